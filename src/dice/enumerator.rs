@@ -1,0 +1,186 @@
+//! Exact dice: explore every branch of a procedure's dice tree.
+//!
+//! The procedure is replayed once per leaf. On each replay the enumerator answers the
+//! first rolls from the recorded path and opens new branch points past its end; after
+//! the leaf it advances the deepest branch that has options left (depth-first). A
+//! branch point groups the totals of one roll by the class the procedure maps them
+//! to, so branches stay few. The product of the branch probabilities along the path
+//! is the leaf's probability.
+
+use super::{Dice, Roll};
+use thiserror::Error;
+
+/// The dice tree has more leaves than the budget allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("the dice tree has more than {budget} branches; use Monte Carlo instead")]
+pub struct OverBudget {
+    /// The leaf budget that was exceeded.
+    pub budget: u64,
+}
+
+#[derive(Debug, Default)]
+struct BranchPoint {
+    /// One representative total per class, with the class's probability.
+    options: Vec<(u32, f64)>,
+    chosen: usize,
+}
+
+/// Exact enumeration of a procedure's dice tree, within a leaf budget.
+#[derive(Debug)]
+pub struct Enumerator {
+    budget: u64,
+    path: Vec<BranchPoint>,
+    active: usize,
+    depth: usize,
+    weight: f64,
+    distributions: Vec<(Roll, Vec<(u32, u64)>, f64)>,
+}
+
+impl Enumerator {
+    /// An enumerator that gives up after `budget` leaves.
+    pub fn new(budget: u64) -> Self {
+        Enumerator {
+            budget,
+            path: Vec::new(),
+            active: 0,
+            depth: 0,
+            weight: 1.0,
+            distributions: Vec::new(),
+        }
+    }
+
+    /// Run `procedure` on every branch of its dice tree and hand each result to
+    /// `sink` with its probability. Returns the number of leaves.
+    pub fn explore<R>(
+        &mut self,
+        mut procedure: impl FnMut(&mut Self) -> R,
+        mut sink: impl FnMut(R, f64),
+    ) -> Result<u64, OverBudget> {
+        self.active = 0;
+        let mut leaves = 0u64;
+        loop {
+            self.depth = 0;
+            self.weight = 1.0;
+            let result = procedure(self);
+            // A shorter path than last time leaves stale branch points beyond it.
+            self.active = self.depth;
+            leaves += 1;
+            if leaves > self.budget {
+                return Err(OverBudget {
+                    budget: self.budget,
+                });
+            }
+            sink(result, self.weight);
+            loop {
+                if self.active == 0 {
+                    return Ok(leaves);
+                }
+                let point = &mut self.path[self.active - 1];
+                point.chosen += 1;
+                if point.chosen < point.options.len() {
+                    break;
+                }
+                self.active -= 1;
+            }
+        }
+    }
+
+    fn distribution(&mut self, roll: Roll) -> usize {
+        if let Some(i) = self.distributions.iter().position(|d| d.0 == roll) {
+            return i;
+        }
+        let dist = roll.distribution();
+        let total = dist.iter().map(|d| d.1).sum::<u64>() as f64;
+        self.distributions.push((roll, dist, total));
+        self.distributions.len() - 1
+    }
+
+    /// Open a new branch point at the current depth and return its option list.
+    fn open(&mut self) -> &mut Vec<(u32, f64)> {
+        if self.path.len() == self.active {
+            self.path.push(BranchPoint::default());
+        }
+        let point = &mut self.path[self.active];
+        point.options.clear();
+        point.chosen = 0;
+        self.active += 1;
+        &mut point.options
+    }
+
+    /// Follow the chosen option of the branch point at the current depth.
+    fn take(&mut self) -> u32 {
+        let point = &self.path[self.depth];
+        let (value, probability) = point.options[point.chosen];
+        self.depth += 1;
+        self.weight *= probability;
+        value
+    }
+}
+
+impl Dice for Enumerator {
+    fn classify<T: Copy + PartialEq>(&mut self, roll: Roll, classify: impl Fn(u32) -> T) -> T {
+        if self.depth == self.active {
+            let index = self.distribution(roll);
+            let dist = std::mem::take(&mut self.distributions[index].1);
+            let outcomes = self.distributions[index].2;
+            let options = self.open();
+            for &(total, ways) in &dist {
+                let class = classify(total);
+                // Sum integer counts first so a class's probability is one division.
+                match options.iter_mut().find(|(rep, _)| classify(*rep) == class) {
+                    Some(option) => option.1 += ways as f64,
+                    None => options.push((total, ways as f64)),
+                }
+            }
+            for option in options.iter_mut() {
+                option.1 /= outcomes;
+            }
+            self.distributions[index].1 = dist;
+        }
+        classify(self.take())
+    }
+
+    fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
+        if self.depth == self.active {
+            let p = f64::from(numerator.min(denominator)) / f64::from(denominator);
+            let options = self.open();
+            if p > 0.0 {
+                options.push((1, p));
+            }
+            if p < 1.0 {
+                options.push((0, 1.0 - p));
+            }
+        }
+        self.take() == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pass_fail_roll_is_a_two_way_branch() {
+        let mut leaves = Vec::new();
+        let n = Enumerator::new(100)
+            .explore(|d| d.classify(Roll::Die(20), |n| n <= 14), |r, w| leaves.push((r, w)))
+            .unwrap();
+        assert_eq!(n, 2);
+        assert_eq!(leaves, vec![(true, 14.0 / 20.0), (false, 6.0 / 20.0)]);
+    }
+
+    #[test]
+    fn budget_is_enforced() {
+        let result = Enumerator::new(10).explore(|d| d.sum(2, 6) + d.sum(2, 6), |_, _| {});
+        assert_eq!(result, Err(OverBudget { budget: 10 }));
+    }
+
+    #[test]
+    fn chance_gives_its_rational_probability() {
+        let mut p_true = 0.0;
+        Enumerator::new(10)
+            .explore(|d| d.chance(1, 3), |r, w| if r { p_true += w })
+            .unwrap();
+        assert!((p_true - 1.0 / 3.0).abs() < 1e-15);
+    }
+}

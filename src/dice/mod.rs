@@ -1,0 +1,101 @@
+//! Dice: the one interface every rule procedure is written against.
+//!
+//! A procedure never owns a random generator. It asks a [`Dice`] for rolls, and the
+//! same code then runs two ways:
+//! - [`Sampler`] draws the rolls from a seeded xoshiro256++ stream (Monte Carlo);
+//! - [`Enumerator`] explores every branch of the dice tree with its probability
+//!   (exact enumeration).
+//!
+//! Rolls are described by [`Roll`] (one die, a sum, the highest of several dice). The
+//! central primitive is [`Dice::classify`]: roll, then map the total to the few classes
+//! the procedure cares about (pass/fail, a chart result). The sampler just maps the
+//! roll; the enumerator groups the faces by class, so a cohesion roll is a two-way
+//! branch and a 2D6 chart lookup at most as many branches as the chart has results.
+
+mod enumerator;
+mod roll;
+mod sampler;
+
+pub use enumerator::{Enumerator, OverBudget};
+pub use roll::Roll;
+pub use sampler::Sampler;
+
+/// A source of dice rolls. Procedures are generic over it.
+pub trait Dice {
+    /// Roll `roll` and return `classify(total)`.
+    ///
+    /// `classify` must be a pure function of the total: the enumerator calls it once
+    /// per possible total and merges totals that land in the same class.
+    fn classify<T: Copy + PartialEq>(&mut self, roll: Roll, classify: impl Fn(u32) -> T) -> T;
+
+    /// `true` with probability `numerator / denominator` (a rational chance that the
+    /// card states directly rather than as dice, e.g. "re-roll ties").
+    fn chance(&mut self, numerator: u32, denominator: u32) -> bool;
+
+    /// One die with `sides` faces, 1..=sides.
+    fn d(&mut self, sides: u32) -> u32 {
+        self.classify(Roll::Die(sides), |face| face)
+    }
+
+    /// `n` dice with `sides` faces, summed.
+    fn sum(&mut self, n: u32, sides: u32) -> u32 {
+        self.classify(Roll::Sum(n, sides), |total| total)
+    }
+
+    /// The highest of `n` dice with `sides` faces.
+    fn highest(&mut self, n: u32, sides: u32) -> u32 {
+        self.classify(Roll::Highest(n, sides), |top| top)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tiny procedure used to check that both dice sources agree.
+    fn two_step<D: Dice>(dice: &mut D) -> u32 {
+        let first = dice.d(6);
+        if first >= 5 {
+            dice.sum(2, 6)
+        } else {
+            dice.highest(2, 4)
+        }
+    }
+
+    #[test]
+    fn enumeration_of_a_branching_procedure_sums_to_one_and_matches_hand_values() {
+        let mut results = [0.0f64; 13];
+        Enumerator::new(10_000)
+            .explore(two_step, |value, weight| results[value as usize] += weight)
+            .unwrap();
+        let total: f64 = results.iter().sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // P(12) = P(first >= 5) * P(2D6 = 12) = (2/6) * (1/36)
+        assert!((results[12] - (2.0 / 6.0) / 36.0).abs() < 1e-15);
+        // P(4) = (4/6) * P(max of 2d4 = 4) + (2/6) * P(2D6 = 4) = 4/6*7/16 + 2/6*3/36
+        let expected = 4.0 / 6.0 * 7.0 / 16.0 + 2.0 / 6.0 * 3.0 / 36.0;
+        assert!((results[4] - expected).abs() < 1e-15);
+    }
+
+    #[test]
+    fn sampler_frequencies_match_enumeration() {
+        let mut exact = [0.0f64; 13];
+        Enumerator::new(10_000)
+            .explore(two_step, |value, weight| exact[value as usize] += weight)
+            .unwrap();
+        let mut sampler = Sampler::from_seed_and_stream(7, 0);
+        let n = 400_000;
+        let mut counts = [0u64; 13];
+        for _ in 0..n {
+            counts[two_step(&mut sampler) as usize] += 1;
+        }
+        for (value, &p) in exact.iter().enumerate() {
+            let observed = counts[value] as f64 / n as f64;
+            let sd = (p * (1.0 - p) / n as f64).sqrt();
+            assert!(
+                (observed - p).abs() <= 5.0 * sd + 1e-12,
+                "value {value}: observed {observed}, exact {p}"
+            );
+        }
+    }
+}

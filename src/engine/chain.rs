@@ -1,0 +1,117 @@
+//! Multi-turn engagements as Markov chains over unit states.
+//!
+//! Monte Carlo plays each engagement to its end. The exact method keeps a
+//! probability distribution over states, advances every live state by one turn
+//! (enumerating that turn's dice tree), merges equal states, and records curves from
+//! the distribution at each turn. States that are over stay where they are.
+
+use super::model::Model;
+use super::tally::{Schema, Tally};
+use crate::dice::{Dice, Enumerator, OverBudget, Sampler};
+use std::collections::BTreeMap;
+
+/// A multi-turn engagement: a start state and one turn of play.
+pub trait Engagement: Sync {
+    /// Everything that matters between turns. Small and ordered so that equal
+    /// states merge in the exact method, in a fixed order (results are reproducible
+    /// to the last bit).
+    type State: Clone + Ord;
+
+    /// Outcome variables; curves cover turns `0..=turn_limit`.
+    fn schema(&self) -> Schema;
+
+    /// The state before the first turn.
+    fn start(&self) -> Self::State;
+
+    /// The last turn played.
+    fn turn_limit(&self) -> u32;
+
+    /// `true` when the engagement has ended in this state.
+    fn is_over(&self, state: &Self::State) -> bool;
+
+    /// Play one whole turn from `state`.
+    fn play_turn<D: Dice>(&self, state: &Self::State, dice: &mut D) -> Self::State;
+
+    /// Record the curves for `state` as it stands at the end of `turn`.
+    fn record_turn(&self, turn: u32, state: &Self::State, tally: &mut Tally, w: f64);
+
+    /// Record the final state, reached after `turns` turns.
+    fn record_end(&self, state: &Self::State, turns: u32, tally: &mut Tally, w: f64);
+}
+
+/// Wraps an [`Engagement`] as a [`Model`].
+pub struct EngagementModel<E>(pub E);
+
+impl<E: Engagement> Model for EngagementModel<E> {
+    fn schema(&self) -> Schema {
+        self.0.schema()
+    }
+
+    fn simulate(&self, sampler: &mut Sampler, trials: u64, tally: &mut Tally) {
+        let game = &self.0;
+        let limit = game.turn_limit();
+        for _ in 0..trials {
+            let mut state = game.start();
+            let mut ended = if game.is_over(&state) { Some(0) } else { None };
+            game.record_turn(0, &state, tally, 1.0);
+            for turn in 1..=limit {
+                if ended.is_none() {
+                    state = game.play_turn(&state, sampler);
+                    if game.is_over(&state) {
+                        ended = Some(turn);
+                    }
+                }
+                game.record_turn(turn, &state, tally, 1.0);
+            }
+            game.record_end(&state, ended.unwrap_or(limit), tally, 1.0);
+        }
+        tally.trial(trials as f64);
+    }
+
+    fn exact(&self, budget: u64) -> Result<Tally, OverBudget> {
+        let game = &self.0;
+        let mut tally = Tally::new(&game.schema());
+        let mut spent = 0u64;
+        let start = game.start();
+        let mut live: BTreeMap<E::State, f64> = BTreeMap::new();
+        let mut ended: BTreeMap<E::State, f64> = BTreeMap::new();
+        game.record_turn(0, &start, &mut tally, 1.0);
+        if game.is_over(&start) {
+            ended.insert(start.clone(), 1.0);
+            game.record_end(&start, 0, &mut tally, 1.0);
+        } else {
+            live.insert(start, 1.0);
+        }
+        for turn in 1..=game.turn_limit() {
+            let mut next: BTreeMap<E::State, f64> = BTreeMap::new();
+            for (state, w) in std::mem::take(&mut live) {
+                let mut outcomes: Vec<(E::State, f64)> = Vec::new();
+                let leaves = Enumerator::new(budget.saturating_sub(spent))
+                    .explore(|dice| game.play_turn(&state, dice), |s, p| outcomes.push((s, p)))
+                    .map_err(|_| OverBudget { budget })?;
+                spent += leaves;
+                for (after, p) in outcomes {
+                    let p = p * w;
+                    if game.is_over(&after) {
+                        game.record_end(&after, turn, &mut tally, p);
+                        *ended.entry(after).or_insert(0.0) += p;
+                    } else {
+                        *next.entry(after).or_insert(0.0) += p;
+                    }
+                }
+            }
+            live = next;
+            if live.len() as u64 > budget {
+                return Err(OverBudget { budget });
+            }
+            for (state, &w) in live.iter().chain(ended.iter()) {
+                game.record_turn(turn, state, &mut tally, w);
+            }
+        }
+        for (state, w) in live {
+            game.record_end(&state, game.turn_limit(), &mut tally, w);
+        }
+        tally.trial(1.0);
+        Ok(tally)
+    }
+}

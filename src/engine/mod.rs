@@ -1,0 +1,20 @@
+//! The engine runs any procedure two ways and knows no rule system.
+//!
+//! - [`Procedure`]: one event (a fire, a charge), run once per trial or enumerated
+//!   exactly over its dice tree.
+//! - [`Engagement`]: a Markov chain over unit states, turn after turn; Monte Carlo
+//!   plays it out, the exact runner steps the distribution over states and merges
+//!   equal ones.
+//! - [`Model`]: the object-safe face of both, used by the CLI and experiments.
+//! - [`run`]: picks the method (exact within a branch budget, else Monte Carlo),
+//!   runs the chunks in parallel with per-chunk streams, merges tallies in order.
+
+mod chain;
+mod model;
+mod monte_carlo;
+mod tally;
+
+pub use chain::{Engagement, EngagementModel};
+pub use model::{Model, Procedure, ProcedureModel};
+pub use monte_carlo::{CHUNK_TRIALS, Method, MethodRequest, RunConfig, RunError, RunResult, run};
+pub use tally::{Categorical, Curve, Schema, Tally};

@@ -1,0 +1,214 @@
+//! Choosing the method and running it: exact enumeration within a budget, or
+//! Monte Carlo over fixed-size chunks in parallel.
+//!
+//! Chunk `i` always holds trials `i * CHUNK_TRIALS ..` and draws from the stream
+//! `(seed, i)`. Chunks run on any thread but are merged strictly in index order, so
+//! the tally is the same bit for bit whatever the thread count. Only one round of
+//! chunk tallies is alive at a time: memory does not grow with the trial count.
+
+use super::model::Model;
+use super::tally::{Schema, Tally};
+use crate::dice::{OverBudget, Sampler};
+use crate::stats;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use thiserror::Error;
+
+/// Trials per chunk; each chunk has its own random stream.
+pub const CHUNK_TRIALS: u64 = 1 << 16;
+
+/// Chunks run between two merges (bounds memory, not results).
+const ROUND_CHUNKS: u64 = 64;
+
+/// Trials used when the method is chosen automatically and the tree is too big.
+const AUTO_TRIALS: u64 = 1_000_000;
+
+/// What the user asked for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MethodRequest {
+    /// Exact when the tree fits the budget, else [`AUTO_TRIALS`] Monte Carlo trials.
+    Auto,
+    /// Exact, or an error.
+    Exact,
+    /// Monte Carlo with this many trials.
+    Trials(u64),
+    /// Monte Carlo until every interval's half-width is below this value.
+    Precision(f64),
+}
+
+/// Everything a run needs besides the model.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    pub method: MethodRequest,
+    pub seed: u64,
+    pub confidence: f64,
+    /// Largest number of leaves (or states) the exact method may explore.
+    pub budget: u64,
+    /// Upper bound on trials in precision mode.
+    pub max_trials: u64,
+    /// Show a progress bar (only ever drawn on a terminal).
+    pub progress: bool,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        RunConfig {
+            method: MethodRequest::Auto,
+            seed: 1,
+            confidence: 0.95,
+            budget: 2_000_000,
+            max_trials: 1_000_000_000,
+            progress: false,
+        }
+    }
+}
+
+/// How a result was obtained.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Method {
+    Exact,
+    MonteCarlo { trials: u64, seed: u64 },
+}
+
+/// A finished run.
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    pub method: Method,
+    pub schema: Schema,
+    pub tally: Tally,
+    pub confidence: f64,
+    /// Set when precision mode stopped at `max_trials` before reaching its target.
+    pub precision_not_reached: Option<f64>,
+}
+
+/// Why a run could not be done.
+#[derive(Debug, Error)]
+pub enum RunError {
+    #[error("--exact: {0}")]
+    OverBudget(#[from] OverBudget),
+    #[error("--trials must be at least 1")]
+    NoTrials,
+    #[error("--precision must be a positive number, got {0}")]
+    BadPrecision(f64),
+    #[error("--confidence must be strictly between 0 and 1, got {0}")]
+    BadConfidence(f64),
+}
+
+/// Run `model` as `config` asks.
+pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError> {
+    if !(config.confidence > 0.0 && config.confidence < 1.0) {
+        return Err(RunError::BadConfidence(config.confidence));
+    }
+    let schema = model.schema();
+    let exact = |tally| RunResult {
+        method: Method::Exact,
+        schema: schema.clone(),
+        tally,
+        confidence: config.confidence,
+        precision_not_reached: None,
+    };
+    match config.method {
+        MethodRequest::Exact => Ok(exact(model.exact(config.budget)?)),
+        MethodRequest::Auto => match model.exact(config.budget) {
+            Ok(tally) => Ok(exact(tally)),
+            Err(_) => Ok(monte_carlo(model, &schema, config, AUTO_TRIALS)),
+        },
+        MethodRequest::Trials(0) => Err(RunError::NoTrials),
+        MethodRequest::Trials(n) => Ok(monte_carlo(model, &schema, config, n)),
+        MethodRequest::Precision(e) if !(e > 0.0) || !e.is_finite() => Err(RunError::BadPrecision(e)),
+        MethodRequest::Precision(target) => Ok(until_precise(model, &schema, config, target)),
+    }
+}
+
+fn monte_carlo(model: &dyn Model, schema: &Schema, config: &RunConfig, trials: u64) -> RunResult {
+    let mut tally = Tally::new(schema);
+    let bar = progress_bar(config, trials);
+    run_chunks(model, schema, config.seed, 0, trials, &mut tally, &bar);
+    bar.finish_and_clear();
+    RunResult {
+        method: Method::MonteCarlo {
+            trials,
+            seed: config.seed,
+        },
+        schema: schema.clone(),
+        tally,
+        confidence: config.confidence,
+        precision_not_reached: None,
+    }
+}
+
+/// Double the trial count (in whole chunks) until every half-width is below `target`.
+/// The checkpoints depend only on the chunk count, never on timing or threads.
+fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target: f64) -> RunResult {
+    let mut tally = Tally::new(schema);
+    let bar = progress_bar(config, config.max_trials);
+    let mut done = 0u64;
+    let mut next = 16 * CHUNK_TRIALS;
+    loop {
+        let goal = next.min(config.max_trials.max(CHUNK_TRIALS));
+        run_chunks(model, schema, config.seed, done, goal, &mut tally, &bar);
+        done = goal;
+        let widest = stats::widest_half_width(schema, &tally, config.confidence);
+        if widest < target || done >= config.max_trials {
+            bar.finish_and_clear();
+            return RunResult {
+                method: Method::MonteCarlo {
+                    trials: done,
+                    seed: config.seed,
+                },
+                schema: schema.clone(),
+                tally,
+                confidence: config.confidence,
+                precision_not_reached: (widest >= target).then_some(widest),
+            };
+        }
+        next = done * 2;
+    }
+}
+
+/// Run trials `from..to` (both multiples of the chunk size, except a final partial
+/// chunk) and merge them into `tally` in chunk order.
+fn run_chunks(
+    model: &dyn Model,
+    schema: &Schema,
+    seed: u64,
+    from: u64,
+    to: u64,
+    tally: &mut Tally,
+    bar: &ProgressBar,
+) {
+    let first = from / CHUNK_TRIALS;
+    let last = to.div_ceil(CHUNK_TRIALS);
+    let mut round = first;
+    while round < last {
+        let end = (round + ROUND_CHUNKS).min(last);
+        let tallies: Vec<Tally> = (round..end)
+            .into_par_iter()
+            .map(|chunk| {
+                let start = chunk * CHUNK_TRIALS;
+                let trials = CHUNK_TRIALS.min(to - start);
+                let mut local = Tally::new(schema);
+                let mut sampler = Sampler::from_seed_and_stream(seed, chunk);
+                model.simulate(&mut sampler, trials, &mut local);
+                local
+            })
+            .collect();
+        for local in &tallies {
+            tally.merge(local);
+            bar.inc(local.weight as u64);
+        }
+        round = end;
+    }
+}
+
+fn progress_bar(config: &RunConfig, trials: u64) -> ProgressBar {
+    if !config.progress || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(trials);
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {human_pos}/{human_len} trials {wide_bar} {eta}") {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,0 +1,182 @@
+//! Tallies: what a run accumulates instead of storing trials.
+//!
+//! A [`Schema`] names the outcome variables of a procedure: categorical variables
+//! (every value listed), means, and per-turn curves. A [`Tally`] holds, for each, the
+//! summed weight (a trial count in Monte Carlo, a probability when exact). Tallies
+//! merge by addition, which is what lets chunks, threads and shards agree.
+
+use serde::Serialize;
+
+/// A categorical outcome variable and every value it can take.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Categorical {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+/// A per-turn curve: a quantity observed at the end of each turn (turn 0 = start).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Curve {
+    pub name: String,
+    /// `true` when the quantity is a 0/1 indicator, so its mean is a probability.
+    pub proportion: bool,
+}
+
+/// The outcome variables of a procedure.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Schema {
+    pub categorical: Vec<Categorical>,
+    pub means: Vec<String>,
+    pub curves: Vec<Curve>,
+    /// Number of turns the curves cover (observations at turns 0..=turns).
+    pub turns: usize,
+}
+
+impl Schema {
+    /// Add a categorical variable (builder style).
+    pub fn categorical<S: Into<String>>(mut self, name: &str, values: impl IntoIterator<Item = S>) -> Self {
+        self.categorical.push(Categorical {
+            name: name.to_string(),
+            values: values.into_iter().map(Into::into).collect(),
+        });
+        self
+    }
+
+    /// A categorical variable with values `0..=max`.
+    pub fn count(self, name: &str, max: u32) -> Self {
+        self.categorical(name, (0..=max).map(|v| v.to_string()))
+    }
+
+    /// Add a mean variable.
+    pub fn mean(mut self, name: &str) -> Self {
+        self.means.push(name.to_string());
+        self
+    }
+
+    /// Add a per-turn curve.
+    pub fn curve(mut self, name: &str, proportion: bool) -> Self {
+        self.curves.push(Curve {
+            name: name.to_string(),
+            proportion,
+        });
+        self
+    }
+
+    /// Set the number of turns the curves cover.
+    pub fn with_turns(mut self, turns: usize) -> Self {
+        self.turns = turns;
+        self
+    }
+}
+
+/// Accumulated weights for every outcome variable of a [`Schema`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tally {
+    /// Total weight: trials in Monte Carlo, 1 when exact.
+    pub weight: f64,
+    offsets: Vec<usize>,
+    cells: Vec<f64>,
+    sums: Vec<[f64; 2]>,
+    turns: usize,
+    curve_sums: Vec<[f64; 2]>,
+}
+
+impl Tally {
+    /// An empty tally laid out for `schema`.
+    pub fn new(schema: &Schema) -> Self {
+        let mut offsets = Vec::with_capacity(schema.categorical.len());
+        let mut cells = 0;
+        for var in &schema.categorical {
+            offsets.push(cells);
+            cells += var.values.len();
+        }
+        Tally {
+            weight: 0.0,
+            offsets,
+            cells: vec![0.0; cells],
+            sums: vec![[0.0; 2]; schema.means.len()],
+            turns: schema.turns,
+            curve_sums: vec![[0.0; 2]; schema.curves.len() * (schema.turns + 1)],
+        }
+    }
+
+    /// Count one trial (or one leaf) of weight `w`.
+    #[inline(always)]
+    pub fn trial(&mut self, w: f64) {
+        self.weight += w;
+    }
+
+    /// Categorical variable `var` took value index `value`.
+    #[inline(always)]
+    pub fn count(&mut self, var: usize, value: usize, w: f64) {
+        self.cells[self.offsets[var] + value] += w;
+    }
+
+    /// Mean variable `var` took value `x`.
+    #[inline(always)]
+    pub fn add(&mut self, var: usize, x: f64, w: f64) {
+        let s = &mut self.sums[var];
+        s[0] += w * x;
+        s[1] += w * x * x;
+    }
+
+    /// Curve `var` had value `x` at the end of `turn`.
+    #[inline(always)]
+    pub fn curve(&mut self, var: usize, turn: usize, x: f64, w: f64) {
+        let s = &mut self.curve_sums[var * (self.turns + 1) + turn];
+        s[0] += w * x;
+        s[1] += w * x * x;
+    }
+
+    /// Add another tally of the same layout.
+    pub fn merge(&mut self, other: &Tally) {
+        self.weight += other.weight;
+        for (a, b) in self.cells.iter_mut().zip(&other.cells) {
+            *a += b;
+        }
+        for (a, b) in self.sums.iter_mut().zip(&other.sums) {
+            a[0] += b[0];
+            a[1] += b[1];
+        }
+        for (a, b) in self.curve_sums.iter_mut().zip(&other.curve_sums) {
+            a[0] += b[0];
+            a[1] += b[1];
+        }
+    }
+
+    /// Summed weight of value `value` of categorical variable `var`.
+    pub fn cell(&self, var: usize, value: usize) -> f64 {
+        self.cells[self.offsets[var] + value]
+    }
+
+    /// Weighted sum and sum of squares of mean variable `var`.
+    pub fn moments(&self, var: usize) -> [f64; 2] {
+        self.sums[var]
+    }
+
+    /// Weighted sum and sum of squares of curve `var` at `turn`.
+    pub fn curve_moments(&self, var: usize, turn: usize) -> [f64; 2] {
+        self.curve_sums[var * (self.turns + 1) + turn]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merge_adds_every_slot() {
+        let schema = Schema::default().count("k", 2).mean("m").curve("c", false).with_turns(1);
+        let mut a = Tally::new(&schema);
+        a.trial(1.0);
+        a.count(0, 2, 1.0);
+        a.add(0, 3.0, 1.0);
+        a.curve(0, 1, 2.0, 1.0);
+        let mut b = a.clone();
+        b.merge(&a);
+        assert_eq!(b.weight, 2.0);
+        assert_eq!(b.cell(0, 2), 2.0);
+        assert_eq!(b.moments(0), [6.0, 18.0]);
+        assert_eq!(b.curve_moments(0, 1), [4.0, 8.0]);
+    }
+}

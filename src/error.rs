@@ -1,0 +1,100 @@
+//! The one error shape for bad user input: where it is, which field, what is wrong.
+
+use thiserror::Error;
+
+/// Bad input, located as precisely as the source allows.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}{}", location(.file, .line, .field), .message)]
+pub struct InputError {
+    /// The file (or `command line`) the input came from.
+    pub file: String,
+    /// 1-based line, when the input is a file.
+    pub line: Option<usize>,
+    /// The field or key at fault; empty when the whole input is at fault.
+    pub field: String,
+    /// What is wrong, with the allowed values when there are few.
+    pub message: String,
+}
+
+fn location(file: &str, line: &Option<usize>, field: &str) -> String {
+    let mut out = file.to_string();
+    if let Some(line) = line {
+        out.push_str(&format!(":{line}"));
+    }
+    if !field.is_empty() {
+        out.push_str(&format!(": field `{field}`"));
+    }
+    out.push_str(": ");
+    out
+}
+
+impl InputError {
+    /// An error in a command-line argument.
+    pub fn argument(field: &str, message: impl Into<String>) -> Self {
+        InputError {
+            file: "command line".to_string(),
+            line: None,
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// An error at a byte offset of a file's text.
+    pub fn at(file: &str, text: &str, offset: usize, field: &str, message: impl Into<String>) -> Self {
+        InputError {
+            file: file.to_string(),
+            line: Some(line_of(text, offset)),
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// A TOML syntax or shape error, located by its span.
+    pub fn toml(file: &str, text: &str, error: &toml::de::Error) -> Self {
+        InputError {
+            file: file.to_string(),
+            line: error.span().map(|s| line_of(text, s.start)),
+            field: String::new(),
+            message: error.message().trim().to_string(),
+        }
+    }
+
+    /// Put this error in `file`, keeping its field and message (for errors found
+    /// while reading values that came from a file).
+    pub fn in_file(mut self, file: &str, line: Option<usize>) -> Self {
+        self.file = file.to_string();
+        self.line = line.or(self.line);
+        self
+    }
+}
+
+/// 1-based line number of a byte offset.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// "`a`, `b` or `c`": allowed values for a message.
+pub fn one_of<S: AsRef<str>>(values: &[S]) -> String {
+    let quoted: Vec<String> = values.iter().map(|v| format!("`{}`", v.as_ref())).collect();
+    match quoted.len() {
+        0 => String::new(),
+        1 => quoted[0].clone(),
+        n => format!("{} or {}", quoted[..n - 1].join(", "), quoted[n - 1]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_names_file_line_and_field() {
+        let e = InputError::at("x.toml", "a\nb\nc", 4, "range", "must be at least 1");
+        assert_eq!(e.to_string(), "x.toml:3: field `range`: must be at least 1");
+    }
+
+    #[test]
+    fn one_of_lists_values() {
+        assert_eq!(one_of(&["a", "b", "c"]), "`a`, `b` or `c`");
+    }
+}

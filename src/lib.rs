@@ -1,0 +1,27 @@
+//! volley: exact and Monte Carlo answers to questions about tabletop wargame combat
+//! tables.
+//!
+//! Data flows one way: `cli -> experiment -> engine -> systems (via dice) -> tallies
+//! -> stats -> frame / plot / report`.
+//!
+//! - [`dice`]: the `Dice` trait; the seeded sampler and the exact enumerator.
+//! - [`engine`]: procedures and engagements, the batch runner, tallies.
+//! - [`stats`]: confidence intervals and run summaries.
+//! - [`rules`]: chart data embedded as TOML, and house-rule patches.
+//! - [`systems`]: one folder per rule system; nothing else knows a rule.
+//! - [`output`]: terminal, JSON, CSV and Markdown renderings of a summary.
+//! - [`frame`], [`plot`]: tidy polars frames (Parquet, CSV) and plotters figures.
+//! - [`experiment`]: experiment files: scenario, sweep, variants, report.
+//! - [`cli`]: the command line; the binary only calls [`cli::main`].
+
+pub mod cli;
+pub mod dice;
+pub mod engine;
+pub mod error;
+pub mod experiment;
+pub mod frame;
+pub mod output;
+pub mod plot;
+pub mod rules;
+pub mod stats;
+pub mod systems;

@@ -1,0 +1,261 @@
+//! Chart data: each system's charts as TOML embedded in the binary, and house rules
+//! that patch them.
+//!
+//! A [`RuleBook`] is the card's data as a TOML tree. A [`HouseRule`] is a small TOML
+//! file whose `[set]` table maps dotted paths (`"terrain.woods.personnel"`,
+//! `"crt.a.rows.5.+1"`, `"options.ms_naturals"`) to new values. A path that does not
+//! exist, or a value of another type than the card's, is an error that names the
+//! house-rule file, line and path; a patch is never a silent no-op.
+
+use crate::error::{InputError, one_of};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use std::path::Path;
+use toml::{Spanned, Table, Value};
+
+/// The embedded chart file of each system: (system, path shown to users, text).
+const EMBEDDED: &[(&str, &str, &str)] = &[(
+    "micro-squad",
+    "src/rules/micro_squad.toml",
+    include_str!("micro_squad.toml"),
+)];
+
+/// A system's chart data, possibly patched by house rules.
+#[derive(Clone, Debug)]
+pub struct RuleBook {
+    pub system: String,
+    pub tree: Table,
+    /// Names of the house rules applied, in order.
+    pub house_rules: Vec<String>,
+}
+
+impl RuleBook {
+    /// The card's data for `system`, as shipped.
+    pub fn card(system: &str) -> Result<Self, InputError> {
+        let (_, file, text) = EMBEDDED
+            .iter()
+            .find(|e| e.0 == system)
+            .ok_or_else(|| InputError::argument("system", format!("no chart data for `{system}`")))?;
+        let tree: Table = toml::from_str(text).map_err(|e| InputError::toml(file, text, &e))?;
+        Ok(RuleBook {
+            system: system.to_string(),
+            tree,
+            house_rules: Vec::new(),
+        })
+    }
+
+    /// The path of the embedded chart file, for provenance in output.
+    pub fn source_file(&self) -> &'static str {
+        EMBEDDED
+            .iter()
+            .find(|e| e.0 == self.system)
+            .map(|e| e.1)
+            .unwrap_or("")
+    }
+
+    /// Deserialize the (patched) tree into a system's typed charts.
+    pub fn typed<T: DeserializeOwned>(&self) -> Result<T, String> {
+        Value::Table(self.tree.clone())
+            .try_into()
+            .map_err(|e: toml::de::Error| e.message().trim().to_string())
+    }
+
+    /// Apply a house rule. `check` validates the result after each change, so an
+    /// error points at the line that caused it.
+    pub fn apply(
+        &mut self,
+        rule: &HouseRule,
+        check: impl Fn(&RuleBook) -> Result<(), String>,
+    ) -> Result<(), InputError> {
+        if let Some(system) = &rule.system {
+            if system.as_str() != self.system {
+                return Err(InputError {
+                    file: rule.file.clone(),
+                    line: Some(1),
+                    field: "system".to_string(),
+                    message: format!("this house rule is for `{system}`, not `{}`", self.system),
+                });
+            }
+        }
+        for change in &rule.changes {
+            let at = |message: String| InputError {
+                file: rule.file.clone(),
+                line: Some(change.line),
+                field: change.path.clone(),
+                message,
+            };
+            set_path(&mut self.tree, &change.path, change.value.clone()).map_err(at)?;
+            check(self).map_err(|m| at(format!("the patched charts do not read: {m}")))?;
+        }
+        self.house_rules.push(rule.name.clone());
+        Ok(())
+    }
+}
+
+/// One `path = value` line of a house rule.
+#[derive(Clone, Debug)]
+pub struct Change {
+    pub path: String,
+    pub value: Value,
+    pub line: usize,
+}
+
+/// A house rule: named changes to a system's charts.
+#[derive(Clone, Debug)]
+pub struct HouseRule {
+    pub file: String,
+    pub name: String,
+    pub system: Option<String>,
+    pub description: String,
+    pub changes: Vec<Change>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HouseRuleFile {
+    name: Option<String>,
+    system: Option<String>,
+    #[serde(default)]
+    description: String,
+    set: std::collections::BTreeMap<String, Spanned<Value>>,
+}
+
+impl HouseRule {
+    /// Read a house-rule file.
+    pub fn from_file(path: &Path) -> Result<Self, InputError> {
+        let label = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| InputError {
+            file: label.clone(),
+            line: None,
+            field: String::new(),
+            message: format!("cannot read the house rule: {e}"),
+        })?;
+        Self::parse(&label, &text)
+    }
+
+    /// Parse a house rule from text; `label` names it in errors.
+    pub fn parse(label: &str, text: &str) -> Result<Self, InputError> {
+        let file: HouseRuleFile = toml::from_str(text).map_err(|e| InputError::toml(label, text, &e))?;
+        let changes = file
+            .set
+            .into_iter()
+            .map(|(path, value)| Change {
+                path,
+                line: crate::error::line_of(text, value.span().start),
+                value: value.into_inner(),
+            })
+            .collect();
+        let default_name = Path::new(label)
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_else(|| label.to_string());
+        Ok(HouseRule {
+            file: label.to_string(),
+            name: file.name.unwrap_or(default_name),
+            system: file.system,
+            description: file.description,
+            changes,
+        })
+    }
+}
+
+/// Replace the value at a dotted path. The path must exist and the new value must
+/// have the old value's type (an integer may replace a float).
+fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
+    let segments: Vec<&str> = path.split('.').collect();
+    let sections = keys(tree);
+    let mut node: &mut Value = tree
+        .get_mut(segments[0])
+        .ok_or_else(|| format!("no chart or section `{}`; there are {}", segments[0], one_of(&sections)))?;
+    for (depth, segment) in segments.iter().enumerate().skip(1) {
+        let here = segments[..depth].join(".");
+        node = match node {
+            Value::Table(table) => {
+                let known = keys(table);
+                table.get_mut(*segment).ok_or_else(|| {
+                    let hint = if known.len() <= 40 {
+                        format!("; it has {}", one_of(&known))
+                    } else {
+                        String::new()
+                    };
+                    format!("`{here}` has no entry `{segment}`{hint}")
+                })?
+            }
+            Value::Array(items) => {
+                let len = items.len();
+                segment
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| items.get_mut(i))
+                    .ok_or_else(|| format!("`{here}` is a list of {len}; use an index 0 to {}", len - 1))?
+            }
+            _ => return Err(format!("`{here}` is a single value; it has no `{segment}`")),
+        };
+    }
+    let value = match (&*node, value) {
+        (Value::Float(_), Value::Integer(i)) => Value::Float(i as f64),
+        (old, new) if std::mem::discriminant(old) == std::mem::discriminant(&new) => new,
+        (old, new) => {
+            return Err(format!(
+                "the card has a {} here ({old}); a house rule may not replace it with a {}",
+                old.type_str(),
+                new.type_str()
+            ));
+        }
+    };
+    if let (Value::Array(old), Value::Array(new)) = (&*node, &value) {
+        if old.len() != new.len() {
+            return Err(format!("the list has {} entries; the replacement has {}", old.len(), new.len()));
+        }
+    }
+    *node = value;
+    Ok(())
+}
+
+fn keys(table: &Table) -> Vec<String> {
+    table.keys().cloned().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_check(_: &RuleBook) -> Result<(), String> {
+        Ok(())
+    }
+
+    #[test]
+    fn a_house_rule_changes_a_cell() {
+        let mut book = RuleBook::card("micro-squad").unwrap();
+        let rule = HouseRule::parse("hr.toml", "[set]\n\"crt.a.rows.5.+1\" = \"E\"\n").unwrap();
+        book.apply(&rule, no_check).unwrap();
+        let cell = &book.tree["crt"]["a"]["rows"]["5"]["+1"];
+        assert_eq!(cell.as_str(), Some("E"));
+        assert_eq!(book.house_rules, vec!["hr".to_string()]);
+    }
+
+    #[test]
+    fn a_missing_cell_is_an_error_with_file_line_and_path() {
+        let mut book = RuleBook::card("micro-squad").unwrap();
+        let rule = HouseRule::parse("hr.toml", "name = \"x\"\n[set]\n\"crt.a.rows.5.+10\" = \"E\"\n").unwrap();
+        let err = book.apply(&rule, no_check).unwrap_err();
+        assert_eq!(err.file, "hr.toml");
+        assert_eq!(err.line, Some(3));
+        assert_eq!(err.field, "crt.a.rows.5.+10");
+        assert!(err.message.contains("no entry `+10`"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_value_of_another_type_is_refused() {
+        let mut book = RuleBook::card("micro-squad").unwrap();
+        let rule = HouseRule::parse("hr.toml", "[set]\n\"terrain.woods.personnel\" = \"lots\"\n").unwrap();
+        let err = book.apply(&rule, no_check).unwrap_err();
+        assert!(err.message.contains("integer"), "{}", err.message);
+    }
+
+    #[test]
+    fn malformed_toml_names_the_line() {
+        let err = HouseRule::parse("hr.toml", "[set]\n\"a\" = = 3\n").unwrap_err();
+        assert_eq!(err.line, Some(2));
+    }
+}

@@ -1,0 +1,5 @@
+//! Mechanics shared by the three GHQ games (Micro Force, Micro Squad, Micro Armour).
+
+mod cohesion;
+
+pub use cohesion::CohesionTest;

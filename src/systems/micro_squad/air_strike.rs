@@ -1,0 +1,160 @@
+//! Air strike with anti-aircraft fire (RULES.md 2.5.5).
+//!
+//! Each AA stand rolls cohesion; each success adds +1 (40 mm or less) or +2 to the
+//! strike's cohesion roll. A failed strike roll aborts. Deviation is a second roll
+//! with the same modifiers (S9); on failure 1D8 direction and 2D6 inches. Then the
+//! attack value against the defense on the CRT, with target terrain.
+
+use super::artillery::{Drift, Strike, StrikeOutcome};
+use super::charts::{AirBelowMin, Charts};
+use super::fields;
+use super::stand::STATE_LABELS;
+use crate::dice::Dice;
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::CohesionTest;
+use crate::systems::{Action, FieldSpec, Scenario};
+use std::sync::Arc;
+
+/// Values of `result`: as for artillery, with `aborted` for a failed arrival roll.
+pub const AIR_LABELS: [&str; 6] = ["aborted", "off-target", "none", "S", "D", "E"];
+
+/// An air strike against one stand, with the defender's AA fire.
+#[derive(Clone, Debug)]
+pub struct AirStrike {
+    pub strike: Strike,
+    pub aa: CohesionTest,
+    pub small_aa: u32,
+    pub large_aa: u32,
+    pub small_bonus: i32,
+    pub large_bonus: i32,
+}
+
+impl Procedure for AirStrike {
+    type Outcome = (StrikeOutcome, i32);
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .categorical("result", AIR_LABELS)
+            .categorical("target_after", STATE_LABELS)
+            .categorical("deviation", self.strike.deviation_labels())
+            .mean("aa_modifier")
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (StrikeOutcome, i32) {
+        let mut modifier = 0;
+        for _ in 0..self.small_aa {
+            if self.aa.roll(dice) {
+                modifier += self.small_bonus;
+            }
+        }
+        for _ in 0..self.large_aa {
+            if self.aa.roll(dice) {
+                modifier += self.large_bonus;
+            }
+        }
+        let arrival = CohesionTest {
+            modifier: self.strike.arrival.modifier + modifier,
+            ..self.strike.arrival
+        };
+        if !arrival.roll(dice) {
+            let outcome = StrikeOutcome {
+                result: 0,
+                target_after: self.strike.target.state_index(),
+                deviation: 0,
+            };
+            return (outcome, modifier);
+        }
+        let mut strike = self.strike.clone();
+        if let Some(drift) = &mut strike.drift {
+            drift.check = arrival;
+        }
+        (strike.land(dice), modifier)
+    }
+
+    fn record(&self, o: &(StrikeOutcome, i32), tally: &mut Tally, w: f64) {
+        self.strike.record_into(&o.0, tally, w);
+        tally.add(0, f64::from(o.1), w);
+    }
+}
+
+/// `micro-squad air-strike`.
+pub struct AirStrikeAction;
+
+impl AirStrikeAction {
+    fn build(s: &Scenario, charts: Arc<Charts>) -> Result<AirStrike, InputError> {
+        let personnel = s.text("target") == "personnel";
+        let (_, terrain_crt) = charts.terrain_drms(s.list("terrain"), personnel, &fields::context(s));
+        let naturals = charts.data.options.ms_naturals;
+        let arrival = CohesionTest {
+            cohesion: s.int32("cohesion"),
+            modifier: 0,
+            naturals,
+        };
+        let below = charts.data.options.ms_air_below_min == AirBelowMin::Suppress;
+        let column = fields::crt_column(s.int("attack_value"), s.int("defense"), below, "attack_value")?;
+        let aa = &charts.data.anti_aircraft;
+        Ok(AirStrike {
+            aa: CohesionTest {
+                cohesion: s.int32("aa_cohesion"),
+                modifier: 0,
+                naturals,
+            },
+            small_aa: s.int("aa_small") as u32,
+            large_aa: s.int("aa_large") as u32,
+            small_bonus: aa.small_calibre_bonus,
+            large_bonus: aa.large_calibre_bonus,
+            strike: Strike {
+                arrival,
+                drift: Some(Drift {
+                    check: arrival,
+                    direction_die: charts.data.deviation.air_direction_die,
+                    distance_dice: charts.data.deviation.air_distance_dice,
+                    impact_radius: s.int("impact_radius"),
+                }),
+                column,
+                crt_drm: terrain_crt + s.int32("die_mod"),
+                target: fields::stand(s, "target", true),
+                charts,
+            },
+        })
+    }
+}
+
+impl Action for AirStrikeAction {
+    fn name(&self) -> &'static str {
+        "air-strike"
+    }
+
+    fn summary(&self) -> &'static str {
+        "an air strike on one stand: AA fire, the strike's cohesion (abort), deviation (2D6 in), CRT"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        let charts = super::charts_of(rules).expect("rules were checked when loaded");
+        let mut specs = vec![
+            fields::strength("attack_value", 8, "aircraft attack value (strafing, rockets or bombs)"),
+            fields::strength("defense", 4, "target's defense strength"),
+            fields::cohesion("cohesion", &charts, "attacking force's cohesion (strike arrival and deviation)"),
+            fields::cohesion("aa_cohesion", &charts, "defending force's cohesion (AA stands)"),
+            FieldSpec::int("aa_small", 0, 20, 0, "AA stands of 40 mm or less in range and in firing posture"),
+            FieldSpec::int("aa_large", 0, 20, 0, "AA stands above 40 mm in range and in firing posture"),
+            fields::terrain("terrain", &charts, "target's terrain (cumulative features joined by +)"),
+            fields::target_class("target", "target class for the terrain modifier"),
+            fields::die_mod("die_mod", "extra modifier to the CRT roll"),
+            FieldSpec::int("impact_radius", 0, 24, 0, "inches a deviated strike may drift and still cover the target"),
+        ];
+        specs.extend(fields::markers("target", true));
+        specs.extend(fields::conditions());
+        specs
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("result", "E"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(ProcedureModel(Self::build(s, super::charts_of(rules)?)?)))
+    }
+}

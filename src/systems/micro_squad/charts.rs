@@ -1,0 +1,418 @@
+//! Micro Squad charts, typed over `src/rules/micro_squad.toml`, and compiled into
+//! lookup tables for the hot paths.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The rule switches (RULES.md section 2 ASSUMPTIONs).
+#[derive(Clone, Debug, Deserialize)]
+pub struct Options {
+    pub ms_crt_alignment: CrtAlignment,
+    pub ms_naturals: bool,
+    pub ms_paren_s_trigger: ParenSTrigger,
+    pub ms_panic_chain: bool,
+    pub ms_cohesion: i64,
+    pub ms_inf_max_range: i64,
+    pub ms_spot_adjacent: SpotAdjacent,
+    pub ms_break_point: BreakPointRule,
+    pub ms_command_die: CommandDie,
+    pub ms_engineer_drm: EngineerDrm,
+    pub ms_overrun_defender_markers: bool,
+    pub ms_close_assault_order: CloseAssaultOrder,
+    pub ms_air_below_min: AirBelowMin,
+    pub ms_natural1_clears_suppression: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum CrtAlignment {
+    #[serde(rename = "a")]
+    A,
+    #[serde(rename = "b")]
+    B,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum ParenSTrigger {
+    #[serde(rename = "this_turn")]
+    ThisTurn,
+    #[serde(rename = "has_S_marker")]
+    HasSMarker,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpotAdjacent {
+    Enemy,
+    Friendly,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BreakPointRule {
+    Scenario,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum CommandDie {
+    #[serde(rename = "2d6")]
+    TwoD6,
+    #[serde(rename = "1d6")]
+    OneD6,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EngineerDrm {
+    Total,
+    Additional,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseAssaultOrder {
+    DefenderFirst,
+    Simultaneous,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AirBelowMin {
+    NotAllowed,
+    #[serde(rename = "S")]
+    Suppress,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Markers {
+    pub provenance: String,
+    pub suppressed: i32,
+    pub disorganized: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CrtReading {
+    pub provenance: BTreeMap<String, String>,
+    pub rows: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CrtData {
+    pub provenance: String,
+    pub columns: Vec<String>,
+    pub min_column: i32,
+    pub max_column: i32,
+    pub min_row: i32,
+    pub max_row: i32,
+    pub artillery_below_min: String,
+    pub key: String,
+    pub a: CrtReading,
+    pub b: CrtReading,
+}
+
+/// When a conditional terrain modifier applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Applies {
+    Always,
+    TargetMoving,
+    ThroughCrest,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Terrain {
+    pub name: String,
+    pub personnel: i32,
+    pub other: i32,
+    pub applies: Applies,
+    pub cohesion_only: bool,
+    pub move_tracked: String,
+    pub move_wheeled: String,
+    pub move_foot: String,
+    pub los_blocked: String,
+    pub note: String,
+    pub provenance: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct RangeBand {
+    pub max: i64,
+    pub drm: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct RangeTable {
+    pub provenance: String,
+    pub bands: Vec<RangeBand>,
+    #[serde(default)]
+    pub beyond_every: Option<i64>,
+    #[serde(default)]
+    pub beyond_drm: Option<i32>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct RangeTables {
+    pub general: RangeTable,
+    pub infantry: RangeTable,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct MovementOrders {
+    pub provenance: String,
+    pub hq_attached_each: i32,
+    pub under_order: i32,
+    pub r_without_order: i32,
+    pub other_without_order: i32,
+    pub suppressed: i32,
+    pub disorganized: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CommandEfficiency {
+    pub provenance: String,
+    pub orders: BTreeMap<String, i64>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Overrun {
+    pub provenance: String,
+    pub tracked_vs_personnel: i32,
+    pub tracked_vs_weapons: i32,
+    pub wheeled_vs_weapons: i32,
+    pub defender_failure_column: i32,
+    pub attacker_failure_column: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CloseAssault {
+    pub provenance: String,
+    pub drm: i32,
+    pub engineer_drm: i32,
+    pub cavalry_strength_multiplier: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Mines {
+    pub provenance: String,
+    pub hasty: i32,
+    pub prepared: i32,
+    pub defensive: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct AntiAircraft {
+    pub provenance: String,
+    pub small_calibre_bonus: i32,
+    pub large_calibre_bonus: i32,
+    pub small_calibre_max_mm: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Deviation {
+    pub provenance: String,
+    pub artillery_direction_die: u32,
+    pub artillery_distance_dice: u32,
+    pub air_direction_die: u32,
+    pub air_distance_dice: u32,
+}
+
+/// The whole card as data.
+#[derive(Clone, Debug, Deserialize)]
+pub struct CardData {
+    pub options: Options,
+    pub option_notes: BTreeMap<String, String>,
+    pub markers: Markers,
+    pub crt: CrtData,
+    pub terrain: BTreeMap<String, Terrain>,
+    pub range: RangeTables,
+    pub movement_orders: MovementOrders,
+    pub command_efficiency: CommandEfficiency,
+    pub overrun: Overrun,
+    pub close_assault: CloseAssault,
+    pub mines: Mines,
+    pub anti_aircraft: AntiAircraft,
+    pub deviation: Deviation,
+}
+
+/// A CRT cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CrtResult {
+    NoEffect,
+    Suppressed,
+    ConditionalSuppressed,
+    Disorganized,
+    Eliminated,
+}
+
+impl CrtResult {
+    pub fn parse(cell: &str) -> Option<Self> {
+        Some(match cell {
+            "-" => CrtResult::NoEffect,
+            "S" => CrtResult::Suppressed,
+            "(S)" => CrtResult::ConditionalSuppressed,
+            "D" => CrtResult::Disorganized,
+            "E" => CrtResult::Eliminated,
+            _ => return None,
+        })
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            CrtResult::NoEffect => "-",
+            CrtResult::Suppressed => "S",
+            CrtResult::ConditionalSuppressed => "(S)",
+            CrtResult::Disorganized => "D",
+            CrtResult::Eliminated => "E",
+        }
+    }
+}
+
+/// Number of CRT columns (-3 ..= +9) and rows (0 ..= 19).
+pub const CRT_COLUMNS: usize = 13;
+pub const CRT_ROWS: usize = 20;
+
+/// The card compiled for fast lookups.
+#[derive(Clone, Debug)]
+pub struct Charts {
+    pub data: CardData,
+    /// `crt[row][column]`, row = modified roll 0..=19, column = differential + 3.
+    pub crt: [[CrtResult; CRT_COLUMNS]; CRT_ROWS],
+}
+
+impl Charts {
+    /// Compile card data; errors name the cell that does not read.
+    pub fn compile(data: CardData) -> Result<Self, String> {
+        let reading = match data.options.ms_crt_alignment {
+            CrtAlignment::A => ("a", &data.crt.a),
+            CrtAlignment::B => ("b", &data.crt.b),
+        };
+        if data.crt.columns.len() != CRT_COLUMNS {
+            return Err(format!("crt.columns must list {CRT_COLUMNS} columns"));
+        }
+        let mut crt = [[CrtResult::NoEffect; CRT_COLUMNS]; CRT_ROWS];
+        for (row, cells) in crt.iter_mut().enumerate() {
+            let key = row.to_string();
+            let printed = reading
+                .1
+                .rows
+                .get(&key)
+                .ok_or_else(|| format!("crt.{}.rows has no row {key}", reading.0))?;
+            for (c, column) in data.crt.columns.iter().enumerate() {
+                let cell = printed
+                    .get(column)
+                    .ok_or_else(|| format!("crt.{}.rows.{key} has no column {column}", reading.0))?;
+                cells[c] = CrtResult::parse(cell).ok_or_else(|| {
+                    format!("crt.{}.rows.{key}.{column} = `{cell}`: a CRT cell is -, S, (S), D or E", reading.0)
+                })?;
+            }
+        }
+        if data.command_efficiency.orders.keys().any(|k| k.parse::<i32>().is_err()) {
+            return Err("command_efficiency.orders keys must be die rolls".to_string());
+        }
+        if !(1..=20).contains(&data.options.ms_cohesion) {
+            return Err(format!("options.ms_cohesion = {} is outside 1-20", data.options.ms_cohesion));
+        }
+        for (name, table) in [("general", &data.range.general), ("infantry", &data.range.infantry)] {
+            if table.bands.is_empty() || table.bands.windows(2).any(|w| w[0].max >= w[1].max) {
+                return Err(format!("range.{name}.bands must be non-empty with increasing max"));
+            }
+        }
+        Ok(Charts { data, crt })
+    }
+
+    /// The CRT cell for a modified roll (clamped to 0..=19) and a column index.
+    #[inline(always)]
+    pub fn crt_cell(&self, modified_roll: i32, column: usize) -> CrtResult {
+        self.crt[modified_roll.clamp(0, CRT_ROWS as i32 - 1) as usize][column]
+    }
+
+    /// Terrain modifier against a target class, if the condition holds.
+    pub fn terrain_drm(&self, terrain: &str, personnel: bool, context: &TerrainContext) -> (i32, i32) {
+        let Some(t) = self.data.terrain.get(terrain) else {
+            return (0, 0);
+        };
+        let applies = match t.applies {
+            Applies::Always => true,
+            Applies::TargetMoving => context.target_moving,
+            Applies::ThroughCrest => context.through_crest,
+        };
+        if !applies {
+            return (0, 0);
+        }
+        let drm = if personnel { t.personnel } else { t.other };
+        // (firer's cohesion roll, CRT roll)
+        if t.cohesion_only { (drm, 0) } else { (drm, drm) }
+    }
+
+    /// The summed (cohesion, CRT) modifiers of cumulative terrain features.
+    pub fn terrain_drms(&self, terrain: &[String], personnel: bool, context: &TerrainContext) -> (i32, i32) {
+        terrain.iter().fold((0, 0), |acc, t| {
+            let (c, r) = self.terrain_drm(t, personnel, context);
+            (acc.0 + c, acc.1 + r)
+        })
+    }
+
+    /// Range modifier in whole inches from the general or infantry table.
+    pub fn range_drm(&self, inches: i64, infantry: bool) -> Result<i32, String> {
+        let table = if infantry { &self.data.range.infantry } else { &self.data.range.general };
+        if infantry && inches > self.data.options.ms_inf_max_range {
+            return Err(format!(
+                "{inches} inches is beyond infantry range ({} inches, options.ms_inf_max_range)",
+                self.data.options.ms_inf_max_range
+            ));
+        }
+        if let Some(band) = table.bands.iter().find(|b| inches <= b.max) {
+            return Ok(band.drm);
+        }
+        let last = table.bands.last().map(|b| (b.max, b.drm)).unwrap_or((0, 0));
+        match (table.beyond_every, table.beyond_drm) {
+            (Some(every), Some(step)) if every > 0 => {
+                let extra = (inches - last.0 + every - 1) / every;
+                Ok(last.1 + step * extra as i32)
+            }
+            _ => Err(format!("{inches} inches is beyond the range table (max {} inches)", last.0)),
+        }
+    }
+
+    /// Orders for a modified Command Efficiency roll.
+    pub fn orders(&self, modified_roll: i32) -> i64 {
+        let table = &self.data.command_efficiency.orders;
+        let mut rows: Vec<(i32, i64)> = table.iter().filter_map(|(k, v)| Some((k.parse().ok()?, *v))).collect();
+        rows.sort();
+        let lowest = rows.first().map(|r| r.0).unwrap_or(0);
+        let highest = rows.last().map(|r| r.0).unwrap_or(0);
+        let roll = modified_roll.clamp(lowest, highest);
+        rows.iter().rev().find(|r| r.0 <= roll).map(|r| r.1).unwrap_or(0)
+    }
+
+    /// The largest number of orders on the chart.
+    pub fn max_orders(&self) -> i64 {
+        self.data.command_efficiency.orders.values().copied().max().unwrap_or(0)
+    }
+
+    /// Terrain names, for field choices.
+    pub fn terrain_names(&self) -> Vec<String> {
+        self.data.terrain.keys().cloned().collect()
+    }
+}
+
+/// Situational facts that decide conditional terrain modifiers.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TerrainContext {
+    pub target_moving: bool,
+    pub through_crest: bool,
+}
+
+/// The CRT column for a differential: `Ok(Some(index))`, `Ok(None)` when the
+/// attack is an automatic S (artillery below -3), or `Err` when not allowed.
+pub fn column(differential: i32, artillery_below_min: bool) -> Result<Option<usize>, String> {
+    if differential < -3 {
+        if artillery_below_min {
+            return Ok(None);
+        }
+        return Err(format!(
+            "the differential is {differential}; attacks below -3 are not allowed (artillery only, result S)"
+        ));
+    }
+    Ok(Some((differential.min(9) + 3) as usize))
+}

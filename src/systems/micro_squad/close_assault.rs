@@ -1,0 +1,188 @@
+//! Close assault (RULES.md 2.5.7). A defender not in movement posture rolls
+//! cohesion and, if it passes, attacks one assaulting stand at -3. Each assaulting
+//! stand rolls cohesion and, if it passes, attacks the defender at -3 (engineers -6).
+//! Mounted cavalry double their strength against unarmored stands. No range
+//! modifiers; terrain applies. A defender left Disorganized must withdraw 1".
+
+use super::attack::{Column, attack};
+use super::charts::{Charts, CloseAssaultOrder, EngineerDrm};
+use super::fields;
+use super::stand::{STATE_LABELS, Stand};
+use crate::dice::Dice;
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::CohesionTest;
+use crate::systems::{Action, FieldSpec, Scenario};
+use std::sync::Arc;
+
+/// A close assault by a group of identical stands on one defender.
+#[derive(Clone, Debug)]
+pub struct CloseAssault {
+    pub charts: Arc<Charts>,
+    pub assaulters: u32,
+    pub assaulter: Stand,
+    pub defender: Stand,
+    pub assaulter_cohesion: i32,
+    pub defender_cohesion: i32,
+    /// `None` when the defender is in movement posture or may not attack (< -3).
+    pub defender_column: Option<Column>,
+    /// CRT modifier of the assaulters' attacks on the defender.
+    pub defender_drm: i32,
+    pub assaulter_column: Option<Column>,
+    /// CRT modifier of the defender's attack on an assaulter.
+    pub assaulter_drm: i32,
+    pub simultaneous: bool,
+}
+
+/// Defender's and the first assaulter's state, assaulters eliminated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AssaultOutcome {
+    pub defender_after: usize,
+    pub first_assaulter_after: usize,
+    pub assaulting_attacks: u32,
+}
+
+impl CloseAssault {
+    fn test(&self, stand: &Stand, cohesion: i32) -> CohesionTest {
+        let markers = &self.charts.data.markers;
+        CohesionTest {
+            cohesion,
+            modifier: stand.cohesion_penalty(markers.suppressed, markers.disorganized),
+            naturals: self.charts.data.options.ms_naturals,
+        }
+    }
+}
+
+impl Procedure for CloseAssault {
+    type Outcome = AssaultOutcome;
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .categorical("defender_after", STATE_LABELS)
+            .categorical("first_assaulter_after", STATE_LABELS)
+            .mean("assaulting_attacks")
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> AssaultOutcome {
+        let mut defender = self.defender;
+        let mut first = self.assaulter;
+        let first_before = first;
+        if let Some(column) = self.defender_column {
+            if self.test(&defender, self.defender_cohesion).roll(dice) {
+                attack(dice, &self.charts, column, self.assaulter_drm, &mut first);
+            }
+        }
+        let mut attacks = 0;
+        for i in 0..self.assaulters {
+            let stand = if i == 0 {
+                if first.eliminated {
+                    continue;
+                }
+                if self.simultaneous { first_before } else { first }
+            } else {
+                self.assaulter
+            };
+            if self.test(&stand, self.assaulter_cohesion).roll(dice) {
+                if let Some(column) = self.assaulter_column {
+                    attacks += 1;
+                    attack(dice, &self.charts, column, self.defender_drm, &mut defender);
+                }
+            }
+        }
+        AssaultOutcome {
+            defender_after: defender.state_index(),
+            first_assaulter_after: first.state_index(),
+            assaulting_attacks: attacks,
+        }
+    }
+
+    fn record(&self, o: &AssaultOutcome, tally: &mut Tally, w: f64) {
+        tally.count(0, o.defender_after, w);
+        tally.count(1, o.first_assaulter_after, w);
+        tally.add(0, f64::from(o.assaulting_attacks), w);
+    }
+}
+
+/// `micro-squad close-assault`.
+pub struct CloseAssaultAction;
+
+impl Action for CloseAssaultAction {
+    fn name(&self) -> &'static str {
+        "close-assault"
+    }
+
+    fn summary(&self) -> &'static str {
+        "stands close-assault one defender: defender fires first at -3, each assaulter attacks at -3"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        let charts = super::charts_of(rules).expect("rules were checked when loaded");
+        let mut specs = vec![
+            FieldSpec::int("assaulters", 1, 12, 1, "assaulting stands"),
+            fields::strength("assaulter_firepower", 6, "assaulters' firepower against the defender's class"),
+            fields::strength("assaulter_defense", 4, "assaulters' defense strength"),
+            fields::strength("defender_firepower", 6, "defender's firepower against the assaulters' class"),
+            fields::strength("defender_defense", 4, "defender's defense strength"),
+            fields::cohesion("assaulter_cohesion", &charts, "assaulting force's cohesion"),
+            fields::cohesion("defender_cohesion", &charts, "defending force's cohesion"),
+            fields::terrain("defender_terrain", &charts, "defender's terrain"),
+            fields::terrain("assaulter_terrain", &charts, "assaulters' terrain"),
+            fields::target_class("defender_class", "defender's class for terrain"),
+            fields::target_class("assaulter_class", "assaulters' class for terrain"),
+            FieldSpec::flag("engineers", "the assaulters are engineers (-6)"),
+            FieldSpec::flag("mounted_cavalry", "the assaulters are mounted cavalry (strength doubled against unarmored)"),
+            FieldSpec::flag("defender_armored", "the defender is armored (no cavalry doubling)"),
+            FieldSpec::flag("defender_moving", "the defender is in movement posture (it does not fire)"),
+        ];
+        specs.extend(fields::markers("attacker", false));
+        specs.extend(fields::markers("defender", true));
+        specs.extend(fields::conditions());
+        specs
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("defender_after", "E"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let rules_ca = &charts.data.close_assault;
+        let options = &charts.data.options;
+        let assault_drm = if s.flag("engineers") {
+            match options.ms_engineer_drm {
+                EngineerDrm::Total => rules_ca.engineer_drm,
+                EngineerDrm::Additional => rules_ca.engineer_drm + rules_ca.drm,
+            }
+        } else {
+            rules_ca.drm
+        };
+        let doubled = s.flag("mounted_cavalry") && !s.flag("defender_armored");
+        let firepower = s.int("assaulter_firepower") * if doubled { i64::from(rules_ca.cavalry_strength_multiplier) } else { 1 };
+        let context = fields::context(s);
+        let defender_terrain =
+            charts.terrain_drms(s.list("defender_terrain"), s.text("defender_class") == "personnel", &context).1;
+        let assaulter_terrain =
+            charts.terrain_drms(s.list("assaulter_terrain"), s.text("assaulter_class") == "personnel", &context).1;
+        let defender_fires = !s.flag("defender_moving");
+        // The defender may only fire when its differential is allowed (-3 or better).
+        let defender_column = if defender_fires {
+            Some(fields::crt_column(s.int("defender_firepower"), s.int("assaulter_defense"), false, "defender_firepower")?)
+        } else {
+            None
+        };
+        Ok(Box::new(ProcedureModel(CloseAssault {
+            assaulters: s.int("assaulters") as u32,
+            assaulter: fields::stand(s, "attacker", false),
+            defender: fields::stand(s, "defender", true),
+            assaulter_cohesion: s.int32("assaulter_cohesion"),
+            defender_cohesion: s.int32("defender_cohesion"),
+            defender_column,
+            defender_drm: defender_terrain + assault_drm,
+            assaulter_column: Some(fields::crt_column(firepower, s.int("defender_defense"), false, "assaulter_firepower")?),
+            assaulter_drm: assaulter_terrain + rules_ca.drm,
+            simultaneous: options.ms_close_assault_order == CloseAssaultOrder::Simultaneous,
+            charts,
+        })))
+    }
+}

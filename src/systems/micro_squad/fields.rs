@@ -1,0 +1,91 @@
+//! Scenario fields shared by several Micro Squad actions, and the small steps that
+//! turn them into modifiers.
+
+use super::charts::{Charts, TerrainContext, column};
+use super::attack::Column;
+use super::stand::Stand;
+use crate::error::InputError;
+use crate::systems::{FieldSpec, Scenario};
+
+pub fn cohesion(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
+    FieldSpec::int(name, 1, 20, charts.data.options.ms_cohesion, help)
+}
+
+pub fn strength(name: &'static str, default: i64, help: &'static str) -> FieldSpec {
+    FieldSpec::int(name, 0, 60, default, help)
+}
+
+pub fn terrain(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
+    FieldSpec::choices(name, charts.terrain_names(), "clear", help)
+}
+
+pub fn target_class(name: &'static str, help: &'static str) -> FieldSpec {
+    FieldSpec::choice(name, &["personnel", "other"], "personnel", help)
+}
+
+pub fn die_mod(name: &'static str, help: &'static str) -> FieldSpec {
+    FieldSpec::int(name, -20, 20, 0, help)
+}
+
+/// `{prefix}_suppressed`, `{prefix}_disorganized` (and `_suppressed_this_turn` for
+/// targets) as flags.
+pub fn markers(prefix: &'static str, this_turn: bool) -> Vec<FieldSpec> {
+    let [suppressed, disorganized, this_turn_name] = marker_names(prefix);
+    let mut specs = vec![
+        FieldSpec::flag(suppressed, "carries an S marker (+4 to its cohesion rolls)"),
+        FieldSpec::flag(disorganized, "carries a D marker (+3; a further D eliminates)"),
+    ];
+    if this_turn {
+        specs.push(FieldSpec::flag(
+            this_turn_name,
+            "already suffered a suppression result this turn (an (S) becomes D)",
+        ));
+    }
+    specs
+}
+
+/// Field names are `&'static str`, so the marker fields of each role are spelled out.
+fn marker_names(prefix: &str) -> [&'static str; 3] {
+    match prefix {
+        "firer" => ["firer_suppressed", "firer_disorganized", "firer_suppressed_this_turn"],
+        "target" => ["target_suppressed", "target_disorganized", "target_suppressed_this_turn"],
+        "attacker" => ["attacker_suppressed", "attacker_disorganized", "attacker_suppressed_this_turn"],
+        "defender" => ["defender_suppressed", "defender_disorganized", "defender_suppressed_this_turn"],
+        _ => ["suppressed", "disorganized", "suppressed_this_turn"],
+    }
+}
+
+/// The stand described by the marker fields with this prefix.
+pub fn stand(s: &Scenario, prefix: &str, this_turn: bool) -> Stand {
+    let [suppressed, disorganized, this_turn_name] = marker_names(prefix);
+    let mut stand = Stand::with_markers(s.flag(suppressed), s.flag(disorganized));
+    if this_turn {
+        stand.suppressed_this_turn = s.flag(this_turn_name);
+        stand.suppressed |= stand.suppressed_this_turn;
+    }
+    stand
+}
+
+pub fn conditions() -> Vec<FieldSpec> {
+    vec![
+        FieldSpec::flag("target_moving", "target is in movement posture (soft sand, ford: -1)"),
+        FieldSpec::flag("through_crest", "fire comes through the ridge crest or from below (slopes, hilltop)"),
+    ]
+}
+
+pub fn context(s: &Scenario) -> TerrainContext {
+    TerrainContext {
+        target_moving: s.flag("target_moving"),
+        through_crest: s.flag("through_crest"),
+    }
+}
+
+/// The CRT column for `firepower - defense`, with the field named in errors.
+pub fn crt_column(firepower: i64, defense: i64, artillery: bool, field: &str) -> Result<Column, InputError> {
+    let differential = (firepower - defense).clamp(-100, 100) as i32;
+    match column(differential, artillery) {
+        Ok(Some(index)) => Ok(Column::Index(index)),
+        Ok(None) => Ok(Column::AutomaticSuppression),
+        Err(message) => Err(InputError::argument(field, message)),
+    }
+}

@@ -1,0 +1,143 @@
+//! Marker removal (RULES.md 2.5.8): one d20 per stand with S and/or D.
+//!
+//! A natural 1 rallies D (and, by default, clears S too); otherwise passing cohesion
+//! with the markers' penalties clears S; a natural 20 is a panic, an (S) that on a
+//! suppressed stand chains to D, and to E if already D (MS-P1).
+
+use super::charts::{Charts, CrtResult};
+use super::fields;
+use super::stand::{STATE_LABELS, Stand};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::CohesionTest;
+use crate::systems::{Action, FieldSpec, Scenario};
+use std::sync::Arc;
+
+/// What the marker-removal d20 did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RemovalRoll {
+    Rally,
+    Recover,
+    Fail,
+    Panic,
+}
+
+pub const ROLL_LABELS: [&str; 4] = ["rally", "recover", "fail", "panic"];
+
+/// Roll marker removal for one stand (which must carry S or D) and update it.
+#[inline]
+pub fn remove_markers<D: Dice>(dice: &mut D, charts: &Charts, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
+    stand.suppressed_this_turn = false;
+    if stand.eliminated || !(stand.suppressed || stand.disorganized) {
+        return RemovalRoll::Fail;
+    }
+    let markers = &charts.data.markers;
+    let test = CohesionTest {
+        cohesion,
+        modifier: stand.cohesion_penalty(markers.suppressed, markers.disorganized),
+        naturals: charts.data.options.ms_naturals,
+    };
+    let options = &charts.data.options;
+    let roll = dice.classify(Roll::Die(20), |n| match n {
+        1 => RemovalRoll::Rally,
+        20 => RemovalRoll::Panic,
+        n if test.passes(n) => RemovalRoll::Recover,
+        _ => RemovalRoll::Fail,
+    });
+    match roll {
+        RemovalRoll::Rally => {
+            stand.disorganized = false;
+            if options.ms_natural1_clears_suppression || 1 + test.modifier <= test.cohesion {
+                stand.suppressed = false;
+            }
+        }
+        RemovalRoll::Recover => stand.suppressed = false,
+        RemovalRoll::Fail => {}
+        RemovalRoll::Panic => {
+            // The panic is an (S); the chain option reads it against the stand's S.
+            let trigger = if options.ms_panic_chain && stand.suppressed {
+                CrtResult::Disorganized
+            } else {
+                CrtResult::Suppressed
+            };
+            stand.apply(trigger, options.ms_paren_s_trigger);
+            stand.suppressed_this_turn = false;
+        }
+    }
+    roll
+}
+
+/// Marker removal for one stand.
+#[derive(Clone, Debug)]
+pub struct MarkerRemoval {
+    pub charts: Arc<Charts>,
+    pub cohesion: i32,
+    pub stand: Stand,
+}
+
+impl Procedure for MarkerRemoval {
+    type Outcome = (RemovalRoll, usize);
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .categorical("roll", ROLL_LABELS)
+            .categorical("after", STATE_LABELS)
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, usize) {
+        let mut stand = self.stand;
+        let roll = remove_markers(dice, &self.charts, self.cohesion, &mut stand);
+        (roll, stand.state_index())
+    }
+
+    fn record(&self, o: &(RemovalRoll, usize), tally: &mut Tally, w: f64) {
+        tally.count(0, o.0 as usize, w);
+        tally.count(1, o.1, w);
+    }
+}
+
+/// `micro-squad marker-removal`.
+pub struct MarkerRemovalAction;
+
+impl Action for MarkerRemovalAction {
+    fn name(&self) -> &'static str {
+        "marker-removal"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the marker removal roll of one stand with S and/or D: recover, rally, or panic"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        let charts = super::charts_of(rules).expect("rules were checked when loaded");
+        vec![
+            fields::cohesion("cohesion", &charts, "the force's cohesion"),
+            FieldSpec {
+                default: "true".to_string(),
+                ..FieldSpec::flag("suppressed", "carries an S marker")
+            },
+            FieldSpec::flag("disorganized", "carries a D marker"),
+        ]
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("after", "ok"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let stand = Stand::with_markers(s.flag("suppressed"), s.flag("disorganized"));
+        if !(stand.suppressed || stand.disorganized) {
+            return Err(InputError::argument(
+                "suppressed",
+                "a stand without S or D markers does not roll for marker removal; set suppressed=true or disorganized=true",
+            ));
+        }
+        Ok(Box::new(ProcedureModel(MarkerRemoval {
+            charts: super::charts_of(rules)?,
+            cohesion: s.int32("cohesion"),
+            stand,
+        })))
+    }
+}

@@ -1,0 +1,98 @@
+//! Mine attacks (RULES.md 2.3.6): a stand leaving a minefield is attacked on the
+//! minefield's CRT column, rolling 2D6 plus its terrain and the minefield's own
+//! modifier (assumed).
+
+use super::attack::{Column, attack};
+use super::fields;
+use super::fire::{RESULT_LABELS, result_index};
+use super::stand::{STATE_LABELS, Stand};
+use crate::dice::Dice;
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::{Action, FieldSpec, Scenario};
+use std::sync::Arc;
+
+use super::charts::Charts;
+
+/// A mine attack on one stand.
+#[derive(Clone, Debug)]
+pub struct MineAttack {
+    pub charts: Arc<Charts>,
+    pub column: usize,
+    pub drm: i32,
+    pub target: Stand,
+}
+
+impl Procedure for MineAttack {
+    type Outcome = (usize, usize);
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .categorical("result", RESULT_LABELS[1..].iter().copied())
+            .categorical("target_after", STATE_LABELS)
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (usize, usize) {
+        let mut target = self.target;
+        let effect = attack(dice, &self.charts, Column::Index(self.column), self.drm, &mut target);
+        (result_index(effect) - 1, target.state_index())
+    }
+
+    fn record(&self, o: &(usize, usize), tally: &mut Tally, w: f64) {
+        tally.count(0, o.0, w);
+        tally.count(1, o.1, w);
+    }
+}
+
+/// `micro-squad mine-attack`.
+pub struct MineAttackAction;
+
+impl Action for MineAttackAction {
+    fn name(&self) -> &'static str {
+        "mine-attack"
+    }
+
+    fn summary(&self) -> &'static str {
+        "a stand leaving a minefield is attacked on the Hasty (-2), Prepared (+1) or Defensive (+7) column"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        let charts = super::charts_of(rules).expect("rules were checked when loaded");
+        let mut specs = vec![
+            FieldSpec::choice("minefield", &["hasty", "prepared", "defensive"], "prepared", "minefield type"),
+            fields::terrain("terrain", &charts, "other terrain of the stand (the minefield's own -2 is always added)"),
+            fields::target_class("target", "the stand's class for terrain"),
+            fields::die_mod("die_mod", "extra modifier to the CRT roll"),
+        ];
+        specs.extend(fields::markers("target", true));
+        specs.extend(fields::conditions());
+        specs
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("result", "E"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let mines = &charts.data.mines;
+        let column = match s.text("minefield") {
+            "hasty" => mines.hasty,
+            "prepared" => mines.prepared,
+            _ => mines.defensive,
+        };
+        let personnel = s.text("target") == "personnel";
+        let mut terrain: Vec<String> = s.list("terrain").to_vec();
+        if !terrain.iter().any(|t| t == "minefield") {
+            terrain.push("minefield".to_string());
+        }
+        let drm = charts.terrain_drms(&terrain, personnel, &fields::context(s)).1 + s.int32("die_mod");
+        Ok(Box::new(ProcedureModel(MineAttack {
+            column: (column.clamp(-3, 9) + 3) as usize,
+            drm,
+            target: fields::stand(s, "target", true),
+            charts,
+        })))
+    }
+}

@@ -1,0 +1,85 @@
+//! GHQ *Micro Squad* (WWII), seed card 001, RULES.md section 2.
+//!
+//! Charts are data (`src/rules/micro_squad.toml`, typed in [`charts`]); each
+//! procedure of the card is a file here: standard fire, direct and indirect
+//! artillery, air strikes with AA fire, overrun, close assault, marker removal,
+//! command efficiency and movement orders, mine attacks, and a multi-turn
+//! engagement between two groups of stands.
+
+mod air_strike;
+mod artillery;
+mod attack;
+pub mod charts;
+mod close_assault;
+mod describe;
+mod engagement;
+mod fields;
+mod fire;
+mod marker_removal;
+mod mines;
+mod orders;
+mod overrun;
+pub mod stand;
+
+pub use engagement::Engagement as MsEngagement;
+pub use fire::{FireAction, StandardFire};
+
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::{Action, System};
+use charts::{CardData, Charts};
+use std::sync::Arc;
+
+/// The Micro Squad system.
+pub struct MicroSquad;
+
+/// Typed, compiled charts from a (possibly patched) rule book.
+pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
+    compile(rules)
+        .map(Arc::new)
+        .map_err(|m| InputError::argument("rules", m))
+}
+
+fn compile(rules: &RuleBook) -> Result<Charts, String> {
+    let data: CardData = rules.typed()?;
+    Charts::compile(data)
+}
+
+impl System for MicroSquad {
+    fn name(&self) -> &'static str {
+        "micro-squad"
+    }
+
+    fn title(&self) -> &'static str {
+        "GHQ Micro Squad (WWII)"
+    }
+
+    fn actions(&self) -> Vec<Box<dyn Action>> {
+        vec![
+            Box::new(fire::FireAction),
+            Box::new(artillery::DirectArtilleryAction),
+            Box::new(artillery::IndirectArtilleryAction),
+            Box::new(air_strike::AirStrikeAction),
+            Box::new(overrun::OverrunAction),
+            Box::new(close_assault::CloseAssaultAction),
+            Box::new(marker_removal::MarkerRemovalAction),
+            Box::new(orders::CommandEfficiencyAction),
+            Box::new(orders::MovementOrderAction),
+            Box::new(mines::MineAttackAction),
+            Box::new(engagement::EngagementAction),
+        ]
+    }
+
+    fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
+        compile(rules).map(|_| ())
+    }
+
+    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
+        let charts = charts_of(rules)?;
+        describe::describe(&charts, rules, chart)
+    }
+
+    fn chart_names(&self) -> Vec<&'static str> {
+        describe::CHARTS.to_vec()
+    }
+}

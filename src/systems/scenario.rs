@@ -1,0 +1,290 @@
+//! Scenario fields: one schema per action, read from `key=value` arguments and from
+//! experiment TOML alike, validated before any work starts.
+
+use crate::error::{InputError, one_of};
+use serde_json::{Value as Json, json};
+use std::collections::BTreeMap;
+
+/// What values a field takes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldKind {
+    Int { min: i64, max: i64 },
+    Bool,
+    Choice(Vec<String>),
+    /// One or more choices joined by `+` (cumulative terrain: `woods+hilltop`).
+    ChoiceList(Vec<String>),
+}
+
+/// One field of an action's scenario.
+#[derive(Clone, Debug)]
+pub struct FieldSpec {
+    pub name: &'static str,
+    pub kind: FieldKind,
+    pub default: String,
+    pub help: &'static str,
+}
+
+impl FieldSpec {
+    pub fn int(name: &'static str, min: i64, max: i64, default: i64, help: &'static str) -> Self {
+        FieldSpec {
+            name,
+            kind: FieldKind::Int { min, max },
+            default: default.to_string(),
+            help,
+        }
+    }
+
+    pub fn flag(name: &'static str, help: &'static str) -> Self {
+        FieldSpec {
+            name,
+            kind: FieldKind::Bool,
+            default: "false".to_string(),
+            help,
+        }
+    }
+
+    pub fn choice(name: &'static str, values: &[&str], default: &str, help: &'static str) -> Self {
+        FieldSpec {
+            name,
+            kind: FieldKind::Choice(values.iter().map(|v| v.to_string()).collect()),
+            default: default.to_string(),
+            help,
+        }
+    }
+
+    pub fn choices(name: &'static str, values: Vec<String>, default: &str, help: &'static str) -> Self {
+        FieldSpec {
+            name,
+            kind: FieldKind::ChoiceList(values),
+            default: default.to_string(),
+            help,
+        }
+    }
+
+    /// Allowed values as shown in `--help`.
+    pub fn allowed(&self) -> String {
+        match &self.kind {
+            FieldKind::Int { min, max } => format!("integer {min} to {max}"),
+            FieldKind::Bool => "true or false".to_string(),
+            FieldKind::Choice(values) => values.join(" | "),
+            FieldKind::ChoiceList(values) => format!("one or more of {} joined by +", values.join(" | ")),
+        }
+    }
+
+    fn parse(&self, raw: &str) -> Result<FieldValue, String> {
+        let raw = raw.trim();
+        match &self.kind {
+            FieldKind::Int { min, max } => {
+                let v: i64 = raw
+                    .parse()
+                    .map_err(|_| format!("`{raw}` is not an integer (allowed: {min} to {max})"))?;
+                if v < *min || v > *max {
+                    return Err(format!("{v} is out of range (allowed: {min} to {max})"));
+                }
+                Ok(FieldValue::Int(v))
+            }
+            FieldKind::Bool => match raw {
+                "true" | "yes" | "1" => Ok(FieldValue::Bool(true)),
+                "false" | "no" | "0" => Ok(FieldValue::Bool(false)),
+                _ => Err(format!("`{raw}` is not true or false")),
+            },
+            FieldKind::Choice(values) => {
+                if values.iter().any(|v| v == raw) {
+                    Ok(FieldValue::Text(raw.to_string()))
+                } else {
+                    Err(unknown_choice(raw, values))
+                }
+            }
+            FieldKind::ChoiceList(values) => {
+                let mut picked = Vec::new();
+                for part in raw.split('+') {
+                    if !values.iter().any(|v| v == part) {
+                        return Err(unknown_choice(part, values));
+                    }
+                    picked.push(part.to_string());
+                }
+                Ok(FieldValue::List(picked))
+            }
+        }
+    }
+}
+
+fn unknown_choice(raw: &str, values: &[String]) -> String {
+    if values.len() <= 12 {
+        format!("unknown value `{raw}`; allowed: {}", one_of(values))
+    } else {
+        let close: Vec<&String> = values
+            .iter()
+            .filter(|v| v.contains(raw) || raw.contains(v.as_str()) || v.starts_with(&raw[..raw.len().min(3)]))
+            .collect();
+        let hint = if close.is_empty() {
+            format!("{} values; `volley rules` lists them", values.len())
+        } else {
+            format!("did you mean {}?", one_of(&close))
+        };
+        format!("unknown value `{raw}`; {hint}")
+    }
+}
+
+/// A resolved field value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldValue {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+    List(Vec<String>),
+}
+
+/// Where a raw value came from, for error messages.
+#[derive(Clone, Debug)]
+pub struct Origin {
+    pub file: String,
+    pub line: Option<usize>,
+}
+
+impl Origin {
+    pub fn command_line() -> Self {
+        Origin {
+            file: "command line".to_string(),
+            line: None,
+        }
+    }
+}
+
+/// Every field of an action with its resolved value.
+#[derive(Clone, Debug, Default)]
+pub struct Scenario {
+    values: BTreeMap<String, FieldValue>,
+}
+
+impl Scenario {
+    /// Resolve raw `(field, value, origin)` triples against `specs`; unset fields
+    /// take their defaults.
+    pub fn resolve(specs: &[FieldSpec], raw: &[(String, String, Origin)]) -> Result<Self, InputError> {
+        let mut values = BTreeMap::new();
+        for (key, value, origin) in raw {
+            let error = |message: String| InputError {
+                file: origin.file.clone(),
+                line: origin.line,
+                field: key.clone(),
+                message,
+            };
+            let spec = specs.iter().find(|s| s.name == key).ok_or_else(|| {
+                let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+                error(format!("unknown field; this action takes {}", one_of(&names)))
+            })?;
+            values.insert(key.clone(), spec.parse(value).map_err(error)?);
+        }
+        for spec in specs {
+            if !values.contains_key(spec.name) {
+                let value = spec.parse(&spec.default).map_err(|m| {
+                    InputError::argument(spec.name, format!("default `{}` does not read: {m}", spec.default))
+                })?;
+                values.insert(spec.name.to_string(), value);
+            }
+        }
+        Ok(Scenario { values })
+    }
+
+    pub fn int(&self, name: &str) -> i64 {
+        match self.values.get(name) {
+            Some(FieldValue::Int(v)) => *v,
+            other => panic!("field `{name}` is not an integer field: {other:?}"),
+        }
+    }
+
+    pub fn int32(&self, name: &str) -> i32 {
+        self.int(name) as i32
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        match self.values.get(name) {
+            Some(FieldValue::Bool(v)) => *v,
+            other => panic!("field `{name}` is not a flag field: {other:?}"),
+        }
+    }
+
+    pub fn text(&self, name: &str) -> &str {
+        match self.values.get(name) {
+            Some(FieldValue::Text(v)) => v,
+            other => panic!("field `{name}` is not a choice field: {other:?}"),
+        }
+    }
+
+    pub fn list(&self, name: &str) -> &[String] {
+        match self.values.get(name) {
+            Some(FieldValue::List(v)) => v,
+            other => panic!("field `{name}` is not a list field: {other:?}"),
+        }
+    }
+
+    /// The resolved fields as a JSON object (for `--format json`).
+    pub fn to_json(&self) -> Json {
+        let map = self
+            .values
+            .iter()
+            .map(|(k, v)| {
+                let value = match v {
+                    FieldValue::Int(i) => json!(i),
+                    FieldValue::Bool(b) => json!(b),
+                    FieldValue::Text(t) => json!(t),
+                    FieldValue::List(l) => json!(l.join("+")),
+                };
+                (k.clone(), value)
+            })
+            .collect();
+        Json::Object(map)
+    }
+
+    /// `key=value` pairs in field order, for tables and reports.
+    pub fn pairs(&self) -> Vec<(String, String)> {
+        self.values
+            .iter()
+            .map(|(k, v)| {
+                let text = match v {
+                    FieldValue::Int(i) => i.to_string(),
+                    FieldValue::Bool(b) => b.to_string(),
+                    FieldValue::Text(t) => t.clone(),
+                    FieldValue::List(l) => l.join("+"),
+                };
+                (k.clone(), text)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn specs() -> Vec<FieldSpec> {
+        vec![
+            FieldSpec::int("cohesion", 1, 20, 14, "force cohesion"),
+            FieldSpec::choice("target", &["personnel", "other"], "personnel", "defense class"),
+        ]
+    }
+
+    fn raw(k: &str, v: &str) -> (String, String, Origin) {
+        (k.to_string(), v.to_string(), Origin::command_line())
+    }
+
+    #[test]
+    fn defaults_fill_unset_fields() {
+        let s = Scenario::resolve(&specs(), &[raw("target", "other")]).unwrap();
+        assert_eq!(s.int("cohesion"), 14);
+        assert_eq!(s.text("target"), "other");
+    }
+
+    #[test]
+    fn out_of_range_names_field_and_range() {
+        let e = Scenario::resolve(&specs(), &[raw("cohesion", "21")]).unwrap_err();
+        assert_eq!(e.field, "cohesion");
+        assert!(e.message.contains("1 to 20"), "{}", e.message);
+    }
+
+    #[test]
+    fn unknown_field_lists_the_fields() {
+        let e = Scenario::resolve(&specs(), &[raw("cohesian", "3")]).unwrap_err();
+        assert!(e.message.contains("`cohesion`"), "{}", e.message);
+    }
+}
