@@ -1,1 +1,80 @@
-pub fn main() -> std::process::ExitCode { std::process::ExitCode::SUCCESS }
+//! The command line: clap definitions and one file per subcommand. `main` parses,
+//! runs, prints one clear message on bad input and maps it to a non-zero exit.
+
+mod method;
+mod odds;
+mod rules;
+mod run;
+mod systems;
+mod table;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+pub use method::MethodArgs;
+
+/// volley: exact and Monte Carlo odds for wargame combat tables.
+#[derive(Debug, Parser)]
+#[command(name = "volley", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the rule systems and their actions.
+    Systems,
+    /// Print a system's charts as volley reads them, with provenance marks.
+    Rules(rules::RulesArgs),
+    /// Answer one question: the outcome distribution of one action.
+    Odds(odds::OddsArgs),
+    /// A probability table of one action over one or two swept fields.
+    Table(table::TableArgs),
+    /// Run experiment files (default: every experiment in experiments/).
+    Run(run::RunArgs),
+}
+
+/// Run the CLI and return the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Systems => systems::run(),
+        Command::Rules(args) => rules::run(&args),
+        Command::Odds(args) => odds::run(&args),
+        Command::Table(args) => table::run(&args),
+        Command::Run(args) => run::run(&args),
+    };
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Split `key=value` arguments.
+pub fn key_values(args: &[String]) -> Result<Vec<(String, String)>, crate::error::InputError> {
+    args.iter()
+        .map(|arg| {
+            arg.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| crate::error::InputError::argument(arg, "expected field=value"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

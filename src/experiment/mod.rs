@@ -1,1 +1,173 @@
-//! placeholder
+//! Experiment files: one action of one system, fixed fields, sweep axes, rule
+//! variants (house rules), a method, and plots. Running one writes, into
+//! `reports/NAME/`: `results.parquet` and `results.csv` (the tidy frame), each plot
+//! as PNG and SVG, and `README.md`, the report.
+//!
+//! Every variant runs on the same seed, so comparisons use common random numbers.
+
+mod file;
+mod report;
+
+pub use file::{Experiment, PlotSpec};
+
+use crate::engine::{self, MethodRequest, RunConfig};
+use crate::error::InputError;
+use crate::frame::{self, Row};
+use crate::stats::{Summary, summarize};
+use crate::systems::{self, Origin, Scenario};
+use std::path::{Path, PathBuf};
+
+/// One run of the sweep.
+pub struct Point {
+    pub variant: String,
+    pub values: Vec<String>,
+    pub summary: Summary,
+}
+
+/// What a finished experiment produced.
+pub struct Outcome {
+    pub folder: PathBuf,
+    pub points: usize,
+    pub files: Vec<PathBuf>,
+}
+
+/// Run an experiment and write its outputs under `reports_root/NAME/`.
+pub fn run(experiment: &Experiment, reports_root: &Path, progress: bool) -> anyhow::Result<Outcome> {
+    let system = systems::find(&experiment.system).map_err(|e| e.in_file(&experiment.file, experiment.line_of("system")))?;
+    let action = systems::find_action(system.as_ref(), &experiment.action)
+        .map_err(|e| e.in_file(&experiment.file, experiment.line_of("action")))?;
+    let config = RunConfig {
+        method: experiment.method(),
+        seed: experiment.seed,
+        confidence: experiment.confidence,
+        progress,
+        ..RunConfig::default()
+    };
+    let axes: Vec<String> = experiment.sweep.iter().map(|a| a.field.clone()).collect();
+    let mut points = Vec::new();
+    for variant in &experiment.variants {
+        let book = systems::rulebook(system.as_ref(), &variant.rules)?;
+        let specs = action.fields(&book);
+        for values in experiment.grid() {
+            let mut raw: Vec<(String, String, Origin)> = experiment.fields.clone();
+            for (axis, value) in experiment.sweep.iter().zip(&values) {
+                raw.retain(|r| r.0 != axis.field);
+                raw.push((axis.field.clone(), value.clone(), axis.origin.clone()));
+            }
+            let raw = resolve_differential(raw, &specs);
+            let scenario = Scenario::resolve(&specs, &raw)?;
+            let model = action
+                .model(&scenario, &book)
+                .map_err(|e| e.in_file(&experiment.file, None))?;
+            let result = engine::run(model.as_ref(), &config)?;
+            points.push(Point {
+                variant: variant.name.clone(),
+                values,
+                summary: summarize(&result),
+            });
+        }
+    }
+    let folder = reports_root.join(&experiment.name);
+    let rows = rows(&points);
+    let mut df = frame::frame(&axes, &rows)?;
+    let parquet = folder.join("results.parquet");
+    let csv = folder.join("results.csv");
+    frame::write(&mut df, &parquet, &csv)?;
+    let mut files = vec![parquet, csv];
+    let figures = report::plots(experiment, &points, &folder)?;
+    files.extend(figures.iter().flat_map(|f| [f.png.clone(), f.svg.clone()]));
+    let text = report::markdown(experiment, action.headline(), &points, &figures, &config);
+    let readme = folder.join("README.md");
+    frame::write_atomic(&readme, text.as_bytes())?;
+    files.push(readme);
+    Ok(Outcome {
+        folder,
+        points: points.len(),
+        files,
+    })
+}
+
+/// `differential=d` becomes `firepower = defense + d` for actions with both fields.
+fn resolve_differential(raw: Vec<(String, String, Origin)>, specs: &[systems::FieldSpec]) -> Vec<(String, String, Origin)> {
+    let Some(position) = raw.iter().position(|r| r.0 == "differential") else {
+        return raw;
+    };
+    if !specs.iter().any(|s| s.name == "firepower") {
+        return raw;
+    }
+    let mut raw = raw;
+    let (_, d, origin) = raw.remove(position);
+    let defense = raw
+        .iter()
+        .find(|r| r.0 == "defense")
+        .map(|r| r.1.clone())
+        .or_else(|| specs.iter().find(|s| s.name == "defense").map(|s| s.default.clone()))
+        .unwrap_or_default();
+    let firepower = match (d.parse::<i64>(), defense.parse::<i64>()) {
+        (Ok(d), Ok(def)) => (def + d).to_string(),
+        _ => format!("{defense}+{d}"),
+    };
+    raw.retain(|r| r.0 != "firepower");
+    raw.push(("firepower".to_string(), firepower, origin));
+    raw
+}
+
+fn rows(points: &[Point]) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for p in points {
+        let s = &p.summary;
+        let base = |kind, variable: &str, value: &str, turn, e: &crate::stats::Estimate| Row {
+            variant: p.variant.clone(),
+            point: p.values.clone(),
+            kind,
+            variable: variable.to_string(),
+            value: value.to_string(),
+            turn,
+            estimate: e.value,
+            ci_low: e.low,
+            ci_high: e.high,
+            exact: s.exact,
+            trials: s.trials,
+        };
+        for o in &s.outcomes {
+            rows.push(base("probability", &o.variable, &o.value, None, &o.estimate));
+        }
+        for m in &s.means {
+            rows.push(base("mean", &m.variable, "", None, &m.estimate));
+        }
+        for c in &s.curves {
+            rows.push(base("curve", &c.variable, "", Some(c.turn as u32), &c.estimate));
+        }
+    }
+    rows
+}
+
+/// Every experiment file in a folder, sorted by name.
+pub fn discover(folder: &Path) -> Result<Vec<PathBuf>, InputError> {
+    let entries = std::fs::read_dir(folder).map_err(|e| InputError {
+        file: folder.display().to_string(),
+        line: None,
+        field: String::new(),
+        message: format!("cannot list experiments: {e}"),
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+impl Experiment {
+    fn method(&self) -> MethodRequest {
+        if self.exact {
+            MethodRequest::Exact
+        } else if let Some(n) = self.trials {
+            MethodRequest::Trials(n)
+        } else if let Some(e) = self.precision {
+            MethodRequest::Precision(e)
+        } else {
+            MethodRequest::Auto
+        }
+    }
+}

@@ -1,1 +1,69 @@
-//! placeholder
+//! Tidy frames: one row per (variant, sweep point, figure), written with polars to
+//! Parquet and CSV. Every file is written to a temporary file in the same folder
+//! and renamed into place, so an interrupted run never leaves half a file.
+
+use anyhow::Context;
+use polars::prelude::*;
+use std::io::Write;
+use std::path::Path;
+
+/// One figure of one run, in long form.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub variant: String,
+    /// Sweep field values, in the experiment's axis order.
+    pub point: Vec<String>,
+    /// `probability`, `mean` or `curve`.
+    pub kind: &'static str,
+    pub variable: String,
+    pub value: String,
+    /// Turn, for curves.
+    pub turn: Option<u32>,
+    pub estimate: f64,
+    pub ci_low: f64,
+    pub ci_high: f64,
+    pub exact: bool,
+    pub trials: Option<u64>,
+}
+
+/// Build the frame; `axes` names the sweep columns.
+pub fn frame(axes: &[String], rows: &[Row]) -> PolarsResult<DataFrame> {
+    let mut columns: Vec<Column> = Vec::new();
+    columns.push(Column::new("variant".into(), rows.iter().map(|r| r.variant.as_str()).collect::<Vec<_>>()));
+    for (i, axis) in axes.iter().enumerate() {
+        let values: Vec<&str> = rows.iter().map(|r| r.point[i].as_str()).collect();
+        columns.push(Column::new(axis.as_str().into(), values));
+    }
+    columns.push(Column::new("kind".into(), rows.iter().map(|r| r.kind).collect::<Vec<_>>()));
+    columns.push(Column::new("variable".into(), rows.iter().map(|r| r.variable.as_str()).collect::<Vec<_>>()));
+    columns.push(Column::new("value".into(), rows.iter().map(|r| r.value.as_str()).collect::<Vec<_>>()));
+    columns.push(Column::new("turn".into(), rows.iter().map(|r| r.turn).collect::<Vec<_>>()));
+    columns.push(Column::new("estimate".into(), rows.iter().map(|r| r.estimate).collect::<Vec<_>>()));
+    columns.push(Column::new("ci_low".into(), rows.iter().map(|r| r.ci_low).collect::<Vec<_>>()));
+    columns.push(Column::new("ci_high".into(), rows.iter().map(|r| r.ci_high).collect::<Vec<_>>()));
+    columns.push(Column::new("exact".into(), rows.iter().map(|r| r.exact).collect::<Vec<_>>()));
+    columns.push(Column::new("trials".into(), rows.iter().map(|r| r.trials).collect::<Vec<_>>()));
+    DataFrame::new_infer_height(columns)
+}
+
+/// Write `bytes` to `path` atomically (temporary file in the same folder, then rename).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    let mut file = tempfile::NamedTempFile::new_in(folder).with_context(|| format!("cannot write in {}", folder.display()))?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Write the frame as Parquet and CSV, atomically.
+pub fn write(df: &mut DataFrame, parquet: &Path, csv: &Path) -> anyhow::Result<()> {
+    let mut buffer = Vec::new();
+    ParquetWriter::new(&mut buffer).finish(df).map_err(|e| anyhow::anyhow!("encoding Parquet: {e}"))?;
+    write_atomic(parquet, &buffer)?;
+    let mut buffer = Vec::new();
+    CsvWriter::new(&mut buffer).include_header(true).finish(df).map_err(|e| anyhow::anyhow!("encoding CSV: {e}"))?;
+    write_atomic(csv, &buffer)?;
+    Ok(())
+}

@@ -1,1 +1,220 @@
-//! placeholder
+//! Figures with plotters: lines with interval bands (a probability over a swept
+//! field, or a curve over turns) and heatmaps. Each figure is written as PNG and
+//! SVG, atomically. Text uses the DejaVu Sans font shipped in `assets/fonts/`, so no
+//! system font is needed.
+
+use crate::frame::write_atomic;
+use anyhow::{Context, anyhow};
+use plotters::prelude::*;
+use plotters::style::FontStyle;
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+const SIZE: (u32, u32) = (900, 560);
+
+fn register_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The font is compiled in; registration can only fail on a corrupt file.
+        let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
+    });
+}
+
+/// One line: points `(x, value, low, high)`.
+#[derive(Clone, Debug)]
+pub struct Series {
+    pub name: String,
+    pub points: Vec<(f64, f64, f64, f64)>,
+}
+
+/// A line chart.
+#[derive(Clone, Debug)]
+pub struct Lines {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    /// Labels for integer x positions, when x is categorical.
+    pub x_ticks: Option<Vec<String>>,
+    pub series: Vec<Series>,
+}
+
+/// A heatmap: `cells[row][column]` values in 0..=1.
+#[derive(Clone, Debug)]
+pub struct Heatmap {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<String>,
+    pub cells: Vec<Vec<f64>>,
+}
+
+/// Render a figure to SVG text and to a PNG file, then place both atomically.
+fn svg_and_png(stem: &Path, render_svg: impl Fn(&mut String) -> anyhow::Result<()>, render_png: impl Fn(&Path) -> anyhow::Result<()>) -> anyhow::Result<(PathBuf, PathBuf)> {
+    register_font();
+    let png = stem.with_extension("png");
+    let svg = stem.with_extension("svg");
+    let mut text = String::new();
+    render_svg(&mut text)?;
+    write_atomic(&svg, text.as_bytes())?;
+    // plotters picks the image format from the extension, so the temporary name
+    // keeps `.png` at its end.
+    let temporary = stem.with_extension("partial.png");
+    render_png(&temporary)?;
+    std::fs::rename(&temporary, &png).with_context(|| format!("cannot write {}", png.display()))?;
+    Ok((png, svg))
+}
+
+impl Lines {
+    /// Write as PNG and SVG next to `stem`.
+    pub fn write(&self, stem: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
+        svg_and_png(
+            stem,
+            |text| {
+                let root = SVGBackend::with_string(text, SIZE).into_drawing_area();
+                self.draw(&root)
+            },
+            |path| {
+                let root = BitMapBackend::new(path, SIZE).into_drawing_area();
+                self.draw(&root)
+            },
+        )
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, plotters::coord::Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
+        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let xs = self.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+        let (x_min, x_max) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(x), b.max(x)));
+        let (x_min, x_max) = if x_min.is_finite() { (x_min, x_max.max(x_min + 1.0)) } else { (0.0, 1.0) };
+        let y_max = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.3.max(p.1)))
+            .filter(|v| v.is_finite())
+            .fold(0.0f64, f64::max);
+        let y_max = if y_max <= 1.0 { 1.0 } else { y_max * 1.05 };
+        let mut chart = ChartBuilder::on(root)
+            .caption(&self.title, ("sans-serif", 22))
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(64)
+            .build_cartesian_2d(x_min..x_max, 0.0..y_max)
+            .map_err(|e| err(&e))?;
+        let ticks = self.x_ticks.clone();
+        let mut mesh = chart.configure_mesh();
+        mesh.x_desc(&self.x_label).y_desc(&self.y_label).label_style(("sans-serif", 14));
+        let formatter = move |x: &f64| match &ticks {
+            Some(t) => t.get(x.round() as usize).filter(|_| (x - x.round()).abs() < 1e-9).cloned().unwrap_or_default(),
+            None => format!("{x}"),
+        };
+        mesh.x_label_formatter(&formatter);
+        mesh.draw().map_err(|e| err(&e))?;
+        for (i, series) in self.series.iter().enumerate() {
+            let color = Palette99::pick(i).to_rgba();
+            let band: Vec<(f64, f64)> = series
+                .points
+                .iter()
+                .map(|p| (p.0, p.3))
+                .chain(series.points.iter().rev().map(|p| (p.0, p.2)))
+                .collect();
+            if series.points.iter().any(|p| p.3 > p.2) {
+                chart
+                    .draw_series(std::iter::once(Polygon::new(band, color.mix(0.2).filled())))
+                    .map_err(|e| err(&e))?;
+            }
+            chart
+                .draw_series(LineSeries::new(series.points.iter().map(|p| (p.0, p.1)), color.stroke_width(2)))
+                .map_err(|e| err(&e))?
+                .label(&series.name)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2)));
+            chart
+                .draw_series(series.points.iter().map(|p| Circle::new((p.0, p.1), 3, color.filled())))
+                .map_err(|e| err(&e))?;
+        }
+        if self.series.len() > 1 || self.series.first().is_some_and(|s| !s.name.is_empty()) {
+            chart
+                .configure_series_labels()
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK)
+                .label_font(("sans-serif", 14))
+                .draw()
+                .map_err(|e| err(&e))?;
+        }
+        root.present().map_err(|e| err(&e))?;
+        Ok(())
+    }
+}
+
+impl Heatmap {
+    /// Write as PNG and SVG next to `stem`.
+    pub fn write(&self, stem: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
+        svg_and_png(
+            stem,
+            |text| {
+                let root = SVGBackend::with_string(text, SIZE).into_drawing_area();
+                self.draw(&root)
+            },
+            |path| {
+                let root = BitMapBackend::new(path, SIZE).into_drawing_area();
+                self.draw(&root)
+            },
+        )
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, plotters::coord::Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
+        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let (nx, ny) = (self.columns.len(), self.rows.len());
+        let mut chart = ChartBuilder::on(root)
+            .caption(&self.title, ("sans-serif", 22))
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(64)
+            .build_cartesian_2d(0.0..nx as f64, 0.0..ny as f64)
+            .map_err(|e| err(&e))?;
+        let columns = self.columns.clone();
+        let rows = self.rows.clone();
+        let x_fmt = move |x: &f64| columns.get(x.floor() as usize).cloned().unwrap_or_default();
+        let y_fmt = move |y: &f64| rows.get(y.floor() as usize).cloned().unwrap_or_default();
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .x_labels(nx)
+            .y_labels(ny)
+            .x_label_formatter(&x_fmt)
+            .y_label_formatter(&y_fmt)
+            .label_style(("sans-serif", 14))
+            .draw()
+            .map_err(|e| err(&e))?;
+        for (r, row) in self.cells.iter().enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                let shade = HSLColor(0.6 - 0.6 * v.clamp(0.0, 1.0), 0.75, 0.55);
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(c as f64, r as f64), (c as f64 + 1.0, r as f64 + 1.0)],
+                        shade.filled(),
+                    )))
+                    .map_err(|e| err(&e))?;
+                chart
+                    .draw_series(std::iter::once(Text::new(
+                        format!("{:.0}%", 100.0 * v),
+                        (c as f64 + 0.3, r as f64 + 0.6),
+                        ("sans-serif", 13),
+                    )))
+                    .map_err(|e| err(&e))?;
+            }
+        }
+        root.present().map_err(|e| err(&e))?;
+        Ok(())
+    }
+}

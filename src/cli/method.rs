@@ -1,0 +1,58 @@
+//! Flags that choose how a question is answered, shared by `odds` and `table`.
+
+use crate::engine::{MethodRequest, RunConfig};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Args)]
+pub struct MethodArgs {
+    /// Monte Carlo with this many trials.
+    #[arg(long, value_name = "N", conflicts_with_all = ["precision", "exact"])]
+    pub trials: Option<u64>,
+    /// Monte Carlo until every interval's half-width is below E (e.g. 0.001).
+    #[arg(long, value_name = "E", conflicts_with = "exact")]
+    pub precision: Option<f64>,
+    /// Exact enumeration; fails if the dice tree is over the budget.
+    #[arg(long)]
+    pub exact: bool,
+    /// Seed of the random streams.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Confidence level of the intervals.
+    #[arg(long, default_value_t = 0.95)]
+    pub confidence: f64,
+    /// Most branches (or states) the exact method may explore.
+    #[arg(long, default_value_t = 2_000_000)]
+    pub budget: u64,
+    /// A house-rule file patching the charts (repeatable, applied in order).
+    #[arg(long = "house-rule", value_name = "FILE")]
+    pub house_rules: Vec<PathBuf>,
+}
+
+impl MethodArgs {
+    /// The run configuration these flags ask for.
+    pub fn config(&self) -> RunConfig {
+        let method = if self.exact {
+            MethodRequest::Exact
+        } else if let Some(n) = self.trials {
+            MethodRequest::Trials(n)
+        } else if let Some(e) = self.precision {
+            MethodRequest::Precision(e)
+        } else {
+            MethodRequest::Auto
+        };
+        RunConfig {
+            method,
+            seed: self.seed,
+            confidence: self.confidence,
+            budget: self.budget,
+            progress: true,
+            ..RunConfig::default()
+        }
+    }
+
+    /// Read the house-rule files.
+    pub fn house_rules(&self) -> Result<Vec<crate::rules::HouseRule>, crate::error::InputError> {
+        self.house_rules.iter().map(|p| crate::rules::HouseRule::from_file(p)).collect()
+    }
+}

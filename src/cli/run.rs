@@ -1,0 +1,42 @@
+//! `volley run [EXPERIMENT.toml]...`.
+
+use crate::experiment::{self, Experiment};
+use clap::Args;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Experiment files (default: every .toml in experiments/).
+    pub experiments: Vec<PathBuf>,
+    /// Folder that receives one sub-folder per experiment.
+    #[arg(long, default_value = "reports")]
+    pub reports: PathBuf,
+}
+
+pub fn run(args: &RunArgs) -> anyhow::Result<String> {
+    let files = if args.experiments.is_empty() {
+        experiment::discover(&PathBuf::from("experiments"))?
+    } else {
+        args.experiments.clone()
+    };
+    if files.is_empty() {
+        anyhow::bail!("no experiment files found in experiments/");
+    }
+    // Read and check every file before running any.
+    let experiments = files.iter().map(|f| Experiment::from_file(f)).collect::<Result<Vec<_>, _>>()?;
+    let mut out = String::new();
+    for e in &experiments {
+        eprintln!("running {} ({})", e.name, e.file);
+        let outcome = experiment::run(e, &args.reports, true)?;
+        let _ = writeln!(
+            out,
+            "{}: {} points -> {}/README.md ({} files)",
+            e.name,
+            outcome.points,
+            outcome.folder.display(),
+            outcome.files.len()
+        );
+    }
+    Ok(out)
+}

@@ -1,0 +1,302 @@
+//! The experiment file format (TOML), read with every value's line kept for errors.
+//!
+//! ```toml
+//! name = "ms-fire-table"            # folder under reports/
+//! title = "Micro Squad fire table"
+//! system = "micro-squad"
+//! action = "fire"
+//! seed = 1                          # optional, default 1
+//! trials = 200000                   # or precision = 0.002, or exact = true; default auto
+//! [fields]                          # fixed scenario fields
+//! defense = 4
+//! [sweep]                           # axes, in this order; integers, strings or "a..b"
+//! differential = "-3..9"
+//! terrain = ["clear", "woods"]
+//! [[variant]]                       # optional; default one variant, the card
+//! name = "woods+6"
+//! house_rules = ["house_rules/woods.toml"]   # relative to the experiment file
+//! [[plot]]
+//! kind = "lines"                    # lines | curves | heatmap
+//! x = "differential"
+//! series = "terrain"
+//! y = "result=E"
+//! ```
+
+use crate::error::{InputError, line_of};
+use crate::rules::HouseRule;
+use crate::systems::Origin;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+use toml::{Spanned, Value};
+
+/// A parsed experiment.
+#[derive(Clone, Debug)]
+pub struct Experiment {
+    pub file: String,
+    text: String,
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub system: String,
+    pub action: String,
+    pub seed: u64,
+    pub confidence: f64,
+    pub trials: Option<u64>,
+    pub precision: Option<f64>,
+    pub exact: bool,
+    pub fields: Vec<(String, String, Origin)>,
+    pub sweep: Vec<Axis>,
+    pub variants: Vec<Variant>,
+    pub plots: Vec<PlotSpec>,
+}
+
+/// One sweep axis.
+#[derive(Clone, Debug)]
+pub struct Axis {
+    pub field: String,
+    pub values: Vec<String>,
+    pub origin: Origin,
+}
+
+/// A rule variant: the card plus house rules.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    pub rules: Vec<HouseRule>,
+}
+
+/// A figure to draw.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlotSpec {
+    pub kind: String,
+    #[serde(default)]
+    pub x: Option<String>,
+    #[serde(default)]
+    pub series: Option<String>,
+    /// `variable=value` for lines and heatmaps.
+    #[serde(default)]
+    pub y: Option<String>,
+    /// Curve names for `curves` plots.
+    #[serde(default)]
+    pub curves: Vec<String>,
+    #[serde(default)]
+    pub title: Option<String>,
+    pub file: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExperiment {
+    name: String,
+    title: Option<String>,
+    #[serde(default)]
+    description: String,
+    system: String,
+    action: String,
+    #[serde(default = "default_seed")]
+    seed: u64,
+    #[serde(default = "default_confidence")]
+    confidence: f64,
+    trials: Option<u64>,
+    precision: Option<f64>,
+    #[serde(default)]
+    exact: bool,
+    #[serde(default)]
+    fields: BTreeMap<String, Spanned<Value>>,
+    #[serde(default)]
+    sweep: toml::map::Map<String, Value>,
+    #[serde(default)]
+    variant: Vec<RawVariant>,
+    #[serde(default)]
+    plot: Vec<PlotSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVariant {
+    name: String,
+    #[serde(default)]
+    house_rules: Vec<String>,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+fn default_confidence() -> f64 {
+    0.95
+}
+
+/// A TOML scalar as the text a `key=value` argument would carry.
+fn scalar(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Integer(i) => Some(i.to_string()),
+        Value::Boolean(b) => Some(b.to_string()),
+        Value::Float(f) => Some(f.to_string()),
+        _ => None,
+    }
+}
+
+impl Experiment {
+    /// Read an experiment file.
+    pub fn from_file(path: &Path) -> Result<Self, InputError> {
+        let label = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| InputError {
+            file: label.clone(),
+            line: None,
+            field: String::new(),
+            message: format!("cannot read the experiment: {e}"),
+        })?;
+        Self::parse(&label, &text, path.parent().unwrap_or(Path::new(".")))
+    }
+
+    /// The 1-based line where `key = ...` is first written, if it is.
+    pub fn line_of(&self, key: &str) -> Option<usize> {
+        let mut offset = 0;
+        for line in self.text.lines() {
+            let trimmed = line.trim_start();
+            if trimmed.starts_with(key) && trimmed[key.len()..].trim_start().starts_with('=') {
+                return Some(line_of(&self.text, offset));
+            }
+            offset += line.len() + 1;
+        }
+        None
+    }
+
+    /// Parse an experiment; house-rule paths are relative to `folder`.
+    pub fn parse(label: &str, text: &str, folder: &Path) -> Result<Self, InputError> {
+        let raw: RawExperiment = toml::from_str(text).map_err(|e| InputError::toml(label, text, &e))?;
+        let located = |key: &str, message: String| {
+            let probe = Experiment::shell(label, text);
+            InputError {
+                file: label.to_string(),
+                line: probe.line_of(key),
+                field: key.to_string(),
+                message,
+            }
+        };
+        if raw.name.is_empty() || raw.name.contains(['/', '\\', '.']) {
+            return Err(located("name", "a name is a plain folder name (no /, \\ or .)".to_string()));
+        }
+        let mut fields = Vec::new();
+        for (key, value) in raw.fields {
+            let line = line_of(text, value.span().start);
+            let text_value = scalar(value.get_ref()).ok_or_else(|| InputError {
+                file: label.to_string(),
+                line: Some(line),
+                field: key.clone(),
+                message: "a field takes one value (an integer, a string or true/false)".to_string(),
+            })?;
+            fields.push((
+                key,
+                text_value,
+                Origin {
+                    file: label.to_string(),
+                    line: Some(line),
+                },
+            ));
+        }
+        let mut sweep = Vec::new();
+        for (field, value) in raw.sweep {
+            let values = match &value {
+                Value::Array(items) => items.iter().map(scalar).collect::<Option<Vec<_>>>(),
+                Value::String(s) if s.contains("..") => {
+                    let (a, b) = s.split_once("..").unwrap_or_default();
+                    match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
+                        (Ok(a), Ok(b)) if a <= b && b - a <= 1000 => Some((a..=b).map(|v| v.to_string()).collect()),
+                        _ => None,
+                    }
+                }
+                other => scalar(other).map(|v| vec![v]),
+            };
+            let values = values
+                .filter(|v| !v.is_empty())
+                .ok_or_else(|| located(&field, "a sweep axis is a list of values or a range \"a..b\"".to_string()))?;
+            let origin = Origin {
+                file: label.to_string(),
+                line: Experiment::shell(label, text).line_of(&field),
+            };
+            sweep.push(Axis { field, values, origin });
+        }
+        let mut variants = Vec::new();
+        for v in raw.variant {
+            let rules = v
+                .house_rules
+                .iter()
+                .map(|p| HouseRule::from_file(&folder.join(p)))
+                .collect::<Result<Vec<_>, _>>()?;
+            variants.push(Variant { name: v.name, rules });
+        }
+        if variants.is_empty() {
+            variants.push(Variant {
+                name: "card".to_string(),
+                rules: Vec::new(),
+            });
+        }
+        for plot in &raw.plot {
+            if !["lines", "curves", "heatmap"].contains(&plot.kind.as_str()) {
+                return Err(located("kind", format!("unknown plot kind `{}`; use `lines`, `curves` or `heatmap`", plot.kind)));
+            }
+        }
+        Ok(Experiment {
+            file: label.to_string(),
+            text: text.to_string(),
+            title: raw.title.unwrap_or_else(|| raw.name.clone()),
+            name: raw.name,
+            description: raw.description,
+            system: raw.system,
+            action: raw.action,
+            seed: raw.seed,
+            confidence: raw.confidence,
+            trials: raw.trials,
+            precision: raw.precision,
+            exact: raw.exact,
+            fields,
+            sweep,
+            variants,
+            plots: raw.plot,
+        })
+    }
+
+    fn shell(label: &str, text: &str) -> Self {
+        Experiment {
+            file: label.to_string(),
+            text: text.to_string(),
+            name: String::new(),
+            title: String::new(),
+            description: String::new(),
+            system: String::new(),
+            action: String::new(),
+            seed: 1,
+            confidence: 0.95,
+            trials: None,
+            precision: None,
+            exact: false,
+            fields: Vec::new(),
+            sweep: Vec::new(),
+            variants: Vec::new(),
+            plots: Vec::new(),
+        }
+    }
+
+    /// Every combination of sweep values, first axis slowest.
+    pub fn grid(&self) -> Vec<Vec<String>> {
+        let mut grid = vec![Vec::new()];
+        for axis in &self.sweep {
+            grid = grid
+                .into_iter()
+                .flat_map(|prefix| {
+                    axis.values.iter().map(move |v| {
+                        let mut next = prefix.clone();
+                        next.push(v.clone());
+                        next
+                    })
+                })
+                .collect();
+        }
+        grid
+    }
+}

@@ -1,0 +1,250 @@
+//! An experiment's figures and its Markdown report.
+
+use super::{Experiment, Point};
+use crate::engine::{MethodRequest, RunConfig};
+use crate::output::{number, percent};
+use crate::plot::{Heatmap, Lines, Series};
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// A written figure.
+pub struct Figure {
+    pub title: String,
+    pub png: PathBuf,
+    pub svg: PathBuf,
+}
+
+fn axis_index(experiment: &Experiment, field: &str) -> Option<usize> {
+    experiment.sweep.iter().position(|a| a.field == field)
+}
+
+/// Points where every axis other than `free` holds its first value.
+fn slice<'a>(experiment: &Experiment, points: &'a [Point], free: &[usize]) -> Vec<&'a Point> {
+    points
+        .iter()
+        .filter(|p| {
+            experiment
+                .sweep
+                .iter()
+                .enumerate()
+                .all(|(i, axis)| free.contains(&i) || p.values[i] == axis.values[0])
+        })
+        .collect()
+}
+
+fn split_y(y: &str) -> (String, String) {
+    match y.split_once('=') {
+        Some((v, x)) => (v.to_string(), x.to_string()),
+        None => (y.to_string(), String::new()),
+    }
+}
+
+/// Draw every plot the experiment asks for.
+pub fn plots(experiment: &Experiment, points: &[Point], folder: &Path) -> anyhow::Result<Vec<Figure>> {
+    let mut figures = Vec::new();
+    for spec in &experiment.plots {
+        let stem = folder.join(&spec.file);
+        let title = spec.title.clone().unwrap_or_else(|| experiment.title.clone());
+        let by_variant = spec.series.as_deref() == Some("variant");
+        let series_axis = spec.series.as_deref().and_then(|s| axis_index(experiment, s));
+        let x_axis = spec.x.as_deref().and_then(|x| axis_index(experiment, x));
+        let (png, svg) = match spec.kind.as_str() {
+            "lines" | "heatmap" => {
+                let x = x_axis.ok_or_else(|| anyhow::anyhow!("{}: plot `{}` needs x = a sweep axis", experiment.file, spec.file))?;
+                let (variable, value) = split_y(spec.y.as_deref().unwrap_or("result=E"));
+                let mut free = vec![x];
+                free.extend(series_axis);
+                let chosen = slice(experiment, points, &free);
+                let x_values = &experiment.sweep[x].values;
+                let numeric = x_values.iter().all(|v| v.parse::<f64>().is_ok());
+                let key = |p: &Point| match (by_variant, series_axis) {
+                    (true, _) => p.variant.clone(),
+                    (false, Some(s)) => format!("{}{}", if experiment.variants.len() > 1 { format!("{} ", p.variant) } else { String::new() }, p.values[s]),
+                    (false, None) => p.variant.clone(),
+                };
+                let mut names: Vec<String> = Vec::new();
+                for p in &chosen {
+                    let k = key(p);
+                    if !names.contains(&k) {
+                        names.push(k);
+                    }
+                }
+                let estimate = |p: &Point| p.summary.probability(&variable, &value);
+                if spec.kind == "lines" {
+                    let series = names
+                        .iter()
+                        .map(|name| Series {
+                            name: name.clone(),
+                            points: chosen
+                                .iter()
+                                .filter(|p| &key(p) == name)
+                                .filter_map(|p| {
+                                    let e = estimate(p)?;
+                                    let position = x_values.iter().position(|v| v == &p.values[x])? as f64;
+                                    let xv = if numeric { p.values[x].parse().unwrap_or(position) } else { position };
+                                    Some((xv, e.value, e.low, e.high))
+                                })
+                                .collect(),
+                        })
+                        .collect();
+                    Lines {
+                        title: title.clone(),
+                        x_label: experiment.sweep[x].field.clone(),
+                        y_label: format!("P({variable} = {value})"),
+                        x_ticks: (!numeric).then(|| x_values.clone()),
+                        series,
+                    }
+                    .write(&stem)?
+                } else {
+                    let cells = names
+                        .iter()
+                        .map(|name| {
+                            x_values
+                                .iter()
+                                .map(|xv| {
+                                    chosen
+                                        .iter()
+                                        .find(|p| &key(p) == name && &p.values[x] == xv)
+                                        .and_then(|p| estimate(p))
+                                        .map_or(f64::NAN, |e| e.value)
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    Heatmap {
+                        title: format!("{title}: P({variable} = {value})"),
+                        x_label: experiment.sweep[x].field.clone(),
+                        y_label: spec.series.clone().unwrap_or_default(),
+                        columns: x_values.clone(),
+                        rows: names,
+                        cells,
+                    }
+                    .write(&stem)?
+                }
+            }
+            _ => {
+                let mut series = Vec::new();
+                for p in points.iter().take(8) {
+                    let label = if p.values.is_empty() { p.variant.clone() } else { format!("{} {}", p.variant, p.values.join(" ")) };
+                    for curve in &spec.curves {
+                        let pts: Vec<_> = p
+                            .summary
+                            .curves
+                            .iter()
+                            .filter(|c| &c.variable == curve)
+                            .map(|c| (c.turn as f64, c.estimate.value, c.estimate.low, c.estimate.high))
+                            .collect();
+                        if pts.is_empty() {
+                            anyhow::bail!("{}: plot `{}`: no curve `{curve}`", experiment.file, spec.file);
+                        }
+                        series.push(Series {
+                            name: format!("{curve} ({label})"),
+                            points: pts,
+                        });
+                    }
+                }
+                Lines {
+                    title: title.clone(),
+                    x_label: "turn".to_string(),
+                    y_label: "mean at end of turn".to_string(),
+                    x_ticks: None,
+                    series,
+                }
+                .write(&stem)?
+            }
+        };
+        figures.push(Figure { title, png, svg });
+    }
+    Ok(figures)
+}
+
+fn method_text(config: &RunConfig, points: &[Point]) -> String {
+    let exact = points.iter().filter(|p| p.summary.exact).count();
+    let requested = match config.method {
+        MethodRequest::Auto => "auto (exact where the dice tree fits the budget)".to_string(),
+        MethodRequest::Exact => "exact".to_string(),
+        MethodRequest::Trials(n) => format!("Monte Carlo, {n} trials per point"),
+        MethodRequest::Precision(e) => format!("Monte Carlo until every half-width < {e}"),
+    };
+    format!(
+        "{requested}; {exact} of {} points exact; seed {}; Monte Carlo intervals at {:.0}% confidence",
+        points.len(),
+        config.seed,
+        100.0 * config.confidence
+    )
+}
+
+/// The report, in Markdown.
+pub fn markdown(
+    experiment: &Experiment,
+    headline: Option<(&str, &str)>,
+    points: &[Point],
+    figures: &[Figure],
+    config: &RunConfig,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# {}\n", experiment.title);
+    if !experiment.description.is_empty() {
+        let _ = writeln!(out, "{}\n", experiment.description.trim());
+    }
+    let _ = writeln!(out, "- experiment: `{}`", experiment.file);
+    let _ = writeln!(out, "- system and action: `{} {}`", experiment.system, experiment.action);
+    let fixed: Vec<String> = experiment.fields.iter().map(|f| format!("{}={}", f.0, f.1)).collect();
+    let _ = writeln!(out, "- fixed fields: {}", if fixed.is_empty() { "defaults".to_string() } else { format!("`{}`", fixed.join(" ")) });
+    let axes: Vec<String> = experiment.sweep.iter().map(|a| format!("{} ({} values)", a.field, a.values.len())).collect();
+    let _ = writeln!(out, "- sweep: {}", if axes.is_empty() { "none".to_string() } else { axes.join(", ") });
+    let variants: Vec<String> = experiment
+        .variants
+        .iter()
+        .map(|v| {
+            let rules: Vec<&str> = v.rules.iter().map(|r| r.file.as_str()).collect();
+            if rules.is_empty() { format!("{} (the card)", v.name) } else { format!("{} ({})", v.name, rules.join(", ")) }
+        })
+        .collect();
+    let _ = writeln!(out, "- variants: {}", variants.join("; "));
+    let _ = writeln!(out, "- method: {}", method_text(config, points));
+    let _ = writeln!(out, "- data: `results.parquet`, `results.csv` (tidy: one row per point and figure)\n");
+    for f in figures {
+        let name = f.png.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        let svg = f.svg.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        let _ = writeln!(out, "## {}\n\n![{}]({name})\n\n([SVG]({svg}))\n", f.title, f.title);
+    }
+    let Some(first) = points.first() else {
+        return out;
+    };
+    let _ = writeln!(out, "## Results\n");
+    let mut header = String::from("| variant |");
+    let mut rule = String::from("|---|");
+    for axis in &experiment.sweep {
+        let _ = write!(header, " {} |", axis.field);
+        rule.push_str("---|");
+    }
+    let shown: Vec<(String, String)> = match headline {
+        Some((v, x)) => vec![(v.to_string(), x.to_string())],
+        None => first.summary.outcomes.iter().take(4).map(|o| (o.variable.clone(), o.value.clone())).collect(),
+    };
+    for (v, x) in &shown {
+        let _ = write!(header, " P({v}={x}) |");
+        rule.push_str("---|");
+    }
+    for m in &first.summary.means {
+        let _ = write!(header, " mean {} |", m.variable);
+        rule.push_str("---|");
+    }
+    let _ = writeln!(out, "{header}\n{rule}");
+    for p in points {
+        let mut line = format!("| {} |", p.variant);
+        for v in &p.values {
+            let _ = write!(line, " {v} |");
+        }
+        for (v, x) in &shown {
+            let text = p.summary.probability(v, x).map(|e| percent(&e, p.summary.exact)).unwrap_or_default();
+            let _ = write!(line, " {text} |");
+        }
+        for m in &p.summary.means {
+            let _ = write!(line, " {} |", number(&m.estimate, p.summary.exact));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}

@@ -1,0 +1,198 @@
+//! One answered question (`volley odds`): every outcome, mean and curve.
+
+use super::{Format, csv_field, number, percent};
+use crate::stats::Summary;
+use serde_json::{Value as Json, json};
+use std::fmt::Write;
+
+/// Everything `volley odds` prints.
+pub struct Answer<'a> {
+    pub system: &'a str,
+    pub action: &'a str,
+    pub scenario: Json,
+    pub summary: &'a Summary,
+    /// The outcome stated first: (variable, value).
+    pub headline: Option<(&'a str, &'a str)>,
+    pub house_rules: &'a [String],
+    /// A note when precision mode stopped early.
+    pub warning: Option<String>,
+}
+
+/// Render an answer in `format`.
+pub fn render_answer(answer: &Answer, format: Format) -> String {
+    match format {
+        Format::Json => json_answer(answer),
+        Format::Csv => csv_answer(answer),
+        Format::Markdown => markdown_answer(answer),
+        Format::Table => table_answer(answer),
+    }
+}
+
+fn method_line(s: &Summary) -> String {
+    match (s.trials, s.seed) {
+        (Some(trials), Some(seed)) => format!(
+            "Monte Carlo, {trials} trials, seed {seed}; intervals are {:.0}% confidence",
+            100.0 * s.confidence
+        ),
+        _ => "exact (every branch of the dice tree enumerated)".to_string(),
+    }
+}
+
+fn json_answer(a: &Answer) -> String {
+    let s = a.summary;
+    let outcomes: Vec<Json> = s
+        .outcomes
+        .iter()
+        .map(|r| {
+            json!({"variable": r.variable, "value": r.value, "probability": r.estimate.value,
+                   "ci_low": r.estimate.low, "ci_high": r.estimate.high})
+        })
+        .collect();
+    let means: Vec<Json> = s
+        .means
+        .iter()
+        .map(|r| json!({"variable": r.variable, "mean": r.estimate.value, "ci_low": r.estimate.low, "ci_high": r.estimate.high}))
+        .collect();
+    let curves: Vec<Json> = s
+        .curves
+        .iter()
+        .map(|c| json!({"variable": c.variable, "turn": c.turn, "value": c.estimate.value, "ci_low": c.estimate.low, "ci_high": c.estimate.high}))
+        .collect();
+    let mut object = json!({
+        "system": a.system,
+        "action": a.action,
+        "method": if s.exact { "exact" } else { "monte-carlo" },
+        "trials": s.trials,
+        "seed": s.seed,
+        "confidence": s.confidence,
+        "scenario": a.scenario,
+        "outcomes": outcomes,
+        "means": means,
+    });
+    if !curves.is_empty() {
+        object["curves"] = Json::Array(curves);
+    }
+    if !a.house_rules.is_empty() {
+        object["house_rules"] = json!(a.house_rules);
+    }
+    let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+fn csv_answer(a: &Answer) -> String {
+    let s = a.summary;
+    let method = if s.exact { "exact" } else { "monte-carlo" };
+    let mut out = String::from("kind,variable,value,turn,estimate,ci_low,ci_high,method\n");
+    for r in &s.outcomes {
+        let _ = writeln!(
+            out,
+            "probability,{},{},,{},{},{},{method}",
+            csv_field(&r.variable),
+            csv_field(&r.value),
+            r.estimate.value,
+            r.estimate.low,
+            r.estimate.high
+        );
+    }
+    for r in &s.means {
+        let _ = writeln!(out, "mean,{},,,{},{},{},{method}", csv_field(&r.variable), r.estimate.value, r.estimate.low, r.estimate.high);
+    }
+    for c in &s.curves {
+        let _ = writeln!(
+            out,
+            "curve,{},,{},{},{},{},{method}",
+            csv_field(&c.variable),
+            c.turn,
+            c.estimate.value,
+            c.estimate.low,
+            c.estimate.high
+        );
+    }
+    out
+}
+
+fn headline_sentence(a: &Answer) -> Option<String> {
+    let (variable, value) = a.headline?;
+    let e = a.summary.probability(variable, value)?;
+    Some(format!("P({variable} = {value}) = {}", percent(&e, a.summary.exact)))
+}
+
+fn table_answer(a: &Answer) -> String {
+    let s = a.summary;
+    let mut out = String::new();
+    let _ = writeln!(out, "{} {}", a.system, a.action);
+    if let Some(line) = headline_sentence(a) {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(out, "method: {}", method_line(s));
+    if !a.house_rules.is_empty() {
+        let _ = writeln!(out, "house rules: {}", a.house_rules.join(", "));
+    }
+    if let Some(w) = &a.warning {
+        let _ = writeln!(out, "warning: {w}");
+    }
+    let mut last = "";
+    for r in &s.outcomes {
+        if r.variable != last {
+            let _ = writeln!(out, "\n{}", r.variable);
+            last = &r.variable;
+        }
+        let _ = writeln!(out, "  {:<18} {}", r.value, percent(&r.estimate, s.exact));
+    }
+    if !s.means.is_empty() {
+        let _ = writeln!(out, "\nmeans");
+        for r in &s.means {
+            let _ = writeln!(out, "  {:<18} {}", r.variable, number(&r.estimate, s.exact));
+        }
+    }
+    if !s.curves.is_empty() {
+        let names: Vec<&str> = {
+            let mut names: Vec<&str> = s.curves.iter().map(|c| c.variable.as_str()).collect();
+            names.dedup();
+            names
+        };
+        let _ = writeln!(out, "\nper turn (end of turn; turn 0 is the start)");
+        let _ = write!(out, "  {:>4}", "turn");
+        for n in &names {
+            let _ = write!(out, " {n:>15}");
+        }
+        out.push('\n');
+        let turns = s.curves.iter().map(|c| c.turn).max().unwrap_or(0);
+        for t in 0..=turns {
+            let _ = write!(out, "  {t:>4}");
+            for n in &names {
+                let c = s.curves.iter().find(|c| c.variable == *n && c.turn == t);
+                let text = c.map(|c| format!("{:.3}", c.estimate.value)).unwrap_or_default();
+                let _ = write!(out, " {text:>15}");
+            }
+            out.push('\n');
+        }
+        if !s.exact {
+            let widest = s.curves.iter().map(|c| c.estimate.half_width()).fold(0.0, f64::max);
+            let _ = writeln!(out, "  (per-turn values carry intervals of at most +/-{widest:.4}; --format csv lists them)");
+        }
+    }
+    out
+}
+
+fn markdown_answer(a: &Answer) -> String {
+    let s = a.summary;
+    let mut out = String::new();
+    let _ = writeln!(out, "### {} {}\n", a.system, a.action);
+    if let Some(line) = headline_sentence(a) {
+        let _ = writeln!(out, "**{line}**\n");
+    }
+    let _ = writeln!(out, "Method: {}.\n", method_line(s));
+    let _ = writeln!(out, "| variable | value | probability |\n|---|---|---|");
+    for r in &s.outcomes {
+        let _ = writeln!(out, "| {} | {} | {} |", r.variable, r.value, percent(&r.estimate, s.exact));
+    }
+    if !s.means.is_empty() {
+        let _ = writeln!(out, "\n| mean of | value |\n|---|---|");
+        for r in &s.means {
+            let _ = writeln!(out, "| {} | {} |", r.variable, number(&r.estimate, s.exact));
+        }
+    }
+    out
+}
