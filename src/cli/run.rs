@@ -3,6 +3,7 @@
 use crate::experiment::{self, Experiment};
 use clap::Args;
 use std::fmt::Write;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -27,7 +28,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
     let experiments = files.iter().map(|f| Experiment::from_file(f)).collect::<Result<Vec<_>, _>>()?;
     let mut out = String::new();
     for e in &experiments {
-        eprintln!("running {} ({})", e.name, e.file);
+        if std::io::stderr().is_terminal() {
+            eprintln!("running {} ({})", e.name, e.file);
+        }
         let outcome = experiment::run(e, &args.reports, true)?;
         let _ = writeln!(
             out,

@@ -1,0 +1,122 @@
+//! The binary on real inputs, good and bad.
+
+use assert_cmd::Command;
+
+fn volley() -> Command {
+    Command::cargo_bin("volley").unwrap()
+}
+
+fn stderr_of(args: &[&str]) -> String {
+    let out = volley().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "args {args:?} should fail with exit 1");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains("panicked") && !err.contains("backtrace"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one clear message: {err}");
+    err
+}
+
+#[test]
+fn odds_fire_is_exact_and_matches_the_json_contract() {
+    let out = volley()
+        .args(["odds", "micro-squad", "fire", "firepower=8", "defense=5", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["system"], "micro-squad");
+    assert_eq!(v["action"], "fire");
+    assert_eq!(v["method"], "exact");
+    assert!(v["trials"].is_null() && v["seed"].is_null());
+    assert_eq!(v["scenario"]["cohesion"], 14);
+    assert_eq!(v["scenario"]["terrain"], "clear");
+    let results: Vec<&serde_json::Value> = v["outcomes"].as_array().unwrap().iter().filter(|o| o["variable"] == "result").collect();
+    let values: Vec<&str> = results.iter().map(|o| o["value"].as_str().unwrap()).collect();
+    assert_eq!(values, ["no-fire", "none", "S", "D", "E"]);
+    let total: f64 = results.iter().map(|o| o["probability"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    for o in &results {
+        assert_eq!(o["ci_low"], o["probability"]);
+        assert_eq!(o["ci_high"], o["probability"]);
+    }
+}
+
+#[test]
+fn monte_carlo_is_byte_identical_on_one_and_two_threads() {
+    let args = ["odds", "micro-squad", "engagement", "--trials", "300000", "--seed", "9", "--format", "csv"];
+    let one = volley().env("RAYON_NUM_THREADS", "1").args(args).output().unwrap();
+    let two = volley().env("RAYON_NUM_THREADS", "2").args(args).output().unwrap();
+    assert!(one.status.success());
+    assert_eq!(one.stdout, two.stdout);
+}
+
+#[test]
+fn help_lists_the_fields_of_an_action() {
+    let out = volley().args(["odds", "micro-squad", "fire", "--help"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    for field in ["firepower", "defense", "cohesion", "terrain", "range_table", "die_mod", "firer_suppressed", "target_disorganized"] {
+        assert!(text.contains(field), "missing {field}");
+    }
+    assert!(text.contains("light-buildings"));
+}
+
+#[test]
+fn table_and_rules_print() {
+    let out = volley().args(["table", "micro-squad", "fire", "--format", "markdown"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().contains("| differential \\ die_mod |"));
+    let out = volley().args(["rules", "micro-squad", "crt"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("reconstructed") && text.contains("printed"));
+}
+
+#[test]
+fn bad_inputs_get_one_clear_message() {
+    let e = stderr_of(&["odds", "micro-spud", "fire"]);
+    assert!(e.contains("unknown system") && e.contains("micro-squad"), "{e}");
+    let e = stderr_of(&["odds", "micro-squad", "shoot"]);
+    assert!(e.contains("no action `shoot`") && e.contains("fire"), "{e}");
+    let e = stderr_of(&["odds", "micro-squad", "fire", "cohesion=21"]);
+    assert!(e.contains("`cohesion`") && e.contains("1 to 20"), "{e}");
+    let e = stderr_of(&["odds", "micro-squad", "fire", "firepower=1", "defense=6"]);
+    assert!(e.contains("below -3"), "{e}");
+    let e = stderr_of(&["odds", "micro-squad", "fire", "terrain=swamp"]);
+    assert!(e.contains("`terrain`") && e.contains("swamp"), "{e}");
+    let e = stderr_of(&["odds", "micro-squad", "fire", "wind=3"]);
+    assert!(e.contains("unknown field"), "{e}");
+    let e = stderr_of(&["odds", "micro-squad", "overrun", "attackers=-1"]);
+    assert!(e.contains("out of range"), "{e}");
+    let e = stderr_of(&["odds", "micro-squad", "engagement", "a_stands=3", "b_stands=3", "--exact", "--budget", "1000"]);
+    assert!(e.contains("--exact"), "{e}");
+}
+
+#[test]
+fn bad_files_name_file_line_and_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = dir.path().join("rule.toml");
+    std::fs::write(&rule, "name = \"x\"\n[set]\n\"crt.a.rows.5.+12\" = \"E\"\n").unwrap();
+    let e = stderr_of(&["odds", "micro-squad", "fire", "--house-rule", rule.to_str().unwrap()]);
+    assert!(e.contains("rule.toml:3") && e.contains("crt.a.rows.5.+12"), "{e}");
+    let exp = dir.path().join("exp.toml");
+    std::fs::write(&exp, "name = \"x\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[fields]\nrange = 500\n").unwrap();
+    let e = stderr_of(&["run", exp.to_str().unwrap(), "--reports", dir.path().to_str().unwrap()]);
+    assert!(e.contains("exp.toml:5") && e.contains("`range`"), "{e}");
+    std::fs::write(&exp, "name = \"x\"\nsystem = \n").unwrap();
+    let e = stderr_of(&["run", exp.to_str().unwrap()]);
+    assert!(e.contains("exp.toml:2"), "{e}");
+}
+
+#[test]
+fn a_house_rule_changes_the_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = dir.path().join("woods.toml");
+    std::fs::write(&rule, "[set]\n\"terrain.woods.personnel\" = 0\n").unwrap();
+    let base = volley().args(["odds", "micro-squad", "fire", "terrain=woods", "--format", "csv"]).output().unwrap();
+    let patched = volley()
+        .args(["odds", "micro-squad", "fire", "terrain=woods", "--format", "csv", "--house-rule", rule.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let clear = volley().args(["odds", "micro-squad", "fire", "terrain=clear", "--format", "csv"]).output().unwrap();
+    assert_ne!(base.stdout, patched.stdout);
+    assert_eq!(patched.stdout, clear.stdout);
+}
