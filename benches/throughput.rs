@@ -1,1 +1,85 @@
-fn main(){}
+//! Throughput: raw xoshiro256++ words, Micro Squad standard fire by Monte Carlo
+//! (one thread and all threads), the exact fire table, and the multi-turn
+//! engagement, all measured in the same run.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use volley::dice::Sampler;
+use volley::engine::{self, MethodRequest, Model, RunConfig, Tally};
+use volley::systems::{self, Origin, Scenario};
+
+fn model(action: &str, fields: &[(&str, &str)]) -> Box<dyn Model> {
+    let system = systems::find("micro-squad").unwrap();
+    let action = systems::find_action(system.as_ref(), action).unwrap();
+    let book = systems::rulebook(system.as_ref(), &[]).unwrap();
+    let raw: Vec<_> = fields
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+        .collect();
+    let scenario = Scenario::resolve(&action.fields(&book), &raw).unwrap();
+    action.model(&scenario, &book).unwrap()
+}
+
+fn benches(c: &mut Criterion) {
+    const N: u64 = 1 << 22;
+    let mut group = c.benchmark_group("micro-squad");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(N));
+    group.bench_function("xoshiro256++ words", |b| {
+        let mut sampler = Sampler::from_seed_and_stream(1, 0);
+        b.iter(|| {
+            let mut x = 0u64;
+            for _ in 0..N {
+                x ^= sampler.next_word();
+            }
+            black_box(x)
+        })
+    });
+    let fire = model("fire", &[("firepower", "8"), ("defense", "5")]);
+    group.bench_function("fire events, one thread", |b| {
+        let schema = fire.schema();
+        let mut sampler = Sampler::from_seed_and_stream(1, 0);
+        b.iter(|| {
+            let mut tally = Tally::new(&schema);
+            fire.simulate(&mut sampler, N, &mut tally);
+            black_box(tally.weight)
+        })
+    });
+    group.bench_function("fire events, all threads", |b| {
+        let config = RunConfig {
+            method: MethodRequest::Trials(N),
+            ..RunConfig::default()
+        };
+        b.iter(|| black_box(engine::run(fire.as_ref(), &config).unwrap().tally.weight))
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("micro-squad exact");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("fire table", |b| {
+        b.iter(|| black_box(fire.exact(1_000_000).unwrap().weight))
+    });
+    group.finish();
+
+    const GAMES: u64 = 1 << 14;
+    let mut group = c.benchmark_group("micro-squad engagement");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(GAMES));
+    let game = model(
+        "engagement",
+        &[("b_firepower", "6"), ("b_terrain", "woods")],
+    );
+    group.bench_function("3 vs 3, 10 turns, one thread", |b| {
+        let schema = game.schema();
+        let mut sampler = Sampler::from_seed_and_stream(1, 0);
+        b.iter(|| {
+            let mut tally = Tally::new(&schema);
+            game.simulate(&mut sampler, GAMES, &mut tally);
+            black_box(tally.weight)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(throughput, benches);
+criterion_main!(throughput);

@@ -40,7 +40,13 @@ impl InputError {
     }
 
     /// An error at a byte offset of a file's text.
-    pub fn at(file: &str, text: &str, offset: usize, field: &str, message: impl Into<String>) -> Self {
+    pub fn at(
+        file: &str,
+        text: &str,
+        offset: usize,
+        field: &str,
+        message: impl Into<String>,
+    ) -> Self {
         InputError {
             file: file.to_string(),
             line: Some(line_of(text, offset)),

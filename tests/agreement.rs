@@ -29,8 +29,16 @@ fn assert_agree(action: &str, fields: &[(&str, &str)], trials: u64) {
     let exact = run(action, fields, MethodRequest::Exact);
     let mc = run(action, fields, MethodRequest::Trials(trials));
     assert!(exact.exact && !mc.exact);
-    let total: f64 = exact.outcomes.iter().filter(|o| o.variable == exact.outcomes[0].variable).map(|o| o.estimate.value).sum();
-    assert!((total - 1.0).abs() < 1e-9, "{action}: probabilities sum to {total}");
+    let total: f64 = exact
+        .outcomes
+        .iter()
+        .filter(|o| o.variable == exact.outcomes[0].variable)
+        .map(|o| o.estimate.value)
+        .sum();
+    assert!(
+        (total - 1.0).abs() < 1e-9,
+        "{action}: probabilities sum to {total}"
+    );
     for (e, m) in exact.outcomes.iter().zip(&mc.outcomes) {
         assert_eq!((&e.variable, &e.value), (&m.variable, &m.value));
         let slack = 2.6 * m.estimate.half_width() + 1e-4;
@@ -46,11 +54,20 @@ fn assert_agree(action: &str, fields: &[(&str, &str)], trials: u64) {
     }
     for (e, m) in exact.means.iter().zip(&mc.means) {
         let slack = 2.6 * m.estimate.half_width() + 1e-4;
-        assert!((e.estimate.value - m.estimate.value).abs() <= slack, "{action}: mean {} {e:?} vs {m:?}", e.variable);
+        assert!(
+            (e.estimate.value - m.estimate.value).abs() <= slack,
+            "{action}: mean {} {e:?} vs {m:?}",
+            e.variable
+        );
     }
     for (e, m) in exact.curves.iter().zip(&mc.curves) {
         let slack = 2.6 * m.estimate.half_width() + 1e-3;
-        assert!((e.estimate.value - m.estimate.value).abs() <= slack, "{action}: curve {} turn {}", e.variable, e.turn);
+        assert!(
+            (e.estimate.value - m.estimate.value).abs() <= slack,
+            "{action}: curve {} turn {}",
+            e.variable,
+            e.turn
+        );
     }
 }
 
@@ -59,42 +76,124 @@ fn fire_agrees() {
     assert_agree("fire", &[("firepower", "8"), ("defense", "5")], 300_000);
     assert_agree(
         "fire",
-        &[("firepower", "5"), ("defense", "4"), ("terrain", "woods+hilltop"), ("through_crest", "true"), ("target_suppressed_this_turn", "true"), ("target_disorganized", "true"), ("firer_suppressed", "true")],
+        &[
+            ("firepower", "5"),
+            ("defense", "4"),
+            ("terrain", "woods+hilltop"),
+            ("through_crest", "true"),
+            ("target_suppressed_this_turn", "true"),
+            ("target_disorganized", "true"),
+            ("firer_suppressed", "true"),
+        ],
         300_000,
     );
 }
 
 #[test]
 fn artillery_agrees() {
-    assert_agree("direct-artillery", &[("firepower", "9"), ("defense", "3"), ("mortar", "true"), ("impact_radius", "3")], 300_000);
-    assert_agree("direct-artillery", &[("firepower", "1"), ("defense", "8")], 100_000);
-    assert_agree("indirect-artillery", &[("firepower", "7"), ("defense", "4"), ("impact_radius", "2"), ("terrain", "light-buildings")], 300_000);
+    assert_agree(
+        "direct-artillery",
+        &[
+            ("firepower", "9"),
+            ("defense", "3"),
+            ("mortar", "true"),
+            ("impact_radius", "3"),
+        ],
+        300_000,
+    );
+    assert_agree(
+        "direct-artillery",
+        &[("firepower", "1"), ("defense", "8")],
+        100_000,
+    );
+    assert_agree(
+        "indirect-artillery",
+        &[
+            ("firepower", "7"),
+            ("defense", "4"),
+            ("impact_radius", "2"),
+            ("terrain", "light-buildings"),
+        ],
+        300_000,
+    );
 }
 
 #[test]
 fn air_strike_agrees() {
-    assert_agree("air-strike", &[("attack_value", "10"), ("defense", "4"), ("aa_small", "2"), ("aa_large", "1"), ("impact_radius", "6")], 300_000);
+    assert_agree(
+        "air-strike",
+        &[
+            ("attack_value", "10"),
+            ("defense", "4"),
+            ("aa_small", "2"),
+            ("aa_large", "1"),
+            ("impact_radius", "6"),
+        ],
+        300_000,
+    );
 }
 
 #[test]
 fn overrun_and_close_assault_agree() {
-    assert_agree("overrun", &[("attackers", "2"), ("defender_class", "weapons")], 300_000);
-    assert_agree("close-assault", &[("assaulters", "2"), ("engineers", "true"), ("defender_terrain", "woods")], 300_000);
-    assert_agree("close-assault", &[("assaulters", "1"), ("mounted_cavalry", "true"), ("assaulter_firepower", "3")], 200_000);
+    assert_agree(
+        "overrun",
+        &[("attackers", "2"), ("defender_class", "weapons")],
+        300_000,
+    );
+    assert_agree(
+        "close-assault",
+        &[
+            ("assaulters", "2"),
+            ("engineers", "true"),
+            ("defender_terrain", "woods"),
+        ],
+        300_000,
+    );
+    assert_agree(
+        "close-assault",
+        &[
+            ("assaulters", "1"),
+            ("mounted_cavalry", "true"),
+            ("assaulter_firepower", "3"),
+        ],
+        200_000,
+    );
 }
 
 #[test]
 fn marker_removal_orders_move_and_mines_agree() {
     assert_agree("marker-removal", &[("disorganized", "true")], 200_000);
     assert_agree("orders", &[("modifier", "-1")], 200_000);
-    assert_agree("move", &[("order", "other-without-order"), ("hq_attached", "1")], 200_000);
+    assert_agree(
+        "move",
+        &[("order", "other-without-order"), ("hq_attached", "1")],
+        200_000,
+    );
     assert_agree("mine-attack", &[("minefield", "hasty")], 200_000);
 }
 
 #[test]
 fn engagement_agrees() {
-    assert_agree("engagement", &[("a_stands", "1"), ("b_stands", "1"), ("b_firepower", "6"), ("turns", "6")], 200_000);
-    assert_agree("engagement", &[("a_stands", "2"), ("b_stands", "1"), ("turns", "4"), ("b_break", "1")], 200_000);
+    assert_agree(
+        "engagement",
+        &[
+            ("a_stands", "1"),
+            ("b_stands", "1"),
+            ("b_firepower", "6"),
+            ("turns", "6"),
+        ],
+        200_000,
+    );
+    assert_agree(
+        "engagement",
+        &[
+            ("a_stands", "2"),
+            ("b_stands", "1"),
+            ("turns", "4"),
+            ("b_break", "1"),
+        ],
+        200_000,
+    );
 }
 
 fn p(s: &Summary, variable: &str, value: &str) -> f64 {
@@ -105,13 +204,25 @@ fn p(s: &Summary, variable: &str, value: &str) -> f64 {
 fn hand_computed_fire() {
     // Cohesion 14 passes 14/20. Column +3, roll unmodified: 2-4 E (6/36),
     // 5-8 D (20/36), 9-12 S or (S) read as S (10/36).
-    let s = run("fire", &[("firepower", "8"), ("defense", "5")], MethodRequest::Exact);
+    let s = run(
+        "fire",
+        &[("firepower", "8"), ("defense", "5")],
+        MethodRequest::Exact,
+    );
     assert!((p(&s, "result", "no-fire") - 0.3).abs() < 1e-12);
     assert!((p(&s, "result", "E") - 0.7 * 6.0 / 36.0).abs() < 1e-12);
     assert!((p(&s, "result", "D") - 0.7 * 20.0 / 36.0).abs() < 1e-12);
     assert!((p(&s, "result", "S") - 0.7 * 10.0 / 36.0).abs() < 1e-12);
     // Already suppressed this turn: the (S) at 9-10 become D (7/36 more D).
-    let s = run("fire", &[("firepower", "8"), ("defense", "5"), ("target_suppressed_this_turn", "true")], MethodRequest::Exact);
+    let s = run(
+        "fire",
+        &[
+            ("firepower", "8"),
+            ("defense", "5"),
+            ("target_suppressed_this_turn", "true"),
+        ],
+        MethodRequest::Exact,
+    );
     assert!((p(&s, "result", "D") - 0.7 * 27.0 / 36.0).abs() < 1e-12);
 }
 

@@ -8,9 +8,16 @@ fn volley() -> Command {
 
 fn stderr_of(args: &[&str]) -> String {
     let out = volley().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(1), "args {args:?} should fail with exit 1");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "args {args:?} should fail with exit 1"
+    );
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(!err.contains("panicked") && !err.contains("backtrace"), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
     assert_eq!(err.trim().lines().count(), 1, "one clear message: {err}");
     err
 }
@@ -18,7 +25,15 @@ fn stderr_of(args: &[&str]) -> String {
 #[test]
 fn odds_fire_is_exact_and_matches_the_json_contract() {
     let out = volley()
-        .args(["odds", "micro-squad", "fire", "firepower=8", "defense=5", "--format", "json"])
+        .args([
+            "odds",
+            "micro-squad",
+            "fire",
+            "firepower=8",
+            "defense=5",
+            "--format",
+            "json",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -29,10 +44,21 @@ fn odds_fire_is_exact_and_matches_the_json_contract() {
     assert!(v["trials"].is_null() && v["seed"].is_null());
     assert_eq!(v["scenario"]["cohesion"], 14);
     assert_eq!(v["scenario"]["terrain"], "clear");
-    let results: Vec<&serde_json::Value> = v["outcomes"].as_array().unwrap().iter().filter(|o| o["variable"] == "result").collect();
-    let values: Vec<&str> = results.iter().map(|o| o["value"].as_str().unwrap()).collect();
+    let results: Vec<&serde_json::Value> = v["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["variable"] == "result")
+        .collect();
+    let values: Vec<&str> = results
+        .iter()
+        .map(|o| o["value"].as_str().unwrap())
+        .collect();
     assert_eq!(values, ["no-fire", "none", "S", "D", "E"]);
-    let total: f64 = results.iter().map(|o| o["probability"].as_f64().unwrap()).sum();
+    let total: f64 = results
+        .iter()
+        .map(|o| o["probability"].as_f64().unwrap())
+        .sum();
     assert!((total - 1.0).abs() < 1e-12);
     for o in &results {
         assert_eq!(o["ci_low"], o["probability"]);
@@ -42,19 +68,49 @@ fn odds_fire_is_exact_and_matches_the_json_contract() {
 
 #[test]
 fn monte_carlo_is_byte_identical_on_one_and_two_threads() {
-    let args = ["odds", "micro-squad", "engagement", "--trials", "300000", "--seed", "9", "--format", "csv"];
-    let one = volley().env("RAYON_NUM_THREADS", "1").args(args).output().unwrap();
-    let two = volley().env("RAYON_NUM_THREADS", "2").args(args).output().unwrap();
+    let args = [
+        "odds",
+        "micro-squad",
+        "engagement",
+        "--trials",
+        "300000",
+        "--seed",
+        "9",
+        "--format",
+        "csv",
+    ];
+    let one = volley()
+        .env("RAYON_NUM_THREADS", "1")
+        .args(args)
+        .output()
+        .unwrap();
+    let two = volley()
+        .env("RAYON_NUM_THREADS", "2")
+        .args(args)
+        .output()
+        .unwrap();
     assert!(one.status.success());
     assert_eq!(one.stdout, two.stdout);
 }
 
 #[test]
 fn help_lists_the_fields_of_an_action() {
-    let out = volley().args(["odds", "micro-squad", "fire", "--help"]).output().unwrap();
+    let out = volley()
+        .args(["odds", "micro-squad", "fire", "--help"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());
-    for field in ["firepower", "defense", "cohesion", "terrain", "range_table", "die_mod", "firer_suppressed", "target_disorganized"] {
+    for field in [
+        "firepower",
+        "defense",
+        "cohesion",
+        "terrain",
+        "range_table",
+        "die_mod",
+        "firer_suppressed",
+        "target_disorganized",
+    ] {
         assert!(text.contains(field), "missing {field}");
     }
     assert!(text.contains("light-buildings"));
@@ -62,10 +118,20 @@ fn help_lists_the_fields_of_an_action() {
 
 #[test]
 fn table_and_rules_print() {
-    let out = volley().args(["table", "micro-squad", "fire", "--format", "markdown"]).output().unwrap();
+    let out = volley()
+        .args(["table", "micro-squad", "fire", "--format", "markdown"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8(out.stdout).unwrap().contains("| differential \\ die_mod |"));
-    let out = volley().args(["rules", "micro-squad", "crt"]).output().unwrap();
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("| differential \\ die_mod |")
+    );
+    let out = volley()
+        .args(["rules", "micro-squad", "crt"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("reconstructed") && text.contains("printed"));
 }
@@ -73,7 +139,10 @@ fn table_and_rules_print() {
 #[test]
 fn bad_inputs_get_one_clear_message() {
     let e = stderr_of(&["odds", "micro-spud", "fire"]);
-    assert!(e.contains("unknown system") && e.contains("micro-squad"), "{e}");
+    assert!(
+        e.contains("unknown system") && e.contains("micro-squad"),
+        "{e}"
+    );
     let e = stderr_of(&["odds", "micro-squad", "shoot"]);
     assert!(e.contains("no action `shoot`") && e.contains("fire"), "{e}");
     let e = stderr_of(&["odds", "micro-squad", "fire", "cohesion=21"]);
@@ -86,7 +155,16 @@ fn bad_inputs_get_one_clear_message() {
     assert!(e.contains("unknown field"), "{e}");
     let e = stderr_of(&["odds", "micro-squad", "overrun", "attackers=-1"]);
     assert!(e.contains("out of range"), "{e}");
-    let e = stderr_of(&["odds", "micro-squad", "engagement", "a_stands=3", "b_stands=3", "--exact", "--budget", "1000"]);
+    let e = stderr_of(&[
+        "odds",
+        "micro-squad",
+        "engagement",
+        "a_stands=3",
+        "b_stands=3",
+        "--exact",
+        "--budget",
+        "1000",
+    ]);
     assert!(e.contains("--exact"), "{e}");
 }
 
@@ -95,11 +173,29 @@ fn bad_files_name_file_line_and_field() {
     let dir = tempfile::tempdir().unwrap();
     let rule = dir.path().join("rule.toml");
     std::fs::write(&rule, "name = \"x\"\n[set]\n\"crt.a.rows.5.+12\" = \"E\"\n").unwrap();
-    let e = stderr_of(&["odds", "micro-squad", "fire", "--house-rule", rule.to_str().unwrap()]);
-    assert!(e.contains("rule.toml:3") && e.contains("crt.a.rows.5.+12"), "{e}");
+    let e = stderr_of(&[
+        "odds",
+        "micro-squad",
+        "fire",
+        "--house-rule",
+        rule.to_str().unwrap(),
+    ]);
+    assert!(
+        e.contains("rule.toml:3") && e.contains("crt.a.rows.5.+12"),
+        "{e}"
+    );
     let exp = dir.path().join("exp.toml");
-    std::fs::write(&exp, "name = \"x\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[fields]\nrange = 500\n").unwrap();
-    let e = stderr_of(&["run", exp.to_str().unwrap(), "--reports", dir.path().to_str().unwrap()]);
+    std::fs::write(
+        &exp,
+        "name = \"x\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[fields]\nrange = 500\n",
+    )
+    .unwrap();
+    let e = stderr_of(&[
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        dir.path().to_str().unwrap(),
+    ]);
     assert!(e.contains("exp.toml:5") && e.contains("`range`"), "{e}");
     std::fs::write(&exp, "name = \"x\"\nsystem = \n").unwrap();
     let e = stderr_of(&["run", exp.to_str().unwrap()]);
@@ -111,12 +207,41 @@ fn a_house_rule_changes_the_answer() {
     let dir = tempfile::tempdir().unwrap();
     let rule = dir.path().join("woods.toml");
     std::fs::write(&rule, "[set]\n\"terrain.woods.personnel\" = 0\n").unwrap();
-    let base = volley().args(["odds", "micro-squad", "fire", "terrain=woods", "--format", "csv"]).output().unwrap();
-    let patched = volley()
-        .args(["odds", "micro-squad", "fire", "terrain=woods", "--format", "csv", "--house-rule", rule.to_str().unwrap()])
+    let base = volley()
+        .args([
+            "odds",
+            "micro-squad",
+            "fire",
+            "terrain=woods",
+            "--format",
+            "csv",
+        ])
         .output()
         .unwrap();
-    let clear = volley().args(["odds", "micro-squad", "fire", "terrain=clear", "--format", "csv"]).output().unwrap();
+    let patched = volley()
+        .args([
+            "odds",
+            "micro-squad",
+            "fire",
+            "terrain=woods",
+            "--format",
+            "csv",
+            "--house-rule",
+            rule.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let clear = volley()
+        .args([
+            "odds",
+            "micro-squad",
+            "fire",
+            "terrain=clear",
+            "--format",
+            "csv",
+        ])
+        .output()
+        .unwrap();
     assert_ne!(base.stdout, patched.stdout);
     assert_eq!(patched.stdout, clear.stdout);
 }

@@ -53,6 +53,9 @@ impl MethodArgs {
 
     /// Read the house-rule files.
     pub fn house_rules(&self) -> Result<Vec<crate::rules::HouseRule>, crate::error::InputError> {
-        self.house_rules.iter().map(|p| crate::rules::HouseRule::from_file(p)).collect()
+        self.house_rules
+            .iter()
+            .map(|p| crate::rules::HouseRule::from_file(p))
+            .collect()
     }
 }

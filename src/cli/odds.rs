@@ -38,7 +38,12 @@ pub struct Prepared {
 }
 
 /// Look everything up and validate the fields.
-pub fn prepare(system: &str, action: &str, fields: &[(String, String)], method: &MethodArgs) -> Result<Prepared, InputError> {
+pub fn prepare(
+    system: &str,
+    action: &str,
+    fields: &[(String, String)],
+    method: &MethodArgs,
+) -> Result<Prepared, InputError> {
     let system = systems::find(system)?;
     let action = systems::find_action(system.as_ref(), action)?;
     let book = systems::rulebook(system.as_ref(), &method.house_rules()?)?;
@@ -73,7 +78,15 @@ pub fn field_help(system: &str, action: &str) -> anyhow::Result<String> {
         action.summary()
     );
     for spec in action.fields(&book) {
-        let _ = writeln!(out, "  {:<30} {}\n  {:<30} default {}; {}", spec.name, spec.help, "", spec.default, spec.allowed());
+        let _ = writeln!(
+            out,
+            "  {:<30} {}\n  {:<30} default {}; {}",
+            spec.name,
+            spec.help,
+            "",
+            spec.default,
+            spec.allowed()
+        );
     }
     Ok(out)
 }
@@ -82,10 +95,16 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
     let (Some(system), Some(action)) = (&args.system, &args.action) else {
         if args.help {
             let mut command = <super::Cli as clap::CommandFactory>::command();
-            let odds = command.find_subcommand_mut("odds").map(|c| c.render_long_help().to_string());
+            let odds = command
+                .find_subcommand_mut("odds")
+                .map(|c| c.render_long_help().to_string());
             return Ok(odds.unwrap_or_default());
         }
-        return Err(InputError::argument("system", "usage: volley odds SYSTEM ACTION [field=value]...; see `volley systems`").into());
+        return Err(InputError::argument(
+            "system",
+            "usage: volley odds SYSTEM ACTION [field=value]...; see `volley systems`",
+        )
+        .into());
     };
     if args.help {
         return field_help(system, action);
@@ -94,7 +113,9 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
     let result = answer(&prepared, &args.method)?;
     let summary = summarize(&result);
     let warning = result.precision_not_reached.map(|w| {
-        format!("stopped at the trial cap before reaching the precision asked; widest half-width {w:.5}")
+        format!(
+            "stopped at the trial cap before reaching the precision asked; widest half-width {w:.5}"
+        )
     });
     let house_rules = prepared.book.house_rules.clone();
     let answer = Answer {

@@ -25,7 +25,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
         anyhow::bail!("no experiment files found in experiments/");
     }
     // Read and check every file before running any.
-    let experiments = files.iter().map(|f| Experiment::from_file(f)).collect::<Result<Vec<_>, _>>()?;
+    let experiments = files
+        .iter()
+        .map(|f| Experiment::from_file(f))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut out = String::new();
     for e in &experiments {
         if std::io::stderr().is_terminal() {

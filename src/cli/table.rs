@@ -45,13 +45,19 @@ pub fn axis(text: &str) -> Result<(String, Vec<String>), InputError> {
     let values = match values.split_once("..") {
         Some((a, b)) => {
             let parse = |s: &str| {
-                s.trim()
-                    .parse::<i64>()
-                    .map_err(|_| InputError::argument(field, format!("`{values}`: a range is two integers, a..b")))
+                s.trim().parse::<i64>().map_err(|_| {
+                    InputError::argument(
+                        field,
+                        format!("`{values}`: a range is two integers, a..b"),
+                    )
+                })
             };
             let (a, b) = (parse(a)?, parse(b)?);
             if b < a || b - a > 1000 {
-                return Err(InputError::argument(field, format!("`{values}`: the range must run upward, at most 1000 steps")));
+                return Err(InputError::argument(
+                    field,
+                    format!("`{values}`: the range must run upward, at most 1000 steps"),
+                ));
             }
             (a..=b).map(|v| v.to_string()).collect()
         }
@@ -70,7 +76,14 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         None if has("firepower") && has("defense") => axis("differential=-3..9")?,
         None => {
             let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
-            return Err(InputError::argument("row", format!("give a row axis, --row FIELD=VALUES; fields: {}", names.join(", "))).into());
+            return Err(InputError::argument(
+                "row",
+                format!(
+                    "give a row axis, --row FIELD=VALUES; fields: {}",
+                    names.join(", ")
+                ),
+            )
+            .into());
         }
     };
     let column = match &args.column {
@@ -91,7 +104,11 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     };
     // With a column axis one value is shown; without, every value of the variable.
     let value = if column.is_some() && value.is_none() {
-        return Err(InputError::argument("show", "with a column axis, --show needs VARIABLE=VALUE").into());
+        return Err(InputError::argument(
+            "show",
+            "with a column axis, --show needs VARIABLE=VALUE",
+        )
+        .into());
     } else {
         value
     };
@@ -99,15 +116,29 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         .iter()
         .find(|(k, _)| k == "defense")
         .map(|(_, v)| v.clone())
-        .unwrap_or_else(|| probe.scenario.pairs().into_iter().find(|(k, _)| k == "defense").map(|(_, v)| v).unwrap_or_default());
+        .unwrap_or_else(|| {
+            probe
+                .scenario
+                .pairs()
+                .into_iter()
+                .find(|(k, _)| k == "defense")
+                .map(|(_, v)| v)
+                .unwrap_or_default()
+        });
     let point = |extra: &[(&str, &str)]| -> anyhow::Result<crate::stats::Summary> {
         let mut fields = fixed.clone();
         for (k, v) in extra {
             if *k == "differential" {
-                let d: i64 = v.parse().map_err(|_| InputError::argument("differential", format!("`{v}` is not an integer")))?;
+                let d: i64 = v.parse().map_err(|_| {
+                    InputError::argument("differential", format!("`{v}` is not an integer"))
+                })?;
                 let def: i64 = defense.parse().unwrap_or(0);
                 if def + d < 0 {
-                    return Err(InputError::argument("differential", format!("{d} needs firepower {}; raise defense", def + d)).into());
+                    return Err(InputError::argument(
+                        "differential",
+                        format!("{d} needs firepower {}; raise defense", def + d),
+                    )
+                    .into());
                 }
                 fields.retain(|(key, _)| key != "firepower");
                 fields.push(("firepower".to_string(), (def + d).to_string()));
@@ -121,8 +152,18 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     };
     let pick = |summary: &crate::stats::Summary, value: &str| -> Result<GridCell, InputError> {
         let estimate = summary.probability(&variable, value).ok_or_else(|| {
-            let variables: Vec<String> = summary.outcomes.iter().map(|o| format!("{}={}", o.variable, o.value)).collect();
-            InputError::argument("show", format!("no outcome {variable}={value}; there are {}", variables.join(", ")))
+            let variables: Vec<String> = summary
+                .outcomes
+                .iter()
+                .map(|o| format!("{}={}", o.variable, o.value))
+                .collect();
+            InputError::argument(
+                "show",
+                format!(
+                    "no outcome {variable}={value}; there are {}",
+                    variables.join(", ")
+                ),
+            )
         })?;
         Ok(GridCell {
             estimate,
@@ -153,7 +194,11 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
                     .map(|o| o.value.clone())
                     .collect();
                 if values.is_empty() {
-                    return Err(InputError::argument("show", format!("no outcome variable `{variable}`")).into());
+                    return Err(InputError::argument(
+                        "show",
+                        format!("no outcome variable `{variable}`"),
+                    )
+                    .into());
                 }
                 columns = match &value {
                     Some(v) => vec![v.clone()],
@@ -169,7 +214,11 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     let method = if methods.iter().all(|&e| e) {
         "every cell exact".to_string()
     } else {
-        format!("Monte Carlo cells carry {:.0}% intervals; seed {}", 100.0 * args.method.confidence, args.method.seed)
+        format!(
+            "Monte Carlo cells carry {:.0}% intervals; seed {}",
+            100.0 * args.method.confidence,
+            args.method.seed
+        )
     };
     let shown = match (&column, &value) {
         (Some(_), Some(v)) | (None, Some(v)) => format!("P({variable} = {v})"),
@@ -178,7 +227,10 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     let grid = Grid {
         title: format!("{} {}: {shown}", args.system, args.action),
         row_field: row.0.clone(),
-        column_field: column.as_ref().map(|c| c.0.clone()).unwrap_or_else(|| variable.clone()),
+        column_field: column
+            .as_ref()
+            .map(|c| c.0.clone())
+            .unwrap_or_else(|| variable.clone()),
         rows: row.1.clone(),
         columns,
         cells,

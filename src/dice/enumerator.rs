@@ -18,6 +18,9 @@ pub struct OverBudget {
     pub budget: u64,
 }
 
+/// A roll's totals with their counts, and the number of elementary outcomes.
+type Distribution = (Roll, Vec<(u32, u64)>, f64);
+
 #[derive(Debug, Default)]
 struct BranchPoint {
     /// One representative total per class, with the class's probability.
@@ -33,7 +36,7 @@ pub struct Enumerator {
     active: usize,
     depth: usize,
     weight: f64,
-    distributions: Vec<(Roll, Vec<(u32, u64)>, f64)>,
+    distributions: Vec<Distribution>,
 }
 
 impl Enumerator {
@@ -163,7 +166,10 @@ mod tests {
     fn a_pass_fail_roll_is_a_two_way_branch() {
         let mut leaves = Vec::new();
         let n = Enumerator::new(100)
-            .explore(|d| d.classify(Roll::Die(20), |n| n <= 14), |r, w| leaves.push((r, w)))
+            .explore(
+                |d| d.classify(Roll::Die(20), |n| n <= 14),
+                |r, w| leaves.push((r, w)),
+            )
             .unwrap();
         assert_eq!(n, 2);
         assert_eq!(leaves, vec![(true, 14.0 / 20.0), (false, 6.0 / 20.0)]);
@@ -179,7 +185,14 @@ mod tests {
     fn chance_gives_its_rational_probability() {
         let mut p_true = 0.0;
         Enumerator::new(10)
-            .explore(|d| d.chance(1, 3), |r, w| if r { p_true += w })
+            .explore(
+                |d| d.chance(1, 3),
+                |r, w| {
+                    if r {
+                        p_true += w
+                    }
+                },
+            )
             .unwrap();
         assert!((p_true - 1.0 / 3.0).abs() < 1e-15);
     }

@@ -87,7 +87,10 @@ impl<E: Engagement> Model for EngagementModel<E> {
             for (state, w) in std::mem::take(&mut live) {
                 let mut outcomes: Vec<(E::State, f64)> = Vec::new();
                 let leaves = Enumerator::new(budget.saturating_sub(spent))
-                    .explore(|dice| game.play_turn(&state, dice), |s, p| outcomes.push((s, p)))
+                    .explore(
+                        |dice| game.play_turn(&state, dice),
+                        |s, p| outcomes.push((s, p)),
+                    )
                     .map_err(|_| OverBudget { budget })?;
                 spent += leaves;
                 for (after, p) in outcomes {

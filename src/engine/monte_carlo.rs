@@ -97,7 +97,7 @@ pub enum RunError {
 
 /// Run `model` as `config` asks.
 pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError> {
-    if !(config.confidence > 0.0 && config.confidence < 1.0) {
+    if config.confidence.is_nan() || config.confidence <= 0.0 || config.confidence >= 1.0 {
         return Err(RunError::BadConfidence(config.confidence));
     }
     let schema = model.schema();
@@ -116,7 +116,9 @@ pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError>
         },
         MethodRequest::Trials(0) => Err(RunError::NoTrials),
         MethodRequest::Trials(n) => Ok(monte_carlo(model, &schema, config, n)),
-        MethodRequest::Precision(e) if !(e > 0.0) || !e.is_finite() => Err(RunError::BadPrecision(e)),
+        MethodRequest::Precision(e) if e.is_nan() || e <= 0.0 || !e.is_finite() => {
+            Err(RunError::BadPrecision(e))
+        }
         MethodRequest::Precision(target) => Ok(until_precise(model, &schema, config, target)),
     }
 }
@@ -207,7 +209,9 @@ fn progress_bar(config: &RunConfig, trials: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(trials);
-    if let Ok(style) = ProgressStyle::with_template("{spinner} {human_pos}/{human_len} trials {wide_bar} {eta}") {
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} {human_pos}/{human_len} trials {wide_bar} {eta}")
+    {
         bar.set_style(style);
     }
     bar

@@ -34,7 +34,11 @@ pub struct Schema {
 
 impl Schema {
     /// Add a categorical variable (builder style).
-    pub fn categorical<S: Into<String>>(mut self, name: &str, values: impl IntoIterator<Item = S>) -> Self {
+    pub fn categorical<S: Into<String>>(
+        mut self,
+        name: &str,
+        values: impl IntoIterator<Item = S>,
+    ) -> Self {
         self.categorical.push(Categorical {
             name: name.to_string(),
             values: values.into_iter().map(Into::into).collect(),
@@ -166,7 +170,11 @@ mod tests {
 
     #[test]
     fn merge_adds_every_slot() {
-        let schema = Schema::default().count("k", 2).mean("m").curve("c", false).with_turns(1);
+        let schema = Schema::default()
+            .count("k", 2)
+            .mean("m")
+            .curve("c", false)
+            .with_turns(1);
         let mut a = Tally::new(&schema);
         a.trial(1.0);
         a.count(0, 2, 1.0);

@@ -168,7 +168,8 @@ impl Experiment {
 
     /// Parse an experiment; house-rule paths are relative to `folder`.
     pub fn parse(label: &str, text: &str, folder: &Path) -> Result<Self, InputError> {
-        let raw: RawExperiment = toml::from_str(text).map_err(|e| InputError::toml(label, text, &e))?;
+        let raw: RawExperiment =
+            toml::from_str(text).map_err(|e| InputError::toml(label, text, &e))?;
         let located = |key: &str, message: String| {
             let probe = Experiment::shell(label, text);
             InputError {
@@ -179,7 +180,10 @@ impl Experiment {
             }
         };
         if raw.name.is_empty() || raw.name.contains(['/', '\\', '.']) {
-            return Err(located("name", "a name is a plain folder name (no /, \\ or .)".to_string()));
+            return Err(located(
+                "name",
+                "a name is a plain folder name (no /, \\ or .)".to_string(),
+            ));
         }
         let mut fields = Vec::new();
         for (key, value) in raw.fields {
@@ -206,20 +210,29 @@ impl Experiment {
                 Value::String(s) if s.contains("..") => {
                     let (a, b) = s.split_once("..").unwrap_or_default();
                     match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
-                        (Ok(a), Ok(b)) if a <= b && b - a <= 1000 => Some((a..=b).map(|v| v.to_string()).collect()),
+                        (Ok(a), Ok(b)) if a <= b && b - a <= 1000 => {
+                            Some((a..=b).map(|v| v.to_string()).collect())
+                        }
                         _ => None,
                     }
                 }
                 other => scalar(other).map(|v| vec![v]),
             };
-            let values = values
-                .filter(|v| !v.is_empty())
-                .ok_or_else(|| located(&field, "a sweep axis is a list of values or a range \"a..b\"".to_string()))?;
+            let values = values.filter(|v| !v.is_empty()).ok_or_else(|| {
+                located(
+                    &field,
+                    "a sweep axis is a list of values or a range \"a..b\"".to_string(),
+                )
+            })?;
             let origin = Origin {
                 file: label.to_string(),
                 line: Experiment::shell(label, text).line_of(&field),
             };
-            sweep.push(Axis { field, values, origin });
+            sweep.push(Axis {
+                field,
+                values,
+                origin,
+            });
         }
         let mut variants = Vec::new();
         for v in raw.variant {
@@ -228,7 +241,10 @@ impl Experiment {
                 .iter()
                 .map(|p| HouseRule::from_file(&folder.join(p)))
                 .collect::<Result<Vec<_>, _>>()?;
-            variants.push(Variant { name: v.name, rules });
+            variants.push(Variant {
+                name: v.name,
+                rules,
+            });
         }
         if variants.is_empty() {
             variants.push(Variant {
@@ -238,7 +254,13 @@ impl Experiment {
         }
         for plot in &raw.plot {
             if !["lines", "curves", "heatmap"].contains(&plot.kind.as_str()) {
-                return Err(located("kind", format!("unknown plot kind `{}`; use `lines`, `curves` or `heatmap`", plot.kind)));
+                return Err(located(
+                    "kind",
+                    format!(
+                        "unknown plot kind `{}`; use `lines`, `curves` or `heatmap`",
+                        plot.kind
+                    ),
+                ));
             }
         }
         Ok(Experiment {

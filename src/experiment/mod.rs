@@ -32,8 +32,13 @@ pub struct Outcome {
 }
 
 /// Run an experiment and write its outputs under `reports_root/NAME/`.
-pub fn run(experiment: &Experiment, reports_root: &Path, progress: bool) -> anyhow::Result<Outcome> {
-    let system = systems::find(&experiment.system).map_err(|e| e.in_file(&experiment.file, experiment.line_of("system")))?;
+pub fn run(
+    experiment: &Experiment,
+    reports_root: &Path,
+    progress: bool,
+) -> anyhow::Result<Outcome> {
+    let system = systems::find(&experiment.system)
+        .map_err(|e| e.in_file(&experiment.file, experiment.line_of("system")))?;
     let action = systems::find_action(system.as_ref(), &experiment.action)
         .map_err(|e| e.in_file(&experiment.file, experiment.line_of("action")))?;
     let config = RunConfig {
@@ -88,7 +93,10 @@ pub fn run(experiment: &Experiment, reports_root: &Path, progress: bool) -> anyh
 }
 
 /// `differential=d` becomes `firepower = defense + d` for actions with both fields.
-fn resolve_differential(raw: Vec<(String, String, Origin)>, specs: &[systems::FieldSpec]) -> Vec<(String, String, Origin)> {
+fn resolve_differential(
+    raw: Vec<(String, String, Origin)>,
+    specs: &[systems::FieldSpec],
+) -> Vec<(String, String, Origin)> {
     let Some(position) = raw.iter().position(|r| r.0 == "differential") else {
         return raw;
     };
@@ -101,7 +109,12 @@ fn resolve_differential(raw: Vec<(String, String, Origin)>, specs: &[systems::Fi
         .iter()
         .find(|r| r.0 == "defense")
         .map(|r| r.1.clone())
-        .or_else(|| specs.iter().find(|s| s.name == "defense").map(|s| s.default.clone()))
+        .or_else(|| {
+            specs
+                .iter()
+                .find(|s| s.name == "defense")
+                .map(|s| s.default.clone())
+        })
         .unwrap_or_default();
     let firepower = match (d.parse::<i64>(), defense.parse::<i64>()) {
         (Ok(d), Ok(def)) => (def + d).to_string(),
@@ -130,13 +143,25 @@ fn rows(points: &[Point]) -> Vec<Row> {
             trials: s.trials,
         };
         for o in &s.outcomes {
-            rows.push(base("probability", &o.variable, &o.value, None, &o.estimate));
+            rows.push(base(
+                "probability",
+                &o.variable,
+                &o.value,
+                None,
+                &o.estimate,
+            ));
         }
         for m in &s.means {
             rows.push(base("mean", &m.variable, "", None, &m.estimate));
         }
         for c in &s.curves {
-            rows.push(base("curve", &c.variable, "", Some(c.turn as u32), &c.estimate));
+            rows.push(base(
+                "curve",
+                &c.variable,
+                "",
+                Some(c.turn as u32),
+                &c.estimate,
+            ));
         }
     }
     rows

@@ -40,17 +40,33 @@ fn split_y(y: &str) -> (String, String) {
 }
 
 /// Draw every plot the experiment asks for.
-pub fn plots(experiment: &Experiment, points: &[Point], folder: &Path) -> anyhow::Result<Vec<Figure>> {
+pub fn plots(
+    experiment: &Experiment,
+    points: &[Point],
+    folder: &Path,
+) -> anyhow::Result<Vec<Figure>> {
     let mut figures = Vec::new();
     for spec in &experiment.plots {
         let stem = folder.join(&spec.file);
-        let title = spec.title.clone().unwrap_or_else(|| experiment.title.clone());
+        let title = spec
+            .title
+            .clone()
+            .unwrap_or_else(|| experiment.title.clone());
         let by_variant = spec.series.as_deref() == Some("variant");
-        let series_axis = spec.series.as_deref().and_then(|s| axis_index(experiment, s));
+        let series_axis = spec
+            .series
+            .as_deref()
+            .and_then(|s| axis_index(experiment, s));
         let x_axis = spec.x.as_deref().and_then(|x| axis_index(experiment, x));
         let (png, svg) = match spec.kind.as_str() {
             "lines" | "heatmap" => {
-                let x = x_axis.ok_or_else(|| anyhow::anyhow!("{}: plot `{}` needs x = a sweep axis", experiment.file, spec.file))?;
+                let x = x_axis.ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "{}: plot `{}` needs x = a sweep axis",
+                        experiment.file,
+                        spec.file
+                    )
+                })?;
                 let (variable, value) = split_y(spec.y.as_deref().unwrap_or("result=E"));
                 let mut free = vec![x];
                 free.extend(series_axis);
@@ -59,7 +75,15 @@ pub fn plots(experiment: &Experiment, points: &[Point], folder: &Path) -> anyhow
                 let numeric = x_values.iter().all(|v| v.parse::<f64>().is_ok());
                 let key = |p: &Point| match (by_variant, series_axis) {
                     (true, _) => p.variant.clone(),
-                    (false, Some(s)) => format!("{}{}", if experiment.variants.len() > 1 { format!("{} ", p.variant) } else { String::new() }, p.values[s]),
+                    (false, Some(s)) => format!(
+                        "{}{}",
+                        if experiment.variants.len() > 1 {
+                            format!("{} ", p.variant)
+                        } else {
+                            String::new()
+                        },
+                        p.values[s]
+                    ),
                     (false, None) => p.variant.clone(),
                 };
                 let mut names: Vec<String> = Vec::new();
@@ -80,8 +104,13 @@ pub fn plots(experiment: &Experiment, points: &[Point], folder: &Path) -> anyhow
                                 .filter(|p| &key(p) == name)
                                 .filter_map(|p| {
                                     let e = estimate(p)?;
-                                    let position = x_values.iter().position(|v| v == &p.values[x])? as f64;
-                                    let xv = if numeric { p.values[x].parse().unwrap_or(position) } else { position };
+                                    let position =
+                                        x_values.iter().position(|v| v == &p.values[x])? as f64;
+                                    let xv = if numeric {
+                                        p.values[x].parse().unwrap_or(position)
+                                    } else {
+                                        position
+                                    };
                                     Some((xv, e.value, e.low, e.high))
                                 })
                                 .collect(),
@@ -125,17 +154,32 @@ pub fn plots(experiment: &Experiment, points: &[Point], folder: &Path) -> anyhow
             _ => {
                 let mut series = Vec::new();
                 for p in points.iter().take(8) {
-                    let label = if p.values.is_empty() { p.variant.clone() } else { format!("{} {}", p.variant, p.values.join(" ")) };
+                    let label = if p.values.is_empty() {
+                        p.variant.clone()
+                    } else {
+                        format!("{} {}", p.variant, p.values.join(" "))
+                    };
                     for curve in &spec.curves {
                         let pts: Vec<_> = p
                             .summary
                             .curves
                             .iter()
                             .filter(|c| &c.variable == curve)
-                            .map(|c| (c.turn as f64, c.estimate.value, c.estimate.low, c.estimate.high))
+                            .map(|c| {
+                                (
+                                    c.turn as f64,
+                                    c.estimate.value,
+                                    c.estimate.low,
+                                    c.estimate.high,
+                                )
+                            })
                             .collect();
                         if pts.is_empty() {
-                            anyhow::bail!("{}: plot `{}`: no curve `{curve}`", experiment.file, spec.file);
+                            anyhow::bail!(
+                                "{}: plot `{}`: no curve `{curve}`",
+                                experiment.file,
+                                spec.file
+                            );
                         }
                         series.push(Series {
                             name: format!("{curve} ({label})"),
@@ -188,26 +232,73 @@ pub fn markdown(
         let _ = writeln!(out, "{}\n", experiment.description.trim());
     }
     let _ = writeln!(out, "- experiment: `{}`", experiment.file);
-    let _ = writeln!(out, "- system and action: `{} {}`", experiment.system, experiment.action);
-    let fixed: Vec<String> = experiment.fields.iter().map(|f| format!("{}={}", f.0, f.1)).collect();
-    let _ = writeln!(out, "- fixed fields: {}", if fixed.is_empty() { "defaults".to_string() } else { format!("`{}`", fixed.join(" ")) });
-    let axes: Vec<String> = experiment.sweep.iter().map(|a| format!("{} ({} values)", a.field, a.values.len())).collect();
-    let _ = writeln!(out, "- sweep: {}", if axes.is_empty() { "none".to_string() } else { axes.join(", ") });
+    let _ = writeln!(
+        out,
+        "- system and action: `{} {}`",
+        experiment.system, experiment.action
+    );
+    let fixed: Vec<String> = experiment
+        .fields
+        .iter()
+        .map(|f| format!("{}={}", f.0, f.1))
+        .collect();
+    let _ = writeln!(
+        out,
+        "- fixed fields: {}",
+        if fixed.is_empty() {
+            "defaults".to_string()
+        } else {
+            format!("`{}`", fixed.join(" "))
+        }
+    );
+    let axes: Vec<String> = experiment
+        .sweep
+        .iter()
+        .map(|a| format!("{} ({} values)", a.field, a.values.len()))
+        .collect();
+    let _ = writeln!(
+        out,
+        "- sweep: {}",
+        if axes.is_empty() {
+            "none".to_string()
+        } else {
+            axes.join(", ")
+        }
+    );
     let variants: Vec<String> = experiment
         .variants
         .iter()
         .map(|v| {
             let rules: Vec<&str> = v.rules.iter().map(|r| r.file.as_str()).collect();
-            if rules.is_empty() { format!("{} (the card)", v.name) } else { format!("{} ({})", v.name, rules.join(", ")) }
+            if rules.is_empty() {
+                format!("{} (the card)", v.name)
+            } else {
+                format!("{} ({})", v.name, rules.join(", "))
+            }
         })
         .collect();
     let _ = writeln!(out, "- variants: {}", variants.join("; "));
     let _ = writeln!(out, "- method: {}", method_text(config, points));
-    let _ = writeln!(out, "- data: `results.parquet`, `results.csv` (tidy: one row per point and figure)\n");
+    let _ = writeln!(
+        out,
+        "- data: `results.parquet`, `results.csv` (tidy: one row per point and figure)\n"
+    );
     for f in figures {
-        let name = f.png.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        let svg = f.svg.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        let _ = writeln!(out, "## {}\n\n![{}]({name})\n\n([SVG]({svg}))\n", f.title, f.title);
+        let name = f
+            .png
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let svg = f
+            .svg
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "## {}\n\n![{}]({name})\n\n([SVG]({svg}))\n",
+            f.title, f.title
+        );
     }
     let Some(first) = points.first() else {
         return out;
@@ -221,7 +312,13 @@ pub fn markdown(
     }
     let shown: Vec<(String, String)> = match headline {
         Some((v, x)) => vec![(v.to_string(), x.to_string())],
-        None => first.summary.outcomes.iter().take(4).map(|o| (o.variable.clone(), o.value.clone())).collect(),
+        None => first
+            .summary
+            .outcomes
+            .iter()
+            .take(4)
+            .map(|o| (o.variable.clone(), o.value.clone()))
+            .collect(),
     };
     for (v, x) in &shown {
         let _ = write!(header, " P({v}={x}) |");
@@ -238,7 +335,11 @@ pub fn markdown(
             let _ = write!(line, " {v} |");
         }
         for (v, x) in &shown {
-            let text = p.summary.probability(v, x).map(|e| percent(&e, p.summary.exact)).unwrap_or_default();
+            let text = p
+                .summary
+                .probability(v, x)
+                .map(|e| percent(&e, p.summary.exact))
+                .unwrap_or_default();
             let _ = write!(line, " {text} |");
         }
         for m in &p.summary.means {

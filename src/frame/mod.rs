@@ -29,41 +29,82 @@ pub struct Row {
 /// Build the frame; `axes` names the sweep columns.
 pub fn frame(axes: &[String], rows: &[Row]) -> PolarsResult<DataFrame> {
     let mut columns: Vec<Column> = Vec::new();
-    columns.push(Column::new("variant".into(), rows.iter().map(|r| r.variant.as_str()).collect::<Vec<_>>()));
+    columns.push(Column::new(
+        "variant".into(),
+        rows.iter().map(|r| r.variant.as_str()).collect::<Vec<_>>(),
+    ));
     for (i, axis) in axes.iter().enumerate() {
         let values: Vec<&str> = rows.iter().map(|r| r.point[i].as_str()).collect();
         columns.push(Column::new(axis.as_str().into(), values));
     }
-    columns.push(Column::new("kind".into(), rows.iter().map(|r| r.kind).collect::<Vec<_>>()));
-    columns.push(Column::new("variable".into(), rows.iter().map(|r| r.variable.as_str()).collect::<Vec<_>>()));
-    columns.push(Column::new("value".into(), rows.iter().map(|r| r.value.as_str()).collect::<Vec<_>>()));
-    columns.push(Column::new("turn".into(), rows.iter().map(|r| r.turn).collect::<Vec<_>>()));
-    columns.push(Column::new("estimate".into(), rows.iter().map(|r| r.estimate).collect::<Vec<_>>()));
-    columns.push(Column::new("ci_low".into(), rows.iter().map(|r| r.ci_low).collect::<Vec<_>>()));
-    columns.push(Column::new("ci_high".into(), rows.iter().map(|r| r.ci_high).collect::<Vec<_>>()));
-    columns.push(Column::new("exact".into(), rows.iter().map(|r| r.exact).collect::<Vec<_>>()));
-    columns.push(Column::new("trials".into(), rows.iter().map(|r| r.trials).collect::<Vec<_>>()));
+    columns.push(Column::new(
+        "kind".into(),
+        rows.iter().map(|r| r.kind).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "variable".into(),
+        rows.iter().map(|r| r.variable.as_str()).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "value".into(),
+        rows.iter().map(|r| r.value.as_str()).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "turn".into(),
+        rows.iter().map(|r| r.turn).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "estimate".into(),
+        rows.iter().map(|r| r.estimate).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "ci_low".into(),
+        rows.iter().map(|r| r.ci_low).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "ci_high".into(),
+        rows.iter().map(|r| r.ci_high).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "exact".into(),
+        rows.iter().map(|r| r.exact).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "trials".into(),
+        rows.iter().map(|r| r.trials).collect::<Vec<_>>(),
+    ));
     DataFrame::new_infer_height(columns)
 }
 
 /// Write `bytes` to `path` atomically (temporary file in the same folder, then rename).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
-    let mut file = tempfile::NamedTempFile::new_in(folder).with_context(|| format!("cannot write in {}", folder.display()))?;
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(folder)
+        .with_context(|| format!("cannot create {}", folder.display()))?;
+    let mut file = tempfile::NamedTempFile::new_in(folder)
+        .with_context(|| format!("cannot write in {}", folder.display()))?;
     file.write_all(bytes)?;
     file.as_file().sync_all()?;
-    file.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
+    file.persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }
 
 /// Write the frame as Parquet and CSV, atomically.
 pub fn write(df: &mut DataFrame, parquet: &Path, csv: &Path) -> anyhow::Result<()> {
     let mut buffer = Vec::new();
-    ParquetWriter::new(&mut buffer).finish(df).map_err(|e| anyhow::anyhow!("encoding Parquet: {e}"))?;
+    ParquetWriter::new(&mut buffer)
+        .finish(df)
+        .map_err(|e| anyhow::anyhow!("encoding Parquet: {e}"))?;
     write_atomic(parquet, &buffer)?;
     let mut buffer = Vec::new();
-    CsvWriter::new(&mut buffer).include_header(true).finish(df).map_err(|e| anyhow::anyhow!("encoding CSV: {e}"))?;
+    CsvWriter::new(&mut buffer)
+        .include_header(true)
+        .finish(df)
+        .map_err(|e| anyhow::anyhow!("encoding CSV: {e}"))?;
     write_atomic(csv, &buffer)?;
     Ok(())
 }

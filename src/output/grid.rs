@@ -29,7 +29,12 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
     let mut out = String::new();
     match format {
         Format::Csv => {
-            let _ = writeln!(out, "{},{},estimate,ci_low,ci_high,exact", csv_field(&grid.row_field), csv_field(&grid.column_field));
+            let _ = writeln!(
+                out,
+                "{},{},estimate,ci_low,ci_high,exact",
+                csv_field(&grid.row_field),
+                csv_field(&grid.column_field)
+            );
             for (r, row) in grid.rows.iter().enumerate() {
                 for (c, column) in grid.columns.iter().enumerate() {
                     let cell = &grid.cells[r][c];
@@ -91,7 +96,13 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                 .map(|row| row.iter().map(|c| percent(&c.estimate, c.exact)).collect())
                 .collect();
             let head = format!("{} \\ {}", grid.row_field, grid.column_field);
-            let first = grid.rows.iter().map(String::len).chain([head.len()]).max().unwrap_or(4);
+            let first = grid
+                .rows
+                .iter()
+                .map(String::len)
+                .chain([head.len()])
+                .max()
+                .unwrap_or(4);
             let width = texts
                 .iter()
                 .flatten()

@@ -23,7 +23,12 @@ pub fn percent(e: &crate::stats::Estimate, exact: bool) -> String {
     if exact {
         format!("{:.2}%", 100.0 * e.value)
     } else {
-        format!("{:.2}% [{:.2}, {:.2}]", 100.0 * e.value, 100.0 * e.low, 100.0 * e.high)
+        format!(
+            "{:.2}% [{:.2}, {:.2}]",
+            100.0 * e.value,
+            100.0 * e.low,
+            100.0 * e.high
+        )
     }
 }
 

@@ -96,7 +96,14 @@ fn csv_answer(a: &Answer) -> String {
         );
     }
     for r in &s.means {
-        let _ = writeln!(out, "mean,{},,,{},{},{},{method}", csv_field(&r.variable), r.estimate.value, r.estimate.low, r.estimate.high);
+        let _ = writeln!(
+            out,
+            "mean,{},,,{},{},{},{method}",
+            csv_field(&r.variable),
+            r.estimate.value,
+            r.estimate.low,
+            r.estimate.high
+        );
     }
     for c in &s.curves {
         let _ = writeln!(
@@ -115,7 +122,10 @@ fn csv_answer(a: &Answer) -> String {
 fn headline_sentence(a: &Answer) -> Option<String> {
     let (variable, value) = a.headline?;
     let e = a.summary.probability(variable, value)?;
-    Some(format!("P({variable} = {value}) = {}", percent(&e, a.summary.exact)))
+    Some(format!(
+        "P({variable} = {value}) = {}",
+        percent(&e, a.summary.exact)
+    ))
 }
 
 fn table_answer(a: &Answer) -> String {
@@ -163,14 +173,23 @@ fn table_answer(a: &Answer) -> String {
             let _ = write!(out, "  {t:>4}");
             for n in &names {
                 let c = s.curves.iter().find(|c| c.variable == *n && c.turn == t);
-                let text = c.map(|c| format!("{:.3}", c.estimate.value)).unwrap_or_default();
+                let text = c
+                    .map(|c| format!("{:.3}", c.estimate.value))
+                    .unwrap_or_default();
                 let _ = write!(out, " {text:>15}");
             }
             out.push('\n');
         }
         if !s.exact {
-            let widest = s.curves.iter().map(|c| c.estimate.half_width()).fold(0.0, f64::max);
-            let _ = writeln!(out, "  (per-turn values carry intervals of at most +/-{widest:.4}; --format csv lists them)");
+            let widest = s
+                .curves
+                .iter()
+                .map(|c| c.estimate.half_width())
+                .fold(0.0, f64::max);
+            let _ = writeln!(
+                out,
+                "  (per-turn values carry intervals of at most +/-{widest:.4}; --format csv lists them)"
+            );
         }
     }
     out
@@ -186,7 +205,13 @@ fn markdown_answer(a: &Answer) -> String {
     let _ = writeln!(out, "Method: {}.\n", method_line(s));
     let _ = writeln!(out, "| variable | value | probability |\n|---|---|---|");
     for r in &s.outcomes {
-        let _ = writeln!(out, "| {} | {} | {} |", r.variable, r.value, percent(&r.estimate, s.exact));
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            r.variable,
+            r.value,
+            percent(&r.estimate, s.exact)
+        );
     }
     if !s.means.is_empty() {
         let _ = writeln!(out, "\n| mean of | value |\n|---|---|");

@@ -51,7 +51,11 @@ pub struct Heatmap {
 }
 
 /// Render a figure to SVG text and to a PNG file, then place both atomically.
-fn svg_and_png(stem: &Path, render_svg: impl Fn(&mut String) -> anyhow::Result<()>, render_png: impl Fn(&Path) -> anyhow::Result<()>) -> anyhow::Result<(PathBuf, PathBuf)> {
+fn svg_and_png(
+    stem: &Path,
+    render_svg: impl Fn(&mut String) -> anyhow::Result<()>,
+    render_png: impl Fn(&Path) -> anyhow::Result<()>,
+) -> anyhow::Result<(PathBuf, PathBuf)> {
     register_font();
     let png = stem.with_extension("png");
     let svg = stem.with_extension("svg");
@@ -82,15 +86,27 @@ impl Lines {
         )
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, plotters::coord::Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+    ) -> anyhow::Result<()>
     where
         DB::ErrorType: 'static,
     {
         let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
         root.fill(&WHITE).map_err(|e| err(&e))?;
-        let xs = self.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
-        let (x_min, x_max) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(x), b.max(x)));
-        let (x_min, x_max) = if x_min.is_finite() { (x_min, x_max.max(x_min + 1.0)) } else { (0.0, 1.0) };
+        let xs = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0));
+        let (x_min, x_max) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+            (a.min(x), b.max(x))
+        });
+        let (x_min, x_max) = if x_min.is_finite() {
+            (x_min, x_max.max(x_min + 1.0))
+        } else {
+            (0.0, 1.0)
+        };
         let y_max = self
             .series
             .iter()
@@ -107,9 +123,15 @@ impl Lines {
             .map_err(|e| err(&e))?;
         let ticks = self.x_ticks.clone();
         let mut mesh = chart.configure_mesh();
-        mesh.x_desc(&self.x_label).y_desc(&self.y_label).label_style(("sans-serif", 14));
+        mesh.x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .label_style(("sans-serif", 14));
         let formatter = move |x: &f64| match &ticks {
-            Some(t) => t.get(x.round() as usize).filter(|_| (x - x.round()).abs() < 1e-9).cloned().unwrap_or_default(),
+            Some(t) => t
+                .get(x.round() as usize)
+                .filter(|_| (x - x.round()).abs() < 1e-9)
+                .cloned()
+                .unwrap_or_default(),
             None => format!("{x}"),
         };
         mesh.x_label_formatter(&formatter);
@@ -128,12 +150,22 @@ impl Lines {
                     .map_err(|e| err(&e))?;
             }
             chart
-                .draw_series(LineSeries::new(series.points.iter().map(|p| (p.0, p.1)), color.stroke_width(2)))
+                .draw_series(LineSeries::new(
+                    series.points.iter().map(|p| (p.0, p.1)),
+                    color.stroke_width(2),
+                ))
                 .map_err(|e| err(&e))?
                 .label(&series.name)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
+                });
             chart
-                .draw_series(series.points.iter().map(|p| Circle::new((p.0, p.1), 3, color.filled())))
+                .draw_series(
+                    series
+                        .points
+                        .iter()
+                        .map(|p| Circle::new((p.0, p.1), 3, color.filled())),
+                )
                 .map_err(|e| err(&e))?;
         }
         if self.series.len() > 1 || self.series.first().is_some_and(|s| !s.name.is_empty()) {
@@ -166,7 +198,10 @@ impl Heatmap {
         )
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, plotters::coord::Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+    ) -> anyhow::Result<()>
     where
         DB::ErrorType: 'static,
     {

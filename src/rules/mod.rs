@@ -32,10 +32,9 @@ pub struct RuleBook {
 impl RuleBook {
     /// The card's data for `system`, as shipped.
     pub fn card(system: &str) -> Result<Self, InputError> {
-        let (_, file, text) = EMBEDDED
-            .iter()
-            .find(|e| e.0 == system)
-            .ok_or_else(|| InputError::argument("system", format!("no chart data for `{system}`")))?;
+        let (_, file, text) = EMBEDDED.iter().find(|e| e.0 == system).ok_or_else(|| {
+            InputError::argument("system", format!("no chart data for `{system}`"))
+        })?;
         let tree: Table = toml::from_str(text).map_err(|e| InputError::toml(file, text, &e))?;
         Ok(RuleBook {
             system: system.to_string(),
@@ -67,15 +66,15 @@ impl RuleBook {
         rule: &HouseRule,
         check: impl Fn(&RuleBook) -> Result<(), String>,
     ) -> Result<(), InputError> {
-        if let Some(system) = &rule.system {
-            if system.as_str() != self.system {
-                return Err(InputError {
-                    file: rule.file.clone(),
-                    line: Some(1),
-                    field: "system".to_string(),
-                    message: format!("this house rule is for `{system}`, not `{}`", self.system),
-                });
-            }
+        if let Some(system) = &rule.system
+            && system.as_str() != self.system
+        {
+            return Err(InputError {
+                file: rule.file.clone(),
+                line: Some(1),
+                field: "system".to_string(),
+                message: format!("this house rule is for `{system}`, not `{}`", self.system),
+            });
         }
         for change in &rule.changes {
             let at = |message: String| InputError {
@@ -135,7 +134,8 @@ impl HouseRule {
 
     /// Parse a house rule from text; `label` names it in errors.
     pub fn parse(label: &str, text: &str) -> Result<Self, InputError> {
-        let file: HouseRuleFile = toml::from_str(text).map_err(|e| InputError::toml(label, text, &e))?;
+        let file: HouseRuleFile =
+            toml::from_str(text).map_err(|e| InputError::toml(label, text, &e))?;
         let changes = file
             .set
             .into_iter()
@@ -164,9 +164,13 @@ impl HouseRule {
 fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
     let segments: Vec<&str> = path.split('.').collect();
     let sections = keys(tree);
-    let mut node: &mut Value = tree
-        .get_mut(segments[0])
-        .ok_or_else(|| format!("no chart or section `{}`; there are {}", segments[0], one_of(&sections)))?;
+    let mut node: &mut Value = tree.get_mut(segments[0]).ok_or_else(|| {
+        format!(
+            "no chart or section `{}`; there are {}",
+            segments[0],
+            one_of(&sections)
+        )
+    })?;
     for (depth, segment) in segments.iter().enumerate().skip(1) {
         let here = segments[..depth].join(".");
         node = match node {
@@ -187,7 +191,9 @@ fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
                     .parse::<usize>()
                     .ok()
                     .and_then(|i| items.get_mut(i))
-                    .ok_or_else(|| format!("`{here}` is a list of {len}; use an index 0 to {}", len - 1))?
+                    .ok_or_else(|| {
+                        format!("`{here}` is a list of {len}; use an index 0 to {}", len - 1)
+                    })?
             }
             _ => return Err(format!("`{here}` is a single value; it has no `{segment}`")),
         };
@@ -203,10 +209,14 @@ fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
             ));
         }
     };
-    if let (Value::Array(old), Value::Array(new)) = (&*node, &value) {
-        if old.len() != new.len() {
-            return Err(format!("the list has {} entries; the replacement has {}", old.len(), new.len()));
-        }
+    if let (Value::Array(old), Value::Array(new)) = (&*node, &value)
+        && old.len() != new.len()
+    {
+        return Err(format!(
+            "the list has {} entries; the replacement has {}",
+            old.len(),
+            new.len()
+        ));
     }
     *node = value;
     Ok(())
@@ -237,7 +247,11 @@ mod tests {
     #[test]
     fn a_missing_cell_is_an_error_with_file_line_and_path() {
         let mut book = RuleBook::card("micro-squad").unwrap();
-        let rule = HouseRule::parse("hr.toml", "name = \"x\"\n[set]\n\"crt.a.rows.5.+10\" = \"E\"\n").unwrap();
+        let rule = HouseRule::parse(
+            "hr.toml",
+            "name = \"x\"\n[set]\n\"crt.a.rows.5.+10\" = \"E\"\n",
+        )
+        .unwrap();
         let err = book.apply(&rule, no_check).unwrap_err();
         assert_eq!(err.file, "hr.toml");
         assert_eq!(err.line, Some(3));
@@ -248,7 +262,8 @@ mod tests {
     #[test]
     fn a_value_of_another_type_is_refused() {
         let mut book = RuleBook::card("micro-squad").unwrap();
-        let rule = HouseRule::parse("hr.toml", "[set]\n\"terrain.woods.personnel\" = \"lots\"\n").unwrap();
+        let rule =
+            HouseRule::parse("hr.toml", "[set]\n\"terrain.woods.personnel\" = \"lots\"\n").unwrap();
         let err = book.apply(&rule, no_check).unwrap_err();
         assert!(err.message.contains("integer"), "{}", err.message);
     }

@@ -52,7 +52,10 @@ impl Summary {
 
     /// The mean of `variable`, if it exists.
     pub fn mean(&self, variable: &str) -> Option<Estimate> {
-        self.means.iter().find(|r| r.variable == variable).map(|r| r.estimate)
+        self.means
+            .iter()
+            .find(|r| r.variable == variable)
+            .map(|r| r.estimate)
     }
 }
 

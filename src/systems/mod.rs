@@ -90,11 +90,14 @@ pub fn find_action(system: &dyn System, name: &str) -> Result<Box<dyn Action>, I
 }
 
 /// The card's rules for a system with house rules applied in order.
-pub fn rulebook(system: &dyn System, house_rules: &[crate::rules::HouseRule]) -> Result<RuleBook, InputError> {
+pub fn rulebook(
+    system: &dyn System,
+    house_rules: &[crate::rules::HouseRule],
+) -> Result<RuleBook, InputError> {
     let mut book = RuleBook::card(system.name())?;
-    system
-        .check_rules(&book)
-        .map_err(|m| InputError::argument("rules", format!("the shipped charts do not read: {m}")))?;
+    system.check_rules(&book).map_err(|m| {
+        InputError::argument("rules", format!("the shipped charts do not read: {m}"))
+    })?;
     for rule in house_rules {
         book.apply(rule, |b| system.check_rules(b))?;
     }

@@ -8,7 +8,10 @@ use std::collections::BTreeMap;
 /// What values a field takes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FieldKind {
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
     Bool,
     Choice(Vec<String>),
     /// One or more choices joined by `+` (cumulative terrain: `woods+hilltop`).
@@ -52,7 +55,12 @@ impl FieldSpec {
         }
     }
 
-    pub fn choices(name: &'static str, values: Vec<String>, default: &str, help: &'static str) -> Self {
+    pub fn choices(
+        name: &'static str,
+        values: Vec<String>,
+        default: &str,
+        help: &'static str,
+    ) -> Self {
         FieldSpec {
             name,
             kind: FieldKind::ChoiceList(values),
@@ -67,7 +75,9 @@ impl FieldSpec {
             FieldKind::Int { min, max } => format!("integer {min} to {max}"),
             FieldKind::Bool => "true or false".to_string(),
             FieldKind::Choice(values) => values.join(" | "),
-            FieldKind::ChoiceList(values) => format!("one or more of {} joined by +", values.join(" | ")),
+            FieldKind::ChoiceList(values) => {
+                format!("one or more of {} joined by +", values.join(" | "))
+            }
         }
     }
 
@@ -115,7 +125,11 @@ fn unknown_choice(raw: &str, values: &[String]) -> String {
     } else {
         let close: Vec<&String> = values
             .iter()
-            .filter(|v| v.contains(raw) || raw.contains(v.as_str()) || v.starts_with(&raw[..raw.len().min(3)]))
+            .filter(|v| {
+                v.contains(raw)
+                    || raw.contains(v.as_str())
+                    || v.starts_with(&raw[..raw.len().min(3)])
+            })
             .collect();
         let hint = if close.is_empty() {
             format!("{} values; `volley rules` lists them", values.len())
@@ -160,7 +174,10 @@ pub struct Scenario {
 impl Scenario {
     /// Resolve raw `(field, value, origin)` triples against `specs`; unset fields
     /// take their defaults.
-    pub fn resolve(specs: &[FieldSpec], raw: &[(String, String, Origin)]) -> Result<Self, InputError> {
+    pub fn resolve(
+        specs: &[FieldSpec],
+        raw: &[(String, String, Origin)],
+    ) -> Result<Self, InputError> {
         let mut values = BTreeMap::new();
         for (key, value, origin) in raw {
             let error = |message: String| InputError {
@@ -171,14 +188,20 @@ impl Scenario {
             };
             let spec = specs.iter().find(|s| s.name == key).ok_or_else(|| {
                 let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
-                error(format!("unknown field; this action takes {}", one_of(&names)))
+                error(format!(
+                    "unknown field; this action takes {}",
+                    one_of(&names)
+                ))
             })?;
             values.insert(key.clone(), spec.parse(value).map_err(error)?);
         }
         for spec in specs {
             if !values.contains_key(spec.name) {
                 let value = spec.parse(&spec.default).map_err(|m| {
-                    InputError::argument(spec.name, format!("default `{}` does not read: {m}", spec.default))
+                    InputError::argument(
+                        spec.name,
+                        format!("default `{}` does not read: {m}", spec.default),
+                    )
                 })?;
                 values.insert(spec.name.to_string(), value);
             }
@@ -260,7 +283,12 @@ mod tests {
     fn specs() -> Vec<FieldSpec> {
         vec![
             FieldSpec::int("cohesion", 1, 20, 14, "force cohesion"),
-            FieldSpec::choice("target", &["personnel", "other"], "personnel", "defense class"),
+            FieldSpec::choice(
+                "target",
+                &["personnel", "other"],
+                "personnel",
+                "defense class",
+            ),
         ]
     }
 

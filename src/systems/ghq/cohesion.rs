@@ -47,7 +47,11 @@ mod tests {
 
     #[test]
     fn equal_to_cohesion_passes() {
-        let t = CohesionTest { cohesion: 14, modifier: 0, naturals: false };
+        let t = CohesionTest {
+            cohesion: 14,
+            modifier: 0,
+            naturals: false,
+        };
         assert!(t.passes(14));
         assert!(!t.passes(15));
         assert_eq!(t.pass_probability(), 0.70);
@@ -56,9 +60,17 @@ mod tests {
     #[test]
     fn naturals_rescue_and_doom() {
         // Suppressed and disorganized (+7) at cohesion 7: only the natural 1 passes.
-        let t = CohesionTest { cohesion: 7, modifier: 7, naturals: true };
+        let t = CohesionTest {
+            cohesion: 7,
+            modifier: 7,
+            naturals: true,
+        };
         assert_eq!(t.pass_probability(), 0.05);
-        let t = CohesionTest { cohesion: 20, modifier: -5, naturals: true };
+        let t = CohesionTest {
+            cohesion: 20,
+            modifier: -5,
+            naturals: true,
+        };
         assert_eq!(t.pass_probability(), 0.95);
     }
 }

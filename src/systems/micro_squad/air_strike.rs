@@ -85,7 +85,8 @@ pub struct AirStrikeAction;
 impl AirStrikeAction {
     fn build(s: &Scenario, charts: Arc<Charts>) -> Result<AirStrike, InputError> {
         let personnel = s.text("target") == "personnel";
-        let (_, terrain_crt) = charts.terrain_drms(s.list("terrain"), personnel, &fields::context(s));
+        let (_, terrain_crt) =
+            charts.terrain_drms(s.list("terrain"), personnel, &fields::context(s));
         let naturals = charts.data.options.ms_naturals;
         let arrival = CohesionTest {
             cohesion: s.int32("cohesion"),
@@ -93,7 +94,12 @@ impl AirStrikeAction {
             naturals,
         };
         let below = charts.data.options.ms_air_below_min == AirBelowMin::Suppress;
-        let column = fields::crt_column(s.int("attack_value"), s.int("defense"), below, "attack_value")?;
+        let column = fields::crt_column(
+            s.int("attack_value"),
+            s.int("defense"),
+            below,
+            "attack_value",
+        )?;
         let aa = &charts.data.anti_aircraft;
         Ok(AirStrike {
             aa: CohesionTest {
@@ -134,16 +140,50 @@ impl Action for AirStrikeAction {
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
         let charts = super::charts_of(rules).expect("rules were checked when loaded");
         let mut specs = vec![
-            fields::strength("attack_value", 8, "aircraft attack value (strafing, rockets or bombs)"),
+            fields::strength(
+                "attack_value",
+                8,
+                "aircraft attack value (strafing, rockets or bombs)",
+            ),
             fields::strength("defense", 4, "target's defense strength"),
-            fields::cohesion("cohesion", &charts, "attacking force's cohesion (strike arrival and deviation)"),
-            fields::cohesion("aa_cohesion", &charts, "defending force's cohesion (AA stands)"),
-            FieldSpec::int("aa_small", 0, 20, 0, "AA stands of 40 mm or less in range and in firing posture"),
-            FieldSpec::int("aa_large", 0, 20, 0, "AA stands above 40 mm in range and in firing posture"),
-            fields::terrain("terrain", &charts, "target's terrain (cumulative features joined by +)"),
+            fields::cohesion(
+                "cohesion",
+                &charts,
+                "attacking force's cohesion (strike arrival and deviation)",
+            ),
+            fields::cohesion(
+                "aa_cohesion",
+                &charts,
+                "defending force's cohesion (AA stands)",
+            ),
+            FieldSpec::int(
+                "aa_small",
+                0,
+                20,
+                0,
+                "AA stands of 40 mm or less in range and in firing posture",
+            ),
+            FieldSpec::int(
+                "aa_large",
+                0,
+                20,
+                0,
+                "AA stands above 40 mm in range and in firing posture",
+            ),
+            fields::terrain(
+                "terrain",
+                &charts,
+                "target's terrain (cumulative features joined by +)",
+            ),
             fields::target_class("target", "target class for the terrain modifier"),
             fields::die_mod("die_mod", "extra modifier to the CRT roll"),
-            FieldSpec::int("impact_radius", 0, 24, 0, "inches a deviated strike may drift and still cover the target"),
+            FieldSpec::int(
+                "impact_radius",
+                0,
+                24,
+                0,
+                "inches a deviated strike may drift and still cover the target",
+            ),
         ];
         specs.extend(fields::markers("target", true));
         specs.extend(fields::conditions());
@@ -155,6 +195,9 @@ impl Action for AirStrikeAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(Self::build(s, super::charts_of(rules)?)?)))
+        Ok(Box::new(ProcedureModel(Self::build(
+            s,
+            super::charts_of(rules)?,
+        )?)))
     }
 }

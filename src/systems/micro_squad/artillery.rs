@@ -55,7 +55,8 @@ impl Strike {
     pub fn deviation_labels(&self) -> Vec<String> {
         let mut labels = vec!["none".to_string()];
         if let Some(drift) = &self.drift {
-            labels.extend((drift.distance_dice..=6 * drift.distance_dice).map(|d| format!("{d}in")));
+            labels
+                .extend((drift.distance_dice..=6 * drift.distance_dice).map(|d| format!("{d}in")));
         }
         labels
     }
@@ -64,18 +65,18 @@ impl Strike {
     pub fn land<D: Dice>(&self, dice: &mut D) -> StrikeOutcome {
         let mut target = self.target;
         let mut deviation = 0;
-        if let Some(drift) = &self.drift {
-            if !drift.check.roll(dice) {
-                // The direction does not matter to a stand at the centre of the sheaf.
-                dice.classify(Roll::Die(drift.direction_die), |_| ());
-                deviation = dice.sum(drift.distance_dice, 6);
-                if i64::from(deviation) > drift.impact_radius {
-                    return StrikeOutcome {
-                        result: 1,
-                        target_after: target.state_index(),
-                        deviation,
-                    };
-                }
+        if let Some(drift) = &self.drift
+            && !drift.check.roll(dice)
+        {
+            // The direction does not matter to a stand at the centre of the sheaf.
+            dice.classify(Roll::Die(drift.direction_die), |_| ());
+            deviation = dice.sum(drift.distance_dice, 6);
+            if i64::from(deviation) > drift.impact_radius {
+                return StrikeOutcome {
+                    result: 1,
+                    target_after: target.state_index(),
+                    deviation,
+                };
             }
         }
         let effect = attack(dice, &self.charts, self.column, self.crt_drm, &mut target);
@@ -128,16 +129,33 @@ impl Procedure for Strike {
 
 fn artillery_fields(charts: &Charts, mortar: bool) -> Vec<FieldSpec> {
     let mut specs = vec![
-        fields::strength("firepower", 6, "artillery firepower against the target's defense class"),
+        fields::strength(
+            "firepower",
+            6,
+            "artillery firepower against the target's defense class",
+        ),
         fields::strength("defense", 4, "target's defense strength"),
         fields::cohesion("cohesion", charts, "firing force's cohesion"),
-        fields::terrain("terrain", charts, "target's terrain (cumulative features joined by +)"),
+        fields::terrain(
+            "terrain",
+            charts,
+            "target's terrain (cumulative features joined by +)",
+        ),
         fields::target_class("target", "target class for the terrain modifier"),
         fields::die_mod("die_mod", "extra modifier to the CRT roll"),
-        FieldSpec::int("impact_radius", 0, 24, 0, "inches a deviated impact may drift and still cover the target"),
+        FieldSpec::int(
+            "impact_radius",
+            0,
+            24,
+            0,
+            "inches a deviated impact may drift and still cover the target",
+        ),
     ];
     if mortar {
-        specs.push(FieldSpec::flag("mortar", "the firer is a mortar (rolls for deviation)"));
+        specs.push(FieldSpec::flag(
+            "mortar",
+            "the firer is a mortar (rolls for deviation)",
+        ));
     }
     specs.extend(fields::markers("firer", false));
     specs.extend(fields::markers("target", true));
@@ -147,12 +165,14 @@ fn artillery_fields(charts: &Charts, mortar: bool) -> Vec<FieldSpec> {
 
 fn build(s: &Scenario, charts: Arc<Charts>, deviates: bool) -> Result<Strike, InputError> {
     let personnel = s.text("target") == "personnel";
-    let (terrain_cohesion, terrain_crt) = charts.terrain_drms(s.list("terrain"), personnel, &fields::context(s));
+    let (terrain_cohesion, terrain_crt) =
+        charts.terrain_drms(s.list("terrain"), personnel, &fields::context(s));
     let markers = &charts.data.markers;
     let firer = fields::stand(s, "firer", false);
     let arrival = CohesionTest {
         cohesion: s.int32("cohesion"),
-        modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized) + terrain_cohesion,
+        modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized)
+            + terrain_cohesion,
         naturals: charts.data.options.ms_naturals,
     };
     let drift = deviates.then(|| Drift {
@@ -184,7 +204,10 @@ impl Action for DirectArtilleryAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        artillery_fields(&super::charts_of(rules).expect("rules were checked when loaded"), true)
+        artillery_fields(
+            &super::charts_of(rules).expect("rules were checked when loaded"),
+            true,
+        )
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -192,7 +215,11 @@ impl Action for DirectArtilleryAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(build(s, super::charts_of(rules)?, s.flag("mortar"))?)))
+        Ok(Box::new(ProcedureModel(build(
+            s,
+            super::charts_of(rules)?,
+            s.flag("mortar"),
+        )?)))
     }
 }
 
@@ -209,7 +236,10 @@ impl Action for IndirectArtilleryAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        artillery_fields(&super::charts_of(rules).expect("rules were checked when loaded"), false)
+        artillery_fields(
+            &super::charts_of(rules).expect("rules were checked when loaded"),
+            false,
+        )
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -217,6 +247,10 @@ impl Action for IndirectArtilleryAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(build(s, super::charts_of(rules)?, true)?)))
+        Ok(Box::new(ProcedureModel(build(
+            s,
+            super::charts_of(rules)?,
+            true,
+        )?)))
     }
 }

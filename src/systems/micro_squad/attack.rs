@@ -16,9 +16,17 @@ pub enum Column {
 
 /// Roll 2D6 + `drm` on `column` and apply the result to `target`.
 #[inline(always)]
-pub fn attack<D: Dice>(dice: &mut D, charts: &Charts, column: Column, drm: i32, target: &mut Stand) -> Effect {
+pub fn attack<D: Dice>(
+    dice: &mut D,
+    charts: &Charts,
+    column: Column,
+    drm: i32,
+    target: &mut Stand,
+) -> Effect {
     let result = match column {
-        Column::Index(c) => dice.classify(Roll::Sum(2, 6), |roll| charts.crt_cell(roll as i32 + drm, c)),
+        Column::Index(c) => dice.classify(Roll::Sum(2, 6), |roll| {
+            charts.crt_cell(roll as i32 + drm, c)
+        }),
         Column::AutomaticSuppression => CrtResult::Suppressed,
     };
     target.apply(result, charts.data.options.ms_paren_s_trigger)

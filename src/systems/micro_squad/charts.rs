@@ -298,23 +298,39 @@ impl Charts {
                 .get(&key)
                 .ok_or_else(|| format!("crt.{}.rows has no row {key}", reading.0))?;
             for (c, column) in data.crt.columns.iter().enumerate() {
-                let cell = printed
-                    .get(column)
-                    .ok_or_else(|| format!("crt.{}.rows.{key} has no column {column}", reading.0))?;
+                let cell = printed.get(column).ok_or_else(|| {
+                    format!("crt.{}.rows.{key} has no column {column}", reading.0)
+                })?;
                 cells[c] = CrtResult::parse(cell).ok_or_else(|| {
-                    format!("crt.{}.rows.{key}.{column} = `{cell}`: a CRT cell is -, S, (S), D or E", reading.0)
+                    format!(
+                        "crt.{}.rows.{key}.{column} = `{cell}`: a CRT cell is -, S, (S), D or E",
+                        reading.0
+                    )
                 })?;
             }
         }
-        if data.command_efficiency.orders.keys().any(|k| k.parse::<i32>().is_err()) {
+        if data
+            .command_efficiency
+            .orders
+            .keys()
+            .any(|k| k.parse::<i32>().is_err())
+        {
             return Err("command_efficiency.orders keys must be die rolls".to_string());
         }
         if !(1..=20).contains(&data.options.ms_cohesion) {
-            return Err(format!("options.ms_cohesion = {} is outside 1-20", data.options.ms_cohesion));
+            return Err(format!(
+                "options.ms_cohesion = {} is outside 1-20",
+                data.options.ms_cohesion
+            ));
         }
-        for (name, table) in [("general", &data.range.general), ("infantry", &data.range.infantry)] {
+        for (name, table) in [
+            ("general", &data.range.general),
+            ("infantry", &data.range.infantry),
+        ] {
             if table.bands.is_empty() || table.bands.windows(2).any(|w| w[0].max >= w[1].max) {
-                return Err(format!("range.{name}.bands must be non-empty with increasing max"));
+                return Err(format!(
+                    "range.{name}.bands must be non-empty with increasing max"
+                ));
             }
         }
         Ok(Charts { data, crt })
@@ -327,7 +343,12 @@ impl Charts {
     }
 
     /// Terrain modifier against a target class, if the condition holds.
-    pub fn terrain_drm(&self, terrain: &str, personnel: bool, context: &TerrainContext) -> (i32, i32) {
+    pub fn terrain_drm(
+        &self,
+        terrain: &str,
+        personnel: bool,
+        context: &TerrainContext,
+    ) -> (i32, i32) {
         let Some(t) = self.data.terrain.get(terrain) else {
             return (0, 0);
         };
@@ -341,11 +362,20 @@ impl Charts {
         }
         let drm = if personnel { t.personnel } else { t.other };
         // (firer's cohesion roll, CRT roll)
-        if t.cohesion_only { (drm, 0) } else { (drm, drm) }
+        if t.cohesion_only {
+            (drm, 0)
+        } else {
+            (drm, drm)
+        }
     }
 
     /// The summed (cohesion, CRT) modifiers of cumulative terrain features.
-    pub fn terrain_drms(&self, terrain: &[String], personnel: bool, context: &TerrainContext) -> (i32, i32) {
+    pub fn terrain_drms(
+        &self,
+        terrain: &[String],
+        personnel: bool,
+        context: &TerrainContext,
+    ) -> (i32, i32) {
         terrain.iter().fold((0, 0), |acc, t| {
             let (c, r) = self.terrain_drm(t, personnel, context);
             (acc.0 + c, acc.1 + r)
@@ -354,7 +384,11 @@ impl Charts {
 
     /// Range modifier in whole inches from the general or infantry table.
     pub fn range_drm(&self, inches: i64, infantry: bool) -> Result<i32, String> {
-        let table = if infantry { &self.data.range.infantry } else { &self.data.range.general };
+        let table = if infantry {
+            &self.data.range.infantry
+        } else {
+            &self.data.range.general
+        };
         if infantry && inches > self.data.options.ms_inf_max_range {
             return Err(format!(
                 "{inches} inches is beyond infantry range ({} inches, options.ms_inf_max_range)",
@@ -370,24 +404,40 @@ impl Charts {
                 let extra = (inches - last.0 + every - 1) / every;
                 Ok(last.1 + step * extra as i32)
             }
-            _ => Err(format!("{inches} inches is beyond the range table (max {} inches)", last.0)),
+            _ => Err(format!(
+                "{inches} inches is beyond the range table (max {} inches)",
+                last.0
+            )),
         }
     }
 
     /// Orders for a modified Command Efficiency roll.
     pub fn orders(&self, modified_roll: i32) -> i64 {
         let table = &self.data.command_efficiency.orders;
-        let mut rows: Vec<(i32, i64)> = table.iter().filter_map(|(k, v)| Some((k.parse().ok()?, *v))).collect();
+        let mut rows: Vec<(i32, i64)> = table
+            .iter()
+            .filter_map(|(k, v)| Some((k.parse().ok()?, *v)))
+            .collect();
         rows.sort();
         let lowest = rows.first().map(|r| r.0).unwrap_or(0);
         let highest = rows.last().map(|r| r.0).unwrap_or(0);
         let roll = modified_roll.clamp(lowest, highest);
-        rows.iter().rev().find(|r| r.0 <= roll).map(|r| r.1).unwrap_or(0)
+        rows.iter()
+            .rev()
+            .find(|r| r.0 <= roll)
+            .map(|r| r.1)
+            .unwrap_or(0)
     }
 
     /// The largest number of orders on the chart.
     pub fn max_orders(&self) -> i64 {
-        self.data.command_efficiency.orders.values().copied().max().unwrap_or(0)
+        self.data
+            .command_efficiency
+            .orders
+            .values()
+            .copied()
+            .max()
+            .unwrap_or(0)
     }
 
     /// Terrain names, for field choices.

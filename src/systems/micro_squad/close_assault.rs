@@ -68,10 +68,10 @@ impl Procedure for CloseAssault {
         let mut defender = self.defender;
         let mut first = self.assaulter;
         let first_before = first;
-        if let Some(column) = self.defender_column {
-            if self.test(&defender, self.defender_cohesion).roll(dice) {
-                attack(dice, &self.charts, column, self.assaulter_drm, &mut first);
-            }
+        if let Some(column) = self.defender_column
+            && self.test(&defender, self.defender_cohesion).roll(dice)
+        {
+            attack(dice, &self.charts, column, self.assaulter_drm, &mut first);
         }
         let mut attacks = 0;
         for i in 0..self.assaulters {
@@ -79,15 +79,19 @@ impl Procedure for CloseAssault {
                 if first.eliminated {
                     continue;
                 }
-                if self.simultaneous { first_before } else { first }
+                if self.simultaneous {
+                    first_before
+                } else {
+                    first
+                }
             } else {
                 self.assaulter
             };
-            if self.test(&stand, self.assaulter_cohesion).roll(dice) {
-                if let Some(column) = self.assaulter_column {
-                    attacks += 1;
-                    attack(dice, &self.charts, column, self.defender_drm, &mut defender);
-                }
+            if self.test(&stand, self.assaulter_cohesion).roll(dice)
+                && let Some(column) = self.assaulter_column
+            {
+                attacks += 1;
+                attack(dice, &self.charts, column, self.defender_drm, &mut defender);
             }
         }
         AssaultOutcome {
@@ -120,9 +124,17 @@ impl Action for CloseAssaultAction {
         let charts = super::charts_of(rules).expect("rules were checked when loaded");
         let mut specs = vec![
             FieldSpec::int("assaulters", 1, 12, 1, "assaulting stands"),
-            fields::strength("assaulter_firepower", 6, "assaulters' firepower against the defender's class"),
+            fields::strength(
+                "assaulter_firepower",
+                6,
+                "assaulters' firepower against the defender's class",
+            ),
             fields::strength("assaulter_defense", 4, "assaulters' defense strength"),
-            fields::strength("defender_firepower", 6, "defender's firepower against the assaulters' class"),
+            fields::strength(
+                "defender_firepower",
+                6,
+                "defender's firepower against the assaulters' class",
+            ),
             fields::strength("defender_defense", 4, "defender's defense strength"),
             fields::cohesion("assaulter_cohesion", &charts, "assaulting force's cohesion"),
             fields::cohesion("defender_cohesion", &charts, "defending force's cohesion"),
@@ -131,9 +143,18 @@ impl Action for CloseAssaultAction {
             fields::target_class("defender_class", "defender's class for terrain"),
             fields::target_class("assaulter_class", "assaulters' class for terrain"),
             FieldSpec::flag("engineers", "the assaulters are engineers (-6)"),
-            FieldSpec::flag("mounted_cavalry", "the assaulters are mounted cavalry (strength doubled against unarmored)"),
-            FieldSpec::flag("defender_armored", "the defender is armored (no cavalry doubling)"),
-            FieldSpec::flag("defender_moving", "the defender is in movement posture (it does not fire)"),
+            FieldSpec::flag(
+                "mounted_cavalry",
+                "the assaulters are mounted cavalry (strength doubled against unarmored)",
+            ),
+            FieldSpec::flag(
+                "defender_armored",
+                "the defender is armored (no cavalry doubling)",
+            ),
+            FieldSpec::flag(
+                "defender_moving",
+                "the defender is in movement posture (it does not fire)",
+            ),
         ];
         specs.extend(fields::markers("attacker", false));
         specs.extend(fields::markers("defender", true));
@@ -158,16 +179,36 @@ impl Action for CloseAssaultAction {
             rules_ca.drm
         };
         let doubled = s.flag("mounted_cavalry") && !s.flag("defender_armored");
-        let firepower = s.int("assaulter_firepower") * if doubled { i64::from(rules_ca.cavalry_strength_multiplier) } else { 1 };
+        let firepower = s.int("assaulter_firepower")
+            * if doubled {
+                i64::from(rules_ca.cavalry_strength_multiplier)
+            } else {
+                1
+            };
         let context = fields::context(s);
-        let defender_terrain =
-            charts.terrain_drms(s.list("defender_terrain"), s.text("defender_class") == "personnel", &context).1;
-        let assaulter_terrain =
-            charts.terrain_drms(s.list("assaulter_terrain"), s.text("assaulter_class") == "personnel", &context).1;
+        let defender_terrain = charts
+            .terrain_drms(
+                s.list("defender_terrain"),
+                s.text("defender_class") == "personnel",
+                &context,
+            )
+            .1;
+        let assaulter_terrain = charts
+            .terrain_drms(
+                s.list("assaulter_terrain"),
+                s.text("assaulter_class") == "personnel",
+                &context,
+            )
+            .1;
         let defender_fires = !s.flag("defender_moving");
         // The defender may only fire when its differential is allowed (-3 or better).
         let defender_column = if defender_fires {
-            Some(fields::crt_column(s.int("defender_firepower"), s.int("assaulter_defense"), false, "defender_firepower")?)
+            Some(fields::crt_column(
+                s.int("defender_firepower"),
+                s.int("assaulter_defense"),
+                false,
+                "defender_firepower",
+            )?)
         } else {
             None
         };
@@ -179,7 +220,12 @@ impl Action for CloseAssaultAction {
             defender_cohesion: s.int32("defender_cohesion"),
             defender_column,
             defender_drm: defender_terrain + assault_drm,
-            assaulter_column: Some(fields::crt_column(firepower, s.int("defender_defense"), false, "assaulter_firepower")?),
+            assaulter_column: Some(fields::crt_column(
+                firepower,
+                s.int("defender_defense"),
+                false,
+                "assaulter_firepower",
+            )?),
             assaulter_drm: assaulter_terrain + rules_ca.drm,
             simultaneous: options.ms_close_assault_order == CloseAssaultOrder::Simultaneous,
             charts,

@@ -20,19 +20,30 @@ pub const CHARTS: [&str; 11] = [
     "anti-aircraft",
 ];
 
-pub fn describe(charts: &Charts, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
+pub fn describe(
+    charts: &Charts,
+    rules: &RuleBook,
+    chart: Option<&str>,
+) -> Result<String, InputError> {
     let wanted: Vec<&str> = match chart {
         None => CHARTS.to_vec(),
         Some(name) if CHARTS.contains(&name) => vec![name],
         Some(name) => {
             return Err(InputError::argument(
                 "chart",
-                format!("micro-squad has no chart `{name}`; it has {}", one_of(&CHARTS)),
+                format!(
+                    "micro-squad has no chart `{name}`; it has {}",
+                    one_of(&CHARTS)
+                ),
             ));
         }
     };
     let mut out = String::new();
-    let _ = writeln!(out, "GHQ Micro Squad (WWII): charts from {}", rules.source_file());
+    let _ = writeln!(
+        out,
+        "GHQ Micro Squad (WWII): charts from {}",
+        rules.source_file()
+    );
     if !rules.house_rules.is_empty() {
         let _ = writeln!(out, "house rules applied: {}", rules.house_rules.join(", "));
     }
@@ -77,27 +88,52 @@ pub fn describe(charts: &Charts, rules: &RuleBook, chart: Option<&str>) -> Resul
                         .unwrap_or("");
                     let _ = writeln!(out, "  {provenance}");
                 }
-                let _ = writeln!(out, "below -3: not allowed, except artillery: result {}", d.crt.artillery_below_min);
+                let _ = writeln!(
+                    out,
+                    "below -3: not allowed, except artillery: result {}",
+                    d.crt.artillery_below_min
+                );
             }
             "terrain" => {
-                let _ = writeln!(out, "## Terrain Effects Chart (firer's cohesion and CRT roll; personnel / other)");
+                let _ = writeln!(
+                    out,
+                    "## Terrain Effects Chart (firer's cohesion and CRT roll; personnel / other)"
+                );
                 let _ = writeln!(
                     out,
                     "{:<26} {:>5} {:>5}  {:<14} {:<8} {:<8} {:<8} {:<12} note",
                     "terrain", "pers", "other", "applies", "tracked", "wheeled", "foot", "LOS"
                 );
                 for (key, t) in &d.terrain {
-                    let applies = if t.cohesion_only { "cohesion only".to_string() } else { format!("{:?}", t.applies).to_lowercase() };
+                    let applies = if t.cohesion_only {
+                        "cohesion only".to_string()
+                    } else {
+                        format!("{:?}", t.applies).to_lowercase()
+                    };
                     let _ = writeln!(
                         out,
                         "{key:<26} {:>+5} {:>+5}  {applies:<14} {:<8} {:<8} {:<8} {:<12} [{}] {}",
-                        t.personnel, t.other, t.move_tracked, t.move_wheeled, t.move_foot, t.los_blocked, t.provenance, t.note
+                        t.personnel,
+                        t.other,
+                        t.move_tracked,
+                        t.move_wheeled,
+                        t.move_foot,
+                        t.los_blocked,
+                        t.provenance,
+                        t.note
                     );
                 }
             }
             "range" => {
-                for (label, table) in [("general", &d.range.general), ("infantry", &d.range.infantry)] {
-                    let _ = writeln!(out, "## Range effect on combat die rolls: {label} [{}]", table.provenance);
+                for (label, table) in [
+                    ("general", &d.range.general),
+                    ("infantry", &d.range.infantry),
+                ] {
+                    let _ = writeln!(
+                        out,
+                        "## Range effect on combat die rolls: {label} [{}]",
+                        table.provenance
+                    );
                     let mut low = 1;
                     for band in &table.bands {
                         let _ = writeln!(out, "{low:>3}-{:<3} in  {:+}", band.max, band.drm);
@@ -107,7 +143,11 @@ pub fn describe(charts: &Charts, rules: &RuleBook, chart: Option<&str>) -> Resul
                         let _ = writeln!(out, "each further {every} in  {step:+} more");
                     }
                 }
-                let _ = writeln!(out, "infantry small arms end at {} in (options.ms_inf_max_range)", d.options.ms_inf_max_range);
+                let _ = writeln!(
+                    out,
+                    "infantry small arms end at {} in (options.ms_inf_max_range)",
+                    d.options.ms_inf_max_range
+                );
             }
             "markers" => {
                 let _ = writeln!(
@@ -121,7 +161,13 @@ pub fn describe(charts: &Charts, rules: &RuleBook, chart: Option<&str>) -> Resul
                 let _ = writeln!(
                     out,
                     "## Movement Orders Chart [{}]\nGHQ eliminated: no further orders\neach HQ stand attached: {:+}\nunder order: {:+}\n[R] without order: {:+}\nother without order: {:+}\nsuppressed: {:+}\ndisorganized: {:+}",
-                    m.provenance, m.hq_attached_each, m.under_order, m.r_without_order, m.other_without_order, m.suppressed, m.disorganized
+                    m.provenance,
+                    m.hq_attached_each,
+                    m.under_order,
+                    m.r_without_order,
+                    m.other_without_order,
+                    m.suppressed,
+                    m.disorganized
                 );
             }
             "command-efficiency" => {
@@ -130,8 +176,12 @@ pub fn describe(charts: &Charts, rules: &RuleBook, chart: Option<&str>) -> Resul
                     "## Command Efficiency Table [{}]; die: {:?}",
                     d.command_efficiency.provenance, d.options.ms_command_die
                 );
-                let mut rows: Vec<(i32, i64)> =
-                    d.command_efficiency.orders.iter().filter_map(|(k, v)| Some((k.parse().ok()?, *v))).collect();
+                let mut rows: Vec<(i32, i64)> = d
+                    .command_efficiency
+                    .orders
+                    .iter()
+                    .filter_map(|(k, v)| Some((k.parse().ok()?, *v)))
+                    .collect();
                 rows.sort();
                 for (roll, orders) in rows {
                     let _ = writeln!(out, "roll {roll:>3}: {orders} orders");
@@ -142,7 +192,12 @@ pub fn describe(charts: &Charts, rules: &RuleBook, chart: Option<&str>) -> Resul
                 let _ = writeln!(
                     out,
                     "## Overrun [{}]\ntracked vs personnel: defender cohesion {:+}\ntracked vs weapons: {:+}\nwheeled vs weapons: {:+}\neach failed defender roll: attack at {:+}\neach failed attacker roll: attack at {:+}",
-                    o.provenance, o.tracked_vs_personnel, o.tracked_vs_weapons, o.wheeled_vs_weapons, o.defender_failure_column, o.attacker_failure_column
+                    o.provenance,
+                    o.tracked_vs_personnel,
+                    o.tracked_vs_weapons,
+                    o.wheeled_vs_weapons,
+                    o.defender_failure_column,
+                    o.attacker_failure_column
                 );
             }
             "close-assault" => {
@@ -150,7 +205,11 @@ pub fn describe(charts: &Charts, rules: &RuleBook, chart: Option<&str>) -> Resul
                 let _ = writeln!(
                     out,
                     "## Close Assault [{}]\nattacks at {:+}; engineers {:+} ({:?}); mounted cavalry strength x{} against unarmored; no range modifiers",
-                    c.provenance, c.drm, c.engineer_drm, d.options.ms_engineer_drm, c.cavalry_strength_multiplier
+                    c.provenance,
+                    c.drm,
+                    c.engineer_drm,
+                    d.options.ms_engineer_drm,
+                    c.cavalry_strength_multiplier
                 );
             }
             "mines" => {
@@ -167,8 +226,15 @@ pub fn describe(charts: &Charts, rules: &RuleBook, chart: Option<&str>) -> Resul
                 let _ = writeln!(
                     out,
                     "## Anti-aircraft and deviation [{}; {}]\neach successful AA stand of {} mm or less: {:+}; larger: {:+}\nartillery deviation: 1D{} direction, {}D6 inches; air strike: 1D{} direction, {}D6 inches",
-                    a.provenance, v.provenance, a.small_calibre_max_mm, a.small_calibre_bonus, a.large_calibre_bonus,
-                    v.artillery_direction_die, v.artillery_distance_dice, v.air_direction_die, v.air_distance_dice
+                    a.provenance,
+                    v.provenance,
+                    a.small_calibre_max_mm,
+                    a.small_calibre_bonus,
+                    a.large_calibre_bonus,
+                    v.artillery_direction_die,
+                    v.artillery_distance_dice,
+                    v.air_direction_die,
+                    v.air_distance_dice
                 );
             }
         }

@@ -122,7 +122,10 @@ impl Engagement {
     }
 
     fn winner(&self, state: &State) -> usize {
-        match (self.side_out(&state.a, &self.a), self.side_out(&state.b, &self.b)) {
+        match (
+            self.side_out(&state.a, &self.a),
+            self.side_out(&state.b, &self.b),
+        ) {
             (false, true) => 0,
             (true, false) => 1,
             (true, true) => 2,
@@ -131,18 +134,32 @@ impl Engagement {
     }
 
     /// One firing stand's shot at its assigned target.
-    fn shoot<D: Dice>(&self, dice: &mut D, cohesion: i32, fire: &Fire, firer: &Stand, target: &mut Stand) {
+    fn shoot<D: Dice>(
+        &self,
+        dice: &mut D,
+        cohesion: i32,
+        fire: &Fire,
+        firer: &Stand,
+        target: &mut Stand,
+    ) {
         if firer.eliminated || target.eliminated {
             return;
         }
         let markers = &self.charts.data.markers;
         let test = CohesionTest {
             cohesion,
-            modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized) + fire.cohesion_drm,
+            modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized)
+                + fire.cohesion_drm,
             naturals: self.charts.data.options.ms_naturals,
         };
         if test.roll(dice) {
-            attack(dice, &self.charts, Column::Index(fire.column), fire.crt_drm, target);
+            attack(
+                dice,
+                &self.charts,
+                Column::Index(fire.column),
+                fire.crt_drm,
+                target,
+            );
         }
     }
 }
@@ -200,11 +217,23 @@ impl engine::Engagement for Engagement {
                 if a_turn {
                     if let (Some(fire), true) = (&self.a.fire, i < na) {
                         let firer = a[i];
-                        self.shoot(dice, self.a.cohesion, fire, &firer, &mut b[target_of(i, nb)]);
+                        self.shoot(
+                            dice,
+                            self.a.cohesion,
+                            fire,
+                            &firer,
+                            &mut b[target_of(i, nb)],
+                        );
                     }
                 } else if let (Some(fire), true) = (&self.b.fire, i < nb) {
                     let firer = b[i];
-                    self.shoot(dice, self.b.cohesion, fire, &firer, &mut a[target_of(i, na)]);
+                    self.shoot(
+                        dice,
+                        self.b.cohesion,
+                        fire,
+                        &firer,
+                        &mut a[target_of(i, na)],
+                    );
                 }
             }
         }
@@ -260,33 +289,80 @@ pub struct EngagementAction;
 fn side_fields(charts: &Charts, a: bool) -> Vec<FieldSpec> {
     let pick = |x: &'static str, y: &'static str| if a { x } else { y };
     vec![
-        FieldSpec::int(pick("a_stands", "b_stands"), 1, MAX_STANDS as i64, 3, pick("side A's stands", "side B's stands")),
+        FieldSpec::int(
+            pick("a_stands", "b_stands"),
+            1,
+            MAX_STANDS as i64,
+            3,
+            pick("side A's stands", "side B's stands"),
+        ),
         fields::strength(
             pick("a_firepower", "b_firepower"),
             if a { 6 } else { 0 },
-            pick("A's firepower against B's class (0: A does not fire)", "B's firepower against A's class (0: B does not fire back)"),
+            pick(
+                "A's firepower against B's class (0: A does not fire)",
+                "B's firepower against A's class (0: B does not fire back)",
+            ),
         ),
-        fields::strength(pick("a_defense", "b_defense"), 4, pick("A's defense strength", "B's defense strength")),
-        fields::cohesion(pick("a_cohesion", "b_cohesion"), charts, pick("A's force cohesion", "B's force cohesion")),
-        fields::terrain(pick("a_terrain", "b_terrain"), charts, pick("A's terrain", "B's terrain")),
-        fields::target_class(pick("a_class", "b_class"), pick("A's class for terrain", "B's class for terrain")),
-        FieldSpec::int(pick("a_break", "b_break"), 0, MAX_STANDS as i64, 0, pick("A's Break Point in stands lost (0: none)", "B's Break Point in stands lost (0: none)")),
+        fields::strength(
+            pick("a_defense", "b_defense"),
+            4,
+            pick("A's defense strength", "B's defense strength"),
+        ),
+        fields::cohesion(
+            pick("a_cohesion", "b_cohesion"),
+            charts,
+            pick("A's force cohesion", "B's force cohesion"),
+        ),
+        fields::terrain(
+            pick("a_terrain", "b_terrain"),
+            charts,
+            pick("A's terrain", "B's terrain"),
+        ),
+        fields::target_class(
+            pick("a_class", "b_class"),
+            pick("A's class for terrain", "B's class for terrain"),
+        ),
+        FieldSpec::int(
+            pick("a_break", "b_break"),
+            0,
+            MAX_STANDS as i64,
+            0,
+            pick(
+                "A's Break Point in stands lost (0: none)",
+                "B's Break Point in stands lost (0: none)",
+            ),
+        ),
     ]
 }
 
 impl EngagementAction {
-    fn fire(s: &Scenario, charts: &Charts, firer: &str, target: &str) -> Result<Option<Fire>, InputError> {
+    fn fire(
+        s: &Scenario,
+        charts: &Charts,
+        firer: &str,
+        target: &str,
+    ) -> Result<Option<Fire>, InputError> {
         let firepower = s.int(&format!("{firer}_firepower"));
         if firepower == 0 {
             return Ok(None);
         }
         let field = format!("{firer}_firepower");
-        let column = match fields::crt_column(firepower, s.int(&format!("{target}_defense")), false, &field)? {
+        let column = match fields::crt_column(
+            firepower,
+            s.int(&format!("{target}_defense")),
+            false,
+            &field,
+        )? {
             Column::Index(c) => c,
             Column::AutomaticSuppression => unreachable!("not artillery"),
         };
         let personnel = s.text(&format!("{target}_class")) == "personnel";
-        let (cohesion_drm, crt_drm) = charts.terrain_drms(s.list(&format!("{target}_terrain")), personnel, &Default::default());
+        let (cohesion_drm, crt_drm) = charts.terrain_drms(
+            s.list(&format!("{target}_terrain")),
+            personnel,
+            &Default::default(),
+        );
         let range = charts
             .range_drm(s.int("range"), s.text("range_table") == "infantry")
             .map_err(|m| InputError::argument("range", m))?;
@@ -304,12 +380,19 @@ impl EngagementAction {
             stands: s.int(&format!("{p}_stands")) as u8,
             cohesion: s.int32(&format!("{p}_cohesion")),
             fire,
-            break_point: if breaks { s.int(&format!("{p}_break")) as u8 } else { 0 },
+            break_point: if breaks {
+                s.int(&format!("{p}_break")) as u8
+            } else {
+                0
+            },
         };
         let a = side("a", Self::fire(s, &charts, "a", "b")?);
         let b = side("b", Self::fire(s, &charts, "b", "a")?);
         if a.fire.is_none() && b.fire.is_none() {
-            return Err(InputError::argument("a_firepower", "neither side fires; set a_firepower or b_firepower above 0"));
+            return Err(InputError::argument(
+                "a_firepower",
+                "neither side fires; set a_firepower or b_firepower above 0",
+            ));
         }
         Ok(Engagement {
             initiative: initiative(a.cohesion, b.cohesion),
@@ -335,7 +418,12 @@ impl Action for EngagementAction {
         let mut specs = side_fields(&charts, true);
         specs.extend(side_fields(&charts, false));
         specs.push(FieldSpec::int("range", 1, 400, 5, "range in whole inches"));
-        specs.push(FieldSpec::choice("range_table", &["infantry", "general"], "infantry", "range table for both sides"));
+        specs.push(FieldSpec::choice(
+            "range_table",
+            &["infantry", "general"],
+            "infantry",
+            "range table for both sides",
+        ));
         specs.push(FieldSpec::int("turns", 1, 50, 10, "turn limit"));
         specs
     }
@@ -345,6 +433,9 @@ impl Action for EngagementAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(EngagementModel(Self::engagement(s, super::charts_of(rules)?)?)))
+        Ok(Box::new(EngagementModel(Self::engagement(
+            s,
+            super::charts_of(rules)?,
+        )?)))
     }
 }

@@ -1,8 +1,8 @@
 //! Scenario fields shared by several Micro Squad actions, and the small steps that
 //! turn them into modifiers.
 
-use super::charts::{Charts, TerrainContext, column};
 use super::attack::Column;
+use super::charts::{Charts, TerrainContext, column};
 use super::stand::Stand;
 use crate::error::InputError;
 use crate::systems::{FieldSpec, Scenario};
@@ -33,7 +33,10 @@ pub fn markers(prefix: &'static str, this_turn: bool) -> Vec<FieldSpec> {
     let [suppressed, disorganized, this_turn_name] = marker_names(prefix);
     let mut specs = vec![
         FieldSpec::flag(suppressed, "carries an S marker (+4 to its cohesion rolls)"),
-        FieldSpec::flag(disorganized, "carries a D marker (+3; a further D eliminates)"),
+        FieldSpec::flag(
+            disorganized,
+            "carries a D marker (+3; a further D eliminates)",
+        ),
     ];
     if this_turn {
         specs.push(FieldSpec::flag(
@@ -47,10 +50,26 @@ pub fn markers(prefix: &'static str, this_turn: bool) -> Vec<FieldSpec> {
 /// Field names are `&'static str`, so the marker fields of each role are spelled out.
 fn marker_names(prefix: &str) -> [&'static str; 3] {
     match prefix {
-        "firer" => ["firer_suppressed", "firer_disorganized", "firer_suppressed_this_turn"],
-        "target" => ["target_suppressed", "target_disorganized", "target_suppressed_this_turn"],
-        "attacker" => ["attacker_suppressed", "attacker_disorganized", "attacker_suppressed_this_turn"],
-        "defender" => ["defender_suppressed", "defender_disorganized", "defender_suppressed_this_turn"],
+        "firer" => [
+            "firer_suppressed",
+            "firer_disorganized",
+            "firer_suppressed_this_turn",
+        ],
+        "target" => [
+            "target_suppressed",
+            "target_disorganized",
+            "target_suppressed_this_turn",
+        ],
+        "attacker" => [
+            "attacker_suppressed",
+            "attacker_disorganized",
+            "attacker_suppressed_this_turn",
+        ],
+        "defender" => [
+            "defender_suppressed",
+            "defender_disorganized",
+            "defender_suppressed_this_turn",
+        ],
         _ => ["suppressed", "disorganized", "suppressed_this_turn"],
     }
 }
@@ -68,8 +87,14 @@ pub fn stand(s: &Scenario, prefix: &str, this_turn: bool) -> Stand {
 
 pub fn conditions() -> Vec<FieldSpec> {
     vec![
-        FieldSpec::flag("target_moving", "target is in movement posture (soft sand, ford: -1)"),
-        FieldSpec::flag("through_crest", "fire comes through the ridge crest or from below (slopes, hilltop)"),
+        FieldSpec::flag(
+            "target_moving",
+            "target is in movement posture (soft sand, ford: -1)",
+        ),
+        FieldSpec::flag(
+            "through_crest",
+            "fire comes through the ridge crest or from below (slopes, hilltop)",
+        ),
     ]
 }
 
@@ -81,7 +106,12 @@ pub fn context(s: &Scenario) -> TerrainContext {
 }
 
 /// The CRT column for `firepower - defense`, with the field named in errors.
-pub fn crt_column(firepower: i64, defense: i64, artillery: bool, field: &str) -> Result<Column, InputError> {
+pub fn crt_column(
+    firepower: i64,
+    defense: i64,
+    artillery: bool,
+    field: &str,
+) -> Result<Column, InputError> {
     let differential = (firepower - defense).clamp(-100, 100) as i32;
     match column(differential, artillery) {
         Ok(Some(index)) => Ok(Column::Index(index)),

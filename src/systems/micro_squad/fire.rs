@@ -79,9 +79,14 @@ impl FireAction {
     pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<StandardFire, InputError> {
         let personnel = s.text("target") == "personnel";
         let terrain = s.list("terrain");
-        let (terrain_cohesion, terrain_crt) = charts.terrain_drms(terrain, personnel, &fields::context(s));
+        let (terrain_cohesion, terrain_crt) =
+            charts.terrain_drms(terrain, personnel, &fields::context(s));
         let in_smoke = s.flag("smoke") && !terrain.iter().any(|t| t == "smoke");
-        let smoke = if in_smoke { charts.data.terrain.get("smoke").map_or(0, |t| t.personnel) } else { 0 };
+        let smoke = if in_smoke {
+            charts.data.terrain.get("smoke").map_or(0, |t| t.personnel)
+        } else {
+            0
+        };
         let firer = fields::stand(s, "firer", false);
         let markers = &charts.data.markers;
         let infantry = s.text("range_table") == "infantry";
@@ -92,7 +97,9 @@ impl FireAction {
         Ok(StandardFire {
             firer: CohesionTest {
                 cohesion: s.int32("cohesion"),
-                modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized) + terrain_cohesion + smoke,
+                modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized)
+                    + terrain_cohesion
+                    + smoke,
                 naturals: charts.data.options.ms_naturals,
             },
             column,
@@ -115,13 +122,26 @@ impl Action for FireAction {
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
         let charts = super::charts_of(rules).expect("rules were checked when loaded");
         let mut specs = vec![
-            fields::strength("firepower", 6, "firer's firepower against the target's defense class"),
+            fields::strength(
+                "firepower",
+                6,
+                "firer's firepower against the target's defense class",
+            ),
             fields::strength("defense", 4, "target's defense strength"),
             fields::cohesion("cohesion", &charts, "firing force's cohesion"),
-            fields::terrain("terrain", &charts, "target's terrain (cumulative features joined by +)"),
+            fields::terrain(
+                "terrain",
+                &charts,
+                "target's terrain (cumulative features joined by +)",
+            ),
             fields::target_class("target", "target class for the terrain modifier"),
             FieldSpec::int("range", 1, 400, 5, "range in whole inches (rounded up)"),
-            FieldSpec::choice("range_table", &["infantry", "general"], "infantry", "infantry small arms, or the general table (vehicles, guns)"),
+            FieldSpec::choice(
+                "range_table",
+                &["infantry", "general"],
+                "infantry",
+                "infantry small arms, or the general table (vehicles, guns)",
+            ),
             fields::die_mod("die_mod", "extra modifier to the CRT roll"),
             FieldSpec::flag("smoke", "firing into or out of smoke (+3)"),
         ];
@@ -136,6 +156,9 @@ impl Action for FireAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(Self::procedure(s, super::charts_of(rules)?)?)))
+        Ok(Box::new(ProcedureModel(Self::procedure(
+            s,
+            super::charts_of(rules)?,
+        )?)))
     }
 }

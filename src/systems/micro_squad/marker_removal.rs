@@ -28,7 +28,12 @@ pub const ROLL_LABELS: [&str; 4] = ["rally", "recover", "fail", "panic"];
 
 /// Roll marker removal for one stand (which must carry S or D) and update it.
 #[inline]
-pub fn remove_markers<D: Dice>(dice: &mut D, charts: &Charts, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
+pub fn remove_markers<D: Dice>(
+    dice: &mut D,
+    charts: &Charts,
+    cohesion: i32,
+    stand: &mut Stand,
+) -> RemovalRoll {
     stand.suppressed_this_turn = false;
     if stand.eliminated || !(stand.suppressed || stand.disorganized) {
         return RemovalRoll::Fail;
@@ -49,7 +54,7 @@ pub fn remove_markers<D: Dice>(dice: &mut D, charts: &Charts, cohesion: i32, sta
     match roll {
         RemovalRoll::Rally => {
             stand.disorganized = false;
-            if options.ms_natural1_clears_suppression || 1 + test.modifier <= test.cohesion {
+            if options.ms_natural1_clears_suppression || test.modifier < test.cohesion {
                 stand.suppressed = false;
             }
         }

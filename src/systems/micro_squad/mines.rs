@@ -35,7 +35,13 @@ impl Procedure for MineAttack {
 
     fn run<D: Dice>(&self, dice: &mut D) -> (usize, usize) {
         let mut target = self.target;
-        let effect = attack(dice, &self.charts, Column::Index(self.column), self.drm, &mut target);
+        let effect = attack(
+            dice,
+            &self.charts,
+            Column::Index(self.column),
+            self.drm,
+            &mut target,
+        );
         (result_index(effect) - 1, target.state_index())
     }
 
@@ -60,8 +66,17 @@ impl Action for MineAttackAction {
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
         let charts = super::charts_of(rules).expect("rules were checked when loaded");
         let mut specs = vec![
-            FieldSpec::choice("minefield", &["hasty", "prepared", "defensive"], "prepared", "minefield type"),
-            fields::terrain("terrain", &charts, "other terrain of the stand (the minefield's own -2 is always added)"),
+            FieldSpec::choice(
+                "minefield",
+                &["hasty", "prepared", "defensive"],
+                "prepared",
+                "minefield type",
+            ),
+            fields::terrain(
+                "terrain",
+                &charts,
+                "other terrain of the stand (the minefield's own -2 is always added)",
+            ),
             fields::target_class("target", "the stand's class for terrain"),
             fields::die_mod("die_mod", "extra modifier to the CRT roll"),
         ];
@@ -87,7 +102,10 @@ impl Action for MineAttackAction {
         if !terrain.iter().any(|t| t == "minefield") {
             terrain.push("minefield".to_string());
         }
-        let drm = charts.terrain_drms(&terrain, personnel, &fields::context(s)).1 + s.int32("die_mod");
+        let drm = charts
+            .terrain_drms(&terrain, personnel, &fields::context(s))
+            .1
+            + s.int32("die_mod");
         Ok(Box::new(ProcedureModel(MineAttack {
             column: (column.clamp(-3, 9) + 3) as usize,
             drm,

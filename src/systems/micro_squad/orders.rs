@@ -54,7 +54,13 @@ impl Action for CommandEfficiencyAction {
     }
 
     fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        vec![FieldSpec::int("modifier", -12, 12, 0, "sum of command modifiers to the roll")]
+        vec![FieldSpec::int(
+            "modifier",
+            -12,
+            12,
+            0,
+            "sum of command modifiers to the roll",
+        )]
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
@@ -116,10 +122,19 @@ impl Action for MovementOrderAction {
                 "under-order",
                 "order status of the unit or group",
             ),
-            FieldSpec::int("hq_attached", 0, 6, 0, "HQ stands attached to the group (-2 each)"),
+            FieldSpec::int(
+                "hq_attached",
+                0,
+                6,
+                0,
+                "HQ stands attached to the group (-2 each)",
+            ),
             FieldSpec::flag("suppressed", "the unit is Suppressed (+4)"),
             FieldSpec::flag("disorganized", "the unit is Disorganized (+3)"),
-            FieldSpec::flag("ghq_eliminated", "the GHQ is eliminated (no further orders)"),
+            FieldSpec::flag(
+                "ghq_eliminated",
+                "the GHQ is eliminated (no further orders)",
+            ),
         ]
     }
 
@@ -137,8 +152,16 @@ impl Action for MovementOrderAction {
         };
         let modifier = order
             + chart.hq_attached_each * s.int32("hq_attached")
-            + if s.flag("suppressed") { chart.suppressed } else { 0 }
-            + if s.flag("disorganized") { chart.disorganized } else { 0 };
+            + if s.flag("suppressed") {
+                chart.suppressed
+            } else {
+                0
+            }
+            + if s.flag("disorganized") {
+                chart.disorganized
+            } else {
+                0
+            };
         let test = (!s.flag("ghq_eliminated")).then(|| CohesionTest {
             cohesion: s.int32("cohesion"),
             modifier,

@@ -52,16 +52,32 @@ impl Procedure for Overrun {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> OverrunOutcome {
-        let defender_failures = (0..self.attackers).filter(|_| !self.defender_test.roll(dice)).count() as u32;
-        let attacker_failures = (0..self.attackers).filter(|_| !self.attacker_test.roll(dice)).count() as u32;
+        let defender_failures = (0..self.attackers)
+            .filter(|_| !self.defender_test.roll(dice))
+            .count() as u32;
+        let attacker_failures = (0..self.attackers)
+            .filter(|_| !self.attacker_test.roll(dice))
+            .count() as u32;
         let mut defender = self.defender;
         for _ in 0..defender_failures {
-            attack(dice, &self.charts, Column::Index(self.defender_column), self.defender_drm, &mut defender);
+            attack(
+                dice,
+                &self.charts,
+                Column::Index(self.defender_column),
+                self.defender_drm,
+                &mut defender,
+            );
         }
         let mut eliminated = 0;
         for _ in 0..attacker_failures {
             let mut attacker = self.attacker;
-            let effect = attack(dice, &self.charts, Column::Index(self.attacker_column), self.attacker_drm, &mut attacker);
+            let effect = attack(
+                dice,
+                &self.charts,
+                Column::Index(self.attacker_column),
+                self.attacker_drm,
+                &mut attacker,
+            );
             eliminated += u32::from(effect == Effect::Eliminated);
         }
         OverrunOutcome {
@@ -97,12 +113,26 @@ impl Action for OverrunAction {
         let charts = super::charts_of(rules).expect("rules were checked when loaded");
         let mut specs = vec![
             FieldSpec::int("attackers", 1, 12, 1, "overrunning stands"),
-            FieldSpec::choice("attacker_type", &["tracked", "wheeled"], "tracked", "overrunning vehicles"),
-            FieldSpec::choice("defender_class", &["personnel", "weapons", "vehicle"], "personnel", "the overrun stand"),
+            FieldSpec::choice(
+                "attacker_type",
+                &["tracked", "wheeled"],
+                "tracked",
+                "overrunning vehicles",
+            ),
+            FieldSpec::choice(
+                "defender_class",
+                &["personnel", "weapons", "vehicle"],
+                "personnel",
+                "the overrun stand",
+            ),
             fields::cohesion("attacker_cohesion", &charts, "attacking force's cohesion"),
             fields::cohesion("defender_cohesion", &charts, "defending force's cohesion"),
             fields::terrain("defender_terrain", &charts, "defender's terrain"),
-            fields::terrain("attacker_terrain", &charts, "attackers' terrain (for the attacks on failed attackers)"),
+            fields::terrain(
+                "attacker_terrain",
+                &charts,
+                "attackers' terrain (for the attacks on failed attackers)",
+            ),
         ];
         specs.extend(fields::markers("attacker", false));
         specs.extend(fields::markers("defender", true));
@@ -129,7 +159,11 @@ impl Action for OverrunAction {
         let defender = fields::stand(s, "defender", true);
         let attacker = fields::stand(s, "attacker", false);
         let own = |stand: &Stand| stand.cohesion_penalty(markers.suppressed, markers.disorganized);
-        let defender_own = if charts.data.options.ms_overrun_defender_markers { own(&defender) } else { 0 };
+        let defender_own = if charts.data.options.ms_overrun_defender_markers {
+            own(&defender)
+        } else {
+            0
+        };
         let context = fields::context(s);
         let naturals = charts.data.options.ms_naturals;
         let column = |k: i32| (k.clamp(-3, 9) + 3) as usize;
@@ -147,8 +181,12 @@ impl Action for OverrunAction {
             },
             defender,
             attacker,
-            defender_drm: charts.terrain_drms(s.list("defender_terrain"), class == "personnel", &context).1,
-            attacker_drm: charts.terrain_drms(s.list("attacker_terrain"), false, &context).1,
+            defender_drm: charts
+                .terrain_drms(s.list("defender_terrain"), class == "personnel", &context)
+                .1,
+            attacker_drm: charts
+                .terrain_drms(s.list("attacker_terrain"), false, &context)
+                .1,
             defender_column: column(table.defender_failure_column),
             attacker_column: column(table.attacker_failure_column),
             charts,

@@ -70,7 +70,11 @@ impl Stand {
                     ParenSTrigger::ThisTurn => self.suppressed_this_turn,
                     ParenSTrigger::HasSMarker => self.suppressed,
                 };
-                if already { CrtResult::Disorganized } else { CrtResult::Suppressed }
+                if already {
+                    CrtResult::Disorganized
+                } else {
+                    CrtResult::Suppressed
+                }
             }
             other => other,
         };
@@ -104,23 +108,43 @@ mod tests {
     #[test]
     fn conditional_s_becomes_d_after_a_suppression_this_turn() {
         let mut s = Stand::default();
-        assert_eq!(s.apply(CrtResult::ConditionalSuppressed, ParenSTrigger::ThisTurn), Effect::Suppressed);
-        assert_eq!(s.apply(CrtResult::ConditionalSuppressed, ParenSTrigger::ThisTurn), Effect::Disorganized);
+        assert_eq!(
+            s.apply(CrtResult::ConditionalSuppressed, ParenSTrigger::ThisTurn),
+            Effect::Suppressed
+        );
+        assert_eq!(
+            s.apply(CrtResult::ConditionalSuppressed, ParenSTrigger::ThisTurn),
+            Effect::Disorganized
+        );
         // and a third chains through D-on-D to elimination (MS-E1)
-        assert_eq!(s.apply(CrtResult::ConditionalSuppressed, ParenSTrigger::ThisTurn), Effect::Eliminated);
+        assert_eq!(
+            s.apply(CrtResult::ConditionalSuppressed, ParenSTrigger::ThisTurn),
+            Effect::Eliminated
+        );
     }
 
     #[test]
     fn a_marker_from_an_earlier_turn_only_counts_with_has_s_marker() {
         let s = Stand::with_markers(true, false);
-        assert_eq!(s.clone().apply(CrtResult::ConditionalSuppressed, ParenSTrigger::ThisTurn), Effect::Suppressed);
-        assert_eq!(s.clone().apply(CrtResult::ConditionalSuppressed, ParenSTrigger::HasSMarker), Effect::Disorganized);
+        assert_eq!(
+            s.clone()
+                .apply(CrtResult::ConditionalSuppressed, ParenSTrigger::ThisTurn),
+            Effect::Suppressed
+        );
+        assert_eq!(
+            s.clone()
+                .apply(CrtResult::ConditionalSuppressed, ParenSTrigger::HasSMarker),
+            Effect::Disorganized
+        );
     }
 
     #[test]
     fn d_on_d_eliminates() {
         let mut s = Stand::with_markers(false, true);
-        assert_eq!(s.apply(CrtResult::Disorganized, ParenSTrigger::ThisTurn), Effect::Eliminated);
+        assert_eq!(
+            s.apply(CrtResult::Disorganized, ParenSTrigger::ThisTurn),
+            Effect::Eliminated
+        );
         assert_eq!(s.state_index(), 4);
     }
 }
