@@ -143,6 +143,40 @@ impl Dice for Enumerator {
         classify(self.take())
     }
 
+    fn classify_pair<T: Copy + PartialEq>(
+        &mut self,
+        first: Roll,
+        second: Roll,
+        classify: impl Fn(u32, u32) -> T,
+    ) -> T {
+        if self.depth == self.active {
+            let (i, j) = (self.distribution(first), self.distribution(second));
+            let b = self.distributions[j].1.clone();
+            let a = std::mem::take(&mut self.distributions[i].1);
+            let outcomes = self.distributions[i].2 * self.distributions[j].2;
+            // Representatives are stored as (first total << 16) | second total.
+            let pack = |x: u32, y: u32| (x << 16) | y;
+            let class_of = |code: u32| classify(code >> 16, code & 0xffff);
+            let options = self.open();
+            for &(x, wx) in &a {
+                for &(y, wy) in &b {
+                    let class = classify(x, y);
+                    let ways = (wx * wy) as f64;
+                    match options.iter_mut().find(|(rep, _)| class_of(*rep) == class) {
+                        Some(option) => option.1 += ways,
+                        None => options.push((pack(x, y), ways)),
+                    }
+                }
+            }
+            for option in options.iter_mut() {
+                option.1 /= outcomes;
+            }
+            self.distributions[i].1 = a;
+        }
+        let code = self.take();
+        classify(code >> 16, code & 0xffff)
+    }
+
     fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
         if self.depth == self.active {
             let p = f64::from(numerator.min(denominator)) / f64::from(denominator);

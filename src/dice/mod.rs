@@ -28,6 +28,16 @@ pub trait Dice {
     /// per possible total and merges totals that land in the same class.
     fn classify<T: Copy + PartialEq>(&mut self, roll: Roll, classify: impl Fn(u32) -> T) -> T;
 
+    /// Roll `first` and `second` (independently) and return `classify` of both
+    /// totals. The sampler draws both from one random word when they fit; the
+    /// enumerator makes one branch point over the pairs' classes.
+    fn classify_pair<T: Copy + PartialEq>(
+        &mut self,
+        first: Roll,
+        second: Roll,
+        classify: impl Fn(u32, u32) -> T,
+    ) -> T;
+
     /// `true` with probability `numerator / denominator` (a rational chance that the
     /// card states directly rather than as dice, e.g. "re-roll ties").
     fn chance(&mut self, numerator: u32, denominator: u32) -> bool;
@@ -75,6 +85,39 @@ mod tests {
         // P(4) = (4/6) * P(max of 2d4 = 4) + (2/6) * P(2D6 = 4) = 4/6*7/16 + 2/6*3/36
         let expected = 4.0 / 6.0 * 7.0 / 16.0 + 2.0 / 6.0 * 3.0 / 36.0;
         assert!((results[4] - expected).abs() < 1e-15);
+    }
+
+    /// A pair draw: d20 with 2D6 (one word in the sampler), and the same roll twice.
+    fn pairs<D: Dice>(dice: &mut D) -> u32 {
+        let a = dice.classify_pair(Roll::Die(20), Roll::Sum(2, 6), |n, r| {
+            u32::from(n <= 12) * r
+        });
+        let b = dice.classify_pair(Roll::Die(4), Roll::Die(4), |x, y| u32::from(x > y));
+        a + 13 * b
+    }
+
+    #[test]
+    fn pair_draws_agree_with_their_enumeration() {
+        let mut exact = [0.0f64; 26];
+        Enumerator::new(10_000)
+            .explore(pairs, |value, weight| exact[value as usize] += weight)
+            .unwrap();
+        // P(a = 7, b = 1) = 12/20 * 6/36 * 6/16 (first die above the second: 6 of 16)
+        assert!((exact[7 + 13] - 0.6 * 6.0 / 36.0 * 6.0 / 16.0).abs() < 1e-15);
+        let mut sampler = Sampler::from_seed_and_stream(11, 3);
+        let n = 400_000;
+        let mut counts = [0u64; 26];
+        for _ in 0..n {
+            counts[pairs(&mut sampler) as usize] += 1;
+        }
+        for (value, &p) in exact.iter().enumerate() {
+            let observed = counts[value] as f64 / n as f64;
+            let sd = (p * (1.0 - p) / n as f64).sqrt();
+            assert!(
+                (observed - p).abs() <= 5.0 * sd + 1e-12,
+                "value {value}: {observed} vs {p}"
+            );
+        }
     }
 
     #[test]

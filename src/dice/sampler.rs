@@ -1,7 +1,9 @@
 //! Monte Carlo dice: a seeded xoshiro256++ stream, drawn without bias.
 //!
 //! A draw of a uniform integer in `[0, n)` takes one 64-bit word and uses Lemire's
-//! multiply-and-reject method, so every face is exactly equally likely. A whole `2D6` (36 outcomes) or `3D6` (216) is one draw,
+//! multiply-and-reject method, so every face is exactly equally likely. A whole
+//! `2D6` (36 outcomes), or a d20 together with a 2D6 (720), is one draw, decoded
+//! digit by digit, so a Micro Squad fire event costs a single generator word. A whole `2D6` (36 outcomes) or `3D6` (216) is one draw,
 //! decoded digit by digit, so a fire event costs a single generator word.
 
 use super::{Dice, Roll};
@@ -64,47 +66,107 @@ impl Sampler {
 
     #[inline(always)]
     fn roll(&mut self, roll: Roll) -> u32 {
-        match roll {
-            Roll::Die(sides) => self.below(sides) + 1,
-            Roll::Sum(n, sides) => match packed_outcomes(n, sides) {
-                Some(outcomes) => {
-                    let mut code = self.below(outcomes);
-                    let mut total = n;
-                    for _ in 0..n {
-                        total += code % sides;
-                        code /= sides;
-                    }
-                    total
+        match packed_outcomes(roll) {
+            Some(outcomes) => loop {
+                let mut fraction = (self.rng.next_u64() >> 32) as u32;
+                let total = digits(roll, &mut fraction);
+                if accept(fraction, outcomes) {
+                    break total;
                 }
-                None => (0..n).map(|_| self.below(sides) + 1).sum(),
             },
-            Roll::Highest(n, sides) => match packed_outcomes(n, sides) {
-                Some(outcomes) => {
-                    let mut code = self.below(outcomes);
-                    let mut top = 0;
-                    for _ in 0..n {
-                        top = top.max(code % sides);
-                        code /= sides;
-                    }
-                    top + 1
-                }
-                None => (0..n).map(|_| self.below(sides) + 1).max().unwrap_or(0),
+            None => match roll {
+                Roll::Die(sides) => self.below(sides) + 1,
+                Roll::Sum(n, sides) => (0..n).map(|_| self.below(sides) + 1).sum(),
+                Roll::Highest(n, sides) => (0..n).map(|_| self.below(sides) + 1).max().unwrap_or(0),
             },
         }
     }
 }
 
-/// `sides^n` when it fits one 32-bit draw with a negligible rejection rate.
+/// Largest number of equally likely outcomes drawn from one 64-bit word.
+const PACKED_LIMIT: u64 = 1 << 24;
+
+/// The number of elementary outcomes of `roll` when it fits one draw.
 #[inline(always)]
-fn packed_outcomes(n: u32, sides: u32) -> Option<u32> {
-    let outcomes = u64::from(sides).checked_pow(n)?;
-    (outcomes <= 1 << 24).then_some(outcomes as u32)
+fn packed_outcomes(roll: Roll) -> Option<u64> {
+    let (n, sides) = match roll {
+        Roll::Die(sides) => (1, sides),
+        Roll::Sum(n, sides) | Roll::Highest(n, sides) => (n, sides),
+    };
+    // A plain loop (not `checked_pow`) so that constant rolls fold to constants.
+    let mut outcomes = 1u64;
+    for _ in 0..n {
+        outcomes = outcomes
+            .saturating_mul(u64::from(sides))
+            .min(PACKED_LIMIT + 1);
+    }
+    (outcomes <= PACKED_LIMIT).then_some(outcomes)
+}
+
+/// One die from a 32-bit fraction: multiply by the sides, keep the integer part as
+/// the face (0-based) and the fractional part for the next die. (32 bits, because a
+/// 32x32 multiply is a single cheap instruction; a group of dice draws at most
+/// 2^24 outcomes, so a rejection happens less than once in 256 draws.)
+#[inline(always)]
+fn digit(fraction: &mut u32, sides: u32) -> u32 {
+    let product = u64::from(*fraction) * u64::from(sides);
+    *fraction = product as u32;
+    (product >> 32) as u32
+}
+
+/// The total of `roll`, its dice extracted one by one from `fraction`.
+///
+/// Extracting digits this way gives exactly the mixed-radix digits of Lemire's
+/// `floor(word * N / 2^32)` for `N` = the product of the sides, and leaves in
+/// `fraction` the low half of `word * N`, which [`accept`] tests: so a whole roll
+/// (or two) costs one word and a few multiplications, and stays exactly unbiased.
+#[inline(always)]
+fn digits(roll: Roll, fraction: &mut u32) -> u32 {
+    match roll {
+        Roll::Die(sides) => digit(fraction, sides) + 1,
+        Roll::Sum(n, sides) => (0..n).map(|_| digit(fraction, sides) + 1).sum(),
+        Roll::Highest(n, sides) => (0..n)
+            .map(|_| digit(fraction, sides) + 1)
+            .max()
+            .unwrap_or(0),
+    }
+}
+
+/// Lemire's rejection test on the low half of `word * outcomes`.
+#[inline(always)]
+fn accept(low: u32, outcomes: u64) -> bool {
+    let outcomes = outcomes as u32;
+    low >= outcomes || low >= outcomes.wrapping_neg() % outcomes
 }
 
 impl Dice for Sampler {
     #[inline(always)]
     fn classify<T: Copy + PartialEq>(&mut self, roll: Roll, classify: impl Fn(u32) -> T) -> T {
         classify(self.roll(roll))
+    }
+
+    #[inline(always)]
+    fn classify_pair<T: Copy + PartialEq>(
+        &mut self,
+        first: Roll,
+        second: Roll,
+        classify: impl Fn(u32, u32) -> T,
+    ) -> T {
+        match (packed_outcomes(first), packed_outcomes(second)) {
+            (Some(a), Some(b)) if a * b <= PACKED_LIMIT => loop {
+                // Both rolls from one word: their digits are independent.
+                let mut fraction = (self.rng.next_u64() >> 32) as u32;
+                let x = digits(first, &mut fraction);
+                let y = digits(second, &mut fraction);
+                if accept(fraction, a * b) {
+                    break classify(x, y);
+                }
+            },
+            _ => {
+                let x = self.roll(first);
+                classify(x, self.roll(second))
+            }
+        }
     }
 
     #[inline(always)]

@@ -15,6 +15,6 @@ mod monte_carlo;
 mod tally;
 
 pub use chain::{Engagement, EngagementModel};
-pub use model::{Model, Procedure, ProcedureModel};
+pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
 pub use monte_carlo::{CHUNK_TRIALS, Method, MethodRequest, RunConfig, RunError, RunResult, run};
 pub use tally::{Categorical, Curve, Schema, Tally};

@@ -79,6 +79,9 @@ pub struct Tally {
     /// Total weight: trials in Monte Carlo, 1 when exact.
     pub weight: f64,
     offsets: Vec<usize>,
+    /// Unit-weight counts (Monte Carlo trials): integer adds keep the hot loop
+    /// free of floating-point dependency chains.
+    hits: Vec<u64>,
     cells: Vec<f64>,
     sums: Vec<[f64; 2]>,
     turns: usize,
@@ -97,6 +100,7 @@ impl Tally {
         Tally {
             weight: 0.0,
             offsets,
+            hits: vec![0; cells],
             cells: vec![0.0; cells],
             sums: vec![[0.0; 2]; schema.means.len()],
             turns: schema.turns,
@@ -113,7 +117,12 @@ impl Tally {
     /// Categorical variable `var` took value index `value`.
     #[inline(always)]
     pub fn count(&mut self, var: usize, value: usize, w: f64) {
-        self.cells[self.offsets[var] + value] += w;
+        let slot = self.offsets[var] + value;
+        if w == 1.0 {
+            self.hits[slot] += 1;
+        } else {
+            self.cells[slot] += w;
+        }
     }
 
     /// Mean variable `var` took value `x`.
@@ -135,6 +144,9 @@ impl Tally {
     /// Add another tally of the same layout.
     pub fn merge(&mut self, other: &Tally) {
         self.weight += other.weight;
+        for (a, b) in self.hits.iter_mut().zip(&other.hits) {
+            *a += b;
+        }
         for (a, b) in self.cells.iter_mut().zip(&other.cells) {
             *a += b;
         }
@@ -150,7 +162,8 @@ impl Tally {
 
     /// Summed weight of value `value` of categorical variable `var`.
     pub fn cell(&self, var: usize, value: usize) -> f64 {
-        self.cells[self.offsets[var] + value]
+        let slot = self.offsets[var] + value;
+        self.hits[slot] as f64 + self.cells[slot]
     }
 
     /// Weighted sum and sum of squares of mean variable `var`.

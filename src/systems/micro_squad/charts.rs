@@ -245,6 +245,15 @@ pub enum CrtResult {
 }
 
 impl CrtResult {
+    /// Every result, in discriminant order.
+    pub const ALL: [CrtResult; 5] = [
+        CrtResult::NoEffect,
+        CrtResult::Suppressed,
+        CrtResult::ConditionalSuppressed,
+        CrtResult::Disorganized,
+        CrtResult::Eliminated,
+    ];
+
     pub fn parse(cell: &str) -> Option<Self> {
         Some(match cell {
             "-" => CrtResult::NoEffect,

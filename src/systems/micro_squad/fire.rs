@@ -1,12 +1,12 @@
 //! Standard fire (RULES.md 2.5.2): the firer's cohesion roll, then 2D6 plus target
 //! terrain and range on the CRT.
 
-use super::attack::{Column, attack};
-use super::charts::Charts;
+use super::attack::Column;
+use super::charts::{Charts, CrtResult};
 use super::fields;
 use super::stand::{Effect, STATE_LABELS, Stand};
-use crate::dice::Dice;
-use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
@@ -21,6 +21,67 @@ pub struct StandardFire {
     pub column: Column,
     pub crt_drm: i32,
     pub target: Stand,
+    /// The outcome for each CRT result (index 5: the firer failed cohesion),
+    /// computed once from `target`, so a trial is one draw and three table loads.
+    outcomes: [FireOutcome; 6],
+    /// The class of every (natural d20, unmodified 2D6): a CRT result index with
+    /// the modifiers applied, or 5 when the d20 fails the firer's cohesion.
+    classes: [[u8; 13]; 21],
+}
+
+impl StandardFire {
+    /// A fire event; the outcome table is derived from the target's markers.
+    pub fn new(
+        charts: Arc<Charts>,
+        firer: CohesionTest,
+        column: Column,
+        crt_drm: i32,
+        target: Stand,
+    ) -> Self {
+        let trigger = charts.data.options.ms_paren_s_trigger;
+        let mut outcomes = [FireOutcome {
+            result: 0,
+            target_after: target.state_index(),
+        }; 6];
+        for (i, result) in CrtResult::ALL.iter().enumerate() {
+            let mut after = target;
+            let effect = after.apply(*result, trigger);
+            outcomes[i] = FireOutcome {
+                result: result_index(effect),
+                target_after: after.state_index(),
+            };
+        }
+        let mut classes = [[5u8; 13]; 21];
+        for (natural, row) in classes.iter_mut().enumerate().skip(1) {
+            if !firer.passes(natural as u32) {
+                continue;
+            }
+            for (roll, class) in row.iter_mut().enumerate().skip(2) {
+                *class = match column {
+                    Column::Index(c) => charts.crt_cell(roll as i32 + crt_drm, c) as u8,
+                    Column::AutomaticSuppression => CrtResult::Suppressed as u8,
+                };
+            }
+        }
+        StandardFire {
+            charts,
+            firer,
+            column,
+            crt_drm,
+            target,
+            outcomes,
+            classes,
+        }
+    }
+
+    /// The CRT result of one event, or 5 when the firer fails its cohesion roll:
+    /// one draw and one table load, with no branch on the dice.
+    #[inline(always)]
+    fn class<D: Dice>(&self, dice: &mut D) -> usize {
+        dice.classify_pair(Roll::Die(20), Roll::Sum(2, 6), |natural, roll| {
+            usize::from(self.classes[natural as usize][roll as usize])
+        })
+    }
 }
 
 /// Result of one combat event: `result` index (no-fire, none, S, D, E) and the
@@ -40,7 +101,8 @@ pub fn result_index(effect: Effect) -> usize {
 }
 
 impl Procedure for StandardFire {
-    type Outcome = FireOutcome;
+    /// The class: a CRT result index, or 5 for a failed cohesion roll.
+    type Outcome = usize;
 
     fn schema(&self) -> Schema {
         Schema::default()
@@ -49,25 +111,20 @@ impl Procedure for StandardFire {
     }
 
     #[inline(always)]
-    fn run<D: Dice>(&self, dice: &mut D) -> FireOutcome {
-        let mut target = self.target;
-        if !self.firer.roll(dice) {
-            return FireOutcome {
-                result: 0,
-                target_after: target.state_index(),
-            };
-        }
-        let effect = attack(dice, &self.charts, self.column, self.crt_drm, &mut target);
-        FireOutcome {
-            result: result_index(effect),
-            target_after: target.state_index(),
-        }
+    fn run<D: Dice>(&self, dice: &mut D) -> usize {
+        self.class(dice)
     }
 
-    #[inline(always)]
-    fn record(&self, outcome: &FireOutcome, tally: &mut Tally, w: f64) {
+    fn record(&self, class: &usize, tally: &mut Tally, w: f64) {
+        let outcome = self.outcomes[*class];
         tally.count(0, outcome.result, w);
         tally.count(1, outcome.target_after, w);
+    }
+}
+
+impl Classified for StandardFire {
+    fn classes(&self) -> usize {
+        6
     }
 }
 
@@ -94,19 +151,16 @@ impl FireAction {
             .range_drm(s.int("range"), infantry)
             .map_err(|m| InputError::argument("range", m))?;
         let column = fields::crt_column(s.int("firepower"), s.int("defense"), false, "firepower")?;
-        Ok(StandardFire {
-            firer: CohesionTest {
-                cohesion: s.int32("cohesion"),
-                modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized)
-                    + terrain_cohesion
-                    + smoke,
-                naturals: charts.data.options.ms_naturals,
-            },
-            column,
-            crt_drm: terrain_crt + smoke + range + s.int32("die_mod"),
-            target: fields::stand(s, "target", true),
-            charts,
-        })
+        let firer = CohesionTest {
+            cohesion: s.int32("cohesion"),
+            modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized)
+                + terrain_cohesion
+                + smoke,
+            naturals: charts.data.options.ms_naturals,
+        };
+        let crt_drm = terrain_crt + smoke + range + s.int32("die_mod");
+        let target = fields::stand(s, "target", true);
+        Ok(StandardFire::new(charts, firer, column, crt_drm, target))
     }
 }
 
@@ -156,7 +210,7 @@ impl Action for FireAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(Self::procedure(
+        Ok(Box::new(ClassifiedModel(Self::procedure(
             s,
             super::charts_of(rules)?,
         )?)))
