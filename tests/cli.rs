@@ -245,3 +245,50 @@ fn a_house_rule_changes_the_answer() {
     assert_ne!(base.stdout, patched.stdout);
     assert_eq!(patched.stdout, clear.stdout);
 }
+
+#[test]
+fn micro_force_bad_inputs_name_the_field() {
+    let e = stderr_of(&[
+        "odds",
+        "micro-force",
+        "charge",
+        "attacker_arm=cavalry",
+        "attacker_formation=attack_column",
+    ]);
+    assert!(
+        e.contains("`attacker_formation`") && e.contains("cavalry has no formation"),
+        "{e}"
+    );
+    let e = stderr_of(&[
+        "odds",
+        "micro-force",
+        "fire",
+        "target_arm=artillery",
+        "target_formation=limbered",
+        "target_cover=heavy",
+    ]);
+    assert!(
+        e.contains("`target_cover`") && e.contains("limbered"),
+        "{e}"
+    );
+    let e = stderr_of(&["odds", "micro-force", "fire", "firer_stands=12"]);
+    assert!(e.contains("`firer_stands`") && e.contains("1 to 9"), "{e}");
+    let e = stderr_of(&["odds", "micro-force", "fire", "target_steps_lost=8"]);
+    assert!(e.contains("nothing"), "{e}");
+}
+
+#[test]
+fn the_charge_answer_states_its_headline_first() {
+    let out = volley()
+        .args(["odds", "micro-force", "charge"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("P(charge = defender-driven-off) = "),
+        "{text}"
+    );
+}

@@ -310,16 +310,19 @@ pub fn markdown(
         let _ = write!(header, " {} |", axis.field);
         rule.push_str("---|");
     }
-    let shown: Vec<(String, String)> = match headline {
-        Some((v, x)) => vec![(v.to_string(), x.to_string())],
-        None => first
-            .summary
-            .outcomes
-            .iter()
-            .take(4)
-            .map(|o| (o.variable.clone(), o.value.clone()))
-            .collect(),
-    };
+    // Every value of the headline variable (or of the first variable), so the
+    // table shows the whole distribution of the answer.
+    let variable = headline
+        .map(|h| h.0.to_string())
+        .unwrap_or_else(|| first.summary.outcomes[0].variable.clone());
+    let shown: Vec<(String, String)> = first
+        .summary
+        .outcomes
+        .iter()
+        .filter(|o| o.variable == variable)
+        .take(8)
+        .map(|o| (o.variable.clone(), o.value.clone()))
+        .collect();
     for (v, x) in &shown {
         let _ = write!(header, " P({v}={x}) |");
         rule.push_str("---|");

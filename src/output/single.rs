@@ -148,12 +148,12 @@ fn table_answer(a: &Answer) -> String {
             let _ = writeln!(out, "\n{}", r.variable);
             last = &r.variable;
         }
-        let _ = writeln!(out, "  {:<18} {}", r.value, percent(&r.estimate, s.exact));
+        let _ = writeln!(out, "  {:<20} {}", r.value, percent(&r.estimate, s.exact));
     }
     if !s.means.is_empty() {
         let _ = writeln!(out, "\nmeans");
         for r in &s.means {
-            let _ = writeln!(out, "  {:<18} {}", r.variable, number(&r.estimate, s.exact));
+            let _ = writeln!(out, "  {:<20} {}", r.variable, number(&r.estimate, s.exact));
         }
     }
     if !s.curves.is_empty() {

@@ -7,6 +7,7 @@ use crate::frame::write_atomic;
 use anyhow::{Context, anyhow};
 use plotters::prelude::*;
 use plotters::style::FontStyle;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
@@ -207,25 +208,33 @@ impl Heatmap {
     {
         let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
         root.fill(&WHITE).map_err(|e| err(&e))?;
-        let (nx, ny) = (self.columns.len(), self.rows.len());
+        let (nx, ny) = (self.columns.len() as i32, self.rows.len() as i32);
+        let longest = self.rows.iter().map(String::len).max().unwrap_or(4) as u32;
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", 22))
             .margin(12)
             .x_label_area_size(48)
-            .y_label_area_size(64)
-            .build_cartesian_2d(0.0..nx as f64, 0.0..ny as f64)
+            .y_label_area_size(40 + 8 * longest)
+            .build_cartesian_2d(
+                (0..(nx - 1).max(0)).into_segmented(),
+                (0..(ny - 1).max(0)).into_segmented(),
+            )
             .map_err(|e| err(&e))?;
         let columns = self.columns.clone();
         let rows = self.rows.clone();
-        let x_fmt = move |x: &f64| columns.get(x.floor() as usize).cloned().unwrap_or_default();
-        let y_fmt = move |y: &f64| rows.get(y.floor() as usize).cloned().unwrap_or_default();
+        let name = |names: &[String], v: &SegmentValue<i32>| match v {
+            SegmentValue::CenterOf(i) => names.get(*i as usize).cloned().unwrap_or_default(),
+            _ => String::new(),
+        };
+        let x_fmt = move |v: &SegmentValue<i32>| name(&columns, v);
+        let y_fmt = move |v: &SegmentValue<i32>| name(&rows, v);
         chart
             .configure_mesh()
             .disable_mesh()
             .x_desc(&self.x_label)
             .y_desc(&self.y_label)
-            .x_labels(nx)
-            .y_labels(ny)
+            .x_labels(nx as usize + 1)
+            .y_labels(ny as usize + 1)
             .x_label_formatter(&x_fmt)
             .y_label_formatter(&y_fmt)
             .label_style(("sans-serif", 14))
@@ -233,18 +242,34 @@ impl Heatmap {
             .map_err(|e| err(&e))?;
         for (r, row) in self.cells.iter().enumerate() {
             for (c, &v) in row.iter().enumerate() {
-                let shade = HSLColor(0.6 - 0.6 * v.clamp(0.0, 1.0), 0.75, 0.55);
+                let (c, r) = (c as i32, r as i32);
+                let shade = if v.is_finite() {
+                    HSLColor(0.66 - 0.66 * v.clamp(0.0, 1.0), 0.7, 0.6)
+                } else {
+                    HSLColor(0.0, 0.0, 0.85)
+                };
                 chart
                     .draw_series(std::iter::once(Rectangle::new(
-                        [(c as f64, r as f64), (c as f64 + 1.0, r as f64 + 1.0)],
+                        [
+                            (SegmentValue::Exact(c), SegmentValue::Exact(r)),
+                            (SegmentValue::Exact(c + 1), SegmentValue::Exact(r + 1)),
+                        ],
                         shade.filled(),
                     )))
                     .map_err(|e| err(&e))?;
+                let label = if v.is_finite() {
+                    format!("{:.0}%", 100.0 * v)
+                } else {
+                    "n/a".to_string()
+                };
                 chart
                     .draw_series(std::iter::once(Text::new(
-                        format!("{:.0}%", 100.0 * v),
-                        (c as f64 + 0.3, r as f64 + 0.6),
-                        ("sans-serif", 13),
+                        label,
+                        (SegmentValue::CenterOf(c), SegmentValue::CenterOf(r)),
+                        ("sans-serif", 14)
+                            .into_font()
+                            .color(&BLACK)
+                            .pos(Pos::new(HPos::Center, VPos::Center)),
                     )))
                     .map_err(|e| err(&e))?;
             }

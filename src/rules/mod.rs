@@ -14,11 +14,18 @@ use std::path::Path;
 use toml::{Spanned, Table, Value};
 
 /// The embedded chart file of each system: (system, path shown to users, text).
-const EMBEDDED: &[(&str, &str, &str)] = &[(
-    "micro-squad",
-    "src/rules/micro_squad.toml",
-    include_str!("micro_squad.toml"),
-)];
+const EMBEDDED: &[(&str, &str, &str)] = &[
+    (
+        "micro-force",
+        "src/rules/micro_force.toml",
+        include_str!("micro_force.toml"),
+    ),
+    (
+        "micro-squad",
+        "src/rules/micro_squad.toml",
+        include_str!("micro_squad.toml"),
+    ),
+];
 
 /// A system's chart data, possibly patched by house rules.
 #[derive(Clone, Debug)]

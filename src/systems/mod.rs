@@ -6,6 +6,7 @@
 //! house-ruled) [`RuleBook`] into a runnable [`Model`].
 
 pub mod ghq;
+pub mod micro_force;
 pub mod micro_squad;
 mod scenario;
 
@@ -60,7 +61,10 @@ pub trait System: Sync {
 
 /// Every system volley knows.
 pub fn all() -> Vec<Box<dyn System>> {
-    vec![Box::new(micro_squad::MicroSquad)]
+    vec![
+        Box::new(micro_force::MicroForce),
+        Box::new(micro_squad::MicroSquad),
+    ]
 }
 
 /// Look a system up by name.

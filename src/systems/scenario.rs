@@ -12,6 +12,11 @@ pub enum FieldKind {
         min: i64,
         max: i64,
     },
+    /// A decimal number (attack values per stand such as 1.5).
+    Decimal {
+        min: f64,
+        max: f64,
+    },
     Bool,
     Choice(Vec<String>),
     /// One or more choices joined by `+` (cumulative terrain: `woods+hilltop`).
@@ -32,6 +37,21 @@ impl FieldSpec {
         FieldSpec {
             name,
             kind: FieldKind::Int { min, max },
+            default: default.to_string(),
+            help,
+        }
+    }
+
+    pub fn decimal(
+        name: &'static str,
+        min: f64,
+        max: f64,
+        default: f64,
+        help: &'static str,
+    ) -> Self {
+        FieldSpec {
+            name,
+            kind: FieldKind::Decimal { min, max },
             default: default.to_string(),
             help,
         }
@@ -73,6 +93,7 @@ impl FieldSpec {
     pub fn allowed(&self) -> String {
         match &self.kind {
             FieldKind::Int { min, max } => format!("integer {min} to {max}"),
+            FieldKind::Decimal { min, max } => format!("number {min} to {max}"),
             FieldKind::Bool => "true or false".to_string(),
             FieldKind::Choice(values) => values.join(" | "),
             FieldKind::ChoiceList(values) => {
@@ -92,6 +113,17 @@ impl FieldSpec {
                     return Err(format!("{v} is out of range (allowed: {min} to {max})"));
                 }
                 Ok(FieldValue::Int(v))
+            }
+            FieldKind::Decimal { min, max } => {
+                let v: f64 = raw
+                    .parse()
+                    .ok()
+                    .filter(|v: &f64| v.is_finite())
+                    .ok_or_else(|| format!("`{raw}` is not a number (allowed: {min} to {max})"))?;
+                if v < *min || v > *max {
+                    return Err(format!("{v} is out of range (allowed: {min} to {max})"));
+                }
+                Ok(FieldValue::Number(v))
             }
             FieldKind::Bool => match raw {
                 "true" | "yes" | "1" => Ok(FieldValue::Bool(true)),
@@ -144,6 +176,7 @@ fn unknown_choice(raw: &str, values: &[String]) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub enum FieldValue {
     Int(i64),
+    Number(f64),
     Bool(bool),
     Text(String),
     List(Vec<String>),
@@ -220,6 +253,14 @@ impl Scenario {
         self.int(name) as i32
     }
 
+    pub fn number(&self, name: &str) -> f64 {
+        match self.values.get(name) {
+            Some(FieldValue::Number(v)) => *v,
+            Some(FieldValue::Int(v)) => *v as f64,
+            other => panic!("field `{name}` is not a number field: {other:?}"),
+        }
+    }
+
     pub fn flag(&self, name: &str) -> bool {
         match self.values.get(name) {
             Some(FieldValue::Bool(v)) => *v,
@@ -249,6 +290,7 @@ impl Scenario {
             .map(|(k, v)| {
                 let value = match v {
                     FieldValue::Int(i) => json!(i),
+                    FieldValue::Number(x) => json!(x),
                     FieldValue::Bool(b) => json!(b),
                     FieldValue::Text(t) => json!(t),
                     FieldValue::List(l) => json!(l.join("+")),
@@ -266,6 +308,7 @@ impl Scenario {
             .map(|(k, v)| {
                 let text = match v {
                     FieldValue::Int(i) => i.to_string(),
+                    FieldValue::Number(x) => x.to_string(),
                     FieldValue::Bool(b) => b.to_string(),
                     FieldValue::Text(t) => t.clone(),
                     FieldValue::List(l) => l.join("+"),

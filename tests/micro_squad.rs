@@ -1,75 +1,20 @@
-//! Exact enumeration against Monte Carlo for every Micro Squad procedure, and
+//! Micro Squad: exact enumeration against Monte Carlo for every procedure, and
 //! hand-computed probabilities for small cases.
 
-use volley::engine::{self, MethodRequest, RunConfig};
-use volley::stats::{Summary, summarize};
-use volley::systems::{self, Origin, Scenario};
+mod common;
+
+use volley::engine::MethodRequest;
+use volley::stats::Summary;
 
 fn run(action: &str, fields: &[(&str, &str)], method: MethodRequest) -> Summary {
-    let system = systems::find("micro-squad").unwrap();
-    let action = systems::find_action(system.as_ref(), action).unwrap();
-    let book = systems::rulebook(system.as_ref(), &[]).unwrap();
-    let raw: Vec<_> = fields
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
-        .collect();
-    let scenario = Scenario::resolve(&action.fields(&book), &raw).unwrap();
-    let model = action.model(&scenario, &book).unwrap();
-    let config = RunConfig {
-        method,
-        seed: 2024,
-        ..RunConfig::default()
-    };
-    summarize(&engine::run(model.as_ref(), &config).unwrap())
+    common::run("micro-squad", action, fields, method)
 }
 
-/// Every exact figure lies within the Monte Carlo interval widened to about five
-/// standard errors (a fixed seed makes this deterministic, not flaky).
 fn assert_agree(action: &str, fields: &[(&str, &str)], trials: u64) {
-    let exact = run(action, fields, MethodRequest::Exact);
-    let mc = run(action, fields, MethodRequest::Trials(trials));
-    assert!(exact.exact && !mc.exact);
-    let total: f64 = exact
-        .outcomes
-        .iter()
-        .filter(|o| o.variable == exact.outcomes[0].variable)
-        .map(|o| o.estimate.value)
-        .sum();
-    assert!(
-        (total - 1.0).abs() < 1e-9,
-        "{action}: probabilities sum to {total}"
-    );
-    for (e, m) in exact.outcomes.iter().zip(&mc.outcomes) {
-        assert_eq!((&e.variable, &e.value), (&m.variable, &m.value));
-        let slack = 2.6 * m.estimate.half_width() + 1e-4;
-        assert!(
-            (e.estimate.value - m.estimate.value).abs() <= slack,
-            "{action} {fields:?}: {}={} exact {} vs MC {} (+/-{})",
-            e.variable,
-            e.value,
-            e.estimate.value,
-            m.estimate.value,
-            m.estimate.half_width()
-        );
-    }
-    for (e, m) in exact.means.iter().zip(&mc.means) {
-        let slack = 2.6 * m.estimate.half_width() + 1e-4;
-        assert!(
-            (e.estimate.value - m.estimate.value).abs() <= slack,
-            "{action}: mean {} {e:?} vs {m:?}",
-            e.variable
-        );
-    }
-    for (e, m) in exact.curves.iter().zip(&mc.curves) {
-        let slack = 2.6 * m.estimate.half_width() + 1e-3;
-        assert!(
-            (e.estimate.value - m.estimate.value).abs() <= slack,
-            "{action}: curve {} turn {}",
-            e.variable,
-            e.turn
-        );
-    }
+    common::assert_agree("micro-squad", action, fields, trials)
 }
+
+use common::p;
 
 #[test]
 fn fire_agrees() {
@@ -194,10 +139,6 @@ fn engagement_agrees() {
         ],
         200_000,
     );
-}
-
-fn p(s: &Summary, variable: &str, value: &str) -> f64 {
-    s.probability(variable, value).unwrap().value
 }
 
 #[test]

@@ -1,0 +1,462 @@
+//! Micro Force charts, typed over `src/rules/micro_force.toml` and compiled into
+//! lookup tables.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Options {
+    pub mf_naturals: bool,
+    pub mf_miracle_rally_face: MiracleFace,
+    pub mf_first_fire: FirstFire,
+    pub mf_fire_formation_mods: FormationMods,
+    pub mf_c6_m2_p8: String,
+    pub mf_c6_below_m5: BelowMinus5,
+    pub mf_c7_rows89: Rows89,
+    pub mf_art_cohesion_loss: String,
+    pub mf_dv_skirmish_light: i32,
+    pub mf_dv_cav_light_skirmish: i32,
+    pub mf_cav_heavy_cover: CavHeavyCover,
+    pub mf_officer_hit_chance: u32,
+    pub mf_shaken_on_shaken: ShakenOnShaken,
+    pub mf_rally_includes_bead_penalty: bool,
+    pub mf_ceasefire_free_at_long: bool,
+    pub mf_skedaddle_bead: SkedaddleBead,
+    pub mf_tie_rounds: TieRounds,
+    pub mf_routed_can_fire: bool,
+    pub mf_melee_medium_cover: i32,
+    pub mf_out_of_command_penalty: i32,
+    pub mf_initiative_first_turn_tie: String,
+    pub mf_split_cover_roll: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum MiracleFace {
+    #[serde(rename = "20")]
+    Twenty,
+    #[serde(rename = "1")]
+    One,
+    #[serde(rename = "off")]
+    Off,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstFire {
+    Plus2Stands,
+    #[serde(rename = "plus2_AV")]
+    Plus2Av,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FormationMods {
+    ColumnAttackColumnSkirmish,
+    Literal,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BelowMinus5 {
+    Clamp,
+    NoEffect,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rows89 {
+    Printed,
+    Formula,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CavHeavyCover {
+    LightRow,
+    Forbidden,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShakenOnShaken {
+    NoChange,
+    Rout,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SkedaddleBead {
+    None,
+    Shaken,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieRounds {
+    NextTurn,
+    Immediate,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Markers {
+    pub provenance: String,
+    pub shaken: i32,
+    pub routed: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Competence {
+    pub provenance: String,
+    pub radius: Vec<i32>,
+    pub initiative_bonus: Vec<i32>,
+    pub cohesion: Vec<i32>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct DvData {
+    pub provenance: String,
+    pub at_half_strength: i32,
+    pub infantry: BTreeMap<String, BTreeMap<String, i32>>,
+    pub cavalry: BTreeMap<String, BTreeMap<String, i32>>,
+    pub artillery: BTreeMap<String, BTreeMap<String, i32>>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct ButchersBill {
+    pub provenance: String,
+    pub columns: Vec<String>,
+    pub printed_m2_p8: String,
+    pub rows: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct FireModifiers {
+    pub provenance: String,
+    pub failed_cohesion: i32,
+    pub firer_shaken: i32,
+    pub firer_disordered: i32,
+    pub target_moving: i32,
+    pub firer_column: i32,
+    pub firer_attack_column: i32,
+    pub firer_skirmish: i32,
+    pub rear: i32,
+    pub enfilade: i32,
+    pub target_disordered: i32,
+    pub first_fire_stands: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CohesionLoss {
+    pub provenance: String,
+    pub printed: BTreeMap<String, Vec<i32>>,
+    pub formula: BTreeMap<String, Vec<i32>>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Officer {
+    pub provenance: String,
+    pub results: Vec<String>,
+    pub cohesion_loss: Vec<i32>,
+    pub removed: Vec<bool>,
+    pub death_test_modifier: Vec<i32>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Movement {
+    pub provenance: String,
+    pub infantry: BTreeMap<String, Vec<i32>>,
+    pub cavalry: BTreeMap<String, Vec<i32>>,
+    pub artillery: BTreeMap<String, Vec<i32>>,
+    pub officer: Vec<i32>,
+    pub charge_bonus_offset: i32,
+}
+
+/// One Chart 10 row.
+#[derive(Clone, Debug, Deserialize)]
+pub struct MeleeResult {
+    pub attacker_steps: u32,
+    pub defender_steps: u32,
+    pub attacker_check: Check,
+    pub defender_check: Check,
+    pub fall_back: FallBack,
+    pub fall_back_dice: u32,
+    pub bead: Bead,
+    pub text: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Check {
+    None,
+    Normal,
+    Plus1,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FallBack {
+    None,
+    Attacker,
+    Defender,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bead {
+    None,
+    Shaken,
+    RoutedAndShaken,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Melee {
+    pub provenance: String,
+    pub max_difference: i32,
+    pub dice: BTreeMap<String, Vec<u32>>,
+    pub results: BTreeMap<String, MeleeResult>,
+    pub modifiers: BTreeMap<String, i32>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Recovery {
+    pub provenance: String,
+    pub cease_fire: i32,
+    pub rally_shaken: i32,
+    pub rally_routed: i32,
+    pub rejoin: i32,
+    pub resupply: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Charge {
+    pub provenance: String,
+    pub bonus_die: u32,
+    pub bonus_offset: i32,
+    pub skedaddle_dice: u32,
+    pub stop_short: i32,
+}
+
+/// The whole card as data.
+#[derive(Clone, Debug, Deserialize)]
+pub struct CardData {
+    pub options: Options,
+    pub option_notes: BTreeMap<String, String>,
+    pub markers: Markers,
+    pub competence: Competence,
+    pub dv: DvData,
+    pub dv_provenance: BTreeMap<String, String>,
+    pub butchers_bill: ButchersBill,
+    pub fire_modifiers: FireModifiers,
+    pub cohesion_loss: CohesionLoss,
+    pub officer: Officer,
+    pub movement: Movement,
+    pub melee: Melee,
+    pub recovery: Recovery,
+    pub charge: Charge,
+}
+
+/// A Chart 6 cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BillResult {
+    NoEffect,
+    Shaken,
+    /// Steps lost by infantry or cavalry, half stands lost by artillery.
+    Loss {
+        steps: u32,
+        half_stands: u32,
+    },
+}
+
+impl BillResult {
+    pub fn parse(cell: &str) -> Option<Self> {
+        Some(match cell {
+            "-" => BillResult::NoEffect,
+            "S" => BillResult::Shaken,
+            _ => match cell.split_once('/') {
+                Some((steps, stands)) => {
+                    let stands: f64 = stands.parse().ok()?;
+                    if stands < 0.0 || (stands * 2.0).fract() != 0.0 {
+                        return None;
+                    }
+                    BillResult::Loss {
+                        steps: steps.parse().ok()?,
+                        half_stands: (stands * 2.0) as u32,
+                    }
+                }
+                None => BillResult::Loss {
+                    steps: cell.parse().ok()?,
+                    half_stands: 0,
+                },
+            },
+        })
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            BillResult::NoEffect => "-".to_string(),
+            BillResult::Shaken => "S".to_string(),
+            BillResult::Loss {
+                steps,
+                half_stands: 0,
+            } => steps.to_string(),
+            BillResult::Loss { steps, half_stands } => {
+                let stands = f64::from(half_stands) / 2.0;
+                let text = if stands.fract() == 0.0 {
+                    format!("{stands:.0}")
+                } else {
+                    format!("{stands}").trim_start_matches('0').to_string()
+                };
+                format!("{steps}/{text}")
+            }
+        }
+    }
+}
+
+pub const BILL_COLUMNS: usize = 14;
+pub const BILL_ROWS: usize = 17;
+/// Lowest Chart 6 row (modified roll -2) and column (AV-DV -5).
+pub const BILL_MIN_ROW: i32 = -2;
+pub const BILL_MIN_COLUMN: i32 = -5;
+
+/// The card compiled for lookups.
+#[derive(Clone, Debug)]
+pub struct Charts {
+    pub data: CardData,
+    /// `bill[row][column]`: row = modified roll + 2 (0 = -2 ... 16 = 14+).
+    pub bill: [[BillResult; BILL_COLUMNS]; BILL_ROWS],
+}
+
+impl Charts {
+    pub fn compile(data: CardData) -> Result<Self, String> {
+        if data.butchers_bill.columns.len() != BILL_COLUMNS {
+            return Err(format!(
+                "butchers_bill.columns must list {BILL_COLUMNS} columns"
+            ));
+        }
+        let mut bill = [[BillResult::NoEffect; BILL_COLUMNS]; BILL_ROWS];
+        for (r, row) in bill.iter_mut().enumerate() {
+            let key = (r as i32 + BILL_MIN_ROW).to_string();
+            let printed = data
+                .butchers_bill
+                .rows
+                .get(&key)
+                .ok_or_else(|| format!("butchers_bill.rows has no row {key}"))?;
+            for (c, column) in data.butchers_bill.columns.iter().enumerate() {
+                let mut cell = printed
+                    .get(column)
+                    .ok_or_else(|| format!("butchers_bill.rows.{key} has no column {column}"))?
+                    .as_str();
+                if key == "-2" && column == "+8" && data.options.mf_c6_m2_p8 == "6/1.5" {
+                    cell = &data.butchers_bill.printed_m2_p8;
+                }
+                row[c] = BillResult::parse(cell).ok_or_else(|| {
+                    format!(
+                        "butchers_bill.rows.{key}.{column} = `{cell}`: a cell is -, S, n or n/x"
+                    )
+                })?;
+            }
+        }
+        for (name, values) in [
+            ("radius", &data.competence.radius),
+            ("initiative_bonus", &data.competence.initiative_bonus),
+            ("cohesion", &data.competence.cohesion),
+        ] {
+            if values.len() != 4 {
+                return Err(format!("competence.{name} must list competence levels 0-3"));
+            }
+        }
+        for stands in 1..=9 {
+            if !data.cohesion_loss.printed.contains_key(&stands.to_string()) {
+                return Err(format!("cohesion_loss.printed has no row {stands}"));
+            }
+        }
+        for d in -data.melee.max_difference..=data.melee.max_difference {
+            if !data.melee.results.contains_key(&d.to_string()) {
+                return Err(format!("melee.results has no difference {d}"));
+            }
+        }
+        if data.officer.results.len() != 6
+            || data.officer.cohesion_loss.len() != 6
+            || data.officer.removed.len() != 6
+            || data.officer.death_test_modifier.len() != 6
+        {
+            return Err("officer tables must list the six d6 results".to_string());
+        }
+        if data.options.mf_officer_hit_chance > 6 {
+            return Err("options.mf_officer_hit_chance is in sixths: 0 to 6".to_string());
+        }
+        Ok(Charts { data, bill })
+    }
+
+    /// Chart 6 for a modified roll and AV-DV; `None` when below -5 has no effect.
+    pub fn bill(&self, modified_roll: i32, differential: i32) -> BillResult {
+        if differential < BILL_MIN_COLUMN
+            && self.data.options.mf_c6_below_m5 == BelowMinus5::NoEffect
+        {
+            return BillResult::NoEffect;
+        }
+        let row = (modified_roll.clamp(BILL_MIN_ROW, 14) - BILL_MIN_ROW) as usize;
+        let column = (differential.clamp(BILL_MIN_COLUMN, 8) - BILL_MIN_COLUMN) as usize;
+        self.bill[row][column]
+    }
+
+    /// Chart 7: cohesion lost by a unit of `original` stands with `steps_lost`.
+    pub fn cohesion_loss(&self, original: u32, steps_lost: u32) -> i32 {
+        if steps_lost == 0 {
+            return 0;
+        }
+        let key = original.clamp(1, 9).to_string();
+        let table = &self.data.cohesion_loss;
+        let row = match (self.data.options.mf_c7_rows89, table.formula.get(&key)) {
+            (Rows89::Formula, Some(row)) => row,
+            _ => &table.printed[&key],
+        };
+        row.get(steps_lost as usize - 1)
+            .or(row.last())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Chart 2 cohesion of a commander.
+    pub fn commander_cohesion(&self, competence: u32) -> i32 {
+        self.data.competence.cohesion[competence.min(3) as usize]
+    }
+
+    /// Chart 2 initiative bonus of a commander.
+    pub fn initiative_bonus(&self, competence: u32) -> i32 {
+        self.data.competence.initiative_bonus[competence.min(3) as usize]
+    }
+
+    /// Chart 10 row for a difference (clamped).
+    pub fn melee_result(&self, difference: i32) -> &MeleeResult {
+        let max = self.data.melee.max_difference;
+        &self.data.melee.results[&difference.clamp(-max, max).to_string()]
+    }
+
+    /// A named melee modifier (0 if the chart lacks it).
+    pub fn melee_modifier(&self, name: &str) -> i32 {
+        self.data.melee.modifiers.get(name).copied().unwrap_or(0)
+    }
+
+    /// Melee dice (attacker, defender) by stands in contact (MF-M3).
+    pub fn melee_dice(&self, attacker_half_stands: u32, defender_half_stands: u32) -> (u32, u32) {
+        let (big, small, attacker_bigger) = if attacker_half_stands >= defender_half_stands {
+            (attacker_half_stands, defender_half_stands.max(1), true)
+        } else {
+            (defender_half_stands, attacker_half_stands.max(1), false)
+        };
+        let ratio = (big / small).clamp(1, 3);
+        let dice = &self.data.melee.dice;
+        let row = dice
+            .get(&ratio.to_string())
+            .or_else(|| dice.get("1"))
+            .cloned()
+            .unwrap_or_else(|| vec![3, 3]);
+        let (more, fewer) = (row[0], row.get(1).copied().unwrap_or(row[0]));
+        if attacker_bigger {
+            (more, fewer)
+        } else {
+            (fewer, more)
+        }
+    }
+}

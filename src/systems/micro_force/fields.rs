@@ -1,0 +1,155 @@
+//! Scenario fields for a Micro Force unit, shared by every action, with the
+//! validation the card implies (formations per arm, cover a unit may claim).
+
+use super::charts::Charts;
+use super::unit::{Arm, COVERS, FORMATIONS, Unit};
+use crate::error::{InputError, one_of};
+use crate::systems::{FieldSpec, Scenario};
+
+/// The field names of one unit role: arm, formation, stands, steps_lost, cover,
+/// shaken, routed, competence, wounds.
+macro_rules! unit_names {
+    ($p:literal) => {
+        [
+            concat!($p, "_arm"),
+            concat!($p, "_formation"),
+            concat!($p, "_stands"),
+            concat!($p, "_steps_lost"),
+            concat!($p, "_cover"),
+            concat!($p, "_shaken"),
+            concat!($p, "_routed"),
+            concat!($p, "_competence"),
+            concat!($p, "_wounds"),
+        ]
+    };
+}
+
+fn names(role: &str) -> [&'static str; 9] {
+    match role {
+        "firer" => unit_names!("firer"),
+        "target" => unit_names!("target"),
+        "attacker" => unit_names!("attacker"),
+        "defender" => unit_names!("defender"),
+        "a" => unit_names!("a"),
+        "b" => unit_names!("b"),
+        _ => unit_names!("unit"),
+    }
+}
+
+/// Fields describing a unit in `role`, with defaults for an arm.
+pub fn unit_fields(role: &str, arm: &str, formation: &str, stands: i64) -> Vec<FieldSpec> {
+    let [
+        arm_f,
+        formation_f,
+        stands_f,
+        lost_f,
+        cover_f,
+        shaken_f,
+        routed_f,
+        competence_f,
+        wounds_f,
+    ] = names(role);
+    vec![
+        FieldSpec::choice(
+            arm_f,
+            &Arm::NAMES,
+            arm,
+            "infantry, mounted cavalry, dismounted cavalry or artillery",
+        ),
+        FieldSpec::choice(
+            formation_f,
+            &FORMATIONS,
+            formation,
+            "formation (artillery: limbered or unlimbered)",
+        ),
+        FieldSpec::int(
+            stands_f,
+            1,
+            9,
+            stands,
+            "original stands (2 steps each; artillery loses half stands)",
+        ),
+        FieldSpec::int(
+            lost_f,
+            0,
+            17,
+            0,
+            "steps already lost (artillery: half stands)",
+        ),
+        FieldSpec::choice(cover_f, &COVERS, "open", "cover (Chart 5)"),
+        FieldSpec::flag(shaken_f, "carries a white bead (+2 to cohesion rolls)"),
+        FieldSpec::flag(routed_f, "carries a black bead (+4 to cohesion rolls)"),
+        FieldSpec::int(
+            competence_f,
+            0,
+            3,
+            0,
+            "commanding officer's competence (Chart 2: cohesion 14-17)",
+        ),
+        FieldSpec::int(
+            wounds_f,
+            0,
+            3,
+            0,
+            "cohesion points the officer has lost to wounds",
+        ),
+    ]
+}
+
+/// The unit described by the fields of `role`; errors name the field at fault.
+pub fn unit(s: &Scenario, role: &str, charts: &Charts) -> Result<Unit, InputError> {
+    let [
+        arm_f,
+        formation_f,
+        stands_f,
+        lost_f,
+        cover_f,
+        shaken_f,
+        routed_f,
+        competence_f,
+        wounds_f,
+    ] = names(role);
+    let arm =
+        Arm::parse(s.text(arm_f)).ok_or_else(|| InputError::argument(arm_f, "unknown arm"))?;
+    let formation = s.text(formation_f);
+    if !arm.formations().contains(&formation) {
+        return Err(InputError::argument(
+            formation_f,
+            format!(
+                "{} has no formation `{formation}`; it has {}",
+                s.text(arm_f),
+                one_of(arm.formations())
+            ),
+        ));
+    }
+    let unit = Unit {
+        arm,
+        original_stands: s.int(stands_f) as u32,
+        steps_lost: s.int(lost_f) as u32,
+        formation: FORMATIONS.iter().position(|f| *f == formation).unwrap_or(0) as u8,
+        cover: COVERS
+            .iter()
+            .position(|c| *c == s.text(cover_f))
+            .unwrap_or(0) as u8,
+        shaken: s.flag(shaken_f),
+        routed: s.flag(routed_f),
+        moving: false,
+        first_fire_used: false,
+        competence: s.int(competence_f) as u32,
+        wounds: s.int(wounds_f) as u32,
+    };
+    if unit.eliminated() {
+        return Err(InputError::argument(
+            lost_f,
+            format!(
+                "{} steps lost leaves nothing of {} stands ({} steps)",
+                unit.steps_lost,
+                unit.original_stands,
+                unit.steps()
+            ),
+        ));
+    }
+    unit.dv(charts)
+        .map_err(|m| InputError::argument(cover_f, m))?;
+    Ok(unit)
+}

@@ -1,0 +1,281 @@
+//! Fire (RULES.md 1.5.1): the firer's pre-fire cohesion check (+4 on failure), AV x
+//! stands rounded up with the first-fire bonus, Chart 5 DV, the firing modifiers,
+//! Chart 6, the S test after losses (rout on failing by 5), and the officer check.
+
+use super::charts::{BillResult, Charts, FirstFire, FormationMods};
+use super::fields;
+use super::morale::{Check, check, s_test};
+use super::unit::{Arm, MORALE_LABELS, Unit};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::{Action, FieldSpec, Scenario};
+use std::sync::Arc;
+
+/// Officer outcomes: no hit, then the six Chart 8 rows.
+pub const OFFICER_LABELS: [&str; 7] = [
+    "no-hit",
+    "minor-wound",
+    "light-wound",
+    "serious-wound",
+    "death",
+    "death-test-plus1",
+    "heroic-death",
+];
+
+/// Situational modifiers of one volley.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Situation {
+    pub av_per_stand: f64,
+    pub target_moving: bool,
+    pub rear: bool,
+    pub enfilade: bool,
+    pub die_mod: i32,
+    /// An officer is with the target unit (and is its brigade commander).
+    pub target_officer: bool,
+}
+
+/// What one volley did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VolleyReport {
+    pub steps_lost: u32,
+    pub officer: usize,
+}
+
+/// The firer's formation penalty (the duplicated "skirmish" line, Q4).
+fn formation_penalty(charts: &Charts, firer: &Unit) -> i32 {
+    let m = &charts.data.fire_modifiers;
+    let literal = charts.data.options.mf_fire_formation_mods == FormationMods::Literal;
+    match (firer.formation_name(), literal) {
+        ("column", false) => m.firer_column,
+        ("attack_column", _) => m.firer_attack_column,
+        ("skirmish", false) => m.firer_skirmish,
+        ("skirmish", true) => m.firer_skirmish + m.firer_attack_column,
+        _ => 0,
+    }
+}
+
+/// The attack value: AV per stand x stands firing (with the first-fire bonus),
+/// rounded up.
+pub fn attack_value(charts: &Charts, firer: &Unit, av_per_stand: f64) -> i32 {
+    let m = &charts.data.fire_modifiers;
+    let mut stands = f64::from(firer.half_stands()) / 2.0;
+    let first = !firer.first_fire_used;
+    if first && charts.data.options.mf_first_fire == FirstFire::Plus2Stands {
+        stands += f64::from(m.first_fire_stands);
+    }
+    let mut av = (av_per_stand * stands - 1e-9).ceil() as i32;
+    if first && charts.data.options.mf_first_fire == FirstFire::Plus2Av {
+        av += m.first_fire_stands;
+    }
+    av
+}
+
+/// One volley of `firer` at `target`, updating both.
+pub fn volley<D: Dice>(
+    dice: &mut D,
+    charts: &Charts,
+    firer: &mut Unit,
+    target: &mut Unit,
+    situation: &Situation,
+) -> VolleyReport {
+    let m = &charts.data.fire_modifiers;
+    let failed = check(
+        dice,
+        charts,
+        firer.cohesion(charts),
+        firer.bead_penalty(charts),
+    ) != Check::Pass;
+    let av = attack_value(charts, firer, situation.av_per_stand);
+    firer.first_fire_used = true;
+    let dv = target.dv(charts).unwrap_or(0);
+    let drm = if failed { m.failed_cohesion } else { 0 }
+        + if firer.shaken { m.firer_shaken } else { 0 }
+        + if firer.disordered() {
+            m.firer_disordered
+        } else {
+            0
+        }
+        + if situation.target_moving {
+            m.target_moving
+        } else {
+            0
+        }
+        + formation_penalty(charts, firer)
+        + if situation.rear { m.rear } else { 0 }
+        + if situation.enfilade { m.enfilade } else { 0 }
+        + if target.disordered() {
+            m.target_disordered
+        } else {
+            0
+        }
+        + situation.die_mod;
+    let artillery = target.arm == Arm::Artillery;
+    let result = dice.classify(Roll::Sum(2, 6), |roll| {
+        charts.bill(roll as i32 + drm, av - dv)
+    });
+    let lost = match result {
+        BillResult::Loss { steps, half_stands } => {
+            if artillery {
+                half_stands
+            } else {
+                steps
+            }
+        }
+        _ => 0,
+    };
+    target.steps_lost = (target.steps_lost + lost).min(target.steps());
+    if lost > 0 || result == BillResult::Shaken {
+        s_test(dice, charts, target, 0, false);
+    }
+    let mut officer = 0;
+    let chance = charts.data.options.mf_officer_hit_chance;
+    if lost > 0
+        && situation.target_officer
+        && chance > 0
+        && !target.eliminated()
+        && dice.classify(Roll::Die(6), |face| face > 6 - chance)
+    {
+        let row = dice.d(6) as usize - 1;
+        officer = row + 1;
+        let chart = &charts.data.officer;
+        target.wounds += chart.cohesion_loss[row] as u32;
+        if chart.removed[row] {
+            // A replacement of competence 0 takes over (RULES.md 1.4.5).
+            target.competence = 0;
+            target.wounds = 0;
+        }
+        if chart.results[row].contains("death") {
+            s_test(dice, charts, target, chart.death_test_modifier[row], true);
+        }
+    }
+    VolleyReport {
+        steps_lost: lost,
+        officer,
+    }
+}
+
+/// `micro-force fire` as a procedure.
+#[derive(Clone, Debug)]
+pub struct Fire {
+    pub charts: Arc<Charts>,
+    pub firer: Unit,
+    pub target: Unit,
+    pub situation: Situation,
+}
+
+impl Procedure for Fire {
+    type Outcome = (VolleyReport, Unit);
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .count("steps_lost", self.target.steps())
+            .categorical("morale_after", MORALE_LABELS)
+            .categorical("officer", OFFICER_LABELS)
+            .mean("steps_lost")
+            .mean("cohesion_after")
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (VolleyReport, Unit) {
+        let (mut firer, mut target) = (self.firer, self.target);
+        let report = volley(dice, &self.charts, &mut firer, &mut target, &self.situation);
+        (report, target)
+    }
+
+    fn record(&self, o: &(VolleyReport, Unit), tally: &mut Tally, w: f64) {
+        tally.count(0, o.0.steps_lost as usize, w);
+        tally.count(1, o.1.morale_index(), w);
+        tally.count(2, o.0.officer, w);
+        tally.add(0, f64::from(o.0.steps_lost), w);
+        tally.add(1, f64::from(o.1.cohesion(&self.charts)), w);
+    }
+}
+
+/// `micro-force fire`.
+pub struct FireAction;
+
+/// Volley fields shared with the firefight.
+pub fn situation_fields() -> Vec<FieldSpec> {
+    vec![
+        FieldSpec::flag("target_moving", "the target is in movement posture (+1)"),
+        FieldSpec::flag("rear", "rear fire (-5)"),
+        FieldSpec::flag("enfilade", "enfilade fire (-4)"),
+        FieldSpec::int("die_mod", -10, 10, 0, "an extra modifier to the 2D6"),
+    ]
+}
+
+impl FireAction {
+    pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<Fire, InputError> {
+        let mut firer = fields::unit(s, "firer", &charts)?;
+        let target = fields::unit(s, "target", &charts)?;
+        if firer.routed && !charts.data.options.mf_routed_can_fire {
+            return Err(InputError::argument(
+                "firer_routed",
+                "a routed unit cannot fire (options.mf_routed_can_fire)",
+            ));
+        }
+        firer.first_fire_used = !s.flag("first_fire");
+        Ok(Fire {
+            situation: Situation {
+                av_per_stand: s.number("av_per_stand"),
+                target_moving: s.flag("target_moving"),
+                rear: s.flag("rear"),
+                enfilade: s.flag("enfilade"),
+                die_mod: s.int32("die_mod"),
+                target_officer: s.flag("target_officer"),
+            },
+            firer,
+            target,
+            charts,
+        })
+    }
+}
+
+impl Action for FireAction {
+    fn name(&self) -> &'static str {
+        "fire"
+    }
+
+    fn summary(&self) -> &'static str {
+        "one regiment or battery fires at one target: Chart 6, the S test, officer casualties"
+    }
+
+    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
+        let mut specs = vec![
+            FieldSpec::decimal(
+                "av_per_stand",
+                0.0,
+                20.0,
+                1.0,
+                "attack value per stand at this range, from the rulebook's Charts 3 & 4",
+            ),
+            FieldSpec::flag(
+                "first_fire",
+                "the firer's first fire of the game (+2 stands)",
+            ),
+            FieldSpec {
+                default: "true".to_string(),
+                ..FieldSpec::flag(
+                    "target_officer",
+                    "an officer is with the target (checked for casualties)",
+                )
+            },
+        ];
+        specs.extend(fields::unit_fields("firer", "infantry", "line", 4));
+        specs.extend(fields::unit_fields("target", "infantry", "line", 4));
+        specs.extend(situation_fields());
+        specs
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("morale_after", "routed"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(ProcedureModel(Self::procedure(
+            s,
+            super::charts_of(rules)?,
+        )?)))
+    }
+}

@@ -1,0 +1,141 @@
+//! Initiative (RULES.md 1.2): each side's senior officer rolls 2D6 plus the Chart 2
+//! command bonus; low wins; a tie keeps last turn's winner (first turn: re-roll).
+
+use super::charts::Charts;
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::{Action, FieldSpec, Scenario};
+use std::cmp::Ordering;
+
+/// The initiative roll-off between sides A and B.
+#[derive(Clone, Debug)]
+pub struct Initiative {
+    pub a_modifier: i32,
+    pub b_modifier: i32,
+    /// Last turn's winner: `Some(true)` = A; `None` on the first turn.
+    pub last_winner_a: Option<bool>,
+}
+
+impl Initiative {
+    pub fn new(
+        charts: &Charts,
+        a_competence: u32,
+        b_competence: u32,
+        last_winner_a: Option<bool>,
+    ) -> Self {
+        Initiative {
+            a_modifier: charts.initiative_bonus(a_competence),
+            b_modifier: charts.initiative_bonus(b_competence),
+            last_winner_a,
+        }
+    }
+
+    /// Wins of A and of B over the 36 x 36 rolls (for the re-roll of ties).
+    fn wins(&self) -> (u32, u32) {
+        let two_d6 = Roll::Sum(2, 6).distribution();
+        let mut wins = (0, 0);
+        for &(a, wa) in &two_d6 {
+            for &(b, wb) in &two_d6 {
+                match (a as i32 + self.a_modifier).cmp(&(b as i32 + self.b_modifier)) {
+                    Ordering::Less => wins.0 += (wa * wb) as u32,
+                    Ordering::Greater => wins.1 += (wa * wb) as u32,
+                    Ordering::Equal => {}
+                }
+            }
+        }
+        wins
+    }
+
+    /// `true` when A wins.
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> bool {
+        let order = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, b| {
+            (a as i32 + self.a_modifier).cmp(&(b as i32 + self.b_modifier))
+        });
+        match order {
+            Ordering::Less => true,
+            Ordering::Greater => false,
+            Ordering::Equal => match self.last_winner_a {
+                Some(a) => a,
+                None => {
+                    let (a, b) = self.wins();
+                    dice.chance(a, a + b)
+                }
+            },
+        }
+    }
+}
+
+impl Procedure for Initiative {
+    type Outcome = bool;
+
+    fn schema(&self) -> Schema {
+        Schema::default().categorical("winner", ["a", "b"])
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> bool {
+        self.roll(dice)
+    }
+
+    fn record(&self, a_wins: &bool, tally: &mut Tally, w: f64) {
+        tally.count(0, usize::from(!a_wins), w);
+    }
+}
+
+/// `micro-force initiative`.
+pub struct InitiativeAction;
+
+impl Action for InitiativeAction {
+    fn name(&self) -> &'static str {
+        "initiative"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the initiative roll-off: 2D6 + command bonus, low wins"
+    }
+
+    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
+        vec![
+            FieldSpec::int(
+                "a_competence",
+                0,
+                3,
+                0,
+                "side A's senior officer's competence (bonus 0 to -3)",
+            ),
+            FieldSpec::int(
+                "b_competence",
+                0,
+                3,
+                0,
+                "side B's senior officer's competence",
+            ),
+            FieldSpec::choice(
+                "last_winner",
+                &["none", "a", "b"],
+                "none",
+                "last turn's winner (none: the first turn, ties re-rolled)",
+            ),
+        ]
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("winner", "a"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let last = match s.text("last_winner") {
+            "a" => Some(true),
+            "b" => Some(false),
+            _ => None,
+        };
+        Ok(Box::new(ProcedureModel(Initiative::new(
+            &charts,
+            s.int("a_competence") as u32,
+            s.int("b_competence") as u32,
+            last,
+        ))))
+    }
+}

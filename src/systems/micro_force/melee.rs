@@ -1,0 +1,221 @@
+//! Melee (Chart 10, RULES.md 1.4.7 and 1.5.5): each side rolls its melee dice by
+//! stand ratio and keeps the highest, adds its modifiers; the difference, capped
+//! at 5, gives steps lost, cohesion checks, fall-backs and beads. Both sides end
+//! in Disorder.
+
+use super::charts::{Bead, Charts, Check as CheckKind, FallBack};
+use super::morale::s_test;
+use super::unit::{FORMATIONS, Unit};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::{Action, FieldSpec, Scenario};
+use std::sync::Arc;
+
+/// Named melee modifiers of Chart 10, as (field, chart key, side: true = defender).
+pub const MODIFIERS: [(&str, &str, bool); 11] = [
+    ("defender_light_cover", "defender_light_cover", true),
+    ("defender_medium_cover", "defender_medium_cover", true),
+    ("defender_heavy_cover", "defender_heavy_cover", true),
+    ("defender_woods_rough", "defender_woods_rough", true),
+    ("defender_higher", "defender_higher", true),
+    ("defender_skirmish", "defender_skirmish", false),
+    ("defender_disordered", "defender_disordered", false),
+    ("defender_column", "defender_column", false),
+    (
+        "attacker_cavalry_line_half_move",
+        "attacker_cavalry_line_half_move",
+        false,
+    ),
+    ("attacker_attack_column", "attacker_attack_column", false),
+    ("attacker_flank_rear", "attacker_flank_rear", false),
+];
+
+/// The difference (attacker - defender, capped) of one round of melee dice.
+#[inline]
+pub fn roll_difference<D: Dice>(
+    dice: &mut D,
+    charts: &Charts,
+    dice_counts: (u32, u32),
+    mods: (i32, i32),
+) -> i32 {
+    let max = charts.data.melee.max_difference;
+    dice.classify_pair(
+        Roll::Highest(dice_counts.0, 6),
+        Roll::Highest(dice_counts.1, 6),
+        |a, d| (a as i32 + mods.0 - d as i32 - mods.1).clamp(-max, max),
+    )
+}
+
+fn check_modifier(kind: CheckKind) -> Option<i32> {
+    match kind {
+        CheckKind::None => None,
+        CheckKind::Normal => Some(0),
+        CheckKind::Plus1 => Some(1),
+    }
+}
+
+/// Apply a Chart 10 row to both units.
+pub fn apply_result<D: Dice>(
+    dice: &mut D,
+    charts: &Charts,
+    difference: i32,
+    attacker: &mut Unit,
+    defender: &mut Unit,
+) {
+    let row = charts.melee_result(difference).clone();
+    attacker.steps_lost = (attacker.steps_lost + row.attacker_steps).min(attacker.steps());
+    defender.steps_lost = (defender.steps_lost + row.defender_steps).min(defender.steps());
+    let loser = match row.fall_back {
+        FallBack::Attacker => Some(&mut *attacker),
+        FallBack::Defender => Some(&mut *defender),
+        FallBack::None => None,
+    };
+    if let Some(unit) = loser {
+        match row.bead {
+            Bead::Shaken => unit.shaken = true,
+            Bead::RoutedAndShaken => {
+                unit.shaken = true;
+                unit.routed = true;
+            }
+            Bead::None => {}
+        }
+    }
+    if let Some(m) = check_modifier(row.attacker_check) {
+        s_test(dice, charts, attacker, m, false);
+    }
+    if let Some(m) = check_modifier(row.defender_check) {
+        s_test(dice, charts, defender, m, false);
+    }
+    let disordered = FORMATIONS
+        .iter()
+        .position(|f| *f == "disordered")
+        .unwrap_or(4) as u8;
+    for unit in [attacker, defender] {
+        if unit.arm.formations().contains(&"disordered") {
+            unit.formation = disordered;
+        }
+    }
+}
+
+/// Chart 10 alone: dice by stand ratio, the named modifiers, the difference.
+#[derive(Clone, Debug)]
+pub struct Melee {
+    pub charts: Arc<Charts>,
+    pub dice: (u32, u32),
+    pub mods: (i32, i32),
+}
+
+impl Melee {
+    fn labels(&self) -> (Vec<String>, Vec<String>) {
+        let max = self.charts.data.melee.max_difference;
+        let differences = (-max..=max).map(|d| d.to_string()).collect();
+        let results = (-max..=max)
+            .map(|d| self.charts.melee_result(d).text.clone())
+            .collect();
+        (differences, results)
+    }
+}
+
+impl Procedure for Melee {
+    type Outcome = i32;
+
+    fn schema(&self) -> Schema {
+        let (differences, results) = self.labels();
+        Schema::default()
+            .categorical("difference", differences)
+            .categorical("result", results)
+            .mean("difference")
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> i32 {
+        roll_difference(dice, &self.charts, self.dice, self.mods)
+    }
+
+    fn record(&self, difference: &i32, tally: &mut Tally, w: f64) {
+        let index = (difference + self.charts.data.melee.max_difference) as usize;
+        tally.count(0, index, w);
+        tally.count(1, index, w);
+        tally.add(0, f64::from(*difference), w);
+    }
+}
+
+/// Sum the named modifiers that are set: (attacker's, defender's).
+pub fn named_modifiers(charts: &Charts, set: impl Fn(&str) -> bool) -> (i32, i32) {
+    let mut mods = (0, 0);
+    for (field, key, defender_side) in MODIFIERS {
+        if set(field) {
+            let value = if key == "defender_medium_cover" {
+                charts.data.options.mf_melee_medium_cover
+            } else {
+                charts.melee_modifier(key)
+            };
+            if defender_side {
+                mods.1 += value;
+            } else {
+                mods.0 += value;
+            }
+        }
+    }
+    mods
+}
+
+/// `micro-force melee`.
+pub struct MeleeAction;
+
+impl Action for MeleeAction {
+    fn name(&self) -> &'static str {
+        "melee"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Chart 10 alone: melee dice by stand ratio, highest die plus modifiers, the difference"
+    }
+
+    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
+        let mut specs = vec![
+            FieldSpec::int("attacker_stands", 1, 30, 4, "attacker's stands in contact"),
+            FieldSpec::int("defender_stands", 1, 30, 4, "defender's stands in contact"),
+            FieldSpec::int(
+                "attacker_mod",
+                -10,
+                10,
+                0,
+                "extra modifier to the attacker's highest die",
+            ),
+            FieldSpec::int(
+                "defender_mod",
+                -10,
+                10,
+                0,
+                "extra modifier to the defender's highest die",
+            ),
+        ];
+        for (field, _, _) in MODIFIERS {
+            specs.push(FieldSpec::flag(field, "a Chart 10 melee modifier"));
+        }
+        specs
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("difference", "5"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let named = named_modifiers(&charts, |f| s.flag(f));
+        let dice = charts.melee_dice(
+            2 * s.int("attacker_stands") as u32,
+            2 * s.int("defender_stands") as u32,
+        );
+        Ok(Box::new(ProcedureModel(Melee {
+            dice,
+            mods: (
+                named.0 + s.int32("attacker_mod"),
+                named.1 + s.int32("defender_mod"),
+            ),
+            charts,
+        })))
+    }
+}

@@ -1,0 +1,76 @@
+//! GHQ *Micro Force: The Game - American Civil War*, seed card 000, RULES.md
+//! section 1.
+//!
+//! Charts are data (`src/rules/micro_force.toml`, typed in [`charts`]). The attack
+//! value per stand (Charts 3 and 4, not on the card) is a scenario input. Actions:
+//! fire, charge, melee (Chart 10 alone), the marker-recovery tests (rally,
+//! cease-fire, rejoin, resupply), initiative, and a multi-turn firefight.
+
+mod charge;
+pub mod charts;
+mod describe;
+mod fields;
+mod fire;
+mod firefight;
+mod initiative;
+mod melee;
+mod morale;
+mod recovery;
+pub mod unit;
+
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::{Action, System};
+use charts::{CardData, Charts};
+use std::sync::Arc;
+
+/// The Micro Force system.
+pub struct MicroForce;
+
+/// Typed, compiled charts from a (possibly patched) rule book.
+pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
+    compile(rules)
+        .map(Arc::new)
+        .map_err(|m| InputError::argument("rules", m))
+}
+
+fn compile(rules: &RuleBook) -> Result<Charts, String> {
+    let data: CardData = rules.typed()?;
+    Charts::compile(data)
+}
+
+impl System for MicroForce {
+    fn name(&self) -> &'static str {
+        "micro-force"
+    }
+
+    fn title(&self) -> &'static str {
+        "GHQ Micro Force: The Game (American Civil War)"
+    }
+
+    fn actions(&self) -> Vec<Box<dyn Action>> {
+        vec![
+            Box::new(fire::FireAction),
+            Box::new(charge::ChargeAction),
+            Box::new(melee::MeleeAction),
+            Box::new(recovery::RecoveryAction { name: "rally" }),
+            Box::new(recovery::RecoveryAction { name: "cease-fire" }),
+            Box::new(recovery::RecoveryAction { name: "rejoin" }),
+            Box::new(recovery::RecoveryAction { name: "resupply" }),
+            Box::new(initiative::InitiativeAction),
+            Box::new(firefight::FirefightAction),
+        ]
+    }
+
+    fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
+        compile(rules).map(|_| ())
+    }
+
+    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
+        describe::describe(&*charts_of(rules)?, rules, chart)
+    }
+
+    fn chart_names(&self) -> Vec<&'static str> {
+        describe::CHARTS.to_vec()
+    }
+}

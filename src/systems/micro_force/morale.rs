@@ -1,0 +1,62 @@
+//! MF cohesion checks with their margin, and the S test (RULES.md 1.5.2).
+
+use super::charts::{Charts, ShakenOnShaken};
+use super::unit::Unit;
+use crate::dice::{Dice, Roll};
+
+/// A cohesion roll's outcome: pass, fail by 1-4, fail by 5 or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    Pass,
+    Fail,
+    FailBy5,
+}
+
+/// Roll 1D20 + `modifier` against `cohesion`.
+#[inline]
+pub fn check<D: Dice>(dice: &mut D, charts: &Charts, cohesion: i32, modifier: i32) -> Check {
+    let naturals = charts.data.options.mf_naturals;
+    dice.classify(Roll::Die(20), |natural| {
+        if naturals && natural == 1 {
+            return Check::Pass;
+        }
+        let roll = natural as i32 + modifier;
+        let margin = roll - cohesion;
+        if naturals && natural == 20 && margin <= 0 {
+            return Check::Fail;
+        }
+        match margin {
+            m if m <= 0 => Check::Pass,
+            m if m < 5 => Check::Fail,
+            _ => Check::FailBy5,
+        }
+    })
+}
+
+/// The S test after losses (or an S result): fail gives a white bead, fail by 5
+/// or more a black one, unless `cap_at_shaken` (a brigade commander's death).
+pub fn s_test<D: Dice>(
+    dice: &mut D,
+    charts: &Charts,
+    unit: &mut Unit,
+    situational: i32,
+    cap_at_shaken: bool,
+) {
+    if unit.eliminated() {
+        return;
+    }
+    let modifier = unit.bead_penalty(charts) + situational;
+    match check(dice, charts, unit.cohesion(charts), modifier) {
+        Check::Pass => {}
+        Check::FailBy5 if !cap_at_shaken => unit.routed = true,
+        _ => {
+            if unit.shaken
+                && !cap_at_shaken
+                && charts.data.options.mf_shaken_on_shaken == ShakenOnShaken::Rout
+            {
+                unit.routed = true;
+            }
+            unit.shaken = true;
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! The marker-recovery phase (RULES.md 1.5.6): rally Shaken (+3) and Routed (+5)
+//! with the bead penalties added (Q12), the natural-20 miracle rally (Q1), cease
+//! fire (+1; artillery free; free at long range, Q11), rejoin (0), resupply (+5).
+
+use super::charts::{Charts, MiracleFace};
+use super::fields;
+use super::morale::{Check, check};
+use super::unit::{Arm, Unit};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::{Action, FieldSpec, Scenario};
+use std::sync::Arc;
+
+pub const BEAD_LABELS: [&str; 4] = ["none", "shaken", "routed", "routed+shaken"];
+
+fn bead_index(unit: &Unit) -> usize {
+    usize::from(unit.shaken) + 2 * usize::from(unit.routed)
+}
+
+/// The face of a miracle rally, if the option keeps one.
+fn miracle(charts: &Charts) -> Option<u32> {
+    match charts.data.options.mf_miracle_rally_face {
+        MiracleFace::Twenty => Some(20),
+        MiracleFace::One => Some(1),
+        MiracleFace::Off => None,
+    }
+}
+
+/// One rally roll per bead (routed first); a miracle face clears both beads.
+pub fn rally<D: Dice>(dice: &mut D, charts: &Charts, unit: &mut Unit) {
+    let r = &charts.data.recovery;
+    let included = charts.data.options.mf_rally_includes_bead_penalty;
+    let face = miracle(charts);
+    for (routed, penalty) in [(true, r.rally_routed), (false, r.rally_shaken)] {
+        let has = if routed { unit.routed } else { unit.shaken };
+        if !has {
+            continue;
+        }
+        let beads = if included {
+            0
+        } else {
+            unit.bead_penalty(charts)
+        };
+        let cohesion = unit.cohesion(charts);
+        let naturals = charts.data.options.mf_naturals;
+        let outcome = dice.classify(Roll::Die(20), |n| {
+            if face == Some(n) {
+                return 2;
+            }
+            let passes = if naturals && n == 1 {
+                true
+            } else if naturals && n == 20 {
+                false
+            } else {
+                n as i32 + penalty + beads <= cohesion
+            };
+            u8::from(passes)
+        });
+        match outcome {
+            2 => {
+                unit.routed = false;
+                unit.shaken = false;
+                return;
+            }
+            1 if routed => unit.routed = false,
+            1 => unit.shaken = false,
+            _ => {}
+        }
+    }
+}
+
+/// Which recovery test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test {
+    Rally,
+    CeaseFire { long_range: bool },
+    Rejoin,
+    Resupply,
+}
+
+/// A marker-recovery test for one unit.
+#[derive(Clone, Debug)]
+pub struct Recovery {
+    pub charts: Arc<Charts>,
+    pub unit: Unit,
+    pub test: Test,
+}
+
+impl Procedure for Recovery {
+    type Outcome = (bool, Unit);
+
+    fn schema(&self) -> Schema {
+        match self.test {
+            Test::Rally => Schema::default()
+                .categorical("beads_after", BEAD_LABELS)
+                .categorical("rallied", ["no", "yes"]),
+            _ => Schema::default().categorical("passes", ["no", "yes"]),
+        }
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (bool, Unit) {
+        let charts = &*self.charts;
+        let mut unit = self.unit;
+        let r = &charts.data.recovery;
+        let test = |dice: &mut D, penalty: i32| {
+            check(
+                dice,
+                charts,
+                unit.cohesion(charts),
+                penalty + unit.bead_penalty(charts),
+            ) == Check::Pass
+        };
+        let passed = match self.test {
+            Test::Rally => {
+                rally(dice, charts, &mut unit);
+                !unit.shaken && !unit.routed
+            }
+            Test::CeaseFire { long_range } => {
+                unit.arm == Arm::Artillery
+                    || (long_range && charts.data.options.mf_ceasefire_free_at_long)
+                    || test(dice, r.cease_fire)
+            }
+            Test::Rejoin => test(dice, r.rejoin),
+            Test::Resupply => test(dice, r.resupply),
+        };
+        (passed, unit)
+    }
+
+    fn record(&self, o: &(bool, Unit), tally: &mut Tally, w: f64) {
+        match self.test {
+            Test::Rally => {
+                tally.count(0, bead_index(&o.1), w);
+                tally.count(1, usize::from(o.0), w);
+            }
+            _ => tally.count(0, usize::from(o.0), w),
+        }
+    }
+}
+
+/// `micro-force rally`, `cease-fire`, `rejoin`, `resupply`.
+pub struct RecoveryAction {
+    pub name: &'static str,
+}
+
+impl Action for RecoveryAction {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn summary(&self) -> &'static str {
+        match self.name {
+            "rally" => {
+                "rally a Shaken (+3) and/or Routed (+5) unit; a natural 20 clears both beads"
+            }
+            "cease-fire" => {
+                "a firing unit's test to cease fire (+1; artillery and long range free)"
+            }
+            "rejoin" => "a unit's test to rejoin its brigade",
+            _ => "an out-of-ammunition unit's test to resupply (+5)",
+        }
+    }
+
+    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
+        let mut specs = fields::unit_fields("unit", "infantry", "line", 4);
+        if self.name == "rally" {
+            for spec in specs.iter_mut().filter(|s| s.name == "unit_shaken") {
+                spec.default = "true".to_string();
+            }
+        }
+        if self.name == "cease-fire" {
+            specs.push(FieldSpec::flag(
+                "long_range",
+                "the current target is at long range",
+            ));
+        }
+        specs
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        match self.name {
+            "rally" => Some(("rallied", "yes")),
+            _ => Some(("passes", "yes")),
+        }
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let unit = fields::unit(s, "unit", &charts)?;
+        let test = match self.name {
+            "rally" => {
+                if !unit.shaken && !unit.routed {
+                    return Err(InputError::argument(
+                        "unit_shaken",
+                        "a unit without beads has nothing to rally; set unit_shaken or unit_routed",
+                    ));
+                }
+                Test::Rally
+            }
+            "cease-fire" => Test::CeaseFire {
+                long_range: s.flag("long_range"),
+            },
+            "rejoin" => Test::Rejoin,
+            _ => Test::Resupply,
+        };
+        Ok(Box::new(ProcedureModel(Recovery { charts, unit, test })))
+    }
+}

@@ -1,0 +1,181 @@
+//! A regiment or battery: arm, stands and steps lost, formation, cover, beads,
+//! first fire, and its commander (RULES.md 1.6).
+
+use super::charts::{CavHeavyCover, Charts};
+
+/// Infantry, mounted cavalry, dismounted cavalry (infantry for DV) or artillery.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Arm {
+    Infantry,
+    Cavalry,
+    DismountedCavalry,
+    Artillery,
+}
+
+impl Arm {
+    pub const NAMES: [&'static str; 4] = ["infantry", "cavalry", "dismounted-cavalry", "artillery"];
+
+    pub fn parse(name: &str) -> Option<Self> {
+        Some(match name {
+            "infantry" => Arm::Infantry,
+            "cavalry" => Arm::Cavalry,
+            "dismounted-cavalry" => Arm::DismountedCavalry,
+            "artillery" => Arm::Artillery,
+            _ => return None,
+        })
+    }
+
+    /// The DV table the arm reads (dismounted cavalry counts as infantry).
+    pub fn dv_table(self) -> &'static str {
+        match self {
+            Arm::Infantry | Arm::DismountedCavalry => "infantry",
+            Arm::Cavalry => "cavalry",
+            Arm::Artillery => "artillery",
+        }
+    }
+
+    /// Formations this arm can take.
+    pub fn formations(self) -> &'static [&'static str] {
+        match self {
+            Arm::Infantry | Arm::DismountedCavalry => {
+                &["line", "column", "skirmish", "attack_column", "disordered"]
+            }
+            Arm::Cavalry => &["line", "column", "skirmish", "disordered"],
+            Arm::Artillery => &["limbered", "unlimbered"],
+        }
+    }
+}
+
+/// Every formation name on the card, for field choices.
+pub const FORMATIONS: [&str; 7] = [
+    "line",
+    "column",
+    "skirmish",
+    "attack_column",
+    "disordered",
+    "limbered",
+    "unlimbered",
+];
+
+/// Cover classes of Chart 5.
+pub const COVERS: [&str; 4] = ["open", "light", "medium", "heavy"];
+
+/// A unit between events. Steps count half stands for artillery too (one step is
+/// half a stand), so losses of every arm live in one counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Unit {
+    pub arm: Arm,
+    pub original_stands: u32,
+    pub steps_lost: u32,
+    /// Index into [`FORMATIONS`].
+    pub formation: u8,
+    /// Index into [`COVERS`].
+    pub cover: u8,
+    pub shaken: bool,
+    pub routed: bool,
+    pub moving: bool,
+    pub first_fire_used: bool,
+    pub competence: u32,
+    pub wounds: u32,
+}
+
+impl Unit {
+    pub fn formation_name(&self) -> &'static str {
+        FORMATIONS[self.formation as usize]
+    }
+
+    pub fn cover_name(&self) -> &'static str {
+        COVERS[self.cover as usize]
+    }
+
+    pub fn steps(&self) -> u32 {
+        2 * self.original_stands
+    }
+
+    pub fn eliminated(&self) -> bool {
+        self.steps_lost >= self.steps()
+    }
+
+    /// Remaining stands in half stands (steps).
+    pub fn half_stands(&self) -> u32 {
+        self.steps().saturating_sub(self.steps_lost)
+    }
+
+    pub fn disordered(&self) -> bool {
+        self.formation_name() == "disordered"
+    }
+
+    /// Current cohesion: commander's Chart 2 cohesion, less wounds, less Chart 7.
+    pub fn cohesion(&self, charts: &Charts) -> i32 {
+        charts.commander_cohesion(self.competence)
+            - self.wounds as i32
+            - charts.cohesion_loss(self.original_stands, self.steps_lost)
+            - charts.data.options.mf_out_of_command_penalty
+    }
+
+    /// Bead penalties to a cohesion roll (+2 shaken, +4 routed; both add).
+    pub fn bead_penalty(&self, charts: &Charts) -> i32 {
+        let m = &charts.data.markers;
+        i32::from(self.shaken) * m.shaken + i32::from(self.routed) * m.routed
+    }
+
+    /// Chart 5 defensive value, with the 50%-strength rule; `Err` when the unit
+    /// may not be in this cover and formation.
+    pub fn dv(&self, charts: &Charts) -> Result<i32, String> {
+        let dv = &charts.data.dv;
+        let options = &charts.data.options;
+        let (table, mut cover) = match self.arm.dv_table() {
+            "infantry" => (&dv.infantry, self.cover_name()),
+            "cavalry" => (&dv.cavalry, self.cover_name()),
+            _ => (&dv.artillery, self.cover_name()),
+        };
+        if self.arm == Arm::Cavalry && (cover == "medium" || cover == "heavy") {
+            if options.mf_cav_heavy_cover == CavHeavyCover::Forbidden {
+                return Err(format!(
+                    "mounted cavalry may not claim {cover} cover (options.mf_cav_heavy_cover)"
+                ));
+            }
+            cover = "light";
+        }
+        let formation = self.formation_name();
+        let row = table
+            .get(cover)
+            .ok_or_else(|| format!("{} has no DV row for {cover} cover", self.arm.dv_table()))?;
+        let mut value = *row.get(formation).ok_or_else(|| {
+            if self.arm == Arm::Artillery {
+                format!("a {formation} battery cannot claim {cover} cover")
+            } else {
+                format!(
+                    "{} in {formation} has no DV in {cover} cover",
+                    self.arm.dv_table()
+                )
+            }
+        })?;
+        if self.arm.dv_table() == "infantry" && cover == "light" && formation == "skirmish" {
+            value = options.mf_dv_skirmish_light;
+        }
+        if self.arm == Arm::Cavalry && cover == "light" && formation == "skirmish" {
+            value = options.mf_dv_cav_light_skirmish;
+        }
+        if self.arm != Arm::Artillery && 2 * self.steps_lost >= self.steps() {
+            value += dv.at_half_strength;
+        }
+        Ok(value)
+    }
+
+    /// Morale label: steady, shaken, routed or eliminated.
+    pub fn morale_index(&self) -> usize {
+        if self.eliminated() {
+            3
+        } else if self.routed {
+            2
+        } else if self.shaken {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Labels of [`Unit::morale_index`].
+pub const MORALE_LABELS: [&str; 4] = ["steady", "shaken", "routed", "eliminated"];

@@ -1,0 +1,81 @@
+//! Helpers shared by the integration tests: run an action by name, and check that
+//! exact enumeration and Monte Carlo agree.
+
+#![allow(dead_code)]
+
+use volley::engine::{self, MethodRequest, RunConfig};
+use volley::stats::{Summary, summarize};
+use volley::systems::{self, Origin, Scenario};
+
+/// Run `system action` with `fields` by `method` (seed 2024).
+pub fn run(system: &str, action: &str, fields: &[(&str, &str)], method: MethodRequest) -> Summary {
+    let found = systems::find(system).unwrap();
+    let action = systems::find_action(found.as_ref(), action).unwrap();
+    let book = systems::rulebook(found.as_ref(), &[]).unwrap();
+    let raw: Vec<_> = fields
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+        .collect();
+    let scenario = Scenario::resolve(&action.fields(&book), &raw).unwrap();
+    let model = action.model(&scenario, &book).unwrap();
+    let config = RunConfig {
+        method,
+        seed: 2024,
+        ..RunConfig::default()
+    };
+    summarize(&engine::run(model.as_ref(), &config).unwrap())
+}
+
+/// Every exact figure lies within the Monte Carlo interval widened to about five
+/// standard errors (a fixed seed makes this deterministic, not flaky).
+pub fn assert_agree(system: &str, action: &str, fields: &[(&str, &str)], trials: u64) {
+    let exact = run(system, action, fields, MethodRequest::Exact);
+    let mc = run(system, action, fields, MethodRequest::Trials(trials));
+    assert!(exact.exact && !mc.exact);
+    let first = &exact.outcomes[0].variable;
+    let total: f64 = exact
+        .outcomes
+        .iter()
+        .filter(|o| &o.variable == first)
+        .map(|o| o.estimate.value)
+        .sum();
+    assert!(
+        (total - 1.0).abs() < 1e-9,
+        "{action}: probabilities sum to {total}"
+    );
+    for (e, m) in exact.outcomes.iter().zip(&mc.outcomes) {
+        assert_eq!((&e.variable, &e.value), (&m.variable, &m.value));
+        let slack = 2.6 * m.estimate.half_width() + 1e-4;
+        assert!(
+            (e.estimate.value - m.estimate.value).abs() <= slack,
+            "{system} {action} {fields:?}: {}={} exact {} vs MC {} (+/-{})",
+            e.variable,
+            e.value,
+            e.estimate.value,
+            m.estimate.value,
+            m.estimate.half_width()
+        );
+    }
+    for (e, m) in exact.means.iter().zip(&mc.means) {
+        let slack = 2.6 * m.estimate.half_width() + 1e-4;
+        assert!(
+            (e.estimate.value - m.estimate.value).abs() <= slack,
+            "{action}: mean {} {e:?} vs {m:?}",
+            e.variable
+        );
+    }
+    for (e, m) in exact.curves.iter().zip(&mc.curves) {
+        let slack = 2.6 * m.estimate.half_width() + 1e-3;
+        assert!(
+            (e.estimate.value - m.estimate.value).abs() <= slack,
+            "{action}: curve {} turn {}",
+            e.variable,
+            e.turn
+        );
+    }
+}
+
+/// P(variable = value) of a summary.
+pub fn p(s: &Summary, variable: &str, value: &str) -> f64 {
+    s.probability(variable, value).unwrap().value
+}
