@@ -292,3 +292,52 @@ fn the_charge_answer_states_its_headline_first() {
         "{text}"
     );
 }
+
+#[test]
+fn a_user_supplied_weapon_chart_replaces_the_av_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = dir.path().join("weapons.toml");
+    std::fs::write(
+        &rule,
+        "[set]\n\"weapons.rifled-musket\" = { ranges = [2, 6, 12], av = [2.0, 1.5, 1.0] }\n",
+    )
+    .unwrap();
+    let rule = rule.to_str().unwrap();
+    let by_weapon = volley()
+        .args([
+            "odds",
+            "micro-force",
+            "fire",
+            "weapon=rifled-musket",
+            "range=5",
+            "--format",
+            "csv",
+            "--house-rule",
+            rule,
+        ])
+        .output()
+        .unwrap();
+    let by_av = volley()
+        .args([
+            "odds",
+            "micro-force",
+            "fire",
+            "av_per_stand=1.5",
+            "--format",
+            "csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(by_weapon.status.success());
+    assert_eq!(by_weapon.stdout, by_av.stdout);
+    let e = stderr_of(&[
+        "odds",
+        "micro-force",
+        "fire",
+        "weapon=rifled-musket",
+        "range=13",
+        "--house-rule",
+        rule,
+    ]);
+    assert!(e.contains("`range`") && e.contains("12 inches"), "{e}");
+}

@@ -5,7 +5,9 @@
 //! file whose `[set]` table maps dotted paths (`"terrain.woods.personnel"`,
 //! `"crt.a.rows.5.+1"`, `"options.ms_naturals"`) to new values. A path that does not
 //! exist, or a value of another type than the card's, is an error that names the
-//! house-rule file, line and path; a patch is never a silent no-op.
+//! house-rule file, line and path; a patch is never a silent no-op. The one place a
+//! house rule may add entries is a table marked `user_supplied = true`: a chart the
+//! card lacks, such as Micro Force's weapon and range chart.
 
 use crate::error::{InputError, one_of};
 use serde::Deserialize;
@@ -182,6 +184,13 @@ fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
         let here = segments[..depth].join(".");
         node = match node {
             Value::Table(table) => {
+                // A chart the card lacks (marked `user_supplied`) takes new entries.
+                let last = depth == segments.len() - 1;
+                let open = table.get("user_supplied").and_then(Value::as_bool) == Some(true);
+                if last && open && !table.contains_key(*segment) {
+                    table.insert(segment.to_string(), value);
+                    return Ok(());
+                }
                 let known = keys(table);
                 table.get_mut(*segment).ok_or_else(|| {
                     let hint = if known.len() <= 40 {

@@ -253,6 +253,16 @@ pub struct CardData {
     pub melee: Melee,
     pub recovery: Recovery,
     pub charge: Charge,
+    /// User-supplied Charts 3 & 4 (`user_supplied = true` plus one entry per weapon).
+    pub weapons: BTreeMap<String, toml::Value>,
+}
+
+/// A user-supplied weapon: AV per stand up to each range limit (inches).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub ranges: Vec<f64>,
+    pub av: Vec<f64>,
 }
 
 /// A Chart 6 cell.
@@ -322,6 +332,7 @@ pub const BILL_MIN_COLUMN: i32 = -5;
 #[derive(Clone, Debug)]
 pub struct Charts {
     pub data: CardData,
+    pub weapons: BTreeMap<String, Weapon>,
     /// `bill[row][column]`: row = modified roll + 2 (0 = -2 ... 16 = 14+).
     pub bill: [[BillResult; BILL_COLUMNS]; BILL_ROWS],
 }
@@ -385,7 +396,59 @@ impl Charts {
         if data.options.mf_officer_hit_chance > 6 {
             return Err("options.mf_officer_hit_chance is in sixths: 0 to 6".to_string());
         }
-        Ok(Charts { data, bill })
+        let mut weapons = BTreeMap::new();
+        for (name, value) in &data.weapons {
+            if name == "user_supplied" {
+                continue;
+            }
+            let weapon: Weapon = value
+                .clone()
+                .try_into()
+                .map_err(|e: toml::de::Error| format!("weapons.{name}: {}", e.message().trim()))?;
+            if weapon.ranges.is_empty() || weapon.ranges.len() != weapon.av.len() {
+                return Err(format!(
+                    "weapons.{name}: ranges and av must be lists of the same length"
+                ));
+            }
+            if weapon.ranges.windows(2).any(|w| w[0] >= w[1]) || weapon.av.iter().any(|a| *a < 0.0)
+            {
+                return Err(format!(
+                    "weapons.{name}: ranges must increase and av must not be negative"
+                ));
+            }
+            weapons.insert(name.clone(), weapon);
+        }
+        Ok(Charts {
+            data,
+            weapons,
+            bill,
+        })
+    }
+
+    /// AV per stand of a user-supplied weapon at `range` inches.
+    pub fn weapon_av(&self, name: &str, range: f64) -> Result<f64, String> {
+        let weapon = self
+            .weapons
+            .get(name)
+            .ok_or_else(|| format!("no weapon `{name}` in the rules"))?;
+        weapon
+            .ranges
+            .iter()
+            .position(|limit| range <= *limit)
+            .map(|i| weapon.av[i])
+            .ok_or_else(|| {
+                format!(
+                    "{range} inches is beyond the {name}'s range ({} inches)",
+                    weapon.ranges[weapon.ranges.len() - 1]
+                )
+            })
+    }
+
+    /// Weapon names for field choices: `none` (give av_per_stand) and each weapon.
+    pub fn weapon_names(&self) -> Vec<String> {
+        std::iter::once("none".to_string())
+            .chain(self.weapons.keys().cloned())
+            .collect()
     }
 
     /// Chart 6 for a modified roll and AV-DV; `None` when below -5 has no effect.

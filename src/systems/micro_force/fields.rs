@@ -153,3 +153,51 @@ pub fn unit(s: &Scenario, role: &str, charts: &Charts) -> Result<Unit, InputErro
         .map_err(|m| InputError::argument(cover_f, m))?;
     Ok(unit)
 }
+
+/// `{av}` (decimal), `{weapon}` (a user-supplied weapon or none) and `range`.
+pub fn attack_fields(charts: &Charts, av: &'static str, weapon: &'static str) -> Vec<FieldSpec> {
+    vec![
+        FieldSpec::decimal(
+            av,
+            0.0,
+            20.0,
+            1.0,
+            "attack value per stand at this range (the rulebook's Charts 3 & 4)",
+        ),
+        FieldSpec {
+            kind: crate::systems::FieldKind::Choice(charts.weapon_names()),
+            ..FieldSpec::choice(
+                weapon,
+                &["none"],
+                "none",
+                "a weapon from a user-supplied Charts 3 & 4 (house rule); replaces the AV field",
+            )
+        },
+    ]
+}
+
+/// The AV per stand: from the weapon chart when a weapon is named, else the field.
+pub fn attack_value_per_stand(
+    s: &Scenario,
+    charts: &Charts,
+    av: &str,
+    weapon: &str,
+) -> Result<f64, InputError> {
+    match s.text(weapon) {
+        "none" => Ok(s.number(av)),
+        name => charts
+            .weapon_av(name, s.number("range"))
+            .map_err(|m| InputError::argument("range", m)),
+    }
+}
+
+/// The range field, used with a weapon chart.
+pub fn range_field() -> FieldSpec {
+    FieldSpec::decimal(
+        "range",
+        0.0,
+        100.0,
+        0.0,
+        "range in inches (only read with a weapon)",
+    )
+}

@@ -218,7 +218,7 @@ impl FireAction {
         firer.first_fire_used = !s.flag("first_fire");
         Ok(Fire {
             situation: Situation {
-                av_per_stand: s.number("av_per_stand"),
+                av_per_stand: fields::attack_value_per_stand(s, &charts, "av_per_stand", "weapon")?,
                 target_moving: s.flag("target_moving"),
                 rear: s.flag("rear"),
                 enfilade: s.flag("enfilade"),
@@ -241,15 +241,11 @@ impl Action for FireAction {
         "one regiment or battery fires at one target: Chart 6, the S test, officer casualties"
     }
 
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        let mut specs = vec![
-            FieldSpec::decimal(
-                "av_per_stand",
-                0.0,
-                20.0,
-                1.0,
-                "attack value per stand at this range, from the rulebook's Charts 3 & 4",
-            ),
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        let charts = super::charts_of(rules).expect("rules were checked when loaded");
+        let mut specs = fields::attack_fields(&charts, "av_per_stand", "weapon");
+        specs.push(fields::range_field());
+        specs.extend([
             FieldSpec::flag(
                 "first_fire",
                 "the firer's first fire of the game (+2 stands)",
@@ -261,7 +257,7 @@ impl Action for FireAction {
                     "an officer is with the target (checked for casualties)",
                 )
             },
-        ];
+        ]);
         specs.extend(fields::unit_fields("firer", "infantry", "line", 4));
         specs.extend(fields::unit_fields("target", "infantry", "line", 4));
         specs.extend(situation_fields());

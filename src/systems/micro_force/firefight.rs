@@ -143,17 +143,14 @@ impl FirefightAction {
         } else {
             "b_first_fire"
         });
+        let (av, weapon, officer) = if role == "a" {
+            ("a_av_per_stand", "a_weapon", "b_officer")
+        } else {
+            ("b_av_per_stand", "b_weapon", "a_officer")
+        };
         let situation = Situation {
-            av_per_stand: s.number(if role == "a" {
-                "a_av_per_stand"
-            } else {
-                "b_av_per_stand"
-            }),
-            target_officer: s.flag(if role == "a" {
-                "b_officer"
-            } else {
-                "a_officer"
-            }),
+            av_per_stand: fields::attack_value_per_stand(s, charts, av, weapon)?,
+            target_officer: s.flag(officer),
             ..Situation::default()
         };
         Ok((unit, situation))
@@ -182,32 +179,22 @@ impl Action for FirefightAction {
         "two units trade volleys turn after turn, with rallies, until one routs or is destroyed"
     }
 
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        let charts = super::charts_of(rules).expect("rules were checked when loaded");
         let flag_on = |name, help| FieldSpec {
             default: "true".to_string(),
             ..FieldSpec::flag(name, help)
         };
-        let mut specs = vec![
-            FieldSpec::decimal(
-                "a_av_per_stand",
-                0.0,
-                20.0,
-                1.0,
-                "A's attack value per stand at this range",
-            ),
-            FieldSpec::decimal(
-                "b_av_per_stand",
-                0.0,
-                20.0,
-                1.0,
-                "B's attack value per stand at this range",
-            ),
+        let mut specs = fields::attack_fields(&charts, "a_av_per_stand", "a_weapon");
+        specs.extend(fields::attack_fields(&charts, "b_av_per_stand", "b_weapon"));
+        specs.push(fields::range_field());
+        specs.extend([
             flag_on("a_first_fire", "A still has its first-fire bonus"),
             flag_on("b_first_fire", "B still has its first-fire bonus"),
             flag_on("a_officer", "an officer is with A (casualty checks)"),
             flag_on("b_officer", "an officer is with B (casualty checks)"),
             FieldSpec::int("turns", 1, 50, 10, "turn limit"),
-        ];
+        ]);
         specs.extend(fields::unit_fields("a", "infantry", "line", 4));
         specs.extend(fields::unit_fields("b", "infantry", "line", 4));
         specs
