@@ -341,3 +341,35 @@ fn a_user_supplied_weapon_chart_replaces_the_av_field() {
     ]);
     assert!(e.contains("`range`") && e.contains("12 inches"), "{e}");
 }
+
+#[test]
+fn stand_and_die_duel_is_exact_at_once_and_rejects_mixed_hexes() {
+    let out = volley()
+        .args([
+            "odds",
+            "stand-and-die",
+            "duel",
+            "a_infantry=10",
+            "b_infantry=10",
+            "--exact",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["method"], "exact");
+    let e = stderr_of(&[
+        "odds",
+        "stand-and-die",
+        "duel",
+        "a_infantry=5",
+        "a_cavalry=3",
+        "b_infantry=5",
+    ]);
+    assert!(
+        e.contains("`a_cavalry`") && e.contains("not cavalry with others"),
+        "{e}"
+    );
+}

@@ -23,8 +23,16 @@ pub trait Engagement: Sync {
     /// The state before the first turn.
     fn start(&self) -> Self::State;
 
-    /// The last turn played.
+    /// The last turn played; with [`Engagement::to_the_end`], the last turn the
+    /// curves show.
     fn turn_limit(&self) -> u32;
+
+    /// `true` when the engagement has no turn limit: it is played until it is over
+    /// (Monte Carlo stops at [`HARD_TURN_CAP`]; the exact method steps until the
+    /// live probability is below [`EXACT_TAIL`]).
+    fn to_the_end(&self) -> bool {
+        false
+    }
 
     /// `true` when the engagement has ended in this state.
     fn is_over(&self, state: &Self::State) -> bool;
@@ -42,6 +50,13 @@ pub trait Engagement: Sync {
 /// Wraps an [`Engagement`] as a [`Model`].
 pub struct EngagementModel<E>(pub E);
 
+/// Most turns a Monte Carlo engagement without a turn limit is played.
+pub const HARD_TURN_CAP: u32 = 100_000;
+
+/// Live probability below which the exact method stops an engagement without a
+/// turn limit; what is left is reported as the last state reached.
+pub const EXACT_TAIL: f64 = 1e-15;
+
 impl<E: Engagement> Model for EngagementModel<E> {
     fn schema(&self) -> Schema {
         self.0.schema()
@@ -49,21 +64,30 @@ impl<E: Engagement> Model for EngagementModel<E> {
 
     fn simulate(&self, sampler: &mut Sampler, trials: u64, tally: &mut Tally) {
         let game = &self.0;
-        let limit = game.turn_limit();
+        let horizon = game.turn_limit();
+        let last = if game.to_the_end() {
+            HARD_TURN_CAP
+        } else {
+            horizon
+        };
         for _ in 0..trials {
             let mut state = game.start();
             let mut ended = if game.is_over(&state) { Some(0) } else { None };
             game.record_turn(0, &state, tally, 1.0);
-            for turn in 1..=limit {
+            let mut turn = 0;
+            while turn < last && (ended.is_none() || turn < horizon) {
+                turn += 1;
                 if ended.is_none() {
                     state = game.play_turn(&state, sampler);
                     if game.is_over(&state) {
                         ended = Some(turn);
                     }
                 }
-                game.record_turn(turn, &state, tally, 1.0);
+                if turn <= horizon {
+                    game.record_turn(turn, &state, tally, 1.0);
+                }
             }
-            game.record_end(&state, ended.unwrap_or(limit), tally, 1.0);
+            game.record_end(&state, ended.unwrap_or(turn), tally, 1.0);
         }
         tally.trial(trials as f64);
     }
@@ -82,7 +106,19 @@ impl<E: Engagement> Model for EngagementModel<E> {
         } else {
             live.insert(start, 1.0);
         }
-        for turn in 1..=game.turn_limit() {
+        let horizon = game.turn_limit();
+        let mut turn = 0;
+        loop {
+            let live_mass: f64 = live.values().sum();
+            let done = if game.to_the_end() {
+                live_mass < EXACT_TAIL || turn >= HARD_TURN_CAP
+            } else {
+                turn >= horizon
+            };
+            if done && turn >= horizon {
+                break;
+            }
+            turn += 1;
             let mut next: BTreeMap<E::State, f64> = BTreeMap::new();
             for (state, w) in std::mem::take(&mut live) {
                 let mut outcomes: Vec<(E::State, f64)> = Vec::new();
@@ -107,12 +143,14 @@ impl<E: Engagement> Model for EngagementModel<E> {
             if live.len() as u64 > budget {
                 return Err(OverBudget { budget });
             }
-            for (state, &w) in live.iter().chain(ended.iter()) {
-                game.record_turn(turn, state, &mut tally, w);
+            if turn <= horizon {
+                for (state, &w) in live.iter().chain(ended.iter()) {
+                    game.record_turn(turn, state, &mut tally, w);
+                }
             }
         }
         for (state, w) in live {
-            game.record_end(&state, game.turn_limit(), &mut tally, w);
+            game.record_end(&state, turn, &mut tally, w);
         }
         tally.trial(1.0);
         Ok(tally)

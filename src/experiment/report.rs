@@ -76,12 +76,13 @@ pub fn plots(
                 let key = |p: &Point| match (by_variant, series_axis) {
                     (true, _) => p.variant.clone(),
                     (false, Some(s)) => format!(
-                        "{}{}",
+                        "{}{}={}",
                         if experiment.variants.len() > 1 {
                             format!("{} ", p.variant)
                         } else {
                             String::new()
                         },
+                        experiment.sweep[s].field,
                         p.values[s]
                     ),
                     (false, None) => p.variant.clone(),
@@ -93,7 +94,16 @@ pub fn plots(
                         names.push(k);
                     }
                 }
-                let estimate = |p: &Point| p.summary.probability(&variable, &value);
+                // `y = "mean:NAME"` plots a mean; otherwise `VARIABLE=VALUE` a probability.
+                let mean_of = variable.strip_prefix("mean:").map(str::to_string);
+                let estimate = |p: &Point| match &mean_of {
+                    Some(name) => p.summary.mean(name),
+                    None => p.summary.probability(&variable, &value),
+                };
+                let y_text = match &mean_of {
+                    Some(name) => format!("mean {name}"),
+                    None => format!("P({variable} = {value})"),
+                };
                 if spec.kind == "lines" {
                     let series = names
                         .iter()
@@ -119,7 +129,7 @@ pub fn plots(
                     Lines {
                         title: title.clone(),
                         x_label: experiment.sweep[x].field.clone(),
-                        y_label: format!("P({variable} = {value})"),
+                        y_label: y_text.clone(),
                         x_ticks: (!numeric).then(|| x_values.clone()),
                         series,
                     }
@@ -141,7 +151,8 @@ pub fn plots(
                         })
                         .collect();
                     Heatmap {
-                        title: format!("{title}: P({variable} = {value})"),
+                        title: format!("{title}: {y_text}"),
+                        percent: mean_of.is_none(),
                         x_label: experiment.sweep[x].field.clone(),
                         y_label: spec.series.clone().unwrap_or_default(),
                         columns: x_values.clone(),

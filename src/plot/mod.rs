@@ -49,6 +49,9 @@ pub struct Heatmap {
     pub columns: Vec<String>,
     pub rows: Vec<String>,
     pub cells: Vec<Vec<f64>>,
+    /// Cells are probabilities (labelled as percentages); otherwise values,
+    /// coloured relative to the largest.
+    pub percent: bool,
 }
 
 /// Render a figure to SVG text and to a PNG file, then place both atomically.
@@ -240,9 +243,22 @@ impl Heatmap {
             .label_style(("sans-serif", 14))
             .draw()
             .map_err(|e| err(&e))?;
+        let largest = self
+            .cells
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|v| v.is_finite())
+            .fold(0.0f64, f64::max);
+        let scale = if self.percent || largest <= 0.0 {
+            1.0
+        } else {
+            largest
+        };
         for (r, row) in self.cells.iter().enumerate() {
-            for (c, &v) in row.iter().enumerate() {
+            for (c, &value) in row.iter().enumerate() {
                 let (c, r) = (c as i32, r as i32);
+                let v = value / scale;
                 let shade = if v.is_finite() {
                     HSLColor(0.66 - 0.66 * v.clamp(0.0, 1.0), 0.7, 0.6)
                 } else {
@@ -257,10 +273,12 @@ impl Heatmap {
                         shade.filled(),
                     )))
                     .map_err(|e| err(&e))?;
-                let label = if v.is_finite() {
+                let label = if !v.is_finite() {
+                    "n/a".to_string()
+                } else if self.percent {
                     format!("{:.0}%", 100.0 * v)
                 } else {
-                    "n/a".to_string()
+                    format!("{value:.1}")
                 };
                 chart
                     .draw_series(std::iter::once(Text::new(

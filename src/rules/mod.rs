@@ -27,6 +27,16 @@ const EMBEDDED: &[(&str, &str, &str)] = &[
         "src/rules/micro_squad.toml",
         include_str!("micro_squad.toml"),
     ),
+    (
+        "hex-acw",
+        "src/rules/hex_acw.toml",
+        include_str!("hex_acw.toml"),
+    ),
+    (
+        "stand-and-die",
+        "src/rules/stand_and_die.toml",
+        include_str!("stand_and_die.toml"),
+    ),
 ];
 
 /// A system's chart data, possibly patched by house rules.

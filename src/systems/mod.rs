@@ -6,9 +6,11 @@
 //! house-ruled) [`RuleBook`] into a runnable [`Model`].
 
 pub mod ghq;
+pub mod hex_acw;
 pub mod micro_force;
 pub mod micro_squad;
 mod scenario;
+pub mod stand_and_die;
 
 pub use scenario::{FieldKind, FieldSpec, FieldValue, Origin, Scenario};
 
@@ -64,6 +66,8 @@ pub fn all() -> Vec<Box<dyn System>> {
     vec![
         Box::new(micro_force::MicroForce),
         Box::new(micro_squad::MicroSquad),
+        Box::new(hex_acw::HexAcw),
+        Box::new(stand_and_die::StandAndDie),
     ]
 }
 

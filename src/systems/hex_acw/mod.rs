@@ -1,0 +1,129 @@
+//! "The American Civil War" (Marchin' & Fightin'), seed file 003, RULES.md 4.1: a
+//! small hex rule set counting figures. Actions: `fire` (up to three hexes on one
+//! target) and `duel` (two hexes trading fire, exact by state stepping).
+
+mod charts;
+mod duel;
+mod fire;
+mod hex;
+
+use crate::error::{InputError, one_of};
+use crate::rules::RuleBook;
+use crate::systems::{Action, System};
+use charts::Charts;
+use std::fmt::Write;
+use std::sync::Arc;
+
+/// The hex ACW system.
+pub struct HexAcw;
+
+pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
+    compile(rules)
+        .map(Arc::new)
+        .map_err(|m| InputError::argument("rules", m))
+}
+
+fn compile(rules: &RuleBook) -> Result<Charts, String> {
+    let charts: Charts = rules.typed()?;
+    charts.check()?;
+    Ok(charts)
+}
+
+const CHARTS: [&str; 3] = ["options", "firepower", "casualties"];
+
+impl System for HexAcw {
+    fn name(&self) -> &'static str {
+        "hex-acw"
+    }
+
+    fn title(&self) -> &'static str {
+        "The American Civil War (Marchin' & Fightin'), hex rules"
+    }
+
+    fn actions(&self) -> Vec<Box<dyn Action>> {
+        vec![Box::new(fire::FireAction), Box::new(duel::DuelAction)]
+    }
+
+    fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
+        compile(rules).map(|_| ())
+    }
+
+    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
+        let charts = charts_of(rules)?;
+        let wanted: Vec<&str> = match chart {
+            None => CHARTS.to_vec(),
+            Some(c) if CHARTS.contains(&c) => vec![c],
+            Some(c) => {
+                return Err(InputError::argument(
+                    "chart",
+                    format!("hex-acw has no chart `{c}`; it has {}", one_of(&CHARTS)),
+                ));
+            }
+        };
+        let mut out = format!(
+            "The American Civil War (hex rules): charts from {}\n",
+            rules.source_file()
+        );
+        for name in wanted {
+            out.push('\n');
+            match name {
+                "options" => {
+                    for (key, value) in rules
+                        .tree
+                        .get("options")
+                        .and_then(|o| o.as_table())
+                        .into_iter()
+                        .flatten()
+                    {
+                        let note = charts
+                            .option_notes
+                            .get(key)
+                            .map(String::as_str)
+                            .unwrap_or("");
+                        let _ = writeln!(out, "{key} = {value}\n    {note}");
+                    }
+                }
+                "firepower" => {
+                    let f = &charts.firepower;
+                    let _ = writeln!(
+                        out,
+                        "## Firepower per figure by range in hexes [{}]",
+                        f.provenance
+                    );
+                    for (arm, fire) in [
+                        ("infantryman", &f.infantry),
+                        ("cavalryman", &f.cavalry),
+                        ("gun", &f.artillery),
+                    ] {
+                        let _ =
+                            writeln!(out, "{arm:<12} {:?} (ranges 1..{})", fire.power, fire.range);
+                    }
+                    let _ = writeln!(
+                        out,
+                        "cover in or between: total halved once ({:?})",
+                        charts.options.hx_half_round
+                    );
+                }
+                _ => {
+                    let c = &charts.casualties;
+                    let _ = writeln!(out, "## Casualties (d6) [{}]", c.provenance);
+                    let mut low = 1;
+                    for band in &c.bands {
+                        let label = if band.max >= 1_000_000 {
+                            format!("{low}+")
+                        } else {
+                            format!("{low}-{}", band.max)
+                        };
+                        let _ = writeln!(out, "{label:<8} {:?}", band.casualties);
+                        low = band.max + 1;
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn chart_names(&self) -> Vec<&'static str> {
+        CHARTS.to_vec()
+    }
+}

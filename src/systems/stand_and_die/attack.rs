@@ -1,0 +1,126 @@
+//! Musketry and attacking (RULES.md 4.2): add the chances of every figure and gun
+//! in the attacking hex against the target's posture and cover (plus the rear
+//! bonus); each whole 1 is a casualty, and a d10 decides the fraction.
+
+use super::charts::{Charts, Target};
+use super::hex::Hex;
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::{Action, FieldSpec, Scenario};
+use std::sync::Arc;
+
+/// Casualties from an attack of `tenths` tenths of a casualty.
+#[inline]
+pub fn casualties<D: Dice>(dice: &mut D, tenths: u32) -> u32 {
+    let (whole, fraction) = (tenths / 10, tenths % 10);
+    if fraction == 0 {
+        return whole;
+    }
+    whole + u32::from(dice.classify(Roll::Die(10), |face| face <= fraction))
+}
+
+/// One attack from one hex.
+#[derive(Clone, Debug)]
+pub struct Attack {
+    pub charts: Arc<Charts>,
+    pub attacker: Hex,
+    pub target: Target,
+    pub rear: bool,
+}
+
+impl Attack {
+    fn tenths(&self) -> u32 {
+        self.attacker.attack(&self.charts, self.target, self.rear)
+    }
+}
+
+impl Procedure for Attack {
+    type Outcome = u32;
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .count("casualties", self.tenths() / 10 + 1)
+            .mean("casualties")
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> u32 {
+        casualties(dice, self.tenths())
+    }
+
+    fn record(&self, n: &u32, tally: &mut Tally, w: f64) {
+        tally.count(0, *n as usize, w);
+        tally.add(0, f64::from(*n), w);
+    }
+}
+
+/// Fields of a hex's troops; errors for mixes the card forbids.
+pub fn hex_from(
+    s: &Scenario,
+    infantry: &str,
+    cavalry: &str,
+    guns: &str,
+) -> Result<Hex, InputError> {
+    let hex = Hex {
+        infantry: s.int(infantry) as u32,
+        cavalry: s.int(cavalry) as u32,
+        guns: s.int(guns) as u32,
+        gun_damage: 0,
+    };
+    if hex.cavalry > 0 && (hex.infantry > 0 || hex.guns > 0) {
+        return Err(InputError::argument(
+            cavalry,
+            "a hex holds cavalry, or infantry, or infantry and artillery: not cavalry with others",
+        ));
+    }
+    Ok(hex)
+}
+
+/// `stand-and-die attack`.
+pub struct AttackAction;
+
+impl Action for AttackAction {
+    fn name(&self) -> &'static str {
+        "attack"
+    }
+
+    fn summary(&self) -> &'static str {
+        "one hex attacks an adjacent enemy hex: chances by posture and cover, rear bonus, d10 fraction"
+    }
+
+    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
+        vec![
+            FieldSpec::int("infantry", 0, 200, 10, "attacking infantrymen"),
+            FieldSpec::int("cavalry", 0, 200, 0, "attacking cavalrymen"),
+            FieldSpec::int("guns", 0, 20, 0, "attacking guns"),
+            FieldSpec::choice(
+                "posture",
+                &["standing", "fallback"],
+                "standing",
+                "the target hex stands or falls back under pressure",
+            ),
+            FieldSpec::flag("cover", "the target is in (or falls back from) cover"),
+            FieldSpec::flag(
+                "rear",
+                "attacking through one of the target's rear three hexsides",
+            ),
+        ]
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(ProcedureModel(Attack {
+            charts: super::charts_of(rules)?,
+            attacker: hex_from(s, "infantry", "cavalry", "guns")?,
+            target: Target {
+                fallback: s.text("posture") == "fallback",
+                cover: s.flag("cover"),
+            },
+            rear: s.flag("rear"),
+        })))
+    }
+}

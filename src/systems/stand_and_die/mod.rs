@@ -1,0 +1,135 @@
+//! "Stand and Die!" (16th-19th century), seed file 003, RULES.md 4.2: figures in
+//! hexes, chances per figure by the target's posture and cover. Actions: `attack`
+//! and `duel` (exact by stepping the distribution over both hexes' figures).
+
+mod attack;
+mod charts;
+mod duel;
+mod hex;
+
+use crate::error::{InputError, one_of};
+use crate::rules::RuleBook;
+use crate::systems::{Action, System};
+use charts::Charts;
+use std::fmt::Write;
+use std::sync::Arc;
+
+/// The Stand and Die! system.
+pub struct StandAndDie;
+
+pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
+    compile(rules)
+        .map(Arc::new)
+        .map_err(|m| InputError::argument("rules", m))
+}
+
+fn compile(rules: &RuleBook) -> Result<Charts, String> {
+    let charts: Charts = rules.typed()?;
+    charts.check()?;
+    Ok(charts)
+}
+
+const CHARTS: [&str; 3] = ["options", "chances", "casualties"];
+
+impl System for StandAndDie {
+    fn name(&self) -> &'static str {
+        "stand-and-die"
+    }
+
+    fn title(&self) -> &'static str {
+        "Stand and Die! (16th-19th century), hex rules"
+    }
+
+    fn actions(&self) -> Vec<Box<dyn Action>> {
+        vec![Box::new(attack::AttackAction), Box::new(duel::DuelAction)]
+    }
+
+    fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
+        compile(rules).map(|_| ())
+    }
+
+    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
+        let charts = charts_of(rules)?;
+        let wanted: Vec<&str> = match chart {
+            None => CHARTS.to_vec(),
+            Some(c) if CHARTS.contains(&c) => vec![c],
+            Some(c) => {
+                return Err(InputError::argument(
+                    "chart",
+                    format!(
+                        "stand-and-die has no chart `{c}`; it has {}",
+                        one_of(&CHARTS)
+                    ),
+                ));
+            }
+        };
+        let mut out = format!(
+            "Stand and Die! (hex rules): charts from {}\n",
+            rules.source_file()
+        );
+        for name in wanted {
+            out.push('\n');
+            match name {
+                "options" => {
+                    for (key, value) in rules
+                        .tree
+                        .get("options")
+                        .and_then(|o| o.as_table())
+                        .into_iter()
+                        .flatten()
+                    {
+                        let note = charts
+                            .option_notes
+                            .get(key)
+                            .map(String::as_str)
+                            .unwrap_or("");
+                        let _ = writeln!(out, "{key} = {value}\n    {note}");
+                    }
+                }
+                "chances" => {
+                    let c = &charts.chances;
+                    let r = &charts.rear;
+                    let _ = writeln!(
+                        out,
+                        "## Chance per firer that an enemy figure dies [{}]",
+                        c.provenance
+                    );
+                    let _ = writeln!(
+                        out,
+                        "{:<10} {:>8} {:>8} {:>14} {:>14} {:>6}",
+                        "firer", "standing", "fallback", "standing cover", "fallback cover", "rear"
+                    );
+                    for (arm, ch, rear) in [
+                        ("infantry", &c.infantry, r.infantry),
+                        ("cavalry", &c.cavalry, r.cavalry),
+                        ("gun", &c.gun, r.gun),
+                    ] {
+                        let t = |v: u32| f64::from(v) / 10.0;
+                        let _ = writeln!(
+                            out,
+                            "{arm:<10} {:>8} {:>8} {:>14} {:>14} {:>+6}",
+                            t(ch.standing),
+                            t(ch.fallback),
+                            t(ch.standing_cover),
+                            t(ch.fallback_cover),
+                            t(rear)
+                        );
+                    }
+                }
+                _ => {
+                    let c = &charts.casualties;
+                    let _ = writeln!(
+                        out,
+                        "## Casualties [{}]\neach whole 1 of the total: one casualty; the fraction: one more on a d{} roll at or under ten times it\ninfantry fall first; a gun takes {} casualties (only when no infantry is left), then is inoperable",
+                        c.provenance, c.fraction_die, c.casualties_per_gun
+                    );
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn chart_names(&self) -> Vec<&'static str> {
+        CHARTS.to_vec()
+    }
+}
