@@ -74,6 +74,16 @@ impl InputError {
     }
 }
 
+/// Read a user's file; a failure names the file and what it was for.
+pub fn read_file(path: &std::path::Path, what: &str) -> Result<String, InputError> {
+    std::fs::read_to_string(path).map_err(|e| InputError {
+        file: path.display().to_string(),
+        line: None,
+        field: String::new(),
+        message: format!("cannot read the {what}: {e}"),
+    })
+}
+
 /// 1-based line number of a byte offset.
 pub fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1

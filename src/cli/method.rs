@@ -32,15 +32,7 @@ pub struct MethodArgs {
 impl MethodArgs {
     /// The run configuration these flags ask for.
     pub fn config(&self) -> RunConfig {
-        let method = if self.exact {
-            MethodRequest::Exact
-        } else if let Some(n) = self.trials {
-            MethodRequest::Trials(n)
-        } else if let Some(e) = self.precision {
-            MethodRequest::Precision(e)
-        } else {
-            MethodRequest::Auto
-        };
+        let method = MethodRequest::from_flags(self.exact, self.trials, self.precision);
         RunConfig {
             method,
             seed: self.seed,

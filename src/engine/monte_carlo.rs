@@ -37,6 +37,19 @@ pub enum MethodRequest {
     Precision(f64),
 }
 
+impl MethodRequest {
+    /// The request of the usual flags: `exact` wins, then `trials`, then
+    /// `precision`; none of them means automatic.
+    pub fn from_flags(exact: bool, trials: Option<u64>, precision: Option<f64>) -> Self {
+        match (exact, trials, precision) {
+            (true, _, _) => MethodRequest::Exact,
+            (false, Some(n), _) => MethodRequest::Trials(n),
+            (false, None, Some(e)) => MethodRequest::Precision(e),
+            (false, None, None) => MethodRequest::Auto,
+        }
+    }
+}
+
 /// Everything a run needs besides the model.
 #[derive(Clone, Debug)]
 pub struct RunConfig {

@@ -144,12 +144,7 @@ impl Experiment {
     /// Read an experiment file.
     pub fn from_file(path: &Path) -> Result<Self, InputError> {
         let label = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| InputError {
-            file: label.clone(),
-            line: None,
-            field: String::new(),
-            message: format!("cannot read the experiment: {e}"),
-        })?;
+        let text = crate::error::read_file(path, "experiment")?;
         Self::parse(&label, &text, path.parent().unwrap_or(Path::new(".")))
     }
 

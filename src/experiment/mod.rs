@@ -185,14 +185,6 @@ pub fn discover(folder: &Path) -> Result<Vec<PathBuf>, InputError> {
 
 impl Experiment {
     fn method(&self) -> MethodRequest {
-        if self.exact {
-            MethodRequest::Exact
-        } else if let Some(n) = self.trials {
-            MethodRequest::Trials(n)
-        } else if let Some(e) = self.precision {
-            MethodRequest::Precision(e)
-        } else {
-            MethodRequest::Auto
-        }
+        MethodRequest::from_flags(self.exact, self.trials, self.precision)
     }
 }

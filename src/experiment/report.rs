@@ -3,7 +3,7 @@
 use super::{Experiment, Point};
 use crate::engine::{MethodRequest, RunConfig};
 use crate::output::{number, percent};
-use crate::plot::{Heatmap, Lines, Series};
+use crate::plot::{Figure as _, Heatmap, Lines, Series};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 

@@ -54,6 +54,26 @@ pub struct Heatmap {
     pub percent: bool,
 }
 
+/// A figure drawn the same way on any plotters backend.
+pub trait Figure {
+    /// Draw on `root`.
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+    ) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static;
+
+    /// Write as `stem.png` and `stem.svg`; returns both paths.
+    fn write(&self, stem: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
+        svg_and_png(
+            stem,
+            |text| self.draw(&SVGBackend::with_string(text, SIZE).into_drawing_area()),
+            |path| self.draw(&BitMapBackend::new(path, SIZE).into_drawing_area()),
+        )
+    }
+}
+
 /// Render a figure to SVG text and to a PNG file, then place both atomically.
 fn svg_and_png(
     stem: &Path,
@@ -74,22 +94,7 @@ fn svg_and_png(
     Ok((png, svg))
 }
 
-impl Lines {
-    /// Write as PNG and SVG next to `stem`.
-    pub fn write(&self, stem: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
-        svg_and_png(
-            stem,
-            |text| {
-                let root = SVGBackend::with_string(text, SIZE).into_drawing_area();
-                self.draw(&root)
-            },
-            |path| {
-                let root = BitMapBackend::new(path, SIZE).into_drawing_area();
-                self.draw(&root)
-            },
-        )
-    }
-
+impl Figure for Lines {
     fn draw<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, plotters::coord::Shift>,
@@ -186,22 +191,7 @@ impl Lines {
     }
 }
 
-impl Heatmap {
-    /// Write as PNG and SVG next to `stem`.
-    pub fn write(&self, stem: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
-        svg_and_png(
-            stem,
-            |text| {
-                let root = SVGBackend::with_string(text, SIZE).into_drawing_area();
-                self.draw(&root)
-            },
-            |path| {
-                let root = BitMapBackend::new(path, SIZE).into_drawing_area();
-                self.draw(&root)
-            },
-        )
-    }
-
+impl Figure for Heatmap {
     fn draw<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, plotters::coord::Shift>,

@@ -142,12 +142,7 @@ impl HouseRule {
     /// Read a house-rule file.
     pub fn from_file(path: &Path) -> Result<Self, InputError> {
         let label = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| InputError {
-            file: label.clone(),
-            line: None,
-            field: String::new(),
-            message: format!("cannot read the house rule: {e}"),
-        })?;
+        let text = crate::error::read_file(path, "house rule")?;
         Self::parse(&label, &text)
     }
 

@@ -5,6 +5,7 @@
 //! lists its scenario fields and turns a resolved [`Scenario`] plus the (possibly
 //! house-ruled) [`RuleBook`] into a runnable [`Model`].
 
+pub mod describe;
 pub mod ghq;
 pub mod hex_acw;
 pub mod micro_force;

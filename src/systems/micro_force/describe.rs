@@ -1,7 +1,7 @@
 //! `volley rules micro-force [CHART]`: the charts as volley reads them.
 
 use super::charts::{BILL_COLUMNS, BILL_MIN_ROW, BILL_ROWS, Charts};
-use crate::error::{InputError, one_of};
+use crate::error::InputError;
 use crate::rules::RuleBook;
 use std::fmt::Write;
 
@@ -36,19 +36,7 @@ pub fn describe(
     rules: &RuleBook,
     chart: Option<&str>,
 ) -> Result<String, InputError> {
-    let wanted: Vec<&str> = match chart {
-        None => CHARTS.to_vec(),
-        Some(name) if CHARTS.contains(&name) => vec![name],
-        Some(name) => {
-            return Err(InputError::argument(
-                "chart",
-                format!(
-                    "micro-force has no chart `{name}`; it has {}",
-                    one_of(&CHARTS)
-                ),
-            ));
-        }
-    };
+    let wanted = crate::systems::describe::select("micro-force", &CHARTS, chart)?;
     let d = &charts.data;
     let mut out = format!(
         "GHQ Micro Force (American Civil War): charts from {}\n",
@@ -63,16 +51,7 @@ pub fn describe(
         match name {
             "options" => {
                 let _ = writeln!(out, "## Rule options (RULES.md section 1 assumptions)");
-                for (key, value) in rules
-                    .tree
-                    .get("options")
-                    .and_then(|o| o.as_table())
-                    .into_iter()
-                    .flatten()
-                {
-                    let note = d.option_notes.get(key).map(String::as_str).unwrap_or("");
-                    let _ = writeln!(out, "{key} = {value}\n    {note}");
-                }
+                out.push_str(&crate::systems::describe::options(rules, &d.option_notes));
             }
             "competence" => {
                 let c = &d.competence;

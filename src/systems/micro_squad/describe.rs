@@ -2,7 +2,7 @@
 //! provenance, after any house rules.
 
 use super::charts::{CRT_COLUMNS, CRT_ROWS, Charts, CrtAlignment};
-use crate::error::{InputError, one_of};
+use crate::error::InputError;
 use crate::rules::RuleBook;
 use std::fmt::Write;
 
@@ -25,19 +25,7 @@ pub fn describe(
     rules: &RuleBook,
     chart: Option<&str>,
 ) -> Result<String, InputError> {
-    let wanted: Vec<&str> = match chart {
-        None => CHARTS.to_vec(),
-        Some(name) if CHARTS.contains(&name) => vec![name],
-        Some(name) => {
-            return Err(InputError::argument(
-                "chart",
-                format!(
-                    "micro-squad has no chart `{name}`; it has {}",
-                    one_of(&CHARTS)
-                ),
-            ));
-        }
-    };
+    let wanted = crate::systems::describe::select("micro-squad", &CHARTS, chart)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -53,11 +41,7 @@ pub fn describe(
         match name {
             "options" => {
                 let _ = writeln!(out, "## Rule options (RULES.md section 2 assumptions)");
-                let options = rules.tree.get("options").and_then(|o| o.as_table());
-                for (key, value) in options.into_iter().flatten() {
-                    let note = d.option_notes.get(key).map(String::as_str).unwrap_or("");
-                    let _ = writeln!(out, "{key} = {value}\n    {note}");
-                }
+                out.push_str(&crate::systems::describe::options(rules, &d.option_notes));
             }
             "crt" => {
                 let reading = match d.options.ms_crt_alignment {

@@ -7,7 +7,7 @@ mod charts;
 mod duel;
 mod hex;
 
-use crate::error::{InputError, one_of};
+use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::{Action, System};
 use charts::Charts;
@@ -50,19 +50,7 @@ impl System for StandAndDie {
 
     fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
         let charts = charts_of(rules)?;
-        let wanted: Vec<&str> = match chart {
-            None => CHARTS.to_vec(),
-            Some(c) if CHARTS.contains(&c) => vec![c],
-            Some(c) => {
-                return Err(InputError::argument(
-                    "chart",
-                    format!(
-                        "stand-and-die has no chart `{c}`; it has {}",
-                        one_of(&CHARTS)
-                    ),
-                ));
-            }
-        };
+        let wanted = super::describe::select("stand-and-die", &CHARTS, chart)?;
         let mut out = format!(
             "Stand and Die! (hex rules): charts from {}\n",
             rules.source_file()
@@ -71,20 +59,7 @@ impl System for StandAndDie {
             out.push('\n');
             match name {
                 "options" => {
-                    for (key, value) in rules
-                        .tree
-                        .get("options")
-                        .and_then(|o| o.as_table())
-                        .into_iter()
-                        .flatten()
-                    {
-                        let note = charts
-                            .option_notes
-                            .get(key)
-                            .map(String::as_str)
-                            .unwrap_or("");
-                        let _ = writeln!(out, "{key} = {value}\n    {note}");
-                    }
+                    out.push_str(&super::describe::options(rules, &charts.option_notes));
                 }
                 "chances" => {
                     let c = &charts.chances;

@@ -1,0 +1,44 @@
+//! Pieces every system's `volley rules` printer shares: choosing the charts asked
+//! for, and listing the rule options with their notes.
+
+use crate::error::{InputError, one_of};
+use crate::rules::RuleBook;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The charts to print: all of them, or the one named (an error names the others).
+pub fn select<'a>(
+    system: &str,
+    charts: &[&'a str],
+    chart: Option<&str>,
+) -> Result<Vec<&'a str>, InputError> {
+    match chart {
+        None => Ok(charts.to_vec()),
+        Some(name) => charts
+            .iter()
+            .find(|c| **c == name)
+            .map(|c| vec![*c])
+            .ok_or_else(|| {
+                InputError::argument(
+                    "chart",
+                    format!("{system} has no chart `{name}`; it has {}", one_of(charts)),
+                )
+            }),
+    }
+}
+
+/// Every `[options]` switch of the (patched) rules with its value and note.
+pub fn options(rules: &RuleBook, notes: &BTreeMap<String, String>) -> String {
+    let mut out = String::new();
+    for (key, value) in rules
+        .tree
+        .get("options")
+        .and_then(|o| o.as_table())
+        .into_iter()
+        .flatten()
+    {
+        let note = notes.get(key).map(String::as_str).unwrap_or("");
+        let _ = writeln!(out, "{key} = {value}\n    {note}");
+    }
+    out
+}
