@@ -62,6 +62,27 @@ pub trait System: Sync {
     fn chart_names(&self) -> Vec<&'static str>;
 }
 
+/// A system's typed charts, compiled from the (possibly patched) TOML tree.
+pub trait CompiledCharts: Sized {
+    /// The shape the TOML deserializes into.
+    type Data: serde::de::DeserializeOwned;
+
+    /// Check and compile the data; the message names the chart cell at fault.
+    fn compile(data: Self::Data) -> Result<Self, String>;
+}
+
+/// Compile a rule book's charts, or say why they do not read.
+pub fn compile_charts<C: CompiledCharts>(rules: &RuleBook) -> Result<C, String> {
+    C::compile(rules.typed()?)
+}
+
+/// Compiled charts shared by the procedures of one run.
+pub fn charts_of<C: CompiledCharts>(rules: &RuleBook) -> Result<std::sync::Arc<C>, InputError> {
+    compile_charts(rules)
+        .map(std::sync::Arc::new)
+        .map_err(|m| InputError::argument("rules", m))
+}
+
 /// Every system volley knows.
 pub fn all() -> Vec<Box<dyn System>> {
     vec![

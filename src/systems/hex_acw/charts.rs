@@ -149,3 +149,12 @@ impl Charts {
             .unwrap_or(0)
     }
 }
+
+impl crate::systems::CompiledCharts for Charts {
+    type Data = Charts;
+
+    fn compile(data: Charts) -> Result<Self, String> {
+        data.check()?;
+        Ok(data)
+    }
+}

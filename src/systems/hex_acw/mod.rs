@@ -18,15 +18,7 @@ use std::sync::Arc;
 pub struct HexAcw;
 
 pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
-    compile(rules)
-        .map(Arc::new)
-        .map_err(|m| InputError::argument("rules", m))
-}
-
-fn compile(rules: &RuleBook) -> Result<Charts, String> {
-    let charts: Charts = rules.typed()?;
-    charts.check()?;
-    Ok(charts)
+    crate::systems::charts_of(rules)
 }
 
 const CHARTS: [&str; 3] = ["options", "firepower", "casualties"];
@@ -45,7 +37,7 @@ impl System for HexAcw {
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
-        compile(rules).map(|_| ())
+        crate::systems::compile_charts::<Charts>(rules).map(|_| ())
     }
 
     fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {

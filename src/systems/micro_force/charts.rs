@@ -337,8 +337,10 @@ pub struct Charts {
     pub bill: [[BillResult; BILL_COLUMNS]; BILL_ROWS],
 }
 
-impl Charts {
-    pub fn compile(data: CardData) -> Result<Self, String> {
+impl crate::systems::CompiledCharts for Charts {
+    type Data = CardData;
+
+    fn compile(data: CardData) -> Result<Self, String> {
         if data.butchers_bill.columns.len() != BILL_COLUMNS {
             return Err(format!(
                 "butchers_bill.columns must list {BILL_COLUMNS} columns"
@@ -424,7 +426,9 @@ impl Charts {
             bill,
         })
     }
+}
 
+impl Charts {
     /// AV per stand of a user-supplied weapon at `range` inches.
     pub fn weapon_av(&self, name: &str, range: f64) -> Result<f64, String> {
         let weapon = self

@@ -21,7 +21,7 @@ pub mod unit;
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::{Action, System};
-use charts::{CardData, Charts};
+use charts::Charts;
 use std::sync::Arc;
 
 /// The Micro Force system.
@@ -29,14 +29,7 @@ pub struct MicroForce;
 
 /// Typed, compiled charts from a (possibly patched) rule book.
 pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
-    compile(rules)
-        .map(Arc::new)
-        .map_err(|m| InputError::argument("rules", m))
-}
-
-fn compile(rules: &RuleBook) -> Result<Charts, String> {
-    let data: CardData = rules.typed()?;
-    Charts::compile(data)
+    crate::systems::charts_of(rules)
 }
 
 impl System for MicroForce {
@@ -63,7 +56,7 @@ impl System for MicroForce {
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
-        compile(rules).map(|_| ())
+        crate::systems::compile_charts::<Charts>(rules).map(|_| ())
     }
 
     fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {

@@ -288,9 +288,11 @@ pub struct Charts {
     pub crt: [[CrtResult; CRT_COLUMNS]; CRT_ROWS],
 }
 
-impl Charts {
+impl crate::systems::CompiledCharts for Charts {
+    type Data = CardData;
+
     /// Compile card data; errors name the cell that does not read.
-    pub fn compile(data: CardData) -> Result<Self, String> {
+    fn compile(data: CardData) -> Result<Self, String> {
         let reading = match data.options.ms_crt_alignment {
             CrtAlignment::A => ("a", &data.crt.a),
             CrtAlignment::B => ("b", &data.crt.b),
@@ -344,7 +346,9 @@ impl Charts {
         }
         Ok(Charts { data, crt })
     }
+}
 
+impl Charts {
     /// The CRT cell for a modified roll (clamped to 0..=19) and a column index.
     #[inline(always)]
     pub fn crt_cell(&self, modified_roll: i32, column: usize) -> CrtResult {

@@ -27,7 +27,7 @@ pub use fire::{FireAction, StandardFire};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::{Action, System};
-use charts::{CardData, Charts};
+use charts::Charts;
 use std::sync::Arc;
 
 /// The Micro Squad system.
@@ -35,14 +35,7 @@ pub struct MicroSquad;
 
 /// Typed, compiled charts from a (possibly patched) rule book.
 pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
-    compile(rules)
-        .map(Arc::new)
-        .map_err(|m| InputError::argument("rules", m))
-}
-
-fn compile(rules: &RuleBook) -> Result<Charts, String> {
-    let data: CardData = rules.typed()?;
-    Charts::compile(data)
+    crate::systems::charts_of(rules)
 }
 
 impl System for MicroSquad {
@@ -71,7 +64,7 @@ impl System for MicroSquad {
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
-        compile(rules).map(|_| ())
+        crate::systems::compile_charts::<Charts>(rules).map(|_| ())
     }
 
     fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {

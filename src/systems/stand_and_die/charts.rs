@@ -101,3 +101,12 @@ impl Charts {
         Ok(())
     }
 }
+
+impl crate::systems::CompiledCharts for Charts {
+    type Data = Charts;
+
+    fn compile(data: Charts) -> Result<Self, String> {
+        data.check()?;
+        Ok(data)
+    }
+}
