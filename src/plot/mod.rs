@@ -5,6 +5,7 @@
 
 use crate::frame::write_atomic;
 use anyhow::{Context, anyhow};
+use image::ImageEncoder;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -69,7 +70,7 @@ pub trait Figure {
         svg_and_png(
             stem,
             |text| self.draw(&SVGBackend::with_string(text, SIZE).into_drawing_area()),
-            |path| self.draw(&BitMapBackend::new(path, SIZE).into_drawing_area()),
+            |pixels| self.draw(&BitMapBackend::with_buffer(pixels, SIZE).into_drawing_area()),
         )
     }
 }
@@ -78,7 +79,7 @@ pub trait Figure {
 fn svg_and_png(
     stem: &Path,
     render_svg: impl Fn(&mut String) -> anyhow::Result<()>,
-    render_png: impl Fn(&Path) -> anyhow::Result<()>,
+    render_png: impl Fn(&mut [u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<(PathBuf, PathBuf)> {
     register_font();
     let png = stem.with_extension("png");
@@ -86,11 +87,14 @@ fn svg_and_png(
     let mut text = String::new();
     render_svg(&mut text)?;
     write_atomic(&svg, text.as_bytes())?;
-    // plotters picks the image format from the extension, so the temporary name
-    // keeps `.png` at its end.
-    let temporary = stem.with_extension("partial.png");
-    render_png(&temporary)?;
-    std::fs::rename(&temporary, &png).with_context(|| format!("cannot write {}", png.display()))?;
+    // Draw into an RGB buffer and encode in memory, so the file appears whole.
+    let mut pixels = vec![0u8; (SIZE.0 * SIZE.1 * 3) as usize];
+    render_png(&mut pixels)?;
+    let mut encoded = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut encoded)
+        .write_image(&pixels, SIZE.0, SIZE.1, image::ColorType::Rgb8)
+        .with_context(|| format!("encoding {}", png.display()))?;
+    write_atomic(&png, &encoded)?;
     Ok((png, svg))
 }
 
