@@ -373,3 +373,31 @@ fn stand_and_die_duel_is_exact_at_once_and_rejects_mixed_hexes() {
         "{e}"
     );
 }
+
+#[test]
+fn precision_mode_runs_until_every_interval_is_narrow_enough() {
+    let out = volley()
+        .args([
+            "odds",
+            "micro-squad",
+            "fire",
+            "firepower=7",
+            "defense=4",
+            "--precision",
+            "0.002",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["method"], "monte-carlo");
+    for o in v["outcomes"].as_array().unwrap() {
+        let half = (o["ci_high"].as_f64().unwrap() - o["ci_low"].as_f64().unwrap()) / 2.0;
+        assert!(half < 0.002, "{o}");
+    }
+    // Whole chunks, doubling from 16: the run stops at a checkpoint.
+    let trials = v["trials"].as_u64().unwrap();
+    assert_eq!(trials % 65_536, 0);
+}

@@ -173,22 +173,25 @@ fn table_answer(a: &Answer) -> String {
             let _ = write!(out, "  {t:>4}");
             for n in &names {
                 let c = s.curves.iter().find(|c| c.variable == *n && c.turn == t);
+                // Monte Carlo values carry their half-width: value±hw.
                 let text = c
-                    .map(|c| format!("{:.3}", c.estimate.value))
+                    .map(|c| {
+                        if s.exact {
+                            format!("{:.4}", c.estimate.value)
+                        } else {
+                            format!("{:.4}±{:.4}", c.estimate.value, c.estimate.half_width())
+                        }
+                    })
                     .unwrap_or_default();
                 let _ = write!(out, " {text:>15}");
             }
             out.push('\n');
         }
         if !s.exact {
-            let widest = s
-                .curves
-                .iter()
-                .map(|c| c.estimate.half_width())
-                .fold(0.0, f64::max);
             let _ = writeln!(
                 out,
-                "  (per-turn values carry intervals of at most +/-{widest:.4}; --format csv lists them)"
+                "  (value±half-width of the {:.0}% interval; --format csv lists the bounds)",
+                100.0 * s.confidence
             );
         }
     }
