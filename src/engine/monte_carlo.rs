@@ -24,10 +24,15 @@ const ROUND_CHUNKS: u64 = 64;
 /// Trials used when the method is chosen automatically and the tree is too big.
 const AUTO_TRIALS: u64 = 1_000_000;
 
+/// Branches the automatic choice explores before it settles for Monte Carlo (about
+/// a quarter of a second at worst); `--exact` uses the whole `--budget`.
+const AUTO_BUDGET: u64 = 250_000;
+
 /// What the user asked for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MethodRequest {
-    /// Exact when the tree fits the budget, else [`AUTO_TRIALS`] Monte Carlo trials.
+    /// Exact when the tree fits [`AUTO_BUDGET`] (and the budget), else
+    /// [`AUTO_TRIALS`] Monte Carlo trials.
     Auto,
     /// Exact, or an error.
     Exact,
@@ -58,6 +63,9 @@ pub struct RunConfig {
     pub confidence: f64,
     /// Largest number of leaves (or states) the exact method may explore.
     pub budget: u64,
+    /// The same limit when the method is chosen automatically (kept small so an
+    /// interactive question never waits long before falling back).
+    pub auto_budget: u64,
     /// Upper bound on trials in precision mode.
     pub max_trials: u64,
     /// Show a progress bar (only ever drawn on a terminal).
@@ -71,6 +79,7 @@ impl Default for RunConfig {
             seed: 1,
             confidence: 0.95,
             budget: 2_000_000,
+            auto_budget: AUTO_BUDGET,
             max_trials: 1_000_000_000,
             progress: false,
         }
@@ -98,7 +107,7 @@ pub struct RunResult {
 /// Why a run could not be done.
 #[derive(Debug, Error)]
 pub enum RunError {
-    #[error("--exact: {0}")]
+    #[error("--exact")]
     OverBudget(#[from] OverBudget),
     #[error("--trials must be at least 1")]
     NoTrials,
@@ -123,7 +132,7 @@ pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError>
     };
     match config.method {
         MethodRequest::Exact => Ok(exact(model.exact(config.budget)?)),
-        MethodRequest::Auto => match model.exact(config.budget) {
+        MethodRequest::Auto => match model.exact(config.budget.min(config.auto_budget)) {
             Ok(tally) => Ok(exact(tally)),
             Err(_) => Ok(monte_carlo(model, &schema, config, AUTO_TRIALS)),
         },

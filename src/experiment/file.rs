@@ -7,6 +7,7 @@
 //! action = "fire"
 //! seed = 1                          # optional, default 1
 //! trials = 200000                   # or precision = 0.002, or exact = true; default auto
+//! budget = 2000000                  # branches the exact method may explore per point
 //! [fields]                          # fixed scenario fields
 //! defense = 4
 //! [sweep]                           # axes, in this order; integers, strings or "a..b"
@@ -45,6 +46,8 @@ pub struct Experiment {
     pub trials: Option<u64>,
     pub precision: Option<f64>,
     pub exact: bool,
+    /// Branches the exact method may explore per point.
+    pub budget: u64,
     pub fields: Vec<(String, String, Origin)>,
     pub sweep: Vec<Axis>,
     pub variants: Vec<Variant>,
@@ -103,6 +106,8 @@ struct RawExperiment {
     precision: Option<f64>,
     #[serde(default)]
     exact: bool,
+    #[serde(default = "default_budget")]
+    budget: u64,
     #[serde(default)]
     fields: BTreeMap<String, Spanned<Value>>,
     #[serde(default)]
@@ -123,6 +128,10 @@ struct RawVariant {
 
 fn default_seed() -> u64 {
     1
+}
+
+fn default_budget() -> u64 {
+    2_000_000
 }
 
 fn default_confidence() -> f64 {
@@ -271,6 +280,7 @@ impl Experiment {
             trials: raw.trials,
             precision: raw.precision,
             exact: raw.exact,
+            budget: raw.budget,
             fields,
             sweep,
             variants,
@@ -292,6 +302,7 @@ impl Experiment {
             trials: None,
             precision: None,
             exact: false,
+            budget: 2_000_000,
             fields: Vec::new(),
             sweep: Vec::new(),
             variants: Vec::new(),

@@ -45,6 +45,9 @@ pub fn run(
         method: experiment.method(),
         seed: experiment.seed,
         confidence: experiment.confidence,
+        // A batch job can afford the whole budget before settling for Monte Carlo.
+        budget: experiment.budget,
+        auto_budget: experiment.budget,
         progress,
         ..RunConfig::default()
     };

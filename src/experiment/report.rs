@@ -216,7 +216,10 @@ pub fn plots(
 fn method_text(config: &RunConfig, points: &[Point]) -> String {
     let exact = points.iter().filter(|p| p.summary.exact).count();
     let requested = match config.method {
-        MethodRequest::Auto => "auto (exact where the dice tree fits the budget)".to_string(),
+        MethodRequest::Auto => format!(
+            "auto (exact where the dice tree has at most {} branches)",
+            config.auto_budget
+        ),
         MethodRequest::Exact => "exact".to_string(),
         MethodRequest::Trials(n) => format!("Monte Carlo, {n} trials per point"),
         MethodRequest::Precision(e) => format!("Monte Carlo until every half-width < {e}"),
