@@ -401,3 +401,46 @@ fn precision_mode_runs_until_every_interval_is_narrow_enough() {
     let trials = v["trials"].as_u64().unwrap();
     assert_eq!(trials % 65_536, 0);
 }
+
+#[test]
+fn shards_merge_into_the_single_machine_result_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = [
+        "odds",
+        "micro-squad",
+        "engagement",
+        "b_firepower=6",
+        "--trials",
+        "300000",
+        "--seed",
+        "5",
+    ];
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let file = dir.path().join(format!("shard{k}.json"));
+        let shard = format!("{k}/3");
+        let out = volley()
+            .args(run)
+            .args(["--shard", &shard, "--save-tally", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        files.push(file.to_str().unwrap().to_string());
+    }
+    files.reverse();
+    let merged = volley()
+        .arg("merge")
+        .args(&files)
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    let single = volley()
+        .args(run)
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(merged.status.success());
+    assert_eq!(merged.stdout, single.stdout);
+    let e = stderr_of(&["merge", &files[0], &files[1]]);
+    assert!(e.contains("shards missing"), "{e}");
+}

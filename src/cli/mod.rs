@@ -1,6 +1,7 @@
 //! The command line: clap definitions and one file per subcommand. `main` parses,
 //! runs, prints one clear message on bad input and maps it to a non-zero exit.
 
+mod merge;
 mod method;
 mod odds;
 mod rules;
@@ -33,6 +34,8 @@ pub enum Command {
     Table(table::TableArgs),
     /// Run experiment files (default: every experiment in experiments/).
     Run(run::RunArgs),
+    /// Add up the saved tallies of a sharded run (`odds --shard K/N --save-tally`).
+    Merge(merge::MergeArgs),
 }
 
 /// Run the CLI and return the process exit code.
@@ -44,6 +47,7 @@ pub fn main() -> ExitCode {
         Command::Odds(args) => odds::run(&args),
         Command::Table(args) => table::run(&args),
         Command::Run(args) => run::run(&args),
+        Command::Merge(args) => merge::run(&args),
     };
     match result {
         Ok(text) => {

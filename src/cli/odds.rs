@@ -24,6 +24,12 @@ pub struct OddsArgs {
     pub format: Format,
     #[command(flatten)]
     pub method: MethodArgs,
+    /// Run only shard K of N of a --trials run (see `volley merge`).
+    #[arg(long, value_name = "K/N", requires = "trials")]
+    pub shard: Option<String>,
+    /// Also save the raw tally to FILE (for `volley merge`).
+    #[arg(long, value_name = "FILE", requires = "trials")]
+    pub save_tally: Option<std::path::PathBuf>,
     /// Print help (with SYSTEM and ACTION: the action's fields).
     #[arg(short, long, action = ArgAction::SetTrue)]
     pub help: bool,
@@ -64,6 +70,14 @@ pub fn prepare(
 pub fn answer(p: &Prepared, method: &MethodArgs) -> anyhow::Result<RunResult> {
     let model = p.action.model(&p.scenario, &p.book)?;
     Ok(engine::run(model.as_ref(), &method.config())?)
+}
+
+/// The headline outcome of an action, if the system and action exist.
+pub fn headline_of(system: &str, action: &str) -> Option<(&'static str, &'static str)> {
+    let system = systems::find(system).ok()?;
+    systems::find_action(system.as_ref(), action)
+        .ok()?
+        .headline()
 }
 
 /// The field list of an action, for `--help`.
@@ -110,7 +124,33 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         return field_help(system, action);
     }
     let prepared = prepare(system, action, &key_values(&args.fields)?, &args.method)?;
-    let result = answer(&prepared, &args.method)?;
+    let shard = args
+        .shard
+        .as_deref()
+        .map(crate::engine::Shard::parse)
+        .transpose()
+        .map_err(|m| InputError::argument("--shard", m))?;
+    let model = prepared.action.model(&prepared.scenario, &prepared.book)?;
+    let config = crate::engine::RunConfig {
+        shard,
+        ..args.method.config()
+    };
+    let result = engine::run(model.as_ref(), &config)?;
+    if let Some(path) = &args.save_tally {
+        let file = crate::output::TallyFile {
+            system: prepared.system.name().to_string(),
+            action: prepared.action.name().to_string(),
+            scenario: prepared.scenario.to_json(),
+            house_rules: prepared.book.house_rules.clone(),
+            seed: config.seed,
+            trials: args.method.trials.unwrap_or(0),
+            confidence: config.confidence,
+            shard: shard.unwrap_or(crate::engine::Shard { index: 0, count: 1 }),
+            schema: result.schema.clone(),
+            tally: result.tally.clone(),
+        };
+        file.save(path)?;
+    }
     let summary = summarize(&result);
     let warning = result.precision_not_reached.map(|w| {
         format!(

@@ -16,5 +16,7 @@ mod tally;
 
 pub use chain::{Engagement, EngagementModel};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
-pub use monte_carlo::{CHUNK_TRIALS, Method, MethodRequest, RunConfig, RunError, RunResult, run};
+pub use monte_carlo::{
+    CHUNK_TRIALS, Method, MethodRequest, RunConfig, RunError, RunResult, Shard, run,
+};
 pub use tally::{Categorical, Curve, Schema, Tally};

@@ -70,6 +70,38 @@ pub struct RunConfig {
     pub max_trials: u64,
     /// Show a progress bar (only ever drawn on a terminal).
     pub progress: bool,
+    /// Run only this slice of the chunks (Monte Carlo with a trial count).
+    pub shard: Option<Shard>,
+}
+
+/// Slice `index` of `count`: the chunks whose number is `index` modulo `count`.
+/// Shards of one run share its seed and chunk streams, so their tallies add up to
+/// the single-machine tally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// Parse `K/N` with `0 <= K < N`.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let (k, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("`{text}`: a shard is K/N, e.g. 0/4"))?;
+        let (index, count) = match (k.trim().parse::<u64>(), n.trim().parse::<u64>()) {
+            (Ok(k), Ok(n)) => (k, n),
+            _ => return Err(format!("`{text}`: K and N are whole numbers")),
+        };
+        if count == 0 || index >= count {
+            return Err(format!("`{text}`: K runs from 0 to N-1"));
+        }
+        Ok(Shard { index, count })
+    }
+
+    fn holds(&self, chunk: u64) -> bool {
+        chunk % self.count == self.index
+    }
 }
 
 impl Default for RunConfig {
@@ -82,6 +114,7 @@ impl Default for RunConfig {
             auto_budget: AUTO_BUDGET,
             max_trials: 1_000_000_000,
             progress: false,
+            shard: None,
         }
     }
 }
@@ -115,12 +148,17 @@ pub enum RunError {
     BadPrecision(f64),
     #[error("--confidence must be strictly between 0 and 1, got {0}")]
     BadConfidence(f64),
+    #[error("--shard needs --trials: a shard is a fixed slice of a fixed run")]
+    ShardNeedsTrials,
 }
 
 /// Run `model` as `config` asks.
 pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError> {
     if config.confidence.is_nan() || config.confidence <= 0.0 || config.confidence >= 1.0 {
         return Err(RunError::BadConfidence(config.confidence));
+    }
+    if config.shard.is_some() && !matches!(config.method, MethodRequest::Trials(_)) {
+        return Err(RunError::ShardNeedsTrials);
     }
     let schema = model.schema();
     let exact = |tally| RunResult {
@@ -148,11 +186,11 @@ pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError>
 fn monte_carlo(model: &dyn Model, schema: &Schema, config: &RunConfig, trials: u64) -> RunResult {
     let mut tally = Tally::new(schema);
     let bar = progress_bar(config, trials);
-    run_chunks(model, schema, config.seed, 0, trials, &mut tally, &bar);
+    run_chunks(model, schema, config, 0, trials, &mut tally, &bar);
     bar.finish_and_clear();
     RunResult {
         method: Method::MonteCarlo {
-            trials,
+            trials: tally.weight as u64,
             seed: config.seed,
         },
         schema: schema.clone(),
@@ -171,7 +209,7 @@ fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target:
     let mut next = 16 * CHUNK_TRIALS;
     loop {
         let goal = next.min(config.max_trials.max(CHUNK_TRIALS));
-        run_chunks(model, schema, config.seed, done, goal, &mut tally, &bar);
+        run_chunks(model, schema, config, done, goal, &mut tally, &bar);
         done = goal;
         let widest = stats::widest_half_width(schema, &tally, config.confidence);
         if widest < target || done >= config.max_trials {
@@ -196,7 +234,7 @@ fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target:
 fn run_chunks(
     model: &dyn Model,
     schema: &Schema,
-    seed: u64,
+    config: &RunConfig,
     from: u64,
     to: u64,
     tally: &mut Tally,
@@ -209,11 +247,12 @@ fn run_chunks(
         let end = (round + ROUND_CHUNKS).min(last);
         let tallies: Vec<Tally> = (round..end)
             .into_par_iter()
+            .filter(|chunk| config.shard.is_none_or(|s| s.holds(*chunk)))
             .map(|chunk| {
                 let start = chunk * CHUNK_TRIALS;
                 let trials = CHUNK_TRIALS.min(to - start);
                 let mut local = Tally::new(schema);
-                let mut sampler = Sampler::from_seed_and_stream(seed, chunk);
+                let mut sampler = Sampler::from_seed_and_stream(config.seed, chunk);
                 model.simulate(&mut sampler, trials, &mut local);
                 local
             })

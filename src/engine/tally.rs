@@ -5,17 +5,17 @@
 //! summed weight (a trial count in Monte Carlo, a probability when exact). Tallies
 //! merge by addition, which is what lets chunks, threads and shards agree.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A categorical outcome variable and every value it can take.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Categorical {
     pub name: String,
     pub values: Vec<String>,
 }
 
 /// A per-turn curve: a quantity observed at the end of each turn (turn 0 = start).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Curve {
     pub name: String,
     /// `true` when the quantity is a 0/1 indicator, so its mean is a probability.
@@ -23,7 +23,7 @@ pub struct Curve {
 }
 
 /// The outcome variables of a procedure.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Schema {
     pub categorical: Vec<Categorical>,
     pub means: Vec<String>,
@@ -74,7 +74,7 @@ impl Schema {
 }
 
 /// Accumulated weights for every outcome variable of a [`Schema`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tally {
     /// Total weight: trials in Monte Carlo, 1 when exact.
     pub weight: f64,

@@ -3,9 +3,11 @@
 
 mod grid;
 mod single;
+mod tally_file;
 
 pub use grid::{Grid, GridCell, render_grid};
 pub use single::{Answer, render_answer};
+pub use tally_file::TallyFile;
 
 use clap::ValueEnum;
 

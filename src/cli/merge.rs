@@ -1,0 +1,37 @@
+//! `volley merge TALLY...`: add up the shards of one sharded run.
+
+use super::odds::headline_of;
+use crate::output::{Answer, Format, TallyFile, render_answer};
+use crate::stats::summarize;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Tally files saved by `volley odds ... --trials N --shard K/N --save-tally FILE`.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
+    let files = args
+        .files
+        .iter()
+        .map(|p| Ok((p.display().to_string(), TallyFile::load(p)?)))
+        .collect::<Result<Vec<_>, crate::error::InputError>>()?;
+    let (run, result) = TallyFile::merge(&files)?;
+    let summary = summarize(&result);
+    let answer = Answer {
+        system: &run.system,
+        action: &run.action,
+        scenario: run.scenario.clone(),
+        summary: &summary,
+        headline: headline_of(&run.system, &run.action),
+        house_rules: &run.house_rules,
+        warning: None,
+    };
+    Ok(render_answer(&answer, args.format))
+}

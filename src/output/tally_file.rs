@@ -1,0 +1,120 @@
+//! Raw tallies on disk, for sharded runs: each shard saves its tally with
+//! everything that identifies the run; `volley merge` checks that the shards
+//! belong together and cover the run once, then adds them up.
+
+use crate::engine::{Method, RunResult, Schema, Shard, Tally};
+use crate::error::InputError;
+use serde::{Deserialize, Serialize};
+use serde_json::Value as Json;
+use std::path::Path;
+
+/// One shard's tally and the run it belongs to.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct TallyFile {
+    pub system: String,
+    pub action: String,
+    pub scenario: Json,
+    pub house_rules: Vec<String>,
+    pub seed: u64,
+    /// Trials of the whole run (all shards).
+    pub trials: u64,
+    pub confidence: f64,
+    pub shard: Shard,
+    pub schema: Schema,
+    pub tally: Tally,
+}
+
+impl TallyFile {
+    /// Write atomically as JSON.
+    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+        let text = serde_json::to_string(self)?;
+        crate::frame::write_atomic(path, text.as_bytes())
+    }
+
+    /// Read one shard file.
+    pub fn load(path: &Path) -> Result<Self, InputError> {
+        let text = crate::error::read_file(path, "tally")?;
+        serde_json::from_str(&text).map_err(|e| InputError {
+            file: path.display().to_string(),
+            line: Some(e.line()),
+            field: String::new(),
+            message: format!("not a volley tally file: {e}"),
+        })
+    }
+
+    /// Add up shards of one run, in shard order.
+    pub fn merge(files: &[(String, TallyFile)]) -> Result<(TallyFile, RunResult), InputError> {
+        let Some((_, first)) = files.first() else {
+            return Err(InputError::argument(
+                "files",
+                "give the tally files of every shard",
+            ));
+        };
+        let count = first.shard.count;
+        let mut by_index: Vec<Option<&TallyFile>> = vec![None; count as usize];
+        for (name, file) in files {
+            let mismatch = |what: &str| InputError {
+                file: name.clone(),
+                line: None,
+                field: what.to_string(),
+                message: format!(
+                    "differs from {}: these shards are not of one run",
+                    files[0].0
+                ),
+            };
+            for (what, same) in [
+                (
+                    "system",
+                    file.system == first.system && file.action == first.action,
+                ),
+                ("scenario", file.scenario == first.scenario),
+                ("house_rules", file.house_rules == first.house_rules),
+                ("seed", file.seed == first.seed),
+                ("trials", file.trials == first.trials),
+                ("shard", file.shard.count == count),
+                ("schema", file.schema == first.schema),
+            ] {
+                if !same {
+                    return Err(mismatch(what));
+                }
+            }
+            let slot = &mut by_index[file.shard.index as usize];
+            if slot.is_some() {
+                return Err(InputError {
+                    file: name.clone(),
+                    line: None,
+                    field: "shard".to_string(),
+                    message: format!("shard {}/{count} is given twice", file.shard.index),
+                });
+            }
+            *slot = Some(file);
+        }
+        let missing: Vec<String> = by_index
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.is_none())
+            .map(|(i, _)| format!("{i}/{count}"))
+            .collect();
+        if !missing.is_empty() {
+            return Err(InputError::argument(
+                "files",
+                format!("shards missing: {}", missing.join(", ")),
+            ));
+        }
+        let mut tally = Tally::new(&first.schema);
+        for file in by_index.into_iter().flatten() {
+            tally.merge(&file.tally);
+        }
+        let result = RunResult {
+            method: Method::MonteCarlo {
+                trials: tally.weight as u64,
+                seed: first.seed,
+            },
+            schema: first.schema.clone(),
+            tally,
+            confidence: first.confidence,
+            precision_not_reached: None,
+        };
+        Ok((first.clone(), result))
+    }
+}
