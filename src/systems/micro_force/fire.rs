@@ -28,7 +28,6 @@ pub const OFFICER_LABELS: [&str; 7] = [
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Situation {
     pub av_per_stand: f64,
-    pub target_moving: bool,
     pub rear: bool,
     pub enfilade: bool,
     pub die_mod: i32,
@@ -97,11 +96,7 @@ pub fn volley<D: Dice>(
         } else {
             0
         }
-        + if situation.target_moving {
-            m.target_moving
-        } else {
-            0
-        }
+        + if target.moving { m.target_moving } else { 0 }
         + formation_penalty(charts, firer)
         + if situation.rear { m.rear } else { 0 }
         + if situation.enfilade { m.enfilade } else { 0 }
@@ -208,7 +203,8 @@ pub fn situation_fields() -> Vec<FieldSpec> {
 impl FireAction {
     pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<Fire, InputError> {
         let mut firer = fields::unit(s, "firer", &charts)?;
-        let target = fields::unit(s, "target", &charts)?;
+        let mut target = fields::unit(s, "target", &charts)?;
+        target.moving = s.flag("target_moving");
         if firer.routed && !charts.data.options.mf_routed_can_fire {
             return Err(InputError::argument(
                 "firer_routed",
@@ -219,7 +215,6 @@ impl FireAction {
         Ok(Fire {
             situation: Situation {
                 av_per_stand: fields::attack_value_per_stand(s, &charts, "av_per_stand", "weapon")?,
-                target_moving: s.flag("target_moving"),
                 rear: s.flag("rear"),
                 enfilade: s.flag("enfilade"),
                 die_mod: s.int32("die_mod"),
