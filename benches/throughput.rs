@@ -9,7 +9,11 @@ use volley::engine::{self, MethodRequest, Model, RunConfig, Tally};
 use volley::systems::{self, Origin, Scenario};
 
 fn model(action: &str, fields: &[(&str, &str)]) -> Box<dyn Model> {
-    let system = systems::find("micro-squad").unwrap();
+    model_of("micro-squad", action, fields)
+}
+
+fn model_of(system: &str, action: &str, fields: &[(&str, &str)]) -> Box<dyn Model> {
+    let system = systems::find(system).unwrap();
     let action = systems::find_action(system.as_ref(), action).unwrap();
     let book = systems::rulebook(system.as_ref(), &[]).unwrap();
     let raw: Vec<_> = fields
@@ -81,5 +85,24 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(throughput, benches);
+/// Exact answers of the other systems' headline questions.
+fn exact_answers(c: &mut Criterion) {
+    let mut group = c.benchmark_group("exact answers");
+    group.throughput(Throughput::Elements(1));
+    let charge = model_of("micro-force", "charge", &[]);
+    group.bench_function("micro-force charge", |b| {
+        b.iter(|| black_box(charge.exact(2_000_000).unwrap().weight))
+    });
+    let duel = model_of(
+        "stand-and-die",
+        "duel",
+        &[("a_infantry", "10"), ("b_infantry", "10")],
+    );
+    group.bench_function("stand-and-die duel 10 v 10", |b| {
+        b.iter(|| black_box(duel.exact(2_000_000).unwrap().weight))
+    });
+    group.finish();
+}
+
+criterion_group!(throughput, benches, exact_answers);
 criterion_main!(throughput);
