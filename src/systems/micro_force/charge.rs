@@ -10,7 +10,7 @@ use super::charts::{Charts, SkedaddleBead, TieRounds};
 use super::fields;
 use super::melee::{apply_result, roll_difference};
 use super::morale::{Check, check};
-use super::unit::{Arm, FORMATIONS, MORALE_LABELS, Unit};
+use super::unit::{Arm, MORALE_LABELS, Unit};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -135,12 +135,7 @@ impl Procedure for Charge {
         ) != Check::Pass
         {
             // Skedaddle: back 1D6", Disordered; the attacker completes its advance.
-            if defender.arm.formations().contains(&"disordered") {
-                defender.formation = FORMATIONS
-                    .iter()
-                    .position(|f| *f == "disordered")
-                    .unwrap_or(4) as u8;
-            }
+            defender.disorder();
             if charts.data.options.mf_skedaddle_bead == SkedaddleBead::Shaken {
                 defender.shaken = true;
             }

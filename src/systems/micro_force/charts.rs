@@ -335,6 +335,11 @@ pub struct Charts {
     pub weapons: BTreeMap<String, Weapon>,
     /// `bill[row][column]`: row = modified roll + 2 (0 = -2 ... 16 = 14+).
     pub bill: [[BillResult; BILL_COLUMNS]; BILL_ROWS],
+    /// Chart 7 rows by original stands (index 1..=9), the rows-8-9 option applied,
+    /// so the cohesion of a unit is read without building keys.
+    loss_rows: Vec<Vec<i32>>,
+    /// Chart 10 rows by difference + max_difference.
+    melee_rows: Vec<MeleeResult>,
 }
 
 impl crate::systems::CompiledCharts for Charts {
@@ -420,10 +425,26 @@ impl crate::systems::CompiledCharts for Charts {
             }
             weapons.insert(name.clone(), weapon);
         }
+        let mut loss_rows = vec![Vec::new()];
+        for stands in 1..=9 {
+            let key = stands.to_string();
+            let table = &data.cohesion_loss;
+            let row = match (data.options.mf_c7_rows89, table.formula.get(&key)) {
+                (Rows89::Formula, Some(row)) => row,
+                _ => &table.printed[&key],
+            };
+            loss_rows.push(row.clone());
+        }
+        let max = data.melee.max_difference;
+        let melee_rows = (-max..=max)
+            .map(|d| data.melee.results[&d.to_string()].clone())
+            .collect();
         Ok(Charts {
             data,
             weapons,
             bill,
+            loss_rows,
+            melee_rows,
         })
     }
 }
@@ -472,12 +493,7 @@ impl Charts {
         if steps_lost == 0 {
             return 0;
         }
-        let key = original.clamp(1, 9).to_string();
-        let table = &self.data.cohesion_loss;
-        let row = match (self.data.options.mf_c7_rows89, table.formula.get(&key)) {
-            (Rows89::Formula, Some(row)) => row,
-            _ => &table.printed[&key],
-        };
+        let row = &self.loss_rows[original.clamp(1, 9) as usize];
         row.get(steps_lost as usize - 1)
             .or(row.last())
             .copied()
@@ -497,7 +513,7 @@ impl Charts {
     /// Chart 10 row for a difference (clamped).
     pub fn melee_result(&self, difference: i32) -> &MeleeResult {
         let max = self.data.melee.max_difference;
-        &self.data.melee.results[&difference.clamp(-max, max).to_string()]
+        &self.melee_rows[(difference.clamp(-max, max) + max) as usize]
     }
 
     /// A named melee modifier (0 if the chart lacks it).

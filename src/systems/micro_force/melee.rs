@@ -5,7 +5,7 @@
 
 use super::charts::{Bead, Charts, Check as CheckKind, FallBack};
 use super::morale::s_test;
-use super::unit::{FORMATIONS, Unit};
+use super::unit::Unit;
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -64,7 +64,7 @@ pub fn apply_result<D: Dice>(
     attacker: &mut Unit,
     defender: &mut Unit,
 ) {
-    let row = charts.melee_result(difference).clone();
+    let row = charts.melee_result(difference);
     attacker.steps_lost = (attacker.steps_lost + row.attacker_steps).min(attacker.steps());
     defender.steps_lost = (defender.steps_lost + row.defender_steps).min(defender.steps());
     let loser = match row.fall_back {
@@ -88,15 +88,8 @@ pub fn apply_result<D: Dice>(
     if let Some(m) = check_modifier(row.defender_check) {
         s_test(dice, charts, defender, m, false);
     }
-    let disordered = FORMATIONS
-        .iter()
-        .position(|f| *f == "disordered")
-        .unwrap_or(4) as u8;
-    for unit in [attacker, defender] {
-        if unit.arm.formations().contains(&"disordered") {
-            unit.formation = disordered;
-        }
-    }
+    attacker.disorder();
+    defender.disorder();
 }
 
 /// Chart 10 alone: dice by stand ratio, the named modifiers, the difference.

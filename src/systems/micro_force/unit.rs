@@ -105,6 +105,14 @@ impl Unit {
         self.formation_name() == "disordered"
     }
 
+    /// Put the unit in Disorder, if its arm has that formation (not artillery).
+    pub fn disorder(&mut self) {
+        let disordered = FORMATIONS.iter().position(|f| *f == "disordered");
+        if let Some(i) = disordered.filter(|_| self.arm.formations().contains(&"disordered")) {
+            self.formation = i as u8;
+        }
+    }
+
     /// Current cohesion: commander's Chart 2 cohesion, less wounds, less Chart 7.
     pub fn cohesion(&self, charts: &Charts) -> i32 {
         charts.commander_cohesion(self.competence)

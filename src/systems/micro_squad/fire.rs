@@ -16,11 +16,6 @@ use std::sync::Arc;
 /// One combat event: one firing stand against one target stand.
 #[derive(Clone, Debug)]
 pub struct StandardFire {
-    pub charts: Arc<Charts>,
-    pub firer: CohesionTest,
-    pub column: Column,
-    pub crt_drm: i32,
-    pub target: Stand,
     /// The outcome for each CRT result (index 5: the firer failed cohesion),
     /// computed once from `target`, so a trial is one draw and three table loads.
     outcomes: [FireOutcome; 6],
@@ -30,9 +25,11 @@ pub struct StandardFire {
 }
 
 impl StandardFire {
-    /// A fire event; the outcome table is derived from the target's markers.
+    /// A fire event, compiled into its two tables: the class of every dice
+    /// pair (from the firer's test, the column and the modifiers) and the outcome
+    /// of every class (from the target's markers).
     pub fn new(
-        charts: Arc<Charts>,
+        charts: &Charts,
         firer: CohesionTest,
         column: Column,
         crt_drm: i32,
@@ -63,15 +60,7 @@ impl StandardFire {
                 };
             }
         }
-        StandardFire {
-            charts,
-            firer,
-            column,
-            crt_drm,
-            target,
-            outcomes,
-            classes,
-        }
+        StandardFire { outcomes, classes }
     }
 
     /// The CRT result of one event, or 5 when the firer fails its cohesion roll:
@@ -160,7 +149,7 @@ impl FireAction {
         };
         let crt_drm = terrain_crt + smoke + range + s.int32("die_mod");
         let target = fields::stand(s, "target", true);
-        Ok(StandardFire::new(charts, firer, column, crt_drm, target))
+        Ok(StandardFire::new(&charts, firer, column, crt_drm, target))
     }
 }
 
