@@ -285,12 +285,78 @@ fn the_charge_answer_states_its_headline_first() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.lines()
-            .nth(1)
-            .unwrap()
-            .starts_with("P(charge = defender-driven-off) = "),
+        text.lines().nth(1).unwrap().starts_with("P(works) = "),
         "{text}"
     );
+    assert!(text.contains("note: a tie leaves the melee open"), "{text}");
+    let json = volley()
+        .args(["odds", "micro-force", "charge", "--format", "json"])
+        .output()
+        .unwrap();
+    let json = String::from_utf8(json.stdout).unwrap();
+    assert!(json.contains("\"notes\""), "{json}");
+}
+
+#[test]
+fn help_explains_every_outcome_value_and_the_crew_assumption() {
+    let help = |args: &[&str]| {
+        let out = volley().args(args).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = help(&["odds", "micro-force", "charge", "--help"]);
+    for value in [
+        "defender-skedaddles",
+        "attacker-wins-melee-decisively",
+        "stopped-by-fire",
+        "tie",
+    ] {
+        assert!(
+            text.contains(&format!("charge = {value}")),
+            "{value}: {text}"
+        );
+    }
+    let text = help(&["odds", "hex-acw", "duel", "--help"]);
+    for value in ["stalemate", "turn-limit", "unfinished"] {
+        assert!(
+            text.contains(&format!("winner = {value}")),
+            "{value}: {text}"
+        );
+    }
+    assert!(text.contains("ASSUMPTION"), "{text}");
+    let text = help(&["odds", "stand-and-die", "duel", "--help"]);
+    assert!(
+        text.contains("winner = disengaged") && text.contains("a_room"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_routed_charger_and_a_lone_gun_hex_are_refused() {
+    let e = stderr_of(&["odds", "micro-force", "charge", "attacker_routed=true"]);
+    assert!(
+        e.contains("attacker_routed") && e.contains("may not charge"),
+        "{e}"
+    );
+    let e = stderr_of(&["odds", "stand-and-die", "duel", "a_infantry=0", "a_guns=2"]);
+    assert!(e.contains("a_guns"), "{e}");
+}
+
+#[test]
+fn precision_stops_at_a_few_thousand_trials_when_that_is_enough() {
+    let out = volley()
+        .args([
+            "odds",
+            "micro-squad",
+            "fire",
+            "--precision",
+            "0.02",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"trials\": 4096"), "{text}");
 }
 
 #[test]

@@ -54,6 +54,7 @@ fn stand_and_die_attack_and_duel_agree() {
         &[
             ("a_infantry", "6"),
             ("a_guns", "1"),
+            ("b_infantry", "0"),
             ("b_cavalry", "8"),
             ("b_posture", "fallback"),
             ("a_cover", "true"),
@@ -123,6 +124,108 @@ fn hand_computed_stand_and_die() {
         ],
         MethodRequest::Exact,
     );
-    assert_eq!(p(&s, "winner", "undecided"), 1.0);
+    assert_eq!(p(&s, "winner", "stalemate"), 1.0);
     assert_eq!(s.mean("turns").unwrap().value, 0.0);
+}
+
+#[test]
+fn a_hex_acw_duel_no_one_can_hurt_ends_at_once() {
+    // One cavalryman each at range 2: power 1, halved by cover to 0. Neither can
+    // hurt the other: a stalemate at turn 0, not twenty turns of nothing.
+    let s = run(
+        "hex-acw",
+        "duel",
+        &[
+            ("a_infantry", "0"),
+            ("a_cavalry", "1"),
+            ("b_infantry", "0"),
+            ("b_cavalry", "1"),
+            ("a_cover", "true"),
+            ("b_cover", "true"),
+            ("range", "2"),
+        ],
+        MethodRequest::Exact,
+    );
+    assert_eq!(p(&s, "winner", "stalemate"), 1.0);
+    assert_eq!(s.mean("turns").unwrap().value, 0.0);
+}
+
+#[test]
+fn hex_acw_duel_options_first_roll_turns_zero_and_one_cannot_hurt() {
+    // Symmetric hexes with a rolled first side: even odds.
+    let s = run(
+        "hex-acw",
+        "duel",
+        &[("first", "roll"), ("turns", "0")],
+        MethodRequest::Exact,
+    );
+    assert!((p(&s, "winner", "a") - p(&s, "winner", "b")).abs() < 1e-12);
+    assert!(p(&s, "winner", "a") > 0.45);
+    assert!(p(&s, "winner", "turn-limit") == 0.0);
+    assert!(p(&s, "winner", "unfinished") < 1e-12);
+    // 10 infantry in cover against one cavalryman at range 2: his power 1 is
+    // halved to 0, while the infantry's 20 can still hurt him. Under
+    // when_one_cannot_hurt the harmless hex is beaten at once; by default the
+    // duel goes on until he falls.
+    let fields = [
+        ("a_infantry", "10"),
+        ("b_infantry", "0"),
+        ("b_cavalry", "1"),
+        ("a_cover", "true"),
+        ("range", "2"),
+    ];
+    let rule = common::house_rule("options.hx_duel_end", "\"when_one_cannot_hurt\"");
+    let s = common::run_with_rules("hex-acw", "duel", &fields, &[rule], MethodRequest::Exact);
+    assert_eq!(p(&s, "winner", "a"), 1.0);
+    assert_eq!(s.mean("turns").unwrap().value, 0.0);
+    let s = run("hex-acw", "duel", &fields, MethodRequest::Exact);
+    assert!(s.mean("turns").unwrap().value > 1.0);
+}
+
+#[test]
+fn falling_back_gives_ground_for_men() {
+    let fields = [
+        ("a_infantry", "10"),
+        ("b_infantry", "10"),
+        ("a_posture", "fallback"),
+    ];
+    let s = run("stand-and-die", "duel", &fields, MethodRequest::Exact);
+    // A falls back one hex every turn it is attacked and survives: its ground
+    // lost is the length of the duel, less the last turn when it falls there.
+    let turns = s.mean("turns").unwrap().value;
+    let falls = p(&s, "winner", "b") + p(&s, "winner", "none");
+    assert!((s.mean("a_ground_lost").unwrap().value - (turns - falls)).abs() < 1e-9);
+    assert_eq!(s.mean("b_ground_lost").unwrap().value, 0.0);
+    // With two hexes of room it then stands: fewer hexes given, more men lost.
+    let mut boxed = fields.to_vec();
+    boxed.push(("a_room", "2"));
+    let b = run("stand-and-die", "duel", &boxed, MethodRequest::Exact);
+    assert!(b.mean("a_ground_lost").unwrap().value <= 2.0 + 1e-12);
+    assert!(b.mean("a_lost").unwrap().value > s.mean("a_lost").unwrap().value);
+    assert!(p(&b, "winner", "a") < p(&s, "winner", "a"));
+    // No follow-up: the first fall-back ends the duel, disengaged.
+    let rule = common::house_rule("options.sd_duel_contact", "\"disengage\"");
+    let d = common::run_with_rules(
+        "stand-and-die",
+        "duel",
+        &fields,
+        &[rule],
+        MethodRequest::Exact,
+    );
+    assert!(p(&d, "winner", "disengaged") > 0.9);
+    assert!((d.mean("turns").unwrap().value - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn stand_and_die_duel_answers_with_its_defaults_and_reports_the_turn_limit() {
+    let s = run("stand-and-die", "duel", &[], MethodRequest::Exact);
+    assert!((p(&s, "winner", "a") - p(&s, "winner", "b")).abs() < 1e-12);
+    let s = run(
+        "stand-and-die",
+        "duel",
+        &[("turns", "2")],
+        MethodRequest::Exact,
+    );
+    assert!(p(&s, "winner", "turn-limit") > 0.5);
+    assert_eq!(p(&s, "winner", "stalemate"), 0.0);
 }

@@ -131,6 +131,22 @@ fn hand_computed_rally_and_melee() {
         MethodRequest::Exact,
     );
     assert!((p(&s, "rallied", "yes") - 7.0 / 20.0).abs() < 1e-12);
+    // Shaken alone at cohesion 14: +3 and the +2 bead pass on 9 or less. The
+    // natural 20 belongs to the Routed rally only (RULES.md 1.5.6, Q1): 9/20.
+    let s = run("rally", &[], MethodRequest::Exact);
+    assert!((p(&s, "rallied", "yes") - 9.0 / 20.0).abs() < 1e-12);
+    // Both beads, cohesion 14: Shaken first (+3+6: pass on 5 or less, and 20 is
+    // no miracle there), then Routed at +5 plus what is left of the beads (+4 if
+    // the Shaken rally passed: 5 or less; +6 if not: 3 or less), where a 20
+    // clears both beads. Rallied = both gone:
+    //   5/20 x (5/20 + 1/20)  +  15/20 x 1/20 [a 20 on the Routed roll].
+    let s = run(
+        "rally",
+        &[("unit_routed", "true"), ("unit_shaken", "true")],
+        MethodRequest::Exact,
+    );
+    let expected = 5.0 / 20.0 * (6.0 / 20.0) + 15.0 / 20.0 * (1.0 / 20.0);
+    assert!((p(&s, "rallied", "yes") - expected).abs() < 1e-12);
     // 1:1 melee, 3D6 each, highest die: P(tie) = sum over k of P(max = k)^2.
     let s = run("melee", &[], MethodRequest::Exact);
     let tie: f64 = (1..=6)
@@ -152,4 +168,176 @@ fn a_charge_out_of_reach_never_makes_contact() {
         MethodRequest::Exact,
     );
     assert_eq!(p(&s, "charge", "no-contact"), 1.0);
+    assert_eq!(p(&s, "works", "yes"), 0.0);
+}
+
+#[test]
+fn a_charge_works_when_the_defender_skedaddles_or_loses_the_melee() {
+    // RULES.md section 7. Without opportunity fire the default charge works
+    // 52.18% of the time: skedaddles 12.25%, melee won by 1-2 26.08%, by 3+
+    // 13.84%. The old headline counted only the decisive wins and routs (38.80%).
+    let s = run(
+        "charge",
+        &[("defender_fires", "false")],
+        MethodRequest::Exact,
+    );
+    let works = p(&s, "works", "yes");
+    assert!((works - 0.521_78).abs() < 0.000_01, "P(works) = {works}");
+    let parts = p(&s, "charge", "defender-skedaddles")
+        + p(&s, "charge", "attacker-wins-melee")
+        + p(&s, "charge", "attacker-wins-melee-decisively");
+    assert!((works - parts).abs() < 1e-12);
+    // Conditional on contact: the attacker's melee wins among all melees.
+    let melee: f64 = [
+        "attacker-wins-melee",
+        "attacker-wins-melee-decisively",
+        "tie",
+        "defender-wins-melee",
+        "defender-wins-melee-decisively",
+    ]
+    .iter()
+    .map(|v| p(&s, "charge", v))
+    .sum();
+    let wins =
+        p(&s, "charge", "attacker-wins-melee") + p(&s, "charge", "attacker-wins-melee-decisively");
+    assert!((p(&s, "works_given_contact", "yes") - wins / melee).abs() < 1e-12);
+    // The melee difference distribution covers exactly the melees.
+    assert!((1.0 - p(&s, "melee_difference", "no-melee") - melee).abs() < 1e-12);
+}
+
+#[test]
+fn hand_computed_charge_without_fire() {
+    // 1" away, attack column (5") with bonus 1D6-2: always in reach, 4"-9" spare
+    // once 1" short. The charger falters on 15+ at cohesion 14: 6/20. The
+    // defender fails 6/20 and runs 1D6"; it escapes when the run is at least the
+    // spare move: (3 + 2 + 1) / 36 = 1/6 over the bonus and the run.
+    let s = run(
+        "charge",
+        &[("distance", "1"), ("defender_fires", "false")],
+        MethodRequest::Exact,
+    );
+    assert!((p(&s, "charge", "falter") - 0.3).abs() < 1e-12);
+    assert!((p(&s, "charge", "defender-skedaddles") - 0.7 * 0.3 / 6.0).abs() < 1e-12);
+    assert_eq!(p(&s, "charge", "stopped-by-fire"), 0.0);
+}
+
+#[test]
+fn opportunity_fire_can_stop_the_charge() {
+    let quiet = run(
+        "charge",
+        &[("defender_fires", "false")],
+        MethodRequest::Exact,
+    );
+    let fired = run("charge", &[], MethodRequest::Exact);
+    let heavy = run(
+        "charge",
+        &[("defender_av_per_stand", "3")],
+        MethodRequest::Exact,
+    );
+    assert!(p(&fired, "charge", "stopped-by-fire") > 0.0);
+    assert!(p(&heavy, "charge", "stopped-by-fire") > p(&fired, "charge", "stopped-by-fire"));
+    assert!(p(&fired, "works", "yes") < p(&quiet, "works", "yes"));
+    assert!(p(&heavy, "works", "yes") < p(&fired, "works", "yes"));
+    // The charger's cover is its defence against that fire.
+    let covered = run(
+        "charge",
+        &[("attacker_cover", "heavy"), ("attacker_formation", "line")],
+        MethodRequest::Exact,
+    );
+    let open = run(
+        "charge",
+        &[("attacker_formation", "line")],
+        MethodRequest::Exact,
+    );
+    assert!(p(&covered, "charge", "stopped-by-fire") < p(&open, "charge", "stopped-by-fire"));
+}
+
+/// Run `micro-force ACTION` exactly under a house rule given as TOML text.
+fn run_with_house_rule(action: &str, fields: &[(&str, &str)], rule: &str) -> Summary {
+    common::run_with_rules(
+        "micro-force",
+        action,
+        fields,
+        &[rule.to_string()],
+        MethodRequest::Exact,
+    )
+}
+
+#[test]
+fn the_cavalry_half_move_bonus_counts_the_charge_bonus() {
+    // Cavalry line, 6" allowance, 4" from the target: it moves 3" before contact.
+    // The charge move is 6 - 2 + bonus: 3" is at least half of it only for bonus
+    // rolls 1 and 2. So the +1 applies a third of the time: P(works) lies strictly
+    // between no +1 at all and a +1 on every bonus roll. (Reading the allowance
+    // alone, 3" >= 6/2 gave the +1 always.)
+    let fields = [
+        ("attacker_arm", "cavalry"),
+        ("attacker_formation", "line"),
+        ("distance", "4"),
+        ("defender_fires", "false"),
+    ];
+    let s = run("charge", &fields, MethodRequest::Exact);
+    let no_bonus = "[set]\n\"melee.modifiers.attacker_cavalry_line_half_move\" = 0\n";
+    let never = run_with_house_rule("charge", &fields, no_bonus);
+    let mut plus = fields.to_vec();
+    plus.push(("attacker_mod", "1"));
+    let always = run_with_house_rule("charge", &plus, no_bonus);
+    let works = |s: &Summary| p(s, "works", "yes");
+    assert!(works(&never) < works(&s) - 1e-6);
+    assert!(works(&s) < works(&always) - 1e-6);
+}
+
+#[test]
+fn every_micro_force_option_changes_something_or_is_refused() {
+    // A first-turn initiative tie kept by A: P(A) = P(A rolls lower) + P(tie).
+    let s = run_with_house_rule(
+        "initiative",
+        &[],
+        "[set]\n\"options.mf_initiative_first_turn_tie\" = \"a\"\n",
+    );
+    // P(two 2D6 totals are equal) = sum over totals of P(t)^2 = 146/1296.
+    let ways = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0];
+    let tie = ways.iter().map(|w: &f64| w * w).sum::<f64>() / 1296.0;
+    assert!((p(&s, "winner", "a") - (1.0 - tie) / 2.0 - tie).abs() < 1e-12);
+    // The designer's formula for a battery where it differs from the infantry
+    // rows: 5 stands, 3 half stands lost: round(15 x 3 / 10) = round(4.5) = 5,
+    // against the row's 4.
+    let fields = [
+        ("unit_arm", "artillery"),
+        ("unit_formation", "unlimbered"),
+        ("unit_stands", "5"),
+        ("unit_steps_lost", "3"),
+    ];
+    let rows = run("resupply", &fields, MethodRequest::Exact);
+    let formula = run_with_house_rule(
+        "resupply",
+        &fields,
+        "[set]\n\"options.mf_art_cohesion_loss\" = \"formula\"\n",
+    );
+    // Resupply at +5, cohesion 14 - loss: pass on (9 - loss) or less.
+    assert!((p(&rows, "passes", "yes") - 5.0 / 20.0).abs() < 1e-12);
+    assert!((p(&formula, "passes", "yes") - 4.0 / 20.0).abs() < 1e-12);
+    // An option that did nothing is gone: setting it is an error.
+    let found = volley::systems::find("micro-force").unwrap();
+    let rule = volley::rules::HouseRule::parse(
+        "test rule",
+        "[set]\n\"options.mf_split_cover_roll\" = \"better_on_1_to_3\"\n",
+    )
+    .unwrap();
+    assert!(volley::systems::rulebook(found.as_ref(), &[rule]).is_err());
+}
+
+#[test]
+fn a_routed_unit_may_not_charge() {
+    let found = volley::systems::find("micro-force").unwrap();
+    let action = volley::systems::find_action(found.as_ref(), "charge").unwrap();
+    let book = volley::systems::rulebook(found.as_ref(), &[]).unwrap();
+    let raw = vec![(
+        "attacker_routed".to_string(),
+        "true".to_string(),
+        volley::systems::Origin::command_line(),
+    )];
+    let scenario = volley::systems::Scenario::resolve(&action.fields(&book), &raw).unwrap();
+    let error = action.model(&scenario, &book).err().unwrap();
+    assert_eq!(error.field, "attacker_routed");
 }

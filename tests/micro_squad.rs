@@ -190,3 +190,149 @@ fn same_seed_same_tally() {
     assert_eq!(format!("{:?}", a.outcomes), format!("{:?}", b.outcomes));
     assert_eq!(format!("{:?}", a.curves), format!("{:?}", b.curves));
 }
+
+fn run_with(action: &str, fields: &[(&str, &str)], option: &str, value: &str) -> Summary {
+    common::run_with_rules(
+        "micro-squad",
+        action,
+        fields,
+        &[common::house_rule(&format!("options.{option}"), value)],
+        MethodRequest::Exact,
+    )
+}
+
+#[test]
+fn a_close_assault_goes_on_when_the_defender_may_not_attack() {
+    // Defender firepower 0 against defense 4: -4, below -3. Only the defender's
+    // attack is lost; the assaulter (cohesion 14 with naturals: 14/20) attacks.
+    let s = run(
+        "close-assault",
+        &[("defender_firepower", "0")],
+        MethodRequest::Exact,
+    );
+    assert!((s.mean("assaulting_attacks").unwrap().value - 0.7).abs() < 1e-12);
+    assert_eq!(p(&s, "first_assaulter_after", "ok"), 1.0);
+}
+
+#[test]
+fn simultaneous_close_assault_rolls_everything_before_any_result() {
+    // With every roll made first, the first assaulter attacks even if the
+    // defender's attack eliminates it: its attacks are its own cohesion passes.
+    let fields = [("defender_firepower", "30"), ("assaulter_defense", "1")];
+    let s = run_with(
+        "close-assault",
+        &fields,
+        "ms_close_assault_order",
+        "\"simultaneous\"",
+    );
+    assert!((s.mean("assaulting_attacks").unwrap().value - 0.7).abs() < 1e-12);
+    assert!(p(&s, "first_assaulter_after", "E") > 0.0);
+    let sequential = run("close-assault", &fields, MethodRequest::Exact);
+    assert!(sequential.mean("assaulting_attacks").unwrap().value < 0.7 - 1e-3);
+}
+
+#[test]
+fn deviation_rolls_leave_out_target_terrain_and_aa() {
+    // Indirect fire at cohesion 14 into woods: the arrival roll carries the woods
+    // modifier, the deviation roll does not: it fails on 15+ (6/20), and any
+    // deviation misses a lone stand (impact_radius 0).
+    let s = run(
+        "indirect-artillery",
+        &[("terrain", "woods")],
+        MethodRequest::Exact,
+    );
+    let arrives = 1.0 - p(&s, "result", "no-fire");
+    assert!(arrives < 0.7);
+    assert!((p(&s, "result", "off-target") - arrives * 0.3).abs() < 1e-12);
+    // The old reading is kept as an option.
+    let old = run_with(
+        "indirect-artillery",
+        &[("terrain", "woods")],
+        "ms_deviation_terrain",
+        "true",
+    );
+    assert!((p(&old, "result", "off-target") - arrives * (1.0 - arrives)).abs() < 1e-12);
+    // Air strike, one small AA stand at cohesion 14 (14/20): +1 on the arrival
+    // roll only. Arrival: 0.7 x 13/20 + 0.3 x 14/20; deviation fails on 15+.
+    let s = run("air-strike", &[("aa_small", "1")], MethodRequest::Exact);
+    let arrives = 0.7 * 0.65 + 0.3 * 0.7;
+    assert!((p(&s, "result", "aborted") - (1.0 - arrives)).abs() < 1e-12);
+    assert!((p(&s, "result", "off-target") - arrives * 0.3).abs() < 1e-12);
+}
+
+#[test]
+fn aa_stands_roll_with_their_own_markers() {
+    // A suppressed AA stand (+4) at cohesion 14 passes on 10 or less (1/2): the
+    // strike arrives on 13 or less after a pass, 14 or less after a failure.
+    let s = run(
+        "air-strike",
+        &[("aa_small", "1"), ("aa_suppressed", "true")],
+        MethodRequest::Exact,
+    );
+    let arrives = 0.5 * 0.65 + 0.5 * 0.7;
+    assert!((p(&s, "result", "aborted") - (1.0 - arrives)).abs() < 1e-12);
+}
+
+#[test]
+fn the_engagement_is_a_fight_and_reads_terrain_conditions() {
+    // By default both sides fire.
+    let s = run(
+        "engagement",
+        &[("a_stands", "1"), ("b_stands", "1")],
+        MethodRequest::Exact,
+    );
+    assert!(p(&s, "winner", "b") > 0.1);
+    // Soft sand counts only against a target in movement posture.
+    let still = run(
+        "engagement",
+        &[
+            ("a_stands", "1"),
+            ("b_stands", "1"),
+            ("b_terrain", "soft-sand"),
+        ],
+        MethodRequest::Exact,
+    );
+    let moving = run(
+        "engagement",
+        &[
+            ("a_stands", "1"),
+            ("b_stands", "1"),
+            ("b_terrain", "soft-sand"),
+            ("b_moving", "true"),
+        ],
+        MethodRequest::Exact,
+    );
+    assert!((p(&still, "winner", "a") - p(&s, "winner", "a")).abs() < 1e-12);
+    assert!((p(&moving, "winner", "a") - p(&s, "winner", "a")).abs() > 1e-6);
+}
+
+#[test]
+fn shots_at_a_fallen_target_move_on() {
+    // Three heavy firers against two stands: when the first target falls, the
+    // shots assigned to it go to the other stand instead of being wasted.
+    let fields = [
+        ("a_stands", "3"),
+        ("b_stands", "2"),
+        ("a_firepower", "20"),
+        ("b_firepower", "0"),
+        ("turns", "1"),
+    ];
+    let retarget = run("engagement", &fields, MethodRequest::Trials(200_000));
+    let hold = common::run_with_rules(
+        "micro-squad",
+        "engagement",
+        &fields,
+        &[common::house_rule(
+            "options.ms_engagement_retarget",
+            "false",
+        )],
+        MethodRequest::Trials(200_000),
+    );
+    let lost = |s: &Summary| s.mean("b_lost").unwrap();
+    assert!(
+        lost(&retarget).low > lost(&hold).high,
+        "{:?} vs {:?}",
+        lost(&retarget),
+        lost(&hold)
+    );
+}

@@ -32,6 +32,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
         headline: headline_of(&run.system, &run.action),
         house_rules: &run.house_rules,
         warning: None,
+        notes: run.notes.clone(),
     };
     Ok(render_answer(&answer, args.format))
 }

@@ -9,7 +9,10 @@ pub struct MethodArgs {
     /// Monte Carlo with this many trials.
     #[arg(long, value_name = "N", conflicts_with_all = ["precision", "exact"])]
     pub trials: Option<u64>,
-    /// Monte Carlo until every interval's half-width is below E (e.g. 0.001).
+    /// Monte Carlo until every interval's half-width is below E. E is absolute:
+    /// a probability's half-width as a fraction (0.001 = 0.1 percentage points), a
+    /// mean's in the variable's own unit (steps, turns, figures). Starts at 4,096
+    /// trials and doubles, up to 1e9.
     #[arg(long, value_name = "E", conflicts_with = "exact")]
     pub precision: Option<f64>,
     /// Exact enumeration; fails if the dice tree is over the budget.

@@ -102,6 +102,13 @@ pub fn field_help(system: &str, action: &str) -> anyhow::Result<String> {
             spec.allowed()
         );
     }
+    let notes = action.outcome_notes();
+    if !notes.is_empty() {
+        out.push_str("\noutcomes:\n");
+        for (variable, value, meaning) in notes {
+            let _ = writeln!(out, "  {:<30} {meaning}", format!("{variable} = {value}"));
+        }
+    }
     Ok(out)
 }
 
@@ -148,6 +155,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
             shard: shard.unwrap_or(crate::engine::Shard { index: 0, count: 1 }),
             schema: result.schema.clone(),
             tally: result.tally.clone(),
+            notes: prepared.action.answer_notes(&prepared.book),
         };
         file.save(path)?;
     }
@@ -166,6 +174,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         headline: prepared.action.headline(),
         house_rules: &house_rules,
         warning,
+        notes: prepared.action.answer_notes(&prepared.book),
     };
     Ok(render_answer(&answer, args.format))
 }

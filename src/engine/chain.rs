@@ -43,8 +43,29 @@ pub trait Engagement: Sync {
     /// Record the curves for `state` as it stands at the end of `turn`.
     fn record_turn(&self, turn: u32, state: &Self::State, tally: &mut Tally, w: f64);
 
-    /// Record the final state, reached after `turns` turns.
-    fn record_end(&self, state: &Self::State, turns: u32, tally: &mut Tally, w: f64);
+    /// Record the final state, reached after `turns` turns; `ending` says why play
+    /// stopped there.
+    fn record_end(
+        &self,
+        state: &Self::State,
+        turns: u32,
+        ending: Ending,
+        tally: &mut Tally,
+        w: f64,
+    );
+}
+
+/// Why an engagement's play stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// [`Engagement::is_over`] said so.
+    Over,
+    /// The turn limit came first.
+    TurnLimit,
+    /// An engagement without a turn limit that was still going when the method
+    /// stopped following it: Monte Carlo at [`HARD_TURN_CAP`] turns, the exact
+    /// method once less than [`EXACT_TAIL`] of the probability was still live.
+    Unfinished,
 }
 
 /// Wraps an [`Engagement`] as a [`Model`].
@@ -87,7 +108,12 @@ impl<E: Engagement> Model for EngagementModel<E> {
                     game.record_turn(turn, &state, tally, 1.0);
                 }
             }
-            game.record_end(&state, ended.unwrap_or(turn), tally, 1.0);
+            let ending = match ended {
+                Some(_) => Ending::Over,
+                None if game.to_the_end() => Ending::Unfinished,
+                None => Ending::TurnLimit,
+            };
+            game.record_end(&state, ended.unwrap_or(turn), ending, tally, 1.0);
         }
         tally.trial(trials as f64);
     }
@@ -102,7 +128,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
         game.record_turn(0, &start, &mut tally, 1.0);
         if game.is_over(&start) {
             ended.insert(start.clone(), 1.0);
-            game.record_end(&start, 0, &mut tally, 1.0);
+            game.record_end(&start, 0, Ending::Over, &mut tally, 1.0);
         } else {
             live.insert(start, 1.0);
         }
@@ -132,7 +158,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
                 for (after, p) in outcomes {
                     let p = p * w;
                     if game.is_over(&after) {
-                        game.record_end(&after, turn, &mut tally, p);
+                        game.record_end(&after, turn, Ending::Over, &mut tally, p);
                         *ended.entry(after).or_insert(0.0) += p;
                     } else {
                         *next.entry(after).or_insert(0.0) += p;
@@ -149,8 +175,13 @@ impl<E: Engagement> Model for EngagementModel<E> {
                 }
             }
         }
+        let ending = if game.to_the_end() {
+            Ending::Unfinished
+        } else {
+            Ending::TurnLimit
+        };
         for (state, w) in live {
-            game.record_end(&state, turn, &mut tally, w);
+            game.record_end(&state, turn, ending, &mut tally, w);
         }
         tally.trial(1.0);
         Ok(tally)

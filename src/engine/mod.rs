@@ -14,9 +14,9 @@ mod model;
 mod monte_carlo;
 mod tally;
 
-pub use chain::{Engagement, EngagementModel};
+pub use chain::{Ending, Engagement, EngagementModel};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
 pub use monte_carlo::{
     CHUNK_TRIALS, Method, MethodRequest, RunConfig, RunError, RunResult, Shard, run,
 };
-pub use tally::{Categorical, Curve, Schema, Tally};
+pub use tally::{Categorical, Conditional, Curve, MeanVar, Schema, Tally};

@@ -200,32 +200,50 @@ fn monte_carlo(model: &dyn Model, schema: &Schema, config: &RunConfig, trials: u
     }
 }
 
-/// Double the trial count (in whole chunks) until every half-width is below `target`.
-/// The checkpoints depend only on the chunk count, never on timing or threads.
+/// Trials at the first precision checkpoint.
+const FIRST_CHECKPOINT: u64 = 1 << 12;
+
+/// Double the trial count until every half-width is below `target`: 4,096 trials
+/// first, then 8,192, ... inside the first chunk (one stream, carried on between
+/// checkpoints, so the trials are those of a `--trials` run of the same count),
+/// then whole chunks. The checkpoints depend only on the trial count, never on
+/// timing or threads.
 fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target: f64) -> RunResult {
     let mut tally = Tally::new(schema);
-    let bar = progress_bar(config, config.max_trials);
+    let cap = config.max_trials.max(1);
+    let bar = progress_bar(config, cap);
+    let finish = |tally: Tally, done: u64, widest: f64| RunResult {
+        method: Method::MonteCarlo {
+            trials: done,
+            seed: config.seed,
+        },
+        schema: schema.clone(),
+        tally,
+        confidence: config.confidence,
+        precision_not_reached: (widest >= target).then_some(widest),
+    };
+    let mut sampler = Sampler::from_seed_and_stream(config.seed, 0);
     let mut done = 0u64;
-    let mut next = 16 * CHUNK_TRIALS;
+    while done < CHUNK_TRIALS.min(cap) {
+        let goal = (2 * done).clamp(FIRST_CHECKPOINT, CHUNK_TRIALS).min(cap);
+        model.simulate(&mut sampler, goal - done, &mut tally);
+        bar.set_position(goal);
+        done = goal;
+        let widest = stats::widest_half_width(schema, &tally, config.confidence);
+        if widest < target || done >= cap {
+            bar.finish_and_clear();
+            return finish(tally, done, widest);
+        }
+    }
     loop {
-        let goal = next.min(config.max_trials.max(CHUNK_TRIALS));
+        let goal = (2 * done).min(cap);
         run_chunks(model, schema, config, done, goal, &mut tally, &bar);
         done = goal;
         let widest = stats::widest_half_width(schema, &tally, config.confidence);
-        if widest < target || done >= config.max_trials {
+        if widest < target || done >= cap {
             bar.finish_and_clear();
-            return RunResult {
-                method: Method::MonteCarlo {
-                    trials: done,
-                    seed: config.seed,
-                },
-                schema: schema.clone(),
-                tally,
-                confidence: config.confidence,
-                precision_not_reached: (widest >= target).then_some(widest),
-            };
+            return finish(tally, done, widest);
         }
-        next = done * 2;
     }
 }
 

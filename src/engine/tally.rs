@@ -20,14 +20,44 @@ pub struct Curve {
     pub name: String,
     /// `true` when the quantity is a 0/1 indicator, so its mean is a probability.
     pub proportion: bool,
+    /// Smallest and largest value the quantity can take, when known (intervals
+    /// near a bound stay honest).
+    #[serde(default)]
+    pub bounds: Option<[f64; 2]>,
+}
+
+/// A mean variable.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MeanVar {
+    pub name: String,
+    /// Smallest and largest value the variable can take, when known.
+    #[serde(default)]
+    pub bounds: Option<[f64; 2]>,
+}
+
+/// A conditional distribution read off a categorical variable: among the trials
+/// whose value is in the condition, the share whose value is in the event.
+/// Reported as the variable `name` with values `yes` and `no`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Conditional {
+    pub name: String,
+    /// The categorical variable it reads.
+    pub source: String,
+    /// Per value of the source: inside the condition?
+    pub given: Vec<bool>,
+    /// Per value of the source: inside the event?
+    pub event: Vec<bool>,
 }
 
 /// The outcome variables of a procedure.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Schema {
     pub categorical: Vec<Categorical>,
-    pub means: Vec<String>,
+    pub means: Vec<MeanVar>,
     pub curves: Vec<Curve>,
+    /// Derived conditional probabilities (no cells of their own in the tally).
+    #[serde(default)]
+    pub conditionals: Vec<Conditional>,
     /// Number of turns the curves cover (observations at turns 0..=turns).
     pub turns: usize,
 }
@@ -51,17 +81,66 @@ impl Schema {
         self.categorical(name, (0..=max).map(|v| v.to_string()))
     }
 
-    /// Add a mean variable.
+    /// Add a mean variable with no known bounds.
     pub fn mean(mut self, name: &str) -> Self {
-        self.means.push(name.to_string());
+        self.means.push(MeanVar {
+            name: name.to_string(),
+            bounds: None,
+        });
         self
     }
 
-    /// Add a per-turn curve.
+    /// Add a mean variable that always lies in `low..=high`.
+    pub fn mean_within(mut self, name: &str, low: f64, high: f64) -> Self {
+        self.means.push(MeanVar {
+            name: name.to_string(),
+            bounds: Some([low, high]),
+        });
+        self
+    }
+
+    /// Add a per-turn curve: a 0/1 indicator (`proportion`) or an unbounded value.
     pub fn curve(mut self, name: &str, proportion: bool) -> Self {
         self.curves.push(Curve {
             name: name.to_string(),
             proportion,
+            bounds: proportion.then_some([0.0, 1.0]),
+        });
+        self
+    }
+
+    /// Add a per-turn curve of a quantity that always lies in `low..=high`.
+    pub fn curve_within(mut self, name: &str, low: f64, high: f64) -> Self {
+        self.curves.push(Curve {
+            name: name.to_string(),
+            proportion: false,
+            bounds: Some([low, high]),
+        });
+        self
+    }
+
+    /// Add the conditional `name`: P(source in `event` | source in `given`), both
+    /// given as lists of the source's values.
+    pub fn conditional(mut self, name: &str, source: &str, event: &[&str], given: &[&str]) -> Self {
+        let values = self
+            .categorical
+            .iter()
+            .find(|c| c.name == source)
+            .map(|c| c.values.clone())
+            .unwrap_or_default();
+        debug_assert!(
+            !values.is_empty(),
+            "conditional on unknown variable {source}"
+        );
+        let has = |set: &[&str], v: &String| set.iter().any(|s| s == v);
+        self.conditionals.push(Conditional {
+            name: name.to_string(),
+            source: source.to_string(),
+            given: values.iter().map(|v| has(given, v)).collect(),
+            event: values
+                .iter()
+                .map(|v| has(event, v) && has(given, v))
+                .collect(),
         });
         self
     }

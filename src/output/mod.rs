@@ -20,26 +20,59 @@ pub enum Format {
     Markdown,
 }
 
+/// A probability in percent to two decimals, never rounded to `0.00` or `100.00`
+/// when it is not exactly 0 or 1 (`<0.01`, `>99.99`); `n/a` when undefined.
+pub fn percent_digits(p: f64) -> String {
+    if p.is_nan() {
+        "n/a".to_string()
+    } else if p > 0.0 && p < 0.00005 {
+        "<0.01".to_string()
+    } else if p < 1.0 && p > 0.99995 {
+        ">99.99".to_string()
+    } else {
+        format!("{:.2}", 100.0 * p)
+    }
+}
+
 /// A probability as a percentage, with its interval unless exact.
 pub fn percent(e: &crate::stats::Estimate, exact: bool) -> String {
+    if e.value.is_nan() {
+        return "n/a (the condition never happens)".to_string();
+    }
     if exact {
-        format!("{:.2}%", 100.0 * e.value)
+        format!("{}%", percent_digits(e.value))
     } else {
         format!(
-            "{:.2}% [{:.2}, {:.2}]",
-            100.0 * e.value,
-            100.0 * e.low,
-            100.0 * e.high
+            "{}% [{}, {}]",
+            percent_digits(e.value),
+            percent_digits(e.low),
+            percent_digits(e.high)
         )
+    }
+}
+
+/// A mean to four decimals, never rounded to `0.0000` when it is not 0.
+pub fn number_digits(x: f64) -> String {
+    if x > 0.0 && x < 0.00005 {
+        "<0.0001".to_string()
+    } else if x < 0.0 && x > -0.00005 {
+        ">-0.0001".to_string()
+    } else {
+        format!("{x:.4}")
     }
 }
 
 /// A mean, with its interval unless exact.
 pub fn number(e: &crate::stats::Estimate, exact: bool) -> String {
     if exact {
-        format!("{:.4}", e.value)
+        number_digits(e.value)
     } else {
-        format!("{:.4} [{:.4}, {:.4}]", e.value, e.low, e.high)
+        format!(
+            "{} [{}, {}]",
+            number_digits(e.value),
+            number_digits(e.low),
+            number_digits(e.high)
+        )
     }
 }
 

@@ -1,6 +1,6 @@
 //! One answered question (`volley odds`): every outcome, mean and curve.
 
-use super::{Format, csv_field, number, percent};
+use super::{Format, csv_field, number, number_digits, percent};
 use crate::stats::Summary;
 use serde_json::{Value as Json, json};
 use std::fmt::Write;
@@ -16,6 +16,8 @@ pub struct Answer<'a> {
     pub house_rules: &'a [String],
     /// A note when precision mode stopped early.
     pub warning: Option<String>,
+    /// How to read the answer under these rules (the action's notes).
+    pub notes: Vec<String>,
 }
 
 /// Render an answer in `format`.
@@ -75,6 +77,9 @@ fn json_answer(a: &Answer) -> String {
     if !a.house_rules.is_empty() {
         object["house_rules"] = json!(a.house_rules);
     }
+    if !a.notes.is_empty() {
+        object["notes"] = json!(a.notes);
+    }
     let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
     text.push('\n');
     text
@@ -122,10 +127,13 @@ fn csv_answer(a: &Answer) -> String {
 fn headline_sentence(a: &Answer) -> Option<String> {
     let (variable, value) = a.headline?;
     let e = a.summary.probability(variable, value)?;
-    Some(format!(
-        "P({variable} = {value}) = {}",
-        percent(&e, a.summary.exact)
-    ))
+    // A yes/no variable reads as an event: P(works), not P(works = yes).
+    let event = if value == "yes" {
+        variable.to_string()
+    } else {
+        format!("{variable} = {value}")
+    };
+    Some(format!("P({event}) = {}", percent(&e, a.summary.exact)))
 }
 
 fn table_answer(a: &Answer) -> String {
@@ -142,18 +150,35 @@ fn table_answer(a: &Answer) -> String {
     if let Some(w) = &a.warning {
         let _ = writeln!(out, "warning: {w}");
     }
+    for note in &a.notes {
+        let _ = writeln!(out, "note: {note}");
+    }
+    // Labels padded to the longest one, at least 20 wide.
+    let width = s
+        .outcomes
+        .iter()
+        .map(|r| r.value.len())
+        .chain(s.means.iter().map(|r| r.variable.len()))
+        .max()
+        .unwrap_or(0)
+        .max(20);
     let mut last = "";
     for r in &s.outcomes {
         if r.variable != last {
             let _ = writeln!(out, "\n{}", r.variable);
             last = &r.variable;
         }
-        let _ = writeln!(out, "  {:<20} {}", r.value, percent(&r.estimate, s.exact));
+        let _ = writeln!(out, "  {:<width$} {}", r.value, percent(&r.estimate, s.exact));
     }
     if !s.means.is_empty() {
         let _ = writeln!(out, "\nmeans");
         for r in &s.means {
-            let _ = writeln!(out, "  {:<20} {}", r.variable, number(&r.estimate, s.exact));
+            let _ = writeln!(
+                out,
+                "  {:<width$} {}",
+                r.variable,
+                number(&r.estimate, s.exact)
+            );
         }
     }
     if !s.curves.is_empty() {
@@ -163,9 +188,11 @@ fn table_answer(a: &Answer) -> String {
             names
         };
         let _ = writeln!(out, "\nper turn (end of turn; turn 0 is the start)");
+        // Monte Carlo cells hold a value and its interval.
+        let width = if s.exact { 15 } else { 27 };
         let _ = write!(out, "  {:>4}", "turn");
         for n in &names {
-            let _ = write!(out, " {n:>15}");
+            let _ = write!(out, " {n:>width$}");
         }
         out.push('\n');
         let turns = s.curves.iter().map(|c| c.turn).max().unwrap_or(0);
@@ -173,24 +200,29 @@ fn table_answer(a: &Answer) -> String {
             let _ = write!(out, "  {t:>4}");
             for n in &names {
                 let c = s.curves.iter().find(|c| c.variable == *n && c.turn == t);
-                // Monte Carlo values carry their half-width: value±hw.
+                // Monte Carlo values carry their interval as [low, high].
                 let text = c
                     .map(|c| {
                         if s.exact {
-                            format!("{:.4}", c.estimate.value)
+                            number_digits(c.estimate.value)
                         } else {
-                            format!("{:.4}±{:.4}", c.estimate.value, c.estimate.half_width())
+                            format!(
+                                "{} [{}, {}]",
+                                number_digits(c.estimate.value),
+                                number_digits(c.estimate.low),
+                                number_digits(c.estimate.high)
+                            )
                         }
                     })
                     .unwrap_or_default();
-                let _ = write!(out, " {text:>15}");
+                let _ = write!(out, " {text:>width$}");
             }
             out.push('\n');
         }
         if !s.exact {
             let _ = writeln!(
                 out,
-                "  (value±half-width of the {:.0}% interval; --format csv lists the bounds)",
+                "  (value [low, high] of the {:.0}% interval)",
                 100.0 * s.confidence
             );
         }
@@ -206,6 +238,9 @@ fn markdown_answer(a: &Answer) -> String {
         let _ = writeln!(out, "**{line}**\n");
     }
     let _ = writeln!(out, "Method: {}.\n", method_line(s));
+    for note in &a.notes {
+        let _ = writeln!(out, "Note: {note}.\n");
+    }
     let _ = writeln!(out, "| variable | value | probability |\n|---|---|---|");
     for r in &s.outcomes {
         let _ = writeln!(

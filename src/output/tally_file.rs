@@ -22,6 +22,9 @@ pub struct TallyFile {
     pub shard: Shard,
     pub schema: Schema,
     pub tally: Tally,
+    /// The action's notes on reading the answer under the run's rules.
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 impl TallyFile {

@@ -1,7 +1,18 @@
 //! Interval formulas.
+//!
+//! Proportions: Wilson's score interval while there are enough successes and
+//! failures for it to hold its coverage, Clopper-Pearson (exact binomial) when
+//! either side has fewer than [`FEW`] (Wilson under-covers there). Means of
+//! bounded variables: the normal interval, or, when the mean sits so close to a
+//! bound that the normal approximation breaks down, the Clopper-Pearson interval of
+//! the mean rescaled to [0, 1] (a bounded variable's variance is at most that of
+//! the 0/1 variable with the same mean, so this is the conservative choice).
 
 use serde::Serialize;
-use statrs::distribution::{ContinuousCDF, Normal};
+use statrs::distribution::{Beta, ContinuousCDF, Normal};
+
+/// Fewer successes (or failures) than this: use Clopper-Pearson.
+pub const FEW: f64 = 5.0;
 
 /// A point estimate with its interval (equal bounds when exact).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -33,6 +44,11 @@ pub fn z_score(confidence: f64) -> f64 {
     normal.inverse_cdf(0.5 + confidence / 2.0)
 }
 
+/// The confidence level that `z` stands for (inverse of [`z_score`]).
+fn confidence_of(z: f64) -> f64 {
+    2.0 * Normal::standard().cdf(z) - 1.0
+}
+
 /// Wilson score interval for `successes` out of `n` trials.
 pub fn wilson(successes: f64, n: f64, z: f64) -> Estimate {
     if n <= 0.0 {
@@ -50,6 +66,49 @@ pub fn wilson(successes: f64, n: f64, z: f64) -> Estimate {
         value: p,
         low: (centre - spread).max(0.0),
         high: (centre + spread).min(1.0),
+    }
+}
+
+/// Clopper-Pearson (exact binomial) interval for `successes` out of `n`; the
+/// successes may be fractional (a rescaled mean).
+pub fn clopper_pearson(successes: f64, n: f64, z: f64) -> Estimate {
+    if n <= 0.0 {
+        return Estimate {
+            value: f64::NAN,
+            low: 0.0,
+            high: 1.0,
+        };
+    }
+    let k = successes.clamp(0.0, n);
+    let alpha = 1.0 - confidence_of(z);
+    let quantile = |a: f64, b: f64, q: f64| {
+        Beta::new(a, b)
+            .map(|beta| beta.inverse_cdf(q))
+            .unwrap_or(f64::NAN)
+    };
+    let low = if k <= 0.0 {
+        0.0
+    } else {
+        quantile(k, n - k + 1.0, alpha / 2.0)
+    };
+    let high = if k >= n {
+        1.0
+    } else {
+        quantile(k + 1.0, n - k, 1.0 - alpha / 2.0)
+    };
+    Estimate {
+        value: k / n,
+        low: low.clamp(0.0, 1.0),
+        high: high.clamp(0.0, 1.0),
+    }
+}
+
+/// The interval for a proportion: Wilson, or Clopper-Pearson near the edges.
+pub fn proportion(successes: f64, n: f64, z: f64) -> Estimate {
+    if successes < FEW || n - successes < FEW {
+        clopper_pearson(successes, n, z)
+    } else {
+        wilson(successes, n, z)
     }
 }
 
@@ -72,6 +131,42 @@ pub fn mean_interval(sum: f64, sum_squares: f64, n: f64, z: f64) -> Estimate {
     }
 }
 
+/// The interval for the mean of a variable known to lie in `[low, high]`: the
+/// normal interval clipped to the bounds, or the rescaled Clopper-Pearson interval
+/// when fewer than [`FEW`] trials' worth of mass separates the mean from a bound
+/// (there the sample variance says nothing: a rare event never seen gives a sample
+/// variance of 0, and a normal interval of zero width).
+pub fn bounded_mean_interval(
+    sum: f64,
+    sum_squares: f64,
+    n: f64,
+    z: f64,
+    bounds: [f64; 2],
+) -> Estimate {
+    let [low, high] = bounds;
+    let span = high - low;
+    let mean = sum / n;
+    if n <= 0.0 || span <= 0.0 {
+        return mean_interval(sum, sum_squares, n, z);
+    }
+    let scaled = ((mean - low) / span).clamp(0.0, 1.0);
+    let successes = scaled * n;
+    if successes < FEW || n - successes < FEW {
+        let e = clopper_pearson(successes, n, z);
+        return Estimate {
+            value: mean,
+            low: low + span * e.low,
+            high: low + span * e.high,
+        };
+    }
+    let e = mean_interval(sum, sum_squares, n, z);
+    Estimate {
+        value: mean,
+        low: e.low.max(low),
+        high: e.high.min(high),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +174,7 @@ mod tests {
     #[test]
     fn z_for_95_percent_is_1_96() {
         assert!((z_score(0.95) - 1.959_963_985).abs() < 1e-6);
+        assert!((confidence_of(z_score(0.9)) - 0.9).abs() < 1e-8);
     }
 
     #[test]
@@ -90,16 +186,47 @@ mod tests {
     }
 
     #[test]
-    fn wilson_stays_inside_zero_one_at_the_edges() {
-        let e = wilson(0.0, 1000.0, 1.96);
+    fn clopper_pearson_of_none_seen_is_the_rule_of_three() {
+        // 0 of n: the upper bound is 1 - (alpha/2)^(1/n), about 3.69/n at 95%.
+        let e = clopper_pearson(0.0, 1000.0, z_score(0.95));
         assert_eq!(e.low, 0.0);
-        assert!(e.high > 0.0 && e.high < 0.01);
+        let expected = 1.0 - 0.025f64.powf(1.0 / 1000.0);
+        assert!((e.high - expected).abs() < 1e-9, "{e:?} vs {expected}");
     }
 
     #[test]
-    fn mean_interval_of_a_constant_has_zero_width() {
-        let e = mean_interval(30.0, 90.0, 10.0, 1.96);
-        assert_eq!(e.value, 3.0);
-        assert!(e.half_width().abs() < 1e-12);
+    fn clopper_pearson_matches_a_published_case() {
+        // 2 of 20 at 95%: [0.01235, 0.31698] (the classic table value).
+        let e = clopper_pearson(2.0, 20.0, z_score(0.95));
+        assert!((e.low - 0.012_35).abs() < 1e-4, "{e:?}");
+        assert!((e.high - 0.316_98).abs() < 1e-4, "{e:?}");
+    }
+
+    #[test]
+    fn proportion_switches_to_clopper_pearson_near_the_edges() {
+        let z = z_score(0.95);
+        assert_eq!(proportion(3.0, 1000.0, z), clopper_pearson(3.0, 1000.0, z));
+        assert_eq!(
+            proportion(998.0, 1000.0, z),
+            clopper_pearson(998.0, 1000.0, z)
+        );
+        assert_eq!(proportion(500.0, 1000.0, z), wilson(500.0, 1000.0, z));
+    }
+
+    #[test]
+    fn a_bounded_mean_of_equal_samples_is_not_a_point() {
+        // 2,000 trials, every one 0 steps lost out of at most 8: the interval must
+        // still admit a rare loss.
+        let e = bounded_mean_interval(0.0, 0.0, 2000.0, z_score(0.95), [0.0, 8.0]);
+        assert_eq!(e.value, 0.0);
+        assert_eq!(e.low, 0.0);
+        assert!(e.high > 0.01 && e.high < 0.02, "{e:?}");
+    }
+
+    #[test]
+    fn a_bounded_mean_far_from_its_bounds_is_the_normal_interval() {
+        let e = bounded_mean_interval(500.0, 1000.0, 1000.0, 1.96, [0.0, 8.0]);
+        let n = mean_interval(500.0, 1000.0, 1000.0, 1.96);
+        assert_eq!(e, n);
     }
 }

@@ -1,8 +1,8 @@
 //! A run turned into rows of estimates: the one structure every output format,
 //! frame, plot and report reads.
 
-use super::interval::{Estimate, mean_interval, wilson, z_score};
-use crate::engine::{Method, RunResult, Schema, Tally};
+use super::interval::{Estimate, bounded_mean_interval, mean_interval, proportion, z_score};
+use crate::engine::{Conditional, Curve, Method, RunResult, Schema, Tally};
 use serde::Serialize;
 
 /// P(variable = value).
@@ -78,24 +78,32 @@ pub fn summarize(result: &RunResult) -> Summary {
             });
         }
     }
+    for c in &schema.conditionals {
+        let [event, given] = conditional_weights(schema, &result.tally, c);
+        let yes = estimates.conditional(event, given);
+        let no = estimates.conditional(given - event, given);
+        for (value, estimate) in [("yes", yes), ("no", no)] {
+            outcomes.push(OutcomeRow {
+                variable: c.name.clone(),
+                value: value.to_string(),
+                estimate,
+            });
+        }
+    }
     let means = schema
         .means
         .iter()
         .enumerate()
-        .map(|(v, name)| MeanRow {
-            variable: name.clone(),
-            estimate: estimates.mean(result.tally.moments(v)),
+        .map(|(v, var)| MeanRow {
+            variable: var.name.clone(),
+            estimate: estimates.mean(result.tally.moments(v), var.bounds),
         })
         .collect();
     let mut curves = Vec::new();
     for (v, curve) in schema.curves.iter().enumerate() {
         for turn in 0..=schema.turns {
             let moments = result.tally.curve_moments(v, turn);
-            let estimate = if curve.proportion {
-                estimates.proportion(moments[0])
-            } else {
-                estimates.mean(moments)
-            };
+            let estimate = estimates.curve(curve, moments);
             curves.push(CurvePoint {
                 variable: curve.name.clone(),
                 turn,
@@ -124,21 +132,40 @@ pub fn widest_half_width(schema: &Schema, tally: &Tally, confidence: f64) -> f64
             widest = widest.max(estimates.proportion(tally.cell(v, i)).half_width());
         }
     }
-    for v in 0..schema.means.len() {
-        widest = widest.max(estimates.mean(tally.moments(v)).half_width());
+    for c in &schema.conditionals {
+        let [event, given] = conditional_weights(schema, tally, c);
+        if given > 0.0 {
+            widest = widest.max(estimates.conditional(event, given).half_width());
+        }
+    }
+    for (v, var) in schema.means.iter().enumerate() {
+        widest = widest.max(estimates.mean(tally.moments(v), var.bounds).half_width());
     }
     for (v, curve) in schema.curves.iter().enumerate() {
         for turn in 0..=schema.turns {
-            let m = tally.curve_moments(v, turn);
-            let e = if curve.proportion {
-                estimates.proportion(m[0])
-            } else {
-                estimates.mean(m)
-            };
+            let e = estimates.curve(curve, tally.curve_moments(v, turn));
             widest = widest.max(e.half_width());
         }
     }
     widest
+}
+
+/// Weights of (event and condition, condition) of a conditional.
+fn conditional_weights(schema: &Schema, tally: &Tally, c: &Conditional) -> [f64; 2] {
+    let Some(v) = schema.categorical.iter().position(|x| x.name == c.source) else {
+        return [0.0, 0.0];
+    };
+    let mut weights = [0.0, 0.0];
+    for (i, (&event, &given)) in c.event.iter().zip(&c.given).enumerate() {
+        let w = tally.cell(v, i);
+        if event {
+            weights[0] += w;
+        }
+        if given {
+            weights[1] += w;
+        }
+    }
+    weights
 }
 
 struct Estimates {
@@ -157,18 +184,41 @@ impl Estimates {
     }
 
     fn proportion(&self, weight: f64) -> Estimate {
-        if self.exact {
-            Estimate::exact(weight / self.n)
+        self.conditional(weight, self.n)
+    }
+
+    /// `weight` out of `of` (the trials inside a condition). With no trials in the
+    /// condition the value is unknown (NaN, printed as n/a).
+    fn conditional(&self, weight: f64, of: f64) -> Estimate {
+        if of <= 0.0 {
+            Estimate {
+                value: f64::NAN,
+                low: if self.exact { f64::NAN } else { 0.0 },
+                high: if self.exact { f64::NAN } else { 1.0 },
+            }
+        } else if self.exact {
+            Estimate::exact(weight / of)
         } else {
-            wilson(weight, self.n, self.z)
+            proportion(weight, of, self.z)
         }
     }
 
-    fn mean(&self, moments: [f64; 2]) -> Estimate {
+    fn mean(&self, moments: [f64; 2], bounds: Option<[f64; 2]>) -> Estimate {
         if self.exact {
-            Estimate::exact(moments[0] / self.n)
+            return Estimate::exact(moments[0] / self.n);
+        }
+        match bounds {
+            Some(b) => bounded_mean_interval(moments[0], moments[1], self.n, self.z, b),
+            None => mean_interval(moments[0], moments[1], self.n, self.z),
+        }
+    }
+
+    /// A 0/1 curve is a proportion; a bounded one a bounded mean.
+    fn curve(&self, curve: &Curve, moments: [f64; 2]) -> Estimate {
+        if curve.proportion && !self.exact {
+            proportion(moments[0], self.n, self.z)
         } else {
-            mean_interval(moments[0], moments[1], self.n, self.z)
+            self.mean(moments, curve.bounds)
         }
     }
 }

@@ -37,6 +37,17 @@ pub trait Action: Sync {
         None
     }
 
+    /// What the values of the outcome variables mean, as (variable, value,
+    /// meaning), for `--help`.
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        Vec::new()
+    }
+
+    /// Sentences printed with every answer: how to read it under these rules.
+    fn answer_notes(&self, _rules: &RuleBook) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Build the runnable model. Errors name the field at fault.
     fn model(&self, scenario: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError>;
 }

@@ -5,10 +5,18 @@ use crate::error::{InputError, one_of};
 use serde_json::{Value as Json, json};
 use std::collections::BTreeMap;
 
+/// The word for "no limit" in a limit field.
+pub const UNLIMITED: &str = "unlimited";
+
 /// What values a field takes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FieldKind {
     Int {
+        min: i64,
+        max: i64,
+    },
+    /// A whole number, or `unlimited`.
+    Limit {
         min: i64,
         max: i64,
     },
@@ -57,6 +65,16 @@ impl FieldSpec {
         }
     }
 
+    /// A whole number or `unlimited` (the default).
+    pub fn limit(name: &'static str, min: i64, max: i64, help: &'static str) -> Self {
+        FieldSpec {
+            name,
+            kind: FieldKind::Limit { min, max },
+            default: UNLIMITED.to_string(),
+            help,
+        }
+    }
+
     pub fn flag(name: &'static str, help: &'static str) -> Self {
         FieldSpec {
             name,
@@ -93,6 +111,7 @@ impl FieldSpec {
     pub fn allowed(&self) -> String {
         match &self.kind {
             FieldKind::Int { min, max } => format!("integer {min} to {max}"),
+            FieldKind::Limit { min, max } => format!("integer {min} to {max}, or {UNLIMITED}"),
             FieldKind::Decimal { min, max } => format!("number {min} to {max}"),
             FieldKind::Bool => "true or false".to_string(),
             FieldKind::Choice(values) => values.join(" | "),
@@ -111,6 +130,20 @@ impl FieldSpec {
                     .map_err(|_| format!("`{raw}` is not an integer (allowed: {min} to {max})"))?;
                 if v < *min || v > *max {
                     return Err(format!("{v} is out of range (allowed: {min} to {max})"));
+                }
+                Ok(FieldValue::Int(v))
+            }
+            FieldKind::Limit { .. } if raw == UNLIMITED => {
+                Ok(FieldValue::Text(UNLIMITED.to_string()))
+            }
+            FieldKind::Limit { min, max } => {
+                let v: i64 = raw.parse().map_err(|_| {
+                    format!("`{raw}` is not an integer (allowed: {min} to {max}, or {UNLIMITED})")
+                })?;
+                if v < *min || v > *max {
+                    return Err(format!(
+                        "{v} is out of range (allowed: {min} to {max}, or {UNLIMITED})"
+                    ));
                 }
                 Ok(FieldValue::Int(v))
             }
@@ -246,6 +279,15 @@ impl Scenario {
         match self.values.get(name) {
             Some(FieldValue::Int(v)) => *v,
             other => panic!("field `{name}` is not an integer field: {other:?}"),
+        }
+    }
+
+    /// A limit field: `None` when unlimited.
+    pub fn limit(&self, name: &str) -> Option<i64> {
+        match self.values.get(name) {
+            Some(FieldValue::Int(v)) => Some(*v),
+            Some(FieldValue::Text(t)) if t == UNLIMITED => None,
+            other => panic!("field `{name}` is not a limit field: {other:?}"),
         }
     }
 

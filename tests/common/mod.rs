@@ -9,9 +9,29 @@ use volley::systems::{self, Origin, Scenario};
 
 /// Run `system action` with `fields` by `method` (seed 2024).
 pub fn run(system: &str, action: &str, fields: &[(&str, &str)], method: MethodRequest) -> Summary {
+    run_with_rules(system, action, fields, &[], method)
+}
+
+/// `set` a dotted chart path to a TOML value, as a house rule's text.
+pub fn house_rule(path: &str, value: &str) -> String {
+    format!("[set]\n\"{path}\" = {value}\n")
+}
+
+/// Run `system action` under house rules given as TOML texts.
+pub fn run_with_rules(
+    system: &str,
+    action: &str,
+    fields: &[(&str, &str)],
+    rules: &[String],
+    method: MethodRequest,
+) -> Summary {
     let found = systems::find(system).unwrap();
     let action = systems::find_action(found.as_ref(), action).unwrap();
-    let book = systems::rulebook(found.as_ref(), &[]).unwrap();
+    let rules: Vec<_> = rules
+        .iter()
+        .map(|text| volley::rules::HouseRule::parse("test rule", text).unwrap())
+        .collect();
+    let book = systems::rulebook(found.as_ref(), &rules).unwrap();
     let raw: Vec<_> = fields
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))

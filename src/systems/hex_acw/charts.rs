@@ -25,6 +25,17 @@ pub struct Options {
     pub hx_max_combined_hexes: u32,
     pub hx_allocation: Allocation,
     pub hx_crew_per_gun: u32,
+    pub hx_duel_end: DuelEnd,
+}
+
+/// When a duel ends short of a hex being emptied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DuelEnd {
+    /// Only when neither hex can hurt the other (a stalemate).
+    WhileEitherCanHurt,
+    /// As soon as one hex can no longer hurt the other; that hex is beaten.
+    WhenOneCannotHurt,
 }
 
 /// Power per figure (per gun) at ranges 1..=range.
@@ -112,6 +123,11 @@ impl Charts {
     }
 
     /// Casualties for a total firepower (after cover) and a d6 face.
+    /// Can `firepower` (halved once for cover) cause a casualty on some face?
+    pub fn can_hurt(&self, firepower: u32, halved: bool) -> bool {
+        firepower > 0 && (1..=6).any(|face| self.casualties(firepower, halved, face) > 0)
+    }
+
     pub fn casualties(&self, firepower: u32, halved: bool, face: u32) -> u32 {
         let exact_half = halved && self.options.hx_half_round == HalfRound::None;
         let value = match (halved, self.options.hx_half_round) {

@@ -1,18 +1,59 @@
 //! A duel (RULES.md 4.1): two hexes trade fire in IGOUGO order, the first side
-//! firing, then the other with what it has left, until one hex is empty, neither can
-//! hurt the other, or the turn limit.
+//! firing, then the other with what it has left. It ends when a hex is empty, when
+//! neither hex can hurt the other any more (cover can make a hex's fire harmless),
+//! or at the turn limit; `turns = 0` plays it to the end. The first side is fixed
+//! or rolled for once, before the first turn.
 
-use super::charts::Charts;
+use super::charts::{Charts, DuelEnd};
 use super::fire::casualties;
 use super::hex::Hex;
 use crate::dice::Dice;
-use crate::engine::{self, EngagementModel, Model, Schema, Tally};
+use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
-pub const WINNER_LABELS: [&str; 3] = ["a", "b", "undecided"];
+/// Values of `winner`.
+pub const WINNER_LABELS: [&str; 5] = ["a", "b", "stalemate", "turn-limit", "unfinished"];
+
+/// What each value of `winner` means.
+pub const WINNER_MEANINGS: [(&str, &str); 5] = [
+    (
+        "a",
+        "B's hex is empty (or, under hx_duel_end = when_one_cannot_hurt, can no longer hurt A)",
+    ),
+    ("b", "A's hex is empty (or can no longer hurt B, as above)"),
+    (
+        "stalemate",
+        "neither hex can cause a casualty any more (range, cover halving)",
+    ),
+    (
+        "turn-limit",
+        "both hexes still fight when the turn limit comes",
+    ),
+    (
+        "unfinished",
+        "turns = 0 only: the share still fighting when the method stopped following it (exact: below 1e-15; Monte Carlo: after 100,000 turns)",
+    ),
+];
+
+/// Who fires first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    A,
+    B,
+    /// A die roll before the first turn: even odds.
+    Roll,
+}
+
+/// Both hexes, and who fires first (`None` until rolled for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct State {
+    pub a: Hex,
+    pub b: Hex,
+    pub a_first: Option<bool>,
+}
 
 /// The duel.
 #[derive(Clone, Debug)]
@@ -23,55 +64,110 @@ pub struct Duel {
     pub a_cover: bool,
     pub b_cover: bool,
     pub range: u32,
-    pub a_first: bool,
+    pub first: First,
+    /// 0: no turn limit.
     pub turns: u32,
+    /// Turns shown by the curves when there is no limit.
+    pub curve_turns: u32,
 }
 
 impl Duel {
-    fn stalled(&self, s: &(Hex, Hex)) -> bool {
-        s.0.firepower(self.range, &self.charts) == 0 && s.1.firepower(self.range, &self.charts) == 0
+    /// Can A hurt B, and B hurt A, in this state?
+    fn can_hurt(&self, s: &State) -> (bool, bool) {
+        let charts = &*self.charts;
+        let hurts = |firer: &Hex, target: &Hex, cover: bool| {
+            !target.is_empty() && charts.can_hurt(firer.firepower(self.range, charts), cover)
+        };
+        (
+            hurts(&s.a, &s.b, self.b_cover),
+            hurts(&s.b, &s.a, self.a_cover),
+        )
     }
 
-    fn winner(&self, s: &(Hex, Hex)) -> usize {
-        match (s.0.is_empty(), s.1.is_empty()) {
-            (false, true) => 0,
-            (true, false) => 1,
+    fn winner(&self, s: &State, ending: Ending) -> usize {
+        match (s.a.is_empty(), s.b.is_empty()) {
+            (false, true) => return 0,
+            (true, false) => return 1,
+            _ => {}
+        }
+        match ending {
+            Ending::TurnLimit => return 3,
+            Ending::Unfinished => return 4,
+            Ending::Over => {}
+        }
+        match self.can_hurt(s) {
+            (true, false) => 0,
+            (false, true) => 1,
             _ => 2,
         }
     }
 }
 
 impl engine::Engagement for Duel {
-    type State = (Hex, Hex);
+    type State = State;
 
     fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("winner", WINNER_LABELS)
-            .mean("turns")
-            .mean("a_lost")
-            .mean("b_lost")
+        let (a, b) = (f64::from(self.a.figures()), f64::from(self.b.figures()));
+        let turns = f64::from(self.turn_limit());
+        let schema = Schema::default().categorical("winner", WINNER_LABELS);
+        let schema = if self.to_the_end() {
+            schema.mean("turns")
+        } else {
+            schema.mean_within("turns", 0.0, turns)
+        };
+        schema
+            .mean_within("a_lost", 0.0, a)
+            .mean_within("b_lost", 0.0, b)
             .curve("ended", true)
-            .curve("a_figures", false)
-            .curve("b_figures", false)
-            .with_turns(self.turns as usize)
+            .curve_within("a_figures", 0.0, a)
+            .curve_within("b_figures", 0.0, b)
+            .with_turns(self.turn_limit() as usize)
     }
 
-    fn start(&self) -> (Hex, Hex) {
-        (self.a, self.b)
+    fn start(&self) -> State {
+        State {
+            a: self.a,
+            b: self.b,
+            a_first: match self.first {
+                First::A => Some(true),
+                First::B => Some(false),
+                First::Roll => None,
+            },
+        }
     }
 
     fn turn_limit(&self) -> u32 {
-        self.turns
+        if self.turns == 0 {
+            self.curve_turns
+        } else {
+            self.turns
+        }
     }
 
-    fn is_over(&self, s: &(Hex, Hex)) -> bool {
-        s.0.is_empty() || s.1.is_empty() || self.stalled(s)
+    fn to_the_end(&self) -> bool {
+        self.turns == 0
     }
 
-    fn play_turn<D: Dice>(&self, s: &(Hex, Hex), dice: &mut D) -> (Hex, Hex) {
-        let (mut a, mut b) = *s;
+    fn is_over(&self, s: &State) -> bool {
+        if s.a.is_empty() || s.b.is_empty() {
+            return true;
+        }
+        match (self.charts.options.hx_duel_end, self.can_hurt(s)) {
+            (_, (false, false)) => true,
+            (DuelEnd::WhenOneCannotHurt, (a, b)) => !(a && b),
+            (DuelEnd::WhileEitherCanHurt, _) => false,
+        }
+    }
+
+    fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
+        let State {
+            mut a,
+            mut b,
+            a_first,
+        } = *s;
         let charts = &*self.charts;
-        for a_fires in [self.a_first, !self.a_first] {
+        let a_first = a_first.unwrap_or_else(|| dice.chance(1, 2));
+        for a_fires in [a_first, !a_first] {
             let (firer, target, cover) = if a_fires {
                 (&a, &mut b, self.b_cover)
             } else {
@@ -83,21 +179,25 @@ impl engine::Engagement for Duel {
             let lost = casualties(dice, charts, firer.firepower(self.range, charts), cover);
             target.take(lost, self.range, charts);
         }
-        (a, b)
+        State {
+            a,
+            b,
+            a_first: Some(a_first),
+        }
     }
 
-    fn record_turn(&self, turn: u32, s: &(Hex, Hex), tally: &mut Tally, w: f64) {
+    fn record_turn(&self, turn: u32, s: &State, tally: &mut Tally, w: f64) {
         let t = turn as usize;
         tally.curve(0, t, f64::from(u8::from(self.is_over(s))), w);
-        tally.curve(1, t, f64::from(s.0.figures()), w);
-        tally.curve(2, t, f64::from(s.1.figures()), w);
+        tally.curve(1, t, f64::from(s.a.figures()), w);
+        tally.curve(2, t, f64::from(s.b.figures()), w);
     }
 
-    fn record_end(&self, s: &(Hex, Hex), turns: u32, tally: &mut Tally, w: f64) {
-        tally.count(0, self.winner(s), w);
+    fn record_end(&self, s: &State, turns: u32, ending: Ending, tally: &mut Tally, w: f64) {
+        tally.count(0, self.winner(s, ending), w);
         tally.add(0, f64::from(turns), w);
-        tally.add(1, f64::from(self.a.figures() - s.0.figures()), w);
-        tally.add(2, f64::from(self.b.figures() - s.1.figures()), w);
+        tally.add(1, f64::from(self.a.figures() - s.a.figures()), w);
+        tally.add(2, f64::from(self.b.figures() - s.b.figures()), w);
     }
 }
 
@@ -110,7 +210,7 @@ impl Action for DuelAction {
     }
 
     fn summary(&self) -> &'static str {
-        "two hexes trade fire turn after turn (IGOUGO) until one is gone or the turn limit"
+        "two hexes trade fire turn after turn (IGOUGO) until one is gone, neither can hurt the other, or the turn limit"
     }
 
     fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
@@ -122,27 +222,52 @@ impl Action for DuelAction {
                 0,
                 20,
                 0,
-                "side A's guns (crewed per options.hx_crew_per_gun)",
+                "side A's guns; the crew per gun is an ASSUMPTION (neither source gives it): options.hx_crew_per_gun, 3",
             ),
             FieldSpec::flag("a_cover", "A is in cover (B's fire is halved)"),
             FieldSpec::int("b_infantry", 0, 200, 10, "side B's infantry figures"),
             FieldSpec::int("b_cavalry", 0, 200, 0, "side B's cavalry figures"),
-            FieldSpec::int("b_guns", 0, 20, 0, "side B's guns"),
+            FieldSpec::int(
+                "b_guns",
+                0,
+                20,
+                0,
+                "side B's guns (crew per gun: an assumption, as for a_guns)",
+            ),
             FieldSpec::flag("b_cover", "B is in cover (A's fire is halved)"),
             FieldSpec::int("range", 1, 5, 1, "range between the hexes"),
-            FieldSpec::choice("first", &["a", "b"], "a", "the side whose turn comes first"),
+            FieldSpec::choice(
+                "first",
+                &["a", "b", "roll"],
+                "a",
+                "the side whose turn comes first (roll: a die roll before the first turn)",
+            ),
             FieldSpec::int(
                 "turns",
+                0,
+                200,
+                20,
+                "turn limit (each turn: both sides fire once); 0: fight to the end",
+            ),
+            FieldSpec::int(
+                "curve_turns",
                 1,
                 200,
                 20,
-                "turn limit (each turn: both sides fire once)",
+                "turns shown by the per-turn curves when turns = 0",
             ),
         ]
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
         Some(("winner", "a"))
+    }
+
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        WINNER_MEANINGS
+            .iter()
+            .map(|(value, meaning)| ("winner", *value, *meaning))
+            .collect()
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
@@ -166,14 +291,20 @@ impl Action for DuelAction {
                 "each hex needs at least one figure",
             ));
         }
+        let first = match s.text("first") {
+            "a" => First::A,
+            "b" => First::B,
+            _ => First::Roll,
+        };
         Ok(Box::new(EngagementModel(Duel {
             a,
             b,
             a_cover: s.flag("a_cover"),
             b_cover: s.flag("b_cover"),
             range: s.int("range") as u32,
-            a_first: s.text("first") == "a",
+            first,
             turns: s.int("turns") as u32,
+            curve_turns: s.int("curve_turns") as u32,
             charts,
         })))
     }

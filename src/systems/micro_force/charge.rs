@@ -1,13 +1,16 @@
 //! The charge (RULES.md 1.5.4-1.5.5): charge bonus 1D6-2, reach from Chart 9, the
-//! charger's cohesion check (Falter), the defender's (Skedaddle: 1D6" back,
-//! Disordered), contact, melee on Chart 10 with its modifiers, losses, fall-backs,
-//! Disorder after melee, and a tie that melees again.
+//! defender's opportunity fire at the charger as it comes on, the charger's
+//! cohesion check (Falter), the defender's (Skedaddle: 1D6" back, Disordered),
+//! contact, melee on Chart 10 with its modifiers, losses, fall-backs, Disorder
+//! after melee.
 //!
-//! "Does the charge work?" is P(charge = defender-driven-off): the defender
-//! skedaddled, or lost the melee and fell back, or was routed or destroyed by it.
+//! "Does the charge work?" (RULES.md section 7): the charger goes in, and the
+//! defender either skedaddles out of reach or loses the melee. The `charge`
+//! variable splits every way a charge can end, so nobody has to guess what counts.
 
 use super::charts::{Charts, SkedaddleBead, TieRounds};
 use super::fields;
+use super::fire::{Situation, volley};
 use super::melee::{apply_result, roll_difference};
 use super::morale::{Check, check};
 use super::unit::{Arm, MORALE_LABELS, Unit};
@@ -18,17 +21,80 @@ use crate::rules::RuleBook;
 use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
-pub const CHARGE_LABELS: [&str; 6] = [
+/// How a charge ends: values of the `charge` variable.
+pub const CHARGE_LABELS: [&str; 9] = [
     "falter",
     "no-contact",
-    "defender-driven-off",
-    "attacker-repulsed",
-    "melee-continues",
-    "stand-off",
+    "stopped-by-fire",
+    "defender-skedaddles",
+    "attacker-wins-melee",
+    "attacker-wins-melee-decisively",
+    "tie",
+    "defender-wins-melee",
+    "defender-wins-melee-decisively",
+];
+
+/// The values of `charge` in which the charge works.
+pub const WORKS: [&str; 3] = [
+    "defender-skedaddles",
+    "attacker-wins-melee",
+    "attacker-wins-melee-decisively",
+];
+
+/// The values of `charge` in which the units met in melee.
+pub const MELEE: [&str; 5] = [
+    "attacker-wins-melee",
+    "attacker-wins-melee-decisively",
+    "tie",
+    "defender-wins-melee",
+    "defender-wins-melee-decisively",
+];
+
+/// Which side ends the charge routed: values of the `routed` variable.
+pub const ROUTED_LABELS: [&str; 4] = ["neither", "attacker", "defender", "both"];
+
+/// What each value of `charge` means, for `--help` and reports.
+pub const CHARGE_MEANINGS: [(&str, &str); 9] = [
+    (
+        "falter",
+        "the charger failed its cohesion check and stopped",
+    ),
+    (
+        "no-contact",
+        "the target was out of reach (move + bonus short of 1\" from it)",
+    ),
+    (
+        "stopped-by-fire",
+        "the defender's opportunity fire routed or destroyed the charger",
+    ),
+    (
+        "defender-skedaddles",
+        "the defender failed its check and fell back out of reach (a caught skedaddler fights, under the melee values)",
+    ),
+    ("attacker-wins-melee", "Chart 10 difference +1 or +2"),
+    (
+        "attacker-wins-melee-decisively",
+        "Chart 10 difference +3 or more: the defender falls back",
+    ),
+    (
+        "tie",
+        "Chart 10 difference 0: the melee stays open (next turn's melee phase; option mf_tie_rounds = immediate plays it out now)",
+    ),
+    ("defender-wins-melee", "Chart 10 difference -1 or -2"),
+    (
+        "defender-wins-melee-decisively",
+        "Chart 10 difference -3 or less: the attacker falls back",
+    ),
 ];
 
 /// Most immediate re-melees of a tie (option `immediate`).
 const MAX_ROUNDS: u32 = 10;
+
+/// The defender's opportunity fire at the charger.
+#[derive(Clone, Copy, Debug)]
+pub struct OpportunityFire {
+    pub situation: Situation,
+}
 
 /// A charge of one unit on another.
 #[derive(Clone, Debug)]
@@ -45,14 +111,24 @@ pub struct Charge {
     pub flank_or_rear: bool,
     pub defender_woods: bool,
     pub defender_higher: bool,
+    /// `None` when the defender does not (or cannot) fire at the charger.
+    pub opportunity_fire: Option<OpportunityFire>,
 }
 
-/// Outcome class and both units after.
-pub type ChargeOutcome = (usize, Unit, Unit);
+/// How the charge ended (index into [`CHARGE_LABELS`]), the melee difference
+/// (`None`: no melee), and both units after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChargeOutcome {
+    pub class: usize,
+    pub difference: Option<i32>,
+    pub attacker: Unit,
+    pub defender: Unit,
+}
 
 impl Charge {
     /// The melee modifiers the units' state implies, plus the fixed ones.
-    fn melee_mods(&self, attacker: &Unit, defender: &Unit) -> (i32, i32) {
+    /// `charge_move` is the charger's allowance plus its bonus roll.
+    fn melee_mods(&self, attacker: &Unit, defender: &Unit, charge_move: i32) -> (i32, i32) {
         let charts = &self.charts;
         let m = |k: &str| charts.melee_modifier(k);
         let mut a = self.mods.0;
@@ -75,10 +151,11 @@ impl Charge {
             "column" => m("defender_column"),
             _ => 0,
         };
-        // Cavalry in line that moved at least half its charge move.
+        // Cavalry in line that moved at least half its charge move (bonus included).
+        let moved = self.distance - self.charts.data.charge.stop_short;
         if attacker.arm == Arm::Cavalry
             && attacker.formation_name() == "line"
-            && 2 * (self.distance - 1) >= self.allowance
+            && 2 * moved >= charge_move
         {
             a += m("attacker_cavalry_line_half_move");
         }
@@ -90,20 +167,54 @@ impl Charge {
         }
         (a, d)
     }
+
+    fn ended(&self, class: usize, attacker: Unit, defender: Unit) -> ChargeOutcome {
+        ChargeOutcome {
+            class,
+            difference: None,
+            attacker,
+            defender,
+        }
+    }
+}
+
+/// The `charge` class of a melee that ended with `difference`; an eliminated side
+/// has lost whatever the dice said.
+fn melee_class(difference: i32, attacker: &Unit, defender: &Unit) -> usize {
+    let by_difference = match difference {
+        d if d >= 3 => 5,
+        d if d > 0 => 4,
+        0 => 6,
+        d if d > -3 => 7,
+        _ => 8,
+    };
+    match (attacker.eliminated(), defender.eliminated()) {
+        (false, true) if by_difference > 5 => 4,
+        (true, false) if by_difference < 7 => 7,
+        _ => by_difference,
+    }
 }
 
 impl Procedure for Charge {
     type Outcome = ChargeOutcome;
 
     fn schema(&self) -> Schema {
+        let max = self.charts.data.melee.max_difference;
+        let mut differences = vec!["no-melee".to_string()];
+        differences.extend((-max..=max).map(|d| d.to_string()));
+        let (a_steps, d_steps) = (self.attacker.steps(), self.defender.steps());
         Schema::default()
             .categorical("charge", CHARGE_LABELS)
-            .count("attacker_steps_lost", self.attacker.steps())
-            .count("defender_steps_lost", self.defender.steps())
+            .categorical("works", ["yes", "no"])
+            .conditional("works_given_contact", "charge", &WORKS, &MELEE)
+            .categorical("melee_difference", differences)
+            .categorical("routed", ROUTED_LABELS)
+            .count("attacker_steps_lost", a_steps)
+            .count("defender_steps_lost", d_steps)
             .categorical("attacker_morale", MORALE_LABELS)
             .categorical("defender_morale", MORALE_LABELS)
-            .mean("attacker_steps_lost")
-            .mean("defender_steps_lost")
+            .mean_within("attacker_steps_lost", 0.0, f64::from(a_steps))
+            .mean_within("defender_steps_lost", 0.0, f64::from(d_steps))
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> ChargeOutcome {
@@ -111,12 +222,22 @@ impl Procedure for Charge {
         let (mut attacker, mut defender) = (self.attacker, self.defender);
         let stop = charts.data.charge.stop_short;
         let reach = self.allowance + charts.data.charge.bonus_offset;
-        // Remaining move once 1" from the target, for each charge bonus roll.
-        let spare = dice.classify(Roll::Die(charts.data.charge.bonus_die), |bonus| {
-            reach + bonus as i32 - (self.distance - stop)
+        // The charge move (allowance + bonus) for each charge bonus roll.
+        let charge_move = dice.classify(Roll::Die(charts.data.charge.bonus_die), |bonus| {
+            reach + bonus as i32
         });
+        // Remaining move once 1" from the target.
+        let spare = charge_move - (self.distance - stop);
         if spare < 0 {
-            return (1, attacker, defender);
+            return self.ended(1, attacker, defender);
+        }
+        if let Some(fire) = &self.opportunity_fire {
+            attacker.moving = true;
+            volley(dice, charts, &mut defender, &mut attacker, &fire.situation);
+            attacker.moving = false;
+            if attacker.eliminated() || attacker.routed {
+                return self.ended(2, attacker, defender);
+            }
         }
         if check(
             dice,
@@ -125,7 +246,7 @@ impl Procedure for Charge {
             attacker.bead_penalty(charts),
         ) != Check::Pass
         {
-            return (0, attacker, defender);
+            return self.ended(0, attacker, defender);
         }
         if check(
             dice,
@@ -143,7 +264,7 @@ impl Procedure for Charge {
                 spare >= stop + back as i32
             });
             if !caught {
-                return (2, attacker, defender);
+                return self.ended(3, attacker, defender);
             }
         }
         let rounds = match charts.data.options.mf_tie_rounds {
@@ -153,39 +274,37 @@ impl Procedure for Charge {
         let mut difference = 0;
         for _ in 0..rounds {
             let counts = charts.melee_dice(attacker.half_stands(), defender.half_stands());
-            difference =
-                roll_difference(dice, charts, counts, self.melee_mods(&attacker, &defender));
+            let mods = self.melee_mods(&attacker, &defender, charge_move);
+            difference = roll_difference(dice, charts, counts, mods);
             apply_result(dice, charts, difference, &mut attacker, &mut defender);
             if difference != 0 || attacker.eliminated() || defender.eliminated() {
                 break;
             }
         }
-        let class = if defender.eliminated()
-            || (defender.routed && !self.defender.routed)
-            || difference >= 3
-        {
-            2
-        } else if attacker.eliminated()
-            || (attacker.routed && !self.attacker.routed)
-            || difference <= -3
-        {
-            3
-        } else if difference == 0 {
-            4
-        } else {
-            5
-        };
-        (class, attacker, defender)
+        ChargeOutcome {
+            class: melee_class(difference, &attacker, &defender),
+            difference: Some(difference),
+            attacker,
+            defender,
+        }
     }
 
     fn record(&self, o: &ChargeOutcome, tally: &mut Tally, w: f64) {
-        let a_lost = o.1.steps_lost - self.attacker.steps_lost;
-        let d_lost = o.2.steps_lost - self.defender.steps_lost;
-        tally.count(0, o.0, w);
-        tally.count(1, a_lost as usize, w);
-        tally.count(2, d_lost as usize, w);
-        tally.count(3, o.1.morale_index(), w);
-        tally.count(4, o.2.morale_index(), w);
+        let a_lost = o.attacker.steps_lost - self.attacker.steps_lost;
+        let d_lost = o.defender.steps_lost - self.defender.steps_lost;
+        let works = WORKS.contains(&CHARGE_LABELS[o.class]);
+        let max = self.charts.data.melee.max_difference;
+        let difference = o.difference.map_or(0, |d| (d + max + 1) as usize);
+        let routed = |u: &Unit| u.routed && !u.eliminated();
+        let routed = usize::from(routed(&o.attacker)) + 2 * usize::from(routed(&o.defender));
+        tally.count(0, o.class, w);
+        tally.count(1, usize::from(!works), w);
+        tally.count(2, difference, w);
+        tally.count(3, routed, w);
+        tally.count(4, a_lost as usize, w);
+        tally.count(5, d_lost as usize, w);
+        tally.count(6, o.attacker.morale_index(), w);
+        tally.count(7, o.defender.morale_index(), w);
         tally.add(0, f64::from(a_lost), w);
         tally.add(1, f64::from(d_lost), w);
     }
@@ -197,11 +316,17 @@ pub struct ChargeAction;
 impl ChargeAction {
     pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<Charge, InputError> {
         let attacker = fields::unit(s, "attacker", &charts)?;
-        let defender = fields::unit(s, "defender", &charts)?;
+        let mut defender = fields::unit(s, "defender", &charts)?;
         if attacker.arm == Arm::Artillery {
             return Err(InputError::argument(
                 "attacker_arm",
                 "artillery does not charge; use infantry or cavalry",
+            ));
+        }
+        if attacker.routed {
+            return Err(InputError::argument(
+                "attacker_routed",
+                "a routed unit may not charge (it must move away from the enemy)",
             ));
         }
         let movement = &charts.data.movement;
@@ -231,6 +356,27 @@ impl ChargeAction {
                 ),
             ));
         }
+        // A routed defender, or one told not to, holds its fire.
+        let defender_can_fire = !defender.routed || charts.data.options.mf_routed_can_fire;
+        let opportunity_fire = if s.flag("defender_fires") && defender_can_fire {
+            defender.first_fire_used = !s.flag("defender_first_fire");
+            Some(OpportunityFire {
+                situation: Situation {
+                    av_per_stand: fields::attack_value_per_stand(
+                        s,
+                        &charts,
+                        "defender_av_per_stand",
+                        "defender_weapon",
+                    )?,
+                    rear: false,
+                    enfilade: false,
+                    die_mod: s.int32("fire_die_mod"),
+                    target_officer: s.flag("attacker_officer"),
+                },
+            })
+        } else {
+            None
+        };
         Ok(Charge {
             distance: s.int32("distance"),
             allowance,
@@ -238,6 +384,7 @@ impl ChargeAction {
             flank_or_rear: s.flag("flank_or_rear"),
             defender_woods: s.flag("defender_woods"),
             defender_higher: s.flag("defender_higher"),
+            opportunity_fire,
             attacker,
             defender,
             charts,
@@ -251,10 +398,11 @@ impl Action for ChargeAction {
     }
 
     fn summary(&self) -> &'static str {
-        "how likely is this charge to work: bonus, reach, falter, skedaddle, melee, losses"
+        "how likely is this charge to work: bonus, reach, opportunity fire, falter, skedaddle, melee"
     }
 
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        let charts = super::charts_of(rules).expect("rules were checked when loaded");
         let mut specs = vec![
             FieldSpec::int("distance", 1, 40, 4, "inches between charger and target"),
             FieldSpec::choice(
@@ -289,7 +437,38 @@ impl Action for ChargeAction {
                 0,
                 "extra modifier to the defender's highest melee die",
             ),
+            FieldSpec {
+                default: "true".to_string(),
+                ..FieldSpec::flag(
+                    "defender_fires",
+                    "the defender makes opportunity fire at the charger as it comes on (false: it cannot, e.g. it has fired this turn)",
+                )
+            },
+            FieldSpec::flag(
+                "defender_first_fire",
+                "the defender's opportunity fire is its first fire of the game (+2 stands)",
+            ),
+            FieldSpec {
+                default: "true".to_string(),
+                ..FieldSpec::flag(
+                    "attacker_officer",
+                    "an officer is with the charger (checked for casualties under fire)",
+                )
+            },
+            FieldSpec::int(
+                "fire_die_mod",
+                -10,
+                10,
+                0,
+                "an extra modifier to the 2D6 of the defender's opportunity fire",
+            ),
         ];
+        specs.extend(fields::attack_fields(
+            &charts,
+            "defender_av_per_stand",
+            "defender_weapon",
+        ));
+        specs.push(fields::range_field());
         specs.extend(fields::unit_fields(
             "attacker",
             "infantry",
@@ -297,11 +476,63 @@ impl Action for ChargeAction {
             4,
         ));
         specs.extend(fields::unit_fields("defender", "infantry", "line", 4));
+        for spec in specs.iter_mut() {
+            match spec.name {
+                "attacker_cover" => {
+                    spec.help =
+                        "the charger's cover against the defender's opportunity fire (Chart 5)"
+                }
+                "defender_av_per_stand" => {
+                    spec.help = "the defender's attack value per stand at the charge's closing range (Charts 3 & 4)"
+                }
+                _ => {}
+            }
+        }
         specs
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("charge", "defender-driven-off"))
+        Some(("works", "yes"))
+    }
+
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        let mut notes: Vec<_> = CHARGE_MEANINGS
+            .iter()
+            .map(|(value, meaning)| ("charge", *value, *meaning))
+            .collect();
+        notes.extend([
+            (
+                "works",
+                "yes",
+                "charge is defender-skedaddles, attacker-wins-melee or attacker-wins-melee-decisively",
+            ),
+            (
+                "works_given_contact",
+                "yes",
+                "P(works) among the charges that ended in melee (contact)",
+            ),
+            ("melee_difference", "no-melee", "the units never met in melee"),
+            ("routed", "both", "both units end the charge routed"),
+        ]);
+        notes
+    }
+
+    fn answer_notes(&self, rules: &RuleBook) -> Vec<String> {
+        let mut notes = vec![
+            "works = defender-skedaddles + attacker-wins-melee + attacker-wins-melee-decisively"
+                .to_string(),
+        ];
+        let immediate = super::charts_of(rules)
+            .map(|c| c.data.options.mf_tie_rounds == TieRounds::Immediate)
+            .unwrap_or(false);
+        notes.push(if immediate {
+            format!(
+                "a tie is fought again at once (mf_tie_rounds = immediate), up to {MAX_ROUNDS} rounds; `tie` is what is left open after them"
+            )
+        } else {
+            "a tie leaves the melee open: the units stay in contact and melee again in next turn's melee phase (mf_tie_rounds = immediate fights it out now)".to_string()
+        });
+        notes
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

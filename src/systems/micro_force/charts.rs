@@ -13,7 +13,7 @@ pub struct Options {
     pub mf_c6_m2_p8: String,
     pub mf_c6_below_m5: BelowMinus5,
     pub mf_c7_rows89: Rows89,
-    pub mf_art_cohesion_loss: String,
+    pub mf_art_cohesion_loss: ArtilleryCohesionLoss,
     pub mf_dv_skirmish_light: i32,
     pub mf_dv_cav_light_skirmish: i32,
     pub mf_cav_heavy_cover: CavHeavyCover,
@@ -26,8 +26,29 @@ pub struct Options {
     pub mf_routed_can_fire: bool,
     pub mf_melee_medium_cover: i32,
     pub mf_out_of_command_penalty: i32,
-    pub mf_initiative_first_turn_tie: String,
-    pub mf_split_cover_roll: String,
+    pub mf_initiative_first_turn_tie: FirstTurnTie,
+}
+
+/// How a battery's losses read on Chart 7 (its own sub-table is lost, Q6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArtilleryCohesionLoss {
+    /// Each half stand lost is one step on the infantry rows.
+    InfantryRowsHalfstand,
+    /// The designer's formula over half stands: round(15 x lost / (2 x stands)).
+    Formula,
+}
+
+/// Who has the initiative after a tie on the first turn (no last-turn winner).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstTurnTie {
+    /// Roll again until someone wins.
+    Reroll,
+    /// Side A (the scenario's first side) keeps it.
+    A,
+    /// Side B keeps it.
+    B,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -493,6 +514,23 @@ impl Charts {
         if steps_lost == 0 {
             return 0;
         }
+        self.loss_from_rows(original, steps_lost)
+    }
+
+    /// Chart 7 loss of a battery of `original` stands that lost `half_stands`.
+    pub fn artillery_cohesion_loss(&self, original: u32, half_stands: u32) -> i32 {
+        match self.data.options.mf_art_cohesion_loss {
+            ArtilleryCohesionLoss::InfantryRowsHalfstand => {
+                self.cohesion_loss(original, half_stands)
+            }
+            ArtilleryCohesionLoss::Formula => {
+                // round half up of 15 x lost / (2 x stands), in integers.
+                ((30 * half_stands + 2 * original) / (4 * original.max(1))) as i32
+            }
+        }
+    }
+
+    fn loss_from_rows(&self, original: u32, steps_lost: u32) -> i32 {
         let row = &self.loss_rows[original.clamp(1, 9) as usize];
         row.get(steps_lost as usize - 1)
             .or(row.last())

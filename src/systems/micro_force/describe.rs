@@ -154,7 +154,7 @@ pub fn describe(
                         2 * stands
                     );
                 }
-                let _ = writeln!(out, "artillery: {}", d.options.mf_art_cohesion_loss);
+                let _ = writeln!(out, "artillery: {:?}", d.options.mf_art_cohesion_loss);
             }
             "officer" => {
                 let o = &d.officer;

@@ -136,13 +136,15 @@ pub fn volley<D: Dice>(
         officer = row + 1;
         let chart = &charts.data.officer;
         target.wounds += chart.cohesion_loss[row] as u32;
+        // The death test is taken against the fallen commander's own cohesion,
+        // before his replacement takes over.
+        if chart.results[row].contains("death") {
+            s_test(dice, charts, target, chart.death_test_modifier[row], true);
+        }
         if chart.removed[row] {
             // A replacement of competence 0 takes over (RULES.md 1.4.5).
             target.competence = 0;
             target.wounds = 0;
-        }
-        if chart.results[row].contains("death") {
-            s_test(dice, charts, target, chart.death_test_modifier[row], true);
         }
     }
     VolleyReport {

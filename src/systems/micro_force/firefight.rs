@@ -11,7 +11,7 @@ use super::initiative::Initiative;
 use super::recovery::rally;
 use super::unit::Unit;
 use crate::dice::Dice;
-use crate::engine::{self, EngagementModel, Model, Schema, Tally};
+use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::{Action, FieldSpec, Scenario};
@@ -118,7 +118,7 @@ impl engine::Engagement for Firefight {
         tally.curve(4, t, f64::from(u8::from(s.b.shaken)), w);
     }
 
-    fn record_end(&self, s: &State, turns: u32, tally: &mut Tally, w: f64) {
+    fn record_end(&self, s: &State, turns: u32, _ending: Ending, tally: &mut Tally, w: f64) {
         let index = match (Self::broken(&s.a), Self::broken(&s.b)) {
             (true, false) => 0,
             (false, true) => 1,

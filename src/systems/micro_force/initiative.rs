@@ -1,7 +1,7 @@
 //! Initiative (RULES.md 1.2): each side's senior officer rolls 2D6 plus the Chart 2
 //! command bonus; low wins; a tie keeps last turn's winner (first turn: re-roll).
 
-use super::charts::Charts;
+use super::charts::{Charts, FirstTurnTie};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -14,6 +14,8 @@ use std::cmp::Ordering;
 pub struct Initiative {
     pub a_modifier: i32,
     pub b_modifier: i32,
+    /// Who keeps a first-turn tie.
+    pub first_turn_tie: FirstTurnTie,
     /// Last turn's winner: `Some(true)` = A; `None` on the first turn.
     pub last_winner_a: Option<bool>,
 }
@@ -28,6 +30,7 @@ impl Initiative {
         Initiative {
             a_modifier: charts.initiative_bonus(a_competence),
             b_modifier: charts.initiative_bonus(b_competence),
+            first_turn_tie: charts.data.options.mf_initiative_first_turn_tie,
             last_winner_a,
         }
     }
@@ -58,10 +61,14 @@ impl Initiative {
             Ordering::Greater => false,
             Ordering::Equal => match self.last_winner_a {
                 Some(a) => a,
-                None => {
-                    let (a, b) = self.wins();
-                    dice.chance(a, a + b)
-                }
+                None => match self.first_turn_tie {
+                    FirstTurnTie::A => true,
+                    FirstTurnTie::B => false,
+                    FirstTurnTie::Reroll => {
+                        let (a, b) = self.wins();
+                        dice.chance(a, a + b)
+                    }
+                },
             },
         }
     }

@@ -28,12 +28,15 @@ fn miracle(charts: &Charts) -> Option<u32> {
     }
 }
 
-/// One rally roll per bead (routed first); a miracle face clears both beads.
+/// One rally roll per bead, Shaken first, then Routed (the card's order). The
+/// miracle face belongs to the Routed rally only (RULES.md 1.5.6, Q1): there it
+/// clears both beads.
 pub fn rally<D: Dice>(dice: &mut D, charts: &Charts, unit: &mut Unit) {
     let r = &charts.data.recovery;
     let included = charts.data.options.mf_rally_includes_bead_penalty;
     let face = miracle(charts);
-    for (routed, penalty) in [(true, r.rally_routed), (false, r.rally_shaken)] {
+    let naturals = charts.data.options.mf_naturals;
+    for (routed, penalty) in [(false, r.rally_shaken), (true, r.rally_routed)] {
         let has = if routed { unit.routed } else { unit.shaken };
         if !has {
             continue;
@@ -44,9 +47,9 @@ pub fn rally<D: Dice>(dice: &mut D, charts: &Charts, unit: &mut Unit) {
             unit.bead_penalty(charts)
         };
         let cohesion = unit.cohesion(charts);
-        let naturals = charts.data.options.mf_naturals;
+        let miracle_face = if routed { face } else { None };
         let outcome = dice.classify(Roll::Die(20), |n| {
-            if face == Some(n) {
+            if miracle_face == Some(n) {
                 return 2;
             }
             let passes = if naturals && n == 1 {
@@ -152,7 +155,7 @@ impl Action for RecoveryAction {
     fn summary(&self) -> &'static str {
         match self.name {
             "rally" => {
-                "rally a Shaken (+3) and/or Routed (+5) unit; a natural 20 clears both beads"
+                "rally a Shaken (+3) and/or Routed (+5) unit; a natural 20 on the Routed rally clears both beads"
             }
             "cease-fire" => {
                 "a firing unit's test to cease fire (+1; artillery and long range free)"

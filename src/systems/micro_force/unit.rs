@@ -115,9 +115,14 @@ impl Unit {
 
     /// Current cohesion: commander's Chart 2 cohesion, less wounds, less Chart 7.
     pub fn cohesion(&self, charts: &Charts) -> i32 {
+        let loss = if self.arm == Arm::Artillery {
+            charts.artillery_cohesion_loss(self.original_stands, self.steps_lost)
+        } else {
+            charts.cohesion_loss(self.original_stands, self.steps_lost)
+        };
         charts.commander_cohesion(self.competence)
             - self.wounds as i32
-            - charts.cohesion_loss(self.original_stands, self.steps_lost)
+            - loss
             - charts.data.options.mf_out_of_command_penalty
     }
 

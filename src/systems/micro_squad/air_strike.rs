@@ -1,9 +1,11 @@
 //! Air strike with anti-aircraft fire (RULES.md 2.5.5).
 //!
-//! Each AA stand rolls cohesion; each success adds +1 (40 mm or less) or +2 to the
-//! strike's cohesion roll. A failed strike roll aborts. Deviation is a second roll
-//! with the same modifiers (S9); on failure 1D8 direction and 2D6 inches. Then the
-//! attack value against the defense on the CRT, with target terrain.
+//! Each AA stand rolls cohesion (with its own S and D markers); each success adds
+//! +1 (40 mm or less) or +2 to the strike's cohesion roll. A failed strike roll
+//! aborts. Deviation is a second cohesion roll of the strike, without the AA total
+//! (the card; `ms_air_deviation_aa` adds it); on failure 1D8 direction and 2D6
+//! inches. Then the attack value against the defense on the CRT, with target
+//! terrain.
 
 use super::artillery::{Drift, Strike, StrikeOutcome};
 use super::charts::{AirBelowMin, Charts};
@@ -29,6 +31,8 @@ pub struct AirStrike {
     pub large_aa: u32,
     pub small_bonus: i32,
     pub large_bonus: i32,
+    /// The AA total also modifies the deviation roll (`ms_air_deviation_aa`).
+    pub aa_on_deviation: bool,
 }
 
 impl Procedure for AirStrike {
@@ -66,11 +70,14 @@ impl Procedure for AirStrike {
             };
             return (outcome, modifier);
         }
-        let mut strike = self.strike.clone();
-        if let Some(drift) = &mut strike.drift {
-            drift.check = arrival;
+        if self.aa_on_deviation {
+            let mut strike = self.strike.clone();
+            if let Some(drift) = &mut strike.drift {
+                drift.check = arrival;
+            }
+            return (strike.land(dice), modifier);
         }
-        (strike.land(dice), modifier)
+        (self.strike.land(dice), modifier)
     }
 
     fn record(&self, o: &(StrikeOutcome, i32), tally: &mut Tally, w: f64) {
@@ -104,9 +111,13 @@ impl AirStrikeAction {
         Ok(AirStrike {
             aa: CohesionTest {
                 cohesion: s.int32("aa_cohesion"),
-                modifier: 0,
+                modifier: fields::stand(s, "aa", false).cohesion_penalty(
+                    charts.data.markers.suppressed,
+                    charts.data.markers.disorganized,
+                ),
                 naturals,
             },
+            aa_on_deviation: charts.data.options.ms_air_deviation_aa,
             small_aa: s.int("aa_small") as u32,
             large_aa: s.int("aa_large") as u32,
             small_bonus: aa.small_calibre_bonus,
@@ -186,6 +197,7 @@ impl Action for AirStrikeAction {
             ),
         ];
         specs.extend(fields::markers("target", true));
+        specs.extend(fields::markers("aa", false));
         specs.extend(fields::conditions());
         specs
     }

@@ -1,7 +1,8 @@
 //! Direct artillery (RULES.md 2.5.3) and plotted indirect artillery (2.5.4).
 //!
 //! Both: the firing stand's cohesion roll, then (mortars in direct fire, every
-//! indirect mission) a deviation roll, read as a second cohesion roll (S9). A
+//! indirect mission) a deviation roll, read as a second cohesion roll of the firer
+//! without the target-terrain modifier (S9; `ms_deviation_terrain` adds it). A
 //! failed deviation moves the impact 1D8 direction and 1D6 inches; the target stays
 //! under it when the distance is within `impact_radius`. Then 2D6 plus target
 //! terrain (no range) on the CRT; below -3 the result is S.
@@ -175,8 +176,18 @@ fn build(s: &Scenario, charts: Arc<Charts>, deviates: bool) -> Result<Strike, In
             + terrain_cohesion,
         naturals: charts.data.options.ms_naturals,
     };
+    // The deviation roll is the firer's cohesion roll; the target's terrain counts
+    // on it only under ms_deviation_terrain.
+    let deviation_check = CohesionTest {
+        modifier: if charts.data.options.ms_deviation_terrain {
+            arrival.modifier
+        } else {
+            arrival.modifier - terrain_cohesion
+        },
+        ..arrival
+    };
     let drift = deviates.then(|| Drift {
-        check: arrival,
+        check: deviation_check,
         direction_die: charts.data.deviation.artillery_direction_die,
         distance_dice: charts.data.deviation.artillery_distance_dice,
         impact_radius: s.int("impact_radius"),

@@ -21,6 +21,9 @@ pub struct Options {
     pub ms_close_assault_order: CloseAssaultOrder,
     pub ms_air_below_min: AirBelowMin,
     pub ms_natural1_clears_suppression: bool,
+    pub ms_air_deviation_aa: bool,
+    pub ms_deviation_terrain: bool,
+    pub ms_engagement_retarget: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

@@ -29,6 +29,7 @@ pub struct CloseAssault {
     pub defender_column: Option<Column>,
     /// CRT modifier of the assaulters' attacks on the defender.
     pub defender_drm: i32,
+    /// `None` when the assaulters' differential is below -3 (no attack allowed).
     pub assaulter_column: Option<Column>,
     /// CRT modifier of the defender's attack on an assaulter.
     pub assaulter_drm: i32,
@@ -76,11 +77,13 @@ impl Procedure for CloseAssault {
         let mut attacks = 0;
         for i in 0..self.assaulters {
             let stand = if i == 0 {
-                if first.eliminated {
-                    continue;
-                }
+                // Simultaneous: every roll is made before any result, so the
+                // first assaulter attacks as it stood, even if the defender's
+                // attack eliminates it.
                 if self.simultaneous {
                     first_before
+                } else if first.eliminated {
+                    continue;
                 } else {
                     first
                 }
@@ -201,14 +204,10 @@ impl Action for CloseAssaultAction {
             )
             .1;
         let defender_fires = !s.flag("defender_moving");
-        // The defender may only fire when its differential is allowed (-3 or better).
+        // An attack below -3 is not allowed; only that attack is lost, the rest of
+        // the close assault goes on.
         let defender_column = if defender_fires {
-            Some(fields::crt_column(
-                s.int("defender_firepower"),
-                s.int("assaulter_defense"),
-                false,
-                "defender_firepower",
-            )?)
+            fields::allowed_column(s.int("defender_firepower"), s.int("assaulter_defense"))
         } else {
             None
         };
@@ -220,12 +219,7 @@ impl Action for CloseAssaultAction {
             defender_cohesion: s.int32("defender_cohesion"),
             defender_column,
             defender_drm: defender_terrain + assault_drm,
-            assaulter_column: Some(fields::crt_column(
-                firepower,
-                s.int("defender_defense"),
-                false,
-                "assaulter_firepower",
-            )?),
+            assaulter_column: fields::allowed_column(firepower, s.int("defender_defense")),
             assaulter_drm: assaulter_terrain + rules_ca.drm,
             simultaneous: options.ms_close_assault_order == CloseAssaultOrder::Simultaneous,
             charts,

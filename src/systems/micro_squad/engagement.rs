@@ -8,15 +8,17 @@
 //! count of stands per marker state; that keeps it small enough for the exact
 //! method on small groups. Within a turn each side fires best stands first, and
 //! spreads its fire over the enemy's stands, most damaged first (each stand may be
-//! attacked once per fire phase; an attack may involve several firing stands).
+//! attacked once per fire phase; an attack may involve several firing stands). A
+//! stand whose target fell earlier in the phase fires at the next enemy stand
+//! (`ms_engagement_retarget`; off, it holds its fire).
 
 use super::attack::{Column, attack};
-use super::charts::{BreakPointRule, Charts};
+use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::fields;
 use super::marker_removal::remove_markers;
 use super::stand::Stand;
 use crate::dice::Dice;
-use crate::engine::{self, EngagementModel, Model, Schema, Tally};
+use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
@@ -170,6 +172,20 @@ fn target_of(i: usize, alive: usize) -> usize {
     alive - 1 - (i % alive)
 }
 
+/// The stand the `i`-th firer shoots at: its assigned target, or, with
+/// `retarget`, when that one is already gone, the next one in the spread order
+/// still standing.
+fn aim(i: usize, targets: &[Stand], retarget: bool) -> usize {
+    let assigned = target_of(i, targets.len());
+    if !retarget || !targets[assigned].eliminated {
+        return assigned;
+    }
+    (1..targets.len())
+        .map(|k| target_of(i + k, targets.len()))
+        .find(|&t| !targets[t].eliminated)
+        .unwrap_or(assigned)
+}
+
 impl engine::Engagement for Engagement {
     type State = State;
 
@@ -212,28 +228,19 @@ impl engine::Engagement for Engagement {
         let (mut a, na) = state.a.expand();
         let (mut b, nb) = state.b.expand();
         let a_first = dice.chance(self.initiative.0, self.initiative.0 + self.initiative.1);
+        let retarget = self.charts.data.options.ms_engagement_retarget;
         for i in 0..na.max(nb) {
             for a_turn in [a_first, !a_first] {
                 if a_turn {
                     if let (Some(fire), true) = (&self.a.fire, i < na) {
                         let firer = a[i];
-                        self.shoot(
-                            dice,
-                            self.a.cohesion,
-                            fire,
-                            &firer,
-                            &mut b[target_of(i, nb)],
-                        );
+                        let t = aim(i, &b[..nb], retarget);
+                        self.shoot(dice, self.a.cohesion, fire, &firer, &mut b[t]);
                     }
                 } else if let (Some(fire), true) = (&self.b.fire, i < nb) {
                     let firer = b[i];
-                    self.shoot(
-                        dice,
-                        self.b.cohesion,
-                        fire,
-                        &firer,
-                        &mut a[target_of(i, na)],
-                    );
+                    let t = aim(i, &a[..na], retarget);
+                    self.shoot(dice, self.b.cohesion, fire, &firer, &mut a[t]);
                 }
             }
         }
@@ -260,7 +267,7 @@ impl engine::Engagement for Engagement {
         tally.curve(6, t, f64::from(state.b.disorganized()), w);
     }
 
-    fn record_end(&self, state: &State, turns: u32, tally: &mut Tally, w: f64) {
+    fn record_end(&self, state: &State, turns: u32, _ending: Ending, tally: &mut Tally, w: f64) {
         tally.count(0, self.winner(state), w);
         tally.add(0, f64::from(turns), w);
         tally.add(1, f64::from(state.a.lost), w);
@@ -298,7 +305,7 @@ fn side_fields(charts: &Charts, a: bool) -> Vec<FieldSpec> {
         ),
         fields::strength(
             pick("a_firepower", "b_firepower"),
-            if a { 6 } else { 0 },
+            6,
             pick(
                 "A's firepower against B's class (0: A does not fire)",
                 "B's firepower against A's class (0: B does not fire back)",
@@ -322,6 +329,20 @@ fn side_fields(charts: &Charts, a: bool) -> Vec<FieldSpec> {
         fields::target_class(
             pick("a_class", "b_class"),
             pick("A's class for terrain", "B's class for terrain"),
+        ),
+        FieldSpec::flag(
+            pick("a_moving", "b_moving"),
+            pick(
+                "A is in movement posture (soft sand, ford: -1 to fire at it)",
+                "B is in movement posture (soft sand, ford: -1 to fire at it)",
+            ),
+        ),
+        FieldSpec::flag(
+            pick("a_through_crest", "b_through_crest"),
+            pick(
+                "fire at A comes through the ridge crest or from below (slopes, hilltop)",
+                "fire at B comes through the ridge crest or from below (slopes, hilltop)",
+            ),
         ),
         FieldSpec::int(
             pick("a_break", "b_break"),
@@ -358,11 +379,12 @@ impl EngagementAction {
             Column::AutomaticSuppression => unreachable!("not artillery"),
         };
         let personnel = s.text(&format!("{target}_class")) == "personnel";
-        let (cohesion_drm, crt_drm) = charts.terrain_drms(
-            s.list(&format!("{target}_terrain")),
-            personnel,
-            &Default::default(),
-        );
+        let context = TerrainContext {
+            target_moving: s.flag(&format!("{target}_moving")),
+            through_crest: s.flag(&format!("{target}_through_crest")),
+        };
+        let (cohesion_drm, crt_drm) =
+            charts.terrain_drms(s.list(&format!("{target}_terrain")), personnel, &context);
         let range = charts
             .range_drm(s.int("range"), s.text("range_table") == "infantry")
             .map_err(|m| InputError::argument("range", m))?;

@@ -70,6 +70,11 @@ fn marker_names(prefix: &str) -> [&'static str; 3] {
             "defender_disorganized",
             "defender_suppressed_this_turn",
         ],
+        "aa" => [
+            "aa_suppressed",
+            "aa_disorganized",
+            "aa_suppressed_this_turn",
+        ],
         _ => ["suppressed", "disorganized", "suppressed_this_turn"],
     }
 }
@@ -117,5 +122,15 @@ pub fn crt_column(
         Ok(Some(index)) => Ok(Column::Index(index)),
         Ok(None) => Ok(Column::AutomaticSuppression),
         Err(message) => Err(InputError::argument(field, message)),
+    }
+}
+
+/// The CRT column of an ordinary attack, or `None` when its differential is below
+/// -3 and the attack is not allowed.
+pub fn allowed_column(firepower: i64, defense: i64) -> Option<Column> {
+    let differential = (firepower - defense).clamp(-100, 100) as i32;
+    match column(differential, false) {
+        Ok(Some(index)) => Some(Column::Index(index)),
+        _ => None,
     }
 }

@@ -74,6 +74,12 @@ pub fn hex_from(
             "a hex holds cavalry, or infantry, or infantry and artillery: not cavalry with others",
         ));
     }
+    if hex.guns > 0 && hex.infantry == 0 {
+        return Err(InputError::argument(
+            guns,
+            "a hex holds cavalry, or infantry, or infantry and artillery: guns need infantry with them",
+        ));
+    }
     Ok(hex)
 }
 

@@ -14,9 +14,29 @@ pub enum Combat {
 #[derive(Clone, Debug, Deserialize)]
 pub struct Options {
     pub sd_combat: Combat,
-    pub sd_fallback_blocked: String,
+    pub sd_fallback_blocked: FallbackBlocked,
     pub sd_hex_capacity: u32,
-    pub sd_duel_contact: String,
+    pub sd_duel_contact: DuelContact,
+}
+
+/// A falling-back hex with no room left behind it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FallbackBlocked {
+    /// It stays put and stands.
+    Stay,
+    /// It is eliminated.
+    Eliminate,
+}
+
+/// Whether a duel follows a falling-back hex up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DuelContact {
+    /// The enemy follows it up: the hexes attack each other every turn.
+    Renewed,
+    /// No follow-up: once a hex falls back, contact is broken and the duel ends.
+    Disengage,
 }
 
 /// Chance per firer in tenths against each target state.

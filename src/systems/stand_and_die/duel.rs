@@ -1,32 +1,90 @@
 //! A duel (RULES.md 4.2): two adjacent hexes attack each other every turn,
 //! simultaneously by default (SD-1), until one or both are gone. There is no turn
 //! limit unless one is given; a fight in which neither side can inflict a casualty
-//! ends at once as undecided. A falling-back hex is followed up, so the hexes stay
-//! in contact (options.sd_duel_contact).
+//! ends at once as a stalemate.
+//!
+//! Falling back trades ground for men: a falling-back hex that was attacked moves
+//! one hex back (its ground lost is counted), and is attacked at the lower
+//! fall-back chances. By default the enemy follows it up, so the hexes stay in
+//! contact (`sd_duel_contact = renewed`; `disengage` ends the duel at the first
+//! fall-back). Once a hex has used the room behind it (`a_room`, `b_room`: hexes
+//! before an obstacle or the table edge) it can fall back no further and stands
+//! (`sd_fallback_blocked = stay`), or is destroyed (`eliminate`).
 
 use super::attack::{casualties, hex_from};
-use super::charts::{Charts, Combat, Target};
+use super::charts::{Charts, Combat, DuelContact, FallbackBlocked, Target};
 use super::hex::Hex;
 use crate::dice::Dice;
-use crate::engine::{self, EngagementModel, Model, Schema, Tally};
+use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
-pub const WINNER_LABELS: [&str; 4] = ["a", "b", "none", "undecided"];
+/// Values of `winner`.
+pub const WINNER_LABELS: [&str; 7] = [
+    "a",
+    "b",
+    "none",
+    "stalemate",
+    "disengaged",
+    "turn-limit",
+    "unfinished",
+];
+
+/// What each value of `winner` means.
+pub const WINNER_MEANINGS: [(&str, &str); 7] = [
+    ("a", "B's hex is gone and A's is not"),
+    ("b", "A's hex is gone and B's is not"),
+    ("none", "both hexes are gone in the same turn"),
+    (
+        "stalemate",
+        "neither hex can inflict a casualty any more (e.g. infantry against a fall-back hex in cover)",
+    ),
+    (
+        "disengaged",
+        "sd_duel_contact = disengage only: a hex fell back and was not followed up",
+    ),
+    (
+        "turn-limit",
+        "both hexes still fight when the turn limit comes",
+    ),
+    (
+        "unfinished",
+        "turns = 0: the share still fighting when the method stopped following it (exact: below 1e-15; Monte Carlo: after 100,000 turns)",
+    ),
+];
+
+/// One side of the duel: its hex, how it stands, and where.
+#[derive(Clone, Copy, Debug)]
+pub struct Side {
+    pub hex: Hex,
+    /// Ordered to fall back under pressure (else Standing).
+    pub fallback: bool,
+    pub cover: bool,
+    /// Attacks through the enemy's rear three hexsides.
+    pub rear: bool,
+    /// Hexes it can fall back before an obstacle or the table edge (`None`:
+    /// unlimited).
+    pub room: Option<u32>,
+}
+
+/// Both hexes, the ground each has given up, and whether contact was broken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct State {
+    pub a: Hex,
+    pub b: Hex,
+    pub a_ground: u32,
+    pub b_ground: u32,
+    pub disengaged: bool,
+}
 
 /// The duel.
 #[derive(Clone, Debug)]
 pub struct Duel {
     pub charts: Arc<Charts>,
-    pub a: Hex,
-    pub b: Hex,
-    /// How each side stands when attacked.
-    pub a_target: Target,
-    pub b_target: Target,
-    pub a_rear: bool,
-    pub b_rear: bool,
+    pub a: Side,
+    pub b: Side,
     /// 0: no turn limit.
     pub turns: u32,
     /// Turns shown by the curves when there is no limit.
@@ -34,40 +92,103 @@ pub struct Duel {
 }
 
 impl Duel {
-    fn attacks(&self, s: &(Hex, Hex)) -> (u32, u32) {
+    /// Can this side still fall back (ordered to, with room behind it)?
+    fn falls_back(side: &Side, ground: u32) -> bool {
+        side.fallback && side.room.is_none_or(|room| ground < room)
+    }
+
+    /// How a side is attacked: falling back only while it still can.
+    fn target(side: &Side, ground: u32) -> Target {
+        Target {
+            fallback: Self::falls_back(side, ground),
+            cover: side.cover,
+        }
+    }
+
+    /// The attacks (A on B, B on A) in tenths of a casualty.
+    fn attacks(&self, s: &State) -> (u32, u32) {
+        let charts = &*self.charts;
         (
-            s.0.attack(&self.charts, self.b_target, self.a_rear),
-            s.1.attack(&self.charts, self.a_target, self.b_rear),
+            s.a.attack(charts, Self::target(&self.b, s.b_ground), self.a.rear),
+            s.b.attack(charts, Self::target(&self.a, s.a_ground), self.b.rear),
         )
     }
 
-    fn winner(&self, s: &(Hex, Hex)) -> usize {
-        match (s.0.is_gone(), s.1.is_gone()) {
+    fn winner(&self, s: &State, ending: Ending) -> usize {
+        match (s.a.is_gone(), s.b.is_gone()) {
             (false, true) => 0,
             (true, false) => 1,
             (true, true) => 2,
-            (false, false) => 3,
+            (false, false) if s.disengaged => 4,
+            (false, false) => match ending {
+                Ending::Over => 3,
+                Ending::TurnLimit => 5,
+                Ending::Unfinished => 6,
+            },
         }
+    }
+
+    /// After the attacks: a falling-back hex that was attacked goes one hex back,
+    /// or, with no room left, stays (and stands) or is destroyed.
+    fn fall_back(&self, side: &Side, hex: &mut Hex, ground: &mut u32, attacked: bool) -> bool {
+        if !side.fallback || !attacked || hex.is_gone() {
+            return false;
+        }
+        if Self::falls_back(side, *ground) {
+            *ground += 1;
+            return true;
+        }
+        if self.charts.options.sd_fallback_blocked == FallbackBlocked::Eliminate {
+            *hex = Hex::default();
+        }
+        false
     }
 }
 
 impl engine::Engagement for Duel {
-    type State = (Hex, Hex);
+    type State = State;
 
     fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("winner", WINNER_LABELS)
-            .mean("turns")
-            .mean("a_lost")
-            .mean("b_lost")
+        let (a, b) = (
+            f64::from(self.a.hex.strength()),
+            f64::from(self.b.hex.strength()),
+        );
+        let shown = f64::from(self.turn_limit());
+        let ground_curve = |room: Option<u32>| room.map_or(shown, |r| f64::from(r).min(shown));
+        let limited = !self.to_the_end();
+        let bounded = |schema: Schema, name: &str, high: Option<f64>| match high {
+            Some(h) => schema.mean_within(name, 0.0, h),
+            None => schema.mean(name),
+        };
+        let ground_mean = |room: Option<u32>| match (room, limited) {
+            (Some(r), _) => Some(f64::from(r)),
+            (None, true) => Some(shown),
+            (None, false) => None,
+        };
+        let schema = Schema::default().categorical("winner", WINNER_LABELS);
+        let schema = bounded(schema, "turns", limited.then_some(shown));
+        let schema = schema
+            .mean_within("a_lost", 0.0, a)
+            .mean_within("b_lost", 0.0, b);
+        let schema = bounded(schema, "a_ground_lost", ground_mean(self.a.room));
+        let schema = bounded(schema, "b_ground_lost", ground_mean(self.b.room));
+        schema
             .curve("ended", true)
-            .curve("a_figures", false)
-            .curve("b_figures", false)
+            .curve_within("a_figures", 0.0, a)
+            .curve_within("b_figures", 0.0, b)
+            .curve_within("a_ground_lost", 0.0, ground_curve(self.a.room))
+            .curve_within("b_ground_lost", 0.0, ground_curve(self.b.room))
             .with_turns(self.turn_limit() as usize)
     }
 
-    fn start(&self) -> (Hex, Hex) {
-        (self.a, self.b)
+    fn start(&self) -> State {
+        State {
+            a: self.a.hex,
+            b: self.b.hex,
+            a_ground: 0,
+            b_ground: 0,
+            disengaged: false,
+        }
     }
 
     fn turn_limit(&self) -> u32 {
@@ -82,49 +203,68 @@ impl engine::Engagement for Duel {
         self.turns == 0
     }
 
-    fn is_over(&self, s: &(Hex, Hex)) -> bool {
-        s.0.is_gone() || s.1.is_gone() || self.attacks(s) == (0, 0)
+    fn is_over(&self, s: &State) -> bool {
+        s.a.is_gone() || s.b.is_gone() || s.disengaged || self.attacks(s) == (0, 0)
     }
 
-    fn play_turn<D: Dice>(&self, s: &(Hex, Hex), dice: &mut D) -> (Hex, Hex) {
-        let (mut a, mut b) = *s;
+    fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
+        let mut next = *s;
         let charts = &*self.charts;
+        let (on_b, on_a) = self.attacks(s);
+        let (target_a, target_b) = (
+            Self::target(&self.a, s.a_ground),
+            Self::target(&self.b, s.b_ground),
+        );
+        // Who attacked this turn (a hex destroyed before its turn does not).
+        let (mut a_attacked, mut b_attacked) = (true, true);
         match charts.options.sd_combat {
             Combat::Simultaneous => {
-                let (on_b, on_a) = self.attacks(s);
                 let (lost_b, lost_a) = (casualties(dice, on_b), casualties(dice, on_a));
-                b.take(lost_b, charts);
-                a.take(lost_a, charts);
+                next.b.take(lost_b, charts);
+                next.a.take(lost_a, charts);
             }
             Combat::Sequential => {
                 // Roll for who moves first (1d6 each, ties re-rolled): even odds.
                 let a_first = dice.chance(1, 2);
                 for a_attacks in [a_first, !a_first] {
                     if a_attacks {
-                        let lost = casualties(dice, a.attack(charts, self.b_target, self.a_rear));
-                        b.take(lost, charts);
+                        b_attacked = !next.a.is_gone();
+                        let tenths = next.a.attack(charts, target_b, self.a.rear);
+                        let lost = casualties(dice, tenths);
+                        next.b.take(lost, charts);
                     } else {
-                        let lost = casualties(dice, b.attack(charts, self.a_target, self.b_rear));
-                        a.take(lost, charts);
+                        a_attacked = !next.b.is_gone();
+                        let tenths = next.b.attack(charts, target_a, self.b.rear);
+                        let lost = casualties(dice, tenths);
+                        next.a.take(lost, charts);
                     }
                 }
             }
         }
-        (a, b)
+        let a_moved = self.fall_back(&self.a, &mut next.a, &mut next.a_ground, a_attacked);
+        let b_moved = self.fall_back(&self.b, &mut next.b, &mut next.b_ground, b_attacked);
+        if charts.options.sd_duel_contact == DuelContact::Disengage && (a_moved || b_moved) {
+            next.disengaged = true;
+        }
+        next
     }
 
-    fn record_turn(&self, turn: u32, s: &(Hex, Hex), tally: &mut Tally, w: f64) {
+    fn record_turn(&self, turn: u32, s: &State, tally: &mut Tally, w: f64) {
         let t = turn as usize;
         tally.curve(0, t, f64::from(u8::from(self.is_over(s))), w);
-        tally.curve(1, t, f64::from(s.0.strength()), w);
-        tally.curve(2, t, f64::from(s.1.strength()), w);
+        tally.curve(1, t, f64::from(s.a.strength()), w);
+        tally.curve(2, t, f64::from(s.b.strength()), w);
+        tally.curve(3, t, f64::from(s.a_ground), w);
+        tally.curve(4, t, f64::from(s.b_ground), w);
     }
 
-    fn record_end(&self, s: &(Hex, Hex), turns: u32, tally: &mut Tally, w: f64) {
-        tally.count(0, self.winner(s), w);
+    fn record_end(&self, s: &State, turns: u32, ending: Ending, tally: &mut Tally, w: f64) {
+        tally.count(0, self.winner(s, ending), w);
         tally.add(0, f64::from(turns), w);
-        tally.add(1, f64::from(self.a.strength() - s.0.strength()), w);
-        tally.add(2, f64::from(self.b.strength() - s.1.strength()), w);
+        tally.add(1, f64::from(self.a.hex.strength() - s.a.strength()), w);
+        tally.add(2, f64::from(self.b.hex.strength() - s.b.strength()), w);
+        tally.add(3, f64::from(s.a_ground), w);
+        tally.add(4, f64::from(s.b_ground), w);
     }
 }
 
@@ -142,32 +282,27 @@ impl Action for DuelAction {
 
     fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
         let mut specs = Vec::new();
-        for (p, [inf, cav, guns, posture, cover, rear]) in [
-            (
-                "A",
-                [
-                    "a_infantry",
-                    "a_cavalry",
-                    "a_guns",
-                    "a_posture",
-                    "a_cover",
-                    "a_rear",
-                ],
-            ),
-            (
-                "B",
-                [
-                    "b_infantry",
-                    "b_cavalry",
-                    "b_guns",
-                    "b_posture",
-                    "b_cover",
-                    "b_rear",
-                ],
-            ),
+        for [inf, cav, guns, posture, cover, rear, room] in [
+            [
+                "a_infantry",
+                "a_cavalry",
+                "a_guns",
+                "a_posture",
+                "a_cover",
+                "a_rear",
+                "a_room",
+            ],
+            [
+                "b_infantry",
+                "b_cavalry",
+                "b_guns",
+                "b_posture",
+                "b_cover",
+                "b_rear",
+                "b_room",
+            ],
         ] {
-            let _ = p;
-            specs.push(FieldSpec::int(inf, 0, 200, 0, "infantrymen in the hex"));
+            specs.push(FieldSpec::int(inf, 0, 200, 10, "infantrymen in the hex"));
             specs.push(FieldSpec::int(
                 cav,
                 0,
@@ -180,18 +315,24 @@ impl Action for DuelAction {
                 0,
                 20,
                 0,
-                "guns in the hex (two casualties each, after the infantry)",
+                "guns in the hex (two casualties each, after the infantry; not alone)",
             ));
             specs.push(FieldSpec::choice(
                 posture,
                 &["standing", "fallback"],
                 "standing",
-                "the hex stands, or falls back under pressure",
+                "the hex stands, or falls back under pressure (one hex back each turn it is attacked)",
             ));
             specs.push(FieldSpec::flag(cover, "the hex is in cover"));
             specs.push(FieldSpec::flag(
                 rear,
                 "the hex attacks through the enemy's rear three hexsides",
+            ));
+            specs.push(FieldSpec::limit(
+                room,
+                0,
+                1000,
+                "hexes the hex can fall back before an obstacle or the table edge",
             ));
         }
         specs.push(FieldSpec::int(
@@ -215,6 +356,13 @@ impl Action for DuelAction {
         Some(("winner", "a"))
     }
 
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        WINNER_MEANINGS
+            .iter()
+            .map(|(value, meaning)| ("winner", *value, *meaning))
+            .collect()
+    }
+
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let a = hex_from(s, "a_infantry", "a_cavalry", "a_guns")?;
@@ -229,17 +377,18 @@ impl Action for DuelAction {
                 "each hex needs at least one figure or gun",
             ));
         }
-        let target = |p: &str| Target {
+        let side = |p: &str, hex: Hex| Side {
+            hex,
             fallback: s.text(&format!("{p}_posture")) == "fallback",
             cover: s.flag(&format!("{p}_cover")),
+            rear: s.flag(&format!("{p}_rear")),
+            room: s
+                .limit(&format!("{p}_room"))
+                .map(|r| u32::try_from(r).unwrap_or(u32::MAX)),
         };
         Ok(Box::new(EngagementModel(Duel {
-            a,
-            b,
-            a_target: target("a"),
-            b_target: target("b"),
-            a_rear: s.flag("a_rear"),
-            b_rear: s.flag("b_rear"),
+            a: side("a", a),
+            b: side("b", b),
             turns: s.int("turns") as u32,
             curve_turns: s.int("curve_turns") as u32,
             charts,
