@@ -35,6 +35,35 @@ fn hex_acw_fire_and_duel_agree() {
 }
 
 #[test]
+fn duels_with_ground_rolls_and_no_limit_agree() {
+    assert_agree(
+        "stand-and-die",
+        "duel",
+        &[
+            ("a_infantry", "8"),
+            ("b_infantry", "10"),
+            ("a_posture", "fallback"),
+            ("a_room", "2"),
+            ("b_cover", "true"),
+        ],
+        200_000,
+    );
+    assert_agree(
+        "hex-acw",
+        "duel",
+        &[
+            ("a_infantry", "12"),
+            ("b_infantry", "8"),
+            ("b_guns", "1"),
+            ("first", "roll"),
+            ("turns", "0"),
+            ("range", "2"),
+        ],
+        200_000,
+    );
+}
+
+#[test]
 fn stand_and_die_attack_and_duel_agree() {
     assert_agree(
         "stand-and-die",

@@ -168,7 +168,12 @@ fn table_answer(a: &Answer) -> String {
             let _ = writeln!(out, "\n{}", r.variable);
             last = &r.variable;
         }
-        let _ = writeln!(out, "  {:<width$} {}", r.value, percent(&r.estimate, s.exact));
+        let _ = writeln!(
+            out,
+            "  {:<width$} {}",
+            r.value,
+            percent(&r.estimate, s.exact)
+        );
     }
     if !s.means.is_empty() {
         let _ = writeln!(out, "\nmeans");

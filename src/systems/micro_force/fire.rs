@@ -134,22 +134,27 @@ pub fn volley<D: Dice>(
     {
         let row = dice.d(6) as usize - 1;
         officer = row + 1;
-        let chart = &charts.data.officer;
-        target.wounds += chart.cohesion_loss[row] as u32;
-        // The death test is taken against the fallen commander's own cohesion,
-        // before his replacement takes over.
-        if chart.results[row].contains("death") {
-            s_test(dice, charts, target, chart.death_test_modifier[row], true);
-        }
-        if chart.removed[row] {
-            // A replacement of competence 0 takes over (RULES.md 1.4.5).
-            target.competence = 0;
-            target.wounds = 0;
-        }
+        officer_casualty(dice, charts, target, row);
     }
     VolleyReport {
         steps_lost: lost,
         officer,
+    }
+}
+
+/// Apply Chart 8 row `row` (0-based) to the unit whose officer was hit.
+fn officer_casualty<D: Dice>(dice: &mut D, charts: &Charts, target: &mut Unit, row: usize) {
+    let chart = &charts.data.officer;
+    target.wounds += chart.cohesion_loss[row] as u32;
+    // The death test is taken against the fallen commander's own cohesion,
+    // before his replacement takes over.
+    if chart.results[row].contains("death") {
+        s_test(dice, charts, target, chart.death_test_modifier[row], true);
+    }
+    if chart.removed[row] {
+        // A replacement of competence 0 takes over (RULES.md 1.4.5).
+        target.competence = 0;
+        target.wounds = 0;
     }
 }
 
@@ -270,5 +275,51 @@ impl Action for FireAction {
             s,
             super::charts_of(rules)?,
         )?)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Enumerator;
+    use crate::systems::compile_charts;
+
+    #[test]
+    fn the_death_test_uses_the_fallen_commanders_cohesion() {
+        let book = RuleBook::card("micro-force").unwrap();
+        let charts: Charts = compile_charts(&book).unwrap();
+        // A competence-3 commander (cohesion 17) dies (Chart 8 row 4: a normal
+        // test). The unit tests against his 17, not the replacement's 14: it is
+        // Shaken on 18-20, 3/20.
+        let unit = Unit {
+            arm: Arm::Infantry,
+            original_stands: 4,
+            steps_lost: 0,
+            formation: 0,
+            cover: 0,
+            shaken: false,
+            routed: false,
+            moving: false,
+            first_fire_used: true,
+            competence: 3,
+            wounds: 0,
+        };
+        let mut shaken = 0.0;
+        Enumerator::new(1000)
+            .explore(
+                |dice| {
+                    let mut u = unit;
+                    officer_casualty(dice, &charts, &mut u, 3);
+                    u
+                },
+                |u, p| {
+                    assert_eq!(u.competence, 0, "a replacement took over");
+                    if u.shaken {
+                        shaken += p;
+                    }
+                },
+            )
+            .unwrap();
+        assert!((shaken - 3.0 / 20.0).abs() < 1e-12, "{shaken}");
     }
 }
