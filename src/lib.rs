@@ -5,7 +5,9 @@
 //! -> stats -> frame / plot / report`.
 //!
 //! - [`dice`]: the `Dice` trait; the seeded sampler and the exact enumerator.
-//! - [`engine`]: procedures and engagements, the batch runner, tallies.
+//! - [`tally`]: what a run accumulates (schema, tally, run result), below both the
+//!   engine and the statistics.
+//! - [`engine`]: procedures and engagements, the batch runner.
 //! - [`stats`]: confidence intervals and run summaries.
 //! - [`rules`]: chart data embedded as TOML, and house-rule patches.
 //! - [`systems`]: one folder per rule system; nothing else knows a rule.
@@ -25,3 +27,4 @@ pub mod plot;
 pub mod rules;
 pub mod stats;
 pub mod systems;
+pub mod tally;

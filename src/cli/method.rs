@@ -1,6 +1,6 @@
 //! Flags that choose how a question is answered, shared by `odds` and `table`.
 
-use crate::engine::{MethodRequest, RunConfig};
+use crate::engine::{MethodRequest, RunConfig, RunError};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -32,6 +32,22 @@ pub struct MethodArgs {
     pub house_rules: Vec<PathBuf>,
 }
 
+/// An engine error in the words of the command line: which flag to change.
+pub fn explain(error: RunError) -> anyhow::Error {
+    let flag = match &error {
+        RunError::OverBudget(_) => "--exact",
+        RunError::NoTrials => "--trials",
+        RunError::BadPrecision(_) => "--precision",
+        RunError::BadConfidence(_) => "--confidence",
+        RunError::ShardNeedsTrials => "--shard",
+    };
+    let detail = match &error {
+        RunError::OverBudget(over) => format!("{over} (or raise --budget)"),
+        other => other.to_string(),
+    };
+    anyhow::anyhow!("{flag}: {detail}")
+}
+
 impl MethodArgs {
     /// The run configuration these flags ask for.
     pub fn config(&self) -> RunConfig {
@@ -41,7 +57,6 @@ impl MethodArgs {
             seed: self.seed,
             confidence: self.confidence,
             budget: self.budget,
-            progress: true,
             ..RunConfig::default()
         }
     }

@@ -4,6 +4,7 @@
 mod merge;
 mod method;
 mod odds;
+mod progress;
 mod rules;
 mod run;
 mod systems;
@@ -12,7 +13,7 @@ mod table;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-pub use method::MethodArgs;
+pub use method::{MethodArgs, explain};
 
 /// volley: exact and Monte Carlo odds for wargame combat tables.
 #[derive(Debug, Parser)]

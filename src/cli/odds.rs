@@ -24,9 +24,10 @@ pub struct OddsArgs {
     pub format: Format,
     #[command(flatten)]
     pub method: MethodArgs,
-    /// Run only shard K of N of a --trials run (see `volley merge`).
-    #[arg(long, value_name = "K/N", requires = "trials")]
-    pub shard: Option<String>,
+    /// Run only shard K of N of a --trials run (see `volley merge`); K counts
+    /// from 0, so the shards of a 4-way split are 0/4, 1/4, 2/4 and 3/4.
+    #[arg(long, value_name = "K/N", requires = "trials", value_parser = crate::engine::Shard::parse)]
+    pub shard: Option<crate::engine::Shard>,
     /// Also save the raw tally to FILE (for `volley merge`).
     #[arg(long, value_name = "FILE", requires = "trials")]
     pub save_tally: Option<std::path::PathBuf>,
@@ -69,7 +70,7 @@ pub fn prepare(
 /// Run a prepared question.
 pub fn answer(p: &Prepared, method: &MethodArgs) -> anyhow::Result<RunResult> {
     let model = p.action.model(&p.scenario, &p.book)?;
-    Ok(engine::run(model.as_ref(), &method.config())?)
+    engine::run(model.as_ref(), &method.config()).map_err(super::explain)
 }
 
 /// The headline outcome of an action, if the system and action exist.
@@ -131,18 +132,16 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         return field_help(system, action);
     }
     let prepared = prepare(system, action, &key_values(&args.fields)?, &args.method)?;
-    let shard = args
-        .shard
-        .as_deref()
-        .map(crate::engine::Shard::parse)
-        .transpose()
-        .map_err(|m| InputError::argument("--shard", m))?;
+    let shard = args.shard;
     let model = prepared.action.model(&prepared.scenario, &prepared.book)?;
+    let bar = super::progress::TerminalProgress::new();
     let config = crate::engine::RunConfig {
         shard,
+        progress: Some(bar.hook()),
         ..args.method.config()
     };
-    let result = engine::run(model.as_ref(), &config)?;
+    let result = engine::run(model.as_ref(), &config).map_err(super::explain)?;
+    drop(bar);
     if let Some(path) = &args.save_tally {
         let file = crate::output::TallyFile {
             system: prepared.system.name().to_string(),

@@ -34,7 +34,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
         if std::io::stderr().is_terminal() {
             eprintln!("running {} ({})", e.name, e.file);
         }
-        let outcome = experiment::run(e, &args.reports, true)?;
+        let bar = super::progress::TerminalProgress::new();
+        let outcome = experiment::run(e, &args.reports, Some(bar.hook()))?;
         let _ = writeln!(
             out,
             "{}: {} points -> {}/README.md ({} files)",

@@ -42,27 +42,11 @@ pub fn axis(text: &str) -> Result<(String, Vec<String>), InputError> {
     let (field, values) = text
         .split_once('=')
         .ok_or_else(|| InputError::argument(text, "an axis is FIELD=a..b or FIELD=v1,v2,..."))?;
-    let values = match values.split_once("..") {
-        Some((a, b)) => {
-            let parse = |s: &str| {
-                s.trim().parse::<i64>().map_err(|_| {
-                    InputError::argument(
-                        field,
-                        format!("`{values}`: a range is two integers, a..b"),
-                    )
-                })
-            };
-            let (a, b) = (parse(a)?, parse(b)?);
-            if b < a || b - a > 1000 {
-                return Err(InputError::argument(
-                    field,
-                    format!("`{values}`: the range must run upward, at most 1000 steps"),
-                ));
-            }
-            (a..=b).map(|v| v.to_string()).collect()
-        }
-        None => values.split(',').map(|v| v.trim().to_string()).collect(),
-    };
+    let values =
+        match crate::systems::range_values(values).map_err(|m| InputError::argument(field, m))? {
+            Some(range) => range,
+            None => values.split(',').map(|v| v.trim().to_string()).collect(),
+        };
     Ok((field.trim().to_string(), values))
 }
 

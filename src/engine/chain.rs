@@ -6,8 +6,8 @@
 //! the distribution at each turn. States that are over stay where they are.
 
 use super::model::Model;
-use super::tally::{Schema, Tally};
 use crate::dice::{Dice, Enumerator, OverBudget, Sampler};
+use crate::tally::{Schema, Tally};
 use std::collections::BTreeMap;
 
 /// A multi-turn engagement: a start state and one turn of play.

@@ -12,11 +12,10 @@
 mod chain;
 mod model;
 mod monte_carlo;
-mod tally;
 
+pub use crate::tally::{
+    Categorical, Conditional, Curve, MeanVar, Method, RunResult, Schema, Tally,
+};
 pub use chain::{Ending, Engagement, EngagementModel};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
-pub use monte_carlo::{
-    CHUNK_TRIALS, Method, MethodRequest, RunConfig, RunError, RunResult, Shard, run,
-};
-pub use tally::{Categorical, Conditional, Curve, MeanVar, Schema, Tally};
+pub use monte_carlo::{CHUNK_TRIALS, MethodRequest, Progress, RunConfig, RunError, Shard, run};

@@ -1,7 +1,7 @@
 //! The procedure interface, and the object-safe [`Model`] the runner drives.
 
-use super::tally::{Schema, Tally};
 use crate::dice::{Dice, Enumerator, OverBudget, Sampler};
+use crate::tally::{Schema, Tally};
 
 /// One event of a rule system (a fire, a charge, a morale check), written once
 /// against [`Dice`].

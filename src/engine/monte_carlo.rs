@@ -7,12 +7,11 @@
 //! chunk tallies is alive at a time: memory does not grow with the trial count.
 
 use super::model::Model;
-use super::tally::{Schema, Tally};
 use crate::dice::{OverBudget, Sampler};
 use crate::stats;
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::tally::{Method, RunResult, Schema, Tally};
 use rayon::prelude::*;
-use std::io::IsTerminal;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Trials per chunk; each chunk has its own random stream.
@@ -25,7 +24,7 @@ const ROUND_CHUNKS: u64 = 64;
 const AUTO_TRIALS: u64 = 1_000_000;
 
 /// Branches the automatic choice explores before it settles for Monte Carlo (about
-/// a quarter of a second at worst); `--exact` uses the whole `--budget`.
+/// a quarter of a second at worst); an exact request uses the whole budget.
 const AUTO_BUDGET: u64 = 250_000;
 
 /// What the user asked for.
@@ -68,8 +67,8 @@ pub struct RunConfig {
     pub auto_budget: u64,
     /// Upper bound on trials in precision mode.
     pub max_trials: u64,
-    /// Show a progress bar (only ever drawn on a terminal).
-    pub progress: bool,
+    /// Told of the trials done so far and the trials planned (Monte Carlo only).
+    pub progress: Option<Progress>,
     /// Run only this slice of the chunks (Monte Carlo with a trial count).
     pub shard: Option<Shard>,
 }
@@ -113,42 +112,44 @@ impl Default for RunConfig {
             budget: 2_000_000,
             auto_budget: AUTO_BUDGET,
             max_trials: 1_000_000_000,
-            progress: false,
+            progress: None,
             shard: None,
         }
     }
 }
 
-/// How a result was obtained.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Method {
-    Exact,
-    MonteCarlo { trials: u64, seed: u64 },
+/// A callback told `(trials done, trials planned)` as a Monte Carlo run goes; the
+/// engine draws nothing itself.
+#[derive(Clone)]
+pub struct Progress(pub Arc<dyn Fn(u64, u64) + Send + Sync>);
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
+    }
 }
 
-/// A finished run.
-#[derive(Clone, Debug)]
-pub struct RunResult {
-    pub method: Method,
-    pub schema: Schema,
-    pub tally: Tally,
-    pub confidence: f64,
-    /// Set when precision mode stopped at `max_trials` before reaching its target.
-    pub precision_not_reached: Option<f64>,
+impl Progress {
+    fn tell(config: &RunConfig, done: u64, planned: u64) {
+        if let Some(progress) = &config.progress {
+            (progress.0)(done, planned);
+        }
+    }
 }
 
-/// Why a run could not be done.
+/// Why a run could not be done. Front ends say which of their settings is at
+/// fault.
 #[derive(Debug, Error)]
 pub enum RunError {
-    #[error("--exact")]
+    #[error("exact enumeration is over its budget")]
     OverBudget(#[from] OverBudget),
-    #[error("--trials must be at least 1")]
+    #[error("the trial count must be at least 1")]
     NoTrials,
-    #[error("--precision must be a positive number, got {0}")]
+    #[error("the precision must be a positive number, got {0}")]
     BadPrecision(f64),
-    #[error("--confidence must be strictly between 0 and 1, got {0}")]
+    #[error("the confidence level must be strictly between 0 and 1, got {0}")]
     BadConfidence(f64),
-    #[error("--shard needs --trials: a shard is a fixed slice of a fixed run")]
+    #[error("a shard is a fixed slice of a fixed run: it needs a trial count")]
     ShardNeedsTrials,
 }
 
@@ -185,9 +186,7 @@ pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError>
 
 fn monte_carlo(model: &dyn Model, schema: &Schema, config: &RunConfig, trials: u64) -> RunResult {
     let mut tally = Tally::new(schema);
-    let bar = progress_bar(config, trials);
-    run_chunks(model, schema, config, 0, trials, &mut tally, &bar);
-    bar.finish_and_clear();
+    run_chunks(model, schema, config, 0, trials, trials, &mut tally);
     RunResult {
         method: Method::MonteCarlo {
             trials: tally.weight as u64,
@@ -211,7 +210,6 @@ const FIRST_CHECKPOINT: u64 = 1 << 12;
 fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target: f64) -> RunResult {
     let mut tally = Tally::new(schema);
     let cap = config.max_trials.max(1);
-    let bar = progress_bar(config, cap);
     let finish = |tally: Tally, done: u64, widest: f64| RunResult {
         method: Method::MonteCarlo {
             trials: done,
@@ -227,21 +225,19 @@ fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target:
     while done < CHUNK_TRIALS.min(cap) {
         let goal = (2 * done).clamp(FIRST_CHECKPOINT, CHUNK_TRIALS).min(cap);
         model.simulate(&mut sampler, goal - done, &mut tally);
-        bar.set_position(goal);
+        Progress::tell(config, goal, cap);
         done = goal;
         let widest = stats::widest_half_width(schema, &tally, config.confidence);
         if widest < target || done >= cap {
-            bar.finish_and_clear();
             return finish(tally, done, widest);
         }
     }
     loop {
         let goal = (2 * done).min(cap);
-        run_chunks(model, schema, config, done, goal, &mut tally, &bar);
+        run_chunks(model, schema, config, done, goal, cap, &mut tally);
         done = goal;
         let widest = stats::widest_half_width(schema, &tally, config.confidence);
         if widest < target || done >= cap {
-            bar.finish_and_clear();
             return finish(tally, done, widest);
         }
     }
@@ -255,8 +251,8 @@ fn run_chunks(
     config: &RunConfig,
     from: u64,
     to: u64,
+    planned: u64,
     tally: &mut Tally,
-    bar: &ProgressBar,
 ) {
     let first = from / CHUNK_TRIALS;
     let last = to.div_ceil(CHUNK_TRIALS);
@@ -277,21 +273,8 @@ fn run_chunks(
             .collect();
         for local in &tallies {
             tally.merge(local);
-            bar.inc(local.weight as u64);
         }
+        Progress::tell(config, tally.weight as u64, planned);
         round = end;
     }
-}
-
-fn progress_bar(config: &RunConfig, trials: u64) -> ProgressBar {
-    if !config.progress || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(trials);
-    if let Ok(style) =
-        ProgressStyle::with_template("{spinner} {human_pos}/{human_len} trials {wide_bar} {eta}")
-    {
-        bar.set_style(style);
-    }
-    bar
 }

@@ -212,13 +212,7 @@ impl Experiment {
             let values = match &value {
                 Value::Array(items) => items.iter().map(scalar).collect::<Option<Vec<_>>>(),
                 Value::String(s) if s.contains("..") => {
-                    let (a, b) = s.split_once("..").unwrap_or_default();
-                    match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
-                        (Ok(a), Ok(b)) if a <= b && b - a <= 1000 => {
-                            Some((a..=b).map(|v| v.to_string()).collect())
-                        }
-                        _ => None,
-                    }
+                    crate::systems::range_values(s).map_err(|m| located(&field, m))?
                 }
                 other => scalar(other).map(|v| vec![v]),
             };

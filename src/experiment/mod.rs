@@ -35,7 +35,7 @@ pub struct Outcome {
 pub fn run(
     experiment: &Experiment,
     reports_root: &Path,
-    progress: bool,
+    progress: Option<crate::engine::Progress>,
 ) -> anyhow::Result<Outcome> {
     let system = systems::find(&experiment.system)
         .map_err(|e| e.in_file(&experiment.file, experiment.line_of("system")))?;
@@ -67,7 +67,8 @@ pub fn run(
             let model = action
                 .model(&scenario, &book)
                 .map_err(|e| e.in_file(&experiment.file, None))?;
-            let result = engine::run(model.as_ref(), &config)?;
+            let result =
+                engine::run(model.as_ref(), &config).map_err(|e| experiment.run_error(e))?;
             points.push(Point {
                 variant: variant.name.clone(),
                 values,
@@ -187,6 +188,26 @@ pub fn discover(folder: &Path) -> Result<Vec<PathBuf>, InputError> {
 }
 
 impl Experiment {
+    /// An engine error, placed at the key of this file that asked for it.
+    fn run_error(&self, error: engine::RunError) -> InputError {
+        let key = match &error {
+            engine::RunError::OverBudget(_) => "exact",
+            engine::RunError::NoTrials | engine::RunError::ShardNeedsTrials => "trials",
+            engine::RunError::BadPrecision(_) => "precision",
+            engine::RunError::BadConfidence(_) => "confidence",
+        };
+        let message = match &error {
+            engine::RunError::OverBudget(over) => format!("{over} (or raise `budget`)"),
+            other => other.to_string(),
+        };
+        InputError {
+            file: self.file.clone(),
+            line: self.line_of(key),
+            field: key.to_string(),
+            message,
+        }
+    }
+
     fn method(&self) -> MethodRequest {
         MethodRequest::from_flags(self.exact, self.trials, self.precision)
     }

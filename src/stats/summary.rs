@@ -2,7 +2,7 @@
 //! frame, plot and report reads.
 
 use super::interval::{Estimate, bounded_mean_interval, mean_interval, proportion, z_score};
-use crate::engine::{Conditional, Curve, Method, RunResult, Schema, Tally};
+use crate::tally::{Conditional, Curve, Method, RunResult, Schema, Tally};
 use serde::Serialize;
 
 /// P(variable = value).

@@ -13,7 +13,9 @@ pub mod micro_squad;
 mod scenario;
 pub mod stand_and_die;
 
-pub use scenario::{FieldKind, FieldSpec, FieldValue, Origin, Scenario};
+pub use scenario::{
+    FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, Origin, Scenario, range_values,
+};
 
 use crate::engine::Model;
 use crate::error::{InputError, one_of};

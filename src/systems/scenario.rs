@@ -5,6 +5,28 @@ use crate::error::{InputError, one_of};
 use serde_json::{Value as Json, json};
 use std::collections::BTreeMap;
 
+/// Most values a range `a..b` may expand to.
+pub const MAX_RANGE_VALUES: i64 = 1001;
+
+/// The values of an integer range `a..b` (both ends included): `Ok(None)` when
+/// `text` is not a range, an error when it is a malformed or oversized one. The
+/// one parser of ranges, for the command line and experiment files alike.
+pub fn range_values(text: &str) -> Result<Option<Vec<String>>, String> {
+    let Some((a, b)) = text.split_once("..") else {
+        return Ok(None);
+    };
+    let (a, b) = match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
+        (Ok(a), Ok(b)) => (a, b),
+        _ => return Err(format!("`{text}`: a range is two integers, a..b")),
+    };
+    if b < a || b - a >= MAX_RANGE_VALUES {
+        return Err(format!(
+            "`{text}`: a range must run upward, with at most {MAX_RANGE_VALUES} values"
+        ));
+    }
+    Ok(Some((a..=b).map(|v| v.to_string()).collect()))
+}
+
 /// The word for "no limit" in a limit field.
 pub const UNLIMITED: &str = "unlimited";
 

@@ -1,4 +1,6 @@
-//! Tallies: what a run accumulates instead of storing trials.
+//! Tallies: what a run accumulates instead of storing trials. This layer sits
+//! below both the engine (which fills tallies) and the statistics (which read
+//! them), so neither needs the other's types.
 //!
 //! A [`Schema`] names the outcome variables of a procedure: categorical variables
 //! (every value listed), means, and per-turn curves. A [`Tally`] holds, for each, the
@@ -152,6 +154,24 @@ impl Schema {
     }
 }
 
+/// How a result was obtained.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Method {
+    Exact,
+    MonteCarlo { trials: u64, seed: u64 },
+}
+
+/// A finished run.
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    pub method: Method,
+    pub schema: Schema,
+    pub tally: Tally,
+    pub confidence: f64,
+    /// Set when precision mode stopped at `max_trials` before reaching its target.
+    pub precision_not_reached: Option<f64>,
+}
+
 /// Accumulated weights for every outcome variable of a [`Schema`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tally {
@@ -193,10 +213,23 @@ impl Tally {
         self.weight += w;
     }
 
-    /// Categorical variable `var` took value index `value`.
+    /// Categorical variable `var` took value index `value`. The index is checked
+    /// against the variable's own values, so a wrong index can never land in
+    /// another variable's cells.
     #[inline(always)]
     pub fn count(&mut self, var: usize, value: usize, w: f64) {
-        let slot = self.offsets[var] + value;
+        let start = self.offsets[var];
+        let end = self
+            .offsets
+            .get(var + 1)
+            .copied()
+            .unwrap_or(self.hits.len());
+        let slot = start + value;
+        assert!(
+            slot < end,
+            "value index {value} is beyond categorical variable {var}'s {} values",
+            end - start
+        );
         if w == 1.0 {
             self.hits[slot] += 1;
         } else {
