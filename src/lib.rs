@@ -10,12 +10,15 @@
 //! - [`engine`]: procedures and engagements, the batch runner.
 //! - [`stats`]: confidence intervals and run summaries.
 //! - [`rules`]: chart data embedded as TOML, and house-rule patches.
-//! - [`systems`]: one folder per rule system; nothing else knows a rule.
+//! - [`action`]: the traits a rule system implements, and scenario fields.
+//! - [`systems`]: one folder per rule system, and their registry; nothing else
+//!   knows a rule.
 //! - [`output`]: terminal, JSON, CSV and Markdown renderings of a summary.
 //! - [`frame`], [`plot`]: tidy polars frames (Parquet, CSV) and plotters figures.
 //! - [`experiment`]: experiment files: scenario, sweep, variants, report.
 //! - [`cli`]: the command line; the binary only calls [`cli::main`].
 
+pub mod action;
 pub mod cli;
 pub mod dice;
 pub mod engine;

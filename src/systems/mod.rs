@@ -1,100 +1,24 @@
-//! Rule systems. One folder per system holds its charts (typed over the TOML data),
-//! its unit state and its procedures; nothing outside `systems/` knows a rule.
+//! Rule systems, and the registry that lists them. One folder per system holds its
+//! charts (typed over the TOML data), its unit state and its procedures; nothing
+//! outside `systems/` knows a rule. `ghq/` holds the mechanics the GHQ cards share.
 //!
-//! Each system exposes [`Action`]s (`fire`, `overrun`, `engagement`, ...). An action
-//! lists its scenario fields and turns a resolved [`Scenario`] plus the (possibly
-//! house-ruled) [`RuleBook`] into a runnable [`Model`].
+//! The traits a system implements live in [`crate::action`], apart from this
+//! registry, so a system never imports its parent. See `README.md` here for the
+//! steps to add a system.
 
-pub mod describe;
 pub mod ghq;
 pub mod hex_acw;
 pub mod micro_force;
 pub mod micro_squad;
-mod scenario;
 pub mod stand_and_die;
 
-pub use scenario::{
-    FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, Origin, Scenario, range_values,
+pub use crate::action::{
+    Action, CompiledCharts, FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, Origin, Scenario,
+    System, charts_of, compile_charts, range_values,
 };
 
-use crate::engine::Model;
 use crate::error::{InputError, one_of};
 use crate::rules::RuleBook;
-
-/// One action of a system.
-pub trait Action: Sync {
-    /// Name on the command line (`fire`).
-    fn name(&self) -> &'static str;
-
-    /// One line for listings.
-    fn summary(&self) -> &'static str;
-
-    /// The scenario fields, with defaults and allowed values (some depend on the
-    /// chart data, e.g. terrain names).
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec>;
-
-    /// The outcome stated first, as (variable, value): the answer to the user's
-    /// usual question about this action.
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        None
-    }
-
-    /// What the values of the outcome variables mean, as (variable, value,
-    /// meaning), for `--help`.
-    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        Vec::new()
-    }
-
-    /// Sentences printed with every answer: how to read it under these rules.
-    fn answer_notes(&self, _rules: &RuleBook) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Build the runnable model. Errors name the field at fault.
-    fn model(&self, scenario: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError>;
-}
-
-/// A rule system.
-pub trait System: Sync {
-    /// volley's name for it (`micro-squad`).
-    fn name(&self) -> &'static str;
-
-    /// The card's title.
-    fn title(&self) -> &'static str;
-
-    /// Every action.
-    fn actions(&self) -> Vec<Box<dyn Action>>;
-
-    /// Check that (patched) chart data still reads as this system's charts.
-    fn check_rules(&self, rules: &RuleBook) -> Result<(), String>;
-
-    /// The charts as volley reads them, for `volley rules`; `chart` picks one.
-    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError>;
-
-    /// Names of the charts `describe` knows.
-    fn chart_names(&self) -> Vec<&'static str>;
-}
-
-/// A system's typed charts, compiled from the (possibly patched) TOML tree.
-pub trait CompiledCharts: Sized {
-    /// The shape the TOML deserializes into.
-    type Data: serde::de::DeserializeOwned;
-
-    /// Check and compile the data; the message names the chart cell at fault.
-    fn compile(data: Self::Data) -> Result<Self, String>;
-}
-
-/// Compile a rule book's charts, or say why they do not read.
-pub fn compile_charts<C: CompiledCharts>(rules: &RuleBook) -> Result<C, String> {
-    C::compile(rules.typed()?)
-}
-
-/// Compiled charts shared by the procedures of one run.
-pub fn charts_of<C: CompiledCharts>(rules: &RuleBook) -> Result<std::sync::Arc<C>, InputError> {
-    compile_charts(rules)
-        .map(std::sync::Arc::new)
-        .map_err(|m| InputError::argument("rules", m))
-}
 
 /// Every system volley knows.
 pub fn all() -> Vec<Box<dyn System>> {

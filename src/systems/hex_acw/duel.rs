@@ -7,11 +7,11 @@
 use super::charts::{Charts, DuelEnd};
 use super::fire::casualties;
 use super::hex::Hex;
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// Values of `winner`.

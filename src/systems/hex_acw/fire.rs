@@ -4,11 +4,11 @@
 
 use super::charts::Charts;
 use super::hex::Hex;
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// One firing hex and its range to the target.

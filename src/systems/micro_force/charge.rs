@@ -14,11 +14,11 @@ use super::fire::{Situation, volley};
 use super::melee::{apply_result, roll_difference};
 use super::morale::{Check, check};
 use super::unit::{Arm, MORALE_LABELS, Unit};
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// How a charge ends: values of the `charge` variable.

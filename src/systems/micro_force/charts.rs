@@ -363,7 +363,7 @@ pub struct Charts {
     melee_rows: Vec<MeleeResult>,
 }
 
-impl crate::systems::CompiledCharts for Charts {
+impl crate::action::CompiledCharts for Charts {
     type Data = CardData;
 
     fn compile(data: CardData) -> Result<Self, String> {

@@ -36,7 +36,7 @@ pub fn describe(
     rules: &RuleBook,
     chart: Option<&str>,
 ) -> Result<String, InputError> {
-    let wanted = crate::systems::describe::select("micro-force", &CHARTS, chart)?;
+    let wanted = crate::action::describe::select("micro-force", &CHARTS, chart)?;
     let d = &charts.data;
     let mut out = format!(
         "GHQ Micro Force (American Civil War): charts from {}\n",
@@ -51,7 +51,7 @@ pub fn describe(
         match name {
             "options" => {
                 let _ = writeln!(out, "## Rule options (RULES.md section 1 assumptions)");
-                out.push_str(&crate::systems::describe::options(rules, &d.option_notes));
+                out.push_str(&crate::action::describe::options(rules, &d.option_notes));
             }
             "competence" => {
                 let c = &d.competence;

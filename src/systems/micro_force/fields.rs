@@ -3,8 +3,8 @@
 
 use super::charts::Charts;
 use super::unit::{Arm, COVERS, FORMATIONS, Unit};
+use crate::action::{FieldSpec, Scenario};
 use crate::error::{InputError, one_of};
-use crate::systems::{FieldSpec, Scenario};
 
 /// The field names of one unit role: arm, formation, stands, steps_lost, cover,
 /// shaken, routed, competence, wounds.
@@ -165,7 +165,7 @@ pub fn attack_fields(charts: &Charts, av: &'static str, weapon: &'static str) ->
             "attack value per stand at this range (the rulebook's Charts 3 & 4)",
         ),
         FieldSpec {
-            kind: crate::systems::FieldKind::Choice(charts.weapon_names()),
+            kind: crate::action::FieldKind::Choice(charts.weapon_names()),
             ..FieldSpec::choice(
                 weapon,
                 &["none"],

@@ -6,11 +6,11 @@ use super::charts::{BillResult, Charts, FirstFire, FormationMods};
 use super::fields;
 use super::morale::{Check, check, s_test};
 use super::unit::{Arm, MORALE_LABELS, Unit};
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// Officer outcomes: no hit, then the six Chart 8 rows.
@@ -281,8 +281,8 @@ impl Action for FireAction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::action::compile_charts;
     use crate::dice::Enumerator;
-    use crate::systems::compile_charts;
 
     #[test]
     fn the_death_test_uses_the_fallen_commanders_cohesion() {

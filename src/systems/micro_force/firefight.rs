@@ -10,11 +10,11 @@ use super::fire::{Situation, volley};
 use super::initiative::Initiative;
 use super::recovery::rally;
 use super::unit::Unit;
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// Both units and last turn's initiative winner.

@@ -2,11 +2,11 @@
 //! command bonus; low wins; a tie keeps last turn's winner (first turn: re-roll).
 
 use super::charts::{Charts, FirstTurnTie};
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::cmp::Ordering;
 
 /// The initiative roll-off between sides A and B.

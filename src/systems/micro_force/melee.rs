@@ -6,11 +6,11 @@
 use super::charts::{Bead, Charts, Check as CheckKind, FallBack};
 use super::morale::s_test;
 use super::unit::Unit;
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// Named melee modifiers of Chart 10, as (field, chart key, side: true = defender).

@@ -18,9 +18,9 @@ mod morale;
 mod recovery;
 pub mod unit;
 
+use crate::action::{Action, System};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, System};
 use charts::Charts;
 use std::sync::Arc;
 
@@ -29,7 +29,7 @@ pub struct MicroForce;
 
 /// Typed, compiled charts from a (possibly patched) rule book.
 pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
-    crate::systems::charts_of(rules)
+    crate::action::charts_of(rules)
 }
 
 impl System for MicroForce {
@@ -56,7 +56,7 @@ impl System for MicroForce {
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
-        crate::systems::compile_charts::<Charts>(rules).map(|_| ())
+        crate::action::compile_charts::<Charts>(rules).map(|_| ())
     }
 
     fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {

@@ -6,11 +6,11 @@ use super::charts::{Charts, MiracleFace};
 use super::fields;
 use super::morale::{Check, check};
 use super::unit::{Arm, Unit};
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 pub const BEAD_LABELS: [&str; 4] = ["none", "shaken", "routed", "routed+shaken"];

@@ -11,12 +11,12 @@ use super::artillery::{Drift, Strike, StrikeOutcome};
 use super::charts::{AirBelowMin, Charts};
 use super::fields;
 use super::stand::STATE_LABELS;
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// Values of `result`: as for artillery, with `aborted` for a failed arrival roll.

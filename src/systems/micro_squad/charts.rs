@@ -291,7 +291,7 @@ pub struct Charts {
     pub crt: [[CrtResult; CRT_COLUMNS]; CRT_ROWS],
 }
 
-impl crate::systems::CompiledCharts for Charts {
+impl crate::action::CompiledCharts for Charts {
     type Data = CardData;
 
     /// Compile card data; errors name the cell that does not read.

@@ -8,12 +8,12 @@ use super::attack::{Column, attack};
 use super::charts::{Charts, CloseAssaultOrder, EngineerDrm};
 use super::fields;
 use super::stand::{STATE_LABELS, Stand};
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// A close assault by a group of identical stands on one defender.

@@ -25,7 +25,7 @@ pub fn describe(
     rules: &RuleBook,
     chart: Option<&str>,
 ) -> Result<String, InputError> {
-    let wanted = crate::systems::describe::select("micro-squad", &CHARTS, chart)?;
+    let wanted = crate::action::describe::select("micro-squad", &CHARTS, chart)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -41,7 +41,7 @@ pub fn describe(
         match name {
             "options" => {
                 let _ = writeln!(out, "## Rule options (RULES.md section 2 assumptions)");
-                out.push_str(&crate::systems::describe::options(rules, &d.option_notes));
+                out.push_str(&crate::action::describe::options(rules, &d.option_notes));
             }
             "crt" => {
                 let reading = match d.options.ms_crt_alignment {

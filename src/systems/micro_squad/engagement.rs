@@ -17,12 +17,12 @@ use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::fields;
 use super::marker_removal::remove_markers;
 use super::stand::Stand;
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// Most stands per side.

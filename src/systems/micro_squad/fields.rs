@@ -4,8 +4,8 @@
 use super::attack::Column;
 use super::charts::{Charts, TerrainContext, column};
 use super::stand::Stand;
+use crate::action::{FieldSpec, Scenario};
 use crate::error::InputError;
-use crate::systems::{FieldSpec, Scenario};
 
 pub fn cohesion(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
     FieldSpec::int(name, 1, 20, charts.data.options.ms_cohesion, help)

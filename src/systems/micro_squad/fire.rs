@@ -5,12 +5,12 @@ use super::attack::Column;
 use super::charts::{Charts, CrtResult};
 use super::fields;
 use super::stand::{Effect, STATE_LABELS, Stand};
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// One combat event: one firing stand against one target stand.

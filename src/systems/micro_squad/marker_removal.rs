@@ -7,12 +7,12 @@
 use super::charts::{Charts, CrtResult};
 use super::fields;
 use super::stand::{STATE_LABELS, Stand};
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// What the marker-removal d20 did.

@@ -6,11 +6,11 @@ use super::attack::{Column, attack};
 use super::fields;
 use super::fire::{RESULT_LABELS, result_index};
 use super::stand::{STATE_LABELS, Stand};
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 use super::charts::Charts;

@@ -24,9 +24,9 @@ pub mod stand;
 pub use engagement::Engagement as MsEngagement;
 pub use fire::{FireAction, StandardFire};
 
+use crate::action::{Action, System};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, System};
 use charts::Charts;
 use std::sync::Arc;
 
@@ -35,7 +35,7 @@ pub struct MicroSquad;
 
 /// Typed, compiled charts from a (possibly patched) rule book.
 pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
-    crate::systems::charts_of(rules)
+    crate::action::charts_of(rules)
 }
 
 impl System for MicroSquad {
@@ -64,7 +64,7 @@ impl System for MicroSquad {
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
-        crate::systems::compile_charts::<Charts>(rules).map(|_| ())
+        crate::action::compile_charts::<Charts>(rules).map(|_| ())
     }
 
     fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {

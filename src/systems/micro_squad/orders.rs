@@ -3,12 +3,12 @@
 
 use super::charts::{Charts, CommandDie};
 use super::fields;
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// The Command Efficiency roll.

@@ -7,12 +7,12 @@ use super::attack::{Column, attack};
 use super::charts::Charts;
 use super::fields;
 use super::stand::{Effect, STATE_LABELS, Stand};
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// An overrun by a group of identical vehicles on one stand.

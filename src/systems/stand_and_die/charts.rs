@@ -122,7 +122,7 @@ impl Charts {
     }
 }
 
-impl crate::systems::CompiledCharts for Charts {
+impl crate::action::CompiledCharts for Charts {
     type Data = Charts;
 
     fn compile(data: Charts) -> Result<Self, String> {

@@ -14,11 +14,11 @@
 use super::attack::{casualties, hex_from};
 use super::charts::{Charts, Combat, DuelContact, FallbackBlocked, Target};
 use super::hex::Hex;
+use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, FieldSpec, Scenario};
 use std::sync::Arc;
 
 /// Values of `winner`.

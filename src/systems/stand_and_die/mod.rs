@@ -7,9 +7,9 @@ mod charts;
 mod duel;
 mod hex;
 
+use crate::action::{Action, System};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::{Action, System};
 use charts::Charts;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -18,7 +18,7 @@ use std::sync::Arc;
 pub struct StandAndDie;
 
 pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
-    crate::systems::charts_of(rules)
+    crate::action::charts_of(rules)
 }
 
 const CHARTS: [&str; 3] = ["options", "chances", "casualties"];
@@ -37,12 +37,12 @@ impl System for StandAndDie {
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
-        crate::systems::compile_charts::<Charts>(rules).map(|_| ())
+        crate::action::compile_charts::<Charts>(rules).map(|_| ())
     }
 
     fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
         let charts = charts_of(rules)?;
-        let wanted = super::describe::select("stand-and-die", &CHARTS, chart)?;
+        let wanted = crate::action::describe::select("stand-and-die", &CHARTS, chart)?;
         let mut out = format!(
             "Stand and Die! (hex rules): charts from {}\n",
             rules.source_file()
@@ -51,7 +51,10 @@ impl System for StandAndDie {
             out.push('\n');
             match name {
                 "options" => {
-                    out.push_str(&super::describe::options(rules, &charts.option_notes));
+                    out.push_str(&crate::action::describe::options(
+                        rules,
+                        &charts.option_notes,
+                    ));
                 }
                 "chances" => {
                     let c = &charts.chances;

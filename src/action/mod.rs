@@ -1,0 +1,92 @@
+//! What a rule system offers the rest of volley: [`System`] and its [`Action`]s,
+//! the scenario fields an action declares ([`FieldSpec`], resolved into a
+//! [`Scenario`]), and the compiled charts a system builds from its rule book.
+//!
+//! Every system implements these traits; the registry in [`crate::systems`] lists
+//! the systems. Nothing here knows a rule.
+
+pub mod describe;
+mod scenario;
+
+pub use scenario::{
+    FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, Origin, Scenario, range_values,
+};
+
+use crate::engine::Model;
+use crate::error::InputError;
+use crate::rules::RuleBook;
+
+/// One action of a system.
+pub trait Action: Sync {
+    /// Name on the command line (`fire`).
+    fn name(&self) -> &'static str;
+
+    /// One line for listings.
+    fn summary(&self) -> &'static str;
+
+    /// The scenario fields, with defaults and allowed values (some depend on the
+    /// chart data, e.g. terrain names).
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec>;
+
+    /// The outcome stated first, as (variable, value): the answer to the user's
+    /// usual question about this action.
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
+
+    /// What the values of the outcome variables mean, as (variable, value,
+    /// meaning), for `--help`.
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        Vec::new()
+    }
+
+    /// Sentences printed with every answer: how to read it under these rules.
+    fn answer_notes(&self, _rules: &RuleBook) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Build the runnable model. Errors name the field at fault.
+    fn model(&self, scenario: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError>;
+}
+
+/// A rule system.
+pub trait System: Sync {
+    /// volley's name for it (`micro-squad`).
+    fn name(&self) -> &'static str;
+
+    /// The card's title.
+    fn title(&self) -> &'static str;
+
+    /// Every action.
+    fn actions(&self) -> Vec<Box<dyn Action>>;
+
+    /// Check that (patched) chart data still reads as this system's charts.
+    fn check_rules(&self, rules: &RuleBook) -> Result<(), String>;
+
+    /// The charts as volley reads them, for `volley rules`; `chart` picks one.
+    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError>;
+
+    /// Names of the charts `describe` knows.
+    fn chart_names(&self) -> Vec<&'static str>;
+}
+
+/// A system's typed charts, compiled from the (possibly patched) TOML tree.
+pub trait CompiledCharts: Sized {
+    /// The shape the TOML deserializes into.
+    type Data: serde::de::DeserializeOwned;
+
+    /// Check and compile the data; the message names the chart cell at fault.
+    fn compile(data: Self::Data) -> Result<Self, String>;
+}
+
+/// Compile a rule book's charts, or say why they do not read.
+pub fn compile_charts<C: CompiledCharts>(rules: &RuleBook) -> Result<C, String> {
+    C::compile(rules.typed()?)
+}
+
+/// Compiled charts shared by the procedures of one run.
+pub fn charts_of<C: CompiledCharts>(rules: &RuleBook) -> Result<std::sync::Arc<C>, InputError> {
+    compile_charts(rules)
+        .map(std::sync::Arc::new)
+        .map_err(|m| InputError::argument("rules", m))
+}
