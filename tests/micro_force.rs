@@ -265,11 +265,11 @@ fn run_with_house_rule(action: &str, fields: &[(&str, &str)], rule: &str) -> Sum
 
 #[test]
 fn the_cavalry_half_move_bonus_counts_the_charge_bonus() {
-    // Cavalry line, 6" allowance, 4" from the target: it moves 3" before contact.
-    // The charge move is 6 - 2 + bonus: 3" is at least half of it only for bonus
-    // rolls 1 and 2. So the +1 applies a third of the time: P(works) lies strictly
-    // between no +1 at all and a +1 on every bonus roll. (Reading the allowance
-    // alone, 3" >= 6/2 gave the +1 always.)
+    // Cavalry line, 6" allowance, 4" from a defender that stands: it moves 4"
+    // into contact. The charge move is 6 - 2 + bonus: 4" is at least half of it
+    // for bonus rolls 1 to 4 (a caught skedaddler runs it further still). So the
+    // +1 applies part of the time: P(works) lies strictly between no +1 at all and
+    // a +1 on every bonus roll. (Reading the allowance alone gave the +1 always.)
     let fields = [
         ("attacker_arm", "cavalry"),
         ("attacker_formation", "line"),

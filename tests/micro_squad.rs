@@ -336,3 +336,16 @@ fn shots_at_a_fallen_target_move_on() {
         lost(&hold)
     );
 }
+
+#[test]
+fn an_engagement_side_below_minus_3_holds_its_fire() {
+    // B's firepower 6 against A's defense 10 is -4: B may not attack, A still
+    // fights. A cannot lose a stand.
+    let s = run(
+        "engagement",
+        &[("a_stands", "1"), ("b_stands", "1"), ("a_defense", "10")],
+        MethodRequest::Exact,
+    );
+    assert_eq!(s.mean("a_lost").unwrap().value, 0.0);
+    assert!(p(&s, "winner", "a") > 0.5);
+}

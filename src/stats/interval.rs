@@ -36,6 +36,12 @@ impl Estimate {
     pub fn half_width(&self) -> f64 {
         (self.high - self.low) / 2.0
     }
+
+    /// How far the interval reaches from the estimate on its longer side (equal
+    /// to the half-width for a symmetric interval; what `--precision` bounds).
+    pub fn reach(&self) -> f64 {
+        (self.value - self.low).max(self.high - self.value)
+    }
 }
 
 /// The two-sided standard normal quantile for `confidence` (1.96 for 0.95).

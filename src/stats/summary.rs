@@ -96,7 +96,7 @@ pub fn summarize(result: &RunResult) -> Summary {
         .enumerate()
         .map(|(v, var)| MeanRow {
             variable: var.name.clone(),
-            estimate: estimates.mean(result.tally.moments(v), var.bounds),
+            estimate: estimates.mean(result.tally.moments(v), mean_bounds(schema, v)),
         })
         .collect();
     let mut curves = Vec::new();
@@ -129,25 +129,43 @@ pub fn widest_half_width(schema: &Schema, tally: &Tally, confidence: f64) -> f64
     let mut widest: f64 = 0.0;
     for (v, var) in schema.categorical.iter().enumerate() {
         for i in 0..var.values.len() {
-            widest = widest.max(estimates.proportion(tally.cell(v, i)).half_width());
+            widest = widest.max(estimates.proportion(tally.cell(v, i)).reach());
         }
     }
     for c in &schema.conditionals {
         let [event, given] = conditional_weights(schema, tally, c);
         if given > 0.0 {
-            widest = widest.max(estimates.conditional(event, given).half_width());
+            widest = widest.max(estimates.conditional(event, given).reach());
         }
     }
-    for (v, var) in schema.means.iter().enumerate() {
-        widest = widest.max(estimates.mean(tally.moments(v), var.bounds).half_width());
+    for v in 0..schema.means.len() {
+        widest = widest.max(
+            estimates
+                .mean(tally.moments(v), mean_bounds(schema, v))
+                .reach(),
+        );
     }
     for (v, curve) in schema.curves.iter().enumerate() {
         for turn in 0..=schema.turns {
             let e = estimates.curve(curve, tally.curve_moments(v, turn));
-            widest = widest.max(e.half_width());
+            widest = widest.max(e.reach());
         }
     }
     widest
+}
+
+/// The bounds of mean variable `v`: declared, or read off a count variable of the
+/// same name (values `0..=max`).
+fn mean_bounds(schema: &Schema, v: usize) -> Option<[f64; 2]> {
+    let var = &schema.means[v];
+    var.bounds.or_else(|| {
+        let counts = schema.categorical.iter().find(|c| c.name == var.name)?;
+        let values: Option<Vec<f64>> = counts.values.iter().map(|x| x.parse().ok()).collect();
+        let values = values?;
+        let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        (low <= high).then_some([low, high])
+    })
 }
 
 /// Weights of (event and condition, condition) of a conditional.

@@ -127,8 +127,15 @@ pub struct ChargeOutcome {
 
 impl Charge {
     /// The melee modifiers the units' state implies, plus the fixed ones.
-    /// `charge_move` is the charger's allowance plus its bonus roll.
-    fn melee_mods(&self, attacker: &Unit, defender: &Unit, charge_move: i32) -> (i32, i32) {
+    /// `charge_move` is the charger's allowance plus its bonus roll; `covered` the
+    /// inches it moved to contact.
+    fn melee_mods(
+        &self,
+        attacker: &Unit,
+        defender: &Unit,
+        charge_move: i32,
+        covered: i32,
+    ) -> (i32, i32) {
         let charts = &self.charts;
         let m = |k: &str| charts.melee_modifier(k);
         let mut a = self.mods.0;
@@ -152,11 +159,7 @@ impl Charge {
             _ => 0,
         };
         // Cavalry in line that moved at least half its charge move (bonus included).
-        let moved = self.distance - self.charts.data.charge.stop_short;
-        if attacker.arm == Arm::Cavalry
-            && attacker.formation_name() == "line"
-            && 2 * moved >= charge_move
-        {
+        if self.cavalry_line(attacker) && 2 * covered >= charge_move {
             a += m("attacker_cavalry_line_half_move");
         }
         if attacker.formation_name() == "attack_column" {
@@ -166,6 +169,10 @@ impl Charge {
             a += m("attacker_flank_rear");
         }
         (a, d)
+    }
+
+    fn cavalry_line(&self, attacker: &Unit) -> bool {
+        attacker.arm == Arm::Cavalry && attacker.formation_name() == "line"
     }
 
     fn ended(&self, class: usize, attacker: Unit, defender: Unit) -> ChargeOutcome {
@@ -248,6 +255,9 @@ impl Procedure for Charge {
         {
             return self.ended(0, attacker, defender);
         }
+        // The charger moves into base contact: the whole distance, and as far
+        // again as a skedaddling defender runs, if it is caught.
+        let mut covered = self.distance;
         if check(
             dice,
             charts,
@@ -260,11 +270,16 @@ impl Procedure for Charge {
             if charts.data.options.mf_skedaddle_bead == SkedaddleBead::Shaken {
                 defender.shaken = true;
             }
+            // Caught: the run back (it lengthens the charger's move into contact,
+            // which only cavalry in line needs to know). Escaped: None.
+            let cavalry = self.cavalry_line(&attacker);
             let caught = dice.classify(Roll::Sum(charts.data.charge.skedaddle_dice, 6), |back| {
-                spare >= stop + back as i32
+                let back = back as i32;
+                (spare >= stop + back).then_some(if cavalry { back } else { 0 })
             });
-            if !caught {
-                return self.ended(3, attacker, defender);
+            match caught {
+                None => return self.ended(3, attacker, defender),
+                Some(back) => covered += back,
             }
         }
         let rounds = match charts.data.options.mf_tie_rounds {
@@ -274,7 +289,7 @@ impl Procedure for Charge {
         let mut difference = 0;
         for _ in 0..rounds {
             let counts = charts.melee_dice(attacker.half_stands(), defender.half_stands());
-            let mods = self.melee_mods(&attacker, &defender, charge_move);
+            let mods = self.melee_mods(&attacker, &defender, charge_move, covered);
             difference = roll_difference(dice, charts, counts, mods);
             apply_result(dice, charts, difference, &mut attacker, &mut defender);
             if difference != 0 || attacker.eliminated() || defender.eliminated() {

@@ -52,14 +52,15 @@ impl engine::Engagement for Firefight {
     type State = State;
 
     fn schema(&self) -> Schema {
+        let (a, b) = (f64::from(self.a.steps()), f64::from(self.b.steps()));
         Schema::default()
             .categorical("breaks_first", BREAKS_LABELS)
-            .mean("turns")
-            .mean("a_steps_lost")
-            .mean("b_steps_lost")
+            .mean_within("turns", 0.0, f64::from(self.turns))
+            .mean_within("a_steps_lost", 0.0, a)
+            .mean_within("b_steps_lost", 0.0, b)
             .curve("ended", true)
-            .curve("a_steps_lost", false)
-            .curve("b_steps_lost", false)
+            .curve_within("a_steps_lost", 0.0, a)
+            .curve_within("b_steps_lost", 0.0, b)
             .curve("a_shaken", true)
             .curve("b_shaken", true)
             .with_turns(self.turns as usize)

@@ -119,7 +119,11 @@ impl Procedure for Melee {
         Schema::default()
             .categorical("difference", differences)
             .categorical("result", results)
-            .mean("difference")
+            .mean_within(
+                "difference",
+                -f64::from(self.charts.data.melee.max_difference),
+                f64::from(self.charts.data.melee.max_difference),
+            )
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> i32 {

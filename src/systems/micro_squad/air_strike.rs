@@ -43,7 +43,14 @@ impl Procedure for AirStrike {
             .categorical("result", AIR_LABELS)
             .categorical("target_after", STATE_LABELS)
             .categorical("deviation", self.strike.deviation_labels())
-            .mean("aa_modifier")
+            .mean_within(
+                "aa_modifier",
+                0.0,
+                f64::from(
+                    self.small_aa as i32 * self.small_bonus
+                        + self.large_aa as i32 * self.large_bonus,
+                ),
+            )
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> (StrikeOutcome, i32) {

@@ -62,7 +62,7 @@ impl Procedure for CloseAssault {
         Schema::default()
             .categorical("defender_after", STATE_LABELS)
             .categorical("first_assaulter_after", STATE_LABELS)
-            .mean("assaulting_attacks")
+            .mean_within("assaulting_attacks", 0.0, f64::from(self.assaulters))
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> AssaultOutcome {

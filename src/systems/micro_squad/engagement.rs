@@ -190,18 +190,19 @@ impl engine::Engagement for Engagement {
     type State = State;
 
     fn schema(&self) -> Schema {
+        let (a, b) = (f64::from(self.a.stands), f64::from(self.b.stands));
         Schema::default()
             .categorical("winner", WINNER_LABELS)
-            .mean("turns")
-            .mean("a_lost")
-            .mean("b_lost")
+            .mean_within("turns", 0.0, f64::from(self.turns))
+            .mean_within("a_lost", 0.0, a)
+            .mean_within("b_lost", 0.0, b)
             .curve("ended", true)
-            .curve("a_alive", false)
-            .curve("b_alive", false)
-            .curve("a_suppressed", false)
-            .curve("b_suppressed", false)
-            .curve("a_disorganized", false)
-            .curve("b_disorganized", false)
+            .curve_within("a_alive", 0.0, a)
+            .curve_within("b_alive", 0.0, b)
+            .curve_within("a_suppressed", 0.0, a)
+            .curve_within("b_suppressed", 0.0, b)
+            .curve_within("a_disorganized", 0.0, a)
+            .curve_within("b_disorganized", 0.0, b)
             .with_turns(self.turns as usize)
     }
 
@@ -368,15 +369,10 @@ impl EngagementAction {
         if firepower == 0 {
             return Ok(None);
         }
-        let field = format!("{firer}_firepower");
-        let column = match fields::crt_column(
-            firepower,
-            s.int(&format!("{target}_defense")),
-            false,
-            &field,
-        )? {
-            Column::Index(c) => c,
-            Column::AutomaticSuppression => unreachable!("not artillery"),
+        // Below -3 no attack is allowed: that side holds its fire.
+        let column = match fields::allowed_column(firepower, s.int(&format!("{target}_defense"))) {
+            Some(Column::Index(c)) => c,
+            _ => return Ok(None),
         };
         let personnel = s.text(&format!("{target}_class")) == "personnel";
         let context = TerrainContext {
@@ -413,7 +409,7 @@ impl EngagementAction {
         if a.fire.is_none() && b.fire.is_none() {
             return Err(InputError::argument(
                 "a_firepower",
-                "neither side fires; set a_firepower or b_firepower above 0",
+                "neither side can fire: each side's firepower is 0 or more than 3 below the enemy's defense (no attack is allowed below -3)",
             ));
         }
         Ok(Engagement {

@@ -46,8 +46,8 @@ impl Procedure for Overrun {
         Schema::default()
             .categorical("defender_after", STATE_LABELS)
             .count("attackers_eliminated", self.attackers)
-            .mean("defender_attacks")
-            .mean("attacker_attacks")
+            .mean_within("defender_attacks", 0.0, f64::from(self.attackers))
+            .mean_within("attacker_attacks", 0.0, f64::from(self.attackers))
             .mean("attackers_eliminated")
     }
 

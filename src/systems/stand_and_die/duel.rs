@@ -215,10 +215,13 @@ impl engine::Engagement for Duel {
             Self::target(&self.a, s.a_ground),
             Self::target(&self.b, s.b_ground),
         );
-        // Who attacked this turn (a hex destroyed before its turn does not).
-        let (mut a_attacked, mut b_attacked) = (true, true);
+        // Which hex was attacked this turn (by an enemy with a chance to hurt it;
+        // a hex destroyed before its turn attacks nobody).
+        let (mut a_attacked, mut b_attacked) = (false, false);
         match charts.options.sd_combat {
             Combat::Simultaneous => {
+                // A hex is attacked when the enemy has a chance of hurting it.
+                (a_attacked, b_attacked) = (on_a > 0, on_b > 0);
                 let (lost_b, lost_a) = (casualties(dice, on_b), casualties(dice, on_a));
                 next.b.take(lost_b, charts);
                 next.a.take(lost_a, charts);
@@ -228,13 +231,13 @@ impl engine::Engagement for Duel {
                 let a_first = dice.chance(1, 2);
                 for a_attacks in [a_first, !a_first] {
                     if a_attacks {
-                        b_attacked = !next.a.is_gone();
                         let tenths = next.a.attack(charts, target_b, self.a.rear);
+                        b_attacked = tenths > 0;
                         let lost = casualties(dice, tenths);
                         next.b.take(lost, charts);
                     } else {
-                        a_attacked = !next.b.is_gone();
                         let tenths = next.b.attack(charts, target_a, self.b.rear);
+                        a_attacked = tenths > 0;
                         let lost = casualties(dice, tenths);
                         next.a.take(lost, charts);
                     }
