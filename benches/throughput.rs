@@ -6,22 +6,22 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use volley::dice::Sampler;
 use volley::engine::{self, MethodRequest, Model, RunConfig, Tally};
-use volley::systems::{self, Origin, Scenario};
+use volley::question::Question;
+use volley::systems::Origin;
 
 fn model(action: &str, fields: &[(&str, &str)]) -> Box<dyn Model> {
     model_of("micro-squad", action, fields)
 }
 
 fn model_of(system: &str, action: &str, fields: &[(&str, &str)]) -> Box<dyn Model> {
-    let system = systems::find(system).unwrap();
-    let action = systems::find_action(system.as_ref(), action).unwrap();
-    let book = systems::rulebook(system.as_ref(), &[]).unwrap();
     let raw: Vec<_> = fields
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
         .collect();
-    let scenario = Scenario::resolve(&action.fields(&book), &raw).unwrap();
-    action.model(&scenario, &book).unwrap()
+    Question::new(system, action, &[], &raw)
+        .unwrap()
+        .model()
+        .unwrap()
 }
 
 fn benches(c: &mut Criterion) {

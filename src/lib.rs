@@ -1,7 +1,7 @@
 //! volley: exact and Monte Carlo answers to questions about tabletop wargame combat
 //! tables.
 //!
-//! Data flows one way: `cli -> experiment -> engine -> systems (via dice) -> tallies
+//! Data flows one way: `cli -> experiment -> question -> engine -> systems (via dice) -> tallies
 //! -> stats -> frame / plot / report`.
 //!
 //! - [`dice`]: the `Dice` trait; the seeded sampler and the exact enumerator.
@@ -15,6 +15,8 @@
 //!   knows a rule.
 //! - [`output`]: terminal, JSON, CSV and Markdown renderings of a summary.
 //! - [`frame`], [`plot`]: tidy polars frames (Parquet, CSV) and plotters figures.
+//! - [`question`]: a validated question (system, rules, scenario), the one type
+//!   every front end builds and asks.
 //! - [`experiment`]: experiment files: scenario, sweep, variants, report.
 //! - [`cli`]: the command line; the binary only calls [`cli::main`].
 
@@ -27,6 +29,7 @@ pub mod experiment;
 pub mod frame;
 pub mod output;
 pub mod plot;
+pub mod question;
 pub mod rules;
 pub mod stats;
 pub mod systems;

@@ -77,8 +77,8 @@ fn a_monte_carlo_mean_whose_samples_were_all_equal_is_not_printed_as_exact() {
 #[test]
 fn precision_starts_small_and_matches_a_trials_run() {
     let found = volley::systems::find("micro-squad").unwrap();
-    let action = volley::systems::find_action(found.as_ref(), "fire").unwrap();
-    let book = volley::systems::rulebook(found.as_ref(), &[]).unwrap();
+    let action = volley::systems::find_action(found, "fire").unwrap();
+    let book = volley::systems::rulebook(found, &[]).unwrap();
     let scenario = volley::systems::Scenario::resolve(&action.fields(&book), &[]).unwrap();
     let model = action.model(&scenario, &book).unwrap();
     let precise = engine::run(

@@ -324,14 +324,14 @@ fn every_micro_force_option_changes_something_or_is_refused() {
         "[set]\n\"options.mf_split_cover_roll\" = \"better_on_1_to_3\"\n",
     )
     .unwrap();
-    assert!(volley::systems::rulebook(found.as_ref(), &[rule]).is_err());
+    assert!(volley::systems::rulebook(found, &[rule]).is_err());
 }
 
 #[test]
 fn a_routed_unit_may_not_charge() {
     let found = volley::systems::find("micro-force").unwrap();
-    let action = volley::systems::find_action(found.as_ref(), "charge").unwrap();
-    let book = volley::systems::rulebook(found.as_ref(), &[]).unwrap();
+    let action = volley::systems::find_action(found, "charge").unwrap();
+    let book = volley::systems::rulebook(found, &[]).unwrap();
     let raw = vec![(
         "attacker_routed".to_string(),
         "true".to_string(),

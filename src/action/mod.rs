@@ -34,6 +34,28 @@ pub trait Action: Sync {
         None
     }
 
+    /// Axes a question may sweep besides the fields (`differential` for CRT
+    /// attacks); [`Action::derive`] turns a value into field settings.
+    fn derived_axes(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The field settings for `axis = value`, given the rest of the scenario.
+    fn derive(
+        &self,
+        axis: &str,
+        _value: &str,
+        _scenario: &Scenario,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        Err(format!("`{}` has no axis `{axis}`", self.name()))
+    }
+
+    /// The probability table `volley table` shows when no axis is given: the row
+    /// axis and an optional column axis, as `FIELD=VALUES`.
+    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
+        None
+    }
+
     /// What the values of the outcome variables mean, as (variable, value,
     /// meaning), for `--help`.
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
@@ -58,7 +80,7 @@ pub trait System: Sync {
     fn title(&self) -> &'static str;
 
     /// Every action.
-    fn actions(&self) -> Vec<Box<dyn Action>>;
+    fn actions(&self) -> Vec<&'static dyn Action>;
 
     /// Check that (patched) chart data still reads as this system's charts.
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String>;
@@ -84,9 +106,12 @@ pub fn compile_charts<C: CompiledCharts>(rules: &RuleBook) -> Result<C, String> 
     C::compile(rules.typed()?)
 }
 
-/// Compiled charts shared by the procedures of one run.
-pub fn charts_of<C: CompiledCharts>(rules: &RuleBook) -> Result<std::sync::Arc<C>, InputError> {
-    compile_charts(rules)
-        .map(std::sync::Arc::new)
+/// A rule book's compiled charts, compiled once per book and shared by every
+/// model, sweep point and help text built from it.
+pub fn charts_of<C: CompiledCharts + Send + Sync + 'static>(
+    rules: &RuleBook,
+) -> Result<std::sync::Arc<C>, InputError> {
+    rules
+        .compiled(compile_charts::<C>)
         .map_err(|m| InputError::argument("rules", m))
 }

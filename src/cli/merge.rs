@@ -1,6 +1,5 @@
 //! `volley merge TALLY...`: add up the shards of one sharded run.
 
-use super::odds::headline_of;
 use crate::output::{Answer, Format, TallyFile, render_answer};
 use crate::stats::summarize;
 use clap::Args;
@@ -29,7 +28,10 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
         action: &run.action,
         scenario: run.scenario.clone(),
         summary: &summary,
-        headline: headline_of(&run.system, &run.action),
+        headline: crate::systems::find(&run.system)
+            .and_then(|system| crate::systems::find_action(system, &run.action))
+            .ok()
+            .and_then(|action| action.headline()),
         house_rules: &run.house_rules,
         warning: None,
         notes: run.notes.clone(),

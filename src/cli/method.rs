@@ -32,8 +32,17 @@ pub struct MethodArgs {
     pub house_rules: Vec<PathBuf>,
 }
 
+/// A question's error in the words of the command line: for an engine error,
+/// which flag to change.
+pub fn explain(error: crate::question::QuestionError) -> anyhow::Error {
+    match error {
+        crate::question::QuestionError::Input(e) => e.into(),
+        crate::question::QuestionError::Run(e) => explain_run(e),
+    }
+}
+
 /// An engine error in the words of the command line: which flag to change.
-pub fn explain(error: RunError) -> anyhow::Error {
+pub fn explain_run(error: RunError) -> anyhow::Error {
     let flag = match &error {
         RunError::OverBudget(_) => "--exact",
         RunError::NoTrials => "--trials",

@@ -1,12 +1,11 @@
 //! `volley odds SYSTEM ACTION [field=value]...`.
 
 use super::{MethodArgs, key_values};
-use crate::engine::{self, RunResult};
 use crate::error::InputError;
 use crate::output::{Answer, Format, render_answer};
-use crate::rules::RuleBook;
+use crate::question::Question;
 use crate::stats::summarize;
-use crate::systems::{self, Action, Origin, Scenario, System};
+use crate::systems::Origin;
 use clap::{ArgAction, Args};
 use std::fmt::Write;
 
@@ -36,63 +35,32 @@ pub struct OddsArgs {
     pub help: bool,
 }
 
-/// A system, action, rule book and resolved scenario, ready to run.
-pub struct Prepared {
-    pub system: Box<dyn System>,
-    pub action: Box<dyn Action>,
-    pub book: RuleBook,
-    pub scenario: Scenario,
-}
-
-/// Look everything up and validate the fields.
-pub fn prepare(
+/// The question the command line asks: system, action, house-rule files and
+/// `field=value` arguments.
+pub fn question(
     system: &str,
     action: &str,
     fields: &[(String, String)],
     method: &MethodArgs,
-) -> Result<Prepared, InputError> {
-    let system = systems::find(system)?;
-    let action = systems::find_action(system.as_ref(), action)?;
-    let book = systems::rulebook(system.as_ref(), &method.house_rules()?)?;
+) -> Result<Question, InputError> {
     let raw: Vec<_> = fields
         .iter()
         .map(|(k, v)| (k.clone(), v.clone(), Origin::command_line()))
         .collect();
-    let scenario = Scenario::resolve(&action.fields(&book), &raw)?;
-    Ok(Prepared {
-        system,
-        action,
-        book,
-        scenario,
-    })
-}
-
-/// Run a prepared question.
-pub fn answer(p: &Prepared, method: &MethodArgs) -> anyhow::Result<RunResult> {
-    let model = p.action.model(&p.scenario, &p.book)?;
-    engine::run(model.as_ref(), &method.config()).map_err(super::explain)
-}
-
-/// The headline outcome of an action, if the system and action exist.
-pub fn headline_of(system: &str, action: &str) -> Option<(&'static str, &'static str)> {
-    let system = systems::find(system).ok()?;
-    systems::find_action(system.as_ref(), action)
-        .ok()?
-        .headline()
+    Question::new(system, action, &method.house_rules()?, &raw)
 }
 
 /// The field list of an action, for `--help`.
 pub fn field_help(system: &str, action: &str) -> anyhow::Result<String> {
-    let system = systems::find(system)?;
-    let action = systems::find_action(system.as_ref(), action)?;
-    let book = systems::rulebook(system.as_ref(), &[])?;
+    let question = Question::new(system, action, &[], &[])?;
+    let action = question.action();
     let mut out = format!(
         "volley odds {} {} [field=value]... [--format table|json|csv|markdown] [--exact | --trials N | --precision E] [--seed S] [--confidence C] [--house-rule FILE]\n\n{}\n\nfields:\n",
-        system.name(),
+        question.system().name(),
         action.name(),
         action.summary()
     );
-    for spec in action.fields(&book) {
+    for spec in question.fields() {
         let _ = writeln!(
             out,
             "  {:<30} {}\n  {:<30} default {}; {}",
@@ -101,6 +69,12 @@ pub fn field_help(system: &str, action: &str) -> anyhow::Result<String> {
             "",
             spec.default,
             spec.allowed()
+        );
+    }
+    for axis in action.derived_axes() {
+        let _ = writeln!(
+            out,
+            "  {axis:<30} a sweep axis for `volley table` and experiments (sets other fields)"
         );
     }
     let notes = action.outcome_notes();
@@ -131,30 +105,30 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
     if args.help {
         return field_help(system, action);
     }
-    let prepared = prepare(system, action, &key_values(&args.fields)?, &args.method)?;
-    let shard = args.shard;
-    let model = prepared.action.model(&prepared.scenario, &prepared.book)?;
+    let question = question(system, action, &key_values(&args.fields)?, &args.method)?;
     let bar = super::progress::TerminalProgress::new();
     let config = crate::engine::RunConfig {
-        shard,
+        shard: args.shard,
         progress: Some(bar.hook()),
         ..args.method.config()
     };
-    let result = engine::run(model.as_ref(), &config).map_err(super::explain)?;
+    let result = question.answer(&config).map_err(super::explain)?;
     drop(bar);
     if let Some(path) = &args.save_tally {
         let file = crate::output::TallyFile {
-            system: prepared.system.name().to_string(),
-            action: prepared.action.name().to_string(),
-            scenario: prepared.scenario.to_json(),
-            house_rules: prepared.book.house_rules.clone(),
+            system: question.system().name().to_string(),
+            action: question.action().name().to_string(),
+            scenario: question.scenario().to_json(),
+            house_rules: question.book().house_rules.clone(),
             seed: config.seed,
             trials: args.method.trials.unwrap_or(0),
             confidence: config.confidence,
-            shard: shard.unwrap_or(crate::engine::Shard { index: 0, count: 1 }),
+            shard: args
+                .shard
+                .unwrap_or(crate::engine::Shard { index: 0, count: 1 }),
             schema: result.schema.clone(),
             tally: result.tally.clone(),
-            notes: prepared.action.answer_notes(&prepared.book),
+            notes: question.notes(),
         };
         file.save(path)?;
     }
@@ -164,16 +138,15 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
             "stopped at the trial cap before reaching the precision asked; widest half-width {w:.5}"
         )
     });
-    let house_rules = prepared.book.house_rules.clone();
     let answer = Answer {
-        system: prepared.system.name(),
-        action: prepared.action.name(),
-        scenario: prepared.scenario.to_json(),
+        system: question.system().name(),
+        action: question.action().name(),
+        scenario: question.scenario().to_json(),
         summary: &summary,
-        headline: prepared.action.headline(),
-        house_rules: &house_rules,
+        headline: question.headline(),
+        house_rules: &question.book().house_rules,
         warning,
-        notes: prepared.action.answer_notes(&prepared.book),
+        notes: question.notes(),
     };
     Ok(render_answer(&answer, args.format))
 }

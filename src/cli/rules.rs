@@ -22,6 +22,6 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<String> {
         .iter()
         .map(|p| crate::rules::HouseRule::from_file(p))
         .collect::<Result<_, _>>()?;
-    let book = systems::rulebook(system.as_ref(), &rules)?;
+    let book = systems::rulebook(system, &rules)?;
     Ok(system.describe(&book, args.chart.as_deref())?)
 }

@@ -1,13 +1,14 @@
 //! `volley table SYSTEM ACTION`: P(variable = value) over one or two swept fields.
 //!
-//! `differential=-3..9` is accepted as a sweep axis for actions with `firepower`
-//! and `defense`: it sets firepower = defense + differential.
+//! Axes may also be an action's derived axes (`differential=-3..9` for CRT attacks
+//! sets firepower = defense + differential); the default axes, where an action has
+//! them, are the action's own.
 
-use super::odds::{answer, prepare};
 use super::{MethodArgs, key_values};
 use crate::error::InputError;
 use crate::output::{Format, Grid, GridCell, render_grid};
 use crate::stats::summarize;
+use crate::systems::Origin;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -52,14 +53,16 @@ pub fn axis(text: &str) -> Result<(String, Vec<String>), InputError> {
 
 pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     let fixed = key_values(&args.fields)?;
-    let probe = prepare(&args.system, &args.action, &fixed, &args.method)?;
-    let specs = probe.action.fields(&probe.book);
-    let has = |name: &str| specs.iter().any(|s| s.name == name);
-    let row = match &args.row {
-        Some(text) => axis(text)?,
-        None if has("firepower") && has("defense") => axis("differential=-3..9")?,
-        None => {
-            let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+    // One question, its house rules read and its charts compiled once; every
+    // cell is that question with the axis fields set.
+    let question = super::odds::question(&args.system, &args.action, &fixed, &args.method)?;
+    let action = question.action();
+    let defaults = action.default_table();
+    let row = match (&args.row, defaults) {
+        (Some(text), _) => axis(text)?,
+        (None, Some((row, _))) => axis(row)?,
+        (None, None) => {
+            let names: Vec<&str> = question.fields().iter().map(|s| s.name).collect();
             return Err(InputError::argument(
                 "row",
                 format!(
@@ -70,12 +73,12 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
             .into());
         }
     };
-    let column = match &args.column {
-        Some(text) => Some(axis(text)?),
-        None if has("die_mod") && args.row.is_none() => Some(axis("die_mod=-3..3")?),
-        None => None,
+    let column = match (&args.column, defaults) {
+        (Some(text), _) => Some(axis(text)?),
+        (None, Some((_, Some(column)))) if args.row.is_none() => Some(axis(column)?),
+        _ => None,
     };
-    let headline = probe.action.headline();
+    let headline = question.headline();
     let (variable, value) = match &args.show {
         Some(text) => match text.split_once('=') {
             Some((v, x)) => (v.to_string(), Some(x.to_string())),
@@ -96,43 +99,14 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     } else {
         value
     };
-    let defense = fixed
-        .iter()
-        .find(|(k, _)| k == "defense")
-        .map(|(_, v)| v.clone())
-        .unwrap_or_else(|| {
-            probe
-                .scenario
-                .pairs()
-                .into_iter()
-                .find(|(k, _)| k == "defense")
-                .map(|(_, v)| v)
-                .unwrap_or_default()
-        });
+    let config = args.method.config();
     let point = |extra: &[(&str, &str)]| -> anyhow::Result<crate::stats::Summary> {
-        let mut fields = fixed.clone();
-        for (k, v) in extra {
-            if *k == "differential" {
-                let d: i64 = v.parse().map_err(|_| {
-                    InputError::argument("differential", format!("`{v}` is not an integer"))
-                })?;
-                let def: i64 = defense.parse().unwrap_or(0);
-                if def + d < 0 {
-                    return Err(InputError::argument(
-                        "differential",
-                        format!("{d} needs firepower {}; raise defense", def + d),
-                    )
-                    .into());
-                }
-                fields.retain(|(key, _)| key != "firepower");
-                fields.push(("firepower".to_string(), (def + d).to_string()));
-            } else {
-                fields.retain(|(key, _)| key != k);
-                fields.push((k.to_string(), v.to_string()));
-            }
-        }
-        let prepared = prepare(&args.system, &args.action, &fields, &args.method)?;
-        Ok(summarize(&answer(&prepared, &args.method)?))
+        let fields: Vec<_> = extra
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+            .collect();
+        let cell = question.with(&fields)?;
+        Ok(summarize(&cell.answer(&config).map_err(super::explain)?))
     };
     let pick = |summary: &crate::stats::Summary, value: &str| -> Result<GridCell, InputError> {
         let estimate = summary.probability(&variable, value).ok_or_else(|| {

@@ -13,8 +13,8 @@ pub use file::{Experiment, PlotSpec};
 use crate::engine::{self, MethodRequest, RunConfig};
 use crate::error::InputError;
 use crate::frame::{self, Row};
+use crate::question::{Question, QuestionError};
 use crate::stats::{Summary, summarize};
-use crate::systems::{self, Origin, Scenario};
 use std::path::{Path, PathBuf};
 
 /// One run of the sweep.
@@ -37,10 +37,19 @@ pub fn run(
     reports_root: &Path,
     progress: Option<crate::engine::Progress>,
 ) -> anyhow::Result<Outcome> {
-    let system = systems::find(&experiment.system)
-        .map_err(|e| e.in_file(&experiment.file, experiment.line_of("system")))?;
-    let action = systems::find_action(system.as_ref(), &experiment.action)
-        .map_err(|e| e.in_file(&experiment.file, experiment.line_of("action")))?;
+    let base = Question::new(
+        &experiment.system,
+        &experiment.action,
+        &[],
+        &experiment.fields,
+    )
+    .map_err(|e| match e.field.as_str() {
+        "system" | "action" => {
+            let line = experiment.line_of(&e.field);
+            e.in_file(&experiment.file, line)
+        }
+        _ => e,
+    })?;
     let config = RunConfig {
         method: experiment.method(),
         seed: experiment.seed,
@@ -54,21 +63,21 @@ pub fn run(
     let axes: Vec<String> = experiment.sweep.iter().map(|a| a.field.clone()).collect();
     let mut points = Vec::new();
     for variant in &experiment.variants {
-        let book = systems::rulebook(system.as_ref(), &variant.rules)?;
-        let specs = action.fields(&book);
+        // One question per variant: its house rules applied and its charts
+        // compiled once; each sweep point sets the axis fields on it.
+        let question = base.under(&variant.rules)?;
         for values in experiment.grid() {
-            let mut raw: Vec<(String, String, Origin)> = experiment.fields.clone();
-            for (axis, value) in experiment.sweep.iter().zip(&values) {
-                raw.retain(|r| r.0 != axis.field);
-                raw.push((axis.field.clone(), value.clone(), axis.origin.clone()));
-            }
-            let raw = resolve_differential(raw, &specs);
-            let scenario = Scenario::resolve(&specs, &raw)?;
-            let model = action
-                .model(&scenario, &book)
-                .map_err(|e| e.in_file(&experiment.file, None))?;
-            let result =
-                engine::run(model.as_ref(), &config).map_err(|e| experiment.run_error(e))?;
+            let fields: Vec<_> = experiment
+                .sweep
+                .iter()
+                .zip(&values)
+                .map(|(axis, value)| (axis.field.clone(), value.clone(), axis.origin.clone()))
+                .collect();
+            let point = question.with(&fields)?;
+            let result = point.answer(&config).map_err(|e| match e {
+                QuestionError::Input(e) => e.in_file(&experiment.file, None),
+                QuestionError::Run(e) => experiment.run_error(e),
+            })?;
             points.push(Point {
                 variant: variant.name.clone(),
                 values,
@@ -85,7 +94,7 @@ pub fn run(
     let mut files = vec![parquet, csv];
     let figures = report::plots(experiment, &points, &folder)?;
     files.extend(figures.iter().flat_map(|f| [f.png.clone(), f.svg.clone()]));
-    let text = report::markdown(experiment, action.headline(), &points, &figures, &config);
+    let text = report::markdown(experiment, base.headline(), &points, &figures, &config);
     let readme = folder.join("README.md");
     frame::write_atomic(&readme, text.as_bytes())?;
     files.push(readme);
@@ -94,39 +103,6 @@ pub fn run(
         points: points.len(),
         files,
     })
-}
-
-/// `differential=d` becomes `firepower = defense + d` for actions with both fields.
-fn resolve_differential(
-    raw: Vec<(String, String, Origin)>,
-    specs: &[systems::FieldSpec],
-) -> Vec<(String, String, Origin)> {
-    let Some(position) = raw.iter().position(|r| r.0 == "differential") else {
-        return raw;
-    };
-    if !specs.iter().any(|s| s.name == "firepower") {
-        return raw;
-    }
-    let mut raw = raw;
-    let (_, d, origin) = raw.remove(position);
-    let defense = raw
-        .iter()
-        .find(|r| r.0 == "defense")
-        .map(|r| r.1.clone())
-        .or_else(|| {
-            specs
-                .iter()
-                .find(|s| s.name == "defense")
-                .map(|s| s.default.clone())
-        })
-        .unwrap_or_default();
-    let firepower = match (d.parse::<i64>(), defense.parse::<i64>()) {
-        (Ok(d), Ok(def)) => (def + d).to_string(),
-        _ => format!("{defense}+{d}"),
-    };
-    raw.retain(|r| r.0 != "firepower");
-    raw.push(("firepower".to_string(), firepower, origin));
-    raw
 }
 
 fn rows(points: &[Point]) -> Vec<Row> {

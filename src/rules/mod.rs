@@ -12,7 +12,9 @@
 use crate::error::{InputError, one_of};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use std::any::Any;
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 use toml::{Spanned, Table, Value};
 
 /// The embedded chart file of each system: (system, path shown to users, text).
@@ -46,6 +48,23 @@ pub struct RuleBook {
     pub tree: Table,
     /// Names of the house rules applied, in order.
     pub house_rules: Vec<String>,
+    /// The system's typed charts compiled from `tree`, once, on first use.
+    compiled: CompiledCache,
+}
+
+/// A slot for a rule book's compiled charts, of whatever type the system uses.
+/// Clones of a book share it until one of them is patched.
+#[derive(Clone, Default)]
+struct CompiledCache(Arc<OnceLock<Arc<dyn Any + Send + Sync>>>);
+
+impl std::fmt::Debug for CompiledCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "compiled"
+        } else {
+            "not compiled"
+        })
+    }
 }
 
 impl RuleBook {
@@ -59,6 +78,7 @@ impl RuleBook {
             system: system.to_string(),
             tree,
             house_rules: Vec::new(),
+            compiled: CompiledCache::default(),
         })
     }
 
@@ -76,6 +96,25 @@ impl RuleBook {
         Value::Table(self.tree.clone())
             .try_into()
             .map_err(|e: toml::de::Error| e.message().trim().to_string())
+    }
+
+    /// The charts compiled from this book by `compile`, compiled on the first
+    /// call only; later calls (every model, sweep point and help text of a
+    /// question) share them.
+    pub fn compiled<C: Any + Send + Sync>(
+        &self,
+        compile: impl FnOnce(&RuleBook) -> Result<C, String>,
+    ) -> Result<Arc<C>, String> {
+        if let Some(done) = self.compiled.0.get()
+            && let Ok(charts) = Arc::clone(done).downcast::<C>()
+        {
+            return Ok(charts);
+        }
+        let charts = Arc::new(compile(self)?);
+        // Only the first type compiled from a book is kept (a book belongs to one
+        // system, so there is only ever one).
+        let _ = self.compiled.0.set(charts.clone());
+        Ok(charts)
     }
 
     /// Apply a house rule. `check` validates the result after each change, so an
@@ -103,6 +142,8 @@ impl RuleBook {
                 message,
             };
             set_path(&mut self.tree, &change.path, change.value.clone()).map_err(at)?;
+            // The tree changed: charts compiled from the old one no longer hold.
+            self.compiled = CompiledCache::default();
             check(self).map_err(|m| at(format!("the patched charts do not read: {m}")))?;
         }
         self.house_rules.push(rule.name.clone());

@@ -20,29 +20,29 @@ pub use crate::action::{
 use crate::error::{InputError, one_of};
 use crate::rules::RuleBook;
 
-/// Every system volley knows.
-pub fn all() -> Vec<Box<dyn System>> {
-    vec![
-        Box::new(micro_force::MicroForce),
-        Box::new(micro_squad::MicroSquad),
-        Box::new(hex_acw::HexAcw),
-        Box::new(stand_and_die::StandAndDie),
+/// Every system volley knows: the registry. Adding a system adds one line here.
+pub fn all() -> &'static [&'static dyn System] {
+    &[
+        &micro_force::MicroForce,
+        &micro_squad::MicroSquad,
+        &hex_acw::HexAcw,
+        &stand_and_die::StandAndDie,
     ]
 }
 
 /// Look a system up by name.
-pub fn find(name: &str) -> Result<Box<dyn System>, InputError> {
-    let systems = all();
-    let names: Vec<&str> = systems.iter().map(|s| s.name()).collect();
+pub fn find(name: &str) -> Result<&'static dyn System, InputError> {
+    let names: Vec<&str> = all().iter().map(|s| s.name()).collect();
     let message = format!("unknown system `{name}`; volley knows {}", one_of(&names));
-    systems
-        .into_iter()
+    all()
+        .iter()
+        .copied()
         .find(|s| s.name() == name)
         .ok_or_else(|| InputError::argument("system", message))
 }
 
 /// Look an action of a system up by name.
-pub fn find_action(system: &dyn System, name: &str) -> Result<Box<dyn Action>, InputError> {
+pub fn find_action(system: &dyn System, name: &str) -> Result<&'static dyn Action, InputError> {
     let actions = system.actions();
     let names: Vec<&str> = actions.iter().map(|a| a.name()).collect();
     let message = format!(

@@ -3,9 +3,10 @@
 
 #![allow(dead_code)]
 
-use volley::engine::{self, MethodRequest, RunConfig};
+use volley::engine::{MethodRequest, RunConfig};
+use volley::question::Question;
 use volley::stats::{Summary, summarize};
-use volley::systems::{self, Origin, Scenario};
+use volley::systems::Origin;
 
 /// Run `system action` with `fields` by `method` (seed 2024).
 pub fn run(system: &str, action: &str, fields: &[(&str, &str)], method: MethodRequest) -> Summary {
@@ -25,25 +26,25 @@ pub fn run_with_rules(
     rules: &[String],
     method: MethodRequest,
 ) -> Summary {
-    let found = systems::find(system).unwrap();
-    let action = systems::find_action(found.as_ref(), action).unwrap();
     let rules: Vec<_> = rules
         .iter()
         .map(|text| volley::rules::HouseRule::parse("test rule", text).unwrap())
         .collect();
-    let book = systems::rulebook(found.as_ref(), &rules).unwrap();
-    let raw: Vec<_> = fields
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
-        .collect();
-    let scenario = Scenario::resolve(&action.fields(&book), &raw).unwrap();
-    let model = action.model(&scenario, &book).unwrap();
+    let question = Question::new(system, action, &rules, &raw_fields(fields)).unwrap();
     let config = RunConfig {
         method,
         seed: 2024,
         ..RunConfig::default()
     };
-    summarize(&engine::run(model.as_ref(), &config).unwrap())
+    summarize(&question.answer(&config).unwrap())
+}
+
+/// `(field, value)` pairs as command-line fields.
+pub fn raw_fields(fields: &[(&str, &str)]) -> Vec<(String, String, Origin)> {
+    fields
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+        .collect()
 }
 
 /// Every exact figure lies within the Monte Carlo interval widened to about five

@@ -32,8 +32,8 @@ impl System for HexAcw {
         "The American Civil War (Marchin' & Fightin'), hex rules"
     }
 
-    fn actions(&self) -> Vec<Box<dyn Action>> {
-        vec![Box::new(fire::FireAction), Box::new(duel::DuelAction)]
+    fn actions(&self) -> Vec<&'static dyn Action> {
+        vec![&fire::FireAction, &duel::DuelAction]
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {

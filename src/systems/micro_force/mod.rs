@@ -41,17 +41,17 @@ impl System for MicroForce {
         "GHQ Micro Force: The Game (American Civil War)"
     }
 
-    fn actions(&self) -> Vec<Box<dyn Action>> {
+    fn actions(&self) -> Vec<&'static dyn Action> {
         vec![
-            Box::new(fire::FireAction),
-            Box::new(charge::ChargeAction),
-            Box::new(melee::MeleeAction),
-            Box::new(recovery::RecoveryAction { name: "rally" }),
-            Box::new(recovery::RecoveryAction { name: "cease-fire" }),
-            Box::new(recovery::RecoveryAction { name: "rejoin" }),
-            Box::new(recovery::RecoveryAction { name: "resupply" }),
-            Box::new(initiative::InitiativeAction),
-            Box::new(firefight::FirefightAction),
+            &fire::FireAction,
+            &charge::ChargeAction,
+            &melee::MeleeAction,
+            &recovery::RecoveryAction { name: "rally" },
+            &recovery::RecoveryAction { name: "cease-fire" },
+            &recovery::RecoveryAction { name: "rejoin" },
+            &recovery::RecoveryAction { name: "resupply" },
+            &initiative::InitiativeAction,
+            &firefight::FirefightAction,
         ]
     }
 

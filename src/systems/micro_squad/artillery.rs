@@ -17,6 +17,7 @@ use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::differential;
 use std::sync::Arc;
 
 /// Values of the `result` variable of artillery and air strikes.
@@ -225,6 +226,23 @@ impl Action for DirectArtilleryAction {
         Some(("result", "E"))
     }
 
+    fn derived_axes(&self) -> &'static [&'static str] {
+        &[differential::DIFFERENTIAL]
+    }
+
+    fn derive(
+        &self,
+        _axis: &str,
+        value: &str,
+        scenario: &Scenario,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        differential::firepower_for(value, scenario)
+    }
+
+    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
+        Some(differential::CRT_TABLE)
+    }
+
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ProcedureModel(build(
             s,
@@ -255,6 +273,23 @@ impl Action for IndirectArtilleryAction {
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
         Some(("result", "E"))
+    }
+
+    fn derived_axes(&self) -> &'static [&'static str] {
+        &[differential::DIFFERENTIAL]
+    }
+
+    fn derive(
+        &self,
+        _axis: &str,
+        value: &str,
+        scenario: &Scenario,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        differential::firepower_for(value, scenario)
+    }
+
+    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
+        Some(differential::CRT_TABLE)
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

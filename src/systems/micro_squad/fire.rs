@@ -11,6 +11,7 @@ use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::differential;
 use std::sync::Arc;
 
 /// One combat event: one firing stand against one target stand.
@@ -196,6 +197,23 @@ impl Action for FireAction {
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
         Some(("result", "E"))
+    }
+
+    fn derived_axes(&self) -> &'static [&'static str] {
+        &[differential::DIFFERENTIAL]
+    }
+
+    fn derive(
+        &self,
+        _axis: &str,
+        value: &str,
+        scenario: &Scenario,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        differential::firepower_for(value, scenario)
+    }
+
+    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
+        Some(differential::CRT_TABLE)
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

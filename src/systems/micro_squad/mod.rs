@@ -47,19 +47,19 @@ impl System for MicroSquad {
         "GHQ Micro Squad (WWII)"
     }
 
-    fn actions(&self) -> Vec<Box<dyn Action>> {
+    fn actions(&self) -> Vec<&'static dyn Action> {
         vec![
-            Box::new(fire::FireAction),
-            Box::new(artillery::DirectArtilleryAction),
-            Box::new(artillery::IndirectArtilleryAction),
-            Box::new(air_strike::AirStrikeAction),
-            Box::new(overrun::OverrunAction),
-            Box::new(close_assault::CloseAssaultAction),
-            Box::new(marker_removal::MarkerRemovalAction),
-            Box::new(orders::CommandEfficiencyAction),
-            Box::new(orders::MovementOrderAction),
-            Box::new(mines::MineAttackAction),
-            Box::new(engagement::EngagementAction),
+            &fire::FireAction,
+            &artillery::DirectArtilleryAction,
+            &artillery::IndirectArtilleryAction,
+            &air_strike::AirStrikeAction,
+            &overrun::OverrunAction,
+            &close_assault::CloseAssaultAction,
+            &marker_removal::MarkerRemovalAction,
+            &orders::CommandEfficiencyAction,
+            &orders::MovementOrderAction,
+            &mines::MineAttackAction,
+            &engagement::EngagementAction,
         ]
     }
 

@@ -32,8 +32,8 @@ impl System for StandAndDie {
         "Stand and Die! (16th-19th century), hex rules"
     }
 
-    fn actions(&self) -> Vec<Box<dyn Action>> {
-        vec![Box::new(attack::AttackAction), Box::new(duel::DuelAction)]
+    fn actions(&self) -> Vec<&'static dyn Action> {
+        vec![&attack::AttackAction, &duel::DuelAction]
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {

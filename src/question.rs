@@ -1,0 +1,175 @@
+//! A question: "this system, under these rules, in this scenario: how likely is
+//! each outcome?". The one library type every front end builds and asks: the
+//! CLI's `odds`, `table`, `run` and `merge`, the tests and the benches. It holds a
+//! validated request: the system and action, the rule book with its house rules
+//! applied (its charts compiled once, on first use, and shared by everything built
+//! from it), and the resolved scenario. A sweep point is the same question with
+//! some fields set ([`Question::with`]); a rule variant is the same question under
+//! other house rules ([`Question::under`]).
+
+use crate::action::{Action, FieldSpec, Origin, Scenario, System};
+use crate::engine::{self, Model, RunConfig, RunError, RunResult};
+use crate::error::InputError;
+use crate::rules::{HouseRule, RuleBook};
+use crate::systems;
+use thiserror::Error;
+
+/// A raw `field = value` with where it was written.
+pub type RawField = (String, String, Origin);
+
+/// A validated question, ready to answer.
+#[derive(Clone)]
+pub struct Question {
+    system: &'static dyn System,
+    action: &'static dyn Action,
+    book: RuleBook,
+    specs: Vec<FieldSpec>,
+    raw: Vec<RawField>,
+    scenario: Scenario,
+}
+
+/// Why a question could not be answered.
+#[derive(Debug, Error)]
+pub enum QuestionError {
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error(transparent)]
+    Run(#[from] RunError),
+}
+
+impl Question {
+    /// Look up `system` and `action`, apply `house_rules` in order, and resolve
+    /// `fields` (unset fields take their defaults).
+    pub fn new(
+        system: &str,
+        action: &str,
+        house_rules: &[HouseRule],
+        fields: &[RawField],
+    ) -> Result<Self, InputError> {
+        let system = systems::find(system)?;
+        let action = systems::find_action(system, action)?;
+        let book = systems::rulebook(system, house_rules)?;
+        let specs = action.fields(&book);
+        Self::resolve(system, action, book, specs, fields.to_vec())
+    }
+
+    /// The same question with `fields` set on top of its own (a sweep point).
+    pub fn with(&self, fields: &[RawField]) -> Result<Self, InputError> {
+        let mut raw = self.raw.clone();
+        for field in fields {
+            raw.retain(|r| r.0 != field.0);
+            raw.push(field.clone());
+        }
+        Self::resolve(
+            self.system,
+            self.action,
+            self.book.clone(),
+            self.specs.clone(),
+            raw,
+        )
+    }
+
+    /// The same question under the card's rules patched by `house_rules` (a rule
+    /// variant).
+    pub fn under(&self, house_rules: &[HouseRule]) -> Result<Self, InputError> {
+        let book = systems::rulebook(self.system, house_rules)?;
+        let specs = self.action.fields(&book);
+        Self::resolve(self.system, self.action, book, specs, self.raw.clone())
+    }
+
+    fn resolve(
+        system: &'static dyn System,
+        action: &'static dyn Action,
+        book: RuleBook,
+        specs: Vec<FieldSpec>,
+        raw: Vec<RawField>,
+    ) -> Result<Self, InputError> {
+        let scenario = Self::resolve_fields(action, &specs, &raw)?;
+        Ok(Question {
+            system,
+            action,
+            book,
+            specs,
+            raw,
+            scenario,
+        })
+    }
+
+    /// Resolve the fields; derived axes (`differential`) become the field settings
+    /// the action gives them, read against the rest of the scenario.
+    fn resolve_fields(
+        action: &dyn Action,
+        specs: &[FieldSpec],
+        raw: &[RawField],
+    ) -> Result<Scenario, InputError> {
+        let derived = |name: &str| {
+            action.derived_axes().contains(&name) && !specs.iter().any(|s| s.name == name)
+        };
+        let (axes, mut plain): (Vec<RawField>, Vec<RawField>) =
+            raw.iter().cloned().partition(|r| derived(&r.0));
+        if axes.is_empty() {
+            return Scenario::resolve(specs, &plain);
+        }
+        for (axis, value, origin) in axes {
+            let base = Scenario::resolve(specs, &plain)?;
+            let settings = action
+                .derive(&axis, &value, &base)
+                .map_err(|message| InputError {
+                    file: origin.file.clone(),
+                    line: origin.line,
+                    field: axis.clone(),
+                    message,
+                })?;
+            for (field, value) in settings {
+                plain.retain(|r| r.0 != field);
+                plain.push((field.to_string(), value, origin.clone()));
+            }
+        }
+        Scenario::resolve(specs, &plain)
+    }
+
+    pub fn system(&self) -> &'static dyn System {
+        self.system
+    }
+
+    pub fn action(&self) -> &'static dyn Action {
+        self.action
+    }
+
+    /// The rule book, house rules applied.
+    pub fn book(&self) -> &RuleBook {
+        &self.book
+    }
+
+    /// The action's fields under these rules (allowed values come from the
+    /// charts, so a house rule that changes a chart changes them).
+    pub fn fields(&self) -> &[FieldSpec] {
+        &self.specs
+    }
+
+    /// The resolved scenario.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// The outcome stated first.
+    pub fn headline(&self) -> Option<(&'static str, &'static str)> {
+        self.action.headline()
+    }
+
+    /// How to read the answer under these rules.
+    pub fn notes(&self) -> Vec<String> {
+        self.action.answer_notes(&self.book)
+    }
+
+    /// The runnable model.
+    pub fn model(&self) -> Result<Box<dyn Model>, InputError> {
+        self.action.model(&self.scenario, &self.book)
+    }
+
+    /// Answer by the method `config` asks for.
+    pub fn answer(&self, config: &RunConfig) -> Result<RunResult, QuestionError> {
+        let model = self.model()?;
+        Ok(engine::run(model.as_ref(), config)?)
+    }
+}
