@@ -162,9 +162,23 @@ impl Question {
         self.action.answer_notes(&self.book)
     }
 
-    /// The runnable model.
+    /// The runnable model. An action that reads a field it does not declare is
+    /// refused here (a bug in volley, caught without a panic).
     pub fn model(&self) -> Result<Box<dyn Model>, InputError> {
-        self.action.model(&self.scenario, &self.book)
+        let model = self.action.model(&self.scenario, &self.book)?;
+        let misreads = self.scenario.misreads();
+        if !misreads.is_empty() {
+            return Err(InputError::argument(
+                self.action.name(),
+                format!(
+                    "internal error in `{} {}`: {}",
+                    self.system.name(),
+                    self.action.name(),
+                    misreads.join("; ")
+                ),
+            ));
+        }
+        Ok(model)
     }
 
     /// Answer by the method `config` asks for.

@@ -3,7 +3,8 @@
 
 use crate::error::{InputError, one_of};
 use serde_json::{Value as Json, json};
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Most values a range `a..b` may expand to.
 pub const MAX_RANGE_VALUES: i64 = 1001;
@@ -254,9 +255,17 @@ impl Origin {
 }
 
 /// Every field of an action with its resolved value.
+///
+/// Reading a field the action did not declare (a misspelt name) or reading it as
+/// the wrong kind never panics: the accessor returns a neutral value and the read
+/// is noted, [`Scenario::misreads`] lists it, and a question refuses to build a
+/// model from it. Reads are recorded too, so a test can check that every field an
+/// action declares is read.
 #[derive(Clone, Debug, Default)]
 pub struct Scenario {
     values: BTreeMap<String, FieldValue>,
+    reads: RefCell<BTreeSet<String>>,
+    misreads: RefCell<Vec<String>>,
 }
 
 impl Scenario {
@@ -294,22 +303,66 @@ impl Scenario {
                 values.insert(spec.name.to_string(), value);
             }
         }
-        Ok(Scenario { values })
+        Ok(Scenario {
+            values,
+            ..Scenario::default()
+        })
+    }
+
+    /// The value of `name`, noting the read (or the misread, with `kind`).
+    fn get(&self, name: &str, kind: &str) -> Option<&FieldValue> {
+        self.reads.borrow_mut().insert(name.to_string());
+        let value = self.values.get(name);
+        if value.is_none() {
+            self.misreads.borrow_mut().push(format!(
+                "`{name}` (read as {kind}) is not a field of this action"
+            ));
+        }
+        value
+    }
+
+    fn misread(&self, name: &str, kind: &str, value: &FieldValue) {
+        self.misreads
+            .borrow_mut()
+            .push(format!("`{name}` read as {kind}, but it holds {value:?}"));
+    }
+
+    /// Reads of fields that do not exist or of the wrong kind, so far.
+    pub fn misreads(&self) -> Vec<String> {
+        self.misreads.borrow().clone()
+    }
+
+    /// Names of the fields read so far.
+    pub fn reads(&self) -> BTreeSet<String> {
+        self.reads.borrow().clone()
+    }
+
+    /// Names of every field.
+    pub fn names(&self) -> Vec<String> {
+        self.values.keys().cloned().collect()
     }
 
     pub fn int(&self, name: &str) -> i64 {
-        match self.values.get(name) {
+        match self.get(name, "an integer") {
             Some(FieldValue::Int(v)) => *v,
-            other => panic!("field `{name}` is not an integer field: {other:?}"),
+            Some(other) => {
+                self.misread(name, "an integer", other);
+                0
+            }
+            None => 0,
         }
     }
 
     /// A limit field: `None` when unlimited.
     pub fn limit(&self, name: &str) -> Option<i64> {
-        match self.values.get(name) {
+        match self.get(name, "a limit") {
             Some(FieldValue::Int(v)) => Some(*v),
             Some(FieldValue::Text(t)) if t == UNLIMITED => None,
-            other => panic!("field `{name}` is not a limit field: {other:?}"),
+            Some(other) => {
+                self.misread(name, "a limit", other);
+                None
+            }
+            None => None,
         }
     }
 
@@ -318,31 +371,47 @@ impl Scenario {
     }
 
     pub fn number(&self, name: &str) -> f64 {
-        match self.values.get(name) {
+        match self.get(name, "a number") {
             Some(FieldValue::Number(v)) => *v,
             Some(FieldValue::Int(v)) => *v as f64,
-            other => panic!("field `{name}` is not a number field: {other:?}"),
+            Some(other) => {
+                self.misread(name, "a number", other);
+                0.0
+            }
+            None => 0.0,
         }
     }
 
     pub fn flag(&self, name: &str) -> bool {
-        match self.values.get(name) {
+        match self.get(name, "a flag") {
             Some(FieldValue::Bool(v)) => *v,
-            other => panic!("field `{name}` is not a flag field: {other:?}"),
+            Some(other) => {
+                self.misread(name, "a flag", other);
+                false
+            }
+            None => false,
         }
     }
 
     pub fn text(&self, name: &str) -> &str {
-        match self.values.get(name) {
+        match self.get(name, "a choice") {
             Some(FieldValue::Text(v)) => v,
-            other => panic!("field `{name}` is not a choice field: {other:?}"),
+            Some(other) => {
+                self.misread(name, "a choice", other);
+                ""
+            }
+            None => "",
         }
     }
 
     pub fn list(&self, name: &str) -> &[String] {
-        match self.values.get(name) {
+        match self.get(name, "a list") {
             Some(FieldValue::List(v)) => v,
-            other => panic!("field `{name}` is not a list field: {other:?}"),
+            Some(other) => {
+                self.misread(name, "a list", other);
+                &[]
+            }
+            None => &[],
         }
     }
 
@@ -415,6 +484,15 @@ mod tests {
         let e = Scenario::resolve(&specs(), &[raw("cohesion", "21")]).unwrap_err();
         assert_eq!(e.field, "cohesion");
         assert!(e.message.contains("1 to 20"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_misspelt_read_is_noted_not_a_panic() {
+        let s = Scenario::resolve(&specs(), &[]).unwrap();
+        assert_eq!(s.int("cohesian"), 0);
+        assert_eq!(s.text("cohesion"), "");
+        assert_eq!(s.misreads().len(), 2, "{:?}", s.misreads());
+        assert!(s.reads().contains("cohesian"));
     }
 
     #[test]
