@@ -29,6 +29,23 @@ impl CohesionTest {
         natural as i32 + self.modifier <= self.cohesion
     }
 
+    /// By how much natural roll `natural` fails (`None`: it passes). A natural 20
+    /// that fails only by the naturals rule fails by 1. Micro Force reads the
+    /// margin (fail by 5 or more routs).
+    #[inline(always)]
+    pub fn fails_by(&self, natural: u32) -> Option<i32> {
+        let margin = natural as i32 + self.modifier - self.cohesion;
+        if self.naturals {
+            if natural == 1 {
+                return None;
+            }
+            if natural == 20 {
+                return Some(margin.max(1));
+            }
+        }
+        (margin > 0).then_some(margin)
+    }
+
     /// Roll the test.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> bool {
@@ -55,6 +72,34 @@ mod tests {
         assert!(t.passes(14));
         assert!(!t.passes(15));
         assert_eq!(t.pass_probability(), 0.70);
+    }
+
+    #[test]
+    fn the_margin_agrees_with_pass_and_fail() {
+        for naturals in [false, true] {
+            for modifier in -6..=8 {
+                let t = CohesionTest {
+                    cohesion: 14,
+                    modifier,
+                    naturals,
+                };
+                for n in 1..=20 {
+                    assert_eq!(t.passes(n), t.fails_by(n).is_none(), "{t:?} {n}");
+                }
+            }
+        }
+        let t = CohesionTest {
+            cohesion: 14,
+            modifier: 0,
+            naturals: true,
+        };
+        assert_eq!(t.fails_by(20), Some(6));
+        let t = CohesionTest {
+            cohesion: 20,
+            modifier: -5,
+            naturals: true,
+        };
+        assert_eq!(t.fails_by(20), Some(1));
     }
 
     #[test]

@@ -1,6 +1,26 @@
-//! Mechanics shared by the three GHQ games (Micro Force, Micro Squad, Micro Armour).
+//! Mechanics shared by the three GHQ games (Micro Force, Micro Squad, Micro
+//! Armour), parameterised by each card's data through [`GhqCard`]:
+//!
+//! - [`cohesion`]: the d20 cohesion roll with naturals and its margin;
+//! - [`crt`]: the Combat Results Table read by differential column;
+//! - [`stand`]: S and D markers and how CRT results change them;
+//! - [`attack`]: one attack on the CRT (fire, artillery, overrun, close assault);
+//! - [`markers`]: marker removal with the panic chain;
+//! - [`differential`]: the differential as a question axis;
+//! - [`card`]: what a card supplies (CRT, marker penalties and their cap,
+//!   options).
 
-mod cohesion;
+pub mod attack;
+pub mod card;
+pub mod cohesion;
+pub mod crt;
 pub mod differential;
+pub mod markers;
+pub mod stand;
 
+pub use attack::{Column, attack};
+pub use card::{GhqCard, MarkerPenalties};
 pub use cohesion::CohesionTest;
+pub use crt::{CRT_COLUMNS, CRT_ROWS, Crt, CrtResult, column};
+pub use markers::{ROLL_LABELS, RemovalRoll, remove_markers};
+pub use stand::{Effect, ParenSTrigger, STATE_LABELS, Stand};

@@ -3,6 +3,7 @@
 use super::charts::{Charts, ShakenOnShaken};
 use super::unit::Unit;
 use crate::dice::{Dice, Roll};
+use crate::systems::ghq::CohesionTest;
 
 /// A cohesion roll's outcome: pass, fail by 1-4, fail by 5 or more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,24 +13,19 @@ pub enum Check {
     FailBy5,
 }
 
-/// Roll 1D20 + `modifier` against `cohesion`.
+/// Roll 1D20 + `modifier` against `cohesion`: the GHQ cohesion roll, read by its
+/// margin.
 #[inline]
 pub fn check<D: Dice>(dice: &mut D, charts: &Charts, cohesion: i32, modifier: i32) -> Check {
-    let naturals = charts.data.options.mf_naturals;
-    dice.classify(Roll::Die(20), |natural| {
-        if naturals && natural == 1 {
-            return Check::Pass;
-        }
-        let roll = natural as i32 + modifier;
-        let margin = roll - cohesion;
-        if naturals && natural == 20 && margin <= 0 {
-            return Check::Fail;
-        }
-        match margin {
-            m if m <= 0 => Check::Pass,
-            m if m < 5 => Check::Fail,
-            _ => Check::FailBy5,
-        }
+    let test = CohesionTest {
+        cohesion,
+        modifier,
+        naturals: charts.data.options.mf_naturals,
+    };
+    dice.classify(Roll::Die(20), |natural| match test.fails_by(natural) {
+        None => Check::Pass,
+        Some(margin) if margin < 5 => Check::Fail,
+        Some(_) => Check::FailBy5,
     })
 }
 

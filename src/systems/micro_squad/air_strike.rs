@@ -10,13 +10,14 @@
 use super::artillery::{Drift, Strike, StrikeOutcome};
 use super::charts::{AirBelowMin, Charts};
 use super::fields;
-use super::stand::STATE_LABELS;
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::GhqCard;
+use crate::systems::ghq::STATE_LABELS;
 use std::sync::Arc;
 
 /// Values of `result`: as for artillery, with `aborted` for a failed arrival roll.
@@ -116,14 +117,7 @@ impl AirStrikeAction {
         )?;
         let aa = &charts.data.anti_aircraft;
         Ok(AirStrike {
-            aa: CohesionTest {
-                cohesion: s.int32("aa_cohesion"),
-                modifier: fields::stand(s, "aa", false).cohesion_penalty(
-                    charts.data.markers.suppressed,
-                    charts.data.markers.disorganized,
-                ),
-                naturals,
-            },
+            aa: charts.cohesion_test(s.int32("aa_cohesion"), &fields::stand(s, "aa", false), 0),
             aa_on_deviation: charts.data.options.ms_air_deviation_aa,
             small_aa: s.int("aa_small") as u32,
             large_aa: s.int("aa_large") as u32,

@@ -7,17 +7,18 @@
 //! under it when the distance is within `impact_radius`. Then 2D6 plus target
 //! terrain (no range) on the CRT; below -3 the result is S.
 
-use super::attack::{Column, attack};
 use super::charts::Charts;
 use super::fields;
-use super::stand::{STATE_LABELS, Stand};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::differential;
+use crate::systems::ghq::{Column, attack};
+use crate::systems::ghq::{STATE_LABELS, Stand};
 use std::sync::Arc;
 
 /// Values of the `result` variable of artillery and air strikes.
@@ -81,7 +82,7 @@ impl Strike {
                 };
             }
         }
-        let effect = attack(dice, &self.charts, self.column, self.crt_drm, &mut target);
+        let effect = attack(dice, &*self.charts, self.column, self.crt_drm, &mut target);
         StrikeOutcome {
             result: effect.index() + 2,
             target_after: target.state_index(),
@@ -169,14 +170,8 @@ fn build(s: &Scenario, charts: Arc<Charts>, deviates: bool) -> Result<Strike, In
     let personnel = s.text("target") == "personnel";
     let (terrain_cohesion, terrain_crt) =
         charts.terrain_drms(s.list("terrain"), personnel, &fields::context(s));
-    let markers = &charts.data.markers;
     let firer = fields::stand(s, "firer", false);
-    let arrival = CohesionTest {
-        cohesion: s.int32("cohesion"),
-        modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized)
-            + terrain_cohesion,
-        naturals: charts.data.options.ms_naturals,
-    };
+    let arrival = charts.cohesion_test(s.int32("cohesion"), &firer, terrain_cohesion);
     // The deviation roll is the firer's cohesion roll; the target's terrain counts
     // on it only under ms_deviation_terrain.
     let deviation_check = CohesionTest {

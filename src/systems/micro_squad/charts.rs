@@ -1,6 +1,7 @@
 //! Micro Squad charts, typed over `src/rules/micro_squad.toml`, and compiled into
 //! lookup tables for the hot paths.
 
+use crate::systems::ghq::{Crt, GhqCard, MarkerPenalties, ParenSTrigger};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -32,14 +33,6 @@ pub enum CrtAlignment {
     A,
     #[serde(rename = "b")]
     B,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum ParenSTrigger {
-    #[serde(rename = "this_turn")]
-    ThisTurn,
-    #[serde(rename = "has_S_marker")]
-    HasSMarker,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -237,58 +230,12 @@ pub struct CardData {
     pub deviation: Deviation,
 }
 
-/// A CRT cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CrtResult {
-    NoEffect,
-    Suppressed,
-    ConditionalSuppressed,
-    Disorganized,
-    Eliminated,
-}
-
-impl CrtResult {
-    /// Every result, in discriminant order.
-    pub const ALL: [CrtResult; 5] = [
-        CrtResult::NoEffect,
-        CrtResult::Suppressed,
-        CrtResult::ConditionalSuppressed,
-        CrtResult::Disorganized,
-        CrtResult::Eliminated,
-    ];
-
-    pub fn parse(cell: &str) -> Option<Self> {
-        Some(match cell {
-            "-" => CrtResult::NoEffect,
-            "S" => CrtResult::Suppressed,
-            "(S)" => CrtResult::ConditionalSuppressed,
-            "D" => CrtResult::Disorganized,
-            "E" => CrtResult::Eliminated,
-            _ => return None,
-        })
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            CrtResult::NoEffect => "-",
-            CrtResult::Suppressed => "S",
-            CrtResult::ConditionalSuppressed => "(S)",
-            CrtResult::Disorganized => "D",
-            CrtResult::Eliminated => "E",
-        }
-    }
-}
-
-/// Number of CRT columns (-3 ..= +9) and rows (0 ..= 19).
-pub const CRT_COLUMNS: usize = 13;
-pub const CRT_ROWS: usize = 20;
-
 /// The card compiled for fast lookups.
 #[derive(Clone, Debug)]
 pub struct Charts {
     pub data: CardData,
-    /// `crt[row][column]`, row = modified roll 0..=19, column = differential + 3.
-    pub crt: [[CrtResult; CRT_COLUMNS]; CRT_ROWS],
+    /// The CRT of the chosen reading (options.ms_crt_alignment).
+    pub crt: Crt,
 }
 
 impl crate::action::CompiledCharts for Charts {
@@ -300,29 +247,11 @@ impl crate::action::CompiledCharts for Charts {
             CrtAlignment::A => ("a", &data.crt.a),
             CrtAlignment::B => ("b", &data.crt.b),
         };
-        if data.crt.columns.len() != CRT_COLUMNS {
-            return Err(format!("crt.columns must list {CRT_COLUMNS} columns"));
-        }
-        let mut crt = [[CrtResult::NoEffect; CRT_COLUMNS]; CRT_ROWS];
-        for (row, cells) in crt.iter_mut().enumerate() {
-            let key = row.to_string();
-            let printed = reading
-                .1
-                .rows
-                .get(&key)
-                .ok_or_else(|| format!("crt.{}.rows has no row {key}", reading.0))?;
-            for (c, column) in data.crt.columns.iter().enumerate() {
-                let cell = printed.get(column).ok_or_else(|| {
-                    format!("crt.{}.rows.{key} has no column {column}", reading.0)
-                })?;
-                cells[c] = CrtResult::parse(cell).ok_or_else(|| {
-                    format!(
-                        "crt.{}.rows.{key}.{column} = `{cell}`: a CRT cell is -, S, (S), D or E",
-                        reading.0
-                    )
-                })?;
-            }
-        }
+        let crt = Crt::compile(
+            &format!("crt.{}", reading.0),
+            &data.crt.columns,
+            &reading.1.rows,
+        )?;
         if data
             .command_efficiency
             .orders
@@ -352,12 +281,6 @@ impl crate::action::CompiledCharts for Charts {
 }
 
 impl Charts {
-    /// The CRT cell for a modified roll (clamped to 0..=19) and a column index.
-    #[inline(always)]
-    pub fn crt_cell(&self, modified_roll: i32, column: usize) -> CrtResult {
-        self.crt[modified_roll.clamp(0, CRT_ROWS as i32 - 1) as usize][column]
-    }
-
     /// Terrain modifier against a target class, if the condition holds.
     pub fn terrain_drm(
         &self,
@@ -469,16 +392,33 @@ pub struct TerrainContext {
     pub through_crest: bool,
 }
 
-/// The CRT column for a differential: `Ok(Some(index))`, `Ok(None)` when the
-/// attack is an automatic S (artillery below -3), or `Err` when not allowed.
-pub fn column(differential: i32, artillery_below_min: bool) -> Result<Option<usize>, String> {
-    if differential < -3 {
-        if artillery_below_min {
-            return Ok(None);
-        }
-        return Err(format!(
-            "the differential is {differential}; attacks below -3 are not allowed (artillery only, result S)"
-        ));
+/// Micro Squad plays the GHQ core with its own CRT, markers and options.
+impl GhqCard for Charts {
+    fn crt(&self) -> &Crt {
+        &self.crt
     }
-    Ok(Some((differential.min(9) + 3) as usize))
+
+    fn paren_s_trigger(&self) -> ParenSTrigger {
+        self.data.options.ms_paren_s_trigger
+    }
+
+    fn naturals(&self) -> bool {
+        self.data.options.ms_naturals
+    }
+
+    fn marker_penalties(&self) -> MarkerPenalties {
+        MarkerPenalties {
+            suppressed: self.data.markers.suppressed,
+            disorganized: self.data.markers.disorganized,
+            cap: None,
+        }
+    }
+
+    fn panic_chain(&self) -> bool {
+        self.data.options.ms_panic_chain
+    }
+
+    fn natural1_clears_suppression(&self) -> bool {
+        self.data.options.ms_natural1_clears_suppression
+    }
 }

@@ -4,16 +4,17 @@
 //! Mounted cavalry double their strength against unarmored stands. No range
 //! modifiers; terrain applies. A defender left Disorganized must withdraw 1".
 
-use super::attack::{Column, attack};
 use super::charts::{Charts, CloseAssaultOrder, EngineerDrm};
 use super::fields;
-use super::stand::{STATE_LABELS, Stand};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::GhqCard;
+use crate::systems::ghq::{Column, attack};
+use crate::systems::ghq::{STATE_LABELS, Stand};
 use std::sync::Arc;
 
 /// A close assault by a group of identical stands on one defender.
@@ -46,12 +47,7 @@ pub struct AssaultOutcome {
 
 impl CloseAssault {
     fn test(&self, stand: &Stand, cohesion: i32) -> CohesionTest {
-        let markers = &self.charts.data.markers;
-        CohesionTest {
-            cohesion,
-            modifier: stand.cohesion_penalty(markers.suppressed, markers.disorganized),
-            naturals: self.charts.data.options.ms_naturals,
-        }
+        self.charts.cohesion_test(cohesion, stand, 0)
     }
 }
 
@@ -72,7 +68,7 @@ impl Procedure for CloseAssault {
         if let Some(column) = self.defender_column
             && self.test(&defender, self.defender_cohesion).roll(dice)
         {
-            attack(dice, &self.charts, column, self.assaulter_drm, &mut first);
+            attack(dice, &*self.charts, column, self.assaulter_drm, &mut first);
         }
         let mut attacks = 0;
         for i in 0..self.assaulters {
@@ -94,7 +90,13 @@ impl Procedure for CloseAssault {
                 && let Some(column) = self.assaulter_column
             {
                 attacks += 1;
-                attack(dice, &self.charts, column, self.defender_drm, &mut defender);
+                attack(
+                    dice,
+                    &*self.charts,
+                    column,
+                    self.defender_drm,
+                    &mut defender,
+                );
             }
         }
         AssaultOutcome {

@@ -1,9 +1,10 @@
 //! `volley rules micro-squad [CHART]`: the charts as volley reads them, with their
 //! provenance, after any house rules.
 
-use super::charts::{CRT_COLUMNS, CRT_ROWS, Charts, CrtAlignment};
+use super::charts::{Charts, CrtAlignment};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::ghq::{CRT_COLUMNS, CRT_ROWS};
 use std::fmt::Write;
 
 pub const CHARTS: [&str; 11] = [
@@ -61,7 +62,7 @@ pub fn describe(
                 for row in (0..CRT_ROWS).rev() {
                     let _ = write!(out, "{row:>4} ");
                     for c in 0..CRT_COLUMNS {
-                        let _ = write!(out, "{:>4}", charts.crt[row][c].label());
+                        let _ = write!(out, "{:>4}", charts.crt.cells[row][c].label());
                     }
                     let provenance = reading
                         .1

@@ -12,17 +12,17 @@
 //! stand whose target fell earlier in the phase fires at the next enemy stand
 //! (`ms_engagement_retarget`; off, it holds its fire).
 
-use super::attack::{Column, attack};
 use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::fields;
-use super::marker_removal::remove_markers;
-use super::stand::Stand;
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::GhqCard;
+use crate::systems::ghq::Stand;
+use crate::systems::ghq::remove_markers;
+use crate::systems::ghq::{Column, attack};
 use std::sync::Arc;
 
 /// Most stands per side.
@@ -147,17 +147,13 @@ impl Engagement {
         if firer.eliminated || target.eliminated {
             return;
         }
-        let markers = &self.charts.data.markers;
-        let test = CohesionTest {
-            cohesion,
-            modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized)
-                + fire.cohesion_drm,
-            naturals: self.charts.data.options.ms_naturals,
-        };
+        let test = self
+            .charts
+            .cohesion_test(cohesion, firer, fire.cohesion_drm);
         if test.roll(dice) {
             attack(
                 dice,
-                &self.charts,
+                &*self.charts,
                 Column::Index(fire.column),
                 fire.crt_drm,
                 target,
@@ -246,10 +242,10 @@ impl engine::Engagement for Engagement {
             }
         }
         for stand in a[..na].iter_mut() {
-            remove_markers(dice, &self.charts, self.a.cohesion, stand);
+            remove_markers(dice, &*self.charts, self.a.cohesion, stand);
         }
         for stand in b[..nb].iter_mut() {
-            remove_markers(dice, &self.charts, self.b.cohesion, stand);
+            remove_markers(dice, &*self.charts, self.b.cohesion, stand);
         }
         State {
             a: SideState::collapse(&a[..na], state.a.lost),

@@ -1,11 +1,12 @@
 //! Scenario fields shared by several Micro Squad actions, and the small steps that
 //! turn them into modifiers.
 
-use super::attack::Column;
-use super::charts::{Charts, TerrainContext, column};
-use super::stand::Stand;
+use super::charts::{Charts, TerrainContext};
 use crate::action::{FieldSpec, Scenario};
 use crate::error::InputError;
+use crate::systems::ghq::Column;
+use crate::systems::ghq::Stand;
+use crate::systems::ghq::column;
 
 pub fn cohesion(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
     FieldSpec::int(name, 1, 20, charts.data.options.ms_cohesion, help)

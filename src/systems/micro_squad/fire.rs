@@ -1,17 +1,19 @@
 //! Standard fire (RULES.md 2.5.2): the firer's cohesion roll, then 2D6 plus target
 //! terrain and range on the CRT.
 
-use super::attack::Column;
-use super::charts::{Charts, CrtResult};
+use super::charts::Charts;
 use super::fields;
-use super::stand::{Effect, STATE_LABELS, Stand};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::Column;
+use crate::systems::ghq::CrtResult;
+use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::differential;
+use crate::systems::ghq::{Effect, STATE_LABELS, Stand};
 use std::sync::Arc;
 
 /// One combat event: one firing stand against one target stand.
@@ -56,7 +58,7 @@ impl StandardFire {
             }
             for (roll, class) in row.iter_mut().enumerate().skip(2) {
                 *class = match column {
-                    Column::Index(c) => charts.crt_cell(roll as i32 + crt_drm, c) as u8,
+                    Column::Index(c) => charts.crt.cell(roll as i32 + crt_drm, c) as u8,
                     Column::AutomaticSuppression => CrtResult::Suppressed as u8,
                 };
             }
@@ -135,19 +137,12 @@ impl FireAction {
             0
         };
         let firer = fields::stand(s, "firer", false);
-        let markers = &charts.data.markers;
         let infantry = s.text("range_table") == "infantry";
         let range = charts
             .range_drm(s.int("range"), infantry)
             .map_err(|m| InputError::argument("range", m))?;
         let column = fields::crt_column(s.int("firepower"), s.int("defense"), false, "firepower")?;
-        let firer = CohesionTest {
-            cohesion: s.int32("cohesion"),
-            modifier: firer.cohesion_penalty(markers.suppressed, markers.disorganized)
-                + terrain_cohesion
-                + smoke,
-            naturals: charts.data.options.ms_naturals,
-        };
+        let firer = charts.cohesion_test(s.int32("cohesion"), &firer, terrain_cohesion + smoke);
         let crt_drm = terrain_crt + smoke + range + s.int32("die_mod");
         let target = fields::stand(s, "target", true);
         Ok(StandardFire::new(&charts, firer, column, crt_drm, target))

@@ -4,75 +4,15 @@
 //! with the markers' penalties clears S; a natural 20 is a panic, an (S) that on a
 //! suppressed stand chains to D, and to E if already D (MS-P1).
 
-use super::charts::{Charts, CrtResult};
+use super::charts::Charts;
 use super::fields;
-use super::stand::{STATE_LABELS, Stand};
 use crate::action::{Action, FieldSpec, Scenario};
-use crate::dice::{Dice, Roll};
+use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::{ROLL_LABELS, RemovalRoll, STATE_LABELS, Stand, remove_markers};
 use std::sync::Arc;
-
-/// What the marker-removal d20 did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RemovalRoll {
-    Rally,
-    Recover,
-    Fail,
-    Panic,
-}
-
-pub const ROLL_LABELS: [&str; 4] = ["rally", "recover", "fail", "panic"];
-
-/// Roll marker removal for one stand (which must carry S or D) and update it.
-#[inline]
-pub fn remove_markers<D: Dice>(
-    dice: &mut D,
-    charts: &Charts,
-    cohesion: i32,
-    stand: &mut Stand,
-) -> RemovalRoll {
-    stand.suppressed_this_turn = false;
-    if stand.eliminated || !(stand.suppressed || stand.disorganized) {
-        return RemovalRoll::Fail;
-    }
-    let markers = &charts.data.markers;
-    let test = CohesionTest {
-        cohesion,
-        modifier: stand.cohesion_penalty(markers.suppressed, markers.disorganized),
-        naturals: charts.data.options.ms_naturals,
-    };
-    let options = &charts.data.options;
-    let roll = dice.classify(Roll::Die(20), |n| match n {
-        1 => RemovalRoll::Rally,
-        20 => RemovalRoll::Panic,
-        n if test.passes(n) => RemovalRoll::Recover,
-        _ => RemovalRoll::Fail,
-    });
-    match roll {
-        RemovalRoll::Rally => {
-            stand.disorganized = false;
-            if options.ms_natural1_clears_suppression || test.modifier < test.cohesion {
-                stand.suppressed = false;
-            }
-        }
-        RemovalRoll::Recover => stand.suppressed = false,
-        RemovalRoll::Fail => {}
-        RemovalRoll::Panic => {
-            // The panic is an (S); the chain option reads it against the stand's S.
-            let trigger = if options.ms_panic_chain && stand.suppressed {
-                CrtResult::Disorganized
-            } else {
-                CrtResult::Suppressed
-            };
-            stand.apply(trigger, options.ms_paren_s_trigger);
-            stand.suppressed_this_turn = false;
-        }
-    }
-    roll
-}
 
 /// Marker removal for one stand.
 #[derive(Clone, Debug)]
@@ -93,7 +33,7 @@ impl Procedure for MarkerRemoval {
 
     fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, usize) {
         let mut stand = self.stand;
-        let roll = remove_markers(dice, &self.charts, self.cohesion, &mut stand);
+        let roll = remove_markers(dice, &*self.charts, self.cohesion, &mut stand);
         (roll, stand.state_index())
     }
 

@@ -2,15 +2,15 @@
 //! minefield's CRT column, rolling 2D6 plus its terrain and the minefield's own
 //! modifier (assumed).
 
-use super::attack::{Column, attack};
 use super::fields;
 use super::fire::{RESULT_LABELS, result_index};
-use super::stand::{STATE_LABELS, Stand};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::ghq::{Column, attack};
+use crate::systems::ghq::{STATE_LABELS, Stand};
 use std::sync::Arc;
 
 use super::charts::Charts;
@@ -37,7 +37,7 @@ impl Procedure for MineAttack {
         let mut target = self.target;
         let effect = attack(
             dice,
-            &self.charts,
+            &*self.charts,
             Column::Index(self.column),
             self.drm,
             &mut target,

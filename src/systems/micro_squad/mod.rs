@@ -8,7 +8,6 @@
 
 mod air_strike;
 mod artillery;
-mod attack;
 pub mod charts;
 mod close_assault;
 mod describe;
@@ -19,7 +18,6 @@ mod marker_removal;
 mod mines;
 mod orders;
 mod overrun;
-pub mod stand;
 
 pub use engagement::Engagement as MsEngagement;
 pub use fire::{FireAction, StandardFire};

@@ -3,16 +3,17 @@
 //! suffers an attack at +2 if it fails. All rolls before any result (MS-O1); each
 //! attack is 2D6 plus the victim's terrain, no range.
 
-use super::attack::{Column, attack};
 use super::charts::Charts;
 use super::fields;
-use super::stand::{Effect, STATE_LABELS, Stand};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::GhqCard;
+use crate::systems::ghq::{Column, attack};
+use crate::systems::ghq::{Effect, STATE_LABELS, Stand};
 use std::sync::Arc;
 
 /// An overrun by a group of identical vehicles on one stand.
@@ -62,7 +63,7 @@ impl Procedure for Overrun {
         for _ in 0..defender_failures {
             attack(
                 dice,
-                &self.charts,
+                &*self.charts,
                 Column::Index(self.defender_column),
                 self.defender_drm,
                 &mut defender,
@@ -73,7 +74,7 @@ impl Procedure for Overrun {
             let mut attacker = self.attacker;
             let effect = attack(
                 dice,
-                &self.charts,
+                &*self.charts,
                 Column::Index(self.attacker_column),
                 self.attacker_drm,
                 &mut attacker,
@@ -155,10 +156,9 @@ impl Action for OverrunAction {
             (false, "weapons") => table.wheeled_vs_weapons,
             _ => 0,
         };
-        let markers = &charts.data.markers;
         let defender = fields::stand(s, "defender", true);
         let attacker = fields::stand(s, "attacker", false);
-        let own = |stand: &Stand| stand.cohesion_penalty(markers.suppressed, markers.disorganized);
+        let own = |stand: &Stand| charts.marker_penalties().of(stand);
         let defender_own = if charts.data.options.ms_overrun_defender_markers {
             own(&defender)
         } else {

@@ -1,6 +1,20 @@
-//! A stand's markers and how CRT results change them (RULES.md 2.3.3).
+//! A GHQ stand's markers and how CRT results change them (RULES.md 2.3.3, 3.3.3):
+//! S (suppressed) and D (disorganized), `(S)` that becomes D on a stand already
+//! suppressed, and D on D that eliminates.
 
-use super::charts::{CrtResult, ParenSTrigger};
+use super::crt::CrtResult;
+use serde::Deserialize;
+
+/// What makes an `(S)` result a D.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum ParenSTrigger {
+    /// The stand already suffered a suppression result this turn.
+    #[serde(rename = "this_turn")]
+    ThisTurn,
+    /// The stand carries an S marker at all.
+    #[serde(rename = "has_S_marker")]
+    HasSMarker,
+}
 
 /// A stand's state between and within turns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]

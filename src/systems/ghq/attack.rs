@@ -1,7 +1,10 @@
 //! One CRT attack: 2D6 plus modifiers on a column, applied to the target stand.
-//! Every Micro Squad procedure ends in this.
+//! Every GHQ fire, artillery strike, overrun and close-assault attack ends in this;
+//! overrun and close assault attack on a fixed column (+5, +2) or with a fixed
+//! modifier (-3).
 
-use super::charts::{Charts, CrtResult};
+use super::card::GhqCard;
+use super::crt::CrtResult;
 use super::stand::{Effect, Stand};
 use crate::dice::{Dice, Roll};
 
@@ -14,20 +17,21 @@ pub enum Column {
     AutomaticSuppression,
 }
 
-/// Roll 2D6 + `drm` on `column` and apply the result to `target`.
+/// Roll 2D6 + `drm` on `column` of the card's CRT and apply the result to
+/// `target`.
 #[inline(always)]
-pub fn attack<D: Dice>(
+pub fn attack<D: Dice, C: GhqCard>(
     dice: &mut D,
-    charts: &Charts,
+    card: &C,
     column: Column,
     drm: i32,
     target: &mut Stand,
 ) -> Effect {
     let result = match column {
         Column::Index(c) => dice.classify(Roll::Sum(2, 6), |roll| {
-            charts.crt_cell(roll as i32 + drm, c)
+            card.crt().cell(roll as i32 + drm, c)
         }),
         Column::AutomaticSuppression => CrtResult::Suppressed,
     };
-    target.apply(result, charts.data.options.ms_paren_s_trigger)
+    target.apply(result, card.paren_s_trigger())
 }
