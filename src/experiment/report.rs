@@ -2,7 +2,7 @@
 
 use super::{Experiment, Point};
 use crate::engine::{MethodRequest, RunConfig};
-use crate::output::{number, percent};
+use crate::output::{markdown, number, percent};
 use crate::plot::{Figure as _, Heatmap, Lines, Series};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -318,12 +318,8 @@ pub fn markdown(
         return out;
     };
     let _ = writeln!(out, "## Results\n");
-    let mut header = String::from("| variant |");
-    let mut rule = String::from("|---|");
-    for axis in &experiment.sweep {
-        let _ = write!(header, " {} |", axis.field);
-        rule.push_str("---|");
-    }
+    let mut header = vec!["variant".to_string()];
+    header.extend(experiment.sweep.iter().map(|axis| axis.field.clone()));
     // Every value of the headline variable (or of the first variable), so the
     // table shows the whole distribution of the answer.
     let variable = headline
@@ -337,32 +333,34 @@ pub fn markdown(
         .take(8)
         .map(|o| (o.variable.clone(), o.value.clone()))
         .collect();
-    for (v, x) in &shown {
-        let _ = write!(header, " P({v}={x}) |");
-        rule.push_str("---|");
-    }
-    for m in &first.summary.means {
-        let _ = write!(header, " mean {} |", m.variable);
-        rule.push_str("---|");
-    }
-    let _ = writeln!(out, "{header}\n{rule}");
-    for p in points {
-        let mut line = format!("| {} |", p.variant);
-        for v in &p.values {
-            let _ = write!(line, " {v} |");
-        }
-        for (v, x) in &shown {
-            let text = p
-                .summary
-                .probability(v, x)
-                .map(|e| percent(&e, p.summary.exact))
-                .unwrap_or_default();
-            let _ = write!(line, " {text} |");
-        }
-        for m in &p.summary.means {
-            let _ = write!(line, " {} |", number(&m.estimate, p.summary.exact));
-        }
-        let _ = writeln!(out, "{line}");
-    }
+    header.extend(shown.iter().map(|(v, x)| format!("P({v}={x})")));
+    header.extend(
+        first
+            .summary
+            .means
+            .iter()
+            .map(|m| format!("mean {}", m.variable)),
+    );
+    let rows: Vec<Vec<String>> = points
+        .iter()
+        .map(|p| {
+            let mut line = vec![p.variant.clone()];
+            line.extend(p.values.iter().cloned());
+            line.extend(shown.iter().map(|(v, x)| {
+                p.summary
+                    .probability(v, x)
+                    .map(|e| percent(&e, p.summary.exact))
+                    .unwrap_or_default()
+            }));
+            line.extend(
+                p.summary
+                    .means
+                    .iter()
+                    .map(|m| number(&m.estimate, p.summary.exact)),
+            );
+            line
+        })
+        .collect();
+    out.push_str(&markdown::table(&header, &rows));
     out
 }

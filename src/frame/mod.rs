@@ -100,11 +100,41 @@ pub fn write(df: &mut DataFrame, parquet: &Path, csv: &Path) -> anyhow::Result<(
         .finish(df)
         .map_err(|e| anyhow::anyhow!("encoding Parquet: {e}"))?;
     write_atomic(parquet, &buffer)?;
+    write_atomic(csv, csv_text(df)?.as_bytes())?;
+    Ok(())
+}
+
+/// The frame as CSV text: the one CSV writer, for report frames and the
+/// command line's `--format csv` alike.
+pub fn csv_text(df: &mut DataFrame) -> anyhow::Result<String> {
     let mut buffer = Vec::new();
     CsvWriter::new(&mut buffer)
         .include_header(true)
         .finish(df)
         .map_err(|e| anyhow::anyhow!("encoding CSV: {e}"))?;
-    write_atomic(csv, &buffer)?;
-    Ok(())
+    Ok(String::from_utf8(buffer)?)
+}
+
+/// A frame of text and number columns, in order (for small tables such as an
+/// answer's figures).
+pub fn columns(columns: Vec<(&str, FrameColumn)>) -> PolarsResult<DataFrame> {
+    let columns = columns
+        .into_iter()
+        .map(|(name, values)| match values {
+            FrameColumn::Text(v) => Column::new(name.into(), v),
+            FrameColumn::Number(v) => Column::new(name.into(), v),
+            FrameColumn::Count(v) => Column::new(name.into(), v),
+            FrameColumn::Flag(v) => Column::new(name.into(), v),
+        })
+        .collect();
+    DataFrame::new_infer_height(columns)
+}
+
+/// The values of one column.
+pub enum FrameColumn {
+    Text(Vec<String>),
+    Number(Vec<f64>),
+    /// Whole numbers, with gaps (a turn that does not apply).
+    Count(Vec<Option<u32>>),
+    Flag(Vec<bool>),
 }

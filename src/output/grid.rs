@@ -1,6 +1,7 @@
 //! A probability table over one or two swept fields (`volley table`).
 
-use super::{Format, csv_field, percent};
+use super::{Format, markdown, percent};
+use crate::frame::{self, FrameColumn};
 use crate::stats::Estimate;
 use serde_json::json;
 use std::fmt::Write;
@@ -29,27 +30,38 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
     let mut out = String::new();
     match format {
         Format::Csv => {
-            let _ = writeln!(
-                out,
-                "{},{},estimate,ci_low,ci_high,exact",
-                csv_field(&grid.row_field),
-                csv_field(&grid.column_field)
-            );
+            let (mut rows, mut columns, mut cells) = (Vec::new(), Vec::new(), Vec::new());
             for (r, row) in grid.rows.iter().enumerate() {
                 for (c, column) in grid.columns.iter().enumerate() {
-                    let cell = &grid.cells[r][c];
-                    let _ = writeln!(
-                        out,
-                        "{},{},{},{},{},{}",
-                        csv_field(row),
-                        csv_field(column),
-                        cell.estimate.value,
-                        cell.estimate.low,
-                        cell.estimate.high,
-                        cell.exact
-                    );
+                    rows.push(row.clone());
+                    columns.push(column.clone());
+                    cells.push(&grid.cells[r][c]);
                 }
             }
+            let frame = frame::columns(vec![
+                (grid.row_field.as_str(), FrameColumn::Text(rows)),
+                (grid.column_field.as_str(), FrameColumn::Text(columns)),
+                (
+                    "estimate",
+                    FrameColumn::Number(cells.iter().map(|c| c.estimate.value).collect()),
+                ),
+                (
+                    "ci_low",
+                    FrameColumn::Number(cells.iter().map(|c| c.estimate.low).collect()),
+                ),
+                (
+                    "ci_high",
+                    FrameColumn::Number(cells.iter().map(|c| c.estimate.high).collect()),
+                ),
+                (
+                    "exact",
+                    FrameColumn::Flag(cells.iter().map(|c| c.exact).collect()),
+                ),
+            ]);
+            out = frame
+                .map_err(anyhow::Error::from)
+                .and_then(|mut df| frame::csv_text(&mut df))
+                .unwrap_or_else(|e| format!("error: {e}\n"));
         }
         Format::Json => {
             let cells: Vec<_> = grid
@@ -72,22 +84,19 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
         }
         Format::Markdown => {
             let _ = writeln!(out, "**{}**\n\n{}\n", grid.title, grid.method);
-            let _ = write!(out, "| {} \\ {} |", grid.row_field, grid.column_field);
-            for c in &grid.columns {
-                let _ = write!(out, " {c} |");
-            }
-            let _ = write!(out, "\n|---|");
-            for _ in &grid.columns {
-                out.push_str("---|");
-            }
-            out.push('\n');
-            for (r, row) in grid.rows.iter().enumerate() {
-                let _ = write!(out, "| {row} |");
-                for cell in &grid.cells[r] {
-                    let _ = write!(out, " {} |", percent(&cell.estimate, cell.exact));
-                }
-                out.push('\n');
-            }
+            let mut header = vec![format!("{} \\ {}", grid.row_field, grid.column_field)];
+            header.extend(grid.columns.iter().cloned());
+            let rows: Vec<Vec<String>> = grid
+                .rows
+                .iter()
+                .zip(&grid.cells)
+                .map(|(row, cells)| {
+                    let mut line = vec![row.clone()];
+                    line.extend(cells.iter().map(|c| percent(&c.estimate, c.exact)));
+                    line
+                })
+                .collect();
+            out.push_str(&markdown::table(&header, &rows));
         }
         Format::Table => {
             let texts: Vec<Vec<String>> = grid

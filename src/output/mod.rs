@@ -2,6 +2,7 @@
 //! tidy CSV and Markdown. Every probability is printed exact or with its interval.
 
 mod grid;
+pub mod markdown;
 mod single;
 mod tally_file;
 
@@ -73,14 +74,5 @@ pub fn number(e: &crate::stats::Estimate, exact: bool) -> String {
             number_digits(e.low),
             number_digits(e.high)
         )
-    }
-}
-
-/// Quote a CSV field when needed.
-pub fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
     }
 }

@@ -1,6 +1,7 @@
 //! One answered question (`volley odds`): every outcome, mean and curve.
 
-use super::{Format, csv_field, number, number_digits, percent};
+use super::{Format, markdown, number, number_digits, percent};
+use crate::frame::{self, FrameColumn};
 use crate::stats::Summary;
 use serde_json::{Value as Json, json};
 use std::fmt::Write;
@@ -88,40 +89,51 @@ fn json_answer(a: &Answer) -> String {
 fn csv_answer(a: &Answer) -> String {
     let s = a.summary;
     let method = if s.exact { "exact" } else { "monte-carlo" };
-    let mut out = String::from("kind,variable,value,turn,estimate,ci_low,ci_high,method\n");
+    let mut kind = Vec::new();
+    let mut variable = Vec::new();
+    let mut value = Vec::new();
+    let mut turn = Vec::new();
+    let mut estimates = Vec::new();
+    let mut push = |k: &str, var: &str, val: &str, t: Option<u32>, e: &crate::stats::Estimate| {
+        kind.push(k.to_string());
+        variable.push(var.to_string());
+        value.push(val.to_string());
+        turn.push(t);
+        estimates.push(*e);
+    };
     for r in &s.outcomes {
-        let _ = writeln!(
-            out,
-            "probability,{},{},,{},{},{},{method}",
-            csv_field(&r.variable),
-            csv_field(&r.value),
-            r.estimate.value,
-            r.estimate.low,
-            r.estimate.high
-        );
+        push("probability", &r.variable, &r.value, None, &r.estimate);
     }
     for r in &s.means {
-        let _ = writeln!(
-            out,
-            "mean,{},,,{},{},{},{method}",
-            csv_field(&r.variable),
-            r.estimate.value,
-            r.estimate.low,
-            r.estimate.high
-        );
+        push("mean", &r.variable, "", None, &r.estimate);
     }
     for c in &s.curves {
-        let _ = writeln!(
-            out,
-            "curve,{},,{},{},{},{},{method}",
-            csv_field(&c.variable),
-            c.turn,
-            c.estimate.value,
-            c.estimate.low,
-            c.estimate.high
-        );
+        push("curve", &c.variable, "", Some(c.turn as u32), &c.estimate);
     }
-    out
+    let n = kind.len();
+    let frame = frame::columns(vec![
+        ("kind", FrameColumn::Text(kind)),
+        ("variable", FrameColumn::Text(variable)),
+        ("value", FrameColumn::Text(value)),
+        ("turn", FrameColumn::Count(turn)),
+        (
+            "estimate",
+            FrameColumn::Number(estimates.iter().map(|e| e.value).collect()),
+        ),
+        (
+            "ci_low",
+            FrameColumn::Number(estimates.iter().map(|e| e.low).collect()),
+        ),
+        (
+            "ci_high",
+            FrameColumn::Number(estimates.iter().map(|e| e.high).collect()),
+        ),
+        ("method", FrameColumn::Text(vec![method.to_string(); n])),
+    ]);
+    frame
+        .map_err(anyhow::Error::from)
+        .and_then(|mut df| frame::csv_text(&mut df))
+        .unwrap_or_else(|e| format!("error: {e}\n"))
 }
 
 fn headline_sentence(a: &Answer) -> Option<String> {
@@ -246,21 +258,30 @@ fn markdown_answer(a: &Answer) -> String {
     for note in &a.notes {
         let _ = writeln!(out, "Note: {note}.\n");
     }
-    let _ = writeln!(out, "| variable | value | probability |\n|---|---|---|");
-    for r in &s.outcomes {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} |",
-            r.variable,
-            r.value,
-            percent(&r.estimate, s.exact)
-        );
-    }
+    let header = |cells: &[&str]| cells.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let rows: Vec<Vec<String>> = s
+        .outcomes
+        .iter()
+        .map(|r| {
+            vec![
+                r.variable.clone(),
+                r.value.clone(),
+                percent(&r.estimate, s.exact),
+            ]
+        })
+        .collect();
+    out.push_str(&markdown::table(
+        &header(&["variable", "value", "probability"]),
+        &rows,
+    ));
     if !s.means.is_empty() {
-        let _ = writeln!(out, "\n| mean of | value |\n|---|---|");
-        for r in &s.means {
-            let _ = writeln!(out, "| {} | {} |", r.variable, number(&r.estimate, s.exact));
-        }
+        let rows: Vec<Vec<String>> = s
+            .means
+            .iter()
+            .map(|r| vec![r.variable.clone(), number(&r.estimate, s.exact)])
+            .collect();
+        out.push('\n');
+        out.push_str(&markdown::table(&header(&["mean of", "value"]), &rows));
     }
     out
 }
