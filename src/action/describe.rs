@@ -3,7 +3,6 @@
 
 use crate::error::{InputError, one_of};
 use crate::rules::RuleBook;
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// The charts to print: all of them, or the one named (an error names the others).
@@ -27,8 +26,10 @@ pub fn select<'a>(
     }
 }
 
-/// Every `[options]` switch of the (patched) rules with its value and note.
-pub fn options(rules: &RuleBook, notes: &BTreeMap<String, String>) -> String {
+/// Every `[options]` switch of the (patched) rules with its value and the note
+/// from the card's `[option_notes]`.
+pub fn options(rules: &RuleBook) -> String {
+    let notes = rules.tree.get("option_notes").and_then(|n| n.as_table());
     let mut out = String::new();
     for (key, value) in rules
         .tree
@@ -37,7 +38,10 @@ pub fn options(rules: &RuleBook, notes: &BTreeMap<String, String>) -> String {
         .into_iter()
         .flatten()
     {
-        let note = notes.get(key).map(String::as_str).unwrap_or("");
+        let note = notes
+            .and_then(|n| n.get(key))
+            .and_then(|n| n.as_str())
+            .unwrap_or("");
         let _ = writeln!(out, "{key} = {value}\n    {note}");
     }
     out

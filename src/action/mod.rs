@@ -14,7 +14,7 @@ pub use scenario::{
 
 use crate::engine::Model;
 use crate::error::InputError;
-use crate::rules::RuleBook;
+use crate::rules::{Card, RuleBook};
 
 /// One action of a system.
 pub trait Action: Sync {
@@ -56,6 +56,12 @@ pub trait Action: Sync {
         None
     }
 
+    /// The per-turn curves an engagement's report plots when its experiment file
+    /// asks for no plot.
+    fn default_curves(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// What the values of the outcome variables mean, as (variable, value,
     /// meaning), for `--help`.
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
@@ -82,14 +88,54 @@ pub trait System: Sync {
     /// Every action.
     fn actions(&self) -> Vec<&'static dyn Action>;
 
+    /// The card's chart data, embedded with `include_str!`.
+    fn card(&self) -> Card;
+
     /// Check that (patched) chart data still reads as this system's charts.
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String>;
 
-    /// The charts as volley reads them, for `volley rules`; `chart` picks one.
-    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError>;
-
-    /// Names of the charts `describe` knows.
+    /// Names of the charts `volley rules` prints, `options` first.
     fn chart_names(&self) -> Vec<&'static str>;
+
+    /// Print one chart (any name of [`System::chart_names`] but `options`) as
+    /// volley reads it, with its provenance, into `out`.
+    fn describe_chart(
+        &self,
+        rules: &RuleBook,
+        chart: &str,
+        out: &mut String,
+    ) -> Result<(), InputError>;
+
+    /// Lines printed before the charts (what the card lacks, say).
+    fn describe_preamble(&self) -> &'static str {
+        ""
+    }
+
+    /// The charts as volley reads them, for `volley rules`; `chart` picks one.
+    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
+        let names = self.chart_names();
+        let wanted = describe::select(self.name(), &names, chart)?;
+        let mut out = format!("{}: charts from {}\n", self.title(), rules.source_file());
+        out.push_str(self.describe_preamble());
+        if !rules.house_rules.is_empty() {
+            out.push_str(&format!(
+                "house rules applied: {}\n",
+                rules.house_rules.join(", ")
+            ));
+        }
+        for name in wanted {
+            out.push('\n');
+            if name == "options" {
+                out.push_str(
+                    "## Rule options: every reading the card leaves open, with its note\n",
+                );
+                out.push_str(&describe::options(rules));
+            } else {
+                self.describe_chart(rules, name, &mut out)?;
+            }
+        }
+        Ok(out)
+    }
 }
 
 /// A system's typed charts, compiled from the (possibly patched) TOML tree.

@@ -92,7 +92,13 @@ pub fn run(
     let csv = folder.join("results.csv");
     frame::write(&mut df, &parquet, &csv)?;
     let mut files = vec![parquet, csv];
-    let figures = report::plots(experiment, &points, &folder)?;
+    let figures = if experiment.plots.is_empty() {
+        let mut defaulted = experiment.clone();
+        defaulted.plots = default_plots(experiment, &base);
+        report::plots(&defaulted, &points, &folder)?
+    } else {
+        report::plots(experiment, &points, &folder)?
+    };
     files.extend(figures.iter().flat_map(|f| [f.png.clone(), f.svg.clone()]));
     let text = report::markdown(experiment, base.headline(), &points, &figures, &config);
     let readme = folder.join("README.md");
@@ -103,6 +109,42 @@ pub fn run(
         points: points.len(),
         files,
     })
+}
+
+/// The plots of an experiment file that asks for none, as the action declares
+/// them: its headline over the first sweep axis (one line per value of the
+/// second axis, or per variant), and an engagement's per-turn curves.
+fn default_plots(experiment: &Experiment, question: &Question) -> Vec<PlotSpec> {
+    let mut plots = Vec::new();
+    if let (Some((variable, value)), Some(first)) = (question.headline(), experiment.sweep.first())
+    {
+        let series = match experiment.sweep.get(1) {
+            Some(second) => second.field.clone(),
+            None => "variant".to_string(),
+        };
+        plots.push(PlotSpec {
+            kind: "lines".to_string(),
+            x: Some(first.field.clone()),
+            series: Some(series),
+            y: Some(format!("{variable}={value}")),
+            curves: Vec::new(),
+            title: Some(format!("P({variable} = {value}) by {}", first.field)),
+            file: "headline".to_string(),
+        });
+    }
+    let curves = question.action().default_curves();
+    if !curves.is_empty() {
+        plots.push(PlotSpec {
+            kind: "curves".to_string(),
+            x: None,
+            series: None,
+            y: None,
+            curves: curves.iter().map(|c| c.to_string()).collect(),
+            title: Some("Per turn".to_string()),
+            file: "curves".to_string(),
+        });
+    }
+    plots
 }
 
 fn rows(points: &[Point]) -> Vec<Row> {

@@ -17,29 +17,13 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use toml::{Spanned, Table, Value};
 
-/// The embedded chart file of each system: (system, path shown to users, text).
-const EMBEDDED: &[(&str, &str, &str)] = &[
-    (
-        "micro-force",
-        "src/rules/micro_force.toml",
-        include_str!("micro_force.toml"),
-    ),
-    (
-        "micro-squad",
-        "src/rules/micro_squad.toml",
-        include_str!("micro_squad.toml"),
-    ),
-    (
-        "hex-acw",
-        "src/rules/hex_acw.toml",
-        include_str!("hex_acw.toml"),
-    ),
-    (
-        "stand-and-die",
-        "src/rules/stand_and_die.toml",
-        include_str!("stand_and_die.toml"),
-    ),
-];
+/// A card's chart data as shipped: the path shown to users and the TOML text
+/// (embedded in the binary by the system that owns it).
+#[derive(Clone, Copy, Debug)]
+pub struct Card {
+    pub file: &'static str,
+    pub text: &'static str,
+}
 
 /// A system's chart data, possibly patched by house rules.
 #[derive(Clone, Debug)]
@@ -48,6 +32,8 @@ pub struct RuleBook {
     pub tree: Table,
     /// Names of the house rules applied, in order.
     pub house_rules: Vec<String>,
+    /// The chart file the tree was read from.
+    source: &'static str,
     /// The system's typed charts compiled from `tree`, once, on first use.
     compiled: CompiledCache,
 }
@@ -69,26 +55,21 @@ impl std::fmt::Debug for CompiledCache {
 
 impl RuleBook {
     /// The card's data for `system`, as shipped.
-    pub fn card(system: &str) -> Result<Self, InputError> {
-        let (_, file, text) = EMBEDDED.iter().find(|e| e.0 == system).ok_or_else(|| {
-            InputError::argument("system", format!("no chart data for `{system}`"))
-        })?;
-        let tree: Table = toml::from_str(text).map_err(|e| InputError::toml(file, text, &e))?;
+    pub fn card(system: &str, card: Card) -> Result<Self, InputError> {
+        let tree: Table =
+            toml::from_str(card.text).map_err(|e| InputError::toml(card.file, card.text, &e))?;
         Ok(RuleBook {
             system: system.to_string(),
             tree,
             house_rules: Vec::new(),
+            source: card.file,
             compiled: CompiledCache::default(),
         })
     }
 
     /// The path of the embedded chart file, for provenance in output.
     pub fn source_file(&self) -> &'static str {
-        EMBEDDED
-            .iter()
-            .find(|e| e.0 == self.system)
-            .map(|e| e.1)
-            .unwrap_or("")
+        self.source
     }
 
     /// Deserialize the (patched) tree into a system's typed charts.
@@ -298,7 +279,8 @@ mod tests {
 
     #[test]
     fn a_house_rule_changes_a_cell() {
-        let mut book = RuleBook::card("micro-squad").unwrap();
+        let mut book =
+            crate::systems::rulebook(crate::systems::find("micro-squad").unwrap(), &[]).unwrap();
         let rule = HouseRule::parse("hr.toml", "[set]\n\"crt.a.rows.5.+1\" = \"E\"\n").unwrap();
         book.apply(&rule, no_check).unwrap();
         let cell = &book.tree["crt"]["a"]["rows"]["5"]["+1"];
@@ -308,7 +290,8 @@ mod tests {
 
     #[test]
     fn a_missing_cell_is_an_error_with_file_line_and_path() {
-        let mut book = RuleBook::card("micro-squad").unwrap();
+        let mut book =
+            crate::systems::rulebook(crate::systems::find("micro-squad").unwrap(), &[]).unwrap();
         let rule = HouseRule::parse(
             "hr.toml",
             "name = \"x\"\n[set]\n\"crt.a.rows.5.+10\" = \"E\"\n",
@@ -323,7 +306,8 @@ mod tests {
 
     #[test]
     fn a_value_of_another_type_is_refused() {
-        let mut book = RuleBook::card("micro-squad").unwrap();
+        let mut book =
+            crate::systems::rulebook(crate::systems::find("micro-squad").unwrap(), &[]).unwrap();
         let rule =
             HouseRule::parse("hr.toml", "[set]\n\"terrain.woods.personnel\" = \"lots\"\n").unwrap();
         let err = book.apply(&rule, no_check).unwrap_err();

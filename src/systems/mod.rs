@@ -61,7 +61,7 @@ pub fn rulebook(
     system: &dyn System,
     house_rules: &[crate::rules::HouseRule],
 ) -> Result<RuleBook, InputError> {
-    let mut book = RuleBook::card(system.name())?;
+    let mut book = RuleBook::card(system.name(), system.card())?;
     system.check_rules(&book).map_err(|m| {
         InputError::argument("rules", format!("the shipped charts do not read: {m}"))
     })?;

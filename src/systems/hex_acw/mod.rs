@@ -9,7 +9,7 @@ mod hex;
 
 use crate::action::{Action, System};
 use crate::error::InputError;
-use crate::rules::RuleBook;
+use crate::rules::{Card, RuleBook};
 use charts::Charts;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -32,6 +32,13 @@ impl System for HexAcw {
         "The American Civil War (Marchin' & Fightin'), hex rules"
     }
 
+    fn card(&self) -> Card {
+        Card {
+            file: "src/rules/hex_acw.toml",
+            text: include_str!("../../rules/hex_acw.toml"),
+        }
+    }
+
     fn actions(&self) -> Vec<&'static dyn Action> {
         vec![&fire::FireAction, &duel::DuelAction]
     }
@@ -40,60 +47,50 @@ impl System for HexAcw {
         crate::action::compile_charts::<Charts>(rules).map(|_| ())
     }
 
-    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
+    fn describe_chart(
+        &self,
+        rules: &RuleBook,
+        chart: &str,
+        out: &mut String,
+    ) -> Result<(), InputError> {
         let charts = charts_of(rules)?;
-        let wanted = crate::action::describe::select("hex-acw", &CHARTS, chart)?;
-        let mut out = format!(
-            "The American Civil War (hex rules): charts from {}\n",
-            rules.source_file()
-        );
-        for name in wanted {
-            out.push('\n');
-            match name {
-                "options" => {
-                    out.push_str(&crate::action::describe::options(
-                        rules,
-                        &charts.option_notes,
-                    ));
+        match chart {
+            "firepower" => {
+                let f = &charts.firepower;
+                let _ = writeln!(
+                    out,
+                    "## Firepower per figure by range in hexes [{}]",
+                    f.provenance
+                );
+                for (arm, fire) in [
+                    ("infantryman", &f.infantry),
+                    ("cavalryman", &f.cavalry),
+                    ("gun", &f.artillery),
+                ] {
+                    let _ = writeln!(out, "{arm:<12} {:?} (ranges 1..{})", fire.power, fire.range);
                 }
-                "firepower" => {
-                    let f = &charts.firepower;
-                    let _ = writeln!(
-                        out,
-                        "## Firepower per figure by range in hexes [{}]",
-                        f.provenance
-                    );
-                    for (arm, fire) in [
-                        ("infantryman", &f.infantry),
-                        ("cavalryman", &f.cavalry),
-                        ("gun", &f.artillery),
-                    ] {
-                        let _ =
-                            writeln!(out, "{arm:<12} {:?} (ranges 1..{})", fire.power, fire.range);
-                    }
-                    let _ = writeln!(
-                        out,
-                        "cover in or between: total halved once ({:?})",
-                        charts.options.hx_half_round
-                    );
-                }
-                _ => {
-                    let c = &charts.casualties;
-                    let _ = writeln!(out, "## Casualties (d6) [{}]", c.provenance);
-                    let mut low = 1;
-                    for band in &c.bands {
-                        let label = if band.max >= 1_000_000 {
-                            format!("{low}+")
-                        } else {
-                            format!("{low}-{}", band.max)
-                        };
-                        let _ = writeln!(out, "{label:<8} {:?}", band.casualties);
-                        low = band.max + 1;
-                    }
+                let _ = writeln!(
+                    out,
+                    "cover in or between: total halved once ({:?})",
+                    charts.options.hx_half_round
+                );
+            }
+            _ => {
+                let c = &charts.casualties;
+                let _ = writeln!(out, "## Casualties (d6) [{}]", c.provenance);
+                let mut low = 1;
+                for band in &c.bands {
+                    let label = if band.max >= 1_000_000 {
+                        format!("{low}+")
+                    } else {
+                        format!("{low}-{}", band.max)
+                    };
+                    let _ = writeln!(out, "{label:<8} {:?}", band.casualties);
+                    low = band.max + 1;
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     fn chart_names(&self) -> Vec<&'static str> {

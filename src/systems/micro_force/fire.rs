@@ -286,7 +286,8 @@ mod tests {
 
     #[test]
     fn the_death_test_uses_the_fallen_commanders_cohesion() {
-        let book = RuleBook::card("micro-force").unwrap();
+        let book =
+            crate::systems::rulebook(crate::systems::find("micro-force").unwrap(), &[]).unwrap();
         let charts: Charts = compile_charts(&book).unwrap();
         // A competence-3 commander (cohesion 17) dies (Chart 8 row 4: a normal
         // test). The unit tests against his 17, not the replacement's 14: it is

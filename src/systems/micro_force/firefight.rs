@@ -205,6 +205,10 @@ impl Action for FirefightAction {
         Some(("breaks_first", "b"))
     }
 
+    fn default_curves(&self) -> &'static [&'static str] {
+        &["a_steps_lost", "b_steps_lost"]
+    }
+
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(EngagementModel(Self::firefight(
             s,

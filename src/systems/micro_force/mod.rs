@@ -20,7 +20,7 @@ pub mod unit;
 
 use crate::action::{Action, System};
 use crate::error::InputError;
-use crate::rules::RuleBook;
+use crate::rules::{Card, RuleBook};
 use charts::Charts;
 use std::sync::Arc;
 
@@ -41,6 +41,13 @@ impl System for MicroForce {
         "GHQ Micro Force: The Game (American Civil War)"
     }
 
+    fn card(&self) -> Card {
+        Card {
+            file: "src/rules/micro_force.toml",
+            text: include_str!("../../rules/micro_force.toml"),
+        }
+    }
+
     fn actions(&self) -> Vec<&'static dyn Action> {
         vec![
             &fire::FireAction,
@@ -59,8 +66,18 @@ impl System for MicroForce {
         crate::action::compile_charts::<Charts>(rules).map(|_| ())
     }
 
-    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
-        describe::describe(&*charts_of(rules)?, rules, chart)
+    fn describe_chart(
+        &self,
+        rules: &RuleBook,
+        chart: &str,
+        out: &mut String,
+    ) -> Result<(), InputError> {
+        describe::describe_chart(&*charts_of(rules)?, chart, out);
+        Ok(())
+    }
+
+    fn describe_preamble(&self) -> &'static str {
+        "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n"
     }
 
     fn chart_names(&self) -> Vec<&'static str> {

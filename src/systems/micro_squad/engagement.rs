@@ -446,6 +446,10 @@ impl Action for EngagementAction {
         Some(("winner", "a"))
     }
 
+    fn default_curves(&self) -> &'static [&'static str] {
+        &["a_alive", "b_alive"]
+    }
+
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(EngagementModel(Self::engagement(
             s,

@@ -24,7 +24,7 @@ pub use fire::{FireAction, StandardFire};
 
 use crate::action::{Action, System};
 use crate::error::InputError;
-use crate::rules::RuleBook;
+use crate::rules::{Card, RuleBook};
 use charts::Charts;
 use std::sync::Arc;
 
@@ -43,6 +43,13 @@ impl System for MicroSquad {
 
     fn title(&self) -> &'static str {
         "GHQ Micro Squad (WWII)"
+    }
+
+    fn card(&self) -> Card {
+        Card {
+            file: "src/rules/micro_squad.toml",
+            text: include_str!("../../rules/micro_squad.toml"),
+        }
     }
 
     fn actions(&self) -> Vec<&'static dyn Action> {
@@ -65,9 +72,14 @@ impl System for MicroSquad {
         crate::action::compile_charts::<Charts>(rules).map(|_| ())
     }
 
-    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
-        let charts = charts_of(rules)?;
-        describe::describe(&charts, rules, chart)
+    fn describe_chart(
+        &self,
+        rules: &RuleBook,
+        chart: &str,
+        out: &mut String,
+    ) -> Result<(), InputError> {
+        describe::describe_chart(&*charts_of(rules)?, chart, out);
+        Ok(())
     }
 
     fn chart_names(&self) -> Vec<&'static str> {

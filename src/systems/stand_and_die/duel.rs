@@ -359,6 +359,10 @@ impl Action for DuelAction {
         Some(("winner", "a"))
     }
 
+    fn default_curves(&self) -> &'static [&'static str] {
+        &["a_figures", "b_figures"]
+    }
+
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         WINNER_MEANINGS
             .iter()

@@ -9,7 +9,7 @@ mod hex;
 
 use crate::action::{Action, System};
 use crate::error::InputError;
-use crate::rules::RuleBook;
+use crate::rules::{Card, RuleBook};
 use charts::Charts;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -32,6 +32,13 @@ impl System for StandAndDie {
         "Stand and Die! (16th-19th century), hex rules"
     }
 
+    fn card(&self) -> Card {
+        Card {
+            file: "src/rules/stand_and_die.toml",
+            text: include_str!("../../rules/stand_and_die.toml"),
+        }
+    }
+
     fn actions(&self) -> Vec<&'static dyn Action> {
         vec![&attack::AttackAction, &duel::DuelAction]
     }
@@ -40,63 +47,54 @@ impl System for StandAndDie {
         crate::action::compile_charts::<Charts>(rules).map(|_| ())
     }
 
-    fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
+    fn describe_chart(
+        &self,
+        rules: &RuleBook,
+        chart: &str,
+        out: &mut String,
+    ) -> Result<(), InputError> {
         let charts = charts_of(rules)?;
-        let wanted = crate::action::describe::select("stand-and-die", &CHARTS, chart)?;
-        let mut out = format!(
-            "Stand and Die! (hex rules): charts from {}\n",
-            rules.source_file()
-        );
-        for name in wanted {
-            out.push('\n');
-            match name {
-                "options" => {
-                    out.push_str(&crate::action::describe::options(
-                        rules,
-                        &charts.option_notes,
-                    ));
-                }
-                "chances" => {
-                    let c = &charts.chances;
-                    let r = &charts.rear;
+        match chart {
+            "chances" => {
+                let c = &charts.chances;
+                let r = &charts.rear;
+                let _ = writeln!(
+                    out,
+                    "## Chance per firer that an enemy figure dies [{}]",
+                    c.provenance
+                );
+                let _ = writeln!(
+                    out,
+                    "{:<10} {:>8} {:>8} {:>14} {:>14} {:>6}",
+                    "firer", "standing", "fallback", "standing cover", "fallback cover", "rear"
+                );
+                for (arm, ch, rear) in [
+                    ("infantry", &c.infantry, r.infantry),
+                    ("cavalry", &c.cavalry, r.cavalry),
+                    ("gun", &c.gun, r.gun),
+                ] {
+                    let t = |v: u32| f64::from(v) / 10.0;
                     let _ = writeln!(
                         out,
-                        "## Chance per firer that an enemy figure dies [{}]",
-                        c.provenance
-                    );
-                    let _ = writeln!(
-                        out,
-                        "{:<10} {:>8} {:>8} {:>14} {:>14} {:>6}",
-                        "firer", "standing", "fallback", "standing cover", "fallback cover", "rear"
-                    );
-                    for (arm, ch, rear) in [
-                        ("infantry", &c.infantry, r.infantry),
-                        ("cavalry", &c.cavalry, r.cavalry),
-                        ("gun", &c.gun, r.gun),
-                    ] {
-                        let t = |v: u32| f64::from(v) / 10.0;
-                        let _ = writeln!(
-                            out,
-                            "{arm:<10} {:>8} {:>8} {:>14} {:>14} {:>+6}",
-                            t(ch.standing),
-                            t(ch.fallback),
-                            t(ch.standing_cover),
-                            t(ch.fallback_cover),
-                            t(rear)
-                        );
-                    }
-                }
-                _ => {
-                    let c = &charts.casualties;
-                    let _ = writeln!(
-                        out,
-                        "## Casualties [{}]\neach whole 1 of the total: one casualty; the fraction: one more on a d{} roll at or under ten times it\ninfantry fall first; a gun takes {} casualties (only when no infantry is left), then is inoperable",
-                        c.provenance, c.fraction_die, c.casualties_per_gun
+                        "{arm:<10} {:>8} {:>8} {:>14} {:>14} {:>+6}",
+                        t(ch.standing),
+                        t(ch.fallback),
+                        t(ch.standing_cover),
+                        t(ch.fallback_cover),
+                        t(rear)
                     );
                 }
             }
+            _ => {
+                let c = &charts.casualties;
+                let _ = writeln!(
+                    out,
+                    "## Casualties [{}]\neach whole 1 of the total: one casualty; the fraction: one more on a d{} roll at or under ten times it\ninfantry fall first; a gun takes {} casualties (only when no infantry is left), then is inoperable",
+                    c.provenance, c.fraction_die, c.casualties_per_gun
+                );
+            }
         }
-        Ok(out)
+        Ok(())
     }
 
     fn chart_names(&self) -> Vec<&'static str> {
