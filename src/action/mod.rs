@@ -6,8 +6,10 @@
 //! the systems. Nothing here knows a rule.
 
 pub mod describe;
+mod fields;
 mod scenario;
 
+pub use fields::{FieldGroup, FieldType};
 pub use scenario::{
     FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, Origin, Scenario, range_values,
 };

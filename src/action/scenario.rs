@@ -98,6 +98,29 @@ impl FieldSpec {
         }
     }
 
+    /// A flag that is on unless set off.
+    pub fn flag_on(name: &'static str, help: &'static str) -> Self {
+        FieldSpec {
+            default: "true".to_string(),
+            ..FieldSpec::flag(name, help)
+        }
+    }
+
+    /// One of `values` (read from the charts).
+    pub fn choice_of(
+        name: &'static str,
+        values: Vec<String>,
+        default: &str,
+        help: &'static str,
+    ) -> Self {
+        FieldSpec {
+            name,
+            kind: FieldKind::Choice(values),
+            default: default.to_string(),
+            help,
+        }
+    }
+
     pub fn flag(name: &'static str, help: &'static str) -> Self {
         FieldSpec {
             name,

@@ -9,7 +9,7 @@
 
 use super::artillery::{Drift, Strike, StrikeOutcome};
 use super::charts::{AirBelowMin, Charts};
-use super::fields;
+use super::fields::{self, Conditions, MarkerGroup};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -94,33 +94,53 @@ impl Procedure for AirStrike {
     }
 }
 
+crate::action_fields! {
+    /// The fields of `micro-squad air-strike`.
+    pub struct AirStrikeFields(charts: &Charts) {
+        attack_value: i64 = fields::strength(8, "aircraft attack value (strafing, rockets or bombs)"),
+        defense: i64 = fields::strength(4, "target's defense strength"),
+        cohesion: i32 = fields::cohesion(charts, "attacking force's cohesion (strike arrival and deviation)"),
+        aa_cohesion: i32 = fields::cohesion(charts, "defending force's cohesion (AA stands)"),
+        aa_small: u32 = FieldSpec::int(0, 20, 0, "AA stands of 40 mm or less in range and in firing posture"),
+        aa_large: u32 = FieldSpec::int(0, 20, 0, "AA stands above 40 mm in range and in firing posture"),
+        terrain: Vec<String> = fields::terrain(charts, "target's terrain (cumulative features joined by +)"),
+        target: String = fields::target_class("target class for the terrain modifier"),
+        die_mod: i32 = fields::die_mod("extra modifier to the CRT roll"),
+        impact_radius: i64 = FieldSpec::int(
+            0,
+            24,
+            0,
+            "inches a deviated strike may drift and still cover the target",
+        ),
+    }
+    groups {
+        target_stand: MarkerGroup = MarkerGroup { prefix: "target", this_turn: true },
+        aa: MarkerGroup = MarkerGroup { prefix: "aa", this_turn: false },
+        conditions: Conditions = Conditions,
+    }
+}
+
 /// `micro-squad air-strike`.
 pub struct AirStrikeAction;
 
 impl AirStrikeAction {
     fn build(s: &Scenario, charts: Arc<Charts>) -> Result<AirStrike, InputError> {
-        let personnel = s.text("target") == "personnel";
-        let (_, terrain_crt) =
-            charts.terrain_drms(s.list("terrain"), personnel, &fields::context(s));
-        let naturals = charts.data.options.ms_naturals;
+        let f = AirStrikeFields::read(&charts, s)?;
+        let personnel = f.target == "personnel";
+        let (_, terrain_crt) = charts.terrain_drms(&f.terrain, personnel, &f.conditions);
         let arrival = CohesionTest {
-            cohesion: s.int32("cohesion"),
+            cohesion: f.cohesion,
             modifier: 0,
-            naturals,
+            naturals: charts.data.options.ms_naturals,
         };
         let below = charts.data.options.ms_air_below_min == AirBelowMin::Suppress;
-        let column = fields::crt_column(
-            s.int("attack_value"),
-            s.int("defense"),
-            below,
-            "attack_value",
-        )?;
+        let column = fields::crt_column(f.attack_value, f.defense, below, "attack_value")?;
         let aa = &charts.data.anti_aircraft;
         Ok(AirStrike {
-            aa: charts.cohesion_test(s.int32("aa_cohesion"), &fields::stand(s, "aa", false), 0),
+            aa: charts.cohesion_test(f.aa_cohesion, &f.aa, 0),
             aa_on_deviation: charts.data.options.ms_air_deviation_aa,
-            small_aa: s.int("aa_small") as u32,
-            large_aa: s.int("aa_large") as u32,
+            small_aa: f.aa_small,
+            large_aa: f.aa_large,
             small_bonus: aa.small_calibre_bonus,
             large_bonus: aa.large_calibre_bonus,
             strike: Strike {
@@ -129,11 +149,11 @@ impl AirStrikeAction {
                     check: arrival,
                     direction_die: charts.data.deviation.air_direction_die,
                     distance_dice: charts.data.deviation.air_distance_dice,
-                    impact_radius: s.int("impact_radius"),
+                    impact_radius: f.impact_radius,
                 }),
                 column,
-                crt_drm: terrain_crt + s.int32("die_mod"),
-                target: fields::stand(s, "target", true),
+                crt_drm: terrain_crt + f.die_mod,
+                target: f.target_stand,
                 charts,
             },
         })
@@ -150,57 +170,7 @@ impl Action for AirStrikeAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        let mut specs = vec![
-            fields::strength(
-                "attack_value",
-                8,
-                "aircraft attack value (strafing, rockets or bombs)",
-            ),
-            fields::strength("defense", 4, "target's defense strength"),
-            fields::cohesion(
-                "cohesion",
-                &charts,
-                "attacking force's cohesion (strike arrival and deviation)",
-            ),
-            fields::cohesion(
-                "aa_cohesion",
-                &charts,
-                "defending force's cohesion (AA stands)",
-            ),
-            FieldSpec::int(
-                "aa_small",
-                0,
-                20,
-                0,
-                "AA stands of 40 mm or less in range and in firing posture",
-            ),
-            FieldSpec::int(
-                "aa_large",
-                0,
-                20,
-                0,
-                "AA stands above 40 mm in range and in firing posture",
-            ),
-            fields::terrain(
-                "terrain",
-                &charts,
-                "target's terrain (cumulative features joined by +)",
-            ),
-            fields::target_class("target", "target class for the terrain modifier"),
-            fields::die_mod("die_mod", "extra modifier to the CRT roll"),
-            FieldSpec::int(
-                "impact_radius",
-                0,
-                24,
-                0,
-                "inches a deviated strike may drift and still cover the target",
-            ),
-        ];
-        specs.extend(fields::markers("target", true));
-        specs.extend(fields::markers("aa", false));
-        specs.extend(fields::conditions());
-        specs
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| AirStrikeFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {

@@ -8,7 +8,7 @@
 //! terrain (no range) on the CRT; below -3 the result is S.
 
 use super::charts::Charts;
-use super::fields;
+use super::fields::{self, Conditions, MarkerGroup};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -130,48 +130,40 @@ impl Procedure for Strike {
     }
 }
 
-fn artillery_fields(charts: &Charts, mortar: bool) -> Vec<FieldSpec> {
-    let mut specs = vec![
-        fields::strength(
-            "firepower",
-            6,
-            "artillery firepower against the target's defense class",
-        ),
-        fields::strength("defense", 4, "target's defense strength"),
-        fields::cohesion("cohesion", charts, "firing force's cohesion"),
-        fields::terrain(
-            "terrain",
-            charts,
-            "target's terrain (cumulative features joined by +)",
-        ),
-        fields::target_class("target", "target class for the terrain modifier"),
-        fields::die_mod("die_mod", "extra modifier to the CRT roll"),
-        FieldSpec::int(
-            "impact_radius",
+crate::action_fields! {
+    /// The fields of both artillery actions.
+    pub struct ArtilleryFields(charts: &Charts) {
+        firepower: i64 = fields::strength(6, "artillery firepower against the target's defense class"),
+        defense: i64 = fields::strength(4, "target's defense strength"),
+        cohesion: i32 = fields::cohesion(charts, "firing force's cohesion"),
+        terrain: Vec<String> = fields::terrain(charts, "target's terrain (cumulative features joined by +)"),
+        target: String = fields::target_class("target class for the terrain modifier"),
+        die_mod: i32 = fields::die_mod("extra modifier to the CRT roll"),
+        impact_radius: i64 = FieldSpec::int(
             0,
             24,
             0,
             "inches a deviated impact may drift and still cover the target",
         ),
-    ];
-    if mortar {
-        specs.push(FieldSpec::flag(
-            "mortar",
-            "the firer is a mortar (rolls for deviation)",
-        ));
     }
-    specs.extend(fields::markers("firer", false));
-    specs.extend(fields::markers("target", true));
-    specs.extend(fields::conditions());
-    specs
+    groups {
+        firer: MarkerGroup = MarkerGroup { prefix: "firer", this_turn: false },
+        target_stand: MarkerGroup = MarkerGroup { prefix: "target", this_turn: true },
+        conditions: Conditions = Conditions,
+    }
 }
 
-fn build(s: &Scenario, charts: Arc<Charts>, deviates: bool) -> Result<Strike, InputError> {
-    let personnel = s.text("target") == "personnel";
-    let (terrain_cohesion, terrain_crt) =
-        charts.terrain_drms(s.list("terrain"), personnel, &fields::context(s));
-    let firer = fields::stand(s, "firer", false);
-    let arrival = charts.cohesion_test(s.int32("cohesion"), &firer, terrain_cohesion);
+crate::action_fields! {
+    /// The extra field of direct artillery.
+    pub struct MortarField() {
+        mortar: bool = FieldSpec::flag("the firer is a mortar (rolls for deviation)"),
+    }
+}
+
+fn build(f: ArtilleryFields, charts: Arc<Charts>, deviates: bool) -> Result<Strike, InputError> {
+    let personnel = f.target == "personnel";
+    let (terrain_cohesion, terrain_crt) = charts.terrain_drms(&f.terrain, personnel, &f.conditions);
+    let arrival = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion);
     // The deviation roll is the firer's cohesion roll; the target's terrain counts
     // on it only under ms_deviation_terrain.
     let deviation_check = CohesionTest {
@@ -186,14 +178,14 @@ fn build(s: &Scenario, charts: Arc<Charts>, deviates: bool) -> Result<Strike, In
         check: deviation_check,
         direction_die: charts.data.deviation.artillery_direction_die,
         distance_dice: charts.data.deviation.artillery_distance_dice,
-        impact_radius: s.int("impact_radius"),
+        impact_radius: f.impact_radius,
     });
     Ok(Strike {
         arrival,
         drift,
-        column: fields::crt_column(s.int("firepower"), s.int("defense"), true, "firepower")?,
-        crt_drm: terrain_crt + s.int32("die_mod"),
-        target: fields::stand(s, "target", true),
+        column: fields::crt_column(f.firepower, f.defense, true, "firepower")?,
+        crt_drm: terrain_crt + f.die_mod,
+        target: f.target_stand,
         charts,
     })
 }
@@ -211,10 +203,10 @@ impl Action for DirectArtilleryAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        artillery_fields(
-            &super::charts_of(rules).expect("rules were checked when loaded"),
-            true,
-        )
+        let mut specs =
+            super::charts_of(rules).map_or_else(|_| Vec::new(), |c| ArtilleryFields::specs(&c));
+        specs.extend(MortarField::specs());
+        specs
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -239,11 +231,10 @@ impl Action for DirectArtilleryAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(build(
-            s,
-            super::charts_of(rules)?,
-            s.flag("mortar"),
-        )?)))
+        let charts = super::charts_of(rules)?;
+        let fields = ArtilleryFields::read(&charts, s)?;
+        let mortar = MortarField::read(s)?.mortar;
+        Ok(Box::new(ProcedureModel(build(fields, charts, mortar)?)))
     }
 }
 
@@ -260,10 +251,7 @@ impl Action for IndirectArtilleryAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        artillery_fields(
-            &super::charts_of(rules).expect("rules were checked when loaded"),
-            false,
-        )
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| ArtilleryFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -288,10 +276,8 @@ impl Action for IndirectArtilleryAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(build(
-            s,
-            super::charts_of(rules)?,
-            true,
-        )?)))
+        let charts = super::charts_of(rules)?;
+        let fields = ArtilleryFields::read(&charts, s)?;
+        Ok(Box::new(ProcedureModel(build(fields, charts, true)?)))
     }
 }

@@ -5,7 +5,7 @@
 //! modifiers; terrain applies. A defender left Disorganized must withdraw 1".
 
 use super::charts::{Charts, CloseAssaultOrder, EngineerDrm};
-use super::fields;
+use super::fields::{self, Conditions, MarkerGroup};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -116,6 +116,34 @@ impl Procedure for CloseAssault {
 /// `micro-squad close-assault`.
 pub struct CloseAssaultAction;
 
+crate::action_fields! {
+    /// The fields of `micro-squad close-assault`.
+    pub struct CloseAssaultFields(charts: &Charts) {
+        assaulters: u32 = FieldSpec::int(1, 12, 1, "assaulting stands"),
+        assaulter_firepower: i64 = fields::strength(6, "assaulters' firepower against the defender's class"),
+        assaulter_defense: i64 = fields::strength(4, "assaulters' defense strength"),
+        defender_firepower: i64 = fields::strength(6, "defender's firepower against the assaulters' class"),
+        defender_defense: i64 = fields::strength(4, "defender's defense strength"),
+        assaulter_cohesion: i32 = fields::cohesion(charts, "assaulting force's cohesion"),
+        defender_cohesion: i32 = fields::cohesion(charts, "defending force's cohesion"),
+        defender_terrain: Vec<String> = fields::terrain(charts, "defender's terrain"),
+        assaulter_terrain: Vec<String> = fields::terrain(charts, "assaulters' terrain"),
+        defender_class: String = fields::target_class("defender's class for terrain"),
+        assaulter_class: String = fields::target_class("assaulters' class for terrain"),
+        engineers: bool = FieldSpec::flag("the assaulters are engineers (-6)"),
+        mounted_cavalry: bool = FieldSpec::flag(
+            "the assaulters are mounted cavalry (strength doubled against unarmored)",
+        ),
+        defender_armored: bool = FieldSpec::flag("the defender is armored (no cavalry doubling)"),
+        defender_moving: bool = FieldSpec::flag("the defender is in movement posture (it does not fire)"),
+    }
+    groups {
+        attacker: MarkerGroup = MarkerGroup { prefix: "attacker", this_turn: false },
+        defender: MarkerGroup = MarkerGroup { prefix: "defender", this_turn: true },
+        conditions: Conditions = Conditions,
+    }
+}
+
 impl Action for CloseAssaultAction {
     fn name(&self) -> &'static str {
         "close-assault"
@@ -126,45 +154,7 @@ impl Action for CloseAssaultAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        let mut specs = vec![
-            FieldSpec::int("assaulters", 1, 12, 1, "assaulting stands"),
-            fields::strength(
-                "assaulter_firepower",
-                6,
-                "assaulters' firepower against the defender's class",
-            ),
-            fields::strength("assaulter_defense", 4, "assaulters' defense strength"),
-            fields::strength(
-                "defender_firepower",
-                6,
-                "defender's firepower against the assaulters' class",
-            ),
-            fields::strength("defender_defense", 4, "defender's defense strength"),
-            fields::cohesion("assaulter_cohesion", &charts, "assaulting force's cohesion"),
-            fields::cohesion("defender_cohesion", &charts, "defending force's cohesion"),
-            fields::terrain("defender_terrain", &charts, "defender's terrain"),
-            fields::terrain("assaulter_terrain", &charts, "assaulters' terrain"),
-            fields::target_class("defender_class", "defender's class for terrain"),
-            fields::target_class("assaulter_class", "assaulters' class for terrain"),
-            FieldSpec::flag("engineers", "the assaulters are engineers (-6)"),
-            FieldSpec::flag(
-                "mounted_cavalry",
-                "the assaulters are mounted cavalry (strength doubled against unarmored)",
-            ),
-            FieldSpec::flag(
-                "defender_armored",
-                "the defender is armored (no cavalry doubling)",
-            ),
-            FieldSpec::flag(
-                "defender_moving",
-                "the defender is in movement posture (it does not fire)",
-            ),
-        ];
-        specs.extend(fields::markers("attacker", false));
-        specs.extend(fields::markers("defender", true));
-        specs.extend(fields::conditions());
-        specs
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| CloseAssaultFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -173,9 +163,10 @@ impl Action for CloseAssaultAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
+        let f = CloseAssaultFields::read(&charts, s)?;
         let rules_ca = &charts.data.close_assault;
         let options = &charts.data.options;
-        let assault_drm = if s.flag("engineers") {
+        let assault_drm = if f.engineers {
             match options.ms_engineer_drm {
                 EngineerDrm::Total => rules_ca.engineer_drm,
                 EngineerDrm::Additional => rules_ca.engineer_drm + rules_ca.drm,
@@ -183,48 +174,47 @@ impl Action for CloseAssaultAction {
         } else {
             rules_ca.drm
         };
-        let doubled = s.flag("mounted_cavalry") && !s.flag("defender_armored");
-        let firepower = s.int("assaulter_firepower")
+        let doubled = f.mounted_cavalry && !f.defender_armored;
+        let firepower = f.assaulter_firepower
             * if doubled {
                 i64::from(rules_ca.cavalry_strength_multiplier)
             } else {
                 1
             };
-        let context = fields::context(s);
+        let personnel = |class: &str| class == "personnel";
         let defender_terrain = charts
             .terrain_drms(
-                s.list("defender_terrain"),
-                s.text("defender_class") == "personnel",
-                &context,
+                &f.defender_terrain,
+                personnel(&f.defender_class),
+                &f.conditions,
             )
             .1;
         let assaulter_terrain = charts
             .terrain_drms(
-                s.list("assaulter_terrain"),
-                s.text("assaulter_class") == "personnel",
-                &context,
+                &f.assaulter_terrain,
+                personnel(&f.assaulter_class),
+                &f.conditions,
             )
             .1;
-        let defender_fires = !s.flag("defender_moving");
         // An attack below -3 is not allowed; only that attack is lost, the rest of
         // the close assault goes on.
-        let defender_column = if defender_fires {
-            fields::allowed_column(s.int("defender_firepower"), s.int("assaulter_defense"))
-        } else {
+        let defender_column = if f.defender_moving {
             None
+        } else {
+            fields::allowed_column(f.defender_firepower, f.assaulter_defense)
         };
         Ok(Box::new(ProcedureModel(CloseAssault {
-            assaulters: s.int("assaulters") as u32,
-            assaulter: fields::stand(s, "attacker", false),
-            defender: fields::stand(s, "defender", true),
-            assaulter_cohesion: s.int32("assaulter_cohesion"),
-            defender_cohesion: s.int32("defender_cohesion"),
+            assaulters: f.assaulters,
+            assaulter: f.attacker,
+            defender: f.defender,
+            assaulter_cohesion: f.assaulter_cohesion,
+            defender_cohesion: f.defender_cohesion,
             defender_column,
             defender_drm: defender_terrain + assault_drm,
-            assaulter_column: fields::allowed_column(firepower, s.int("defender_defense")),
+            assaulter_column: fields::allowed_column(firepower, f.defender_defense),
             assaulter_drm: assaulter_terrain + rules_ca.drm,
             simultaneous: options.ms_close_assault_order == CloseAssaultOrder::Simultaneous,
-            charts,
+            charts: charts.clone(),
         })))
     }
 }

@@ -290,95 +290,108 @@ fn initiative(a_cohesion: i32, b_cohesion: i32) -> (u32, u32) {
 /// `micro-squad engagement`.
 pub struct EngagementAction;
 
-fn side_fields(charts: &Charts, a: bool) -> Vec<FieldSpec> {
-    let pick = |x: &'static str, y: &'static str| if a { x } else { y };
-    vec![
-        FieldSpec::int(
-            pick("a_stands", "b_stands"),
-            1,
-            MAX_STANDS as i64,
-            3,
-            pick("side A's stands", "side B's stands"),
+crate::action_fields! {
+    /// The fields of `micro-squad engagement`: side A's, side B's, and the range.
+    pub struct EngagementFields(charts: &Charts) {
+        a_stands: u8 = FieldSpec::int(1, MAX_STANDS as i64, 3, "side A's stands"),
+        a_firepower: i64 = fields::strength(6, "A's firepower against B's class (0: A does not fire)"),
+        a_defense: i64 = fields::strength(4, "A's defense strength"),
+        a_cohesion: i32 = fields::cohesion(charts, "A's force cohesion"),
+        a_terrain: Vec<String> = fields::terrain(charts, "A's terrain"),
+        a_class: String = fields::target_class("A's class for terrain"),
+        a_moving: bool = FieldSpec::flag("A is in movement posture (soft sand, ford: -1 to fire at it)"),
+        a_through_crest: bool = FieldSpec::flag(
+            "fire at A comes through the ridge crest or from below (slopes, hilltop)",
         ),
-        fields::strength(
-            pick("a_firepower", "b_firepower"),
-            6,
-            pick(
-                "A's firepower against B's class (0: A does not fire)",
-                "B's firepower against A's class (0: B does not fire back)",
-            ),
+        a_break: u8 = FieldSpec::int(0, MAX_STANDS as i64, 0, "A's Break Point in stands lost (0: none)"),
+        b_stands: u8 = FieldSpec::int(1, MAX_STANDS as i64, 3, "side B's stands"),
+        b_firepower: i64 = fields::strength(6, "B's firepower against A's class (0: B does not fire back)"),
+        b_defense: i64 = fields::strength(4, "B's defense strength"),
+        b_cohesion: i32 = fields::cohesion(charts, "B's force cohesion"),
+        b_terrain: Vec<String> = fields::terrain(charts, "B's terrain"),
+        b_class: String = fields::target_class("B's class for terrain"),
+        b_moving: bool = FieldSpec::flag("B is in movement posture (soft sand, ford: -1 to fire at it)"),
+        b_through_crest: bool = FieldSpec::flag(
+            "fire at B comes through the ridge crest or from below (slopes, hilltop)",
         ),
-        fields::strength(
-            pick("a_defense", "b_defense"),
-            4,
-            pick("A's defense strength", "B's defense strength"),
+        b_break: u8 = FieldSpec::int(0, MAX_STANDS as i64, 0, "B's Break Point in stands lost (0: none)"),
+        range: i64 = FieldSpec::int(1, 400, 5, "range in whole inches"),
+        range_table: String = FieldSpec::choice(
+            &["infantry", "general"],
+            "infantry",
+            "range table for both sides",
         ),
-        fields::cohesion(
-            pick("a_cohesion", "b_cohesion"),
-            charts,
-            pick("A's force cohesion", "B's force cohesion"),
-        ),
-        fields::terrain(
-            pick("a_terrain", "b_terrain"),
-            charts,
-            pick("A's terrain", "B's terrain"),
-        ),
-        fields::target_class(
-            pick("a_class", "b_class"),
-            pick("A's class for terrain", "B's class for terrain"),
-        ),
-        FieldSpec::flag(
-            pick("a_moving", "b_moving"),
-            pick(
-                "A is in movement posture (soft sand, ford: -1 to fire at it)",
-                "B is in movement posture (soft sand, ford: -1 to fire at it)",
-            ),
-        ),
-        FieldSpec::flag(
-            pick("a_through_crest", "b_through_crest"),
-            pick(
-                "fire at A comes through the ridge crest or from below (slopes, hilltop)",
-                "fire at B comes through the ridge crest or from below (slopes, hilltop)",
-            ),
-        ),
-        FieldSpec::int(
-            pick("a_break", "b_break"),
-            0,
-            MAX_STANDS as i64,
-            0,
-            pick(
-                "A's Break Point in stands lost (0: none)",
-                "B's Break Point in stands lost (0: none)",
-            ),
-        ),
-    ]
+        turns: u32 = FieldSpec::int(1, 50, 10, "turn limit"),
+    }
+}
+
+/// One side as the engagement reads it: its own fields, and how it stands as a
+/// target.
+struct SideView<'a> {
+    stands: u8,
+    firepower: i64,
+    defense: i64,
+    cohesion: i32,
+    terrain: &'a [String],
+    personnel: bool,
+    context: TerrainContext,
+    break_point: u8,
+}
+
+impl EngagementFields {
+    fn side_a(&self) -> SideView<'_> {
+        SideView {
+            stands: self.a_stands,
+            firepower: self.a_firepower,
+            defense: self.a_defense,
+            cohesion: self.a_cohesion,
+            terrain: &self.a_terrain,
+            personnel: self.a_class == "personnel",
+            context: TerrainContext {
+                target_moving: self.a_moving,
+                through_crest: self.a_through_crest,
+            },
+            break_point: self.a_break,
+        }
+    }
+
+    fn side_b(&self) -> SideView<'_> {
+        SideView {
+            stands: self.b_stands,
+            firepower: self.b_firepower,
+            defense: self.b_defense,
+            cohesion: self.b_cohesion,
+            terrain: &self.b_terrain,
+            personnel: self.b_class == "personnel",
+            context: TerrainContext {
+                target_moving: self.b_moving,
+                through_crest: self.b_through_crest,
+            },
+            break_point: self.b_break,
+        }
+    }
 }
 
 impl EngagementAction {
+    /// How `firer` fires at `target`; `None` when it cannot.
     fn fire(
-        s: &Scenario,
+        f: &EngagementFields,
         charts: &Charts,
-        firer: &str,
-        target: &str,
+        firer: &SideView,
+        target: &SideView,
     ) -> Result<Option<Fire>, InputError> {
-        let firepower = s.int(&format!("{firer}_firepower"));
-        if firepower == 0 {
+        if firer.firepower == 0 {
             return Ok(None);
         }
         // Below -3 no attack is allowed: that side holds its fire.
-        let column = match fields::allowed_column(firepower, s.int(&format!("{target}_defense"))) {
+        let column = match fields::allowed_column(firer.firepower, target.defense) {
             Some(Column::Index(c)) => c,
             _ => return Ok(None),
         };
-        let personnel = s.text(&format!("{target}_class")) == "personnel";
-        let context = TerrainContext {
-            target_moving: s.flag(&format!("{target}_moving")),
-            through_crest: s.flag(&format!("{target}_through_crest")),
-        };
         let (cohesion_drm, crt_drm) =
-            charts.terrain_drms(s.list(&format!("{target}_terrain")), personnel, &context);
+            charts.terrain_drms(target.terrain, target.personnel, &target.context);
         let range = charts
-            .range_drm(s.int("range"), s.text("range_table") == "infantry")
+            .range_drm(f.range, f.range_table == "infantry")
             .map_err(|m| InputError::argument("range", m))?;
         Ok(Some(Fire {
             column,
@@ -389,19 +402,17 @@ impl EngagementAction {
 
     /// Build the engagement from a resolved scenario.
     pub fn engagement(s: &Scenario, charts: Arc<Charts>) -> Result<Engagement, InputError> {
+        let f = EngagementFields::read(&charts, s)?;
         let breaks = charts.data.options.ms_break_point == BreakPointRule::Scenario;
-        let side = |p: &str, fire: Option<Fire>| Side {
-            stands: s.int(&format!("{p}_stands")) as u8,
-            cohesion: s.int32(&format!("{p}_cohesion")),
+        let (view_a, view_b) = (f.side_a(), f.side_b());
+        let side = |view: &SideView, fire: Option<Fire>| Side {
+            stands: view.stands,
+            cohesion: view.cohesion,
             fire,
-            break_point: if breaks {
-                s.int(&format!("{p}_break")) as u8
-            } else {
-                0
-            },
+            break_point: if breaks { view.break_point } else { 0 },
         };
-        let a = side("a", Self::fire(s, &charts, "a", "b")?);
-        let b = side("b", Self::fire(s, &charts, "b", "a")?);
+        let a = side(&view_a, Self::fire(&f, &charts, &view_a, &view_b)?);
+        let b = side(&view_b, Self::fire(&f, &charts, &view_b, &view_a)?);
         if a.fire.is_none() && b.fire.is_none() {
             return Err(InputError::argument(
                 "a_firepower",
@@ -410,10 +421,10 @@ impl EngagementAction {
         }
         Ok(Engagement {
             initiative: initiative(a.cohesion, b.cohesion),
-            turns: s.int("turns") as u32,
+            turns: f.turns,
             a,
             b,
-            charts,
+            charts: charts.clone(),
         })
     }
 }
@@ -428,18 +439,7 @@ impl Action for EngagementAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        let mut specs = side_fields(&charts, true);
-        specs.extend(side_fields(&charts, false));
-        specs.push(FieldSpec::int("range", 1, 400, 5, "range in whole inches"));
-        specs.push(FieldSpec::choice(
-            "range_table",
-            &["infantry", "general"],
-            "infantry",
-            "range table for both sides",
-        ));
-        specs.push(FieldSpec::int("turns", 1, 50, 10, "turn limit"));
-        specs
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| EngagementFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {

@@ -2,7 +2,7 @@
 //! turn them into modifiers.
 
 use super::charts::{Charts, TerrainContext};
-use crate::action::{FieldSpec, Scenario};
+use crate::action::{FieldGroup, FieldSpec, Scenario};
 use crate::error::InputError;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::Stand;
@@ -91,14 +91,18 @@ pub fn stand(s: &Scenario, prefix: &str, this_turn: bool) -> Stand {
     stand
 }
 
+/// Names of the condition fields.
+const TARGET_MOVING: &str = "target_moving";
+const THROUGH_CREST: &str = "through_crest";
+
 pub fn conditions() -> Vec<FieldSpec> {
     vec![
         FieldSpec::flag(
-            "target_moving",
+            TARGET_MOVING,
             "target is in movement posture (soft sand, ford: -1)",
         ),
         FieldSpec::flag(
-            "through_crest",
+            THROUGH_CREST,
             "fire comes through the ridge crest or from below (slopes, hilltop)",
         ),
     ]
@@ -106,8 +110,8 @@ pub fn conditions() -> Vec<FieldSpec> {
 
 pub fn context(s: &Scenario) -> TerrainContext {
     TerrainContext {
-        target_moving: s.flag("target_moving"),
-        through_crest: s.flag("through_crest"),
+        target_moving: s.flag(TARGET_MOVING),
+        through_crest: s.flag(THROUGH_CREST),
     }
 }
 
@@ -133,5 +137,40 @@ pub fn allowed_column(firepower: i64, defense: i64) -> Option<Column> {
     match column(differential, false) {
         Ok(Some(index)) => Some(Column::Index(index)),
         _ => None,
+    }
+}
+
+/// A stand's marker fields under a prefix (`firer_suppressed`, ...).
+pub struct MarkerGroup {
+    pub prefix: &'static str,
+    /// Also `{prefix}_suppressed_this_turn` (targets).
+    pub this_turn: bool,
+}
+
+impl FieldGroup for MarkerGroup {
+    type Value = Stand;
+
+    fn specs(&self) -> Vec<FieldSpec> {
+        markers(self.prefix, self.this_turn)
+    }
+
+    fn read(&self, s: &Scenario) -> Result<Stand, InputError> {
+        Ok(stand(s, self.prefix, self.this_turn))
+    }
+}
+
+/// The conditions of conditional terrain modifiers (`target_moving`,
+/// `through_crest`).
+pub struct Conditions;
+
+impl FieldGroup for Conditions {
+    type Value = TerrainContext;
+
+    fn specs(&self) -> Vec<FieldSpec> {
+        conditions()
+    }
+
+    fn read(&self, s: &Scenario) -> Result<TerrainContext, InputError> {
+        Ok(context(s))
     }
 }

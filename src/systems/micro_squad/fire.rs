@@ -2,7 +2,7 @@
 //! terrain and range on the CRT.
 
 use super::charts::Charts;
-use super::fields;
+use super::fields::{self, Conditions, MarkerGroup};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
@@ -120,32 +120,60 @@ impl Classified for StandardFire {
     }
 }
 
+crate::action_fields! {
+    /// The fields of `micro-squad fire`.
+    pub struct FireFields(charts: &Charts) {
+        firepower: i64 = fields::strength(6, "firer's firepower against the target's defense class"),
+        defense: i64 = fields::strength(4, "target's defense strength"),
+        cohesion: i32 = fields::cohesion(charts, "firing force's cohesion"),
+        terrain: Vec<String> = fields::terrain(charts, "target's terrain (cumulative features joined by +)"),
+        target: String = fields::target_class("target class for the terrain modifier"),
+        range: i64 = FieldSpec::int(1, 400, 5, "range in whole inches (rounded up)"),
+        range_table: String = FieldSpec::choice(
+            &["infantry", "general"],
+            "infantry",
+            "infantry small arms, or the general table (vehicles, guns)",
+        ),
+        die_mod: i32 = fields::die_mod("extra modifier to the CRT roll"),
+        smoke: bool = FieldSpec::flag("firing into or out of smoke (+3)"),
+    }
+    groups {
+        firer: MarkerGroup = MarkerGroup { prefix: "firer", this_turn: false },
+        target_stand: MarkerGroup = MarkerGroup { prefix: "target", this_turn: true },
+        conditions: Conditions = Conditions,
+    }
+}
+
 /// `micro-squad fire`.
 pub struct FireAction;
 
 impl FireAction {
     /// Build the procedure from a resolved scenario.
     pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<StandardFire, InputError> {
-        let personnel = s.text("target") == "personnel";
-        let terrain = s.list("terrain");
+        let f = FireFields::read(&charts, s)?;
+        let personnel = f.target == "personnel";
         let (terrain_cohesion, terrain_crt) =
-            charts.terrain_drms(terrain, personnel, &fields::context(s));
-        let in_smoke = s.flag("smoke") && !terrain.iter().any(|t| t == "smoke");
+            charts.terrain_drms(&f.terrain, personnel, &f.conditions);
+        let in_smoke = f.smoke && !f.terrain.iter().any(|t| t == "smoke");
         let smoke = if in_smoke {
             charts.data.terrain.get("smoke").map_or(0, |t| t.personnel)
         } else {
             0
         };
-        let firer = fields::stand(s, "firer", false);
-        let infantry = s.text("range_table") == "infantry";
+        let infantry = f.range_table == "infantry";
         let range = charts
-            .range_drm(s.int("range"), infantry)
+            .range_drm(f.range, infantry)
             .map_err(|m| InputError::argument("range", m))?;
-        let column = fields::crt_column(s.int("firepower"), s.int("defense"), false, "firepower")?;
-        let firer = charts.cohesion_test(s.int32("cohesion"), &firer, terrain_cohesion + smoke);
-        let crt_drm = terrain_crt + smoke + range + s.int32("die_mod");
-        let target = fields::stand(s, "target", true);
-        Ok(StandardFire::new(&charts, firer, column, crt_drm, target))
+        let column = fields::crt_column(f.firepower, f.defense, false, "firepower")?;
+        let firer = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + smoke);
+        let crt_drm = terrain_crt + smoke + range + f.die_mod;
+        Ok(StandardFire::new(
+            &charts,
+            firer,
+            column,
+            crt_drm,
+            f.target_stand,
+        ))
     }
 }
 
@@ -159,35 +187,7 @@ impl Action for FireAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        let mut specs = vec![
-            fields::strength(
-                "firepower",
-                6,
-                "firer's firepower against the target's defense class",
-            ),
-            fields::strength("defense", 4, "target's defense strength"),
-            fields::cohesion("cohesion", &charts, "firing force's cohesion"),
-            fields::terrain(
-                "terrain",
-                &charts,
-                "target's terrain (cumulative features joined by +)",
-            ),
-            fields::target_class("target", "target class for the terrain modifier"),
-            FieldSpec::int("range", 1, 400, 5, "range in whole inches (rounded up)"),
-            FieldSpec::choice(
-                "range_table",
-                &["infantry", "general"],
-                "infantry",
-                "infantry small arms, or the general table (vehicles, guns)",
-            ),
-            fields::die_mod("die_mod", "extra modifier to the CRT roll"),
-            FieldSpec::flag("smoke", "firing into or out of smoke (+3)"),
-        ];
-        specs.extend(fields::markers("firer", false));
-        specs.extend(fields::markers("target", true));
-        specs.extend(fields::conditions());
-        specs
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| FireFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {

@@ -43,6 +43,15 @@ impl Procedure for MarkerRemoval {
     }
 }
 
+crate::action_fields! {
+    /// The fields of `micro-squad marker-removal`.
+    pub struct MarkerRemovalFields(charts: &Charts) {
+        cohesion: i32 = fields::cohesion(charts, "the force's cohesion"),
+        suppressed: bool = FieldSpec::flag_on("carries an S marker"),
+        disorganized: bool = FieldSpec::flag("carries a D marker"),
+    }
+}
+
 /// `micro-squad marker-removal`.
 pub struct MarkerRemovalAction;
 
@@ -56,15 +65,7 @@ impl Action for MarkerRemovalAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        vec![
-            fields::cohesion("cohesion", &charts, "the force's cohesion"),
-            FieldSpec {
-                default: "true".to_string(),
-                ..FieldSpec::flag("suppressed", "carries an S marker")
-            },
-            FieldSpec::flag("disorganized", "carries a D marker"),
-        ]
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MarkerRemovalFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -72,7 +73,9 @@ impl Action for MarkerRemovalAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let stand = Stand::with_markers(s.flag("suppressed"), s.flag("disorganized"));
+        let charts = super::charts_of(rules)?;
+        let f = MarkerRemovalFields::read(&charts, s)?;
+        let stand = Stand::with_markers(f.suppressed, f.disorganized);
         if !(stand.suppressed || stand.disorganized) {
             return Err(InputError::argument(
                 "suppressed",
@@ -80,8 +83,8 @@ impl Action for MarkerRemovalAction {
             ));
         }
         Ok(Box::new(ProcedureModel(MarkerRemoval {
-            charts: super::charts_of(rules)?,
-            cohesion: s.int32("cohesion"),
+            charts,
+            cohesion: f.cohesion,
             stand,
         })))
     }

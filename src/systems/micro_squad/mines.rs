@@ -2,7 +2,7 @@
 //! minefield's CRT column, rolling 2D6 plus its terrain and the minefield's own
 //! modifier (assumed).
 
-use super::fields;
+use super::fields::{self, Conditions, MarkerGroup};
 use super::fire::{RESULT_LABELS, result_index};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
@@ -51,6 +51,27 @@ impl Procedure for MineAttack {
     }
 }
 
+crate::action_fields! {
+    /// The fields of `micro-squad mine-attack`.
+    pub struct MineFields(charts: &Charts) {
+        minefield: String = FieldSpec::choice(
+            &["hasty", "prepared", "defensive"],
+            "prepared",
+            "minefield type",
+        ),
+        terrain: Vec<String> = fields::terrain(
+            charts,
+            "other terrain of the stand (the minefield's own -2 is always added)",
+        ),
+        target: String = fields::target_class("the stand's class for terrain"),
+        die_mod: i32 = fields::die_mod("extra modifier to the CRT roll"),
+    }
+    groups {
+        target_stand: MarkerGroup = MarkerGroup { prefix: "target", this_turn: true },
+        conditions: Conditions = Conditions,
+    }
+}
+
 /// `micro-squad mine-attack`.
 pub struct MineAttackAction;
 
@@ -64,25 +85,7 @@ impl Action for MineAttackAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        let mut specs = vec![
-            FieldSpec::choice(
-                "minefield",
-                &["hasty", "prepared", "defensive"],
-                "prepared",
-                "minefield type",
-            ),
-            fields::terrain(
-                "terrain",
-                &charts,
-                "other terrain of the stand (the minefield's own -2 is always added)",
-            ),
-            fields::target_class("target", "the stand's class for terrain"),
-            fields::die_mod("die_mod", "extra modifier to the CRT roll"),
-        ];
-        specs.extend(fields::markers("target", true));
-        specs.extend(fields::conditions());
-        specs
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MineFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -92,24 +95,22 @@ impl Action for MineAttackAction {
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let mines = &charts.data.mines;
-        let column = match s.text("minefield") {
+        let f = MineFields::read(&charts, s)?;
+        let column = match f.minefield.as_str() {
             "hasty" => mines.hasty,
             "prepared" => mines.prepared,
             _ => mines.defensive,
         };
-        let personnel = s.text("target") == "personnel";
-        let mut terrain: Vec<String> = s.list("terrain").to_vec();
+        let personnel = f.target == "personnel";
+        let mut terrain = f.terrain.clone();
         if !terrain.iter().any(|t| t == "minefield") {
             terrain.push("minefield".to_string());
         }
-        let drm = charts
-            .terrain_drms(&terrain, personnel, &fields::context(s))
-            .1
-            + s.int32("die_mod");
+        let drm = charts.terrain_drms(&terrain, personnel, &f.conditions).1 + f.die_mod;
         Ok(Box::new(ProcedureModel(MineAttack {
             column: (column.clamp(-3, 9) + 3) as usize,
             drm,
-            target: fields::stand(s, "target", true),
+            target: f.target_stand,
             charts,
         })))
     }

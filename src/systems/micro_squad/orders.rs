@@ -41,6 +41,29 @@ impl Procedure for CommandEfficiency {
     }
 }
 
+crate::action_fields! {
+    /// The fields of `micro-squad orders`.
+    pub struct OrdersFields() {
+        modifier: i32 = FieldSpec::int(-12, 12, 0, "sum of command modifiers to the roll"),
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `micro-squad move`.
+    pub struct MoveFields(charts: &Charts) {
+        cohesion: i32 = fields::cohesion(charts, "the force's cohesion"),
+        order: String = FieldSpec::choice(
+            &["under-order", "r-without-order", "other-without-order"],
+            "under-order",
+            "order status of the unit or group",
+        ),
+        hq_attached: i32 = FieldSpec::int(0, 6, 0, "HQ stands attached to the group (-2 each)"),
+        suppressed: bool = FieldSpec::flag("the unit is Suppressed (+4)"),
+        disorganized: bool = FieldSpec::flag("the unit is Disorganized (+3)"),
+        ghq_eliminated: bool = FieldSpec::flag("the GHQ is eliminated (no further orders)"),
+    }
+}
+
 /// `micro-squad orders`.
 pub struct CommandEfficiencyAction;
 
@@ -54,19 +77,13 @@ impl Action for CommandEfficiencyAction {
     }
 
     fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        vec![FieldSpec::int(
-            "modifier",
-            -12,
-            12,
-            0,
-            "sum of command modifiers to the roll",
-        )]
+        OrdersFields::specs()
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ProcedureModel(CommandEfficiency {
             charts: super::charts_of(rules)?,
-            modifier: s.int32("modifier"),
+            modifier: OrdersFields::read(s)?.modifier,
         })))
     }
 }
@@ -113,29 +130,7 @@ impl Action for MovementOrderAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        vec![
-            fields::cohesion("cohesion", &charts, "the force's cohesion"),
-            FieldSpec::choice(
-                "order",
-                &["under-order", "r-without-order", "other-without-order"],
-                "under-order",
-                "order status of the unit or group",
-            ),
-            FieldSpec::int(
-                "hq_attached",
-                0,
-                6,
-                0,
-                "HQ stands attached to the group (-2 each)",
-            ),
-            FieldSpec::flag("suppressed", "the unit is Suppressed (+4)"),
-            FieldSpec::flag("disorganized", "the unit is Disorganized (+3)"),
-            FieldSpec::flag(
-                "ghq_eliminated",
-                "the GHQ is eliminated (no further orders)",
-            ),
-        ]
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MoveFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -144,26 +139,23 @@ impl Action for MovementOrderAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
+        let f = MoveFields::read(&charts, s)?;
         let chart = &charts.data.movement_orders;
-        let order = match s.text("order") {
+        let order = match f.order.as_str() {
             "under-order" => chart.under_order,
             "r-without-order" => chart.r_without_order,
             _ => chart.other_without_order,
         };
         let modifier = order
-            + chart.hq_attached_each * s.int32("hq_attached")
-            + if s.flag("suppressed") {
-                chart.suppressed
-            } else {
-                0
-            }
-            + if s.flag("disorganized") {
+            + chart.hq_attached_each * f.hq_attached
+            + if f.suppressed { chart.suppressed } else { 0 }
+            + if f.disorganized {
                 chart.disorganized
             } else {
                 0
             };
-        let test = (!s.flag("ghq_eliminated")).then(|| CohesionTest {
-            cohesion: s.int32("cohesion"),
+        let test = (!f.ghq_eliminated).then(|| CohesionTest {
+            cohesion: f.cohesion,
             modifier,
             naturals: charts.data.options.ms_naturals,
         });

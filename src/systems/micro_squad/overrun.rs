@@ -4,7 +4,7 @@
 //! attack is 2D6 plus the victim's terrain, no range.
 
 use super::charts::Charts;
-use super::fields;
+use super::fields::{self, Conditions, MarkerGroup};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -98,6 +98,31 @@ impl Procedure for Overrun {
     }
 }
 
+crate::action_fields! {
+    /// The fields of `micro-squad overrun`.
+    pub struct OverrunFields(charts: &Charts) {
+        attackers: u32 = FieldSpec::int(1, 12, 1, "overrunning stands"),
+        attacker_type: String = FieldSpec::choice(&["tracked", "wheeled"], "tracked", "overrunning vehicles"),
+        defender_class: String = FieldSpec::choice(
+            &["personnel", "weapons", "vehicle"],
+            "personnel",
+            "the overrun stand",
+        ),
+        attacker_cohesion: i32 = fields::cohesion(charts, "attacking force's cohesion"),
+        defender_cohesion: i32 = fields::cohesion(charts, "defending force's cohesion"),
+        defender_terrain: Vec<String> = fields::terrain(charts, "defender's terrain"),
+        attacker_terrain: Vec<String> = fields::terrain(
+            charts,
+            "attackers' terrain (for the attacks on failed attackers)",
+        ),
+    }
+    groups {
+        attacker: MarkerGroup = MarkerGroup { prefix: "attacker", this_turn: false },
+        defender: MarkerGroup = MarkerGroup { prefix: "defender", this_turn: true },
+        conditions: Conditions = Conditions,
+    }
+}
+
 /// `micro-squad overrun`.
 pub struct OverrunAction;
 
@@ -111,34 +136,7 @@ impl Action for OverrunAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        let mut specs = vec![
-            FieldSpec::int("attackers", 1, 12, 1, "overrunning stands"),
-            FieldSpec::choice(
-                "attacker_type",
-                &["tracked", "wheeled"],
-                "tracked",
-                "overrunning vehicles",
-            ),
-            FieldSpec::choice(
-                "defender_class",
-                &["personnel", "weapons", "vehicle"],
-                "personnel",
-                "the overrun stand",
-            ),
-            fields::cohesion("attacker_cohesion", &charts, "attacking force's cohesion"),
-            fields::cohesion("defender_cohesion", &charts, "defending force's cohesion"),
-            fields::terrain("defender_terrain", &charts, "defender's terrain"),
-            fields::terrain(
-                "attacker_terrain",
-                &charts,
-                "attackers' terrain (for the attacks on failed attackers)",
-            ),
-        ];
-        specs.extend(fields::markers("attacker", false));
-        specs.extend(fields::markers("defender", true));
-        specs.extend(fields::conditions());
-        specs
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| OverrunFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -147,49 +145,47 @@ impl Action for OverrunAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
+        let f = OverrunFields::read(&charts, s)?;
         let table = &charts.data.overrun;
-        let tracked = s.text("attacker_type") == "tracked";
-        let class = s.text("defender_class");
+        let tracked = f.attacker_type == "tracked";
+        let class = f.defender_class.as_str();
         let vehicle_drm = match (tracked, class) {
             (true, "personnel") => table.tracked_vs_personnel,
             (true, "weapons") => table.tracked_vs_weapons,
             (false, "weapons") => table.wheeled_vs_weapons,
             _ => 0,
         };
-        let defender = fields::stand(s, "defender", true);
-        let attacker = fields::stand(s, "attacker", false);
         let own = |stand: &Stand| charts.marker_penalties().of(stand);
         let defender_own = if charts.data.options.ms_overrun_defender_markers {
-            own(&defender)
+            own(&f.defender)
         } else {
             0
         };
-        let context = fields::context(s);
         let naturals = charts.data.options.ms_naturals;
         let column = |k: i32| (k.clamp(-3, 9) + 3) as usize;
         Ok(Box::new(ProcedureModel(Overrun {
-            attackers: s.int("attackers") as u32,
+            attackers: f.attackers,
             defender_test: CohesionTest {
-                cohesion: s.int32("defender_cohesion"),
+                cohesion: f.defender_cohesion,
                 modifier: vehicle_drm + defender_own,
                 naturals,
             },
             attacker_test: CohesionTest {
-                cohesion: s.int32("attacker_cohesion"),
-                modifier: own(&attacker),
+                cohesion: f.attacker_cohesion,
+                modifier: own(&f.attacker),
                 naturals,
             },
-            defender,
-            attacker,
+            defender: f.defender,
+            attacker: f.attacker,
             defender_drm: charts
-                .terrain_drms(s.list("defender_terrain"), class == "personnel", &context)
+                .terrain_drms(&f.defender_terrain, class == "personnel", &f.conditions)
                 .1,
             attacker_drm: charts
-                .terrain_drms(s.list("attacker_terrain"), false, &context)
+                .terrain_drms(&f.attacker_terrain, false, &f.conditions)
                 .1,
             defender_column: column(table.defender_failure_column),
             attacker_column: column(table.attacker_failure_column),
-            charts,
+            charts: charts.clone(),
         })))
     }
 }

@@ -1,0 +1,138 @@
+//! Typed action fields. An action declares its fields once, with
+//! [`action_fields!`]: each field's name is the struct member's name, written in
+//! one place, so the list `--help` shows and the values the model reads cannot
+//! drift apart, and a misspelt name is a compile error. Fields that come in
+//! families (a unit's fields under a role prefix, one side of an engagement) are a
+//! [`FieldGroup`], declared and read by one type.
+
+use super::scenario::{FieldSpec, Scenario};
+use crate::error::InputError;
+
+/// A Rust type a field reads into.
+pub trait FieldType: Sized {
+    fn read(scenario: &Scenario, name: &str) -> Self;
+}
+
+impl FieldType for i64 {
+    fn read(s: &Scenario, name: &str) -> Self {
+        s.int(name)
+    }
+}
+
+impl FieldType for i32 {
+    fn read(s: &Scenario, name: &str) -> Self {
+        s.int32(name)
+    }
+}
+
+impl FieldType for u32 {
+    /// Fields read as `u32` declare a lower bound of 0 or more.
+    fn read(s: &Scenario, name: &str) -> Self {
+        u32::try_from(s.int(name)).unwrap_or(0)
+    }
+}
+
+impl FieldType for u8 {
+    /// Fields read as `u8` declare bounds within 0..=255.
+    fn read(s: &Scenario, name: &str) -> Self {
+        u8::try_from(s.int(name)).unwrap_or(0)
+    }
+}
+
+impl FieldType for f64 {
+    fn read(s: &Scenario, name: &str) -> Self {
+        s.number(name)
+    }
+}
+
+impl FieldType for bool {
+    fn read(s: &Scenario, name: &str) -> Self {
+        s.flag(name)
+    }
+}
+
+impl FieldType for String {
+    fn read(s: &Scenario, name: &str) -> Self {
+        s.text(name).to_string()
+    }
+}
+
+impl FieldType for Vec<String> {
+    fn read(s: &Scenario, name: &str) -> Self {
+        s.list(name).to_vec()
+    }
+}
+
+impl FieldType for Option<i64> {
+    fn read(s: &Scenario, name: &str) -> Self {
+        s.limit(name)
+    }
+}
+
+/// Fields declared and read together.
+pub trait FieldGroup {
+    /// What the fields read into.
+    type Value;
+
+    /// The fields, for `--help` and validation.
+    fn specs(&self) -> Vec<FieldSpec>;
+
+    /// Read (and check) the group's values.
+    fn read(&self, scenario: &Scenario) -> Result<Self::Value, InputError>;
+}
+
+/// Declare an action's fields as a struct:
+///
+/// ```ignore
+/// action_fields! {
+///     /// Fields of `micro-squad fire`.
+///     pub struct FireFields(charts: &Charts) {
+///         firepower: i64 = fields::strength(6, "firer's firepower"),
+///         range: i64 = FieldSpec::int(1, 400, 5, "range in inches"),
+///     }
+///     groups {
+///         firer: MarkerGroup = MarkerGroup::new("firer", false),
+///     }
+/// }
+/// ```
+///
+/// Each field's constructor gets the member's name as its first argument. The
+/// struct has `specs(params)` (the field list) and `read(params, scenario)`.
+#[macro_export]
+macro_rules! action_fields {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident ($($param:ident : $pty:ty),* $(,)?) {
+            $( $(#[$fmeta:meta])* $field:ident : $fty:ty = $($seg:ident)::+ ( $($arg:expr),* $(,)? ) ),* $(,)?
+        }
+        $( groups { $( $(#[$gmeta:meta])* $gfield:ident : $gty:ty = $gexpr:expr ),* $(,)? } )?
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug)]
+        $vis struct $name {
+            $( $(#[$fmeta])* pub $field: $fty, )*
+            $($( $(#[$gmeta])* pub $gfield: <$gty as $crate::action::FieldGroup>::Value, )*)?
+        }
+
+        #[allow(dead_code, unused_variables, unused_mut)]
+        impl $name {
+            /// The fields, in order.
+            pub fn specs($($param: $pty),*) -> Vec<$crate::action::FieldSpec> {
+                let mut specs = vec![ $( $($seg)::+ (stringify!($field), $($arg),*) ),* ];
+                $($( specs.extend($crate::action::FieldGroup::specs(&$gexpr)); )*)?
+                specs
+            }
+
+            /// The values of a resolved scenario.
+            pub fn read(
+                $($param: $pty,)*
+                scenario: &$crate::action::Scenario,
+            ) -> Result<Self, $crate::error::InputError> {
+                Ok($name {
+                    $( $field: <$fty as $crate::action::FieldType>::read(scenario, stringify!($field)), )*
+                    $($( $gfield: $crate::action::FieldGroup::read(&$gexpr, scenario)?, )*)?
+                })
+            }
+        }
+    };
+}
