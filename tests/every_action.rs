@@ -11,21 +11,6 @@ use volley::question::Question;
 use volley::stats::summarize;
 use volley::systems;
 
-/// Fields an action reads only in some situations (the reason in a comment).
-const READ_ONLY_SOMETIMES: &[(&str, &str, &str)] = &[
-    // Only with a weapon from a user-supplied chart.
-    ("micro-force", "fire", "range"),
-    ("micro-force", "charge", "range"),
-    ("micro-force", "firefight", "range"),
-    // Only when the firer is a mortar (it may deviate).
-    ("micro-squad", "direct-artillery", "impact_radius"),
-    // Only for mounted cavalry assaulters (no doubling against armor).
-    ("micro-squad", "close-assault", "defender_armored"),
-    // Only when the second or third hex holds troops.
-    ("hex-acw", "fire", "hex2_range"),
-    ("hex-acw", "fire", "hex3_range"),
-];
-
 #[test]
 fn every_action_answers_with_its_defaults() {
     let mut unread = Vec::new();
@@ -45,10 +30,7 @@ fn every_action_answers_with_its_defaults() {
             );
             let reads = scenario.reads();
             for field in scenario.names() {
-                let excused = READ_ONLY_SOMETIMES
-                    .iter()
-                    .any(|(s, a, f)| *s == system.name() && *a == action.name() && *f == field);
-                if !reads.contains(&field) && !excused {
+                if !reads.contains(&field) {
                     unread.push(format!("{name}: {field}"));
                 }
             }

@@ -201,6 +201,48 @@ impl engine::Engagement for Duel {
     }
 }
 
+crate::action_fields! {
+    /// The fields of `hex-acw duel`.
+    pub struct DuelFields() {
+        a_infantry: u32 = FieldSpec::int(0, 200, 10, "side A's infantry figures"),
+        a_cavalry: u32 = FieldSpec::int(0, 200, 0, "side A's cavalry figures"),
+        a_guns: u32 = FieldSpec::int(
+            0,
+            20,
+            0,
+            "side A's guns; the crew per gun is an ASSUMPTION (neither source gives it): options.hx_crew_per_gun, 3",
+        ),
+        a_cover: bool = FieldSpec::flag("A is in cover (B's fire is halved)"),
+        b_infantry: u32 = FieldSpec::int(0, 200, 10, "side B's infantry figures"),
+        b_cavalry: u32 = FieldSpec::int(0, 200, 0, "side B's cavalry figures"),
+        b_guns: u32 = FieldSpec::int(
+            0,
+            20,
+            0,
+            "side B's guns (crew per gun: an assumption, as for a_guns)",
+        ),
+        b_cover: bool = FieldSpec::flag("B is in cover (A's fire is halved)"),
+        range: u32 = FieldSpec::int(1, 5, 1, "range between the hexes"),
+        first: String = FieldSpec::choice(
+            &["a", "b", "roll"],
+            "a",
+            "the side whose turn comes first (roll: a die roll before the first turn)",
+        ),
+        turns: u32 = FieldSpec::int(
+            0,
+            200,
+            20,
+            "turn limit (each turn: both sides fire once); 0: fight to the end",
+        ),
+        curve_turns: u32 = FieldSpec::int(
+            1,
+            200,
+            20,
+            "turns shown by the per-turn curves when turns = 0",
+        ),
+    }
+}
+
 /// `hex-acw duel`.
 pub struct DuelAction;
 
@@ -214,49 +256,7 @@ impl Action for DuelAction {
     }
 
     fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        vec![
-            FieldSpec::int("a_infantry", 0, 200, 10, "side A's infantry figures"),
-            FieldSpec::int("a_cavalry", 0, 200, 0, "side A's cavalry figures"),
-            FieldSpec::int(
-                "a_guns",
-                0,
-                20,
-                0,
-                "side A's guns; the crew per gun is an ASSUMPTION (neither source gives it): options.hx_crew_per_gun, 3",
-            ),
-            FieldSpec::flag("a_cover", "A is in cover (B's fire is halved)"),
-            FieldSpec::int("b_infantry", 0, 200, 10, "side B's infantry figures"),
-            FieldSpec::int("b_cavalry", 0, 200, 0, "side B's cavalry figures"),
-            FieldSpec::int(
-                "b_guns",
-                0,
-                20,
-                0,
-                "side B's guns (crew per gun: an assumption, as for a_guns)",
-            ),
-            FieldSpec::flag("b_cover", "B is in cover (A's fire is halved)"),
-            FieldSpec::int("range", 1, 5, 1, "range between the hexes"),
-            FieldSpec::choice(
-                "first",
-                &["a", "b", "roll"],
-                "a",
-                "the side whose turn comes first (roll: a die roll before the first turn)",
-            ),
-            FieldSpec::int(
-                "turns",
-                0,
-                200,
-                20,
-                "turn limit (each turn: both sides fire once); 0: fight to the end",
-            ),
-            FieldSpec::int(
-                "curve_turns",
-                1,
-                200,
-                20,
-                "turns shown by the per-turn curves when turns = 0",
-            ),
-        ]
+        DuelFields::specs()
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -276,15 +276,9 @@ impl Action for DuelAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
-        let hex = |p: &str| {
-            Hex::new(
-                s.int(&format!("{p}_infantry")) as u32,
-                s.int(&format!("{p}_cavalry")) as u32,
-                s.int(&format!("{p}_guns")) as u32,
-                &charts,
-            )
-        };
-        let (a, b) = (hex("a"), hex("b"));
+        let f = DuelFields::read(s)?;
+        let a = Hex::new(f.a_infantry, f.a_cavalry, f.a_guns, &charts);
+        let b = Hex::new(f.b_infantry, f.b_cavalry, f.b_guns, &charts);
         if a.is_empty() || b.is_empty() {
             return Err(InputError::argument(
                 if a.is_empty() {
@@ -295,7 +289,7 @@ impl Action for DuelAction {
                 "each hex needs at least one figure",
             ));
         }
-        let first = match s.text("first") {
+        let first = match f.first.as_str() {
             "a" => First::A,
             "b" => First::B,
             _ => First::Roll,
@@ -303,12 +297,12 @@ impl Action for DuelAction {
         Ok(Box::new(EngagementModel(Duel {
             a,
             b,
-            a_cover: s.flag("a_cover"),
-            b_cover: s.flag("b_cover"),
-            range: s.int("range") as u32,
+            a_cover: f.a_cover,
+            b_cover: f.b_cover,
+            range: f.range,
             first,
-            turns: s.int("turns") as u32,
-            curve_turns: s.int("curve_turns") as u32,
+            turns: f.turns,
+            curve_turns: f.curve_turns,
             charts,
         })))
     }

@@ -69,11 +69,24 @@ impl Procedure for Volley {
 /// `hex-acw fire`.
 pub struct FireAction;
 
-const HEX_FIELDS: [[&str; 4]; 3] = [
-    ["infantry", "cavalry", "guns", "range"],
-    ["hex2_infantry", "hex2_cavalry", "hex2_guns", "hex2_range"],
-    ["hex3_infantry", "hex3_cavalry", "hex3_guns", "hex3_range"],
-];
+crate::action_fields! {
+    /// The fields of `hex-acw fire`: up to three firing hexes and the cover.
+    pub struct FireFields() {
+        infantry: u32 = FieldSpec::int(0, 200, 10, "infantry figures firing (2 each, up to 2 hexes)"),
+        cavalry: u32 = FieldSpec::int(0, 200, 0, "cavalry figures firing (3 at 1 hex, 1 at 2 hexes)"),
+        guns: u32 = FieldSpec::int(0, 20, 0, "guns firing (20 each, up to 5 hexes)"),
+        range: u32 = FieldSpec::int(1, 5, 1, "range to the target in hexes (adjacent = 1)"),
+        hex2_infantry: u32 = FieldSpec::int(0, 200, 0, "a second hex's infantry figures"),
+        hex2_cavalry: u32 = FieldSpec::int(0, 200, 0, "a second hex's cavalry figures"),
+        hex2_guns: u32 = FieldSpec::int(0, 20, 0, "a second hex's guns"),
+        hex2_range: u32 = FieldSpec::int(1, 5, 1, "the second hex's range to the target"),
+        hex3_infantry: u32 = FieldSpec::int(0, 200, 0, "a third hex's infantry figures"),
+        hex3_cavalry: u32 = FieldSpec::int(0, 200, 0, "a third hex's cavalry figures"),
+        hex3_guns: u32 = FieldSpec::int(0, 20, 0, "a third hex's guns"),
+        hex3_range: u32 = FieldSpec::int(1, 5, 1, "the third hex's range to the target"),
+        cover: bool = FieldSpec::flag("cover in the target hex or between (halves the total)"),
+    }
+}
 
 impl Action for FireAction {
     fn name(&self) -> &'static str {
@@ -85,43 +98,7 @@ impl Action for FireAction {
     }
 
     fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        let mut specs = Vec::new();
-        for (i, [inf, cav, guns, range]) in HEX_FIELDS.iter().enumerate() {
-            let first = i == 0;
-            specs.push(FieldSpec::int(
-                inf,
-                0,
-                200,
-                if first { 10 } else { 0 },
-                "infantry figures firing (2 each, up to 2 hexes)",
-            ));
-            specs.push(FieldSpec::int(
-                cav,
-                0,
-                200,
-                0,
-                "cavalry figures firing (3 at 1 hex, 1 at 2 hexes)",
-            ));
-            specs.push(FieldSpec::int(
-                guns,
-                0,
-                20,
-                0,
-                "guns firing (20 each, up to 5 hexes)",
-            ));
-            specs.push(FieldSpec::int(
-                range,
-                1,
-                5,
-                1,
-                "range to the target in hexes (adjacent = 1)",
-            ));
-        }
-        specs.push(FieldSpec::flag(
-            "cover",
-            "cover in the target hex or between (halves the total)",
-        ));
-        specs
+        FireFields::specs()
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -130,21 +107,20 @@ impl Action for FireAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
-        let mut firing = Vec::new();
-        for [inf, cav, guns, range] in HEX_FIELDS {
-            let hex = Hex::new(
-                s.int(inf) as u32,
-                s.int(cav) as u32,
-                s.int(guns) as u32,
-                &charts,
-            );
-            if !hex.is_empty() {
-                firing.push(Firing {
-                    hex,
-                    range: s.int(range) as u32,
-                });
-            }
-        }
+        let f = FireFields::read(s)?;
+        let hexes = [
+            (f.infantry, f.cavalry, f.guns, f.range),
+            (f.hex2_infantry, f.hex2_cavalry, f.hex2_guns, f.hex2_range),
+            (f.hex3_infantry, f.hex3_cavalry, f.hex3_guns, f.hex3_range),
+        ];
+        let firing: Vec<Firing> = hexes
+            .into_iter()
+            .map(|(infantry, cavalry, guns, range)| Firing {
+                hex: Hex::new(infantry, cavalry, guns, &charts),
+                range,
+            })
+            .filter(|firing| !firing.hex.is_empty())
+            .collect();
         let max = charts.options.hx_max_combined_hexes as usize;
         if firing.len() > max {
             return Err(InputError::argument(
@@ -157,7 +133,7 @@ impl Action for FireAction {
         Ok(Box::new(ProcedureModel(Volley {
             charts,
             firing,
-            cover: s.flag("cover"),
+            cover: f.cover,
         })))
     }
 }

@@ -9,7 +9,7 @@
 //! variable splits every way a charge can end, so nobody has to guess what counts.
 
 use super::charts::{Charts, SkedaddleBead, TieRounds};
-use super::fields;
+use super::fields::{self, UnitGroup};
 use super::fire::{Situation, volley};
 use super::melee::{apply_result, roll_difference};
 use super::morale::{Check, check};
@@ -325,13 +325,80 @@ impl Procedure for Charge {
     }
 }
 
+crate::action_fields! {
+    /// The fields of `micro-force charge`.
+    pub struct ChargeFields(charts: &Charts) {
+        distance: i32 = FieldSpec::int(1, 40, 4, "inches between charger and target"),
+        terrain: String = FieldSpec::choice(
+            &["open", "road", "rough"],
+            "open",
+            "the ground crossed (Chart 9 column)",
+        ),
+        flank_or_rear: bool = FieldSpec::flag("the charge hits the defender's flank or rear (+2)"),
+        defender_woods: bool = FieldSpec::flag(
+            "the defender is in woods or rough terrain (+1 to the defender)",
+        ),
+        defender_higher: bool = FieldSpec::flag(
+            "the defender is at a higher elevation (+1 to the defender)",
+        ),
+        attacker_mod: i32 = FieldSpec::int(
+            -10,
+            10,
+            0,
+            "extra modifier to the attacker's highest melee die",
+        ),
+        defender_mod: i32 = FieldSpec::int(
+            -10,
+            10,
+            0,
+            "extra modifier to the defender's highest melee die",
+        ),
+        defender_fires: bool = FieldSpec::flag_on(
+            "the defender makes opportunity fire at the charger as it comes on (false: it cannot, e.g. it has fired this turn)",
+        ),
+        defender_first_fire: bool = FieldSpec::flag(
+            "the defender's opportunity fire is its first fire of the game (+2 stands)",
+        ),
+        attacker_officer: bool = FieldSpec::flag_on(
+            "an officer is with the charger (checked for casualties under fire)",
+        ),
+        fire_die_mod: i32 = FieldSpec::int(
+            -10,
+            10,
+            0,
+            "an extra modifier to the 2D6 of the defender's opportunity fire",
+        ),
+        defender_av_per_stand: f64 = fields::av_per_stand(
+            "the defender's attack value per stand at the charge's closing range (Charts 3 & 4)",
+        ),
+        defender_weapon: String = fields::weapon(charts),
+        range: f64 = fields::range(),
+    }
+    groups {
+        attacker: UnitGroup<'static> = UnitGroup {
+            charts,
+            role: "attacker",
+            arm: "infantry",
+            formation: "attack_column",
+            stands: 4,
+        },
+        defender: UnitGroup<'static> = UnitGroup {
+            charts,
+            role: "defender",
+            arm: "infantry",
+            formation: "line",
+            stands: 4,
+        },
+    }
+}
+
 /// `micro-force charge`.
 pub struct ChargeAction;
 
 impl ChargeAction {
     pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<Charge, InputError> {
-        let attacker = fields::unit(s, "attacker", &charts)?;
-        let mut defender = fields::unit(s, "defender", &charts)?;
+        let f = ChargeFields::read(&charts, s)?;
+        let (attacker, mut defender) = (f.attacker, f.defender);
         if attacker.arm == Arm::Artillery {
             return Err(InputError::argument(
                 "attacker_arm",
@@ -350,7 +417,7 @@ impl ChargeAction {
         } else {
             &movement.infantry
         };
-        let column = match s.text("terrain") {
+        let column = match f.terrain.as_str() {
             "road" => 1,
             "rough" => 2,
             _ => 0,
@@ -365,44 +432,44 @@ impl ChargeAction {
                 "terrain",
                 format!(
                     "{} in {} cannot move on {} (Chart 9: n/a)",
-                    s.text("attacker_arm"),
+                    attacker.arm.name(),
                     attacker.formation_name(),
-                    s.text("terrain")
+                    f.terrain
                 ),
             ));
         }
         // A routed defender, or one told not to, holds its fire.
         let defender_can_fire = !defender.routed || charts.data.options.mf_routed_can_fire;
-        let opportunity_fire = if s.flag("defender_fires") && defender_can_fire {
-            defender.first_fire_used = !s.flag("defender_first_fire");
+        let opportunity_fire = if f.defender_fires && defender_can_fire {
+            defender.first_fire_used = !f.defender_first_fire;
             Some(OpportunityFire {
                 situation: Situation {
                     av_per_stand: fields::attack_value_per_stand(
-                        s,
                         &charts,
-                        "defender_av_per_stand",
-                        "defender_weapon",
+                        f.defender_av_per_stand,
+                        &f.defender_weapon,
+                        f.range,
                     )?,
                     rear: false,
                     enfilade: false,
-                    die_mod: s.int32("fire_die_mod"),
-                    target_officer: s.flag("attacker_officer"),
+                    die_mod: f.fire_die_mod,
+                    target_officer: f.attacker_officer,
                 },
             })
         } else {
             None
         };
         Ok(Charge {
-            distance: s.int32("distance"),
+            distance: f.distance,
             allowance,
-            mods: (s.int32("attacker_mod"), s.int32("defender_mod")),
-            flank_or_rear: s.flag("flank_or_rear"),
-            defender_woods: s.flag("defender_woods"),
-            defender_higher: s.flag("defender_higher"),
+            mods: (f.attacker_mod, f.defender_mod),
+            flank_or_rear: f.flank_or_rear,
+            defender_woods: f.defender_woods,
+            defender_higher: f.defender_higher,
             opportunity_fire,
             attacker,
             defender,
-            charts,
+            charts: charts.clone(),
         })
     }
 }
@@ -417,93 +484,17 @@ impl Action for ChargeAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        let mut specs = vec![
-            FieldSpec::int("distance", 1, 40, 4, "inches between charger and target"),
-            FieldSpec::choice(
-                "terrain",
-                &["open", "road", "rough"],
-                "open",
-                "the ground crossed (Chart 9 column)",
-            ),
-            FieldSpec::flag(
-                "flank_or_rear",
-                "the charge hits the defender's flank or rear (+2)",
-            ),
-            FieldSpec::flag(
-                "defender_woods",
-                "the defender is in woods or rough terrain (+1 to the defender)",
-            ),
-            FieldSpec::flag(
-                "defender_higher",
-                "the defender is at a higher elevation (+1 to the defender)",
-            ),
-            FieldSpec::int(
-                "attacker_mod",
-                -10,
-                10,
-                0,
-                "extra modifier to the attacker's highest melee die",
-            ),
-            FieldSpec::int(
-                "defender_mod",
-                -10,
-                10,
-                0,
-                "extra modifier to the defender's highest melee die",
-            ),
-            FieldSpec {
-                default: "true".to_string(),
-                ..FieldSpec::flag(
-                    "defender_fires",
-                    "the defender makes opportunity fire at the charger as it comes on (false: it cannot, e.g. it has fired this turn)",
-                )
-            },
-            FieldSpec::flag(
-                "defender_first_fire",
-                "the defender's opportunity fire is its first fire of the game (+2 stands)",
-            ),
-            FieldSpec {
-                default: "true".to_string(),
-                ..FieldSpec::flag(
-                    "attacker_officer",
-                    "an officer is with the charger (checked for casualties under fire)",
-                )
-            },
-            FieldSpec::int(
-                "fire_die_mod",
-                -10,
-                10,
-                0,
-                "an extra modifier to the 2D6 of the defender's opportunity fire",
-            ),
-        ];
-        specs.extend(fields::attack_fields(
-            &charts,
-            "defender_av_per_stand",
-            "defender_weapon",
-        ));
-        specs.push(fields::range_field());
-        specs.extend(fields::unit_fields(
-            "attacker",
-            "infantry",
-            "attack_column",
-            4,
-        ));
-        specs.extend(fields::unit_fields("defender", "infantry", "line", 4));
-        for spec in specs.iter_mut() {
-            match spec.name {
-                "attacker_cover" => {
+        super::charts_of(rules).map_or_else(
+            |_| Vec::new(),
+            |c| {
+                let mut specs = ChargeFields::specs(&c);
+                for spec in specs.iter_mut().filter(|s| s.name == "attacker_cover") {
                     spec.help =
-                        "the charger's cover against the defender's opportunity fire (Chart 5)"
+                        "the charger's cover against the defender's opportunity fire (Chart 5)";
                 }
-                "defender_av_per_stand" => {
-                    spec.help = "the defender's attack value per stand at the charge's closing range (Charts 3 & 4)"
-                }
-                _ => {}
-            }
-        }
-        specs
+                specs
+            },
+        )
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {

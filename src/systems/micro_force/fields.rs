@@ -3,7 +3,7 @@
 
 use super::charts::Charts;
 use super::unit::{Arm, COVERS, FORMATIONS, Unit};
-use crate::action::{FieldSpec, Scenario};
+use crate::action::{FieldGroup, FieldSpec, Scenario};
 use crate::error::{InputError, one_of};
 
 /// The field names of one unit role: arm, formation, stands, steps_lost, cover,
@@ -154,50 +154,69 @@ pub fn unit(s: &Scenario, role: &str, charts: &Charts) -> Result<Unit, InputErro
     Ok(unit)
 }
 
-/// `{av}` (decimal), `{weapon}` (a user-supplied weapon or none) and `range`.
-pub fn attack_fields(charts: &Charts, av: &'static str, weapon: &'static str) -> Vec<FieldSpec> {
-    vec![
-        FieldSpec::decimal(
-            av,
-            0.0,
-            20.0,
-            1.0,
-            "attack value per stand at this range (the rulebook's Charts 3 & 4)",
-        ),
-        FieldSpec {
-            kind: crate::action::FieldKind::Choice(charts.weapon_names()),
-            ..FieldSpec::choice(
-                weapon,
-                &["none"],
-                "none",
-                "a weapon from a user-supplied Charts 3 & 4 (house rule); replaces the AV field",
-            )
-        },
-    ]
+/// An attack value per stand field (decimal, 0 to 20).
+pub fn av_per_stand(name: &'static str, help: &'static str) -> FieldSpec {
+    FieldSpec::decimal(name, 0.0, 20.0, 1.0, help)
 }
 
-/// The AV per stand: from the weapon chart when a weapon is named, else the field.
-pub fn attack_value_per_stand(
-    s: &Scenario,
-    charts: &Charts,
-    av: &str,
-    weapon: &str,
-) -> Result<f64, InputError> {
-    match s.text(weapon) {
-        "none" => Ok(s.number(av)),
-        name => charts
-            .weapon_av(name, s.number("range"))
-            .map_err(|m| InputError::argument("range", m)),
-    }
+/// What `av_per_stand` fields say, unless a field's own help is more precise.
+pub const AV_HELP: &str = "attack value per stand at this range (the rulebook's Charts 3 & 4)";
+
+/// A weapon from a user-supplied Charts 3 & 4 (house rule), or `none`.
+pub fn weapon(name: &'static str, charts: &Charts) -> FieldSpec {
+    FieldSpec::choice_of(
+        name,
+        charts.weapon_names(),
+        "none",
+        "a weapon from a user-supplied Charts 3 & 4 (house rule); replaces the AV field",
+    )
 }
 
 /// The range field, used with a weapon chart.
-pub fn range_field() -> FieldSpec {
+pub fn range(name: &'static str) -> FieldSpec {
     FieldSpec::decimal(
-        "range",
+        name,
         0.0,
         100.0,
         0.0,
         "range in inches (only read with a weapon)",
     )
+}
+
+/// The AV per stand: from the weapon chart at `range` when a weapon is named,
+/// else the AV field's value.
+pub fn attack_value_per_stand(
+    charts: &Charts,
+    av_per_stand: f64,
+    weapon: &str,
+    range: f64,
+) -> Result<f64, InputError> {
+    match weapon {
+        "none" => Ok(av_per_stand),
+        name => charts
+            .weapon_av(name, range)
+            .map_err(|m| InputError::argument("range", m)),
+    }
+}
+
+/// A unit's fields under a role prefix (`attacker_arm`, `attacker_stands`, ...),
+/// with the defaults of an arm, read into a checked [`Unit`].
+pub struct UnitGroup<'a> {
+    pub charts: &'a Charts,
+    pub role: &'static str,
+    pub arm: &'static str,
+    pub formation: &'static str,
+    pub stands: i64,
+}
+
+impl FieldGroup for UnitGroup<'_> {
+    type Value = Unit;
+
+    fn specs(&self) -> Vec<FieldSpec> {
+        unit_fields(self.role, self.arm, self.formation, self.stands)
+    }
+
+    fn read(&self, s: &Scenario) -> Result<Unit, InputError> {
+        unit(s, self.role, self.charts)
+    }
 }

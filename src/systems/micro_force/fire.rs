@@ -3,7 +3,7 @@
 //! Chart 6, the S test after losses (rout on failing by 5), and the officer check.
 
 use super::charts::{BillResult, Charts, FirstFire, FormationMods};
-use super::fields;
+use super::fields::{self, UnitGroup};
 use super::morale::{Check, check, s_test};
 use super::unit::{Arm, MORALE_LABELS, Unit};
 use crate::action::{Action, FieldSpec, Scenario};
@@ -197,39 +197,65 @@ impl Procedure for Fire {
 /// `micro-force fire`.
 pub struct FireAction;
 
-/// Volley fields shared with the firefight.
-pub fn situation_fields() -> Vec<FieldSpec> {
-    vec![
-        FieldSpec::flag("target_moving", "the target is in movement posture (+1)"),
-        FieldSpec::flag("rear", "rear fire (-5)"),
-        FieldSpec::flag("enfilade", "enfilade fire (-4)"),
-        FieldSpec::int("die_mod", -10, 10, 0, "an extra modifier to the 2D6"),
-    ]
+crate::action_fields! {
+    /// The fields of `micro-force fire`.
+    pub struct FireFields(charts: &Charts) {
+        av_per_stand: f64 = fields::av_per_stand(fields::AV_HELP),
+        weapon: String = fields::weapon(charts),
+        range: f64 = fields::range(),
+        first_fire: bool = FieldSpec::flag("the firer's first fire of the game (+2 stands)"),
+        target_officer: bool = FieldSpec::flag_on("an officer is with the target (checked for casualties)"),
+        target_moving: bool = FieldSpec::flag("the target is in movement posture (+1)"),
+        rear: bool = FieldSpec::flag("rear fire (-5)"),
+        enfilade: bool = FieldSpec::flag("enfilade fire (-4)"),
+        die_mod: i32 = FieldSpec::int(-10, 10, 0, "an extra modifier to the 2D6"),
+    }
+    groups {
+        firer: UnitGroup<'static> = UnitGroup {
+            charts,
+            role: "firer",
+            arm: "infantry",
+            formation: "line",
+            stands: 4,
+        },
+        target: UnitGroup<'static> = UnitGroup {
+            charts,
+            role: "target",
+            arm: "infantry",
+            formation: "line",
+            stands: 4,
+        },
+    }
 }
 
 impl FireAction {
     pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<Fire, InputError> {
-        let mut firer = fields::unit(s, "firer", &charts)?;
-        let mut target = fields::unit(s, "target", &charts)?;
-        target.moving = s.flag("target_moving");
+        let f = FireFields::read(&charts, s)?;
+        let (mut firer, mut target) = (f.firer, f.target);
+        target.moving = f.target_moving;
         if firer.routed && !charts.data.options.mf_routed_can_fire {
             return Err(InputError::argument(
                 "firer_routed",
                 "a routed unit cannot fire (options.mf_routed_can_fire)",
             ));
         }
-        firer.first_fire_used = !s.flag("first_fire");
+        firer.first_fire_used = !f.first_fire;
         Ok(Fire {
             situation: Situation {
-                av_per_stand: fields::attack_value_per_stand(s, &charts, "av_per_stand", "weapon")?,
-                rear: s.flag("rear"),
-                enfilade: s.flag("enfilade"),
-                die_mod: s.int32("die_mod"),
-                target_officer: s.flag("target_officer"),
+                av_per_stand: fields::attack_value_per_stand(
+                    &charts,
+                    f.av_per_stand,
+                    &f.weapon,
+                    f.range,
+                )?,
+                rear: f.rear,
+                enfilade: f.enfilade,
+                die_mod: f.die_mod,
+                target_officer: f.target_officer,
             },
             firer,
             target,
-            charts,
+            charts: charts.clone(),
         })
     }
 }
@@ -244,26 +270,7 @@ impl Action for FireAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        let mut specs = fields::attack_fields(&charts, "av_per_stand", "weapon");
-        specs.push(fields::range_field());
-        specs.extend([
-            FieldSpec::flag(
-                "first_fire",
-                "the firer's first fire of the game (+2 stands)",
-            ),
-            FieldSpec {
-                default: "true".to_string(),
-                ..FieldSpec::flag(
-                    "target_officer",
-                    "an officer is with the target (checked for casualties)",
-                )
-            },
-        ]);
-        specs.extend(fields::unit_fields("firer", "infantry", "line", 4));
-        specs.extend(fields::unit_fields("target", "infantry", "line", 4));
-        specs.extend(situation_fields());
-        specs
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| FireFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {

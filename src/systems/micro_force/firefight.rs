@@ -5,7 +5,7 @@
 //! limit.
 
 use super::charts::Charts;
-use super::fields;
+use super::fields::{self, UnitGroup};
 use super::fire::{Situation, volley};
 use super::initiative::Initiative;
 use super::recovery::rally;
@@ -133,40 +133,64 @@ impl engine::Engagement for Firefight {
     }
 }
 
+crate::action_fields! {
+    /// The fields of `micro-force firefight`.
+    pub struct FirefightFields(charts: &Charts) {
+        a_av_per_stand: f64 = fields::av_per_stand(fields::AV_HELP),
+        a_weapon: String = fields::weapon(charts),
+        b_av_per_stand: f64 = fields::av_per_stand(fields::AV_HELP),
+        b_weapon: String = fields::weapon(charts),
+        range: f64 = fields::range(),
+        a_first_fire: bool = FieldSpec::flag_on("A still has its first-fire bonus"),
+        b_first_fire: bool = FieldSpec::flag_on("B still has its first-fire bonus"),
+        a_officer: bool = FieldSpec::flag_on("an officer is with A (casualty checks)"),
+        b_officer: bool = FieldSpec::flag_on("an officer is with B (casualty checks)"),
+        turns: u32 = FieldSpec::int(1, 50, 10, "turn limit"),
+    }
+    groups {
+        a: UnitGroup<'static> = UnitGroup {
+            charts,
+            role: "a",
+            arm: "infantry",
+            formation: "line",
+            stands: 4,
+        },
+        b: UnitGroup<'static> = UnitGroup {
+            charts,
+            role: "b",
+            arm: "infantry",
+            formation: "line",
+            stands: 4,
+        },
+    }
+}
+
 /// `micro-force firefight`.
 pub struct FirefightAction;
 
 impl FirefightAction {
-    fn side(s: &Scenario, role: &str, charts: &Charts) -> Result<(Unit, Situation), InputError> {
-        let mut unit = fields::unit(s, role, charts)?;
-        unit.first_fire_used = !s.flag(if role == "a" {
-            "a_first_fire"
-        } else {
-            "b_first_fire"
-        });
-        let (av, weapon, officer) = if role == "a" {
-            ("a_av_per_stand", "a_weapon", "b_officer")
-        } else {
-            ("b_av_per_stand", "b_weapon", "a_officer")
-        };
-        let situation = Situation {
-            av_per_stand: fields::attack_value_per_stand(s, charts, av, weapon)?,
-            target_officer: s.flag(officer),
-            ..Situation::default()
-        };
-        Ok((unit, situation))
-    }
-
     pub fn firefight(s: &Scenario, charts: Arc<Charts>) -> Result<Firefight, InputError> {
-        let (a, a_fire) = Self::side(s, "a", &charts)?;
-        let (b, b_fire) = Self::side(s, "b", &charts)?;
+        let f = FirefightFields::read(&charts, s)?;
+        let (mut a, mut b) = (f.a, f.b);
+        a.first_fire_used = !f.a_first_fire;
+        b.first_fire_used = !f.b_first_fire;
+        // Each side's volleys, and whether the enemy's officer is checked.
+        let situation = |av: f64, weapon: &str, officer: bool| -> Result<Situation, InputError> {
+            Ok(Situation {
+                av_per_stand: fields::attack_value_per_stand(&charts, av, weapon, f.range)?,
+                target_officer: officer,
+                ..Situation::default()
+            })
+        };
+        let a_fire = situation(f.a_av_per_stand, &f.a_weapon, f.b_officer)?;
+        let b_fire = situation(f.b_av_per_stand, &f.b_weapon, f.a_officer)?;
         Ok(Firefight {
             a,
             b,
             a_fire,
             b_fire,
-            turns: s.int("turns") as u32,
-            charts,
+            turns: f.turns,
+            charts: charts.clone(),
         })
     }
 }
@@ -181,24 +205,7 @@ impl Action for FirefightAction {
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let charts = super::charts_of(rules).expect("rules were checked when loaded");
-        let flag_on = |name, help| FieldSpec {
-            default: "true".to_string(),
-            ..FieldSpec::flag(name, help)
-        };
-        let mut specs = fields::attack_fields(&charts, "a_av_per_stand", "a_weapon");
-        specs.extend(fields::attack_fields(&charts, "b_av_per_stand", "b_weapon"));
-        specs.push(fields::range_field());
-        specs.extend([
-            flag_on("a_first_fire", "A still has its first-fire bonus"),
-            flag_on("b_first_fire", "B still has its first-fire bonus"),
-            flag_on("a_officer", "an officer is with A (casualty checks)"),
-            flag_on("b_officer", "an officer is with B (casualty checks)"),
-            FieldSpec::int("turns", 1, 50, 10, "turn limit"),
-        ]);
-        specs.extend(fields::unit_fields("a", "infantry", "line", 4));
-        specs.extend(fields::unit_fields("b", "infantry", "line", 4));
-        specs
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| FirefightFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {

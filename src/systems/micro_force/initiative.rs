@@ -93,6 +93,24 @@ impl Procedure for Initiative {
 /// `micro-force initiative`.
 pub struct InitiativeAction;
 
+crate::action_fields! {
+    /// The fields of `micro-force initiative`.
+    pub struct InitiativeFields() {
+        a_competence: u32 = FieldSpec::int(
+            0,
+            3,
+            0,
+            "side A's senior officer's competence (bonus 0 to -3)",
+        ),
+        b_competence: u32 = FieldSpec::int(0, 3, 0, "side B's senior officer's competence"),
+        last_winner: String = FieldSpec::choice(
+            &["none", "a", "b"],
+            "none",
+            "last turn's winner (none: the first turn; a tie follows mf_initiative_first_turn_tie)",
+        ),
+    }
+}
+
 impl Action for InitiativeAction {
     fn name(&self) -> &'static str {
         "initiative"
@@ -103,28 +121,7 @@ impl Action for InitiativeAction {
     }
 
     fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        vec![
-            FieldSpec::int(
-                "a_competence",
-                0,
-                3,
-                0,
-                "side A's senior officer's competence (bonus 0 to -3)",
-            ),
-            FieldSpec::int(
-                "b_competence",
-                0,
-                3,
-                0,
-                "side B's senior officer's competence",
-            ),
-            FieldSpec::choice(
-                "last_winner",
-                &["none", "a", "b"],
-                "none",
-                "last turn's winner (none: the first turn, ties re-rolled)",
-            ),
-        ]
+        InitiativeFields::specs()
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -133,15 +130,16 @@ impl Action for InitiativeAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
-        let last = match s.text("last_winner") {
+        let f = InitiativeFields::read(s)?;
+        let last = match f.last_winner.as_str() {
             "a" => Some(true),
             "b" => Some(false),
             _ => None,
         };
         Ok(Box::new(ProcedureModel(Initiative::new(
             &charts,
-            s.int("a_competence") as u32,
-            s.int("b_competence") as u32,
+            f.a_competence,
+            f.b_competence,
             last,
         ))))
     }

@@ -6,7 +6,7 @@
 use super::charts::{Bead, Charts, Check as CheckKind, FallBack};
 use super::morale::s_test;
 use super::unit::Unit;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{Action, FieldGroup, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -158,6 +158,49 @@ pub fn named_modifiers(charts: &Charts, set: impl Fn(&str) -> bool) -> (i32, i32
     mods
 }
 
+/// The named Chart 10 modifiers as flags, summed per side.
+pub struct NamedModifiers<'a> {
+    pub charts: &'a Charts,
+}
+
+impl FieldGroup for NamedModifiers<'_> {
+    type Value = (i32, i32);
+
+    fn specs(&self) -> Vec<FieldSpec> {
+        MODIFIERS
+            .iter()
+            .map(|(field, _, _)| FieldSpec::flag(field, "a Chart 10 melee modifier"))
+            .collect()
+    }
+
+    fn read(&self, s: &Scenario) -> Result<(i32, i32), InputError> {
+        Ok(named_modifiers(self.charts, |f| s.flag(f)))
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `micro-force melee`.
+    pub struct MeleeFields(charts: &Charts) {
+        attacker_stands: u32 = FieldSpec::int(1, 30, 4, "attacker's stands in contact"),
+        defender_stands: u32 = FieldSpec::int(1, 30, 4, "defender's stands in contact"),
+        attacker_mod: i32 = FieldSpec::int(
+            -10,
+            10,
+            0,
+            "extra modifier to the attacker's highest die",
+        ),
+        defender_mod: i32 = FieldSpec::int(
+            -10,
+            10,
+            0,
+            "extra modifier to the defender's highest die",
+        ),
+    }
+    groups {
+        named: NamedModifiers<'static> = NamedModifiers { charts },
+    }
+}
+
 /// `micro-force melee`.
 pub struct MeleeAction;
 
@@ -170,29 +213,8 @@ impl Action for MeleeAction {
         "Chart 10 alone: melee dice by stand ratio, highest die plus modifiers, the difference"
     }
 
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        let mut specs = vec![
-            FieldSpec::int("attacker_stands", 1, 30, 4, "attacker's stands in contact"),
-            FieldSpec::int("defender_stands", 1, 30, 4, "defender's stands in contact"),
-            FieldSpec::int(
-                "attacker_mod",
-                -10,
-                10,
-                0,
-                "extra modifier to the attacker's highest die",
-            ),
-            FieldSpec::int(
-                "defender_mod",
-                -10,
-                10,
-                0,
-                "extra modifier to the defender's highest die",
-            ),
-        ];
-        for (field, _, _) in MODIFIERS {
-            specs.push(FieldSpec::flag(field, "a Chart 10 melee modifier"));
-        }
-        specs
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MeleeFields::specs(&c))
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -201,17 +223,11 @@ impl Action for MeleeAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
-        let named = named_modifiers(&charts, |f| s.flag(f));
-        let dice = charts.melee_dice(
-            2 * s.int("attacker_stands") as u32,
-            2 * s.int("defender_stands") as u32,
-        );
+        let f = MeleeFields::read(&charts, s)?;
+        let dice = charts.melee_dice(2 * f.attacker_stands, 2 * f.defender_stands);
         Ok(Box::new(ProcedureModel(Melee {
             dice,
-            mods: (
-                named.0 + s.int32("attacker_mod"),
-                named.1 + s.int32("defender_mod"),
-            ),
+            mods: (f.named.0 + f.attacker_mod, f.named.1 + f.defender_mod),
             charts,
         })))
     }

@@ -3,7 +3,7 @@
 //! fire (+1; artillery free; free at long range, Q11), rejoin (0), resupply (+5).
 
 use super::charts::{Charts, MiracleFace};
-use super::fields;
+use super::fields::UnitGroup;
 use super::morale::{Check, check};
 use super::unit::{Arm, Unit};
 use crate::action::{Action, FieldSpec, Scenario};
@@ -142,6 +142,27 @@ impl Procedure for Recovery {
     }
 }
 
+crate::action_fields! {
+    /// The unit of every recovery test.
+    pub struct RecoveryFields(charts: &Charts) {}
+    groups {
+        unit: UnitGroup<'static> = UnitGroup {
+            charts,
+            role: "unit",
+            arm: "infantry",
+            formation: "line",
+            stands: 4,
+        },
+    }
+}
+
+crate::action_fields! {
+    /// The extra field of `cease-fire`.
+    pub struct CeaseFireFields() {
+        long_range: bool = FieldSpec::flag("the current target is at long range"),
+    }
+}
+
 /// `micro-force rally`, `cease-fire`, `rejoin`, `resupply`.
 pub struct RecoveryAction {
     pub name: &'static str,
@@ -165,18 +186,18 @@ impl Action for RecoveryAction {
         }
     }
 
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        let mut specs = fields::unit_fields("unit", "infantry", "line", 4);
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        let Ok(charts) = super::charts_of(rules) else {
+            return Vec::new();
+        };
+        let mut specs = RecoveryFields::specs(&charts);
         if self.name == "rally" {
             for spec in specs.iter_mut().filter(|s| s.name == "unit_shaken") {
                 spec.default = "true".to_string();
             }
         }
         if self.name == "cease-fire" {
-            specs.push(FieldSpec::flag(
-                "long_range",
-                "the current target is at long range",
-            ));
+            specs.extend(CeaseFireFields::specs());
         }
         specs
     }
@@ -190,7 +211,7 @@ impl Action for RecoveryAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
-        let unit = fields::unit(s, "unit", &charts)?;
+        let unit = RecoveryFields::read(&charts, s)?.unit;
         let test = match self.name {
             "rally" => {
                 if !unit.shaken && !unit.routed {
@@ -202,7 +223,7 @@ impl Action for RecoveryAction {
                 Test::Rally
             }
             "cease-fire" => Test::CeaseFire {
-                long_range: s.flag("long_range"),
+                long_range: CeaseFireFields::read(s)?.long_range,
             },
             "rejoin" => Test::Rejoin,
             _ => Test::Resupply,

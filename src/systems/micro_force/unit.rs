@@ -15,6 +15,16 @@ pub enum Arm {
 impl Arm {
     pub const NAMES: [&'static str; 4] = ["infantry", "cavalry", "dismounted-cavalry", "artillery"];
 
+    /// The arm's field value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Arm::Infantry => "infantry",
+            Arm::Cavalry => "cavalry",
+            Arm::DismountedCavalry => "dismounted-cavalry",
+            Arm::Artillery => "artillery",
+        }
+    }
+
     pub fn parse(name: &str) -> Option<Self> {
         Some(match name {
             "infantry" => Arm::Infantry,

@@ -56,31 +56,42 @@ impl Procedure for Attack {
 }
 
 /// Fields of a hex's troops; errors for mixes the card forbids.
-pub fn hex_from(
-    s: &Scenario,
-    infantry: &str,
-    cavalry: &str,
-    guns: &str,
-) -> Result<Hex, InputError> {
+pub fn hex_of(infantry: u32, cavalry: u32, guns: u32, names: [&str; 3]) -> Result<Hex, InputError> {
     let hex = Hex {
-        infantry: s.int(infantry) as u32,
-        cavalry: s.int(cavalry) as u32,
-        guns: s.int(guns) as u32,
+        infantry,
+        cavalry,
+        guns,
         gun_damage: 0,
     };
     if hex.cavalry > 0 && (hex.infantry > 0 || hex.guns > 0) {
         return Err(InputError::argument(
-            cavalry,
+            names[1],
             "a hex holds cavalry, or infantry, or infantry and artillery: not cavalry with others",
         ));
     }
     if hex.guns > 0 && hex.infantry == 0 {
         return Err(InputError::argument(
-            guns,
+            names[2],
             "a hex holds cavalry, or infantry, or infantry and artillery: guns need infantry with them",
         ));
     }
     Ok(hex)
+}
+
+crate::action_fields! {
+    /// The fields of `stand-and-die attack`.
+    pub struct AttackFields() {
+        infantry: u32 = FieldSpec::int(0, 200, 10, "attacking infantrymen"),
+        cavalry: u32 = FieldSpec::int(0, 200, 0, "attacking cavalrymen"),
+        guns: u32 = FieldSpec::int(0, 20, 0, "attacking guns"),
+        posture: String = FieldSpec::choice(
+            &["standing", "fallback"],
+            "standing",
+            "the target hex stands or falls back under pressure",
+        ),
+        cover: bool = FieldSpec::flag("the target is in (or falls back from) cover"),
+        rear: bool = FieldSpec::flag("attacking through one of the target's rear three hexsides"),
+    }
 }
 
 /// `stand-and-die attack`.
@@ -96,22 +107,7 @@ impl Action for AttackAction {
     }
 
     fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        vec![
-            FieldSpec::int("infantry", 0, 200, 10, "attacking infantrymen"),
-            FieldSpec::int("cavalry", 0, 200, 0, "attacking cavalrymen"),
-            FieldSpec::int("guns", 0, 20, 0, "attacking guns"),
-            FieldSpec::choice(
-                "posture",
-                &["standing", "fallback"],
-                "standing",
-                "the target hex stands or falls back under pressure",
-            ),
-            FieldSpec::flag("cover", "the target is in (or falls back from) cover"),
-            FieldSpec::flag(
-                "rear",
-                "attacking through one of the target's rear three hexsides",
-            ),
-        ]
+        AttackFields::specs()
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -119,14 +115,20 @@ impl Action for AttackAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let f = AttackFields::read(s)?;
         Ok(Box::new(ProcedureModel(Attack {
             charts: super::charts_of(rules)?,
-            attacker: hex_from(s, "infantry", "cavalry", "guns")?,
+            attacker: hex_of(
+                f.infantry,
+                f.cavalry,
+                f.guns,
+                ["infantry", "cavalry", "guns"],
+            )?,
             target: Target {
-                fallback: s.text("posture") == "fallback",
-                cover: s.flag("cover"),
+                fallback: f.posture == "fallback",
+                cover: f.cover,
             },
-            rear: s.flag("rear"),
+            rear: f.rear,
         })))
     }
 }

@@ -11,7 +11,7 @@
 //! before an obstacle or the table edge) it can fall back no further and stands
 //! (`sd_fallback_blocked = stay`), or is destroyed (`eliminate`).
 
-use super::attack::{casualties, hex_from};
+use super::attack::{casualties, hex_of};
 use super::charts::{Charts, Combat, DuelContact, FallbackBlocked, Target};
 use super::hex::Hex;
 use crate::action::{Action, FieldSpec, Scenario};
@@ -271,6 +271,51 @@ impl engine::Engagement for Duel {
     }
 }
 
+crate::action_fields! {
+    /// The fields of `stand-and-die duel`: hex A, hex B, and the turns.
+    pub struct DuelFields() {
+        a_infantry: u32 = FieldSpec::int(0, 200, 10, "infantrymen in hex A"),
+        a_cavalry: u32 = FieldSpec::int(0, 200, 0, "cavalrymen in hex A (not with infantry or guns)"),
+        a_guns: u32 = FieldSpec::int(
+            0,
+            20,
+            0,
+            "guns in hex A (two casualties each, after the infantry; not alone)",
+        ),
+        a_posture: String = FieldSpec::choice(&["standing", "fallback"], "standing", "the hex stands, or falls back under pressure (one hex back each turn it is attacked)"),
+        a_cover: bool = FieldSpec::flag("hex A is in cover"),
+        a_rear: bool = FieldSpec::flag("hex A attacks through the enemy's rear three hexsides"),
+        a_room: Option<i64> = FieldSpec::limit(
+            0,
+            1000,
+            "hexes A can fall back before an obstacle or the table edge",
+        ),
+        b_infantry: u32 = FieldSpec::int(0, 200, 10, "infantrymen in hex B"),
+        b_cavalry: u32 = FieldSpec::int(0, 200, 0, "cavalrymen in hex B (not with infantry or guns)"),
+        b_guns: u32 = FieldSpec::int(
+            0,
+            20,
+            0,
+            "guns in hex B (two casualties each, after the infantry; not alone)",
+        ),
+        b_posture: String = FieldSpec::choice(&["standing", "fallback"], "standing", "the hex stands, or falls back under pressure (one hex back each turn it is attacked)"),
+        b_cover: bool = FieldSpec::flag("hex B is in cover"),
+        b_rear: bool = FieldSpec::flag("hex B attacks through the enemy's rear three hexsides"),
+        b_room: Option<i64> = FieldSpec::limit(
+            0,
+            1000,
+            "hexes B can fall back before an obstacle or the table edge",
+        ),
+        turns: u32 = FieldSpec::int(0, 10_000, 0, "turn limit (0: fight to the end)"),
+        curve_turns: u32 = FieldSpec::int(
+            1,
+            200,
+            20,
+            "turns shown by the per-turn curves when there is no limit",
+        ),
+    }
+}
+
 /// `stand-and-die duel`.
 pub struct DuelAction;
 
@@ -284,75 +329,7 @@ impl Action for DuelAction {
     }
 
     fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        let mut specs = Vec::new();
-        for [inf, cav, guns, posture, cover, rear, room] in [
-            [
-                "a_infantry",
-                "a_cavalry",
-                "a_guns",
-                "a_posture",
-                "a_cover",
-                "a_rear",
-                "a_room",
-            ],
-            [
-                "b_infantry",
-                "b_cavalry",
-                "b_guns",
-                "b_posture",
-                "b_cover",
-                "b_rear",
-                "b_room",
-            ],
-        ] {
-            specs.push(FieldSpec::int(inf, 0, 200, 10, "infantrymen in the hex"));
-            specs.push(FieldSpec::int(
-                cav,
-                0,
-                200,
-                0,
-                "cavalrymen in the hex (not with infantry or guns)",
-            ));
-            specs.push(FieldSpec::int(
-                guns,
-                0,
-                20,
-                0,
-                "guns in the hex (two casualties each, after the infantry; not alone)",
-            ));
-            specs.push(FieldSpec::choice(
-                posture,
-                &["standing", "fallback"],
-                "standing",
-                "the hex stands, or falls back under pressure (one hex back each turn it is attacked)",
-            ));
-            specs.push(FieldSpec::flag(cover, "the hex is in cover"));
-            specs.push(FieldSpec::flag(
-                rear,
-                "the hex attacks through the enemy's rear three hexsides",
-            ));
-            specs.push(FieldSpec::limit(
-                room,
-                0,
-                1000,
-                "hexes the hex can fall back before an obstacle or the table edge",
-            ));
-        }
-        specs.push(FieldSpec::int(
-            "turns",
-            0,
-            10_000,
-            0,
-            "turn limit (0: fight to the end)",
-        ));
-        specs.push(FieldSpec::int(
-            "curve_turns",
-            1,
-            200,
-            20,
-            "turns shown by the per-turn curves when there is no limit",
-        ));
-        specs
+        DuelFields::specs()
     }
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
@@ -372,8 +349,19 @@ impl Action for DuelAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
-        let a = hex_from(s, "a_infantry", "a_cavalry", "a_guns")?;
-        let b = hex_from(s, "b_infantry", "b_cavalry", "b_guns")?;
+        let f = DuelFields::read(s)?;
+        let a = hex_of(
+            f.a_infantry,
+            f.a_cavalry,
+            f.a_guns,
+            ["a_infantry", "a_cavalry", "a_guns"],
+        )?;
+        let b = hex_of(
+            f.b_infantry,
+            f.b_cavalry,
+            f.b_guns,
+            ["b_infantry", "b_cavalry", "b_guns"],
+        )?;
         if a.is_gone() || b.is_gone() {
             return Err(InputError::argument(
                 if a.is_gone() {
@@ -384,20 +372,26 @@ impl Action for DuelAction {
                 "each hex needs at least one figure or gun",
             ));
         }
-        let side = |p: &str, hex: Hex| Side {
-            hex,
-            fallback: s.text(&format!("{p}_posture")) == "fallback",
-            cover: s.flag(&format!("{p}_cover")),
-            rear: s.flag(&format!("{p}_rear")),
-            room: s
-                .limit(&format!("{p}_room"))
-                .map(|r| u32::try_from(r).unwrap_or(u32::MAX)),
+        let room = |r: Option<i64>| r.map(|r| u32::try_from(r).unwrap_or(u32::MAX));
+        let a = Side {
+            hex: a,
+            fallback: f.a_posture == "fallback",
+            cover: f.a_cover,
+            rear: f.a_rear,
+            room: room(f.a_room),
+        };
+        let b = Side {
+            hex: b,
+            fallback: f.b_posture == "fallback",
+            cover: f.b_cover,
+            rear: f.b_rear,
+            room: room(f.b_room),
         };
         Ok(Box::new(EngagementModel(Duel {
-            a: side("a", a),
-            b: side("b", b),
-            turns: s.int("turns") as u32,
-            curve_turns: s.int("curve_turns") as u32,
+            a,
+            b,
+            turns: f.turns,
+            curve_turns: f.curve_turns,
             charts,
         })))
     }
