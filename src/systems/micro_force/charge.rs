@@ -12,7 +12,7 @@ use super::charts::{Charts, SkedaddleBead, TieRounds};
 use super::fields::{self, UnitGroup};
 use super::fire::{Situation, volley};
 use super::melee::{apply_result, roll_difference};
-use super::morale::{Check, check};
+use super::morale::passes;
 use super::unit::{Arm, MORALE_LABELS, Unit};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
@@ -246,25 +246,23 @@ impl Procedure for Charge {
                 return self.ended(2, attacker, defender);
             }
         }
-        if check(
+        if !passes(
             dice,
             charts,
             attacker.cohesion(charts),
             attacker.bead_penalty(charts),
-        ) != Check::Pass
-        {
+        ) {
             return self.ended(0, attacker, defender);
         }
         // The charger moves into base contact: the whole distance, and as far
         // again as a skedaddling defender runs, if it is caught.
         let mut covered = self.distance;
-        if check(
+        if !passes(
             dice,
             charts,
             defender.cohesion(charts),
             defender.bead_penalty(charts),
-        ) != Check::Pass
-        {
+        ) {
             // Skedaddle: back 1D6", Disordered; the attacker completes its advance.
             defender.disorder();
             if charts.data.options.mf_skedaddle_bead == SkedaddleBead::Shaken {

@@ -4,7 +4,7 @@
 
 use super::charts::{BillResult, Charts, FirstFire, FormationMods};
 use super::fields::{self, UnitGroup};
-use super::morale::{Check, check, s_test};
+use super::morale::{passes, s_test};
 use super::unit::{Arm, MORALE_LABELS, Unit};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
@@ -80,12 +80,12 @@ pub fn volley<D: Dice>(
     situation: &Situation,
 ) -> VolleyReport {
     let m = &charts.data.fire_modifiers;
-    let failed = check(
+    let failed = !passes(
         dice,
         charts,
         firer.cohesion(charts),
         firer.bead_penalty(charts),
-    ) != Check::Pass;
+    );
     let av = attack_value(charts, firer, situation.av_per_stand);
     firer.first_fire_used = true;
     let dv = target.dv(charts).unwrap_or(0);

@@ -29,6 +29,18 @@ pub fn check<D: Dice>(dice: &mut D, charts: &Charts, cohesion: i32, modifier: i3
     })
 }
 
+/// Roll 1D20 + `modifier` against `cohesion` where only passing matters (one
+/// branch fewer than [`check`] for the exact method).
+#[inline]
+pub fn passes<D: Dice>(dice: &mut D, charts: &Charts, cohesion: i32, modifier: i32) -> bool {
+    let test = CohesionTest {
+        cohesion,
+        modifier,
+        naturals: charts.data.options.mf_naturals,
+    };
+    dice.classify(Roll::Die(20), |natural| test.passes(natural))
+}
+
 /// The S test after losses (or an S result): fail gives a white bead, fail by 5
 /// or more a black one, unless `cap_at_shaken` (a brigade commander's death).
 pub fn s_test<D: Dice>(

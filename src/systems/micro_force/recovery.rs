@@ -4,7 +4,7 @@
 
 use super::charts::{Charts, MiracleFace};
 use super::fields::UnitGroup;
-use super::morale::{Check, check};
+use super::morale::passes;
 use super::unit::{Arm, Unit};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
@@ -108,12 +108,12 @@ impl Procedure for Recovery {
         let mut unit = self.unit;
         let r = &charts.data.recovery;
         let test = |dice: &mut D, penalty: i32| {
-            check(
+            passes(
                 dice,
                 charts,
                 unit.cohesion(charts),
                 penalty + unit.bead_penalty(charts),
-            ) == Check::Pass
+            )
         };
         let passed = match self.test {
             Test::Rally => {
