@@ -273,14 +273,25 @@ fn keys(table: &Table) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// The Micro Squad card as shipped (the rules module knows no system).
+    fn micro_squad_card() -> RuleBook {
+        RuleBook::card(
+            "micro-squad",
+            Card {
+                file: "src/rules/micro_squad.toml",
+                text: include_str!("micro_squad.toml"),
+            },
+        )
+        .unwrap()
+    }
+
     fn no_check(_: &RuleBook) -> Result<(), String> {
         Ok(())
     }
 
     #[test]
     fn a_house_rule_changes_a_cell() {
-        let mut book =
-            crate::systems::rulebook(crate::systems::find("micro-squad").unwrap(), &[]).unwrap();
+        let mut book = micro_squad_card();
         let rule = HouseRule::parse("hr.toml", "[set]\n\"crt.a.rows.5.+1\" = \"E\"\n").unwrap();
         book.apply(&rule, no_check).unwrap();
         let cell = &book.tree["crt"]["a"]["rows"]["5"]["+1"];
@@ -290,8 +301,7 @@ mod tests {
 
     #[test]
     fn a_missing_cell_is_an_error_with_file_line_and_path() {
-        let mut book =
-            crate::systems::rulebook(crate::systems::find("micro-squad").unwrap(), &[]).unwrap();
+        let mut book = micro_squad_card();
         let rule = HouseRule::parse(
             "hr.toml",
             "name = \"x\"\n[set]\n\"crt.a.rows.5.+10\" = \"E\"\n",
@@ -306,8 +316,7 @@ mod tests {
 
     #[test]
     fn a_value_of_another_type_is_refused() {
-        let mut book =
-            crate::systems::rulebook(crate::systems::find("micro-squad").unwrap(), &[]).unwrap();
+        let mut book = micro_squad_card();
         let rule =
             HouseRule::parse("hr.toml", "[set]\n\"terrain.woods.personnel\" = \"lots\"\n").unwrap();
         let err = book.apply(&rule, no_check).unwrap_err();
