@@ -27,9 +27,23 @@ pub fn attack<D: Dice, C: GhqCard>(
     drm: i32,
     target: &mut Stand,
 ) -> Effect {
+    attack_by(dice, card, column, drm, false, target)
+}
+
+/// [`attack`] by an attacker for whom `-S-` is S (`dash_s_suppresses`) or no
+/// effect.
+#[inline(always)]
+pub fn attack_by<D: Dice, C: GhqCard>(
+    dice: &mut D,
+    card: &C,
+    column: Column,
+    drm: i32,
+    dash_s_suppresses: bool,
+    target: &mut Stand,
+) -> Effect {
     let result = match column {
         Column::Index(c) => dice.classify(Roll::Sum(2, 6), |roll| {
-            card.crt().cell(roll as i32 + drm, c)
+            card.crt().cell(roll as i32 + drm, c).resolve(dash_s_suppresses)
         }),
         Column::AutomaticSuppression => CrtResult::Suppressed,
     };

@@ -12,6 +12,10 @@ pub enum CrtResult {
     ConditionalSuppressed,
     Disorganized,
     Eliminated,
+    /// Micro Armour's `-S-`: no effect or S, by the attacker
+    /// ([`CrtResult::resolve`]). Not in [`CrtResult::ALL`], which lists the
+    /// results a stand can suffer.
+    NoEffectOrSuppressed,
 }
 
 impl CrtResult {
@@ -31,6 +35,7 @@ impl CrtResult {
             "(S)" => CrtResult::ConditionalSuppressed,
             "D" => CrtResult::Disorganized,
             "E" => CrtResult::Eliminated,
+            "-S-" => CrtResult::NoEffectOrSuppressed,
             _ => return None,
         })
     }
@@ -42,6 +47,17 @@ impl CrtResult {
             CrtResult::ConditionalSuppressed => "(S)",
             CrtResult::Disorganized => "D",
             CrtResult::Eliminated => "E",
+            CrtResult::NoEffectOrSuppressed => "-S-",
+        }
+    }
+
+    /// `-S-` read for this attacker: S when `suppresses`, else no effect; every
+    /// other result as it is.
+    pub fn resolve(self, suppresses: bool) -> CrtResult {
+        match self {
+            CrtResult::NoEffectOrSuppressed if suppresses => CrtResult::Suppressed,
+            CrtResult::NoEffectOrSuppressed => CrtResult::NoEffect,
+            other => other,
         }
     }
 }

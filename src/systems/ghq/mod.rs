@@ -7,6 +7,7 @@
 //! - [`attack`]: one attack on the CRT (fire, artillery, overrun, close assault);
 //! - [`markers`]: marker removal with the panic chain;
 //! - [`differential`]: the differential as a question axis;
+//! - [`fields`]: a stand's marker fields under a role prefix;
 //! - [`card`]: what a card supplies (CRT, marker penalties and their cap,
 //!   options).
 
@@ -15,10 +16,11 @@ pub mod card;
 pub mod cohesion;
 pub mod crt;
 pub mod differential;
+pub mod fields;
 pub mod markers;
 pub mod stand;
 
-pub use attack::{Column, attack};
+pub use attack::{Column, attack, attack_by};
 pub use card::{GhqCard, MarkerPenalties};
 pub use cohesion::CohesionTest;
 pub use crt::{CRT_COLUMNS, CRT_ROWS, Crt, CrtResult, column};

@@ -93,7 +93,11 @@ impl Stand {
             other => other,
         };
         match result {
-            CrtResult::NoEffect | CrtResult::ConditionalSuppressed => Effect::None,
+            // `-S-` is resolved by the attacker before it reaches a stand; an
+            // unresolved one does nothing.
+            CrtResult::NoEffect
+            | CrtResult::ConditionalSuppressed
+            | CrtResult::NoEffectOrSuppressed => Effect::None,
             CrtResult::Suppressed => {
                 self.suppressed = true;
                 self.suppressed_this_turn = true;

@@ -1,7 +1,7 @@
 //! Micro Squad charts, typed over `src/rules/micro_squad.toml`, and compiled into
 //! lookup tables for the hot paths.
 
-use crate::systems::ghq::{Crt, GhqCard, MarkerPenalties, ParenSTrigger};
+use crate::systems::ghq::{Crt, CrtResult, GhqCard, MarkerPenalties, ParenSTrigger};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -252,6 +252,12 @@ impl crate::action::CompiledCharts for Charts {
             &data.crt.columns,
             &reading.1.rows,
         )?;
+        if crt.cells.iter().flatten().any(|c| *c == CrtResult::NoEffectOrSuppressed) {
+            return Err(format!(
+                "crt.{}: -S- is a Micro Armour result; Micro Squad's cells are -, S, (S), D or E",
+                reading.0
+            ));
+        }
         if data
             .command_efficiency
             .orders

@@ -1,0 +1,354 @@
+//! Micro Armour charts, typed over `src/rules/micro_armour.toml`, and compiled
+//! into the GHQ core's tables.
+
+use crate::systems::ghq::{Crt, GhqCard, MarkerPenalties, ParenSTrigger};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The rule switches: every reading the card leaves open.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Options {
+    pub ma_naturals: bool,
+    pub ma_dash_s_tl3plus: DashS,
+    pub ma_tl5_range: Tl5Range,
+    pub ma_shots_per_turn: u32,
+    pub ma_posture_required_tl: u32,
+    pub ma_minefield_fire_drm: i32,
+    pub ma_optional_marker_chart: bool,
+    pub ma_panic_chain: bool,
+    pub ma_natural1_clears_suppression: bool,
+    pub ma_cohesion: i64,
+    pub ma_moving_personnel_defense: MovingDefense,
+    pub ma_round_halves: Rounding,
+    pub ma_posture_tie: String,
+    pub ma_break_point: String,
+}
+
+/// How `-S-` reads for ordinary fire by TL3-5 stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum DashS {
+    #[serde(rename = "S")]
+    Suppressed,
+    #[serde(rename = "no_effect")]
+    NoEffect,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Tl5Range {
+    #[serde(rename = "TL4")]
+    AsTl4,
+    #[serde(rename = "extrapolate")]
+    Extrapolate,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MovingDefense {
+    Half,
+    Full,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rounding {
+    Up,
+    Down,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Markers {
+    pub provenance: String,
+    pub suppressed: i32,
+    pub disorganized: i32,
+    pub combined_cap: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CrtData {
+    pub provenance: String,
+    pub restored_cells: Vec<String>,
+    pub columns: Vec<String>,
+    pub key: String,
+    pub above_max_is_e: bool,
+    pub rows: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+/// One band of the Range Effect Chart: up to `max` inches, `drm`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct RangeBand {
+    pub max: i64,
+    pub drm: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Range {
+    pub provenance: String,
+    pub tl1: Vec<RangeBand>,
+    pub tl2: Vec<RangeBand>,
+    pub tl3: Vec<RangeBand>,
+    pub tl4: Vec<RangeBand>,
+    pub tl5_extrapolated: Vec<RangeBand>,
+    pub beyond_drm: i32,
+}
+
+/// When a conditional terrain modifier applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Applies {
+    Always,
+    TargetMoving,
+    ThroughCrest,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Terrain {
+    pub name: String,
+    pub personnel: i32,
+    pub other: i32,
+    pub applies: Applies,
+    /// Concealing terrain (the card's double dagger): a target in it that has
+    /// fired this turn loses the cohesion penalty, not the CRT one.
+    pub concealing: bool,
+    pub provenance: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CommandEfficiency {
+    pub provenance: String,
+    pub orders: BTreeMap<String, i64>,
+    pub generation: BTreeMap<String, i32>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct MovementOrders {
+    pub provenance: String,
+    pub hq_attached_each: i32,
+    pub under_order: i32,
+    pub r_without_order: i32,
+    pub other_without_order: i32,
+    pub suppressed: i32,
+    pub disorganized: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct AntiAircraft {
+    pub provenance: String,
+    pub shift_per_tl: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Overrun {
+    pub provenance: String,
+    pub tracked: i32,
+    pub ifv_carrying_troops: i32,
+    pub defender_failure_column: i32,
+    pub attacker_failure_column: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CloseAssault {
+    pub provenance: String,
+    pub drm: i32,
+    pub engineer_or_type_s: i32,
+    pub cavalry_vs_unarmored: i32,
+    pub closed_range: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Deviation {
+    pub provenance: String,
+    pub indirect_direction_die: u32,
+    pub indirect_distance_die: u32,
+    pub indirect_distance_divisor: u32,
+    pub air_direction_die: u32,
+    pub air_distance_die: u32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct OptionalMarkerChart {
+    pub provenance: String,
+    pub die: u32,
+    pub modifier_scale: i32,
+    pub recovery_per_cohesion: i32,
+    pub panic_base: i32,
+    pub panic_per_cohesion: i32,
+}
+
+/// The whole card.
+#[derive(Clone, Debug, Deserialize)]
+pub struct CardData {
+    pub options: Options,
+    pub option_notes: BTreeMap<String, String>,
+    pub markers: Markers,
+    pub crt: CrtData,
+    pub range: Range,
+    pub terrain: BTreeMap<String, Terrain>,
+    pub command_efficiency: CommandEfficiency,
+    pub movement_orders: MovementOrders,
+    pub anti_aircraft: AntiAircraft,
+    pub overrun: Overrun,
+    pub close_assault: CloseAssault,
+    pub deviation: Deviation,
+    pub optional_marker_chart: OptionalMarkerChart,
+}
+
+/// The card compiled for fast lookups.
+#[derive(Clone, Debug)]
+pub struct Charts {
+    pub data: CardData,
+    pub crt: Crt,
+}
+
+impl crate::action::CompiledCharts for Charts {
+    type Data = CardData;
+
+    fn compile(data: CardData) -> Result<Self, String> {
+        let crt = Crt::compile("crt", &data.crt.columns, &data.crt.rows)?;
+        if !(1..=20).contains(&data.options.ma_cohesion) {
+            return Err(format!(
+                "options.ma_cohesion = {} is outside 1-20",
+                data.options.ma_cohesion
+            ));
+        }
+        if !(1..=2).contains(&data.options.ma_shots_per_turn) {
+            return Err("options.ma_shots_per_turn is 1 or 2".to_string());
+        }
+        for (tl, bands) in [
+            ("tl1", &data.range.tl1),
+            ("tl2", &data.range.tl2),
+            ("tl3", &data.range.tl3),
+            ("tl4", &data.range.tl4),
+            ("tl5_extrapolated", &data.range.tl5_extrapolated),
+        ] {
+            if bands.is_empty() || bands.windows(2).any(|w| w[0].max >= w[1].max) {
+                return Err(format!(
+                    "range.{tl} must list bands with increasing max"
+                ));
+            }
+        }
+        if data.deviation.indirect_distance_divisor == 0 {
+            return Err("deviation.indirect_distance_divisor must be at least 1".to_string());
+        }
+        Ok(Charts { data, crt })
+    }
+}
+
+impl Charts {
+    /// The Range Effect DRM of a firer of tech level `tl` at `inches`.
+    pub fn range_drm(&self, tl: u32, inches: i64) -> i32 {
+        let r = &self.data.range;
+        let bands = match tl {
+            1 => &r.tl1,
+            2 => &r.tl2,
+            3 => &r.tl3,
+            4 => &r.tl4,
+            _ => match self.data.options.ma_tl5_range {
+                Tl5Range::AsTl4 => &r.tl4,
+                Tl5Range::Extrapolate => &r.tl5_extrapolated,
+            },
+        };
+        bands
+            .iter()
+            .find(|b| inches <= b.max)
+            .map_or(r.beyond_drm, |b| b.drm)
+    }
+
+    /// The (cohesion, CRT) modifiers of cumulative terrain features, against a
+    /// personnel target or not; a concealing feature loses its cohesion part when
+    /// the target has fired this turn.
+    pub fn terrain_drms(
+        &self,
+        terrain: &[String],
+        personnel: bool,
+        moving: bool,
+        through_crest: bool,
+        target_fired: bool,
+    ) -> (i32, i32) {
+        let mut drms = (0, 0);
+        for name in terrain {
+            let Some(t) = self.data.terrain.get(name) else {
+                continue;
+            };
+            let applies = match t.applies {
+                Applies::Always => true,
+                Applies::TargetMoving => moving,
+                Applies::ThroughCrest => through_crest,
+            };
+            if !applies {
+                continue;
+            }
+            let mut drm = if personnel { t.personnel } else { t.other };
+            if name == "minefield" {
+                drm = self.data.options.ma_minefield_fire_drm;
+            }
+            drms.1 += drm;
+            if !(t.concealing && target_fired) {
+                drms.0 += drm;
+            }
+        }
+        drms
+    }
+
+    /// Terrain names, for field choices.
+    pub fn terrain_names(&self) -> Vec<String> {
+        self.data.terrain.keys().cloned().collect()
+    }
+
+    /// Orders for a modified Command Efficiency roll.
+    pub fn orders(&self, modified_roll: i32) -> i64 {
+        let rows: Vec<(i32, i64)> = self
+            .data
+            .command_efficiency
+            .orders
+            .iter()
+            .filter_map(|(k, v)| Some((k.parse().ok()?, *v)))
+            .collect();
+        let lowest = rows.iter().map(|r| r.0).min().unwrap_or(0);
+        let highest = rows.iter().map(|r| r.0).max().unwrap_or(0);
+        let roll = modified_roll.clamp(lowest, highest);
+        rows.iter()
+            .filter(|r| r.0 <= roll)
+            .max_by_key(|r| r.0)
+            .map_or(0, |r| r.1)
+    }
+
+    /// Halve (or quarter) a defense, rounded as the options say.
+    pub fn divide(&self, value: i64, by: i64) -> i64 {
+        match self.data.options.ma_round_halves {
+            Rounding::Up => (value + by - 1).div_euclid(by),
+            Rounding::Down => value.div_euclid(by),
+        }
+    }
+}
+
+/// Micro Armour plays the GHQ core with its CRT, its +7 marker cap and an `(S)`
+/// keyed on the S marker.
+impl GhqCard for Charts {
+    fn crt(&self) -> &Crt {
+        &self.crt
+    }
+
+    fn paren_s_trigger(&self) -> ParenSTrigger {
+        ParenSTrigger::HasSMarker
+    }
+
+    fn naturals(&self) -> bool {
+        self.data.options.ma_naturals
+    }
+
+    fn marker_penalties(&self) -> MarkerPenalties {
+        MarkerPenalties {
+            suppressed: self.data.markers.suppressed,
+            disorganized: self.data.markers.disorganized,
+            cap: Some(self.data.markers.combined_cap),
+        }
+    }
+
+    fn panic_chain(&self) -> bool {
+        self.data.options.ma_panic_chain
+    }
+
+    fn natural1_clears_suppression(&self) -> bool {
+        self.data.options.ma_natural1_clears_suppression
+    }
+}
