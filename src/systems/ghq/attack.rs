@@ -43,7 +43,9 @@ pub fn attack_by<D: Dice, C: GhqCard>(
 ) -> Effect {
     let result = match column {
         Column::Index(c) => dice.classify(Roll::Sum(2, 6), |roll| {
-            card.crt().cell(roll as i32 + drm, c).resolve(dash_s_suppresses)
+            card.crt()
+                .cell(roll as i32 + drm, c)
+                .resolve(dash_s_suppresses)
         }),
         Column::AutomaticSuppression => CrtResult::Suppressed,
     };

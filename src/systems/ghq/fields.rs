@@ -86,4 +86,3 @@ impl FieldGroup for MarkerGroup {
         Ok(stand(s, self.prefix, self.this_turn))
     }
 }
-

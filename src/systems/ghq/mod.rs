@@ -6,6 +6,8 @@
 //! - [`stand`]: S and D markers and how CRT results change them;
 //! - [`attack`]: one attack on the CRT (fire, artillery, overrun, close assault);
 //! - [`markers`]: marker removal with the panic chain;
+//! - [`overrun`], [`close_assault`]: the fixed-column and fixed-modifier attacks
+//!   of the movement phase;
 //! - [`differential`]: the differential as a question axis;
 //! - [`fields`]: a stand's marker fields under a role prefix;
 //! - [`card`]: what a card supplies (CRT, marker penalties and their cap,
@@ -13,11 +15,13 @@
 
 pub mod attack;
 pub mod card;
+pub mod close_assault;
 pub mod cohesion;
 pub mod crt;
 pub mod differential;
 pub mod fields;
 pub mod markers;
+pub mod overrun;
 pub mod stand;
 
 pub use attack::{Column, attack, attack_by};

@@ -252,7 +252,12 @@ impl crate::action::CompiledCharts for Charts {
             &data.crt.columns,
             &reading.1.rows,
         )?;
-        if crt.cells.iter().flatten().any(|c| *c == CrtResult::NoEffectOrSuppressed) {
+        if crt
+            .cells
+            .iter()
+            .flatten()
+            .any(|c| *c == CrtResult::NoEffectOrSuppressed)
+        {
             return Err(format!(
                 "crt.{}: -S- is a Micro Armour result; Micro Squad's cells are -, S, (S), D or E",
                 reading.0

@@ -7,111 +7,10 @@
 use super::charts::{Charts, CloseAssaultOrder, EngineerDrm};
 use super::fields::{self, Conditions, MarkerGroup};
 use crate::action::{Action, FieldSpec, Scenario};
-use crate::dice::Dice;
-use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::ghq::CohesionTest;
-use crate::systems::ghq::GhqCard;
-use crate::systems::ghq::{Column, attack};
-use crate::systems::ghq::{STATE_LABELS, Stand};
-use std::sync::Arc;
-
-/// A close assault by a group of identical stands on one defender.
-#[derive(Clone, Debug)]
-pub struct CloseAssault {
-    pub charts: Arc<Charts>,
-    pub assaulters: u32,
-    pub assaulter: Stand,
-    pub defender: Stand,
-    pub assaulter_cohesion: i32,
-    pub defender_cohesion: i32,
-    /// `None` when the defender is in movement posture or may not attack (< -3).
-    pub defender_column: Option<Column>,
-    /// CRT modifier of the assaulters' attacks on the defender.
-    pub defender_drm: i32,
-    /// `None` when the assaulters' differential is below -3 (no attack allowed).
-    pub assaulter_column: Option<Column>,
-    /// CRT modifier of the defender's attack on an assaulter.
-    pub assaulter_drm: i32,
-    pub simultaneous: bool,
-}
-
-/// Defender's and the first assaulter's state, assaulters eliminated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AssaultOutcome {
-    pub defender_after: usize,
-    pub first_assaulter_after: usize,
-    pub assaulting_attacks: u32,
-}
-
-impl CloseAssault {
-    fn test(&self, stand: &Stand, cohesion: i32) -> CohesionTest {
-        self.charts.cohesion_test(cohesion, stand, 0)
-    }
-}
-
-impl Procedure for CloseAssault {
-    type Outcome = AssaultOutcome;
-
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("defender_after", STATE_LABELS)
-            .categorical("first_assaulter_after", STATE_LABELS)
-            .mean_within("assaulting_attacks", 0.0, f64::from(self.assaulters))
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> AssaultOutcome {
-        let mut defender = self.defender;
-        let mut first = self.assaulter;
-        let first_before = first;
-        if let Some(column) = self.defender_column
-            && self.test(&defender, self.defender_cohesion).roll(dice)
-        {
-            attack(dice, &*self.charts, column, self.assaulter_drm, &mut first);
-        }
-        let mut attacks = 0;
-        for i in 0..self.assaulters {
-            let stand = if i == 0 {
-                // Simultaneous: every roll is made before any result, so the
-                // first assaulter attacks as it stood, even if the defender's
-                // attack eliminates it.
-                if self.simultaneous {
-                    first_before
-                } else if first.eliminated {
-                    continue;
-                } else {
-                    first
-                }
-            } else {
-                self.assaulter
-            };
-            if self.test(&stand, self.assaulter_cohesion).roll(dice)
-                && let Some(column) = self.assaulter_column
-            {
-                attacks += 1;
-                attack(
-                    dice,
-                    &*self.charts,
-                    column,
-                    self.defender_drm,
-                    &mut defender,
-                );
-            }
-        }
-        AssaultOutcome {
-            defender_after: defender.state_index(),
-            first_assaulter_after: first.state_index(),
-            assaulting_attacks: attacks,
-        }
-    }
-
-    fn record(&self, o: &AssaultOutcome, tally: &mut Tally, w: f64) {
-        tally.count(0, o.defender_after, w);
-        tally.count(1, o.first_assaulter_after, w);
-        tally.add(0, f64::from(o.assaulting_attacks), w);
-    }
-}
+use crate::systems::ghq::close_assault::CloseAssault;
 
 /// `micro-squad close-assault`.
 pub struct CloseAssaultAction;
@@ -214,6 +113,8 @@ impl Action for CloseAssaultAction {
             assaulter_column: fields::allowed_column(firepower, f.defender_defense),
             assaulter_drm: assaulter_terrain + rules_ca.drm,
             simultaneous: options.ms_close_assault_order == CloseAssaultOrder::Simultaneous,
+            assaulter_dash_s: false,
+            defender_dash_s: false,
             charts: charts.clone(),
         })))
     }

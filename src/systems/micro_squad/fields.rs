@@ -5,8 +5,8 @@ use super::charts::{Charts, TerrainContext};
 use crate::action::{FieldGroup, FieldSpec, Scenario};
 use crate::error::InputError;
 use crate::systems::ghq::Column;
-pub use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::column;
+pub use crate::systems::ghq::fields::MarkerGroup;
 
 pub fn cohesion(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
     FieldSpec::int(name, 1, 20, charts.data.options.ms_cohesion, help)

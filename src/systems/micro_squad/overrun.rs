@@ -1,102 +1,16 @@
-//! Overrun (RULES.md 2.5.6): the defender rolls cohesion once per attacking stand
-//! and suffers an attack at +5 for each failure; each attacker rolls cohesion and
-//! suffers an attack at +2 if it fails. All rolls before any result (MS-O1); each
-//! attack is 2D6 plus the victim's terrain, no range.
+//! `micro-squad overrun` (RULES.md 2.5.6): the GHQ overrun with Micro Squad's
+//! columns (+5 on the defender, +2 on failed attackers) and vehicle modifiers.
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
 use crate::action::{Action, FieldSpec, Scenario};
-use crate::dice::Dice;
-use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::GhqCard;
-use crate::systems::ghq::{Column, attack};
-use crate::systems::ghq::{Effect, STATE_LABELS, Stand};
-use std::sync::Arc;
-
-/// An overrun by a group of identical vehicles on one stand.
-#[derive(Clone, Debug)]
-pub struct Overrun {
-    pub charts: Arc<Charts>,
-    pub attackers: u32,
-    pub defender_test: CohesionTest,
-    pub attacker_test: CohesionTest,
-    pub defender: Stand,
-    pub attacker: Stand,
-    pub defender_drm: i32,
-    pub attacker_drm: i32,
-    pub defender_column: usize,
-    pub attacker_column: usize,
-}
-
-/// Defender state index, attacks suffered by each side, attackers eliminated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OverrunOutcome {
-    pub defender_after: usize,
-    pub defender_attacks: u32,
-    pub attacker_attacks: u32,
-    pub attackers_eliminated: u32,
-}
-
-impl Procedure for Overrun {
-    type Outcome = OverrunOutcome;
-
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("defender_after", STATE_LABELS)
-            .count("attackers_eliminated", self.attackers)
-            .mean_within("defender_attacks", 0.0, f64::from(self.attackers))
-            .mean_within("attacker_attacks", 0.0, f64::from(self.attackers))
-            .mean("attackers_eliminated")
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> OverrunOutcome {
-        let defender_failures = (0..self.attackers)
-            .filter(|_| !self.defender_test.roll(dice))
-            .count() as u32;
-        let attacker_failures = (0..self.attackers)
-            .filter(|_| !self.attacker_test.roll(dice))
-            .count() as u32;
-        let mut defender = self.defender;
-        for _ in 0..defender_failures {
-            attack(
-                dice,
-                &*self.charts,
-                Column::Index(self.defender_column),
-                self.defender_drm,
-                &mut defender,
-            );
-        }
-        let mut eliminated = 0;
-        for _ in 0..attacker_failures {
-            let mut attacker = self.attacker;
-            let effect = attack(
-                dice,
-                &*self.charts,
-                Column::Index(self.attacker_column),
-                self.attacker_drm,
-                &mut attacker,
-            );
-            eliminated += u32::from(effect == Effect::Eliminated);
-        }
-        OverrunOutcome {
-            defender_after: defender.state_index(),
-            defender_attacks: defender_failures,
-            attacker_attacks: attacker_failures,
-            attackers_eliminated: eliminated,
-        }
-    }
-
-    fn record(&self, o: &OverrunOutcome, tally: &mut Tally, w: f64) {
-        tally.count(0, o.defender_after, w);
-        tally.count(1, o.attackers_eliminated as usize, w);
-        tally.add(0, f64::from(o.defender_attacks), w);
-        tally.add(1, f64::from(o.attacker_attacks), w);
-        tally.add(2, f64::from(o.attackers_eliminated), w);
-    }
-}
+use crate::systems::ghq::Stand;
+use crate::systems::ghq::overrun::Overrun;
 
 crate::action_fields! {
     /// The fields of `micro-squad overrun`.
@@ -185,6 +99,8 @@ impl Action for OverrunAction {
                 .1,
             defender_column: column(table.defender_failure_column),
             attacker_column: column(table.attacker_failure_column),
+            defender_dash_s: false,
+            attacker_dash_s: false,
             charts: charts.clone(),
         })))
     }

@@ -1,0 +1,120 @@
+//! Close assault (RULES.md 2.5.7, 3.5.7): a defender not in movement posture
+//! rolls cohesion and, if it passes, attacks one assaulting stand; each
+//! assaulting stand rolls cohesion and, if it passes, attacks the defender. Each
+//! card sets the modifiers and the order (defender first, or simultaneous).
+
+use super::attack::{Column, attack_by};
+use super::card::GhqCard;
+use super::cohesion::CohesionTest;
+use super::stand::{STATE_LABELS, Stand};
+use crate::dice::Dice;
+use crate::engine::{Procedure, Schema, Tally};
+use std::sync::Arc;
+
+/// A close assault by a group of identical stands on one defender.
+#[derive(Clone, Debug)]
+pub struct CloseAssault<C> {
+    pub charts: Arc<C>,
+    pub assaulters: u32,
+    pub assaulter: Stand,
+    pub defender: Stand,
+    pub assaulter_cohesion: i32,
+    pub defender_cohesion: i32,
+    /// `None` when the defender is in movement posture or may not attack (< -3).
+    pub defender_column: Option<Column>,
+    /// CRT modifier of the assaulters' attacks on the defender.
+    pub defender_drm: i32,
+    /// `None` when the assaulters' differential is below -3 (no attack allowed).
+    pub assaulter_column: Option<Column>,
+    /// CRT modifier of the defender's attack on an assaulter.
+    pub assaulter_drm: i32,
+    pub simultaneous: bool,
+    /// `-S-` is S in the assaulters' attacks.
+    pub assaulter_dash_s: bool,
+    /// `-S-` is S in the defender's attack.
+    pub defender_dash_s: bool,
+}
+
+/// Defender's and the first assaulter's state, assaulters eliminated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AssaultOutcome {
+    pub defender_after: usize,
+    pub first_assaulter_after: usize,
+    pub assaulting_attacks: u32,
+}
+
+impl<C: GhqCard> CloseAssault<C> {
+    fn test(&self, stand: &Stand, cohesion: i32) -> CohesionTest {
+        self.charts.cohesion_test(cohesion, stand, 0)
+    }
+}
+
+impl<C: GhqCard + Send + Sync> Procedure for CloseAssault<C> {
+    type Outcome = AssaultOutcome;
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .categorical("defender_after", STATE_LABELS)
+            .categorical("first_assaulter_after", STATE_LABELS)
+            .mean_within("assaulting_attacks", 0.0, f64::from(self.assaulters))
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> AssaultOutcome {
+        let mut defender = self.defender;
+        let mut first = self.assaulter;
+        let first_before = first;
+        if let Some(column) = self.defender_column
+            && self.test(&defender, self.defender_cohesion).roll(dice)
+        {
+            attack_by(
+                dice,
+                &*self.charts,
+                column,
+                self.assaulter_drm,
+                self.defender_dash_s,
+                &mut first,
+            );
+        }
+        let mut attacks = 0;
+        for i in 0..self.assaulters {
+            let stand = if i == 0 {
+                // Simultaneous: every roll is made before any result, so the
+                // first assaulter attacks as it stood, even if the defender's
+                // attack eliminates it.
+                if self.simultaneous {
+                    first_before
+                } else if first.eliminated {
+                    continue;
+                } else {
+                    first
+                }
+            } else {
+                self.assaulter
+            };
+            if self.test(&stand, self.assaulter_cohesion).roll(dice)
+                && let Some(column) = self.assaulter_column
+            {
+                attacks += 1;
+                attack_by(
+                    dice,
+                    &*self.charts,
+                    column,
+                    self.defender_drm,
+                    self.assaulter_dash_s,
+                    &mut defender,
+                );
+            }
+        }
+        AssaultOutcome {
+            defender_after: defender.state_index(),
+            first_assaulter_after: first.state_index(),
+            assaulting_attacks: attacks,
+        }
+    }
+
+    fn record(&self, o: &AssaultOutcome, tally: &mut Tally, w: f64) {
+        tally.count(0, o.defender_after, w);
+        tally.count(1, o.first_assaulter_after, w);
+        tally.add(0, f64::from(o.assaulting_attacks), w);
+    }
+}
