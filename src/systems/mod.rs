@@ -8,6 +8,7 @@
 
 pub mod ghq;
 pub mod hex_acw;
+pub mod micro_armour;
 pub mod micro_force;
 pub mod micro_squad;
 pub mod stand_and_die;
@@ -25,6 +26,7 @@ pub fn all() -> &'static [&'static dyn System] {
     &[
         &micro_force::MicroForce,
         &micro_squad::MicroSquad,
+        &micro_armour::MicroArmour,
         &hex_acw::HexAcw,
         &stand_and_die::StandAndDie,
     ]

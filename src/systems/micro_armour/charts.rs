@@ -221,9 +221,7 @@ impl crate::action::CompiledCharts for Charts {
             ("tl5_extrapolated", &data.range.tl5_extrapolated),
         ] {
             if bands.is_empty() || bands.windows(2).any(|w| w[0].max >= w[1].max) {
-                return Err(format!(
-                    "range.{tl} must list bands with increasing max"
-                ));
+                return Err(format!("range.{tl} must list bands with increasing max"));
             }
         }
         if data.deviation.indirect_distance_divisor == 0 {

@@ -1,0 +1,218 @@
+//! The movement phase's attacks (RULES.md 3.5.6-3.5.7), on the GHQ core's
+//! procedures with Micro Armour's numbers: the overrun (the defender's cohesion
+//! at +3 against tracked vehicles, +2 against an IFV carrying troops; failures
+//! attacked at +6, failed attackers at +2) and the close assault (-3; engineers or
+//! Type S infantry -3 more; mounted cavalry -3 against unarmored defenders; -1
+//! for the closed range; defender first).
+
+use super::charts::{Charts, DashS};
+use super::fields;
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::engine::{Model, ProcedureModel};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::close_assault::CloseAssault;
+use crate::systems::ghq::fields::MarkerGroup;
+use crate::systems::ghq::overrun::Overrun;
+use crate::systems::ghq::{CohesionTest, Column, GhqCard, column};
+
+/// Does `-S-` suppress for an attacker of this tech level (ordinary attacks)?
+fn dash_s(charts: &Charts, tech_level: u32) -> bool {
+    tech_level >= 3 && charts.data.options.ma_dash_s_tl3plus == DashS::Suppressed
+}
+
+crate::action_fields! {
+    /// The fields of `micro-armour overrun`.
+    pub struct OverrunFields(charts: &Charts) {
+        attackers: u32 = FieldSpec::int(1, 12, 1, "overrunning stands"),
+        attacker_type: String = FieldSpec::choice(
+            &["tracked", "ifv-carrying-troops", "wheeled"],
+            "tracked",
+            "the overrunning vehicles (tracked +3, an IFV carrying troops +2 to the defender's rolls)",
+        ),
+        attacker_tech_level: u32 = fields::tech_level(4, "the overrunning stands' tech level (-S-)"),
+        defender_tech_level: u32 = fields::tech_level(4, "the defender's tech level (-S-)"),
+        attacker_cohesion: i32 = fields::cohesion(charts, "attacking force's cohesion"),
+        defender_cohesion: i32 = fields::cohesion(charts, "defending force's cohesion"),
+        defender_terrain: Vec<String> = fields::terrain(charts, "the defender's terrain"),
+        defender_class: String = fields::target_class("the defender's class for terrain"),
+        attacker_terrain: Vec<String> = fields::terrain(charts, "the attackers' terrain"),
+    }
+    groups {
+        attacker: MarkerGroup = MarkerGroup { prefix: "attacker", this_turn: false },
+        defender: MarkerGroup = MarkerGroup { prefix: "defender", this_turn: false },
+    }
+}
+
+/// `micro-armour overrun`.
+pub struct OverrunAction;
+
+impl Action for OverrunAction {
+    fn name(&self) -> &'static str {
+        "overrun"
+    }
+
+    fn summary(&self) -> &'static str {
+        "vehicles overrun one stand: the defender attacked at +6 per failed roll, failed attackers at +2"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| OverrunFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("defender_after", "E"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let f = OverrunFields::read(&charts, s)?;
+        let table = &charts.data.overrun;
+        let vehicle = match f.attacker_type.as_str() {
+            "tracked" => table.tracked,
+            "ifv-carrying-troops" => table.ifv_carrying_troops,
+            _ => 0,
+        };
+        let penalties = charts.marker_penalties();
+        let naturals = charts.naturals();
+        let personnel = f.defender_class == "personnel";
+        let column = |k: i32| (k.clamp(-3, 9) + 3) as usize;
+        Ok(Box::new(ProcedureModel(Overrun {
+            attackers: f.attackers,
+            defender_test: CohesionTest {
+                cohesion: f.defender_cohesion,
+                modifier: vehicle + penalties.of(&f.defender),
+                naturals,
+            },
+            attacker_test: CohesionTest {
+                cohesion: f.attacker_cohesion,
+                modifier: penalties.of(&f.attacker),
+                naturals,
+            },
+            defender: f.defender,
+            attacker: f.attacker,
+            defender_drm: charts
+                .terrain_drms(&f.defender_terrain, personnel, false, false, false)
+                .1,
+            attacker_drm: charts
+                .terrain_drms(&f.attacker_terrain, false, false, false, false)
+                .1,
+            defender_column: column(table.defender_failure_column),
+            attacker_column: column(table.attacker_failure_column),
+            defender_dash_s: dash_s(&charts, f.attacker_tech_level),
+            attacker_dash_s: dash_s(&charts, f.defender_tech_level),
+            charts: charts.clone(),
+        })))
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `micro-armour close-assault`.
+    pub struct CloseAssaultFields(charts: &Charts) {
+        assaulters: u32 = FieldSpec::int(1, 12, 1, "assaulting stands"),
+        assaulter_firepower: i64 = fields::strength(6, "the assaulters' firepower against the defender's class"),
+        assaulter_defense: i64 = fields::strength(4, "the assaulters' defense"),
+        defender_firepower: i64 = fields::strength(6, "the defender's firepower against the assaulters' class"),
+        defender_defense: i64 = fields::strength(4, "the defender's defense"),
+        assaulter_tech_level: u32 = fields::tech_level(4, "the assaulters' tech level (-S-)"),
+        defender_tech_level: u32 = fields::tech_level(4, "the defender's tech level (-S-)"),
+        assaulter_cohesion: i32 = fields::cohesion(charts, "assaulting force's cohesion"),
+        defender_cohesion: i32 = fields::cohesion(charts, "defending force's cohesion"),
+        defender_terrain: Vec<String> = fields::terrain(charts, "the defender's terrain"),
+        assaulter_terrain: Vec<String> = fields::terrain(charts, "the assaulters' terrain"),
+        defender_class: String = fields::target_class("the defender's class"),
+        assaulter_class: String = fields::target_class("the assaulters' class for terrain"),
+        engineers: bool = FieldSpec::flag("the assaulters are engineers or Type S infantry (-3 more)"),
+        mounted_cavalry: bool = FieldSpec::flag(
+            "the assaulters are mounted cavalry (-3 more against a defender that is not armored)",
+        ),
+        defender_moving: bool = FieldSpec::flag("the defender is in movement posture (it does not attack)"),
+    }
+    groups {
+        attacker: MarkerGroup = MarkerGroup { prefix: "attacker", this_turn: false },
+        defender: MarkerGroup = MarkerGroup { prefix: "defender", this_turn: false },
+    }
+}
+
+/// `micro-armour close-assault`.
+pub struct CloseAssaultAction;
+
+/// The column of an ordinary attack, or `None` below -3 (not allowed); above +9
+/// the column is +9, where every roll is E.
+fn allowed(firepower: i64, defense: i64) -> Option<Column> {
+    let differential = (firepower - defense).clamp(-100, 100) as i32;
+    match column(differential, false) {
+        Ok(Some(index)) => Some(Column::Index(index)),
+        _ => None,
+    }
+}
+
+impl Action for CloseAssaultAction {
+    fn name(&self) -> &'static str {
+        "close-assault"
+    }
+
+    fn summary(&self) -> &'static str {
+        "stands close-assault one defender: it attacks first at -3, each assaulter at -3 and the closed range"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| CloseAssaultFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("defender_after", "E"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let f = CloseAssaultFields::read(&charts, s)?;
+        let ca = &charts.data.close_assault;
+        let mut assault_drm = ca.drm + ca.closed_range;
+        if f.engineers {
+            assault_drm += ca.engineer_or_type_s;
+        }
+        if f.mounted_cavalry && f.defender_class != "armored" {
+            assault_drm += ca.cavalry_vs_unarmored;
+        }
+        let personnel = |class: &str| class == "personnel";
+        let defender_terrain = charts
+            .terrain_drms(
+                &f.defender_terrain,
+                personnel(&f.defender_class),
+                false,
+                false,
+                false,
+            )
+            .1;
+        let assaulter_terrain = charts
+            .terrain_drms(
+                &f.assaulter_terrain,
+                personnel(&f.assaulter_class),
+                false,
+                false,
+                false,
+            )
+            .1;
+        let defender_column = if f.defender_moving {
+            None
+        } else {
+            allowed(f.defender_firepower, f.assaulter_defense)
+        };
+        Ok(Box::new(ProcedureModel(CloseAssault {
+            assaulters: f.assaulters,
+            assaulter: f.attacker,
+            defender: f.defender,
+            assaulter_cohesion: f.assaulter_cohesion,
+            defender_cohesion: f.defender_cohesion,
+            defender_column,
+            defender_drm: defender_terrain + assault_drm,
+            assaulter_column: allowed(f.assaulter_firepower, f.defender_defense),
+            assaulter_drm: assaulter_terrain + ca.drm,
+            simultaneous: false,
+            assaulter_dash_s: dash_s(&charts, f.assaulter_tech_level),
+            defender_dash_s: dash_s(&charts, f.defender_tech_level),
+            charts: charts.clone(),
+        })))
+    }
+}

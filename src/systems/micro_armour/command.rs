@@ -1,0 +1,274 @@
+//! Command and posture (RULES.md 3.2, 3.3.1-3.3.2): the Command Efficiency roll
+//! (2D6 plus the command bonus and the force's generation), the movement cohesion
+//! roll, and the posture roll that sets the initiative (2D6 + cohesion, highest
+//! wins, ties re-rolled).
+
+use super::charts::Charts;
+use super::fields;
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::CohesionTest;
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+/// The Command Efficiency roll.
+#[derive(Clone, Debug)]
+pub struct Orders {
+    pub charts: Arc<Charts>,
+    pub modifier: i32,
+}
+
+impl Procedure for Orders {
+    type Outcome = i64;
+
+    fn schema(&self) -> Schema {
+        let most = self
+            .charts
+            .data
+            .command_efficiency
+            .orders
+            .values()
+            .copied()
+            .max()
+            .unwrap_or(0);
+        Schema::default()
+            .count("orders", most.max(0) as u32)
+            .mean("orders")
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+        dice.classify(Roll::Sum(2, 6), |r| {
+            self.charts.orders(r as i32 + self.modifier)
+        })
+    }
+
+    fn record(&self, orders: &i64, tally: &mut Tally, w: f64) {
+        tally.count(0, (*orders).max(0) as usize, w);
+        tally.add(0, *orders as f64, w);
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `micro-armour orders`.
+    pub struct OrdersFields() {
+        generation: String = FieldSpec::choice(
+            &["I", "II", "III", "IV"],
+            "II",
+            "the force's generation (I -1, II 0, III +1, IV +2)",
+        ),
+        command_bonus: i32 = FieldSpec::int(-6, 6, 0, "the command bonus of the scenario"),
+    }
+}
+
+/// `micro-armour orders`.
+pub struct OrdersAction;
+
+impl Action for OrdersAction {
+    fn name(&self) -> &'static str {
+        "orders"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Command Efficiency Table: orders this turn (2D6 + command bonus + generation)"
+    }
+
+    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
+        OrdersFields::specs()
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let f = OrdersFields::read(s)?;
+        let generation = charts
+            .data
+            .command_efficiency
+            .generation
+            .get(&f.generation)
+            .copied()
+            .unwrap_or(0);
+        Ok(Box::new(ProcedureModel(Orders {
+            charts: charts.clone(),
+            modifier: generation + f.command_bonus,
+        })))
+    }
+}
+
+/// A unit or group's cohesion roll to move.
+#[derive(Clone, Debug)]
+pub struct MoveRoll {
+    /// `None` when the GHQ is eliminated: no further orders.
+    pub test: Option<CohesionTest>,
+}
+
+pub const MOVE_LABELS: [&str; 3] = ["no-orders-allowed", "fails", "moves"];
+
+impl Procedure for MoveRoll {
+    type Outcome = usize;
+
+    fn schema(&self) -> Schema {
+        Schema::default().categorical("move", MOVE_LABELS)
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> usize {
+        match &self.test {
+            None => 0,
+            Some(test) if test.roll(dice) => 2,
+            Some(_) => 1,
+        }
+    }
+
+    fn record(&self, o: &usize, tally: &mut Tally, w: f64) {
+        tally.count(0, *o, w);
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `micro-armour move`.
+    pub struct MoveFields(charts: &Charts) {
+        cohesion: i32 = fields::cohesion(charts, "the force's cohesion"),
+        order: String = FieldSpec::choice(
+            &["under-order", "r-without-order", "other-without-order"],
+            "under-order",
+            "order status of the unit or group",
+        ),
+        hq_attached: i32 = FieldSpec::int(0, 6, 0, "HQ or GHQ stands attached (-2 each)"),
+        suppressed: bool = FieldSpec::flag("the stand is Suppressed (+4)"),
+        disorganized: bool = FieldSpec::flag("the stand is Disorganized (+3)"),
+        ghq_eliminated: bool = FieldSpec::flag("the GHQ is eliminated (no further orders)"),
+    }
+}
+
+/// `micro-armour move`.
+pub struct MoveAction;
+
+impl Action for MoveAction {
+    fn name(&self) -> &'static str {
+        "move"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the Movement Cohesion Chart: a unit or group's cohesion roll to move"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MoveFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("move", "moves"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let f = MoveFields::read(&charts, s)?;
+        let chart = &charts.data.movement_orders;
+        let order = match f.order.as_str() {
+            "under-order" => chart.under_order,
+            "r-without-order" => chart.r_without_order,
+            _ => chart.other_without_order,
+        };
+        // The combat markers together never add more than the +7 cap.
+        let markers = (i32::from(f.suppressed) * chart.suppressed
+            + i32::from(f.disorganized) * chart.disorganized)
+            .min(charts.data.markers.combined_cap);
+        let modifier = order + chart.hq_attached_each * f.hq_attached + markers;
+        let test = (!f.ghq_eliminated).then(|| CohesionTest {
+            cohesion: f.cohesion,
+            modifier,
+            naturals: charts.data.options.ma_naturals,
+        });
+        Ok(Box::new(ProcedureModel(MoveRoll { test })))
+    }
+}
+
+/// The posture roll: each side 2D6 + cohesion, highest has the initiative.
+#[derive(Clone, Debug)]
+pub struct Posture {
+    pub a_cohesion: i32,
+    pub b_cohesion: i32,
+}
+
+impl Posture {
+    /// Wins of A and B over the 36 x 36 rolls (for the re-roll of ties).
+    fn wins(&self) -> (u32, u32) {
+        let two_d6 = Roll::Sum(2, 6).distribution();
+        let mut wins = (0, 0);
+        for &(a, wa) in &two_d6 {
+            for &(b, wb) in &two_d6 {
+                match (a as i32 + self.a_cohesion).cmp(&(b as i32 + self.b_cohesion)) {
+                    Ordering::Greater => wins.0 += (wa * wb) as u32,
+                    Ordering::Less => wins.1 += (wa * wb) as u32,
+                    Ordering::Equal => {}
+                }
+            }
+        }
+        wins
+    }
+}
+
+impl Procedure for Posture {
+    type Outcome = bool;
+
+    fn schema(&self) -> Schema {
+        Schema::default().categorical("initiative", ["a", "b"])
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> bool {
+        let order = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, b| {
+            (a as i32 + self.a_cohesion).cmp(&(b as i32 + self.b_cohesion))
+        });
+        match order {
+            Ordering::Greater => true,
+            Ordering::Less => false,
+            Ordering::Equal => {
+                let (a, b) = self.wins();
+                dice.chance(a, a + b)
+            }
+        }
+    }
+
+    fn record(&self, a_wins: &bool, tally: &mut Tally, w: f64) {
+        tally.count(0, usize::from(!*a_wins), w);
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `micro-armour posture`.
+    pub struct PostureFields(charts: &Charts) {
+        a_cohesion: i32 = fields::cohesion(charts, "side A's cohesion"),
+        b_cohesion: i32 = fields::cohesion(charts, "side B's cohesion"),
+    }
+}
+
+/// `micro-armour posture`.
+pub struct PostureAction;
+
+impl Action for PostureAction {
+    fn name(&self) -> &'static str {
+        "posture"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the posture roll that sets the initiative: 2D6 + cohesion, highest wins, ties re-rolled"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| PostureFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("initiative", "a"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let f = PostureFields::read(&charts, s)?;
+        Ok(Box::new(ProcedureModel(Posture {
+            a_cohesion: f.a_cohesion,
+            b_cohesion: f.b_cohesion,
+        })))
+    }
+}

@@ -1,0 +1,31 @@
+//! Scenario fields shared by several Micro Armour actions.
+
+use super::charts::Charts;
+use crate::action::FieldSpec;
+
+pub fn cohesion(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
+    FieldSpec::int(name, 1, 20, charts.data.options.ma_cohesion, help)
+}
+
+pub fn strength(name: &'static str, default: i64, help: &'static str) -> FieldSpec {
+    FieldSpec::int(name, 0, 60, default, help)
+}
+
+pub fn tech_level(name: &'static str, default: i64, help: &'static str) -> FieldSpec {
+    FieldSpec::int(name, 1, 5, default, help)
+}
+
+pub fn terrain(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
+    FieldSpec::choices(name, charts.terrain_names(), "clear", help)
+}
+
+/// The defense classes a ground or helicopter target may have.
+pub const TARGET_CLASSES: [&str; 4] = ["personnel", "armored", "unarmored", "helicopter"];
+
+pub fn target_class(name: &'static str, help: &'static str) -> FieldSpec {
+    FieldSpec::choice(name, &TARGET_CLASSES, "personnel", help)
+}
+
+pub fn die_mod(name: &'static str, help: &'static str) -> FieldSpec {
+    FieldSpec::int(name, -20, 20, 0, help)
+}

@@ -1,0 +1,250 @@
+//! Standard fire (RULES.md 3.5.1): the firer's cohesion roll (markers capped at
+//! +7, target terrain unless concealing terrain is waived, smoke), AP against
+//! armor and HE otherwise, the defense by facing (armor) and halved for moving
+//! personnel, differential above +9 is E without a roll and below -3 no attack,
+//! 2D6 plus terrain and the range DRM of the firer's tech level (none for ATGMs),
+//! and `-S-` read by the attacker's tech level and type.
+
+use super::charts::{Charts, DashS, MovingDefense};
+use super::fields;
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::dice::Dice;
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::fields::MarkerGroup;
+use crate::systems::ghq::{
+    CohesionTest, Column, CrtResult, GhqCard, STATE_LABELS, Stand, attack_by, column,
+};
+use std::sync::Arc;
+
+/// Values of `result`.
+pub const RESULT_LABELS: [&str; 5] = ["no-fire", "none", "S", "D", "E"];
+
+/// One combat event.
+#[derive(Clone, Debug)]
+pub struct Fire {
+    pub charts: Arc<Charts>,
+    pub firer: CohesionTest,
+    /// `None`: the differential is above +9, the result is E without a roll.
+    pub column: Option<Column>,
+    pub crt_drm: i32,
+    /// `-S-` is S for this attacker.
+    pub dash_s_suppresses: bool,
+    pub target: Stand,
+}
+
+impl Procedure for Fire {
+    /// `result` index, target state.
+    type Outcome = (usize, usize);
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .categorical("result", RESULT_LABELS)
+            .categorical("target_after", STATE_LABELS)
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (usize, usize) {
+        if !self.firer.roll(dice) {
+            return (0, self.target.state_index());
+        }
+        let mut target = self.target;
+        let effect = match self.column {
+            Some(column) => attack_by(
+                dice,
+                &*self.charts,
+                column,
+                self.crt_drm,
+                self.dash_s_suppresses,
+                &mut target,
+            ),
+            None => target.apply(CrtResult::Eliminated, self.charts.paren_s_trigger()),
+        };
+        (effect.index() + 1, target.state_index())
+    }
+
+    fn record(&self, o: &(usize, usize), tally: &mut Tally, w: f64) {
+        tally.count(0, o.0, w);
+        tally.count(1, o.1, w);
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `micro-armour fire`.
+    pub struct FireFields(charts: &Charts) {
+        firepower: i64 = fields::strength(
+            6,
+            "the firer's HE firepower (against personnel, unarmored vehicles and helicopters)",
+        ),
+        ap_firepower: i64 = fields::strength(
+            0,
+            "the firer's AP firepower (against armored vehicles); 0: it has no AP weapon",
+        ),
+        defense: i64 = fields::strength(4, "the target's defense (an armored target's front value)"),
+        flank_defense: i64 = fields::strength(2, "an armored target's flank defense (facing = flank)"),
+        cohesion: i32 = fields::cohesion(charts, "the firing force's cohesion"),
+        tech_level: u32 = fields::tech_level(4, "the firer's tech level (range DRM, -S-)"),
+        range: i64 = FieldSpec::int(1, 400, 12, "range in inches (rounded up)"),
+        terrain: Vec<String> = fields::terrain(
+            charts,
+            "the target's terrain (cumulative features joined by +)",
+        ),
+        target: String = fields::target_class("the target's defense class"),
+        facing: String = FieldSpec::choice(
+            &["front", "flank"],
+            "front",
+            "the armored target's side facing the firer",
+        ),
+        target_moving: bool = FieldSpec::flag(
+            "the target is in movement posture (personnel defend at half; soft sand -1)",
+        ),
+        through_crest: bool = FieldSpec::flag(
+            "fire comes through the ridgecrest or from below the hilltop",
+        ),
+        target_fired: bool = FieldSpec::flag(
+            "the target has fired this turn (concealing terrain loses its cohesion penalty)",
+        ),
+        smoke: bool = FieldSpec::flag("firing into or out of smoke (+3)"),
+        atgm: bool = FieldSpec::flag("the firer is an ATGM (no range DRM)"),
+        support: bool = FieldSpec::flag(
+            "the firer is a support stand, artillery or an infantry close support artillery vehicle (-S- is S)",
+        ),
+        die_mod: i32 = fields::die_mod("an extra modifier to the CRT roll"),
+    }
+    groups {
+        firer: MarkerGroup = MarkerGroup { prefix: "firer", this_turn: false },
+        target_stand: MarkerGroup = MarkerGroup { prefix: "target", this_turn: false },
+    }
+}
+
+/// `micro-armour fire`.
+pub struct FireAction;
+
+impl FireAction {
+    pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<Fire, InputError> {
+        let f = FireFields::read(&charts, s)?;
+        let armored = f.target == "armored";
+        if f.facing == "flank" && !armored {
+            return Err(InputError::argument(
+                "facing",
+                format!(
+                    "facing applies to armored targets; a {} target has one defense value",
+                    f.target
+                ),
+            ));
+        }
+        let firepower = if armored {
+            if f.ap_firepower == 0 {
+                return Err(InputError::argument(
+                    "ap_firepower",
+                    "an armored target is attacked with AP firepower, and this firer has none; give ap_firepower",
+                ));
+            }
+            f.ap_firepower
+        } else {
+            f.firepower
+        };
+        let personnel = f.target == "personnel";
+        let mut defense = if armored && f.facing == "flank" {
+            f.flank_defense
+        } else {
+            f.defense
+        };
+        if personnel
+            && f.target_moving
+            && charts.data.options.ma_moving_personnel_defense == MovingDefense::Half
+        {
+            defense = charts.divide(defense, 2);
+        }
+        let differential = (firepower - defense).clamp(-100, 100) as i32;
+        let column = if differential > 9 {
+            None
+        } else {
+            match column(differential, false) {
+                Ok(Some(index)) => Some(Column::Index(index)),
+                _ => {
+                    return Err(InputError::argument(
+                        "firepower",
+                        format!(
+                            "the differential is {differential}: ordinary fire below -3 is not allowed (only artillery and air strikes attack below -3, with result S)"
+                        ),
+                    ));
+                }
+            }
+        };
+        let (terrain_cohesion, terrain_crt) = charts.terrain_drms(
+            &f.terrain,
+            personnel,
+            f.target_moving,
+            f.through_crest,
+            f.target_fired,
+        );
+        let in_smoke = f.smoke && !f.terrain.iter().any(|t| t == "smoke");
+        let smoke = if in_smoke {
+            charts.data.terrain.get("smoke").map_or(0, |t| t.personnel)
+        } else {
+            0
+        };
+        let range = if f.atgm {
+            0
+        } else {
+            charts.range_drm(f.tech_level, f.range)
+        };
+        let firer = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + smoke);
+        // -S-: nothing against helicopters; S for support stands; nothing for
+        // TL1-2; TL3-5 by the option.
+        let dash_s_suppresses = f.target != "helicopter"
+            && (f.support
+                || (f.tech_level >= 3
+                    && charts.data.options.ma_dash_s_tl3plus == DashS::Suppressed));
+        Ok(Fire {
+            firer,
+            column,
+            crt_drm: terrain_crt + smoke + range + f.die_mod,
+            dash_s_suppresses,
+            target: f.target_stand,
+            charts: charts.clone(),
+        })
+    }
+}
+
+impl Action for FireAction {
+    fn name(&self) -> &'static str {
+        "fire"
+    }
+
+    fn summary(&self) -> &'static str {
+        "standard fire: a firing stand's cohesion roll and CRT attack, by tech level, facing and range"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| FireFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("result", "E"))
+    }
+
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        vec![
+            ("result", "no-fire", "the firer failed its cohesion roll"),
+            (
+                "result",
+                "none",
+                "no effect (including a -S- that is no effect for this attacker)",
+            ),
+            (
+                "result",
+                "E",
+                "eliminated (a differential above +9 is E without a roll)",
+            ),
+        ]
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(ProcedureModel(Self::procedure(
+            s,
+            super::charts_of(rules)?,
+        )?)))
+    }
+}

@@ -1,0 +1,139 @@
+//! Marker removal (RULES.md 3.5.9): the GHQ d20 roll (a natural 1 rallies, a
+//! natural 20 panics, otherwise cohesion with the markers clears S), or the
+//! card's optional chart (3.3.7), read on a d100 with the modifiers times five.
+
+use super::charts::Charts;
+use super::fields;
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::{
+    CrtResult, GhqCard, ROLL_LABELS, RemovalRoll, STATE_LABELS, Stand, remove_markers,
+};
+use std::sync::Arc;
+
+/// Marker removal for one stand.
+#[derive(Clone, Debug)]
+pub struct MarkerRemoval {
+    pub charts: Arc<Charts>,
+    pub cohesion: i32,
+    pub stand: Stand,
+}
+
+impl MarkerRemoval {
+    /// The optional chart: rally on a natural d100 at most max(1, C - 10);
+    /// panic when d100 + 5 x modifiers reaches 99 + 3 x (C - 10); recover (clear
+    /// S) when it is at most 5 x C.
+    fn optional_chart<D: Dice>(&self, dice: &mut D, stand: &mut Stand) -> RemovalRoll {
+        let chart = &self.charts.data.optional_marker_chart;
+        let c = self.cohesion;
+        let modifier = chart.modifier_scale * self.charts.marker_penalties().of(stand);
+        let rally = (c - 10).max(1);
+        let panic = chart.panic_base + chart.panic_per_cohesion * (c - 10).max(0);
+        let recovery = chart.recovery_per_cohesion * c;
+        let roll = dice.classify(Roll::Die(chart.die), |n| {
+            let n = n as i32;
+            if n <= rally {
+                RemovalRoll::Rally
+            } else if n + modifier >= panic {
+                RemovalRoll::Panic
+            } else if n + modifier <= recovery {
+                RemovalRoll::Recover
+            } else {
+                RemovalRoll::Fail
+            }
+        });
+        let card = &*self.charts;
+        match roll {
+            RemovalRoll::Rally => {
+                stand.disorganized = false;
+                stand.suppressed = false;
+            }
+            RemovalRoll::Recover => stand.suppressed = false,
+            RemovalRoll::Fail => {}
+            RemovalRoll::Panic => {
+                let trigger = if card.panic_chain() && stand.suppressed {
+                    CrtResult::Disorganized
+                } else {
+                    CrtResult::Suppressed
+                };
+                stand.apply(trigger, card.paren_s_trigger());
+            }
+        }
+        roll
+    }
+}
+
+impl Procedure for MarkerRemoval {
+    type Outcome = (RemovalRoll, usize);
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .categorical("roll", ROLL_LABELS)
+            .categorical("after", STATE_LABELS)
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, usize) {
+        let mut stand = self.stand;
+        let roll = if self.charts.data.options.ma_optional_marker_chart {
+            self.optional_chart(dice, &mut stand)
+        } else {
+            remove_markers(dice, &*self.charts, self.cohesion, &mut stand)
+        };
+        (roll, stand.state_index())
+    }
+
+    fn record(&self, o: &(RemovalRoll, usize), tally: &mut Tally, w: f64) {
+        tally.count(0, o.0 as usize, w);
+        tally.count(1, o.1, w);
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `micro-armour marker-removal`.
+    pub struct MarkerRemovalFields(charts: &Charts) {
+        cohesion: i32 = fields::cohesion(charts, "the force's cohesion"),
+        suppressed: bool = FieldSpec::flag_on("carries an S marker"),
+        disorganized: bool = FieldSpec::flag("carries a D marker"),
+    }
+}
+
+/// `micro-armour marker-removal`.
+pub struct MarkerRemovalAction;
+
+impl Action for MarkerRemovalAction {
+    fn name(&self) -> &'static str {
+        "marker-removal"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the marker removal roll of one stand with S and/or D (the d20, or the optional chart)"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MarkerRemovalFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("after", "ok"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let f = MarkerRemovalFields::read(&charts, s)?;
+        let stand = Stand::with_markers(f.suppressed, f.disorganized);
+        if !(stand.suppressed || stand.disorganized) {
+            return Err(InputError::argument(
+                "suppressed",
+                "a stand without S or D markers does not roll for marker removal; set suppressed=true or disorganized=true",
+            ));
+        }
+        Ok(Box::new(ProcedureModel(MarkerRemoval {
+            charts,
+            cohesion: f.cohesion,
+            stand,
+        })))
+    }
+}

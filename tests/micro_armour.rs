@@ -1,0 +1,139 @@
+//! Micro Armour: exact enumeration against Monte Carlo for every action, and
+//! hand-computed probabilities read off the card's CRT (RULES 3.3.3) by hand.
+
+mod common;
+
+use common::p;
+use volley::engine::MethodRequest;
+use volley::stats::Summary;
+
+fn run(action: &str, fields: &[(&str, &str)]) -> Summary {
+    common::run("micro-armour", action, fields, MethodRequest::Exact)
+}
+
+fn run_with(action: &str, fields: &[(&str, &str)], path: &str, value: &str) -> Summary {
+    common::run_with_rules(
+        "micro-armour",
+        action,
+        fields,
+        &[common::house_rule(path, value)],
+        MethodRequest::Exact,
+    )
+}
+
+/// The firer passes cohesion 15 (a natural 20 always fails): 15/20.
+const PASS: f64 = 0.75;
+
+#[test]
+fn every_action_agrees() {
+    let agree = |action: &str, fields: &[(&str, &str)]| {
+        common::assert_agree("micro-armour", action, fields, 200_000)
+    };
+    agree(
+        "fire",
+        &[
+            ("target", "armored"),
+            ("ap_firepower", "9"),
+            ("facing", "flank"),
+            ("terrain", "woods+hilltop"),
+            ("through_crest", "true"),
+            ("target_suppressed", "true"),
+            ("firer_disorganized", "true"),
+        ],
+    );
+    agree("marker-removal", &[("disorganized", "true")]);
+    agree(
+        "overrun",
+        &[("attackers", "3"), ("defender_suppressed", "true")],
+    );
+    agree(
+        "close-assault",
+        &[("assaulters", "2"), ("engineers", "true")],
+    );
+    agree("orders", &[("generation", "IV")]);
+    agree("move", &[("suppressed", "true"), ("hq_attached", "1")]);
+    agree("posture", &[("a_cohesion", "16"), ("b_cohesion", "13")]);
+}
+
+#[test]
+fn fire_at_each_tech_level_reads_its_range_band() {
+    // Differential +4 (8 against 4), clear: column +4 is E on rows 0-5. At 9"
+    // TL1 and TL2 read +1 (so 2D6 <= 4: 6/36), TL3-5 read 0 (2D6 <= 5: 10/36).
+    for (tl, ways) in [(1, 6.0), (2, 6.0), (3, 10.0), (4, 10.0), (5, 10.0)] {
+        let s = run(
+            "fire",
+            &[
+                ("firepower", "8"),
+                ("range", "9"),
+                ("tech_level", &tl.to_string()),
+            ],
+        );
+        let expected = PASS * ways / 36.0;
+        assert!((p(&s, "result", "E") - expected).abs() < 1e-12, "TL{tl}");
+    }
+    // At 13" TL4 reads +1 (2D6 <= 4); TL5 reads TL4, or 0 when extrapolated.
+    let fields = [("firepower", "8"), ("range", "13"), ("tech_level", "5")];
+    let s = run("fire", &fields);
+    assert!((p(&s, "result", "E") - PASS * 6.0 / 36.0).abs() < 1e-12);
+    let s = run_with("fire", &fields, "options.ma_tl5_range", "\"extrapolate\"");
+    assert!((p(&s, "result", "E") - PASS * 10.0 / 36.0).abs() < 1e-12);
+    // Above +9 the result is E without a roll.
+    let s = run("fire", &[("firepower", "20")]);
+    assert!((p(&s, "result", "E") - PASS).abs() < 1e-12);
+}
+
+#[test]
+fn dash_s_is_read_by_the_attacker() {
+    // Differential -3 (1 against 4), an ATGM (no range DRM): column -3 is (S) on
+    // rows 2-3 and S on 4-5 (S either way on a clean target: 10/36), -S- on 6-12.
+    let base = [("firepower", "1"), ("atgm", "true")];
+    let with = |extra: &[(&'static str, &'static str)]| {
+        let mut fields = base.to_vec();
+        fields.extend_from_slice(extra);
+        run("fire", &fields)
+    };
+    let s = with(&[("tech_level", "2")]);
+    assert!((p(&s, "result", "S") - PASS * 10.0 / 36.0).abs() < 1e-12);
+    let s = with(&[("tech_level", "3")]);
+    assert!((p(&s, "result", "S") - PASS).abs() < 1e-12);
+    let s = with(&[("tech_level", "3"), ("target", "helicopter")]);
+    assert!((p(&s, "result", "S") - PASS * 10.0 / 36.0).abs() < 1e-12);
+    let s = with(&[("tech_level", "2"), ("support", "true")]);
+    assert!((p(&s, "result", "S") - PASS).abs() < 1e-12);
+    let s = run_with(
+        "fire",
+        &[("firepower", "1"), ("atgm", "true"), ("tech_level", "3")],
+        "options.ma_dash_s_tl3plus",
+        "\"no_effect\"",
+    );
+    assert!((p(&s, "result", "S") - PASS * 10.0 / 36.0).abs() < 1e-12);
+}
+
+#[test]
+fn combined_markers_are_capped_at_7() {
+    // With S at +6 (a house rule), S + D would be +9: capped at +7, the firer
+    // passes on 8 or less (8/20), not 6 or less.
+    let s = run_with(
+        "fire",
+        &[("firer_suppressed", "true"), ("firer_disorganized", "true")],
+        "markers.suppressed",
+        "6",
+    );
+    assert!((1.0 - p(&s, "result", "no-fire") - 8.0 / 20.0).abs() < 1e-12);
+}
+
+#[test]
+fn hand_computed_overrun_and_marker_removal() {
+    // One tracked vehicle: the defender (cohesion 15) rolls at +3 and fails on
+    // 13+ (8/20); the attack on column +6 is E on rows 0-8 (2D6 <= 8: 26/36).
+    let s = run("overrun", &[]);
+    assert!((p(&s, "defender_after", "E") - 0.4 * 26.0 / 36.0).abs() < 1e-12);
+    // An IFV carrying troops: +2, the defender fails on 14+ (7/20).
+    let s = run("overrun", &[("attacker_type", "ifv-carrying-troops")]);
+    assert!((p(&s, "defender_after", "E") - 0.35 * 26.0 / 36.0).abs() < 1e-12);
+    // Marker removal of S at cohesion 15: recover on 2-11 (+4), rally on 1, panic
+    // on 20 (the (S) on a suppressed stand is a D: S+D): ok 11/20, S+D 1/20.
+    let s = run("marker-removal", &[]);
+    assert!((p(&s, "after", "ok") - 11.0 / 20.0).abs() < 1e-12);
+    assert!((p(&s, "after", "S+D") - 1.0 / 20.0).abs() < 1e-12);
+}
