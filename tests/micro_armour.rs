@@ -137,3 +137,52 @@ fn hand_computed_overrun_and_marker_removal() {
     assert!((p(&s, "after", "ok") - 11.0 / 20.0).abs() < 1e-12);
     assert!((p(&s, "after", "S+D") - 1.0 / 20.0).abs() < 1e-12);
 }
+
+#[test]
+fn hand_computed_artillery_and_air() {
+    // Direct artillery 8 against 4 (+4), cohesion 15: E on rows 0-5 (10/36).
+    let s = run("direct-artillery", &[]);
+    assert!((p(&s, "result", "E") - PASS * 10.0 / 36.0).abs() < 1e-12);
+    // Against armor the defense is halved: 8 against 2 (+6), E on rows 0-8.
+    let s = run("direct-artillery", &[("target", "armored")]);
+    assert!((p(&s, "result", "E") - PASS * 26.0 / 36.0).abs() < 1e-12);
+    // Indirect: the deviation roll fails a quarter of the time, and any drift
+    // (1D8 / 2, at least 1") leaves a lone stand.
+    let s = run("indirect-artillery", &[]);
+    assert!((p(&s, "result", "off-target") - PASS * 0.25).abs() < 1e-12);
+    // One TL4 AA stand (HE 6) against a TL4 aircraft (defense 5): column +1, E on
+    // rows 0-2 (1/36). A TL5 AA stand against a TL1 aircraft shifts 4 right:
+    // column +5, E on rows 0-7 (21/36).
+    let s = run("anti-aircraft", &[]);
+    assert!((p(&s, "aircraft_after", "E") - PASS / 36.0).abs() < 1e-12);
+    let s = run(
+        "anti-aircraft",
+        &[("aa_tech_level", "5"), ("aircraft_tech_level", "1")],
+    );
+    assert!((p(&s, "aircraft_after", "E") - PASS * 21.0 / 36.0).abs() < 1e-12);
+    // An air strike with no AA: it arrives (3/4), holds its aim (3/4; a drift of
+    // 1-10" misses a lone stand), then 10 against 4 is column +6: E on rows 0-8.
+    let s = run("air-strike", &[("aa_stands", "0")]);
+    assert!((p(&s, "result", "E") - PASS * PASS * 26.0 / 36.0).abs() < 1e-12);
+    assert!((p(&s, "result", "aborted") - 0.25).abs() < 1e-12);
+}
+
+#[test]
+fn artillery_and_air_agree() {
+    let agree = |action: &str, fields: &[(&str, &str)]| {
+        common::assert_agree("micro-armour", action, fields, 200_000)
+    };
+    agree(
+        "direct-artillery",
+        &[("mortar", "true"), ("terrain", "woods")],
+    );
+    agree(
+        "indirect-artillery",
+        &[("target_moving", "true"), ("impact_radius", "2")],
+    );
+    agree("air-strike", &[("aa_stands", "2"), ("aa_tech_level", "5")]);
+    agree(
+        "anti-aircraft",
+        &[("aa_stands", "3"), ("aa_suppressed", "true")],
+    );
+}

@@ -3,8 +3,11 @@
 //! with the `-S-` result, S and D capped at +7 together, marker removal).
 //!
 //! Charts are data (`src/rules/micro_armour.toml`, typed in [`charts`]). Actions:
-//! fire, marker-removal, overrun, close-assault, orders, move and posture.
+//! fire, direct-artillery, indirect-artillery, air-strike, anti-aircraft,
+//! marker-removal, overrun, close-assault, orders, move and posture.
 
+mod air;
+mod artillery;
 mod assault;
 pub mod charts;
 mod command;
@@ -49,6 +52,10 @@ impl System for MicroArmour {
         vec![
             &fire::FireAction,
             &marker_removal::MarkerRemovalAction,
+            &artillery::ArtilleryAction { indirect: false },
+            &artillery::ArtilleryAction { indirect: true },
+            &air::AirStrikeAction,
+            &air::AntiAircraftAction,
             &assault::OverrunAction,
             &assault::CloseAssaultAction,
             &command::OrdersAction,

@@ -1,0 +1,303 @@
+//! Air strikes and anti-aircraft fire (RULES.md 3.5.4-3.5.5, 3.3.6). The strike's
+//! cohesion roll (failure cancels the mission); AA fire on the way in, each AA
+//! stand's cohesion then its HE firepower against the aircraft's defense with the
+//! column shifted by AA TL - aircraft TL (a left shift never below -3, a right
+//! shift past +9 is E; no terrain; `-S-` no effect; E destroys the aircraft); the
+//! deviation roll modified by the aircraft's S and D (1D8 direction, 1D10
+//! inches); the target's defense quartered if armored or moving personnel; 2D6
+//! plus terrain, below -3 S, `-S-` S. AA fire on the way out cannot change the
+//! strike and is not rolled.
+
+use super::artillery::strike_column;
+use super::charts::Charts;
+use super::fields;
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::fields::MarkerGroup;
+use crate::systems::ghq::{
+    CohesionTest, Column, CrtResult, GhqCard, STATE_LABELS, Stand, attack_by, column,
+};
+use std::sync::Arc;
+
+/// AA fire at one aircraft: each of `stands` identical AA stands fires once.
+#[derive(Clone, Copy, Debug)]
+pub struct AntiAircraft {
+    pub stands: u32,
+    pub test: CohesionTest,
+    /// `None`: no attack allowed (below -3); `Some(None)`: E without a roll.
+    pub column: Option<Option<Column>>,
+}
+
+impl AntiAircraft {
+    /// The column of AA fire at differential `differential`, shifted `shift`
+    /// columns (+ right).
+    pub fn column(differential: i32, shift: i32) -> Option<Option<Column>> {
+        let shifted = if shift < 0 {
+            (differential + shift).max(differential.min(-3))
+        } else {
+            differential + shift
+        };
+        if shifted > 9 {
+            return Some(None);
+        }
+        match column(shifted, false) {
+            Ok(Some(index)) => Some(Some(Column::Index(index))),
+            _ => None,
+        }
+    }
+
+    /// Fire at `aircraft`; `true` if it is destroyed.
+    pub fn fire<D: Dice>(&self, dice: &mut D, charts: &Charts, aircraft: &mut Stand) -> bool {
+        let Some(column) = self.column else {
+            return false;
+        };
+        for _ in 0..self.stands {
+            if aircraft.eliminated {
+                break;
+            }
+            if !self.test.roll(dice) {
+                continue;
+            }
+            match column {
+                Some(column) => {
+                    attack_by(dice, charts, column, 0, false, aircraft);
+                }
+                None => {
+                    aircraft.apply(CrtResult::Eliminated, charts.paren_s_trigger());
+                }
+            }
+        }
+        aircraft.eliminated
+    }
+}
+
+crate::action_fields! {
+    /// The AA side of an air strike or of AA fire.
+    pub struct AaFields(charts: &Charts) {
+        aa_stands: u32 = FieldSpec::int(0, 12, 1, "AA stands in range and qualified to fire"),
+        aa_firepower: i64 = fields::strength(6, "each AA stand's HE firepower"),
+        aa_tech_level: u32 = fields::tech_level(4, "the AA stands' tech level"),
+        aa_cohesion: i32 = fields::cohesion(charts, "the AA force's cohesion"),
+        aa_range_drm: i32 = FieldSpec::int(
+            -5,
+            5,
+            0,
+            "the AA gun's range effect, added to its cohesion roll",
+        ),
+        aircraft_defense: i64 = fields::strength(5, "the aircraft's defense"),
+        aircraft_tech_level: u32 = fields::tech_level(4, "the aircraft's tech level"),
+    }
+    groups {
+        aa: MarkerGroup = MarkerGroup { prefix: "aa", this_turn: false },
+    }
+}
+
+impl AaFields {
+    fn anti_aircraft(&self, charts: &Charts) -> AntiAircraft {
+        let shift = (self.aa_tech_level as i32 - self.aircraft_tech_level as i32)
+            * charts.data.anti_aircraft.shift_per_tl;
+        let differential = (self.aa_firepower - self.aircraft_defense).clamp(-100, 100) as i32;
+        AntiAircraft {
+            stands: self.aa_stands,
+            test: charts.cohesion_test(self.aa_cohesion, &self.aa, self.aa_range_drm),
+            column: AntiAircraft::column(differential, shift),
+        }
+    }
+}
+
+/// Values of `result` of an air strike.
+pub const AIR_LABELS: [&str; 7] = ["aborted", "shot-down", "off-target", "none", "S", "D", "E"];
+
+/// An air strike on one stand.
+#[derive(Clone, Debug)]
+pub struct AirStrike {
+    pub charts: Arc<Charts>,
+    pub arrival: CohesionTest,
+    pub aa: AntiAircraft,
+    pub deviation_cohesion: i32,
+    pub impact_radius: u32,
+    pub column: Column,
+    pub crt_drm: i32,
+    pub target: Stand,
+}
+
+impl Procedure for AirStrike {
+    /// `result`, target state, aircraft state.
+    type Outcome = (usize, usize, usize);
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .categorical("result", AIR_LABELS)
+            .categorical("target_after", STATE_LABELS)
+            .categorical("aircraft_after", STATE_LABELS)
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (usize, usize, usize) {
+        let charts = &*self.charts;
+        let mut aircraft = Stand::default();
+        let target = self.target.state_index();
+        if !self.arrival.roll(dice) {
+            return (0, target, aircraft.state_index());
+        }
+        if self.aa.fire(dice, charts, &mut aircraft) {
+            return (1, target, aircraft.state_index());
+        }
+        // The deviation roll carries the aircraft's S and D.
+        let deviation = charts.cohesion_test(self.deviation_cohesion, &aircraft, 0);
+        if !deviation.roll(dice) {
+            let d = &charts.data.deviation;
+            dice.classify(Roll::Die(d.air_direction_die), |_| ());
+            let off = dice.classify(Roll::Die(d.air_distance_die), |n| n > self.impact_radius);
+            if off {
+                return (2, target, aircraft.state_index());
+            }
+        }
+        let mut stand = self.target;
+        let effect = attack_by(dice, charts, self.column, self.crt_drm, true, &mut stand);
+        (
+            effect.index() + 3,
+            stand.state_index(),
+            aircraft.state_index(),
+        )
+    }
+
+    fn record(&self, o: &(usize, usize, usize), tally: &mut Tally, w: f64) {
+        tally.count(0, o.0, w);
+        tally.count(1, o.1, w);
+        tally.count(2, o.2, w);
+    }
+}
+
+crate::action_fields! {
+    /// The strike side of `micro-armour air-strike`.
+    pub struct StrikeFields(charts: &Charts) {
+        attack_value: i64 = fields::strength(10, "the aircraft's attack value (ordnance or firepower)"),
+        defense: i64 = fields::strength(4, "the target's defense (armored or moving personnel: quartered)"),
+        cohesion: i32 = fields::cohesion(charts, "the attacking force's cohesion (strike and deviation)"),
+        terrain: Vec<String> = fields::terrain(charts, "the target's terrain (cumulative features joined by +)"),
+        target: String = fields::target_class("the target's defense class"),
+        target_moving: bool = FieldSpec::flag("the target is in movement posture"),
+        impact_radius: u32 = FieldSpec::int(
+            0,
+            24,
+            0,
+            "inches a deviated strike may drift and still cover the target",
+        ),
+        die_mod: i32 = fields::die_mod("an extra modifier to the CRT roll"),
+    }
+    groups {
+        target_stand: MarkerGroup = MarkerGroup { prefix: "target", this_turn: false },
+    }
+}
+
+/// `micro-armour air-strike`.
+pub struct AirStrikeAction;
+
+impl Action for AirStrikeAction {
+    fn name(&self) -> &'static str {
+        "air-strike"
+    }
+
+    fn summary(&self) -> &'static str {
+        "an air strike on one stand: the strike's cohesion, AA fire with TL column shifts, deviation, CRT"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(
+            |_| Vec::new(),
+            |c| {
+                let mut specs = StrikeFields::specs(&c);
+                specs.extend(AaFields::specs(&c));
+                specs
+            },
+        )
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("result", "E"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let f = StrikeFields::read(&charts, s)?;
+        let aa = AaFields::read(&charts, s)?;
+        let personnel = f.target == "personnel";
+        let quartered = f.target == "armored" || (personnel && f.target_moving);
+        let defense = if quartered {
+            charts.divide(f.defense, 4)
+        } else {
+            f.defense
+        };
+        let (_, terrain_crt) =
+            charts.terrain_drms(&f.terrain, personnel, f.target_moving, false, false);
+        Ok(Box::new(ProcedureModel(AirStrike {
+            arrival: CohesionTest {
+                cohesion: f.cohesion,
+                modifier: 0,
+                naturals: charts.naturals(),
+            },
+            aa: aa.anti_aircraft(&charts),
+            deviation_cohesion: f.cohesion,
+            impact_radius: f.impact_radius,
+            column: strike_column(f.attack_value, defense),
+            crt_drm: terrain_crt + f.die_mod,
+            target: f.target_stand,
+            charts: charts.clone(),
+        })))
+    }
+}
+
+/// AA fire at one aircraft, alone.
+#[derive(Clone, Debug)]
+pub struct AaFire {
+    pub charts: Arc<Charts>,
+    pub aa: AntiAircraft,
+}
+
+impl Procedure for AaFire {
+    type Outcome = usize;
+
+    fn schema(&self) -> Schema {
+        Schema::default().categorical("aircraft_after", STATE_LABELS)
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> usize {
+        let mut aircraft = Stand::default();
+        self.aa.fire(dice, &self.charts, &mut aircraft);
+        aircraft.state_index()
+    }
+
+    fn record(&self, o: &usize, tally: &mut Tally, w: f64) {
+        tally.count(0, *o, w);
+    }
+}
+
+/// `micro-armour anti-aircraft`.
+pub struct AntiAircraftAction;
+
+impl Action for AntiAircraftAction {
+    fn name(&self) -> &'static str {
+        "anti-aircraft"
+    }
+
+    fn summary(&self) -> &'static str {
+        "AA stands fire at an aircraft: cohesion, HE against its defense with TL column shifts"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| AaFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("aircraft_after", "E"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let aa = AaFields::read(&charts, s)?.anti_aircraft(&charts);
+        Ok(Box::new(ProcedureModel(AaFire { charts, aa })))
+    }
+}

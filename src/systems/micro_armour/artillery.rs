@@ -1,0 +1,204 @@
+//! Artillery (RULES.md 3.5.2-3.5.3): the firing stand's cohesion roll, a
+//! deviation roll (mortars in direct fire, every plotted indirect mission: 1D8
+//! direction, 1D8 / 2 inches rounded up), the armored defense halved (and moving
+//! personnel's in indirect fire), below -3 the result is S, 2D6 plus terrain (no
+//! range), and `-S-` is S.
+
+use super::charts::Charts;
+use super::fields;
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::fields::MarkerGroup;
+use crate::systems::ghq::{CohesionTest, Column, GhqCard, STATE_LABELS, Stand, attack_by, column};
+use std::sync::Arc;
+
+/// Values of `result`.
+pub const STRIKE_LABELS: [&str; 6] = ["no-fire", "off-target", "none", "S", "D", "E"];
+
+/// How far an impact can drift: a cohesion roll, then direction and distance.
+#[derive(Clone, Copy, Debug)]
+pub struct Drift {
+    pub check: CohesionTest,
+    pub direction_die: u32,
+    pub distance_die: u32,
+    /// The distance rolled is divided by this, rounded up.
+    pub divisor: u32,
+    /// Inches a deviated impact may drift and still cover the target.
+    pub impact_radius: u32,
+}
+
+/// An artillery (or air) attack on one stand under the impact.
+#[derive(Clone, Debug)]
+pub struct Strike {
+    pub charts: Arc<Charts>,
+    pub arrival: CohesionTest,
+    pub drift: Option<Drift>,
+    pub column: Column,
+    pub crt_drm: i32,
+    pub target: Stand,
+}
+
+impl Strike {
+    /// After the arrival roll: deviation, then the attack (`-S-` is S).
+    pub fn land<D: Dice>(&self, dice: &mut D, drift: Option<Drift>) -> (usize, usize) {
+        let mut target = self.target;
+        if let Some(d) = drift
+            && !d.check.roll(dice)
+        {
+            // The direction does not matter to a stand at the centre of the sheaf.
+            dice.classify(Roll::Die(d.direction_die), |_| ());
+            let off = dice.classify(Roll::Die(d.distance_die), |n| {
+                n.div_ceil(d.divisor) > d.impact_radius
+            });
+            if off {
+                return (1, target.state_index());
+            }
+        }
+        let effect = attack_by(
+            dice,
+            &*self.charts,
+            self.column,
+            self.crt_drm,
+            true,
+            &mut target,
+        );
+        (effect.index() + 2, target.state_index())
+    }
+}
+
+impl Procedure for Strike {
+    type Outcome = (usize, usize);
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .categorical("result", STRIKE_LABELS)
+            .categorical("target_after", STATE_LABELS)
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (usize, usize) {
+        if !self.arrival.roll(dice) {
+            return (0, self.target.state_index());
+        }
+        self.land(dice, self.drift)
+    }
+
+    fn record(&self, o: &(usize, usize), tally: &mut Tally, w: f64) {
+        tally.count(0, o.0, w);
+        tally.count(1, o.1, w);
+    }
+}
+
+/// The column of an artillery or air attack: below -3 an automatic S, above +9
+/// the +9 column.
+pub fn strike_column(attack: i64, defense: i64) -> Column {
+    let differential = (attack - defense).clamp(-100, 100) as i32;
+    match column(differential, true) {
+        Ok(Some(index)) => Column::Index(index),
+        _ => Column::AutomaticSuppression,
+    }
+}
+
+crate::action_fields! {
+    /// The fields of both artillery actions.
+    pub struct ArtilleryFields(charts: &Charts) {
+        firepower: i64 = fields::strength(8, "the artillery's firepower against the target's class"),
+        defense: i64 = fields::strength(4, "the target's defense (armored: halved)"),
+        cohesion: i32 = fields::cohesion(charts, "the firing force's cohesion"),
+        terrain: Vec<String> = fields::terrain(charts, "the target's terrain (cumulative features joined by +)"),
+        target: String = fields::target_class("the target's defense class"),
+        target_moving: bool = FieldSpec::flag(
+            "the target is in movement posture (indirect fire halves moving personnel's defense)",
+        ),
+        mortar: bool = FieldSpec::flag("direct fire by a mortar (rolls for deviation)"),
+        tl_mod: i32 = FieldSpec::int(
+            -5,
+            5,
+            0,
+            "the indirect fire cohesion modifier for the firer's TL (not on the card: 0)",
+        ),
+        impact_radius: u32 = FieldSpec::int(
+            0,
+            24,
+            0,
+            "inches a deviated impact may drift and still cover the target",
+        ),
+        die_mod: i32 = fields::die_mod("an extra modifier to the CRT roll"),
+    }
+    groups {
+        firer: MarkerGroup = MarkerGroup { prefix: "firer", this_turn: false },
+        target_stand: MarkerGroup = MarkerGroup { prefix: "target", this_turn: false },
+    }
+}
+
+/// `micro-armour direct-artillery` or `indirect-artillery`.
+pub struct ArtilleryAction {
+    pub indirect: bool,
+}
+
+impl ArtilleryAction {
+    fn strike(&self, s: &Scenario, charts: Arc<Charts>) -> Result<Strike, InputError> {
+        let f = ArtilleryFields::read(&charts, s)?;
+        let personnel = f.target == "personnel";
+        let halved = f.target == "armored" || (self.indirect && personnel && f.target_moving);
+        let defense = if halved {
+            charts.divide(f.defense, 2)
+        } else {
+            f.defense
+        };
+        let (terrain_cohesion, terrain_crt) =
+            charts.terrain_drms(&f.terrain, personnel, f.target_moving, false, false);
+        let tl_mod = if self.indirect { f.tl_mod } else { 0 };
+        let arrival = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + tl_mod);
+        let deviation = &charts.data.deviation;
+        let drift = (self.indirect || f.mortar).then_some(Drift {
+            check: arrival,
+            direction_die: deviation.indirect_direction_die,
+            distance_die: deviation.indirect_distance_die,
+            divisor: deviation.indirect_distance_divisor,
+            impact_radius: f.impact_radius,
+        });
+        Ok(Strike {
+            arrival,
+            drift,
+            column: strike_column(f.firepower, defense),
+            crt_drm: terrain_crt + f.die_mod,
+            target: f.target_stand,
+            charts: charts.clone(),
+        })
+    }
+}
+
+impl Action for ArtilleryAction {
+    fn name(&self) -> &'static str {
+        if self.indirect {
+            "indirect-artillery"
+        } else {
+            "direct-artillery"
+        }
+    }
+
+    fn summary(&self) -> &'static str {
+        if self.indirect {
+            "a plotted indirect mission on one stand: cohesion, deviation (1D8, 1D8/2 in), halved defenses, CRT"
+        } else {
+            "direct artillery on one stand: cohesion (mortars deviate), armored defense halved, CRT"
+        }
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| ArtilleryFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("result", "E"))
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(ProcedureModel(
+            self.strike(s, super::charts_of(rules)?)?,
+        )))
+    }
+}
