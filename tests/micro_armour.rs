@@ -186,3 +186,39 @@ fn artillery_and_air_agree() {
         &[("aa_stands", "3"), ("aa_suppressed", "true")],
     );
 }
+
+#[test]
+fn the_engagement_agrees_and_shows_what_a_tech_level_is_worth() {
+    common::assert_agree(
+        "micro-armour",
+        "engagement",
+        &[
+            ("a_stands", "2"),
+            ("b_stands", "1"),
+            ("turns", "4"),
+            ("a_tech_level", "3"),
+        ],
+        100_000,
+    );
+    // One shot, one turn: A (TL4, 8) at B (defense 6) at 20" (+1): column +2 is
+    // E on rows 0-3, so 2D6 + 1 <= 3: 1/36, after a 15/20 cohesion roll.
+    let s = run(
+        "engagement",
+        &[
+            ("a_stands", "1"),
+            ("b_stands", "1"),
+            ("b_firepower", "0"),
+            ("turns", "1"),
+        ],
+    );
+    assert!((p(&s, "winner", "a") - PASS / 36.0).abs() < 1e-12);
+    // Equal platoons, one a tech level behind: the TL4 side fires first every
+    // turn (1st fire phase) and wins more often.
+    let s = common::run(
+        "micro-armour",
+        "engagement",
+        &[("a_tech_level", "3")],
+        MethodRequest::Trials(100_000),
+    );
+    assert!(s.probability("winner", "b").unwrap().low > s.probability("winner", "a").unwrap().high);
+}

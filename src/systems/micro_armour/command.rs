@@ -209,14 +209,9 @@ impl Posture {
     }
 }
 
-impl Procedure for Posture {
-    type Outcome = bool;
-
-    fn schema(&self) -> Schema {
-        Schema::default().categorical("initiative", ["a", "b"])
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> bool {
+impl Posture {
+    /// Roll for the initiative: `true` when A has it.
+    pub fn run_roll<D: Dice>(&self, dice: &mut D) -> bool {
         let order = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, b| {
             (a as i32 + self.a_cohesion).cmp(&(b as i32 + self.b_cohesion))
         });
@@ -228,6 +223,18 @@ impl Procedure for Posture {
                 dice.chance(a, a + b)
             }
         }
+    }
+}
+
+impl Procedure for Posture {
+    type Outcome = bool;
+
+    fn schema(&self) -> Schema {
+        Schema::default().categorical("initiative", ["a", "b"])
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> bool {
+        self.run_roll(dice)
     }
 
     fn record(&self, a_wins: &bool, tally: &mut Tally, w: f64) {

@@ -12,6 +12,7 @@ use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::ghq::differential;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::{
     CohesionTest, Column, CrtResult, GhqCard, STATE_LABELS, Stand, attack_by, column,
@@ -223,6 +224,23 @@ impl Action for FireAction {
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
         Some(("result", "E"))
+    }
+
+    fn derived_axes(&self) -> &'static [&'static str] {
+        &[differential::DIFFERENTIAL]
+    }
+
+    fn derive(
+        &self,
+        _axis: &str,
+        value: &str,
+        scenario: &Scenario,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        differential::firepower_for(value, scenario)
+    }
+
+    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
+        Some(differential::CRT_TABLE)
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

@@ -4,13 +4,15 @@
 //!
 //! Charts are data (`src/rules/micro_armour.toml`, typed in [`charts`]). Actions:
 //! fire, direct-artillery, indirect-artillery, air-strike, anti-aircraft,
-//! marker-removal, overrun, close-assault, orders, move and posture.
+//! marker-removal, overrun, close-assault, orders, move, posture, and the
+//! multi-turn engagement.
 
 mod air;
 mod artillery;
 mod assault;
 pub mod charts;
 mod command;
+mod engagement;
 mod fields;
 mod fire;
 mod marker_removal;
@@ -61,6 +63,7 @@ impl System for MicroArmour {
             &command::OrdersAction,
             &command::MoveAction,
             &command::PostureAction,
+            &engagement::EngagementAction,
         ]
     }
 

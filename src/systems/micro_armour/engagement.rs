@@ -1,0 +1,422 @@
+//! A platoon engagement (RULES.md 3.2, 3.7): two groups of identical stands,
+//! each with its tech level, trade standard fire turn after turn in the card's
+//! phase order. The posture roll (2D6 + cohesion) decides who fires first in each
+//! phase. TL4-5 stands fire in the 1st standard fire phase, before TL1-3 stands
+//! fire in the 2nd; with `ma_shots_per_turn = 2` every qualified stand fires in
+//! each phase it qualifies for (TL4-5 also in the 2nd, TL5 in the 3rd). Then
+//! marker removal. A side is out when it is gone or at its Break Point.
+//!
+//! This is where a tech level shows: it decides who fires first, the range DRM,
+//! and what `-S-` does.
+
+use super::charts::{Charts, DashS};
+use super::command::Posture;
+use super::fields;
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::dice::Dice;
+use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::{
+    CohesionTest, Column, CrtResult, GhqCard, Stand, attack_by, column, remove_markers,
+};
+use std::sync::Arc;
+
+/// Most stands per side.
+pub const MAX_STANDS: usize = 10;
+
+/// Stands of one side per marker state (ok, S, D, S+D), and stands lost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SideState {
+    pub counts: [u8; 4],
+    pub lost: u8,
+}
+
+impl SideState {
+    pub fn alive(&self) -> u8 {
+        self.counts.iter().sum()
+    }
+
+    fn suppressed(&self) -> u8 {
+        self.counts[1] + self.counts[3]
+    }
+
+    /// The stands, best first.
+    fn expand(&self) -> ([Stand; MAX_STANDS], usize) {
+        let mut stands = [Stand::default(); MAX_STANDS];
+        let mut n = 0;
+        for (state, &count) in self.counts.iter().enumerate() {
+            for _ in 0..count {
+                stands[n] = Stand::with_markers(state & 1 == 1, state & 2 == 2);
+                n += 1;
+            }
+        }
+        (stands, n)
+    }
+
+    fn collapse(stands: &[Stand], lost_before: u8) -> Self {
+        let mut side = SideState {
+            counts: [0; 4],
+            lost: lost_before,
+        };
+        for stand in stands {
+            if stand.eliminated {
+                side.lost += 1;
+            } else {
+                side.counts[stand.state_index()] += 1;
+            }
+        }
+        side
+    }
+}
+
+/// Both sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State {
+    pub a: SideState,
+    pub b: SideState,
+}
+
+/// How one side's stands fire at the other's.
+#[derive(Clone, Copy, Debug)]
+pub struct Fire {
+    /// `None`: the differential is above +9, E without a roll.
+    pub column: Option<Column>,
+    pub cohesion_drm: i32,
+    pub crt_drm: i32,
+    pub dash_s_suppresses: bool,
+}
+
+/// One side's setup.
+#[derive(Clone, Copy, Debug)]
+pub struct Side {
+    pub stands: u8,
+    pub tech_level: u32,
+    pub cohesion: i32,
+    /// `None`: this side cannot fire (firepower 0, or below -3).
+    pub fire: Option<Fire>,
+    pub break_point: u8,
+}
+
+/// The engagement.
+#[derive(Clone, Debug)]
+pub struct Engagement {
+    pub charts: Arc<Charts>,
+    pub a: Side,
+    pub b: Side,
+    pub turns: u32,
+    pub posture: Posture,
+}
+
+pub const WINNER_LABELS: [&str; 4] = ["a", "b", "none", "turn-limit"];
+
+impl Engagement {
+    fn side_out(&self, side: &SideState, setup: &Side) -> bool {
+        side.alive() == 0 || (setup.break_point > 0 && side.lost >= setup.break_point)
+    }
+
+    /// Does a side of tech level `tl` fire in standard fire phase `phase` (1-3)?
+    fn fires_in(&self, tl: u32, phase: u32) -> bool {
+        let every_phase = self.charts.data.options.ma_shots_per_turn >= 2;
+        match phase {
+            1 => tl >= 4,
+            2 => every_phase || tl <= 3,
+            _ => every_phase && tl == 5,
+        }
+    }
+
+    fn shoot<D: Dice>(
+        &self,
+        dice: &mut D,
+        side: &Side,
+        fire: &Fire,
+        firer: &Stand,
+        target: &mut Stand,
+    ) {
+        if firer.eliminated || target.eliminated {
+            return;
+        }
+        let test: CohesionTest = self
+            .charts
+            .cohesion_test(side.cohesion, firer, fire.cohesion_drm);
+        if !test.roll(dice) {
+            return;
+        }
+        match fire.column {
+            Some(column) => {
+                attack_by(
+                    dice,
+                    &*self.charts,
+                    column,
+                    fire.crt_drm,
+                    fire.dash_s_suppresses,
+                    target,
+                );
+            }
+            None => {
+                target.apply(CrtResult::Eliminated, self.charts.paren_s_trigger());
+            }
+        }
+    }
+}
+
+/// The stand the `i`-th firer shoots at: fire spread over the enemy, most
+/// damaged first, moving on from a stand already gone.
+fn aim(i: usize, targets: &[Stand]) -> usize {
+    let n = targets.len();
+    let spread = |k: usize| n - 1 - (k % n);
+    (0..n)
+        .map(|k| spread(i + k))
+        .find(|&t| !targets[t].eliminated)
+        .unwrap_or(spread(i))
+}
+
+impl engine::Engagement for Engagement {
+    type State = State;
+
+    fn schema(&self) -> Schema {
+        let (a, b) = (f64::from(self.a.stands), f64::from(self.b.stands));
+        Schema::default()
+            .categorical("winner", WINNER_LABELS)
+            .mean_within("turns", 0.0, f64::from(self.turns))
+            .mean_within("a_lost", 0.0, a)
+            .mean_within("b_lost", 0.0, b)
+            .curve("ended", true)
+            .curve_within("a_alive", 0.0, a)
+            .curve_within("b_alive", 0.0, b)
+            .curve_within("a_suppressed", 0.0, a)
+            .curve_within("b_suppressed", 0.0, b)
+            .with_turns(self.turns as usize)
+    }
+
+    fn start(&self) -> State {
+        let side = |s: &Side| SideState {
+            counts: [s.stands, 0, 0, 0],
+            lost: 0,
+        };
+        State {
+            a: side(&self.a),
+            b: side(&self.b),
+        }
+    }
+
+    fn turn_limit(&self) -> u32 {
+        self.turns
+    }
+
+    fn is_over(&self, state: &State) -> bool {
+        self.side_out(&state.a, &self.a) || self.side_out(&state.b, &self.b)
+    }
+
+    fn play_turn<D: Dice>(&self, state: &State, dice: &mut D) -> State {
+        let (mut a, na) = state.a.expand();
+        let (mut b, nb) = state.b.expand();
+        let a_first = self.posture.run_roll(dice);
+        for phase in 1..=3 {
+            let a_fires = self.fires_in(self.a.tech_level, phase);
+            let b_fires = self.fires_in(self.b.tech_level, phase);
+            if !a_fires && !b_fires {
+                continue;
+            }
+            for i in 0..na.max(nb) {
+                for a_turn in [a_first, !a_first] {
+                    if a_turn {
+                        if let (true, Some(fire), true) = (a_fires, &self.a.fire, i < na) {
+                            let firer = a[i];
+                            let t = aim(i, &b[..nb]);
+                            self.shoot(dice, &self.a, fire, &firer, &mut b[t]);
+                        }
+                    } else if let (true, Some(fire), true) = (b_fires, &self.b.fire, i < nb) {
+                        let firer = b[i];
+                        let t = aim(i, &a[..na]);
+                        self.shoot(dice, &self.b, fire, &firer, &mut a[t]);
+                    }
+                }
+            }
+        }
+        for stand in a[..na].iter_mut() {
+            remove_markers(dice, &*self.charts, self.a.cohesion, stand);
+        }
+        for stand in b[..nb].iter_mut() {
+            remove_markers(dice, &*self.charts, self.b.cohesion, stand);
+        }
+        State {
+            a: SideState::collapse(&a[..na], state.a.lost),
+            b: SideState::collapse(&b[..nb], state.b.lost),
+        }
+    }
+
+    fn record_turn(&self, turn: u32, state: &State, tally: &mut Tally, w: f64) {
+        let t = turn as usize;
+        tally.curve(0, t, f64::from(u8::from(self.is_over(state))), w);
+        tally.curve(1, t, f64::from(state.a.alive()), w);
+        tally.curve(2, t, f64::from(state.b.alive()), w);
+        tally.curve(3, t, f64::from(state.a.suppressed()), w);
+        tally.curve(4, t, f64::from(state.b.suppressed()), w);
+    }
+
+    fn record_end(&self, state: &State, turns: u32, _ending: Ending, tally: &mut Tally, w: f64) {
+        let winner = match (
+            self.side_out(&state.a, &self.a),
+            self.side_out(&state.b, &self.b),
+        ) {
+            (false, true) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+            (false, false) => 3,
+        };
+        tally.count(0, winner, w);
+        tally.add(0, f64::from(turns), w);
+        tally.add(1, f64::from(state.a.lost), w);
+        tally.add(2, f64::from(state.b.lost), w);
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `micro-armour engagement`.
+    pub struct EngagementFields(charts: &Charts) {
+        a_stands: u8 = FieldSpec::int(1, MAX_STANDS as i64, 3, "side A's stands"),
+        a_tech_level: u32 = fields::tech_level(4, "side A's tech level"),
+        a_firepower: i64 = fields::strength(8, "A's firepower against B's class (AP against armor)"),
+        a_defense: i64 = fields::strength(6, "A's defense (front)"),
+        a_cohesion: i32 = fields::cohesion(charts, "A's force cohesion"),
+        a_terrain: Vec<String> = fields::terrain(charts, "A's terrain"),
+        a_class: String = fields::target_class("A's defense class"),
+        a_atgm: bool = FieldSpec::flag("A fires ATGMs (no range DRM)"),
+        a_break: u8 = FieldSpec::int(0, MAX_STANDS as i64, 0, "A's Break Point in stands lost (0: none)"),
+        b_stands: u8 = FieldSpec::int(1, MAX_STANDS as i64, 3, "side B's stands"),
+        b_tech_level: u32 = fields::tech_level(4, "side B's tech level"),
+        b_firepower: i64 = fields::strength(8, "B's firepower against A's class (AP against armor)"),
+        b_defense: i64 = fields::strength(6, "B's defense (front)"),
+        b_cohesion: i32 = fields::cohesion(charts, "B's force cohesion"),
+        b_terrain: Vec<String> = fields::terrain(charts, "B's terrain"),
+        b_class: String = fields::target_class("B's defense class"),
+        b_atgm: bool = FieldSpec::flag("B fires ATGMs (no range DRM)"),
+        b_break: u8 = FieldSpec::int(0, MAX_STANDS as i64, 0, "B's Break Point in stands lost (0: none)"),
+        range: i64 = FieldSpec::int(1, 400, 20, "range between the groups in inches"),
+        turns: u32 = FieldSpec::int(1, 50, 10, "turn limit"),
+    }
+}
+
+/// `micro-armour engagement`.
+pub struct EngagementAction;
+
+impl EngagementAction {
+    #[allow(clippy::too_many_arguments)]
+    fn fire(
+        charts: &Charts,
+        tech_level: u32,
+        firepower: i64,
+        atgm: bool,
+        defense: i64,
+        terrain: &[String],
+        class: &str,
+        range: i64,
+    ) -> Option<Fire> {
+        if firepower == 0 {
+            return None;
+        }
+        let differential = (firepower - defense).clamp(-100, 100) as i32;
+        let column = if differential > 9 {
+            None
+        } else {
+            match column(differential, false) {
+                Ok(Some(index)) => Some(Column::Index(index)),
+                // Below -3 no attack is allowed: this side holds its fire.
+                _ => return None,
+            }
+        };
+        let (cohesion_drm, crt_drm) =
+            charts.terrain_drms(terrain, class == "personnel", false, false, false);
+        let range_drm = if atgm {
+            0
+        } else {
+            charts.range_drm(tech_level, range)
+        };
+        Some(Fire {
+            column,
+            cohesion_drm,
+            crt_drm: crt_drm + range_drm,
+            dash_s_suppresses: class != "helicopter"
+                && tech_level >= 3
+                && charts.data.options.ma_dash_s_tl3plus == DashS::Suppressed,
+        })
+    }
+
+    pub fn engagement(s: &Scenario, charts: Arc<Charts>) -> Result<Engagement, InputError> {
+        let f = EngagementFields::read(&charts, s)?;
+        let breaks = charts.data.options.ma_break_point == "scenario";
+        let a_fire = Self::fire(
+            &charts,
+            f.a_tech_level,
+            f.a_firepower,
+            f.a_atgm,
+            f.b_defense,
+            &f.b_terrain,
+            &f.b_class,
+            f.range,
+        );
+        let b_fire = Self::fire(
+            &charts,
+            f.b_tech_level,
+            f.b_firepower,
+            f.b_atgm,
+            f.a_defense,
+            &f.a_terrain,
+            &f.a_class,
+            f.range,
+        );
+        if a_fire.is_none() && b_fire.is_none() {
+            return Err(InputError::argument(
+                "a_firepower",
+                "neither side can fire: each side's firepower is 0 or more than 3 below the enemy's defense",
+            ));
+        }
+        let side = |stands, tech_level, cohesion, fire, break_point: u8| Side {
+            stands,
+            tech_level,
+            cohesion,
+            fire,
+            break_point: if breaks { break_point } else { 0 },
+        };
+        Ok(Engagement {
+            a: side(f.a_stands, f.a_tech_level, f.a_cohesion, a_fire, f.a_break),
+            b: side(f.b_stands, f.b_tech_level, f.b_cohesion, b_fire, f.b_break),
+            turns: f.turns,
+            posture: Posture {
+                a_cohesion: f.a_cohesion,
+                b_cohesion: f.b_cohesion,
+            },
+            charts: charts.clone(),
+        })
+    }
+}
+
+impl Action for EngagementAction {
+    fn name(&self) -> &'static str {
+        "engagement"
+    }
+
+    fn summary(&self) -> &'static str {
+        "two platoons trade fire turn after turn in the card's phase order: what a tech level is worth"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| EngagementFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("winner", "a"))
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        &["a_alive", "b_alive"]
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(EngagementModel(Self::engagement(
+            s,
+            super::charts_of(rules)?,
+        )?)))
+    }
+}
