@@ -222,3 +222,98 @@ fn the_engagement_agrees_and_shows_what_a_tech_level_is_worth() {
     );
     assert!(s.probability("winner", "b").unwrap().low > s.probability("winner", "a").unwrap().high);
 }
+
+#[test]
+fn above_plus_9_is_e_without_a_roll_for_every_attack() {
+    // Direct artillery 14 against 4 (+10) on personnel in woods: the arrival roll
+    // carries the woods' +4 (passes on 11 or less), then E without a roll.
+    let s = run(
+        "direct-artillery",
+        &[("firepower", "14"), ("terrain", "woods")],
+    );
+    assert!((p(&s, "result", "E") - 11.0 / 20.0).abs() < 1e-12);
+    // A close assault at 16 against 4 on a defender in movement posture (it does
+    // not strike back): each assaulter that passes cohesion eliminates it.
+    let s = run(
+        "close-assault",
+        &[("assaulter_firepower", "16"), ("defender_moving", "true")],
+    );
+    assert!((p(&s, "defender_after", "E") - PASS).abs() < 1e-12);
+}
+
+#[test]
+fn contract_inputs_and_terrain_names() {
+    use volley::question::Question;
+    let refused = |fields: &[(&str, &str)]| {
+        let q = Question::new("micro-armour", "fire", &[], &common::raw_fields(fields));
+        match q {
+            Err(e) => e.field,
+            Ok(q) => q.model().err().map(|e| e.field).unwrap_or_default(),
+        }
+    };
+    assert_eq!(refused(&[("facing", "front")]), "facing");
+    assert_eq!(refused(&[("tech_level", "0")]), "tech_level");
+    assert_eq!(refused(&[("target", "armored")]), "ap_firepower");
+    assert_eq!(refused(&[("firepower", "0")]), "firepower");
+    for terrain in [
+        "clear",
+        "woods",
+        "grove",
+        "wreck",
+        "ford",
+        "light-improved-position",
+    ] {
+        let s = run("fire", &[("terrain", terrain)]);
+        assert!(p(&s, "result", "E") >= 0.0, "{terrain}");
+    }
+    // Facing flank reads the flank defense for armor.
+    let front = run(
+        "fire",
+        &[
+            ("target", "armored"),
+            ("ap_firepower", "8"),
+            ("facing", "front"),
+        ],
+    );
+    let flank = run(
+        "fire",
+        &[
+            ("target", "armored"),
+            ("ap_firepower", "8"),
+            ("facing", "flank"),
+        ],
+    );
+    assert!(p(&flank, "result", "E") > p(&front, "result", "E"));
+}
+
+#[test]
+fn concealing_terrain_loses_its_cohesion_penalty_once_the_target_has_fired() {
+    // B (TL4) fires in the 1st phase from woods; A (TL3) fires at it in the 2nd,
+    // without the woods' cohesion penalty, so more of A's shots go off.
+    let fields = [
+        ("a_stands", "1"),
+        ("b_stands", "1"),
+        ("a_tech_level", "3"),
+        ("a_firepower", "14"),
+        ("b_terrain", "woods"),
+        ("b_class", "armored"),
+        ("turns", "1"),
+    ];
+    let waived = run("engagement", &fields);
+    let kept = run_with("engagement", &fields, "terrain.woods.concealing", "false");
+    assert!(p(&waived, "winner", "a") > p(&kept, "winner", "a") + 1e-6);
+}
+
+#[test]
+fn the_optional_chart_reads_one_row_for_cohesion_10_or_less() {
+    // Cohesion 8, S only: d100 + 20 <= 50 recovers (2-30), a natural 1 rallies,
+    // d100 + 20 >= 99 panics (79-100).
+    let s = run_with(
+        "marker-removal",
+        &[("cohesion", "8")],
+        "options.ma_optional_marker_chart",
+        "true",
+    );
+    assert!((p(&s, "after", "ok") - 0.30).abs() < 1e-12);
+    assert!((p(&s, "after", "S+D") - 0.22).abs() < 1e-12);
+}

@@ -15,6 +15,8 @@ pub enum Column {
     Index(usize),
     /// Artillery below -3: the result is S without a roll.
     AutomaticSuppression,
+    /// Micro Armour above +9: the result is E without a roll.
+    AutomaticElimination,
 }
 
 /// Roll 2D6 + `drm` on `column` of the card's CRT and apply the result to
@@ -48,6 +50,7 @@ pub fn attack_by<D: Dice, C: GhqCard>(
                 .resolve(dash_s_suppresses)
         }),
         Column::AutomaticSuppression => CrtResult::Suppressed,
+        Column::AutomaticElimination => CrtResult::Eliminated,
     };
     target.apply(result, card.paren_s_trigger())
 }

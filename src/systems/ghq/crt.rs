@@ -130,3 +130,21 @@ pub fn column(differential: i32, artillery_below_min: bool) -> Result<Option<usi
         (differential.min(MAX_DIFFERENTIAL) - MIN_DIFFERENTIAL) as usize,
     ))
 }
+
+/// Micro Armour's reading of a differential: above +9 an automatic E; below -3
+/// an automatic S for artillery and air (`below_min_is_s`), else no attack
+/// (`None`).
+pub fn column_or_automatic(
+    differential: i32,
+    below_min_is_s: bool,
+) -> Option<super::attack::Column> {
+    use super::attack::Column;
+    if differential > MAX_DIFFERENTIAL {
+        return Some(Column::AutomaticElimination);
+    }
+    match column(differential, below_min_is_s) {
+        Ok(Some(index)) => Some(Column::Index(index)),
+        Ok(None) => Some(Column::AutomaticSuppression),
+        Err(_) => None,
+    }
+}

@@ -27,6 +27,6 @@ pub mod stand;
 pub use attack::{Column, attack, attack_by};
 pub use card::{GhqCard, MarkerPenalties};
 pub use cohesion::CohesionTest;
-pub use crt::{CRT_COLUMNS, CRT_ROWS, Crt, CrtResult, column};
+pub use crt::{CRT_COLUMNS, CRT_ROWS, Crt, CrtResult, column, column_or_automatic};
 pub use markers::{ROLL_LABELS, RemovalRoll, remove_markers};
 pub use stand::{Effect, ParenSTrigger, STATE_LABELS, Stand};

@@ -12,7 +12,9 @@ use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::fields::MarkerGroup;
-use crate::systems::ghq::{CohesionTest, Column, GhqCard, STATE_LABELS, Stand, attack_by, column};
+use crate::systems::ghq::{
+    CohesionTest, Column, GhqCard, STATE_LABELS, Stand, attack_by, column_or_automatic,
+};
 use std::sync::Arc;
 
 /// Values of `result`.
@@ -92,13 +94,10 @@ impl Procedure for Strike {
 }
 
 /// The column of an artillery or air attack: below -3 an automatic S, above +9
-/// the +9 column.
+/// an automatic E.
 pub fn strike_column(attack: i64, defense: i64) -> Column {
     let differential = (attack - defense).clamp(-100, 100) as i32;
-    match column(differential, true) {
-        Ok(Some(index)) => Column::Index(index),
-        _ => Column::AutomaticSuppression,
-    }
+    column_or_automatic(differential, true).unwrap_or(Column::AutomaticSuppression)
 }
 
 crate::action_fields! {

@@ -14,7 +14,7 @@ use crate::rules::RuleBook;
 use crate::systems::ghq::close_assault::CloseAssault;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::overrun::Overrun;
-use crate::systems::ghq::{CohesionTest, Column, GhqCard, column};
+use crate::systems::ghq::{CohesionTest, Column, GhqCard, column_or_automatic};
 
 /// Does `-S-` suppress for an attacker of this tech level (ordinary attacks)?
 fn dash_s(charts: &Charts, tech_level: u32) -> bool {
@@ -137,14 +137,11 @@ crate::action_fields! {
 /// `micro-armour close-assault`.
 pub struct CloseAssaultAction;
 
-/// The column of an ordinary attack, or `None` below -3 (not allowed); above +9
-/// the column is +9, where every roll is E.
+/// The column of an ordinary attack: `None` below -3 (not allowed), an automatic
+/// E above +9.
 fn allowed(firepower: i64, defense: i64) -> Option<Column> {
     let differential = (firepower - defense).clamp(-100, 100) as i32;
-    match column(differential, false) {
-        Ok(Some(index)) => Some(Column::Index(index)),
-        _ => None,
-    }
+    column_or_automatic(differential, false)
 }
 
 impl Action for CloseAssaultAction {

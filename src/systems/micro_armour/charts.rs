@@ -12,7 +12,6 @@ pub struct Options {
     pub ma_dash_s_tl3plus: DashS,
     pub ma_tl5_range: Tl5Range,
     pub ma_shots_per_turn: u32,
-    pub ma_posture_required_tl: u32,
     pub ma_minefield_fire_drm: i32,
     pub ma_optional_marker_chart: bool,
     pub ma_panic_chain: bool,
@@ -20,8 +19,26 @@ pub struct Options {
     pub ma_cohesion: i64,
     pub ma_moving_personnel_defense: MovingDefense,
     pub ma_round_halves: Rounding,
-    pub ma_posture_tie: String,
-    pub ma_break_point: String,
+    pub ma_posture_tie: PostureTie,
+    pub ma_break_point: BreakPointRule,
+    /// Cohesion modifier of an ATGM firer by tech level 1-5 (A8).
+    pub atgm_tl_cohesion_mod: Vec<i32>,
+}
+
+/// Who has the initiative after a tied posture roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PostureTie {
+    Reroll,
+    A,
+    B,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BreakPointRule {
+    Scenario,
+    None,
 }
 
 /// How `-S-` reads for ordinary fire by TL3-5 stands.
@@ -224,6 +241,11 @@ impl crate::action::CompiledCharts for Charts {
                 return Err(format!("range.{tl} must list bands with increasing max"));
             }
         }
+        if data.options.atgm_tl_cohesion_mod.len() != 5 {
+            return Err(
+                "options.atgm_tl_cohesion_mod lists one modifier per tech level 1-5".to_string(),
+            );
+        }
         if data.deviation.indirect_distance_divisor == 0 {
             return Err("deviation.indirect_distance_divisor must be at least 1".to_string());
         }
@@ -308,6 +330,17 @@ impl Charts {
             .filter(|r| r.0 <= roll)
             .max_by_key(|r| r.0)
             .map_or(0, |r| r.1)
+    }
+
+    /// The cohesion modifier of an ATGM firer of tech level `tl`.
+    pub fn atgm_cohesion_mod(&self, tl: u32) -> i32 {
+        let index = (tl.clamp(1, 5) - 1) as usize;
+        self.data
+            .options
+            .atgm_tl_cohesion_mod
+            .get(index)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Halve (or quarter) a defense, rounded as the options say.

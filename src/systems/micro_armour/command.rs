@@ -3,7 +3,7 @@
 //! roll, and the posture roll that sets the initiative (2D6 + cohesion, highest
 //! wins, ties re-rolled).
 
-use super::charts::Charts;
+use super::charts::{Charts, PostureTie};
 use super::fields;
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
@@ -189,6 +189,8 @@ impl Action for MoveAction {
 pub struct Posture {
     pub a_cohesion: i32,
     pub b_cohesion: i32,
+    /// Who has it after a tie.
+    pub tie: PostureTie,
 }
 
 impl Posture {
@@ -218,10 +220,14 @@ impl Posture {
         match order {
             Ordering::Greater => true,
             Ordering::Less => false,
-            Ordering::Equal => {
-                let (a, b) = self.wins();
-                dice.chance(a, a + b)
-            }
+            Ordering::Equal => match self.tie {
+                PostureTie::A => true,
+                PostureTie::B => false,
+                PostureTie::Reroll => {
+                    let (a, b) = self.wins();
+                    dice.chance(a, a + b)
+                }
+            },
         }
     }
 }
@@ -276,6 +282,7 @@ impl Action for PostureAction {
         Ok(Box::new(ProcedureModel(Posture {
             a_cohesion: f.a_cohesion,
             b_cohesion: f.b_cohesion,
+            tie: charts.data.options.ma_posture_tie,
         })))
     }
 }

@@ -9,7 +9,7 @@
 //! This is where a tech level shows: it decides who fires first, the range DRM,
 //! and what `-S-` does.
 
-use super::charts::{Charts, DashS};
+use super::charts::{BreakPointRule, Charts, DashS};
 use super::command::Posture;
 use super::fields;
 use crate::action::{Action, FieldSpec, Scenario};
@@ -18,7 +18,7 @@ use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::{
-    CohesionTest, Column, CrtResult, GhqCard, Stand, attack_by, column, remove_markers,
+    CohesionTest, Column, GhqCard, Stand, attack_by, column_or_automatic, remove_markers,
 };
 use std::sync::Arc;
 
@@ -80,9 +80,12 @@ pub struct State {
 /// How one side's stands fire at the other's.
 #[derive(Clone, Copy, Debug)]
 pub struct Fire {
-    /// `None`: the differential is above +9, E without a roll.
-    pub column: Option<Column>,
+    /// The CRT column, or an automatic E above +9.
+    pub column: Column,
     pub cohesion_drm: i32,
+    /// The cohesion DRM against a target that has fired this turn (concealing
+    /// terrain loses its cohesion penalty).
+    pub cohesion_drm_fired: i32,
     pub crt_drm: i32,
     pub dash_s_suppresses: bool,
 }
@@ -125,6 +128,7 @@ impl Engagement {
         }
     }
 
+    /// One stand's shot; `target_fired`: the target has fired this turn.
     fn shoot<D: Dice>(
         &self,
         dice: &mut D,
@@ -132,31 +136,28 @@ impl Engagement {
         fire: &Fire,
         firer: &Stand,
         target: &mut Stand,
+        target_fired: bool,
     ) {
         if firer.eliminated || target.eliminated {
             return;
         }
-        let test: CohesionTest = self
-            .charts
-            .cohesion_test(side.cohesion, firer, fire.cohesion_drm);
+        let drm = if target_fired {
+            fire.cohesion_drm_fired
+        } else {
+            fire.cohesion_drm
+        };
+        let test: CohesionTest = self.charts.cohesion_test(side.cohesion, firer, drm);
         if !test.roll(dice) {
             return;
         }
-        match fire.column {
-            Some(column) => {
-                attack_by(
-                    dice,
-                    &*self.charts,
-                    column,
-                    fire.crt_drm,
-                    fire.dash_s_suppresses,
-                    target,
-                );
-            }
-            None => {
-                target.apply(CrtResult::Eliminated, self.charts.paren_s_trigger());
-            }
-        }
+        attack_by(
+            dice,
+            &*self.charts,
+            fire.column,
+            fire.crt_drm,
+            fire.dash_s_suppresses,
+            target,
+        );
     }
 }
 
@@ -212,6 +213,8 @@ impl engine::Engagement for Engagement {
         let (mut a, na) = state.a.expand();
         let (mut b, nb) = state.b.expand();
         let a_first = self.posture.run_roll(dice);
+        // Which stands have fired this turn (concealing terrain, RULES 3.3.5).
+        let (mut a_fired, mut b_fired) = ([false; MAX_STANDS], [false; MAX_STANDS]);
         for phase in 1..=3 {
             let a_fires = self.fires_in(self.a.tech_level, phase);
             let b_fires = self.fires_in(self.b.tech_level, phase);
@@ -224,12 +227,14 @@ impl engine::Engagement for Engagement {
                         if let (true, Some(fire), true) = (a_fires, &self.a.fire, i < na) {
                             let firer = a[i];
                             let t = aim(i, &b[..nb]);
-                            self.shoot(dice, &self.a, fire, &firer, &mut b[t]);
+                            self.shoot(dice, &self.a, fire, &firer, &mut b[t], b_fired[t]);
+                            a_fired[i] = true;
                         }
                     } else if let (true, Some(fire), true) = (b_fires, &self.b.fire, i < nb) {
                         let firer = b[i];
                         let t = aim(i, &a[..na]);
-                        self.shoot(dice, &self.b, fire, &firer, &mut a[t]);
+                        self.shoot(dice, &self.b, fire, &firer, &mut a[t], a_fired[t]);
+                        b_fired[i] = true;
                     }
                 }
             }
@@ -279,6 +284,12 @@ crate::action_fields! {
         a_tech_level: u32 = fields::tech_level(4, "side A's tech level"),
         a_firepower: i64 = fields::strength(8, "A's firepower against B's class (AP against armor)"),
         a_defense: i64 = fields::strength(6, "A's defense (front)"),
+        a_flank_defense: i64 = fields::strength(4, "A's flank defense (armored, a_facing = flank)"),
+        a_facing: String = FieldSpec::choice(
+            &["front", "flank"],
+            "front",
+            "the side armored A turns to B",
+        ),
         a_cohesion: i32 = fields::cohesion(charts, "A's force cohesion"),
         a_terrain: Vec<String> = fields::terrain(charts, "A's terrain"),
         a_class: String = fields::target_class("A's defense class"),
@@ -288,6 +299,12 @@ crate::action_fields! {
         b_tech_level: u32 = fields::tech_level(4, "side B's tech level"),
         b_firepower: i64 = fields::strength(8, "B's firepower against A's class (AP against armor)"),
         b_defense: i64 = fields::strength(6, "B's defense (front)"),
+        b_flank_defense: i64 = fields::strength(4, "B's flank defense (armored, b_facing = flank)"),
+        b_facing: String = FieldSpec::choice(
+            &["front", "flank"],
+            "front",
+            "the side armored B turns to A",
+        ),
         b_cohesion: i32 = fields::cohesion(charts, "B's force cohesion"),
         b_terrain: Vec<String> = fields::terrain(charts, "B's terrain"),
         b_class: String = fields::target_class("B's defense class"),
@@ -317,17 +334,12 @@ impl EngagementAction {
             return None;
         }
         let differential = (firepower - defense).clamp(-100, 100) as i32;
-        let column = if differential > 9 {
-            None
-        } else {
-            match column(differential, false) {
-                Ok(Some(index)) => Some(Column::Index(index)),
-                // Below -3 no attack is allowed: this side holds its fire.
-                _ => return None,
-            }
-        };
+        // Below -3 no attack is allowed: this side holds its fire.
+        let column = column_or_automatic(differential, false)?;
         let (cohesion_drm, crt_drm) =
             charts.terrain_drms(terrain, class == "personnel", false, false, false);
+        let (cohesion_drm_fired, _) =
+            charts.terrain_drms(terrain, class == "personnel", false, false, true);
         let range_drm = if atgm {
             0
         } else {
@@ -336,6 +348,7 @@ impl EngagementAction {
         Some(Fire {
             column,
             cohesion_drm,
+            cohesion_drm_fired,
             crt_drm: crt_drm + range_drm,
             dash_s_suppresses: class != "helicopter"
                 && tech_level >= 3
@@ -345,13 +358,21 @@ impl EngagementAction {
 
     pub fn engagement(s: &Scenario, charts: Arc<Charts>) -> Result<Engagement, InputError> {
         let f = EngagementFields::read(&charts, s)?;
-        let breaks = charts.data.options.ma_break_point == "scenario";
+        let breaks = charts.data.options.ma_break_point == BreakPointRule::Scenario;
+        // The defense a side shows: its flank value when armored and turned so.
+        let shown = |class: &str, facing: &str, front: i64, flank: i64| {
+            if class == "armored" && facing == "flank" {
+                flank
+            } else {
+                front
+            }
+        };
         let a_fire = Self::fire(
             &charts,
             f.a_tech_level,
             f.a_firepower,
             f.a_atgm,
-            f.b_defense,
+            shown(&f.b_class, &f.b_facing, f.b_defense, f.b_flank_defense),
             &f.b_terrain,
             &f.b_class,
             f.range,
@@ -361,7 +382,7 @@ impl EngagementAction {
             f.b_tech_level,
             f.b_firepower,
             f.b_atgm,
-            f.a_defense,
+            shown(&f.a_class, &f.a_facing, f.a_defense, f.a_flank_defense),
             &f.a_terrain,
             &f.a_class,
             f.range,
@@ -386,6 +407,7 @@ impl EngagementAction {
             posture: Posture {
                 a_cohesion: f.a_cohesion,
                 b_cohesion: f.b_cohesion,
+                tie: charts.data.options.ma_posture_tie,
             },
             charts: charts.clone(),
         })

@@ -15,7 +15,7 @@ use crate::rules::RuleBook;
 use crate::systems::ghq::differential;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::{
-    CohesionTest, Column, CrtResult, GhqCard, STATE_LABELS, Stand, attack_by, column,
+    CohesionTest, Column, GhqCard, STATE_LABELS, Stand, attack_by, column_or_automatic,
 };
 use std::sync::Arc;
 
@@ -27,8 +27,8 @@ pub const RESULT_LABELS: [&str; 5] = ["no-fire", "none", "S", "D", "E"];
 pub struct Fire {
     pub charts: Arc<Charts>,
     pub firer: CohesionTest,
-    /// `None`: the differential is above +9, the result is E without a roll.
-    pub column: Option<Column>,
+    /// The CRT column, or an automatic E above +9.
+    pub column: Column,
     pub crt_drm: i32,
     /// `-S-` is S for this attacker.
     pub dash_s_suppresses: bool,
@@ -50,17 +50,14 @@ impl Procedure for Fire {
             return (0, self.target.state_index());
         }
         let mut target = self.target;
-        let effect = match self.column {
-            Some(column) => attack_by(
-                dice,
-                &*self.charts,
-                column,
-                self.crt_drm,
-                self.dash_s_suppresses,
-                &mut target,
-            ),
-            None => target.apply(CrtResult::Eliminated, self.charts.paren_s_trigger()),
-        };
+        let effect = attack_by(
+            dice,
+            &*self.charts,
+            self.column,
+            self.crt_drm,
+            self.dash_s_suppresses,
+            &mut target,
+        );
         (effect.index() + 1, target.state_index())
     }
 
@@ -92,9 +89,9 @@ crate::action_fields! {
         ),
         target: String = fields::target_class("the target's defense class"),
         facing: String = FieldSpec::choice(
-            &["front", "flank"],
-            "front",
-            "the armored target's side facing the firer",
+            &["none", "front", "flank"],
+            "none",
+            "an armored target's side facing the firer (none: front)",
         ),
         target_moving: bool = FieldSpec::flag(
             "the target is in movement posture (personnel defend at half; soft sand -1)",
@@ -125,7 +122,7 @@ impl FireAction {
     pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<Fire, InputError> {
         let f = FireFields::read(&charts, s)?;
         let armored = f.target == "armored";
-        if f.facing == "flank" && !armored {
+        if f.facing != "none" && !armored {
             return Err(InputError::argument(
                 "facing",
                 format!(
@@ -158,20 +155,13 @@ impl FireAction {
             defense = charts.divide(defense, 2);
         }
         let differential = (firepower - defense).clamp(-100, 100) as i32;
-        let column = if differential > 9 {
-            None
-        } else {
-            match column(differential, false) {
-                Ok(Some(index)) => Some(Column::Index(index)),
-                _ => {
-                    return Err(InputError::argument(
-                        "firepower",
-                        format!(
-                            "the differential is {differential}: ordinary fire below -3 is not allowed (only artillery and air strikes attack below -3, with result S)"
-                        ),
-                    ));
-                }
-            }
+        let Some(column) = column_or_automatic(differential, false) else {
+            return Err(InputError::argument(
+                if armored { "ap_firepower" } else { "firepower" },
+                format!(
+                    "the differential is {differential}: ordinary fire below -3 is not allowed (only artillery and air strikes attack below -3, with result S)"
+                ),
+            ));
         };
         let (terrain_cohesion, terrain_crt) = charts.terrain_drms(
             &f.terrain,
@@ -191,7 +181,12 @@ impl FireAction {
         } else {
             charts.range_drm(f.tech_level, f.range)
         };
-        let firer = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + smoke);
+        let atgm_mod = if f.atgm {
+            charts.atgm_cohesion_mod(f.tech_level)
+        } else {
+            0
+        };
+        let firer = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + smoke + atgm_mod);
         // -S-: nothing against helicopters; S for support stands; nothing for
         // TL1-2; TL3-5 by the option.
         let dash_s_suppresses = f.target != "helicopter"
@@ -230,13 +225,32 @@ impl Action for FireAction {
         &[differential::DIFFERENTIAL]
     }
 
+    /// The differential against the defense actually used: AP against an
+    /// armored target (its flank value when facing flank), HE otherwise.
     fn derive(
         &self,
         _axis: &str,
         value: &str,
         scenario: &Scenario,
     ) -> Result<Vec<(&'static str, String)>, String> {
-        differential::firepower_for(value, scenario)
+        let d: i64 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{value}` is not an integer"))?;
+        let armored = scenario.text("target") == "armored";
+        let defense = if armored && scenario.text("facing") == "flank" {
+            scenario.int("flank_defense")
+        } else {
+            scenario.int("defense")
+        };
+        if defense + d < 0 {
+            return Err(format!(
+                "{d} needs firepower {}; raise defense",
+                defense + d
+            ));
+        }
+        let field = if armored { "ap_firepower" } else { "firepower" };
+        Ok(vec![(field, (defense + d).to_string())])
     }
 
     fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {

@@ -32,7 +32,8 @@ impl MarkerRemoval {
         let modifier = chart.modifier_scale * self.charts.marker_penalties().of(stand);
         let rally = (c - 10).max(1);
         let panic = chart.panic_base + chart.panic_per_cohesion * (c - 10).max(0);
-        let recovery = chart.recovery_per_cohesion * c;
+        // The chart prints one row for cohesion 10 or less.
+        let recovery = chart.recovery_per_cohesion * c.max(10);
         let roll = dice.classify(Roll::Die(chart.die), |n| {
             let n = n as i32;
             if n <= rally {

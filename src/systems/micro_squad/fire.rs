@@ -60,6 +60,8 @@ impl StandardFire {
                 *class = match column {
                     Column::Index(c) => charts.crt.cell(roll as i32 + crt_drm, c) as u8,
                     Column::AutomaticSuppression => CrtResult::Suppressed as u8,
+                    // Micro Squad reads differentials above +9 on +9: never built.
+                    Column::AutomaticElimination => CrtResult::Eliminated as u8,
                 };
             }
         }
