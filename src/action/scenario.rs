@@ -38,10 +38,11 @@ pub enum FieldKind {
         min: i64,
         max: i64,
     },
-    /// A whole number, or `unlimited`.
+    /// A whole number, or a word for "none given" (`unlimited`, `computed`).
     Limit {
         min: i64,
         max: i64,
+        word: &'static str,
     },
     /// A decimal number (attack values per stand such as 1.5).
     Decimal {
@@ -90,10 +91,21 @@ impl FieldSpec {
 
     /// A whole number or `unlimited` (the default).
     pub fn limit(name: &'static str, min: i64, max: i64, help: &'static str) -> Self {
+        FieldSpec::optional(name, min, max, UNLIMITED, help)
+    }
+
+    /// A whole number, or `word` (the default) when none is given.
+    pub fn optional(
+        name: &'static str,
+        min: i64,
+        max: i64,
+        word: &'static str,
+        help: &'static str,
+    ) -> Self {
         FieldSpec {
             name,
-            kind: FieldKind::Limit { min, max },
-            default: UNLIMITED.to_string(),
+            kind: FieldKind::Limit { min, max, word },
+            default: word.to_string(),
             help,
         }
     }
@@ -157,7 +169,7 @@ impl FieldSpec {
     pub fn allowed(&self) -> String {
         match &self.kind {
             FieldKind::Int { min, max } => format!("integer {min} to {max}"),
-            FieldKind::Limit { min, max } => format!("integer {min} to {max}, or {UNLIMITED}"),
+            FieldKind::Limit { min, max, word } => format!("integer {min} to {max}, or {word}"),
             FieldKind::Decimal { min, max } => format!("number {min} to {max}"),
             FieldKind::Bool => "true or false".to_string(),
             FieldKind::Choice(values) => values.join(" | "),
@@ -179,16 +191,14 @@ impl FieldSpec {
                 }
                 Ok(FieldValue::Int(v))
             }
-            FieldKind::Limit { .. } if raw == UNLIMITED => {
-                Ok(FieldValue::Text(UNLIMITED.to_string()))
-            }
-            FieldKind::Limit { min, max } => {
+            FieldKind::Limit { word, .. } if raw == *word => Ok(FieldValue::Text(word.to_string())),
+            FieldKind::Limit { min, max, word } => {
                 let v: i64 = raw.parse().map_err(|_| {
-                    format!("`{raw}` is not an integer (allowed: {min} to {max}, or {UNLIMITED})")
+                    format!("`{raw}` is not an integer (allowed: {min} to {max}, or {word})")
                 })?;
                 if v < *min || v > *max {
                     return Err(format!(
-                        "{v} is out of range (allowed: {min} to {max}, or {UNLIMITED})"
+                        "{v} is out of range (allowed: {min} to {max}, or {word})"
                     ));
                 }
                 Ok(FieldValue::Int(v))
@@ -376,11 +386,12 @@ impl Scenario {
         }
     }
 
-    /// A limit field: `None` when unlimited.
+    /// A limit or optional field: `None` when its word (`unlimited`,
+    /// `computed`) is given.
     pub fn limit(&self, name: &str) -> Option<i64> {
         match self.get(name, "a limit") {
             Some(FieldValue::Int(v)) => Some(*v),
-            Some(FieldValue::Text(t)) if t == UNLIMITED => None,
+            Some(FieldValue::Text(_)) => None,
             Some(other) => {
                 self.misread(name, "a limit", other);
                 None

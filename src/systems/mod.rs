@@ -6,6 +6,7 @@
 //! registry, so a system never imports its parent. See `README.md` here for the
 //! steps to add a system.
 
+pub mod deadly_field;
 pub mod ghq;
 pub mod hex_acw;
 pub mod micro_armour;
@@ -29,6 +30,7 @@ pub fn all() -> &'static [&'static dyn System] {
         &micro_armour::MicroArmour,
         &hex_acw::HexAcw,
         &stand_and_die::StandAndDie,
+        &deadly_field::DeadlyField,
     ]
 }
 

@@ -1,0 +1,291 @@
+//! The morale check and the rally attempt (RULES.md 5.3): the Morale Point (MMP)
+//! from the Basic Morale Point by quality and stands lost, the level's add-on,
+//! the best two good and worst two bad situational modifiers and the fire
+//! result's add-on, clamped to 0-12; then 2D6, passing at or above the MMP:
+//! natural 12 Good Order, natural 2 and 3 the Routed / Shaken results (Elite:
+//! Shaken / Disorder), a margin of -5 or worse drops two levels, -4 to -1 one, +1
+//! to +4 improves one, +5 or better two. A failing unit that is not Routed falls
+//! back MMP - roll inches (mounted cavalry twice that); a battery that routs on
+//! an even total loses its guns.
+
+use super::charts::{Charts, LEVELS, Natural23, NaturalFallBack, best_and_worst_two};
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use std::sync::Arc;
+
+/// Unit types.
+pub const TYPES: [&str; 4] = [
+    "infantry",
+    "mounted-cavalry",
+    "dismounted-cavalry",
+    "artillery",
+];
+
+/// Qualities.
+pub const QUALITIES: [&str; 4] = ["elite", "veteran", "trained", "green"];
+
+/// One morale check (or rally attempt) against a final MMP.
+#[derive(Clone, Debug)]
+pub struct MoraleCheck {
+    pub charts: Arc<Charts>,
+    pub mmp: i32,
+    /// Index into [`LEVELS`].
+    pub level: usize,
+    pub elite: bool,
+    pub mounted_cavalry: bool,
+    pub artillery: bool,
+}
+
+/// Level after, fall-back inches, a figure recovered, guns lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckOutcome {
+    pub level_after: usize,
+    pub fall_back: u32,
+    pub recovers: bool,
+    pub guns_lost: bool,
+}
+
+impl MoraleCheck {
+    /// The result of the 2D6 `roll`.
+    pub fn resolve(&self, roll: u32) -> CheckOutcome {
+        let r = &self.charts.data.resolution;
+        let options = &self.charts.data.options;
+        let worst = LEVELS.len() - 1;
+        let margin = roll as i32 - self.mmp;
+        let forced = |to: usize| match options.adf_natural_2_3 {
+            Natural23::WorseOf => self.level.max(to),
+            Natural23::AsPrinted => to,
+        };
+        let (level_after, natural) = if roll == r.natural_good_order {
+            (0, true)
+        } else if roll == r.natural_rout {
+            (forced(if self.elite { 2 } else { 3 }), true)
+        } else if roll == r.natural_shaken {
+            (forced(if self.elite { 1 } else { 2 }), true)
+        } else if margin <= r.drop_two_at_or_below {
+            ((self.level + 2).min(worst), false)
+        } else if margin < 0 {
+            ((self.level + 1).min(worst), false)
+        } else if margin == 0 {
+            (self.level, false)
+        } else if margin < r.improve_two_at_or_above {
+            (self.level.saturating_sub(1), false)
+        } else {
+            (self.level.saturating_sub(2), false)
+        };
+        let failed = margin < 0 && roll != r.natural_good_order;
+        let falls_back = failed
+            && level_after < worst
+            && !(natural && options.adf_natural_fall_back == NaturalFallBack::None);
+        let inches = if falls_back { (-margin) as u32 } else { 0 };
+        let became_routed = level_after == worst && self.level < worst;
+        CheckOutcome {
+            level_after,
+            fall_back: if self.mounted_cavalry {
+                2 * inches
+            } else {
+                inches
+            },
+            recovers: roll == r.natural_good_order,
+            guns_lost: self.artillery && became_routed && roll.is_multiple_of(2),
+        }
+    }
+}
+
+impl Procedure for MoraleCheck {
+    type Outcome = CheckOutcome;
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .categorical("level_after", LEVELS)
+            .categorical("rallied", ["yes", "no"])
+            .count("fall_back", 24)
+            .categorical("recovers_figure", ["yes", "no"])
+            .categorical("guns_lost", ["yes", "no"])
+            .mean("fall_back")
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> CheckOutcome {
+        dice.classify(Roll::Sum(2, 6), |roll| self.resolve(roll))
+    }
+
+    fn record(&self, o: &CheckOutcome, tally: &mut Tally, w: f64) {
+        tally.count(0, o.level_after, w);
+        tally.count(1, usize::from(o.level_after == LEVELS.len() - 1), w);
+        tally.count(2, o.fall_back.min(24) as usize, w);
+        tally.count(3, usize::from(!o.recovers), w);
+        tally.count(4, usize::from(!o.guns_lost), w);
+        tally.add(0, f64::from(o.fall_back), w);
+    }
+}
+
+crate::action_fields! {
+    /// The fields of a morale check or rally attempt.
+    pub struct MoraleFields() {
+        mmp: Option<i64> = FieldSpec::optional(
+            0,
+            12,
+            "computed",
+            "the final Morale Point; when given it overrides the computation from the fields below",
+        ),
+        level: String = FieldSpec::choice(&LEVELS, "good-order", "the unit's morale level now"),
+        elite: bool = FieldSpec::flag("the unit is Elite (quality elite: natural 2 gives Shaken, 3 Disorder)"),
+        quality: String = FieldSpec::choice(&QUALITIES, "trained", "the unit's quality (BMP)"),
+        unit_type: String = FieldSpec::choice(&TYPES, "infantry", "the unit's type"),
+        stands: u32 = FieldSpec::int(2, 3, 3, "the unit's original stands"),
+        stands_lost: u32 = FieldSpec::int(0, 2, 0, "stands lost (a 2-stand unit that lost one reads its last-stand BMP)"),
+        sections_lost: i32 = FieldSpec::int(0, 3, 0, "artillery sections lost (+3 each)"),
+        leader_bonus: i32 = FieldSpec::int(0, 3, 0, "an adjacent leader's bonus (counts as a good modifier, -LB)"),
+        charging: bool = FieldSpec::flag("the unit is charging (-1; mounted cavalry -2)"),
+        cover: String = FieldSpec::choice(
+            &["none", "light", "heavy"],
+            "none",
+            "in or directly behind cover (-1 / -2; not when charging)",
+        ),
+        supports: i32 = FieldSpec::int(0, 3, 0, "adjacent non-Shaken friendly units (-1 each, at most -2; -3 in a charge)"),
+        enemy_within_1: bool = FieldSpec::flag("within 1 inch of a non-Shaken, non-skirmishing enemy unit (+1)"),
+        brigade_losses: i32 = FieldSpec::int(0, 4, 0, "regiments or leaders of the brigade eliminated (+1 each, at most +2)"),
+        merged: bool = FieldSpec::flag("a merged regiment (+2)"),
+        fcr_add: i32 = FieldSpec::int(0, 4, 0, "the fire result's add-on (+1 for 1MC, +2 for 2MC, hits)"),
+    }
+}
+
+impl MoraleFields {
+    /// The MMP: given, or computed and clamped to 0-12.
+    pub fn mmp(&self, charts: &Charts) -> i32 {
+        if let Some(mmp) = self.mmp {
+            return mmp as i32;
+        }
+        let d = &charts.data;
+        let quality = if self.elite {
+            "elite"
+        } else {
+            self.quality.as_str()
+        };
+        let mut base = charts.bmp(quality, self.stands, self.stands_lost);
+        if self.unit_type == "artillery" {
+            base =
+                charts.bmp(quality, 3, 0) + d.bmp.artillery_per_section_lost * self.sections_lost;
+        }
+        let level = LEVELS.iter().position(|l| *l == self.level).unwrap_or(0);
+        let mut good = vec![-self.leader_bonus];
+        if self.charging {
+            good.push(if self.unit_type == "mounted-cavalry" {
+                d.good.mounted_charging
+            } else {
+                d.good.charging
+            });
+        } else {
+            good.push(match self.cover.as_str() {
+                "light" => d.good.light_cover,
+                "heavy" => d.good.heavy_cover,
+                _ => 0,
+            });
+        }
+        let support_max = if self.charging {
+            d.good.support_max_charge
+        } else {
+            d.good.support_max
+        };
+        good.push((d.good.support_each * self.supports).max(-support_max));
+        let bad = vec![
+            if self.enemy_within_1 {
+                d.bad.enemy_within_1
+            } else {
+                0
+            },
+            (d.bad.brigade_loss_each * self.brigade_losses).min(d.bad.brigade_loss_max),
+            if self.merged { d.bad.merged } else { 0 },
+        ];
+        charts.clamp_mmp(
+            base + d.levels.addon[level] + best_and_worst_two(&good, &bad) + self.fcr_add,
+        )
+    }
+}
+
+/// `deadly-field morale-check` or `rally`.
+pub struct MoraleAction {
+    pub rally: bool,
+}
+
+impl Action for MoraleAction {
+    fn name(&self) -> &'static str {
+        if self.rally { "rally" } else { "morale-check" }
+    }
+
+    fn summary(&self) -> &'static str {
+        if self.rally {
+            "a rally attempt: the morale check table for a Routed (or any) unit"
+        } else {
+            "a morale check: the MMP from quality, level and situation, then 2D6 against it"
+        }
+    }
+
+    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
+        let mut specs = MoraleFields::specs();
+        if self.rally {
+            for spec in specs.iter_mut().filter(|s| s.name == "level") {
+                spec.default = "routed".to_string();
+            }
+        }
+        specs
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        if self.rally {
+            Some(("rallied", "yes"))
+        } else {
+            Some(("level_after", "good-order"))
+        }
+    }
+
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        vec![
+            ("rallied", "yes", "the unit is not Routed after the roll"),
+            (
+                "fall_back",
+                "0-24",
+                "inches the unit falls back (0 when it passes or routs)",
+            ),
+            (
+                "recovers_figure",
+                "yes",
+                "a natural 12: one figure or gun section recovered",
+            ),
+            (
+                "guns_lost",
+                "yes",
+                "a battery that routs on an even total loses its guns",
+            ),
+        ]
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let f = MoraleFields::read(s)?;
+        if f.elite && f.quality != "trained" && f.quality != "elite" {
+            return Err(InputError::argument(
+                "elite",
+                format!("elite=true contradicts quality={}", f.quality),
+            ));
+        }
+        if f.stands == 2 && f.stands_lost > 1 {
+            return Err(InputError::argument(
+                "stands_lost",
+                "a 2-stand unit has only its last stand left after losing one",
+            ));
+        }
+        let level = LEVELS.iter().position(|l| *l == f.level).unwrap_or(0);
+        Ok(Box::new(ProcedureModel(MoraleCheck {
+            mmp: f.mmp(&charts),
+            level,
+            elite: f.elite || f.quality == "elite",
+            mounted_cavalry: f.unit_type == "mounted-cavalry",
+            artillery: f.unit_type == "artillery",
+            charts,
+        })))
+    }
+}
