@@ -6,10 +6,12 @@
 //! - [`stand`]: S and D markers and how CRT results change them;
 //! - [`attack`]: one attack on the CRT (fire, artillery, overrun, close assault);
 //! - [`markers`]: marker removal with the panic chain;
+//! - [`movement`]: the cohesion roll to move;
 //! - [`overrun`], [`close_assault`]: the fixed-column and fixed-modifier attacks
 //!   of the movement phase;
 //! - [`differential`]: the differential as a question axis;
 //! - [`fields`]: a stand's marker fields under a role prefix;
+//! - [`group`]: identical stands as counts per marker state, for engagements;
 //! - [`card`]: what a card supplies (CRT, marker penalties and their cap,
 //!   options).
 
@@ -20,7 +22,9 @@ pub mod cohesion;
 pub mod crt;
 pub mod differential;
 pub mod fields;
+pub mod group;
 pub mod markers;
+pub mod movement;
 pub mod overrun;
 pub mod stand;
 

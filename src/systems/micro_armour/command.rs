@@ -11,6 +11,7 @@ use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::movement::MoveRoll;
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -93,35 +94,6 @@ impl Action for OrdersAction {
             charts: charts.clone(),
             modifier: generation + f.command_bonus,
         })))
-    }
-}
-
-/// A unit or group's cohesion roll to move.
-#[derive(Clone, Debug)]
-pub struct MoveRoll {
-    /// `None` when the GHQ is eliminated: no further orders.
-    pub test: Option<CohesionTest>,
-}
-
-pub const MOVE_LABELS: [&str; 3] = ["no-orders-allowed", "fails", "moves"];
-
-impl Procedure for MoveRoll {
-    type Outcome = usize;
-
-    fn schema(&self) -> Schema {
-        Schema::default().categorical("move", MOVE_LABELS)
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> usize {
-        match &self.test {
-            None => 0,
-            Some(test) if test.roll(dice) => 2,
-            Some(_) => 1,
-        }
-    }
-
-    fn record(&self, o: &usize, tally: &mut Tally, w: f64) {
-        tally.count(0, *o, w);
     }
 }
 

@@ -17,64 +17,17 @@ use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::{
     CohesionTest, Column, GhqCard, Stand, attack_by, column_or_automatic, remove_markers,
 };
 use std::sync::Arc;
 
-/// Most stands per side.
-pub const MAX_STANDS: usize = 10;
-
-/// Stands of one side per marker state (ok, S, D, S+D), and stands lost.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SideState {
-    pub counts: [u8; 4],
-    pub lost: u8,
-}
-
-impl SideState {
-    pub fn alive(&self) -> u8 {
-        self.counts.iter().sum()
-    }
-
-    fn suppressed(&self) -> u8 {
-        self.counts[1] + self.counts[3]
-    }
-
-    /// The stands, best first.
-    fn expand(&self) -> ([Stand; MAX_STANDS], usize) {
-        let mut stands = [Stand::default(); MAX_STANDS];
-        let mut n = 0;
-        for (state, &count) in self.counts.iter().enumerate() {
-            for _ in 0..count {
-                stands[n] = Stand::with_markers(state & 1 == 1, state & 2 == 2);
-                n += 1;
-            }
-        }
-        (stands, n)
-    }
-
-    fn collapse(stands: &[Stand], lost_before: u8) -> Self {
-        let mut side = SideState {
-            counts: [0; 4],
-            lost: lost_before,
-        };
-        for stand in stands {
-            if stand.eliminated {
-                side.lost += 1;
-            } else {
-                side.counts[stand.state_index()] += 1;
-            }
-        }
-        side
-    }
-}
-
 /// Both sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct State {
-    pub a: SideState,
-    pub b: SideState,
+    pub a: StandGroup,
+    pub b: StandGroup,
 }
 
 /// How one side's stands fire at the other's.
@@ -114,7 +67,7 @@ pub struct Engagement {
 pub const WINNER_LABELS: [&str; 4] = ["a", "b", "none", "turn-limit"];
 
 impl Engagement {
-    fn side_out(&self, side: &SideState, setup: &Side) -> bool {
+    fn side_out(&self, side: &StandGroup, setup: &Side) -> bool {
         side.alive() == 0 || (setup.break_point > 0 && side.lost >= setup.break_point)
     }
 
@@ -191,7 +144,7 @@ impl engine::Engagement for Engagement {
     }
 
     fn start(&self) -> State {
-        let side = |s: &Side| SideState {
+        let side = |s: &Side| StandGroup {
             counts: [s.stands, 0, 0, 0],
             lost: 0,
         };
@@ -246,8 +199,8 @@ impl engine::Engagement for Engagement {
             remove_markers(dice, &*self.charts, self.b.cohesion, stand);
         }
         State {
-            a: SideState::collapse(&a[..na], state.a.lost),
-            b: SideState::collapse(&b[..nb], state.b.lost),
+            a: StandGroup::collapse(&a[..na], state.a.lost),
+            b: StandGroup::collapse(&b[..nb], state.b.lost),
         }
     }
 

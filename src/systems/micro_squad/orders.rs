@@ -9,6 +9,7 @@ use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::movement::MoveRoll;
 use std::sync::Arc;
 
 /// The Command Efficiency roll.
@@ -88,35 +89,6 @@ impl Action for CommandEfficiencyAction {
     }
 }
 
-/// A unit or group's cohesion roll to move.
-#[derive(Clone, Debug)]
-pub struct MovementOrder {
-    /// `None` when the GHQ is eliminated: no further orders.
-    pub test: Option<CohesionTest>,
-}
-
-pub const MOVE_LABELS: [&str; 3] = ["no-orders-allowed", "fails", "moves"];
-
-impl Procedure for MovementOrder {
-    type Outcome = usize;
-
-    fn schema(&self) -> Schema {
-        Schema::default().categorical("move", MOVE_LABELS)
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> usize {
-        match &self.test {
-            None => 0,
-            Some(test) if test.roll(dice) => 2,
-            Some(_) => 1,
-        }
-    }
-
-    fn record(&self, o: &usize, tally: &mut Tally, w: f64) {
-        tally.count(0, *o, w);
-    }
-}
-
 /// `micro-squad move`.
 pub struct MovementOrderAction;
 
@@ -159,6 +131,6 @@ impl Action for MovementOrderAction {
             modifier,
             naturals: charts.data.options.ms_naturals,
         });
-        Ok(Box::new(ProcedureModel(MovementOrder { test })))
+        Ok(Box::new(ProcedureModel(MoveRoll { test })))
     }
 }
