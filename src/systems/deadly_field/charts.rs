@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Deserialize)]
 pub struct Options {
     pub adf_natural_2_3: Natural23,
-    pub adf_drop_below_routed: String,
+    pub adf_drop_below_routed: DropBelowRouted,
     pub adf_natural_fall_back: NaturalFallBack,
     pub adf_cavalry_impact_figures: Rounding,
     pub adf_routed_charged: RoutedCharged,
@@ -17,6 +17,13 @@ pub struct Options {
 pub enum Natural23 {
     WorseOf,
     AsPrinted,
+}
+
+/// A drop below Routed: the only reading built (the level scale ends there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DropBelowRouted {
+    StayRouted,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -128,7 +135,6 @@ pub struct Impact {
 #[derive(Clone, Debug, Deserialize)]
 pub struct CardData {
     pub options: Options,
-    pub option_notes: BTreeMap<String, String>,
     pub bmp: Bmp,
     pub levels: Levels,
     pub mmp: MmpRange,

@@ -7,6 +7,7 @@
 //! - [`attack`]: one attack on the CRT (fire, artillery, overrun, close assault);
 //! - [`markers`]: marker removal with the panic chain;
 //! - [`movement`]: the cohesion roll to move;
+//! - [`command`]: the Command Efficiency Table and its roll;
 //! - [`overrun`], [`close_assault`]: the fixed-column and fixed-modifier attacks
 //!   of the movement phase;
 //! - [`differential`]: the differential as a question axis;
@@ -19,6 +20,7 @@ pub mod attack;
 pub mod card;
 pub mod close_assault;
 pub mod cohesion;
+pub mod command;
 pub mod crt;
 pub mod differential;
 pub mod fields;

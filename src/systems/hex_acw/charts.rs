@@ -1,7 +1,6 @@
 //! Hex ACW charts, typed over `src/rules/hex_acw.toml`.
 
 use serde::Deserialize;
-use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -78,7 +77,6 @@ pub struct Movement {
 #[derive(Clone, Debug, Deserialize)]
 pub struct Charts {
     pub options: Options,
-    pub option_notes: BTreeMap<String, String>,
     pub firepower: Firepower,
     pub casualties: Casualties,
     pub movement: Movement,

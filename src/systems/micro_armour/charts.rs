@@ -195,7 +195,6 @@ pub struct OptionalMarkerChart {
 #[derive(Clone, Debug, Deserialize)]
 pub struct CardData {
     pub options: Options,
-    pub option_notes: BTreeMap<String, String>,
     pub markers: Markers,
     pub crt: CrtData,
     pub range: Range,
@@ -312,24 +311,6 @@ impl Charts {
     /// Terrain names, for field choices.
     pub fn terrain_names(&self) -> Vec<String> {
         self.data.terrain.keys().cloned().collect()
-    }
-
-    /// Orders for a modified Command Efficiency roll.
-    pub fn orders(&self, modified_roll: i32) -> i64 {
-        let rows: Vec<(i32, i64)> = self
-            .data
-            .command_efficiency
-            .orders
-            .iter()
-            .filter_map(|(k, v)| Some((k.parse().ok()?, *v)))
-            .collect();
-        let lowest = rows.iter().map(|r| r.0).min().unwrap_or(0);
-        let highest = rows.iter().map(|r| r.0).max().unwrap_or(0);
-        let roll = modified_roll.clamp(lowest, highest);
-        rows.iter()
-            .filter(|r| r.0 <= roll)
-            .max_by_key(|r| r.0)
-            .map_or(0, |r| r.1)
     }
 
     /// The cohesion modifier of an ATGM firer of tech level `tl`.

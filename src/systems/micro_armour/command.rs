@@ -11,46 +11,9 @@ use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::command::{OrdersRoll, OrdersTable};
 use crate::systems::ghq::movement::MoveRoll;
 use std::cmp::Ordering;
-use std::sync::Arc;
-
-/// The Command Efficiency roll.
-#[derive(Clone, Debug)]
-pub struct Orders {
-    pub charts: Arc<Charts>,
-    pub modifier: i32,
-}
-
-impl Procedure for Orders {
-    type Outcome = i64;
-
-    fn schema(&self) -> Schema {
-        let most = self
-            .charts
-            .data
-            .command_efficiency
-            .orders
-            .values()
-            .copied()
-            .max()
-            .unwrap_or(0);
-        Schema::default()
-            .count("orders", most.max(0) as u32)
-            .mean("orders")
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
-        dice.classify(Roll::Sum(2, 6), |r| {
-            self.charts.orders(r as i32 + self.modifier)
-        })
-    }
-
-    fn record(&self, orders: &i64, tally: &mut Tally, w: f64) {
-        tally.count(0, (*orders).max(0) as usize, w);
-        tally.add(0, *orders as f64, w);
-    }
-}
 
 crate::action_fields! {
     /// The fields of `micro-armour orders`.
@@ -90,8 +53,9 @@ impl Action for OrdersAction {
             .get(&f.generation)
             .copied()
             .unwrap_or(0);
-        Ok(Box::new(ProcedureModel(Orders {
-            charts: charts.clone(),
+        Ok(Box::new(ProcedureModel(OrdersRoll {
+            table: OrdersTable::new(&charts.data.command_efficiency.orders),
+            roll: Roll::Sum(2, 6),
             modifier: generation + f.command_bonus,
         })))
     }

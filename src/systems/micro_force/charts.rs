@@ -261,7 +261,6 @@ pub struct Charge {
 #[derive(Clone, Debug, Deserialize)]
 pub struct CardData {
     pub options: Options,
-    pub option_notes: BTreeMap<String, String>,
     pub markers: Markers,
     pub competence: Competence,
     pub dv: DvData,

@@ -216,7 +216,6 @@ pub struct Deviation {
 #[derive(Clone, Debug, Deserialize)]
 pub struct CardData {
     pub options: Options,
-    pub option_notes: BTreeMap<String, String>,
     pub markers: Markers,
     pub crt: CrtData,
     pub terrain: BTreeMap<String, Terrain>,
@@ -359,35 +358,6 @@ impl Charts {
                 last.0
             )),
         }
-    }
-
-    /// Orders for a modified Command Efficiency roll.
-    pub fn orders(&self, modified_roll: i32) -> i64 {
-        let table = &self.data.command_efficiency.orders;
-        let mut rows: Vec<(i32, i64)> = table
-            .iter()
-            .filter_map(|(k, v)| Some((k.parse().ok()?, *v)))
-            .collect();
-        rows.sort();
-        let lowest = rows.first().map(|r| r.0).unwrap_or(0);
-        let highest = rows.last().map(|r| r.0).unwrap_or(0);
-        let roll = modified_roll.clamp(lowest, highest);
-        rows.iter()
-            .rev()
-            .find(|r| r.0 <= roll)
-            .map(|r| r.1)
-            .unwrap_or(0)
-    }
-
-    /// The largest number of orders on the chart.
-    pub fn max_orders(&self) -> i64 {
-        self.data
-            .command_efficiency
-            .orders
-            .values()
-            .copied()
-            .max()
-            .unwrap_or(0)
     }
 
     /// Terrain names, for field choices.

@@ -4,43 +4,13 @@
 use super::charts::{Charts, CommandDie};
 use super::fields;
 use crate::action::{Action, FieldSpec, Scenario};
-use crate::dice::{Dice, Roll};
-use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::dice::Roll;
+use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
+use crate::systems::ghq::command::{OrdersRoll, OrdersTable};
 use crate::systems::ghq::movement::MoveRoll;
-use std::sync::Arc;
-
-/// The Command Efficiency roll.
-#[derive(Clone, Debug)]
-pub struct CommandEfficiency {
-    pub charts: Arc<Charts>,
-    pub modifier: i32,
-}
-
-impl Procedure for CommandEfficiency {
-    type Outcome = i64;
-
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .count("orders", self.charts.max_orders() as u32)
-            .mean("orders")
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
-        let roll = match self.charts.data.options.ms_command_die {
-            CommandDie::TwoD6 => Roll::Sum(2, 6),
-            CommandDie::OneD6 => Roll::Die(6),
-        };
-        dice.classify(roll, |r| self.charts.orders(r as i32 + self.modifier))
-    }
-
-    fn record(&self, orders: &i64, tally: &mut Tally, w: f64) {
-        tally.count(0, (*orders).max(0) as usize, w);
-        tally.add(0, *orders as f64, w);
-    }
-}
 
 crate::action_fields! {
     /// The fields of `micro-squad orders`.
@@ -82,8 +52,14 @@ impl Action for CommandEfficiencyAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(CommandEfficiency {
-            charts: super::charts_of(rules)?,
+        let charts = super::charts_of(rules)?;
+        let roll = match charts.data.options.ms_command_die {
+            CommandDie::TwoD6 => Roll::Sum(2, 6),
+            CommandDie::OneD6 => Roll::Die(6),
+        };
+        Ok(Box::new(ProcedureModel(OrdersRoll {
+            table: OrdersTable::new(&charts.data.command_efficiency.orders),
+            roll,
             modifier: OrdersFields::read(s)?.modifier,
         })))
     }

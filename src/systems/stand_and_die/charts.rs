@@ -2,7 +2,6 @@
 //! kept in tenths, so every sum is an exact integer.
 
 use serde::Deserialize;
-use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -83,7 +82,6 @@ pub struct Movement {
 #[derive(Clone, Debug, Deserialize)]
 pub struct Charts {
     pub options: Options,
-    pub option_notes: BTreeMap<String, String>,
     pub chances: Chances,
     pub rear: Rear,
     pub casualties: Casualties,

@@ -1,0 +1,71 @@
+//! The GHQ Command Efficiency Table: orders this turn by the modified roll, read
+//! from a card's table (keys are rolls; a roll below the lowest or above the
+//! highest key reads that key).
+
+use crate::dice::{Dice, Roll};
+use crate::engine::{Procedure, Schema, Tally};
+use std::collections::BTreeMap;
+
+/// A Command Efficiency Table, rows sorted by roll.
+#[derive(Clone, Debug)]
+pub struct OrdersTable {
+    rows: Vec<(i32, i64)>,
+}
+
+impl OrdersTable {
+    /// The rows of a card's table (keys that are not rolls are ignored; the
+    /// cards' checks refuse them).
+    pub fn new(table: &BTreeMap<String, i64>) -> Self {
+        let mut rows: Vec<(i32, i64)> = table
+            .iter()
+            .filter_map(|(k, v)| Some((k.parse().ok()?, *v)))
+            .collect();
+        rows.sort();
+        OrdersTable { rows }
+    }
+
+    /// Orders for a modified roll.
+    pub fn orders(&self, modified_roll: i32) -> i64 {
+        let (Some(first), Some(last)) = (self.rows.first(), self.rows.last()) else {
+            return 0;
+        };
+        let roll = modified_roll.clamp(first.0, last.0);
+        self.rows
+            .iter()
+            .rev()
+            .find(|r| r.0 <= roll)
+            .map_or(0, |r| r.1)
+    }
+
+    /// The most orders on the table.
+    pub fn most(&self) -> i64 {
+        self.rows.iter().map(|r| r.1).max().unwrap_or(0)
+    }
+}
+
+/// The Command Efficiency roll.
+#[derive(Clone, Debug)]
+pub struct OrdersRoll {
+    pub table: OrdersTable,
+    pub roll: Roll,
+    pub modifier: i32,
+}
+
+impl Procedure for OrdersRoll {
+    type Outcome = i64;
+
+    fn schema(&self) -> Schema {
+        Schema::default()
+            .count("orders", self.table.most().max(0) as u32)
+            .mean("orders")
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+        dice.classify(self.roll, |r| self.table.orders(r as i32 + self.modifier))
+    }
+
+    fn record(&self, orders: &i64, tally: &mut Tally, w: f64) {
+        tally.count(0, (*orders).max(0) as usize, w);
+        tally.add(0, *orders as f64, w);
+    }
+}
