@@ -162,6 +162,11 @@ impl Question {
         self.action.answer_notes(&self.book)
     }
 
+    /// Why the answer is provisional, if it is (see [`Action::provisional`]).
+    pub fn provisional(&self) -> Option<String> {
+        self.action.provisional(&self.book)
+    }
+
     /// The runnable model. An action that reads a field it does not declare is
     /// refused here (a bug in volley, caught without a panic).
     pub fn model(&self) -> Result<Box<dyn Model>, InputError> {

@@ -136,3 +136,23 @@ macro_rules! action_fields {
         }
     };
 }
+
+/// The field name `{prefix}_{name}` as a `&'static str`, for field groups under a
+/// role prefix. Each name is allocated once and kept (the set is small and fixed:
+/// the groups' prefixes times their fields).
+pub fn prefixed(prefix: &str, name: &str) -> &'static str {
+    use std::collections::BTreeSet;
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
+    let full = format!("{prefix}_{name}");
+    let mut names = NAMES
+        .get_or_init(|| Mutex::new(BTreeSet::new()))
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(known) = names.get(full.as_str()) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(full.into_boxed_str());
+    names.insert(leaked);
+    leaked
+}

@@ -9,7 +9,7 @@ pub mod describe;
 mod fields;
 mod scenario;
 
-pub use fields::{FieldGroup, FieldType};
+pub use fields::{FieldGroup, FieldType, prefixed};
 pub use scenario::{
     FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, Origin, Scenario, range_values,
 };
@@ -73,6 +73,12 @@ pub trait Action: Sync {
     /// Sentences printed with every answer: how to read it under these rules.
     fn answer_notes(&self, _rules: &RuleBook) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Why every answer of this action under these rules is provisional (it reads
+    /// a chart volley had to reconstruct), or `None`. Every output carries it.
+    fn provisional(&self, _rules: &RuleBook) -> Option<String> {
+        None
     }
 
     /// Build the runnable model. Errors name the field at fault.

@@ -35,6 +35,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
         house_rules: &run.house_rules,
         warning: None,
         notes: run.notes.clone(),
+        provisional: run.provisional.clone(),
     };
     Ok(render_answer(&answer, args.format))
 }

@@ -129,6 +129,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
             schema: result.schema.clone(),
             tally: result.tally.clone(),
             notes: question.notes(),
+            provisional: question.provisional(),
         };
         file.save(path)?;
     }
@@ -147,6 +148,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         house_rules: &question.book().house_rules,
         warning,
         notes: question.notes(),
+        provisional: question.provisional(),
     };
     Ok(render_answer(&answer, args.format))
 }

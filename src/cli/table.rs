@@ -193,6 +193,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         columns,
         cells,
         method,
+        provisional: question.provisional(),
     };
     Ok(render_grid(&grid, args.format))
 }

@@ -22,6 +22,8 @@ pub struct Point {
     pub variant: String,
     pub values: Vec<String>,
     pub summary: Summary,
+    /// Why this point's answer is provisional, if it is.
+    pub provisional: Option<String>,
 }
 
 /// What a finished experiment produced.
@@ -82,6 +84,7 @@ pub fn run(
                 variant: variant.name.clone(),
                 values,
                 summary: summarize(&result),
+                provisional: point.provisional(),
             });
         }
     }
@@ -163,6 +166,7 @@ fn rows(points: &[Point]) -> Vec<Row> {
             ci_high: e.high,
             exact: s.exact,
             trials: s.trials,
+            provisional: p.provisional.clone().unwrap_or_default(),
         };
         for o in &s.outcomes {
             rows.push(base(

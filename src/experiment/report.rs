@@ -48,10 +48,13 @@ pub fn plots(
     let mut figures = Vec::new();
     for spec in &experiment.plots {
         let stem = folder.join(&spec.file);
-        let title = spec
+        let mut title = spec
             .title
             .clone()
             .unwrap_or_else(|| experiment.title.clone());
+        if points.iter().any(|p| p.provisional.is_some()) {
+            title.push_str(" [PROVISIONAL: reconstructed chart]");
+        }
         let by_variant = spec.series.as_deref() == Some("variant");
         let series_axis = spec
             .series
@@ -242,6 +245,17 @@ pub fn markdown(
 ) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {}\n", experiment.title);
+    let mut reasons: Vec<(&str, &str)> = points
+        .iter()
+        .filter_map(|p| p.provisional.as_deref().map(|r| (p.variant.as_str(), r)))
+        .collect();
+    reasons.dedup();
+    for (variant, reason) in reasons {
+        let _ = writeln!(
+            out,
+            "> **PROVISIONAL** (variant `{variant}`): {reason}. Every figure of this variant depends on it; the `provisional` column of the results says so row by row.\n"
+        );
+    }
     if !experiment.description.is_empty() {
         let _ = writeln!(out, "{}\n", experiment.description.trim());
     }

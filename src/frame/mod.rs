@@ -24,6 +24,8 @@ pub struct Row {
     pub ci_high: f64,
     pub exact: bool,
     pub trials: Option<u64>,
+    /// Why the figure is provisional (empty when it is not).
+    pub provisional: String,
 }
 
 /// Build the frame; `axes` names the sweep columns.
@@ -72,6 +74,12 @@ pub fn frame(axes: &[String], rows: &[Row]) -> PolarsResult<DataFrame> {
     columns.push(Column::new(
         "trials".into(),
         rows.iter().map(|r| r.trials).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "provisional".into(),
+        rows.iter()
+            .map(|r| r.provisional.as_str())
+            .collect::<Vec<_>>(),
     ));
     DataFrame::new_infer_height(columns)
 }

@@ -23,6 +23,8 @@ pub struct Grid {
     pub columns: Vec<String>,
     pub cells: Vec<Vec<GridCell>>,
     pub method: String,
+    /// Why the table is provisional (it reads a reconstructed chart), if it is.
+    pub provisional: Option<String>,
 }
 
 /// Render a grid in `format`.
@@ -57,6 +59,13 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                     "exact",
                     FrameColumn::Flag(cells.iter().map(|c| c.exact).collect()),
                 ),
+                (
+                    "provisional",
+                    FrameColumn::Text(vec![
+                        grid.provisional.clone().unwrap_or_default();
+                        cells.len()
+                    ]),
+                ),
             ]);
             out = frame
                 .map_err(anyhow::Error::from)
@@ -78,12 +87,16 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                 })
                 .collect();
             let object = json!({"title": grid.title, "row_field": grid.row_field,
-                                "column_field": grid.column_field, "method": grid.method, "cells": cells});
+                                "column_field": grid.column_field, "method": grid.method, "cells": cells,
+                                "provisional": grid.provisional});
             out = serde_json::to_string_pretty(&object).unwrap_or_default();
             out.push('\n');
         }
         Format::Markdown => {
             let _ = writeln!(out, "**{}**\n\n{}\n", grid.title, grid.method);
+            if let Some(reason) = &grid.provisional {
+                let _ = writeln!(out, "> **PROVISIONAL:** {reason}.\n");
+            }
             let mut header = vec![format!("{} \\ {}", grid.row_field, grid.column_field)];
             header.extend(grid.columns.iter().cloned());
             let rows: Vec<Vec<String>> = grid
@@ -119,7 +132,11 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                 .chain(grid.columns.iter().map(String::len))
                 .max()
                 .unwrap_or(6);
-            let _ = writeln!(out, "{}\n{}\n", grid.title, grid.method);
+            let _ = writeln!(out, "{}\n{}", grid.title, grid.method);
+            if let Some(reason) = &grid.provisional {
+                let _ = writeln!(out, "PROVISIONAL: {reason}.");
+            }
+            out.push('\n');
             let _ = write!(out, "{head:<first$}");
             for c in &grid.columns {
                 let _ = write!(out, "  {c:>width$}");

@@ -19,6 +19,8 @@ pub struct Answer<'a> {
     pub warning: Option<String>,
     /// How to read the answer under these rules (the action's notes).
     pub notes: Vec<String>,
+    /// Why the answer is provisional (it reads a reconstructed chart), if it is.
+    pub provisional: Option<String>,
 }
 
 /// Render an answer in `format`.
@@ -81,6 +83,7 @@ fn json_answer(a: &Answer) -> String {
     if !a.notes.is_empty() {
         object["notes"] = json!(a.notes);
     }
+    object["provisional"] = json!(a.provisional);
     let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
     text.push('\n');
     text
@@ -129,6 +132,10 @@ fn csv_answer(a: &Answer) -> String {
             FrameColumn::Number(estimates.iter().map(|e| e.high).collect()),
         ),
         ("method", FrameColumn::Text(vec![method.to_string(); n])),
+        (
+            "provisional",
+            FrameColumn::Text(vec![a.provisional.clone().unwrap_or_default(); n]),
+        ),
     ]);
     frame
         .map_err(anyhow::Error::from)
@@ -152,6 +159,9 @@ fn table_answer(a: &Answer) -> String {
     let s = a.summary;
     let mut out = String::new();
     let _ = writeln!(out, "{} {}", a.system, a.action);
+    if let Some(reason) = &a.provisional {
+        let _ = writeln!(out, "PROVISIONAL: {reason}.");
+    }
     if let Some(line) = headline_sentence(a) {
         let _ = writeln!(out, "{line}");
     }
@@ -251,6 +261,9 @@ fn markdown_answer(a: &Answer) -> String {
     let s = a.summary;
     let mut out = String::new();
     let _ = writeln!(out, "### {} {}\n", a.system, a.action);
+    if let Some(reason) = &a.provisional {
+        let _ = writeln!(out, "> **PROVISIONAL:** {reason}.\n");
+    }
     if let Some(line) = headline_sentence(a) {
         let _ = writeln!(out, "**{line}**\n");
     }

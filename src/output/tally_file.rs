@@ -25,6 +25,9 @@ pub struct TallyFile {
     /// The action's notes on reading the answer under the run's rules.
     #[serde(default)]
     pub notes: Vec<String>,
+    /// Why the answer is provisional, if it is.
+    #[serde(default)]
+    pub provisional: Option<String>,
 }
 
 impl TallyFile {

@@ -1,4 +1,7 @@
-//! Across A Deadly Field charts, typed over `src/rules/deadly_field.toml`.
+//! Across A Deadly Field charts, typed over `src/rules/deadly_field.toml`: the
+//! morale charts, the firepower tables, range bands and fire modifiers, the Fire
+//! Combat Results table (two reconstructions or the user's published copy), the
+//! charge moves and the impact bands.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -10,6 +13,40 @@ pub struct Options {
     pub adf_natural_fall_back: NaturalFallBack,
     pub adf_cavalry_impact_figures: Rounding,
     pub adf_routed_charged: RoutedCharged,
+    pub adf_fcr_candidate: FcrCandidate,
+    pub adf_fcr_row_by: FcrRowBy,
+    pub adf_half_round: HalfRound,
+    pub adf_mtd_cav_drm_order: DrmOrder,
+}
+
+/// Which reconstruction of the Fire Combat Results table to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum FcrCandidate {
+    A,
+    B,
+}
+
+/// Whether the table's rows are the firer's arm or the target's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FcrRowBy {
+    Firer,
+    Target,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HalfRound {
+    Floor,
+    Up,
+}
+
+/// The order of the mounted-cavalry target modifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrmOrder {
+    AsPrinted,
+    Swapped,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -133,6 +170,102 @@ pub struct Impact {
 }
 
 #[derive(Clone, Debug, Deserialize)]
+pub struct InfantryWeapon {
+    pub nr: f64,
+    pub fp: [i32; 7],
+    pub smoothbore: bool,
+    pub provenance: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CavalryWeapon {
+    pub nr: f64,
+    pub fp: [i32; 7],
+    pub pbf_only: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Battery {
+    pub nr: f64,
+    pub rifled: bool,
+    /// [US, CS] for 1, 2, 3 sections.
+    pub fp: [[i32; 2]; 3],
+    pub provenance: String,
+}
+
+/// A table of named rows with one provenance.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Rows<T> {
+    pub provenance: String,
+    #[serde(flatten)]
+    pub rows: BTreeMap<String, T>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Firer {
+    pub provenance: String,
+    pub infantry_quality: BTreeMap<String, i32>,
+    pub cavalry_quality: BTreeMap<String, i32>,
+    pub artillery_quality: BTreeMap<String, i32>,
+    pub extended_line: i32,
+    pub infantry_opening_volley: i32,
+    pub dismounted_opening_volley: i32,
+    pub smoothbore_point_blank: i32,
+    pub deliberate: i32,
+    pub half: Vec<String>,
+    pub lose_die: Vec<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Target {
+    pub provenance: String,
+    pub enfilade: BTreeMap<String, BTreeMap<String, [i32; 2]>>,
+    pub cover: BTreeMap<String, [i32; 2]>,
+    pub rifled_at_artillery: i32,
+    pub infantry_skirmishers: [i32; 2],
+    pub behind_skirmishers: [i32; 2],
+    pub quality: BTreeMap<String, [i32; 2]>,
+    pub mounted_cavalry_not_charging: [i32; 2],
+    pub mounted_cavalry_charging: [i32; 2],
+    pub dismounted_line: [i32; 2],
+    pub dismounted_skirmishers: [i32; 2],
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct FcrKey {
+    pub hits: u32,
+    pub add: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct FcrRows {
+    pub infantry: Vec<String>,
+    pub artillery: Vec<String>,
+    pub cavalry: Vec<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct FcrData {
+    pub provenance: String,
+    pub columns: Vec<i32>,
+    pub key: BTreeMap<String, FcrKey>,
+    pub a: FcrRows,
+    pub b: FcrRows,
+    pub user: BTreeMap<String, toml::Value>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct ChargeMove {
+    pub provenance: String,
+    pub terrain: Vec<String>,
+    pub infantry: BTreeMap<String, Vec<u32>>,
+    pub mounted_cavalry: BTreeMap<String, Vec<u32>>,
+    pub dismounted_cavalry: BTreeMap<String, Vec<u32>>,
+    pub infantry_bonus_dice: Vec<u32>,
+    pub cavalry_bonus_dice: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
 pub struct CardData {
     pub options: Options,
     pub bmp: Bmp,
@@ -143,12 +276,194 @@ pub struct CardData {
     pub resolution: Resolution,
     pub cmm: Cmm,
     pub impact: Impact,
+    pub infantry_fp: Rows<InfantryWeapon>,
+    pub cavalry_fp: Rows<CavalryWeapon>,
+    pub artillery_fp: Rows<Battery>,
+    pub bands: Rows<BTreeMap<String, u32>>,
+    pub firer: Firer,
+    pub target: Target,
+    pub fcr: FcrData,
+    pub charge_move: ChargeMove,
 }
 
 /// The card, checked.
 #[derive(Clone, Debug)]
 pub struct Charts {
     pub data: CardData,
+    pub fcr: Fcr,
+}
+
+/// The Fire Combat Results table in use: its columns, and per row (infantry,
+/// artillery, cavalry) the result in each column as an index into `labels`.
+#[derive(Clone, Debug)]
+pub struct Fcr {
+    pub columns: Vec<i32>,
+    /// Result names, no effect first, then by hits and add-on.
+    pub labels: Vec<String>,
+    pub hits: Vec<u32>,
+    pub add: Vec<i32>,
+    pub rows: [Vec<usize>; 3],
+    /// Why the results are provisional (`None` for the user's published table).
+    pub provisional: Option<String>,
+}
+
+/// The rows of the results table.
+pub const FCR_ROWS: [&str; 3] = ["infantry", "artillery", "cavalry"];
+
+/// The label of the no-effect result.
+pub const NO_EFFECT: &str = "no-effect";
+
+impl Fcr {
+    fn compile(data: &CardData) -> Result<Fcr, String> {
+        let f = &data.fcr;
+        let mut keyed: Vec<(&String, &FcrKey)> = f.key.iter().collect();
+        keyed.sort_by_key(|(name, k)| (k.hits, k.add, name.as_str() != "-", name.to_string()));
+        let labels: Vec<String> = keyed
+            .iter()
+            .map(|(name, _)| {
+                if name.as_str() == "-" {
+                    NO_EFFECT.to_string()
+                } else {
+                    name.to_string()
+                }
+            })
+            .collect();
+        if labels.first().map(String::as_str) != Some(NO_EFFECT) {
+            return Err("fcr.key must have the no-effect result \"-\"".to_string());
+        }
+        let index = |name: &str, at: &str| {
+            keyed
+                .iter()
+                .position(|(k, _)| k.as_str() == name)
+                .ok_or_else(|| {
+                    format!(
+                        "{at}: `{name}` is not a result of fcr.key ({})",
+                        f.key.keys().cloned().collect::<Vec<_>>().join(", ")
+                    )
+                })
+        };
+        let user_rows: Vec<&str> = FCR_ROWS
+            .iter()
+            .copied()
+            .filter(|r| f.user.contains_key(*r))
+            .collect();
+        let (columns, texts, provisional): (Vec<i32>, [Vec<String>; 3], Option<String>) =
+            if user_rows.is_empty() {
+                let rows = match data.options.adf_fcr_candidate {
+                    FcrCandidate::A => &f.a,
+                    FcrCandidate::B => &f.b,
+                };
+                let name = match data.options.adf_fcr_candidate {
+                    FcrCandidate::A => "A",
+                    FcrCandidate::B => "B",
+                };
+                (
+                    f.columns.clone(),
+                    [
+                        rows.infantry.clone(),
+                        rows.artillery.clone(),
+                        rows.cavalry.clone(),
+                    ],
+                    Some(format!(
+                        "the Fire Combat Results table is not readable on the card; these results use volley's reconstruction {name} (rows by {}). Supply the published table as fcr.user to remove this mark",
+                        match data.options.adf_fcr_row_by {
+                            FcrRowBy::Firer => "firer",
+                            FcrRowBy::Target => "target",
+                        }
+                    )),
+                )
+            } else {
+                if user_rows.len() != 3 {
+                    return Err(format!(
+                        "fcr.user gives the {} row(s); the published table needs all three: infantry, artillery, cavalry",
+                        user_rows.join(", ")
+                    ));
+                }
+                let strings = |name: &str| -> Result<Vec<String>, String> {
+                    let value = &f.user[name];
+                    value
+                        .as_array()
+                        .and_then(|items| {
+                            items
+                                .iter()
+                                .map(|v| v.as_str().map(str::to_string))
+                                .collect::<Option<Vec<_>>>()
+                        })
+                        .ok_or_else(|| format!("fcr.user.{name} must be a list of results"))
+                };
+                let columns = match f.user.get("columns") {
+                    None => f.columns.clone(),
+                    Some(value) => value
+                        .as_array()
+                        .and_then(|items| {
+                            items
+                                .iter()
+                                .map(|v| v.as_integer().map(|i| i as i32))
+                                .collect::<Option<Vec<_>>>()
+                        })
+                        .ok_or_else(|| {
+                            "fcr.user.columns must be a list of whole numbers".to_string()
+                        })?,
+                };
+                if let Some(extra) = f.user.keys().find(|k| {
+                    ![
+                        "user_supplied",
+                        "columns",
+                        "infantry",
+                        "artillery",
+                        "cavalry",
+                    ]
+                    .contains(&k.as_str())
+                }) {
+                    return Err(format!(
+                        "fcr.user has no entry `{extra}`; it takes infantry, artillery, cavalry and columns"
+                    ));
+                }
+                (
+                    columns,
+                    [
+                        strings("infantry")?,
+                        strings("artillery")?,
+                        strings("cavalry")?,
+                    ],
+                    None,
+                )
+            };
+        if columns.is_empty() || columns.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("fcr columns must be increasing fire totals".to_string());
+        }
+        let mut rows: [Vec<usize>; 3] = Default::default();
+        for (r, text) in texts.iter().enumerate() {
+            if text.len() != columns.len() {
+                return Err(format!(
+                    "fcr row {} has {} results for {} columns",
+                    FCR_ROWS[r],
+                    text.len(),
+                    columns.len()
+                ));
+            }
+            rows[r] = text
+                .iter()
+                .map(|t| index(t, &format!("fcr row {}", FCR_ROWS[r])))
+                .collect::<Result<_, _>>()?;
+        }
+        Ok(Fcr {
+            columns,
+            hits: keyed.iter().map(|(_, k)| k.hits).collect(),
+            add: keyed.iter().map(|(_, k)| k.add).collect(),
+            labels,
+            rows,
+            provisional,
+        })
+    }
+
+    /// The result (an index into `labels`) of a fire total on `row`.
+    pub fn result(&self, row: usize, total: i32) -> usize {
+        match self.columns.iter().rposition(|c| *c <= total) {
+            Some(column) => self.rows[row][column],
+            None => 0,
+        }
+    }
 }
 
 /// The four morale levels, best first.
@@ -166,7 +481,32 @@ impl crate::action::CompiledCharts for Charts {
         if data.mmp.min > data.mmp.max {
             return Err("mmp.min must not exceed mmp.max".to_string());
         }
-        Ok(Charts { data })
+        for (name, battery) in &data.artillery_fp.rows {
+            if battery.nr <= 0.0 {
+                return Err(format!("artillery_fp.{name}: nr must be positive"));
+            }
+        }
+        if data.charge_move.infantry_bonus_dice.len() != data.charge_move.terrain.len()
+            || data.charge_move.cavalry_bonus_dice.len() != data.charge_move.terrain.len()
+        {
+            return Err("charge_move: one bonus die count per terrain".to_string());
+        }
+        for (arm, table) in [
+            ("infantry", &data.charge_move.infantry),
+            ("mounted_cavalry", &data.charge_move.mounted_cavalry),
+            ("dismounted_cavalry", &data.charge_move.dismounted_cavalry),
+        ] {
+            for (formation, moves) in table {
+                if moves.len() != data.charge_move.terrain.len() {
+                    return Err(format!(
+                        "charge_move.{arm}.{formation}: one move per terrain ({})",
+                        data.charge_move.terrain.join(", ")
+                    ));
+                }
+            }
+        }
+        let fcr = Fcr::compile(&data)?;
+        Ok(Charts { data, fcr })
     }
 }
 

@@ -7,6 +7,7 @@
 //! more surrenders.
 
 use super::charts::{Charts, LEVELS, Rounding, best_and_worst_two};
+use super::unit::{Arm, Condition, Regiment};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -278,4 +279,48 @@ impl Action for ImpactAction {
             charts: charts.clone(),
         })))
     }
+}
+
+/// A regiment's figures counted at impact less its impact MMP (BMP, level add-on,
+/// the formation's CMM, or the level's row when Disordered or worse, and the best
+/// two good and worst two bad modifiers, support counting up to -3).
+pub fn impact_base(
+    charts: &Charts,
+    unit: &Regiment,
+    now: &Condition,
+    charging: bool,
+    bad: &[i32],
+) -> i32 {
+    let d = &charts.data;
+    let table = match unit.arm {
+        Arm::Infantry => Some(&d.cmm.infantry),
+        Arm::MountedCavalry => Some(&d.cmm.cavalry),
+        Arm::DismountedCavalry => Some(&d.cmm.dismounted_cavalry),
+        Arm::Artillery => None,
+    };
+    let key = if now.level > 0 {
+        LEVELS[now.level]
+    } else {
+        unit.formation.as_str()
+    };
+    let cmm = table.and_then(|t| t.get(key)).copied().unwrap_or(0);
+    let mut good = unit.good_modifiers(charts, charging);
+    // The lead unit counts every adjacent friendly unit, up to -3.
+    good[1] = (d.good.support_each * unit.supports).max(-d.good.support_max_charge);
+    let mmp = charts.clamp_mmp(
+        unit.bmp(charts, now.figures)
+            + d.levels.addon[now.level]
+            + cmm
+            + best_and_worst_two(&good, bad),
+    );
+    let figures = now.figures as i32;
+    let counted = if unit.arm == Arm::MountedCavalry {
+        match d.options.adf_cavalry_impact_figures {
+            Rounding::HalfDown => figures / 2,
+            Rounding::HalfUp => (figures + 1) / 2,
+        }
+    } else {
+        figures
+    };
+    counted - mmp
 }

@@ -1,12 +1,17 @@
-//! *Across A Deadly Field* (ACW regiments), seed card 004, heavily garbled. So
-//! far: the morale check and rally attempt (the Morale Point from quality, level
-//! and situation, and the 2D6 resolution table) and the charge impact roll-off.
-//! Fire, the Fire Combat Results table (not recoverable from the card), the full
-//! charge and the firefight are still to come.
+//! *Across A Deadly Field* (ACW regiments), a heavily garbled quick-reference
+//! card: the morale check and rally attempt (the Morale Point from quality, level
+//! and situation, and the 2D6 resolution table), fire (firepower tables, range
+//! bands, modifiers and the Fire Combat Results table, which the card does not
+//! preserve: every answer that reads it is marked provisional), the charge
+//! impact roll-off, the whole charge, and the firefight between two regiments.
 
+mod charge;
 mod charts;
+mod fire;
+mod firefight;
 mod impact;
 mod morale;
+mod unit;
 
 use crate::action::{Action, System};
 use crate::error::InputError;
@@ -22,7 +27,15 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
     crate::action::charts_of(rules)
 }
 
-const CHARTS: [&str; 4] = ["options", "morale", "cmm", "impact"];
+const CHARTS: [&str; 7] = [
+    "options",
+    "morale",
+    "firepower",
+    "fcr",
+    "cmm",
+    "charge-move",
+    "impact",
+];
 
 impl System for DeadlyField {
     fn name(&self) -> &'static str {
@@ -44,7 +57,10 @@ impl System for DeadlyField {
         vec![
             &morale::MoraleAction { rally: false },
             &morale::MoraleAction { rally: true },
+            &fire::FireAction,
             &impact::ImpactAction,
+            &charge::ChargeAction,
+            &firefight::FirefightAction,
         ]
     }
 
@@ -94,6 +110,31 @@ impl System for DeadlyField {
                     r.improve_two_at_or_above
                 );
             }
+            "firepower" => describe_firepower(&charts, out),
+            "fcr" => describe_fcr(&charts, out),
+            "charge-move" => {
+                let m = &d.charge_move;
+                let _ = writeln!(
+                    out,
+                    "## Charge moves [{}]\nterrain: {}",
+                    m.provenance,
+                    m.terrain.join(", ")
+                );
+                for (arm, table) in [
+                    ("infantry", &m.infantry),
+                    ("mounted cavalry", &m.mounted_cavalry),
+                    ("dismounted cavalry", &m.dismounted_cavalry),
+                ] {
+                    for (formation, moves) in table {
+                        let _ = writeln!(out, "{arm} {formation}: {moves:?}");
+                    }
+                }
+                let _ = writeln!(
+                    out,
+                    "charge bonus: half the routed move's dice (infantry {:?}, cavalry {:?} D6), rounded up",
+                    m.infantry_bonus_dice, m.cavalry_bonus_dice
+                );
+            }
             "cmm" => {
                 let c = &d.cmm;
                 let _ = writeln!(out, "## Charge Morale Modifier [{}]", c.provenance);
@@ -121,4 +162,102 @@ impl System for DeadlyField {
         }
         Ok(())
     }
+}
+
+fn describe_firepower(charts: &Charts, out: &mut String) {
+    let d = &charts.data;
+    let _ = writeln!(
+        out,
+        "## Infantry firepower [{}]\n(2 to 8 figures; more fire as 8, one as half of 2)",
+        d.infantry_fp.provenance
+    );
+    for (name, w) in &d.infantry_fp.rows {
+        let _ = writeln!(
+            out,
+            "{name:<28} NR {:>4}  {:?}{}  [{}]",
+            w.nr,
+            w.fp,
+            if w.smoothbore { " smoothbore" } else { "" },
+            w.provenance
+        );
+    }
+    let _ = writeln!(
+        out,
+        "## Cavalry firepower [{}]\n(dismounted; mounted cavalry fire at point-blank only, adding pistols)",
+        d.cavalry_fp.provenance
+    );
+    for (name, w) in &d.cavalry_fp.rows {
+        let _ = writeln!(
+            out,
+            "{name:<28} NR {:>4}  {:?}{}",
+            w.nr,
+            w.fp,
+            if w.pbf_only { " point-blank only" } else { "" }
+        );
+    }
+    let _ = writeln!(
+        out,
+        "## Artillery firepower [{}]\n(1, 2, 3 sections as US-CS)",
+        d.artillery_fp.provenance
+    );
+    for (name, b) in &d.artillery_fp.rows {
+        let cells: Vec<String> = b.fp.iter().map(|p| format!("{}-{}", p[0], p[1])).collect();
+        let _ = writeln!(
+            out,
+            "{name:<28} NR {:>4}  {:<18} {}  [{}]",
+            b.nr,
+            cells.join(" "),
+            if b.rifled { "rifled" } else { "smoothbore" },
+            b.provenance
+        );
+    }
+    let _ = writeln!(out, "## Range bands: dice [{}]", d.bands.provenance);
+    for (band, dice) in &d.bands.rows {
+        let cells: Vec<String> = dice.iter().map(|(arm, n)| format!("{arm} {n}D6")).collect();
+        let _ = writeln!(out, "{band:<12} {}", cells.join(", "));
+    }
+}
+
+fn describe_fcr(charts: &Charts, out: &mut String) {
+    let f = &charts.fcr;
+    let _ = writeln!(
+        out,
+        "## Fire Combat Results [{}]",
+        charts.data.fcr.provenance
+    );
+    if let Some(reason) = &f.provisional {
+        let _ = writeln!(out, "PROVISIONAL: {reason}.");
+    } else {
+        let _ = writeln!(out, "the user's published table (fcr.user)");
+    }
+    let _ = write!(out, "{:<10}", "total");
+    for (i, c) in f.columns.iter().enumerate() {
+        let label = match f.columns.get(i + 1) {
+            Some(next) if next - 1 > *c => format!("{c}-{}", next - 1),
+            Some(_) => c.to_string(),
+            None => format!("{c}+"),
+        };
+        let _ = write!(out, " {label:>5}");
+    }
+    out.push('\n');
+    for (r, row) in f.rows.iter().enumerate() {
+        let _ = write!(out, "{:<10}", charts::FCR_ROWS[r]);
+        for result in row {
+            let label = if *result == 0 {
+                "-"
+            } else {
+                &f.labels[*result]
+            };
+            let _ = write!(out, " {label:>5}");
+        }
+        out.push('\n');
+    }
+    let key: Vec<String> = f
+        .labels
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(i, l)| format!("{l}: {} hit(s), MMP +{}", f.hits[i], f.add[i]))
+        .collect();
+    let _ = writeln!(out, "{}", key.join("; "));
 }

@@ -1,0 +1,700 @@
+//! Fire (RULES.md 5.4-5.6): firepower from the weapon's table by figures (or the
+//! battery's by sections and side), halved for Disorder, Shaken, skirmishers and
+//! firing out of a farm; the range band's dice less any lost; the firer's and the
+//! best two / worst two of the target's die-roll modifiers; the total read on the
+//! Fire Combat Results table; the target loses the hit figures and takes its
+//! morale check with the result's add-on. Pass-through fire rolls again with one
+//! die fewer at the next unit in the zone.
+//!
+//! The results table is not readable on the card: everything read from it is
+//! provisional until the user supplies the published one (see `charts::Fcr`).
+
+use super::charts::{Charts, DrmOrder, FcrRowBy, HalfRound, LEVELS, best_and_worst_two};
+use super::morale::CheckOutcome;
+use super::unit::{Arm, Condition, Regiment, RegimentGroup};
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use std::sync::Arc;
+
+/// The range bands.
+pub const BANDS: [&str; 6] = [
+    "long",
+    "normal",
+    "short",
+    "canister",
+    "point-blank",
+    "desperation",
+];
+
+/// Enfilade: the side of the target the fire comes from.
+pub const ENFILADES: [&str; 6] = [
+    "none",
+    "side",
+    "partial-flank",
+    "full-flank",
+    "front",
+    "rear",
+];
+
+/// What is true of one fire besides the two units.
+#[derive(Clone, Debug)]
+pub struct FireSituation {
+    pub band: String,
+    pub enfilade: String,
+    pub behind_skirmishers: bool,
+    pub target_charging: bool,
+    pub deliberate: bool,
+}
+
+/// One fire, its numbers settled: firepower, dice, modifiers, table row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub firepower: i32,
+    pub dice: u32,
+    pub modifier: i32,
+    pub row: usize,
+}
+
+impl Shot {
+    /// Roll the dice and read the table: an index into the table's labels.
+    pub fn roll<D: Dice>(&self, charts: &Charts, dice: &mut D) -> usize {
+        self.roll_with(charts, dice, 0)
+    }
+
+    /// As [`Shot::roll`] with `fewer` dice (pass-through fire).
+    pub fn roll_with<D: Dice>(&self, charts: &Charts, dice: &mut D, fewer: u32) -> usize {
+        let base = self.firepower + self.modifier;
+        let n = self.dice.saturating_sub(fewer);
+        if n == 0 {
+            charts.fcr.result(self.row, base)
+        } else {
+            dice.classify(Roll::Sum(n, 6), |total| {
+                charts.fcr.result(self.row, base + total as i32)
+            })
+        }
+    }
+}
+
+/// The arm's key in the bands table.
+fn band_key(charts: &Charts, firer: &Regiment) -> &'static str {
+    match firer.arm {
+        Arm::Infantry => "infantry",
+        Arm::MountedCavalry | Arm::DismountedCavalry => "cavalry",
+        Arm::Artillery => {
+            if battery(charts, firer).is_some_and(|b| b.rifled) {
+                "rifled"
+            } else {
+                "smoothbore"
+            }
+        }
+    }
+}
+
+fn weapon_name(firer: &Regiment) -> &str {
+    match (firer.weapon.as_str(), firer.arm) {
+        ("standard", Arm::Artillery) => "12pdr-napoleon",
+        ("standard", _) => "rifle-muskets",
+        (name, _) => name,
+    }
+}
+
+fn battery<'a>(charts: &'a Charts, firer: &Regiment) -> Option<&'a super::charts::Battery> {
+    charts.data.artillery_fp.rows.get(weapon_name(firer))
+}
+
+/// A 2..8-figure row read for any number of figures: more than 8 fire as 8, one
+/// figure half the 2-figure value (rounded down).
+fn by_figures(row: &[i32; 7], figures: u32) -> i32 {
+    match figures {
+        0 => 0,
+        1 => row[0] / 2,
+        f => row[(f.min(8) - 2) as usize],
+    }
+}
+
+/// Why a unit cannot make this fire at all: (field, message). Checked once when a
+/// question is built (a unit that routs later simply holds its fire).
+pub fn refusal(
+    charts: &Charts,
+    prefix: &str,
+    firer: &Regiment,
+    band: &str,
+) -> Option<(String, String)> {
+    let field = |name: &str| format!("{prefix}_{name}");
+    let d = &charts.data;
+    let weapon = weapon_name(firer);
+    let known = match firer.arm {
+        Arm::Infantry => d.infantry_fp.rows.contains_key(weapon),
+        Arm::MountedCavalry | Arm::DismountedCavalry => d.cavalry_fp.rows.contains_key(weapon),
+        Arm::Artillery => d.artillery_fp.rows.contains_key(weapon),
+    };
+    if !known {
+        let table: Vec<String> = match firer.arm {
+            Arm::Infantry => d.infantry_fp.rows.keys().cloned().collect(),
+            Arm::Artillery => d.artillery_fp.rows.keys().cloned().collect(),
+            _ => d.cavalry_fp.rows.keys().cloned().collect(),
+        };
+        return Some((
+            field("weapon"),
+            format!(
+                "`{weapon}` is not a {} weapon; it takes {}",
+                firer.arm.name(),
+                table.join(", ")
+            ),
+        ));
+    }
+    let columns = matches!(
+        firer.formation.as_str(),
+        "attack-column" | "road-column" | "limbered"
+    );
+    if columns {
+        return Some((
+            field("formation"),
+            format!("a unit in {} cannot fire", firer.formation),
+        ));
+    }
+    let key = band_key(charts, firer);
+    if !d.bands.rows.get(band).is_some_and(|b| b.contains_key(key)) {
+        return Some(("band".to_string(), {
+            let bands: Vec<&str> = BANDS
+                .iter()
+                .copied()
+                .filter(|b| d.bands.rows.get(*b).is_some_and(|b| b.contains_key(key)))
+                .collect();
+            format!(
+                "{} ({key}) has no {band} range band; it fires at {}",
+                firer.arm.name(),
+                bands.join(", ")
+            )
+        }));
+    }
+    if firer.arm == Arm::MountedCavalry && band != "point-blank" {
+        return Some((
+            "band".to_string(),
+            "mounted cavalry fire only at point-blank range".to_string(),
+        ));
+    }
+    if firer.arm.is_cavalry() && d.cavalry_fp.rows[weapon].pbf_only && band != "point-blank" {
+        return Some((
+            field("weapon"),
+            format!("{weapon} fire only at point-blank range"),
+        ));
+    }
+    None
+}
+
+/// The fire of `firer` (standing as `by`) at `target` (standing as `at`); `None`
+/// when the firer cannot fire now (routed or gone).
+pub fn shot(
+    charts: &Charts,
+    firer: &Regiment,
+    by: &Condition,
+    target: &Regiment,
+    at: &Condition,
+    s: &FireSituation,
+) -> Option<Shot> {
+    if by.broken() || at.gone() {
+        return None;
+    }
+    let d = &charts.data;
+    let weapon = weapon_name(firer);
+    let base = match firer.arm {
+        Arm::Infantry => by_figures(&d.infantry_fp.rows.get(weapon)?.fp, by.figures),
+        Arm::DismountedCavalry => by_figures(&d.cavalry_fp.rows.get(weapon)?.fp, by.figures),
+        Arm::MountedCavalry => {
+            let own = by_figures(&d.cavalry_fp.rows.get(weapon)?.fp, by.figures);
+            let pistols = match (weapon, d.cavalry_fp.rows.get("pistols")) {
+                ("pistols", _) | (_, None) => 0,
+                (_, Some(p)) => by_figures(&p.fp, by.figures),
+            };
+            own + pistols
+        }
+        Arm::Artillery => {
+            let b = battery(charts, firer)?;
+            b.fp[(by.figures.min(3) - 1) as usize][usize::from(firer.side_cs)]
+        }
+    };
+    let f = &d.firer;
+    let states = [
+        (LEVELS[by.level], true),
+        ("skirmishers", firer.skirmishing()),
+        ("farm", firer.cover == "farm"),
+    ];
+    let applies = |list: &[String]| {
+        states
+            .iter()
+            .filter(|(name, on)| *on && list.iter().any(|l| l == name))
+            .count() as u32
+    };
+    let mut firepower = base;
+    for _ in 0..applies(&f.half) {
+        firepower = match d.options.adf_half_round {
+            HalfRound::Floor => firepower / 2,
+            HalfRound::Up => (firepower + 1) / 2,
+        }
+        .max(1);
+    }
+    let key = band_key(charts, firer);
+    let dice = d.bands.rows[&s.band][key].saturating_sub(applies(&f.lose_die));
+    let quality = firer.quality_name();
+    let mut modifier = match firer.arm {
+        Arm::Infantry => f.infantry_quality.get(quality),
+        Arm::Artillery => f.artillery_quality.get(quality),
+        _ => f.cavalry_quality.get(quality),
+    }
+    .copied()
+    .unwrap_or(0);
+    if !by.opening_volley_used {
+        modifier += match firer.arm {
+            Arm::Infantry => f.infantry_opening_volley,
+            Arm::DismountedCavalry => f.dismounted_opening_volley,
+            _ => 0,
+        };
+    }
+    if firer.formation == "extended-line" {
+        modifier += f.extended_line;
+    }
+    if firer.arm == Arm::Infantry
+        && s.band == "point-blank"
+        && d.infantry_fp.rows.get(weapon).is_some_and(|w| w.smoothbore)
+    {
+        modifier += f.smoothbore_point_blank;
+    }
+    if s.deliberate {
+        modifier += f.deliberate;
+    }
+    modifier += target_modifier(charts, firer, target, s);
+    let row_arm = match d.options.adf_fcr_row_by {
+        FcrRowBy::Firer => firer.arm,
+        FcrRowBy::Target => target.arm,
+    };
+    let row = match row_arm {
+        Arm::Infantry => 0,
+        Arm::Artillery => 1,
+        _ => 2,
+    };
+    Some(Shot {
+        firepower,
+        dice,
+        modifier,
+        row,
+    })
+}
+
+/// Whether enfilade counts: not at long range, not from or at skirmishers.
+fn enfilades(firer: &Regiment, target: &Regiment, s: &FireSituation) -> bool {
+    s.enfilade != "none" && s.band != "long" && !firer.skirmishing() && !target.skirmishing()
+}
+
+/// The best two positive and worst two negative target modifiers.
+fn target_modifier(charts: &Charts, firer: &Regiment, target: &Regiment, s: &FireSituation) -> i32 {
+    let t = &charts.data.target;
+    let column = usize::from(firer.arm != Arm::Artillery);
+    let mut good = Vec::new();
+    let mut bad = Vec::new();
+    let mut push = |value: i32| {
+        if value < 0 {
+            good.push(value)
+        } else {
+            bad.push(value)
+        }
+    };
+    let enfilade = enfilades(firer, target, s);
+    if enfilade
+        && let Some(pair) = target
+            .enfilade_kind()
+            .and_then(|k| t.enfilade.get(k))
+            .and_then(|table| table.get(&s.enfilade))
+    {
+        push(pair[column]);
+    }
+    let rifled = firer.arm == Arm::Artillery && battery(charts, firer).is_some_and(|b| b.rifled);
+    if rifled && target.arm == Arm::Artillery {
+        push(t.rifled_at_artillery);
+    }
+    if let Some(pair) = t.quality.get(target.quality_name()) {
+        push(pair[column]);
+    }
+    match target.arm {
+        Arm::MountedCavalry => {
+            let swapped = charts.data.options.adf_mtd_cav_drm_order == DrmOrder::Swapped;
+            let pair = if s.target_charging != swapped {
+                t.mounted_cavalry_charging
+            } else {
+                t.mounted_cavalry_not_charging
+            };
+            push(pair[column]);
+        }
+        Arm::DismountedCavalry => push(if target.skirmishing() {
+            t.dismounted_skirmishers[column]
+        } else {
+            t.dismounted_line[column]
+        }),
+        Arm::Infantry if target.skirmishing() => push(t.infantry_skirmishers[column]),
+        _ => {}
+    }
+    if s.behind_skirmishers {
+        push(t.behind_skirmishers[column]);
+    }
+    // Cover: none for a charging unit; a farm shuts out every other benefit; an
+    // unlimbered battery's benefits do not count against enfilade.
+    let cover = if s.target_charging {
+        0
+    } else {
+        t.cover.get(&target.cover).map_or(0, |pair| pair[column])
+    };
+    if target.cover == "farm" && cover < 0 {
+        good.clear();
+    }
+    if target.formation == "unlimbered" && enfilade {
+        good.clear();
+    } else if cover < 0 {
+        good.push(cover);
+    }
+    best_and_worst_two(&good, &bad)
+}
+
+/// The morale modifier enfilade fire gives its target ([artillery, other]).
+pub fn enfilade_morale(
+    charts: &Charts,
+    firer: &Regiment,
+    target: &Regiment,
+    s: &FireSituation,
+) -> i32 {
+    if !enfilades(firer, target, s) {
+        return 0;
+    }
+    let column = usize::from(firer.arm != Arm::Artillery);
+    target
+        .enfilade_kind()
+        .and_then(|k| charts.data.bad.enfilade.get(k))
+        .and_then(|table| table.get(&s.enfilade))
+        .map_or(0, |pair| pair[column])
+}
+
+/// What a fire did to its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effect {
+    /// Index into the results table's labels.
+    pub result: usize,
+    pub hits: u32,
+    pub after: Condition,
+    /// The morale check, when the target took one.
+    pub check: Option<CheckOutcome>,
+}
+
+/// Apply result `result` to `target` standing as `at`: hits, then the morale check
+/// (with the result's add-on and the situation's `bad` modifiers). With `coarse`,
+/// the check's fall-back is only 0 or 1 (it falls back or not), so that the exact
+/// method branches less where the distance does not matter.
+#[allow(clippy::too_many_arguments)]
+pub fn apply<D: Dice>(
+    charts: &Arc<Charts>,
+    result: usize,
+    target: &Regiment,
+    at: &Condition,
+    charging: bool,
+    bad: &[i32],
+    coarse: bool,
+    dice: &mut D,
+) -> Effect {
+    let fcr = &charts.fcr;
+    let hits = fcr.hits[result].min(at.figures);
+    let mut after = Condition {
+        figures: at.figures - hits,
+        ..*at
+    };
+    if result == 0 || after.gone() {
+        return Effect {
+            result,
+            hits,
+            after,
+            check: None,
+        };
+    }
+    let mmp = target.mmp(charts, &after, charging, bad, fcr.add[result]);
+    let check = target.check(charts, &after, mmp);
+    let outcome = dice.classify(Roll::Sum(2, 6), |roll| {
+        let o = check.resolve(roll);
+        CheckOutcome {
+            fall_back: if coarse {
+                o.fall_back.min(1)
+            } else {
+                o.fall_back
+            },
+            ..o
+        }
+    });
+    after.level = outcome.level_after;
+    if outcome.recovers {
+        after.figures = (after.figures + 1).min(target.original);
+    }
+    if outcome.guns_lost {
+        after.figures = 0;
+    }
+    Effect {
+        result,
+        hits,
+        after,
+        check: Some(outcome),
+    }
+}
+
+/// `deadly-field fire`: one fire and the target's morale check.
+#[derive(Clone, Debug)]
+pub struct Fire {
+    pub charts: Arc<Charts>,
+    pub target: Regiment,
+    pub situation: FireSituation,
+    pub shot: Shot,
+    /// Bad morale modifiers for the target's check.
+    pub bad: Vec<i32>,
+    pub pass_through: bool,
+}
+
+/// The target's state after the fire.
+pub const AFTER_LABELS: [&str; 5] = ["good-order", "disorder", "shaken", "routed", "eliminated"];
+
+/// One fire's outcome: the effect and the pass-through result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FireOutcome {
+    pub effect: Effect,
+    pub pass_through: Option<usize>,
+}
+
+impl Procedure for Fire {
+    type Outcome = FireOutcome;
+
+    fn schema(&self) -> Schema {
+        let labels = self.charts.fcr.labels.clone();
+        let mut schema = Schema::default()
+            .categorical("hit", ["yes", "no"])
+            .categorical("result", labels.clone())
+            .count("hits", 4)
+            .categorical("target_after", AFTER_LABELS)
+            .categorical("target_broken", ["yes", "no"])
+            .count("fall_back", 24)
+            .mean("hits")
+            .mean("fall_back");
+        if self.pass_through {
+            schema = schema.categorical("pass_through_result", labels);
+        }
+        schema
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> FireOutcome {
+        let result = self.shot.roll(&self.charts, dice);
+        let effect = apply(
+            &self.charts,
+            result,
+            &self.target,
+            &self.target.now,
+            self.situation.target_charging,
+            &self.bad,
+            false,
+            dice,
+        );
+        let pass_through = self
+            .pass_through
+            .then(|| self.shot.roll_with(&self.charts, dice, 1));
+        FireOutcome {
+            effect,
+            pass_through,
+        }
+    }
+
+    fn record(&self, o: &FireOutcome, tally: &mut Tally, w: f64) {
+        let e = &o.effect;
+        let after = if e.after.gone() { 4 } else { e.after.level };
+        let fall_back = e.check.map_or(0, |c| c.fall_back);
+        tally.count(0, usize::from(e.hits == 0), w);
+        tally.count(1, e.result, w);
+        tally.count(2, e.hits as usize, w);
+        tally.count(3, after, w);
+        tally.count(4, usize::from(!e.after.broken()), w);
+        tally.count(5, fall_back.min(24) as usize, w);
+        tally.add(0, f64::from(e.hits), w);
+        tally.add(1, f64::from(fall_back), w);
+        if let Some(r) = o.pass_through {
+            tally.count(6, r, w);
+        }
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `deadly-field fire`.
+    pub struct FireFields(charts: &Charts) {
+        band: String = FieldSpec::choice(
+            &BANDS,
+            "normal",
+            "the range band: long (1D6), normal (2D6), short (3D6), canister (artillery), point-blank (against or in a charge), desperation (1D6)",
+        ),
+        enfilade: String = FieldSpec::choice(
+            &ENFILADES,
+            "none",
+            "the target's side the fire strikes (lines: partial-flank, full-flank, rear; columns and limbered guns: side, front, rear; unlimbered guns: side, full-flank, rear)",
+        ),
+        behind_skirmishers: bool = FieldSpec::flag("the target is 2 inches or more behind its own skirmishers"),
+        target_charging: bool = FieldSpec::flag("the target is charging (no cover; mounted cavalry's charging modifier)"),
+        deliberate: bool = FieldSpec::flag("artillery deliberate fire at long or normal range (two actions, +2)"),
+        target_enemy_within_1: bool = FieldSpec::flag("the target is within 1 inch of a non-Shaken, non-skirmishing enemy (+1 to its MMP)"),
+        pass_through: bool = FieldSpec::flag("another unit stands in the zone beyond the target: roll again at it with one die fewer"),
+    }
+    groups {
+        firer: RegimentGroup = RegimentGroup {
+            figures: 6,
+            opening_volley_used: true,
+            ..RegimentGroup::new("firer", charts)
+        },
+        target: RegimentGroup = RegimentGroup {
+            quality: "trained",
+            fires: false,
+            ..RegimentGroup::new("target", charts)
+        },
+    }
+}
+
+/// Check a situation's enfilade against the target's formation.
+pub fn check_enfilade(
+    charts: &Charts,
+    target: &Regiment,
+    enfilade: &str,
+    field: &str,
+) -> Result<(), InputError> {
+    if enfilade == "none" {
+        return Ok(());
+    }
+    let Some(kind) = target.enfilade_kind() else {
+        return Err(InputError::argument(
+            field,
+            "skirmishers are never enfiladed",
+        ));
+    };
+    let sides = &charts.data.target.enfilade[kind];
+    if sides.contains_key(enfilade) {
+        Ok(())
+    } else {
+        Err(InputError::argument(
+            field,
+            format!(
+                "a target in {} is enfiladed from {}",
+                target.formation,
+                sides.keys().cloned().collect::<Vec<_>>().join(", ")
+            ),
+        ))
+    }
+}
+
+/// `deadly-field fire`.
+pub struct FireAction;
+
+impl Action for FireAction {
+    fn name(&self) -> &'static str {
+        "fire"
+    }
+
+    fn summary(&self) -> &'static str {
+        "one fire: firepower + band dice + modifiers on the Fire Combat Results table (provisional), hits and the target's morale check"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        match super::charts_of(rules) {
+            Ok(charts) => FireFields::specs(&charts),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("hit", "yes"))
+    }
+
+    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
+        Some(("firer_figures=2..12", Some("band=long,normal,short")))
+    }
+
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        vec![
+            (
+                "hit",
+                "yes",
+                "the target loses at least one figure or section",
+            ),
+            (
+                "result",
+                "no-effect, MC ... 4H",
+                "the Fire Combat Results entry (MC: a morale check; 1MC/2MC: +1/+2 to it; nH: n hits and a check at +2, +2, +3, +4)",
+            ),
+            ("target_after", "eliminated", "no figures or guns left"),
+            (
+                "target_broken",
+                "yes",
+                "the target ends Routed or eliminated",
+            ),
+            ("fall_back", "0-24", "inches the target falls back"),
+        ]
+    }
+
+    fn provisional(&self, rules: &RuleBook) -> Option<String> {
+        super::charts_of(rules).ok()?.fcr.provisional.clone()
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let f = FireFields::read(&charts, s)?;
+        if let Some((field, message)) = refusal(&charts, "firer", &f.firer, &f.band) {
+            return Err(InputError::argument(&field, message));
+        }
+        if f.firer.now.broken() {
+            return Err(InputError::argument(
+                "firer_level",
+                "a Routed unit (or one with no figures) does not fire",
+            ));
+        }
+        if f.target.now.gone() {
+            return Err(InputError::argument(
+                "target_figures",
+                "the target has no figures left",
+            ));
+        }
+        if f.deliberate
+            && (f.firer.arm != Arm::Artillery || !matches!(f.band.as_str(), "long" | "normal"))
+        {
+            return Err(InputError::argument(
+                "deliberate",
+                "deliberate fire is artillery's, at long or normal range",
+            ));
+        }
+        check_enfilade(&charts, &f.target, &f.enfilade, "enfilade")?;
+        let situation = FireSituation {
+            band: f.band.clone(),
+            enfilade: f.enfilade.clone(),
+            behind_skirmishers: f.behind_skirmishers,
+            target_charging: f.target_charging,
+            deliberate: f.deliberate,
+        };
+        let shot = shot(
+            &charts,
+            &f.firer,
+            &f.firer.now,
+            &f.target,
+            &f.target.now,
+            &situation,
+        )
+        .ok_or_else(|| InputError::argument("firer_figures", "the firer cannot fire"))?;
+        let mut bad = vec![enfilade_morale(&charts, &f.firer, &f.target, &situation)];
+        if f.target_enemy_within_1 {
+            bad.push(charts.data.bad.enemy_within_1);
+        }
+        Ok(Box::new(ProcedureModel(Fire {
+            target: f.target,
+            situation,
+            shot,
+            bad,
+            pass_through: f.pass_through,
+            charts,
+        })))
+    }
+}

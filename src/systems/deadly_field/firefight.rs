@@ -1,0 +1,259 @@
+//! The firefight: two regiments (or a regiment and a battery) trade fire at one
+//! range band until one routs or is destroyed, or the turn limit comes. Each turn
+//! follows the card's active / reactive sequence (RULES.md 5.2): A is active and
+//! fires with its first action, B answers with its one reaction fire, A fires
+//! again with its second action; then B is active and A reacts. Each fire goes
+//! through the results table and the target's morale check. A Disordered active
+//! unit may spend its first action reforming (automatic) instead of firing.
+//!
+//! The exact method advances fire by fire (six steps to a turn), merging equal
+//! states after each, so that a long fight stays small; curves are read at the
+//! end of each whole turn.
+
+use super::charts::Charts;
+use super::fire::{self, FireSituation, refusal, shot};
+use super::unit::{Condition, Regiment, RegimentGroup};
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::dice::Dice;
+use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use std::sync::Arc;
+
+/// Steps (fires) in one turn: A's two actions and B's reaction, then B's two
+/// and A's reaction.
+const STEPS: u32 = 6;
+
+/// Both units and the next step of the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct State {
+    pub a: Condition,
+    pub b: Condition,
+    pub step: u32,
+}
+
+pub const BREAKS_LABELS: [&str; 3] = ["a", "b", "neither"];
+
+/// The firefight.
+#[derive(Clone, Debug)]
+pub struct Firefight {
+    pub charts: Arc<Charts>,
+    pub a: Regiment,
+    pub b: Regiment,
+    pub situation: FireSituation,
+    pub turns: u32,
+    pub fire_twice: bool,
+    pub reactions: bool,
+    pub reform: bool,
+}
+
+impl Firefight {
+    /// One fire; the target's condition after it.
+    fn fire<D: Dice>(&self, a_fires: bool, s: &mut State, dice: &mut D) {
+        let (firer, target) = if a_fires {
+            (&self.a, &self.b)
+        } else {
+            (&self.b, &self.a)
+        };
+        let (by, at) = if a_fires { (s.a, s.b) } else { (s.b, s.a) };
+        let Some(shot) = shot(&self.charts, firer, &by, target, &at, &self.situation) else {
+            return;
+        };
+        let result = shot.roll(&self.charts, dice);
+        let effect = fire::apply(&self.charts, result, target, &at, false, &[], true, dice);
+        let by = Condition {
+            opening_volley_used: true,
+            ..by
+        };
+        if a_fires {
+            (s.a, s.b) = (by, effect.after);
+        } else {
+            (s.b, s.a) = (by, effect.after);
+        }
+    }
+
+    fn lost(unit: &Regiment, now: &Condition) -> f64 {
+        f64::from(unit.now.figures.saturating_sub(now.figures))
+    }
+}
+
+impl engine::Engagement for Firefight {
+    type State = State;
+
+    fn schema(&self) -> Schema {
+        let (a, b) = (f64::from(self.a.now.figures), f64::from(self.b.now.figures));
+        Schema::default()
+            .categorical("breaks_first", BREAKS_LABELS)
+            .mean_within("turns", 0.0, f64::from(self.turns))
+            .mean_within("a_figures_lost", 0.0, a)
+            .mean_within("b_figures_lost", 0.0, b)
+            .curve("ended", true)
+            .curve_within("a_figures_lost", 0.0, a)
+            .curve_within("b_figures_lost", 0.0, b)
+            .curve("a_broken", true)
+            .curve("b_broken", true)
+            .with_turns(self.turns as usize)
+    }
+
+    fn start(&self) -> State {
+        State {
+            a: self.a.now,
+            b: self.b.now,
+            step: 0,
+        }
+    }
+
+    fn turn_limit(&self) -> u32 {
+        self.turns * STEPS
+    }
+
+    fn is_over(&self, s: &State) -> bool {
+        s.a.broken() || s.b.broken()
+    }
+
+    fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
+        let mut next = *s;
+        next.step = (s.step + 1) % STEPS;
+        // Steps 0-2: A active (action, B's reaction, action); 3-5: B active.
+        let a_active = s.step < 3;
+        match s.step % 3 {
+            0 => {
+                let active = if a_active { &mut next.a } else { &mut next.b };
+                if self.reform && active.level == 1 {
+                    active.level = 0;
+                } else {
+                    self.fire(a_active, &mut next, dice);
+                }
+            }
+            1 if self.reactions => self.fire(!a_active, &mut next, dice),
+            2 if self.fire_twice => self.fire(a_active, &mut next, dice),
+            _ => {}
+        }
+        next
+    }
+
+    fn record_turn(&self, step: u32, s: &State, tally: &mut Tally, w: f64) {
+        if !step.is_multiple_of(STEPS) {
+            return;
+        }
+        let t = (step / STEPS) as usize;
+        tally.curve(0, t, f64::from(u8::from(self.is_over(s))), w);
+        tally.curve(1, t, Self::lost(&self.a, &s.a), w);
+        tally.curve(2, t, Self::lost(&self.b, &s.b), w);
+        tally.curve(3, t, f64::from(u8::from(s.a.broken())), w);
+        tally.curve(4, t, f64::from(u8::from(s.b.broken())), w);
+    }
+
+    fn record_end(&self, s: &State, steps: u32, _ending: Ending, tally: &mut Tally, w: f64) {
+        let index = match (s.a.broken(), s.b.broken()) {
+            (true, _) => 0,
+            (_, true) => 1,
+            _ => 2,
+        };
+        tally.count(0, index, w);
+        tally.add(0, f64::from(steps.div_ceil(STEPS)), w);
+        tally.add(1, Self::lost(&self.a, &s.a), w);
+        tally.add(2, Self::lost(&self.b, &s.b), w);
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `deadly-field firefight`.
+    pub struct FirefightFields(charts: &Charts) {
+        band: String = FieldSpec::choice(
+            &["long", "normal", "short", "canister"],
+            "normal",
+            "the range band the fight is fought at (falling back is not modelled as opening the range)",
+        ),
+        turns: u32 = FieldSpec::int(1, 30, 6, "turn limit"),
+        fire_twice: bool = FieldSpec::flag_on("an active unit fires with both its actions"),
+        reactions: bool = FieldSpec::flag_on("the other unit answers each active phase with its one reaction fire"),
+        reform: bool = FieldSpec::flag_on("a Disordered active unit spends its first action reforming to Good Order"),
+    }
+    groups {
+        a: RegimentGroup = RegimentGroup {
+            quality: "veteran",
+            ..RegimentGroup::new("a", charts)
+        },
+        b: RegimentGroup = RegimentGroup {
+            quality: "green",
+            ..RegimentGroup::new("b", charts)
+        },
+    }
+}
+
+/// `deadly-field firefight`.
+pub struct FirefightAction;
+
+impl Action for FirefightAction {
+    fn name(&self) -> &'static str {
+        "firefight"
+    }
+
+    fn summary(&self) -> &'static str {
+        "two regiments trade fire (two actions and a reaction each turn) with morale checks until one routs or is destroyed"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| FirefightFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("breaks_first", "b"))
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        &["a_figures_lost", "b_figures_lost"]
+    }
+
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        vec![
+            (
+                "breaks_first",
+                "a, b",
+                "the unit that routed or lost its last figure (the fight stops there)",
+            ),
+            (
+                "breaks_first",
+                "neither",
+                "both still stand at the turn limit",
+            ),
+        ]
+    }
+
+    fn provisional(&self, rules: &RuleBook) -> Option<String> {
+        super::charts_of(rules).ok()?.fcr.provisional.clone()
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let f = FirefightFields::read(&charts, s)?;
+        for (prefix, unit) in [("a", &f.a), ("b", &f.b)] {
+            if let Some((field, message)) = refusal(&charts, prefix, unit, &f.band) {
+                return Err(InputError::argument(&field, message));
+            }
+            if unit.now.broken() {
+                return Err(InputError::argument(
+                    &format!("{prefix}_level"),
+                    "a Routed unit (or one with no figures) is out of the fight already",
+                ));
+            }
+        }
+        Ok(Box::new(EngagementModel(Firefight {
+            situation: FireSituation {
+                band: f.band,
+                enfilade: "none".to_string(),
+                behind_skirmishers: false,
+                target_charging: false,
+                deliberate: false,
+            },
+            a: f.a,
+            b: f.b,
+            turns: f.turns,
+            fire_twice: f.fire_twice,
+            reactions: f.reactions,
+            reform: f.reform,
+            charts,
+        })))
+    }
+}

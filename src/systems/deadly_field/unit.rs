@@ -1,0 +1,450 @@
+//! A regiment or battery (RULES.md 5.9): what it is (arm, quality, weapon, original
+//! figures and stands, formation, side, cover, leader, supports) and how it stands
+//! now (figures, morale level, opening volley used). Its Morale Point comes from
+//! here, and its fields under a role prefix (`firer_`, `target_`, `attacker_`,
+//! `a_`, ...) are one field group.
+
+use super::charts::{Charts, LEVELS, best_and_worst_two};
+use super::morale::{MoraleCheck, QUALITIES};
+use crate::action::{FieldGroup, FieldSpec, Scenario, prefixed};
+use crate::error::InputError;
+use std::sync::Arc;
+
+/// The arms of service.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Arm {
+    Infantry,
+    MountedCavalry,
+    DismountedCavalry,
+    Artillery,
+}
+
+pub const ARMS: [&str; 4] = [
+    "infantry",
+    "mounted-cavalry",
+    "dismounted-cavalry",
+    "artillery",
+];
+
+pub const INFANTRY_FORMATIONS: [&str; 5] = [
+    "battle-line",
+    "extended-line",
+    "skirmishers",
+    "attack-column",
+    "road-column",
+];
+pub const CAVALRY_FORMATIONS: [&str; 4] = ["line", "double-line", "skirmishing", "road-column"];
+pub const ARTILLERY_FORMATIONS: [&str; 2] = ["unlimbered", "limbered"];
+
+/// Every formation name, for the field's allowed values.
+pub const FORMATIONS: [&str; 10] = [
+    "battle-line",
+    "extended-line",
+    "skirmishers",
+    "attack-column",
+    "road-column",
+    "line",
+    "double-line",
+    "skirmishing",
+    "unlimbered",
+    "limbered",
+];
+
+/// Cover a unit is in (fire modifiers and, read as light or heavy, morale).
+pub const COVERS: [&str; 7] = [
+    "none",
+    "light-woods",
+    "heavy-woods",
+    "hasty-works",
+    "light-works",
+    "heavy-works",
+    "farm",
+];
+
+impl Arm {
+    pub fn parse(name: &str) -> Arm {
+        match name {
+            "mounted-cavalry" => Arm::MountedCavalry,
+            "dismounted-cavalry" => Arm::DismountedCavalry,
+            "artillery" => Arm::Artillery,
+            _ => Arm::Infantry,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        ARMS[self as usize]
+    }
+
+    pub fn is_cavalry(self) -> bool {
+        matches!(self, Arm::MountedCavalry | Arm::DismountedCavalry)
+    }
+
+    /// The formations this arm may take.
+    pub fn formations(self) -> &'static [&'static str] {
+        match self {
+            Arm::Infantry => &INFANTRY_FORMATIONS,
+            Arm::MountedCavalry | Arm::DismountedCavalry => &CAVALRY_FORMATIONS,
+            Arm::Artillery => &ARTILLERY_FORMATIONS,
+        }
+    }
+}
+
+/// How a unit stands now: what changes in a fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Condition {
+    /// Figures (artillery: gun sections); 0 = gone.
+    pub figures: u32,
+    /// Index into [`LEVELS`].
+    pub level: usize,
+    pub opening_volley_used: bool,
+}
+
+impl Condition {
+    pub fn gone(&self) -> bool {
+        self.figures == 0
+    }
+
+    pub fn routed(&self) -> bool {
+        self.level == LEVELS.len() - 1
+    }
+
+    /// Routed or gone: out of the fight.
+    pub fn broken(&self) -> bool {
+        self.gone() || self.routed()
+    }
+}
+
+/// A regiment or battery.
+#[derive(Clone, Debug)]
+pub struct Regiment {
+    pub arm: Arm,
+    /// Index into [`QUALITIES`].
+    pub quality: usize,
+    /// A key of the arm's firepower table.
+    pub weapon: String,
+    /// Figures (sections) at the start of the game.
+    pub original: u32,
+    pub stands: u32,
+    pub formation: String,
+    pub side_cs: bool,
+    pub cover: String,
+    pub leader_bonus: i32,
+    pub supports: i32,
+    /// How it stands when the question starts.
+    pub now: Condition,
+}
+
+impl Regiment {
+    pub fn quality_name(&self) -> &'static str {
+        QUALITIES[self.quality]
+    }
+
+    /// Stands lost with `figures` left: the stands still present are the figures
+    /// over the figures per original stand, rounded up.
+    pub fn stands_lost(&self, figures: u32) -> u32 {
+        let per_stand = self.original.div_ceil(self.stands).max(1);
+        self.stands.saturating_sub(figures.div_ceil(per_stand))
+    }
+
+    /// The Basic Morale Point with `figures` left (artillery: +3 per section lost).
+    pub fn bmp(&self, charts: &Charts, figures: u32) -> i32 {
+        if self.arm == Arm::Artillery {
+            let lost = self.original.saturating_sub(figures) as i32;
+            charts.bmp(self.quality_name(), 3, 0)
+                + charts.data.bmp.artillery_per_section_lost * lost
+        } else {
+            charts.bmp(
+                self.quality_name(),
+                self.stands,
+                self.stands_lost(figures).min(self.stands - 1),
+            )
+        }
+    }
+
+    /// Morale cover: light woods and hasty works are light cover; heavy woods,
+    /// works and farms heavy.
+    pub fn morale_cover(&self, charts: &Charts) -> i32 {
+        match self.cover.as_str() {
+            "light-woods" | "hasty-works" => charts.data.good.light_cover,
+            "none" => 0,
+            _ => charts.data.good.heavy_cover,
+        }
+    }
+
+    /// The good situational modifiers that come with the unit: its leader, cover
+    /// (not when charging), support (at most -2, -3 in a charge) and charging.
+    pub fn good_modifiers(&self, charts: &Charts, charging: bool) -> Vec<i32> {
+        let g = &charts.data.good;
+        let support_max = if charging {
+            g.support_max_charge
+        } else {
+            g.support_max
+        };
+        let mut good = vec![
+            -self.leader_bonus,
+            (g.support_each * self.supports).max(-support_max),
+        ];
+        if charging {
+            good.push(if self.arm == Arm::MountedCavalry {
+                g.mounted_charging
+            } else {
+                g.charging
+            });
+        } else {
+            good.push(self.morale_cover(charts));
+        }
+        good
+    }
+
+    /// The Morale Point in condition `now`, with the situation's `bad` modifiers
+    /// and the fire result's add-on, clamped to 0-12.
+    pub fn mmp(
+        &self,
+        charts: &Charts,
+        now: &Condition,
+        charging: bool,
+        bad: &[i32],
+        add: i32,
+    ) -> i32 {
+        charts.clamp_mmp(
+            self.bmp(charts, now.figures)
+                + charts.data.levels.addon[now.level]
+                + best_and_worst_two(&self.good_modifiers(charts, charging), bad)
+                + add,
+        )
+    }
+
+    /// The morale check of this unit against `mmp` in condition `now`.
+    pub fn check(&self, charts: &Arc<Charts>, now: &Condition, mmp: i32) -> MoraleCheck {
+        MoraleCheck {
+            charts: charts.clone(),
+            mmp,
+            level: now.level,
+            elite: self.quality == 0,
+            mounted_cavalry: self.arm == Arm::MountedCavalry,
+            artillery: self.arm == Arm::Artillery,
+        }
+    }
+
+    /// Skirmishing: no enfilade from or at it.
+    pub fn skirmishing(&self) -> bool {
+        matches!(self.formation.as_str(), "skirmishers" | "skirmishing")
+    }
+
+    /// The enfilade table this unit's formation reads (none for skirmishers).
+    pub fn enfilade_kind(&self) -> Option<&'static str> {
+        match self.formation.as_str() {
+            "battle-line" | "extended-line" | "line" | "double-line" => Some("line"),
+            "attack-column" | "road-column" | "limbered" => Some("column"),
+            "unlimbered" => Some("unlimbered-artillery"),
+            _ => None,
+        }
+    }
+}
+
+/// A unit's fields under a role prefix.
+#[derive(Clone, Debug)]
+pub struct RegimentGroup {
+    pub prefix: &'static str,
+    /// The allowed weapons (from the charts).
+    pub weapons: Vec<String>,
+    /// Defaults: figures, formation, quality.
+    pub figures: i64,
+    pub formation: &'static str,
+    pub quality: &'static str,
+    pub cover: &'static str,
+    /// Whether the fields include the opening volley (units that may fire).
+    pub fires: bool,
+    /// The opening volley field's default.
+    pub opening_volley_used: bool,
+}
+
+impl RegimentGroup {
+    pub fn new(prefix: &'static str, charts: &Charts) -> Self {
+        RegimentGroup {
+            prefix,
+            weapons: weapons(charts),
+            figures: 12,
+            formation: "battle-line",
+            quality: "trained",
+            cover: "none",
+            fires: true,
+            opening_volley_used: false,
+        }
+    }
+
+    fn name(&self, field: &str) -> &'static str {
+        prefixed(self.prefix, field)
+    }
+}
+
+/// The allowed weapons: every table's keys, and `standard` (rifle-muskets for
+/// infantry and cavalry, a 12 pounder Napoleon battery for artillery).
+pub fn weapons(charts: &Charts) -> Vec<String> {
+    let d = &charts.data;
+    let mut names = vec!["standard".to_string()];
+    for name in d
+        .infantry_fp
+        .rows
+        .keys()
+        .chain(d.cavalry_fp.rows.keys())
+        .chain(d.artillery_fp.rows.keys())
+    {
+        if !names.contains(name) {
+            names.push(name.clone());
+        }
+    }
+    names
+}
+
+impl FieldGroup for RegimentGroup {
+    type Value = Regiment;
+
+    fn specs(&self) -> Vec<FieldSpec> {
+        let mut specs = vec![
+            FieldSpec::choice(self.name("type"), &ARMS, "infantry", "the unit's arm"),
+            FieldSpec::choice(
+                self.name("quality"),
+                &QUALITIES,
+                self.quality,
+                "the unit's quality",
+            ),
+            FieldSpec::choice_of(
+                self.name("weapon"),
+                self.weapons.clone(),
+                "standard",
+                "the unit's weapon or battery (standard: rifle-muskets; artillery 12pdr-napoleon)",
+            ),
+            FieldSpec::int(
+                self.name("figures"),
+                0,
+                60,
+                self.figures,
+                "figures now (artillery: gun sections, at most 3)",
+            ),
+            FieldSpec::optional(
+                self.name("original_figures"),
+                1,
+                60,
+                "same",
+                "figures (sections) at the start of the game; stands lost follow from it",
+            ),
+            FieldSpec::int(self.name("stands"), 2, 3, 3, "the unit's original stands"),
+            FieldSpec::choice(
+                self.name("formation"),
+                &FORMATIONS,
+                self.formation,
+                "formation (infantry: battle-line ... road-column; cavalry: line, double-line, skirmishing, road-column; artillery: unlimbered, limbered)",
+            ),
+            FieldSpec::choice(
+                self.name("level"),
+                &LEVELS,
+                "good-order",
+                "morale level now",
+            ),
+            FieldSpec::choice(
+                self.name("side"),
+                &["us", "cs"],
+                "us",
+                "the side (artillery firepower differs)",
+            ),
+            FieldSpec::choice(
+                self.name("cover"),
+                &COVERS,
+                self.cover,
+                "the cover the unit is in (fire modifiers; morale: light woods and hasty works light, the rest heavy)",
+            ),
+            FieldSpec::int(
+                self.name("leader_bonus"),
+                0,
+                3,
+                0,
+                "an adjacent leader's bonus (a good morale modifier)",
+            ),
+            FieldSpec::int(
+                self.name("supports"),
+                0,
+                3,
+                0,
+                "adjacent non-Shaken friendly units (-1 each; at most -2, -3 in a charge)",
+            ),
+        ];
+        if self.fires {
+            let help = "the unit has already fired this game (no opening-volley bonus: infantry +2, dismounted cavalry +1)";
+            specs.push(if self.opening_volley_used {
+                FieldSpec::flag_on(self.name("opening_volley_used"), help)
+            } else {
+                FieldSpec::flag(self.name("opening_volley_used"), help)
+            });
+        }
+        specs
+    }
+
+    fn read(&self, s: &Scenario) -> Result<Regiment, InputError> {
+        let arm = Arm::parse(s.text(self.name("type")));
+        let formation = s.text(self.name("formation")).to_string();
+        let formation_field = self.name("formation");
+        if !arm.formations().contains(&formation.as_str()) {
+            return Err(InputError::argument(
+                formation_field,
+                format!(
+                    "a {} unit has no formation `{formation}`; it takes {}",
+                    arm.name(),
+                    arm.formations().join(", ")
+                ),
+            ));
+        }
+        let figures = u32::try_from(s.int(self.name("figures"))).unwrap_or(0);
+        let original = s
+            .limit(self.name("original_figures"))
+            .map_or(figures, |o| o as u32);
+        if figures > original {
+            return Err(InputError::argument(
+                self.name("figures"),
+                format!("{figures} figures is more than the unit's original {original}"),
+            ));
+        }
+        if arm == Arm::Artillery && original > 3 {
+            return Err(InputError::argument(
+                self.name(if s.limit(self.name("original_figures")).is_some() {
+                    "original_figures"
+                } else {
+                    "figures"
+                }),
+                "a battery has 1 to 3 gun sections",
+            ));
+        }
+        if original == 0 {
+            return Err(InputError::argument(
+                self.name("figures"),
+                "a unit with no figures at the start is not a unit",
+            ));
+        }
+        let level = LEVELS
+            .iter()
+            .position(|l| *l == s.text(self.name("level")))
+            .unwrap_or(0);
+        let quality = QUALITIES
+            .iter()
+            .position(|q| *q == s.text(self.name("quality")))
+            .unwrap_or(2);
+        let weapon = s.text(self.name("weapon")).to_string();
+        Ok(Regiment {
+            arm,
+            quality,
+            weapon,
+            original,
+            stands: u32::try_from(s.int(self.name("stands"))).unwrap_or(3),
+            formation,
+            side_cs: s.text(self.name("side")) == "cs",
+            cover: s.text(self.name("cover")).to_string(),
+            leader_bonus: s.int32(self.name("leader_bonus")),
+            supports: s.int32(self.name("supports")),
+            now: Condition {
+                figures,
+                level,
+                opening_volley_used: self.fires && s.flag(self.name("opening_volley_used")),
+            },
+        })
+    }
+}
