@@ -510,3 +510,81 @@ fn shards_merge_into_the_single_machine_result_byte_for_byte() {
     let e = stderr_of(&["merge", &files[0], &files[1]]);
     assert!(e.contains("shards missing"), "{e}");
 }
+
+#[test]
+fn deadly_field_refuses_impossible_units_naming_the_field() {
+    let e = stderr_of(&["odds", "deadly-field", "fire", "band=canister"]);
+    assert!(e.contains("`band`") && e.contains("canister"), "{e}");
+    let e = stderr_of(&[
+        "odds",
+        "deadly-field",
+        "fire",
+        "firer_figures=14",
+        "firer_original_figures=12",
+    ]);
+    assert!(
+        e.contains("`firer_figures`") && e.contains("original 12"),
+        "{e}"
+    );
+    let e = stderr_of(&[
+        "odds",
+        "deadly-field",
+        "fire",
+        "firer_formation=attack-column",
+    ]);
+    assert!(
+        e.contains("`firer_formation`") && e.contains("cannot fire"),
+        "{e}"
+    );
+    let e = stderr_of(&["odds", "deadly-field", "fire", "firer_formation=line"]);
+    assert!(
+        e.contains("`firer_formation`") && e.contains("battle-line"),
+        "{e}"
+    );
+    let e = stderr_of(&[
+        "odds",
+        "deadly-field",
+        "charge",
+        "attacker_type=artillery",
+        "attacker_formation=unlimbered",
+        "attacker_figures=3",
+    ]);
+    assert!(
+        e.contains("`attacker_type`") && e.contains("does not charge"),
+        "{e}"
+    );
+    let e = stderr_of(&["odds", "deadly-field", "charge", "attacker_level=routed"]);
+    assert!(e.contains("`attacker_level`"), "{e}");
+    let e = stderr_of(&["odds", "deadly-field", "morale-check", "mmp=13"]);
+    assert!(e.contains("`mmp`"), "{e}");
+}
+
+#[test]
+fn deadly_field_fire_is_marked_provisional_in_every_format() {
+    let run = |format: &str| {
+        let out = volley()
+            .args(["odds", "deadly-field", "fire", "--format", format])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let v: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let reason = v["provisional"].as_str().unwrap();
+    assert!(reason.contains("not readable on the card"), "{reason}");
+    let csv = run("csv");
+    assert!(csv.lines().next().unwrap().contains("provisional"), "{csv}");
+    assert!(
+        csv.lines().nth(1).unwrap().contains("reconstruction A"),
+        "{csv}"
+    );
+    assert!(run("table").contains("PROVISIONAL"));
+    assert!(run("markdown").contains("PROVISIONAL"));
+    // The morale check reads no fire table: not provisional.
+    let out = volley()
+        .args(["odds", "deadly-field", "morale-check", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["provisional"].is_null());
+}

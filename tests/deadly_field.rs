@@ -1,9 +1,11 @@
-//! Across A Deadly Field: exact against Monte Carlo, and the morale check and
-//! impact bands computed by hand from the card.
+//! Across A Deadly Field: exact against Monte Carlo for every action, and the
+//! morale check, the impact bands, one fire at each band and the charge's
+//! simplest branches computed by hand from the card; the reconstructed Fire
+//! Combat Results table marked provisional until the user supplies one.
 
 mod common;
 
-use common::p;
+use common::{house_rule, p, run_with_rules};
 use volley::engine::MethodRequest;
 use volley::stats::Summary;
 
@@ -22,6 +24,28 @@ fn every_action_agrees() {
         ("morale-check", vec![("level", "shaken"), ("supports", "2")]),
         ("rally", vec![("quality", "green")]),
         ("impact", vec![("attacker_level", "good-order")]),
+        ("fire", vec![("band", "short"), ("target_quality", "green")]),
+        (
+            "fire",
+            vec![
+                ("firer_type", "artillery"),
+                ("firer_formation", "unlimbered"),
+                ("firer_figures", "2"),
+                ("band", "canister"),
+                ("pass_through", "true"),
+            ],
+        ),
+        ("charge", vec![]),
+        (
+            "charge",
+            vec![
+                ("reaction_fire", "point-blank"),
+                ("desperation_fire", "true"),
+                ("attacker_quality", "veteran"),
+                ("distance", "9"),
+            ],
+        ),
+        ("firefight", vec![("turns", "3"), ("band", "long")]),
     ] {
         common::assert_agree("deadly-field", action, &fields, 200_000);
     }
@@ -91,4 +115,168 @@ fn hand_computed_impact_bands() {
         .map(|(a, d)| ways(a) * ways(d))
         .sum();
     assert!((p(&s, "impact", "attacker-wins-12+") - surrender).abs() < 1e-12);
+}
+
+/// k dice of 6 totalling at most `at_most`: ways out of 6^k.
+fn at_most(k: u32, at_most: u32) -> f64 {
+    let mut ways = vec![1.0f64];
+    for _ in 0..k {
+        let mut next = vec![0.0; ways.len() + 6];
+        for (total, w) in ways.iter().enumerate() {
+            for face in 1..=6 {
+                next[total + face] += w;
+            }
+        }
+        ways = next;
+    }
+    let all: f64 = ways.iter().sum();
+    ways.iter().take(at_most as usize + 1).sum::<f64>() / all
+}
+
+fn close(a: f64, b: f64) {
+    assert!((a - b).abs() < 1e-12, "{a} != {b}");
+}
+
+#[test]
+fn hand_computed_fire_at_each_band() {
+    // Six figures of rifle-muskets: FP 6; a Trained target gives infantry fire no
+    // modifier. Candidate A, infantry row: 9-10 MC, 11 1MC, 12-13 2MC, 14-16 1H,
+    // 17-19 2H, 20-22 3H, 23+ 4H.
+    let fire = |band: &str| run("fire", &[("band", band)]);
+    // Normal, 6 + 2D6: a hit from 14, 2D6 >= 8: 15/36 (the card study's 42 %).
+    close(p(&fire("normal"), "hit", "yes"), 15.0 / 36.0);
+    // Long (and desperation), 6 + 1D6 = 7..12: never a hit; MC on 3 and 4.
+    for band in ["long", "desperation"] {
+        let s = fire(band);
+        close(p(&s, "hit", "yes"), 0.0);
+        close(p(&s, "result", "MC"), 2.0 / 6.0);
+        close(p(&s, "result", "no-effect"), 2.0 / 6.0);
+    }
+    // Short, 6 + 3D6: a hit when 3D6 >= 8.
+    close(p(&fire("short"), "hit", "yes"), 1.0 - at_most(3, 7));
+    // Point-blank, 6 + 4D6: a hit when 4D6 >= 8.
+    close(p(&fire("point-blank"), "hit", "yes"), 1.0 - at_most(4, 7));
+    // Canister: a 3-section Napoleon battery (US FP 8), smoothbore 4D6; a Trained
+    // target is +1 to artillery fire. Artillery row: 1H from 16, so 4D6 >= 7.
+    let s = run(
+        "fire",
+        &[
+            ("firer_type", "artillery"),
+            ("firer_formation", "unlimbered"),
+            ("firer_figures", "3"),
+            ("band", "canister"),
+        ],
+    );
+    close(p(&s, "hit", "yes"), 1.0 - at_most(4, 6));
+    // Disordered: half FP (3); 3 + 2D6 hits from 11 on the dice.
+    let s = run("fire", &[("firer_level", "disorder")]);
+    close(p(&s, "hit", "yes"), 3.0 / 36.0);
+    // Shaken: half FP and a die lost, 3 + 1D6: at best 9, an MC on a 6.
+    let s = run("fire", &[("firer_level", "shaken")]);
+    close(p(&s, "result", "MC"), 1.0 / 6.0);
+    // The opening volley, +2: a hit when 2D6 >= 6.
+    let s = run("fire", &[("firer_opening_volley_used", "false")]);
+    close(p(&s, "hit", "yes"), 26.0 / 36.0);
+    // Candidate B: the infantry row's first hit is at 17, 2D6 >= 11 (the card
+    // study's 8 %).
+    let b = house_rule("options.adf_fcr_candidate", "\"B\"");
+    let s = run_with_rules("deadly-field", "fire", &[], &[b], MethodRequest::Exact);
+    close(p(&s, "hit", "yes"), 3.0 / 36.0);
+}
+
+#[test]
+fn a_hit_makes_the_target_check_with_the_add_on() {
+    // 8 figures at long range: 8 + 1D6 = 9..14: MC, MC, 1MC, 2MC, 2MC, 1H. The
+    // target, Trained, 2 figures in 2 stands: BMP 5, so the checks are at MMP 5,
+    // 5, 6, 7, 7; after the hit it is down to its last stand (BMP 10) and checks
+    // at 10 + 2 = 12.
+    let s = run(
+        "fire",
+        &[
+            ("firer_figures", "8"),
+            ("band", "long"),
+            ("target_figures", "2"),
+            ("target_stands", "2"),
+        ],
+    );
+    close(p(&s, "hits", "1"), 1.0 / 6.0);
+    // Shaken: at MMP 5-7 only the natural 3; at 12 every roll 3..7 (the natural
+    // 3 and the drops of two levels).
+    let at_twelve: f64 = (3..=7).map(ways).sum();
+    close(
+        p(&s, "target_after", "shaken"),
+        5.0 / 6.0 * ways(3) + 1.0 / 6.0 * at_twelve,
+    );
+    // A natural 12 recovers the lost figure: the target is never eliminated.
+    close(p(&s, "target_after", "eliminated"), 0.0);
+}
+
+#[test]
+fn the_published_table_removes_the_provisional_mark() {
+    let question = |rules: &[String]| {
+        let rules: Vec<_> = rules
+            .iter()
+            .map(|t| volley::rules::HouseRule::parse("published", t).unwrap())
+            .collect();
+        volley::question::Question::new("deadly-field", "fire", &rules, &common::raw_fields(&[]))
+            .unwrap()
+    };
+    let reason = question(&[])
+        .provisional()
+        .expect("candidate A is provisional");
+    assert!(reason.contains("reconstruction A"), "{reason}");
+    // Every column 1H: the published table, as a user would type it.
+    let row = format!("[{}]", vec!["\"1H\""; 18].join(", "));
+    let user = format!(
+        "[set]\n\"fcr.user.infantry\" = {row}\n\"fcr.user.artillery\" = {row}\n\"fcr.user.cavalry\" = {row}\n"
+    );
+    let q = question(std::slice::from_ref(&user));
+    assert_eq!(q.provisional(), None);
+    let s = run_with_rules("deadly-field", "fire", &[], &[user], MethodRequest::Exact);
+    // 6 + 2D6 is below the first column (9) only on a 2.
+    close(p(&s, "hits", "1"), 35.0 / 36.0);
+    // Two rows only: refused, naming what is missing.
+    let partial = format!("[set]\n\"fcr.user.infantry\" = {row}\n");
+    let rules = vec![volley::rules::HouseRule::parse("published", &partial).unwrap()];
+    let error = volley::question::Question::new("deadly-field", "fire", &rules, &[])
+        .err()
+        .expect("an incomplete table is refused");
+    assert!(error.to_string().contains("needs all three"), "{error}");
+    // Other actions that read the table are provisional too; the morale check is not.
+    for (action, marked) in [
+        ("charge", true),
+        ("firefight", true),
+        ("morale-check", false),
+    ] {
+        let q = volley::question::Question::new("deadly-field", action, &[], &[]).unwrap();
+        assert_eq!(q.provisional().is_some(), marked, "{action}");
+    }
+}
+
+#[test]
+fn hand_computed_charge_branches() {
+    // A battle line in the open moves 6"; the bonus is 2D6 halved, rounded up. At
+    // 10" the charge reaches when the bonus is 4 or more: 2D6 >= 7.
+    let s = run(
+        "charge",
+        &[
+            ("attacker_formation", "battle-line"),
+            ("distance", "10"),
+            ("reaction_fire", "none"),
+        ],
+    );
+    close(p(&s, "charge", "falls-short"), 15.0 / 36.0);
+    // With no fire, the defender's pre-impact check (Trained, BMP 5, the charger
+    // within 1" +1: MMP 6) routs it only on a natural 2.
+    let s = run("charge", &[("reaction_fire", "none")]);
+    close(p(&s, "charge", "defender-routs-before-impact"), ways(2));
+    close(p(&s, "charge", "stopped-by-fire"), 0.0);
+    // The impact, then, decides the rest: every outcome sums to one.
+    let total: f64 = s
+        .outcomes
+        .iter()
+        .filter(|o| o.variable == "charge")
+        .map(|o| o.estimate.value)
+        .sum();
+    close(total, 1.0);
 }

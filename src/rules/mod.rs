@@ -99,7 +99,10 @@ impl RuleBook {
     }
 
     /// Apply a house rule. `check` validates the result after each change, so an
-    /// error points at the line that caused it.
+    /// error points at the line that caused it. A chart that only reads once
+    /// several lines are in (the three rows of a user-supplied table) may be
+    /// unreadable in between: the rule must read at its end, and an error names
+    /// the first line of the changes that left it unreadable.
     pub fn apply(
         &mut self,
         rule: &HouseRule,
@@ -115,17 +118,27 @@ impl RuleBook {
                 message: format!("this house rule is for `{system}`, not `{}`", self.system),
             });
         }
+        let at = |change: &Change, message: String| InputError {
+            file: rule.file.clone(),
+            line: Some(change.line),
+            field: change.path.clone(),
+            message,
+        };
+        let mut unreadable_since: Option<&Change> = None;
         for change in &rule.changes {
-            let at = |message: String| InputError {
-                file: rule.file.clone(),
-                line: Some(change.line),
-                field: change.path.clone(),
-                message,
-            };
-            set_path(&mut self.tree, &change.path, change.value.clone()).map_err(at)?;
+            set_path(&mut self.tree, &change.path, change.value.clone())
+                .map_err(|m| at(change, m))?;
             // The tree changed: charts compiled from the old one no longer hold.
             self.compiled = CompiledCache::default();
-            check(self).map_err(|m| at(format!("the patched charts do not read: {m}")))?;
+            match check(self) {
+                Ok(()) => unreadable_since = None,
+                Err(_) => unreadable_since = unreadable_since.or(Some(change)),
+            }
+        }
+        if let Some(change) = unreadable_since
+            && let Err(m) = check(self)
+        {
+            return Err(at(change, format!("the patched charts do not read: {m}")));
         }
         self.house_rules.push(rule.name.clone());
         Ok(())
