@@ -588,3 +588,48 @@ fn deadly_field_fire_is_marked_provisional_in_every_format() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["provisional"].is_null());
 }
+
+#[test]
+fn a_plot_picks_the_other_axes_values_and_series_by_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = dir.path().join("ladder.toml");
+    let text = "name = \"ladder\"\nsystem = \"deadly-field\"\naction = \"morale-check\"\n\
+        [sweep]\nmmp = \"4..8\"\nlevel = [\"good-order\", \"shaken\"]\n\
+        [[plot]]\nkind = \"heatmap\"\nx = \"mmp\"\nseries = \"value\"\ny = \"level_after\"\n\
+        at = { level = \"shaken\" }\nfile = \"ladder\"\n";
+    std::fs::write(&exp, text).unwrap();
+    let reports = dir.path().join("reports");
+    let out = volley()
+        .args([
+            "run",
+            exp.to_str().unwrap(),
+            "--reports",
+            reports.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(reports.join("ladder/ladder.svg")).unwrap();
+    // One row per level; from Shaken at MMP 8, 52.78% end Routed (the Good Order
+    // row would read 2.78%).
+    for level in ["good-order", "disorder", "shaken", "routed"] {
+        assert!(svg.contains(level), "{level}");
+    }
+    assert!(svg.contains("53%"), "the Shaken slice");
+    // An axis value that was not swept is refused at its line.
+    std::fs::write(&exp, text.replace("\"shaken\" }", "\"routed\" }")).unwrap();
+    let e = stderr_of(&[
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ]);
+    assert!(
+        e.contains("ladder.toml:") && e.contains("not one of the swept values"),
+        "{e}"
+    );
+}

@@ -19,8 +19,9 @@
 //! [[plot]]
 //! kind = "lines"                    # lines | curves | heatmap
 //! x = "differential"
-//! series = "terrain"
-//! y = "result=E"
+//! series = "terrain"                # a sweep axis, "variant", or "value": one
+//! y = "result=E"                    # series per value of y's variable (y = "result")
+//! at = { terrain = "woods" }        # optional: the other axes' values shown
 //! ```
 
 use crate::error::{InputError, line_of};
@@ -87,6 +88,20 @@ pub struct PlotSpec {
     #[serde(default)]
     pub title: Option<String>,
     pub file: String,
+    /// Values of the sweep axes the plot does not show (`at = { band = "normal" }`);
+    /// an axis not named here is shown at its first value.
+    #[serde(default)]
+    pub at: BTreeMap<String, Value>,
+}
+
+impl PlotSpec {
+    /// The value `at` names for `field`, as a sweep value.
+    pub fn at_value(&self, field: &str) -> Option<String> {
+        self.at.get(field).map(|v| match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+    }
 }
 
 #[derive(Deserialize)]
@@ -251,6 +266,25 @@ impl Experiment {
             });
         }
         for plot in &raw.plot {
+            for field in plot.at.keys() {
+                let Some(axis) = sweep.iter().find(|a| &a.field == field) else {
+                    return Err(located(
+                        "at",
+                        format!("plot `{}`: `{field}` is not a sweep axis", plot.file),
+                    ));
+                };
+                let value = plot.at_value(field).unwrap_or_default();
+                if !axis.values.contains(&value) {
+                    return Err(located(
+                        "at",
+                        format!(
+                            "plot `{}`: {field} = {value} is not one of the swept values ({})",
+                            plot.file,
+                            axis.values.join(", ")
+                        ),
+                    ));
+                }
+            }
             if !["lines", "curves", "heatmap"].contains(&plot.kind.as_str()) {
                 return Err(located(
                     "kind",

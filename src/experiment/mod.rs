@@ -133,6 +133,7 @@ fn default_plots(experiment: &Experiment, question: &Question) -> Vec<PlotSpec> 
             curves: Vec::new(),
             title: Some(format!("P({variable} = {value}) by {}", first.field)),
             file: "headline".to_string(),
+            at: Default::default(),
         });
     }
     let curves = question.action().default_curves();
@@ -145,6 +146,7 @@ fn default_plots(experiment: &Experiment, question: &Question) -> Vec<PlotSpec> 
             curves: curves.iter().map(|c| c.to_string()).collect(),
             title: Some("Per turn".to_string()),
             file: "curves".to_string(),
+            at: Default::default(),
         });
     }
     plots

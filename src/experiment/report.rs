@@ -1,9 +1,10 @@
 //! An experiment's figures and its Markdown report.
 
-use super::{Experiment, Point};
+use super::{Experiment, PlotSpec, Point};
 use crate::engine::{MethodRequest, RunConfig};
 use crate::output::{markdown, number, percent};
 use crate::plot::{Figure as _, Heatmap, Lines, Series};
+use crate::stats::Estimate;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -18,16 +19,24 @@ fn axis_index(experiment: &Experiment, field: &str) -> Option<usize> {
     experiment.sweep.iter().position(|a| a.field == field)
 }
 
-/// Points where every axis other than `free` holds its first value.
-fn slice<'a>(experiment: &Experiment, points: &'a [Point], free: &[usize]) -> Vec<&'a Point> {
+/// Points where every axis other than `free` holds the value the plot names in
+/// `at`, or else its first value.
+fn slice<'a>(
+    experiment: &Experiment,
+    spec: &PlotSpec,
+    points: &'a [Point],
+    free: &[usize],
+) -> Vec<&'a Point> {
     points
         .iter()
         .filter(|p| {
-            experiment
-                .sweep
-                .iter()
-                .enumerate()
-                .all(|(i, axis)| free.contains(&i) || p.values[i] == axis.values[0])
+            experiment.sweep.iter().enumerate().all(|(i, axis)| {
+                free.contains(&i)
+                    || p.values[i]
+                        == spec
+                            .at_value(&axis.field)
+                            .unwrap_or_else(|| axis.values[0].clone())
+            })
         })
         .collect()
 }
@@ -53,7 +62,7 @@ pub fn plots(
             .clone()
             .unwrap_or_else(|| experiment.title.clone());
         if points.iter().any(|p| p.provisional.is_some()) {
-            title.push_str(" [PROVISIONAL: reconstructed chart]");
+            title.insert_str(0, "PROVISIONAL (reconstructed chart): ");
         }
         let by_variant = spec.series.as_deref() == Some("variant");
         let series_axis = spec
@@ -73,7 +82,7 @@ pub fn plots(
                 let (variable, value) = split_y(spec.y.as_deref().unwrap_or("result=E"));
                 let mut free = vec![x];
                 free.extend(series_axis);
-                let chosen = slice(experiment, points, &free);
+                let chosen = slice(experiment, spec, points, &free);
                 let x_values = &experiment.sweep[x].values;
                 let numeric = x_values.iter().all(|v| v.parse::<f64>().is_ok());
                 let key = |p: &Point| match (by_variant, series_axis) {
@@ -103,20 +112,56 @@ pub fn plots(
                     Some(name) => p.summary.mean(name),
                     None => p.summary.probability(&variable, &value),
                 };
-                let y_text = match &mean_of {
-                    Some(name) => format!("mean {name}"),
-                    None => format!("P({variable} = {value})"),
+                // `series = "value"`: one series per value of the y variable.
+                let by_value = spec.series.as_deref() == Some("value");
+                let y_text = match (&mean_of, by_value) {
+                    (Some(name), _) => format!("mean {name}"),
+                    (None, true) => format!("P({variable} = each value)"),
+                    (None, false) => format!("P({variable} = {value})"),
                 };
-                if spec.kind == "lines" {
-                    let series = names
+                let groups: Vec<(String, Vec<(&Point, Estimate)>)> = if by_value {
+                    let values: Vec<String> = chosen
+                        .first()
+                        .map(|p| {
+                            p.summary
+                                .outcomes
+                                .iter()
+                                .filter(|o| o.variable == variable)
+                                .map(|o| o.value.clone())
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    values
+                        .into_iter()
+                        .map(|v| {
+                            let found = chosen
+                                .iter()
+                                .filter_map(|p| Some((*p, p.summary.probability(&variable, &v)?)))
+                                .collect();
+                            (v, found)
+                        })
+                        .collect()
+                } else {
+                    names
                         .iter()
-                        .map(|name| Series {
-                            name: name.clone(),
-                            points: chosen
+                        .map(|name| {
+                            let found = chosen
                                 .iter()
                                 .filter(|p| &key(p) == name)
-                                .filter_map(|p| {
-                                    let e = estimate(p)?;
+                                .filter_map(|p| Some((*p, estimate(p)?)))
+                                .collect();
+                            (name.clone(), found)
+                        })
+                        .collect()
+                };
+                if spec.kind == "lines" {
+                    let series = groups
+                        .iter()
+                        .map(|(name, found)| Series {
+                            name: name.clone(),
+                            points: found
+                                .iter()
+                                .filter_map(|(p, e)| {
                                     let position =
                                         x_values.iter().position(|v| v == &p.values[x])? as f64;
                                     let xv = if numeric {
@@ -138,17 +183,16 @@ pub fn plots(
                     }
                     .write(&stem)?
                 } else {
-                    let cells = names
+                    let cells = groups
                         .iter()
-                        .map(|name| {
+                        .map(|(_, found)| {
                             x_values
                                 .iter()
                                 .map(|xv| {
-                                    chosen
+                                    found
                                         .iter()
-                                        .find(|p| &key(p) == name && &p.values[x] == xv)
-                                        .and_then(|p| estimate(p))
-                                        .map_or(f64::NAN, |e| e.value)
+                                        .find(|(p, _)| &p.values[x] == xv)
+                                        .map_or(f64::NAN, |(_, e)| e.value)
                                 })
                                 .collect()
                         })
@@ -157,9 +201,13 @@ pub fn plots(
                         title: format!("{title}: {y_text}"),
                         percent: mean_of.is_none(),
                         x_label: experiment.sweep[x].field.clone(),
-                        y_label: spec.series.clone().unwrap_or_default(),
+                        y_label: if by_value {
+                            variable.clone()
+                        } else {
+                            spec.series.clone().unwrap_or_default()
+                        },
                         columns: x_values.clone(),
-                        rows: names,
+                        rows: groups.into_iter().map(|(name, _)| name).collect(),
                         cells,
                     }
                     .write(&stem)?

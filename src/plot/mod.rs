@@ -15,6 +15,13 @@ use std::sync::Once;
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 const SIZE: (u32, u32) = (900, 560);
 
+/// The caption's font size: 22 pixels, smaller for a title that would not fit
+/// the width (about half the size per character, with a margin).
+fn caption_size(title: &str) -> u32 {
+    let chars = title.chars().count().max(1) as u32;
+    (SIZE.0 * 95 / 100 * 2 / chars).clamp(11, 22)
+}
+
 fn register_font() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
@@ -98,6 +105,50 @@ fn svg_and_png(
     Ok((png, svg))
 }
 
+impl Lines {
+    /// The legend's corner: the first of upper right, lower right, middle right,
+    /// upper left and lower left whose zone holds no point or interval of the
+    /// plot (the legend is about 22 pixels a line on a plot area of about 440).
+    fn legend_position(&self, x_min: f64, x_max: f64, y_max: f64) -> SeriesLabelPosition {
+        let height = ((22 * self.series.len() + 12) as f64 / 440.0).min(0.9);
+        let zones = [
+            (
+                SeriesLabelPosition::UpperRight,
+                true,
+                1.0 - height - 0.03,
+                1.0,
+            ),
+            (SeriesLabelPosition::LowerRight, true, 0.0, height + 0.05),
+            (
+                SeriesLabelPosition::MiddleRight,
+                true,
+                0.5 - height / 2.0,
+                0.5 + height / 2.0,
+            ),
+            (
+                SeriesLabelPosition::UpperLeft,
+                false,
+                1.0 - height - 0.03,
+                1.0,
+            ),
+            (SeriesLabelPosition::LowerLeft, false, 0.0, height + 0.05),
+        ];
+        let span = (x_max - x_min).max(f64::EPSILON);
+        let clear = |right: bool, low: f64, high: f64| {
+            self.series.iter().flat_map(|s| &s.points).all(|p| {
+                let x = (p.0 - x_min) / span;
+                let in_x = if right { x >= 0.6 } else { x <= 0.4 };
+                let (a, b) = (p.2.min(p.1) / y_max, p.3.max(p.1) / y_max);
+                !in_x || b < low || a > high
+            })
+        };
+        zones
+            .into_iter()
+            .find(|(_, right, low, high)| clear(*right, *low, *high))
+            .map_or(SeriesLabelPosition::MiddleRight, |zone| zone.0)
+    }
+}
+
 impl Figure for Lines {
     fn draw<DB: DrawingBackend>(
         &self,
@@ -128,7 +179,7 @@ impl Figure for Lines {
             .fold(0.0f64, f64::max);
         let y_max = if y_max <= 1.0 { 1.0 } else { y_max * 1.05 };
         let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, ("sans-serif", 22))
+            .caption(&self.title, ("sans-serif", caption_size(&self.title)))
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(64)
@@ -184,6 +235,7 @@ impl Figure for Lines {
         if self.series.len() > 1 || self.series.first().is_some_and(|s| !s.name.is_empty()) {
             chart
                 .configure_series_labels()
+                .position(self.legend_position(x_min, x_max, y_max))
                 .background_style(WHITE.mix(0.85))
                 .border_style(BLACK)
                 .label_font(("sans-serif", 14))
@@ -208,7 +260,7 @@ impl Figure for Heatmap {
         let (nx, ny) = (self.columns.len() as i32, self.rows.len() as i32);
         let longest = self.rows.iter().map(String::len).max().unwrap_or(4) as u32;
         let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, ("sans-serif", 22))
+            .caption(&self.title, ("sans-serif", caption_size(&self.title)))
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(40 + 8 * longest)

@@ -434,6 +434,7 @@ crate::action_fields! {
         attacker: RegimentGroup = RegimentGroup {
             formation: "attack-column",
             fires: false,
+            charger: true,
             ..RegimentGroup::new("attacker", charts)
         },
         defender: RegimentGroup = RegimentGroup {

@@ -547,11 +547,13 @@ crate::action_fields! {
         firer: RegimentGroup = RegimentGroup {
             figures: 6,
             opening_volley_used: true,
+            morale: false,
             ..RegimentGroup::new("firer", charts)
         },
         target: RegimentGroup = RegimentGroup {
             quality: "trained",
             fires: false,
+            weapon: false,
             ..RegimentGroup::new("target", charts)
         },
     }

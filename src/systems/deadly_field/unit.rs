@@ -257,6 +257,13 @@ pub struct RegimentGroup {
     pub fires: bool,
     /// The opening volley field's default.
     pub opening_volley_used: bool,
+    /// A charging unit: no cover (a charger has none) and no side (it is not a
+    /// battery).
+    pub charger: bool,
+    /// Whether the unit's weapon matters (not for a unit that is only fired at).
+    pub weapon: bool,
+    /// Whether the unit checks morale here (its leader and supports matter).
+    pub morale: bool,
 }
 
 impl RegimentGroup {
@@ -270,6 +277,9 @@ impl RegimentGroup {
             cover: "none",
             fires: true,
             opening_volley_used: false,
+            charger: false,
+            weapon: true,
+            morale: true,
         }
     }
 
@@ -369,6 +379,18 @@ impl FieldGroup for RegimentGroup {
                 "adjacent non-Shaken friendly units (-1 each; at most -2, -3 in a charge)",
             ),
         ];
+        let mut dropped = Vec::new();
+        if self.charger {
+            dropped.extend([self.name("side"), self.name("cover")]);
+        }
+        if !self.weapon {
+            // The side only sets a battery's firepower.
+            dropped.extend([self.name("weapon"), self.name("side")]);
+        }
+        if !self.morale {
+            dropped.extend([self.name("leader_bonus"), self.name("supports")]);
+        }
+        specs.retain(|s| !dropped.contains(&s.name));
         if self.fires {
             let help = "the unit has already fired this game (no opening-volley bonus: infantry +2, dismounted cavalry +1)";
             specs.push(if self.opening_volley_used {
@@ -428,7 +450,19 @@ impl FieldGroup for RegimentGroup {
             .iter()
             .position(|q| *q == s.text(self.name("quality")))
             .unwrap_or(2);
-        let weapon = s.text(self.name("weapon")).to_string();
+        let weapon = if self.weapon {
+            s.text(self.name("weapon")).to_string()
+        } else {
+            "standard".to_string()
+        };
+        let (leader_bonus, supports) = if self.morale {
+            (
+                s.int32(self.name("leader_bonus")),
+                s.int32(self.name("supports")),
+            )
+        } else {
+            (0, 0)
+        };
         Ok(Regiment {
             arm,
             quality,
@@ -436,10 +470,14 @@ impl FieldGroup for RegimentGroup {
             original,
             stands: u32::try_from(s.int(self.name("stands"))).unwrap_or(3),
             formation,
-            side_cs: s.text(self.name("side")) == "cs",
-            cover: s.text(self.name("cover")).to_string(),
-            leader_bonus: s.int32(self.name("leader_bonus")),
-            supports: s.int32(self.name("supports")),
+            side_cs: !self.charger && self.weapon && s.text(self.name("side")) == "cs",
+            cover: if self.charger {
+                "none".to_string()
+            } else {
+                s.text(self.name("cover")).to_string()
+            },
+            leader_bonus,
+            supports,
             now: Condition {
                 figures,
                 level,
