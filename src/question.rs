@@ -162,6 +162,11 @@ impl Question {
         self.action.answer_notes(&self.book)
     }
 
+    /// The action's working for this scenario (see [`Action::working`]).
+    pub fn working(&self) -> Vec<String> {
+        self.action.working(&self.scenario, &self.book)
+    }
+
     /// Why the answer is provisional, if it is (see [`Action::provisional`]).
     pub fn provisional(&self) -> Option<String> {
         self.action.provisional(&self.book)

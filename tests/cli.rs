@@ -633,3 +633,41 @@ fn a_plot_picks_the_other_axes_values_and_series_by_value() {
         "{e}"
     );
 }
+
+#[test]
+fn deadly_field_shows_its_working() {
+    let out = volley()
+        .args([
+            "odds",
+            "deadly-field",
+            "morale-check",
+            "level=shaken",
+            "cover=light",
+            "supports=2",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let working: Vec<&str> = v["working"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    // BMP 5 (Trained, no stand lost), Shaken +4, light cover -1 and two supports
+    // -2: MMP 6.
+    assert!(working[0].starts_with("BMP 5"), "{working:?}");
+    assert!(
+        working.iter().any(|l| l.contains("shaken: +4")),
+        "{working:?}"
+    );
+    assert!(working.last().unwrap().starts_with("MMP 6"), "{working:?}");
+    let out = volley()
+        .args(["odds", "deadly-field", "fire", "firer_level=disorder"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("halved for disorder: 3"), "{text}");
+}

@@ -280,3 +280,42 @@ fn hand_computed_charge_branches() {
         .sum();
     close(total, 1.0);
 }
+
+#[test]
+fn audit_fixes_hold() {
+    // A single smoothbore-flintlock figure has no firepower (half of 1): halving
+    // it for Disorder must not raise it to the minimum of 1.
+    let single = |level: &str| {
+        run(
+            "fire",
+            &[
+                ("firer_weapon", "smoothbore-flintlocks"),
+                ("firer_figures", "1"),
+                ("firer_level", level),
+                ("band", "point-blank"),
+            ],
+        )
+    };
+    assert_eq!(
+        format!("{:?}", single("good-order").outcomes),
+        format!("{:?}", single("disorder").outcomes)
+    );
+    // The charger's opening volley is a field, and it acts (in the melee and the
+    // stop-short volleys).
+    let fresh = run("charge", &[("attacker_opening_volley_used", "false")]);
+    let used = run("charge", &[]);
+    assert!(p(&fresh, "carries", "yes") > p(&used, "carries", "yes"));
+    // A charge that falls short has moved its whole distance: a Trained charger is
+    // Disordered there too (here every charge that reaches is as well).
+    let s = run(
+        "charge",
+        &[("attacker_formation", "battle-line"), ("distance", "12")],
+    );
+    close(p(&s, "attacker_after", "good-order"), 0.0);
+    // The impact CMM of a Disordered charger: its level's row (+3) by default,
+    // its formation's (attack column -2) under the option: 5 points of MMP.
+    let level_row = run("impact", &[]);
+    let rule = house_rule("options.adf_impact_cmm", "\"formation\"");
+    let formation = run_with_rules("deadly-field", "impact", &[], &[rule], MethodRequest::Exact);
+    assert!(p(&formation, "attacker_wins", "yes") > p(&level_row, "attacker_wins", "yes") + 0.2);
+}

@@ -75,6 +75,13 @@ pub trait Action: Sync {
         Vec::new()
     }
 
+    /// How the action reads this scenario, step by step (a Morale Point from its
+    /// parts, a fire total from firepower, dice and modifiers): printed with the
+    /// answer, so a user can check the computation against the card.
+    fn working(&self, _scenario: &Scenario, _rules: &RuleBook) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Why every answer of this action under these rules is provisional (it reads
     /// a chart volley had to reconstruct), or `None`. Every output carries it.
     fn provisional(&self, _rules: &RuleBook) -> Option<String> {

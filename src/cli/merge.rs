@@ -36,6 +36,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
         warning: None,
         notes: run.notes.clone(),
         provisional: run.provisional.clone(),
+        working: Vec::new(),
     };
     Ok(render_answer(&answer, args.format))
 }

@@ -149,6 +149,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         warning,
         notes: question.notes(),
         provisional: question.provisional(),
+        working: question.working(),
     };
     Ok(render_answer(&answer, args.format))
 }

@@ -215,7 +215,14 @@ pub fn plots(
             }
             _ => {
                 let mut series = Vec::new();
-                for p in points.iter().take(8) {
+                // The points the plot's `at` values select (every point without).
+                let selected = points.iter().filter(|p| {
+                    experiment.sweep.iter().enumerate().all(|(i, axis)| {
+                        spec.at_value(&axis.field)
+                            .is_none_or(|value| p.values[i] == value)
+                    })
+                });
+                for p in selected.take(8) {
                     let label = if p.values.is_empty() {
                         p.variant.clone()
                     } else {

@@ -21,6 +21,8 @@ pub struct Answer<'a> {
     pub notes: Vec<String>,
     /// Why the answer is provisional (it reads a reconstructed chart), if it is.
     pub provisional: Option<String>,
+    /// How the action read the scenario, step by step.
+    pub working: Vec<String>,
 }
 
 /// Render an answer in `format`.
@@ -84,6 +86,9 @@ fn json_answer(a: &Answer) -> String {
         object["notes"] = json!(a.notes);
     }
     object["provisional"] = json!(a.provisional);
+    if !a.working.is_empty() {
+        object["working"] = json!(a.working);
+    }
     let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
     text.push('\n');
     text
@@ -174,6 +179,12 @@ fn table_answer(a: &Answer) -> String {
     }
     for note in &a.notes {
         let _ = writeln!(out, "note: {note}");
+    }
+    if !a.working.is_empty() {
+        let _ = writeln!(out, "\nworking");
+        for line in &a.working {
+            let _ = writeln!(out, "  {line}");
+        }
     }
     // Labels padded to the longest one, at least 20 wide.
     let width = s
@@ -270,6 +281,13 @@ fn markdown_answer(a: &Answer) -> String {
     let _ = writeln!(out, "Method: {}.\n", method_line(s));
     for note in &a.notes {
         let _ = writeln!(out, "Note: {note}.\n");
+    }
+    if !a.working.is_empty() {
+        let _ = writeln!(out, "Working:\n");
+        for line in &a.working {
+            let _ = writeln!(out, "- {line}");
+        }
+        out.push('\n');
     }
     let header = |cells: &[&str]| cells.iter().map(|c| c.to_string()).collect::<Vec<_>>();
     let rows: Vec<Vec<String>> = s

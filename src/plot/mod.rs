@@ -106,46 +106,62 @@ fn svg_and_png(
 }
 
 impl Lines {
-    /// The legend's corner: the first of upper right, lower right, middle right,
-    /// upper left and lower left whose zone holds no point or interval of the
-    /// plot (the legend is about 22 pixels a line on a plot area of about 440).
+    /// The legend's place: of the nine places plotters offers (corners first),
+    /// the first whose zone holds the fewest points, intervals and line samples
+    /// of the plot (the legend is about 22 pixels a line on a plot area of about
+    /// 440).
     fn legend_position(&self, x_min: f64, x_max: f64, y_max: f64) -> SeriesLabelPosition {
         let height = ((22 * self.series.len() + 12) as f64 / 440.0).min(0.9);
+        use SeriesLabelPosition as At;
+        // (position, x zone, y zone), in order of preference.
+        let (upper, middle, lower) = (
+            (1.0 - height - 0.03, 1.0),
+            (0.5 - height / 2.0, 0.5 + height / 2.0),
+            (0.0, height + 0.05),
+        );
+        let (left, centre, right) = ((0.0, 0.4), (0.3, 0.7), (0.6, 1.0));
         let zones = [
-            (
-                SeriesLabelPosition::UpperRight,
-                true,
-                1.0 - height - 0.03,
-                1.0,
-            ),
-            (SeriesLabelPosition::LowerRight, true, 0.0, height + 0.05),
-            (
-                SeriesLabelPosition::MiddleRight,
-                true,
-                0.5 - height / 2.0,
-                0.5 + height / 2.0,
-            ),
-            (
-                SeriesLabelPosition::UpperLeft,
-                false,
-                1.0 - height - 0.03,
-                1.0,
-            ),
-            (SeriesLabelPosition::LowerLeft, false, 0.0, height + 0.05),
+            (At::UpperRight, right, upper),
+            (At::LowerRight, right, lower),
+            (At::MiddleRight, right, middle),
+            (At::UpperLeft, left, upper),
+            (At::LowerLeft, left, lower),
+            (At::MiddleLeft, left, middle),
+            (At::UpperMiddle, centre, upper),
+            (At::LowerMiddle, centre, lower),
+            (At::MiddleMiddle, centre, middle),
         ];
         let span = (x_max - x_min).max(f64::EPSILON);
-        let clear = |right: bool, low: f64, high: f64| {
-            self.series.iter().flat_map(|s| &s.points).all(|p| {
-                let x = (p.0 - x_min) / span;
-                let in_x = if right { x >= 0.6 } else { x <= 0.4 };
-                let (a, b) = (p.2.min(p.1) / y_max, p.3.max(p.1) / y_max);
-                !in_x || b < low || a > high
-            })
+        // The points with their intervals, and ten samples along each segment
+        // between them, as (x, low, high) in fractions of the plot area.
+        let mut marks: Vec<(f64, f64, f64)> = Vec::new();
+        for s in &self.series {
+            for p in &s.points {
+                marks.push((
+                    (p.0 - x_min) / span,
+                    p.2.min(p.1) / y_max,
+                    p.3.max(p.1) / y_max,
+                ));
+            }
+            for w in s.points.windows(2) {
+                for step in 1..10 {
+                    let t = f64::from(step) / 10.0;
+                    let x = w[0].0 + t * (w[1].0 - w[0].0);
+                    let y = (w[0].1 + t * (w[1].1 - w[0].1)) / y_max;
+                    marks.push(((x - x_min) / span, y, y));
+                }
+            }
+        }
+        let crowding = |(x0, x1): (f64, f64), (y0, y1): (f64, f64)| {
+            marks
+                .iter()
+                .filter(|(x, a, b)| *x >= x0 && *x <= x1 && *b >= y0 && *a <= y1)
+                .count()
         };
         zones
             .into_iter()
-            .find(|(_, right, low, high)| clear(*right, *low, *high))
-            .map_or(SeriesLabelPosition::MiddleRight, |zone| zone.0)
+            .min_by_key(|(_, xs, ys)| crowding(*xs, *ys))
+            .map_or(At::MiddleRight, |zone| zone.0)
     }
 }
 
@@ -181,6 +197,8 @@ impl Figure for Lines {
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", caption_size(&self.title)))
             .margin(12)
+            // Room for a named tick at the right edge.
+            .margin_right(if self.x_ticks.is_some() { 40 } else { 12 })
             .x_label_area_size(48)
             .y_label_area_size(64)
             .build_cartesian_2d(x_min..x_max, 0.0..y_max)

@@ -17,7 +17,7 @@
 
 use super::charts::{Charts, LEVELS};
 use super::fire::{self, FireSituation, refusal, shot};
-use super::impact::{Impact, impact_base};
+use super::impact::{FLANKS, Impact, enemy_near, flank_modifier, impact_parts};
 use super::unit::{Arm, Condition, Regiment, RegimentGroup};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
@@ -71,9 +71,7 @@ pub struct Charge {
     pub bonus_dice: u32,
     /// The reaction fire's band, if the defender fires.
     pub reaction: Option<String>,
-    /// The defender's bad morale modifiers (flank, an enemy within 1").
-    pub defender_bad: Vec<i32>,
-    /// The flank modifier alone (the impact's bad modifier).
+    /// The flank modifier of the charge on the defender's morale.
     pub flank: i32,
 }
 
@@ -107,32 +105,46 @@ impl Charge {
         }
     }
 
-    /// The advance: (reaches, Disordered on arrival, inches of charge left).
+    /// The advance: (reaches, Disordered on arrival or where it stops, inches of
+    /// charge left). Disorder is judged on the distance actually moved: the
+    /// distance to the defender, or the whole charge when it falls short.
     fn advance(&self, bonus_total: u32) -> (bool, bool, u32) {
         let bonus = bonus_total.div_ceil(2);
         let total = self.move_inches + bonus;
-        if self.distance > total {
-            return (false, false, 0);
-        }
+        let moved = self.distance.min(total);
         let disordered = match self.attacker.quality_name() {
             "green" => true,
-            "trained" => 2 * self.distance > total,
-            _ => 2 * self.distance > 2 * self.move_inches + bonus,
+            "trained" => 2 * moved > total,
+            _ => 2 * moved > 2 * self.move_inches + bonus,
         };
+        if self.distance > total {
+            return (false, disordered, 0);
+        }
         (true, disordered, total - self.distance)
     }
 
-    /// The defender's pre-impact morale check.
+    /// The defender's bad morale modifiers with the charger standing as `att`:
+    /// the flank, and the charger within 1 inch.
+    fn defender_bad(&self, att: &Condition) -> [i32; 2] {
+        [self.flank, enemy_near(&self.charts, &self.attacker, att)]
+    }
+
+    /// The charger's bad morale modifier with the defender standing as `def`.
+    fn attacker_bad(&self, def: &Condition) -> [i32; 1] {
+        [enemy_near(&self.charts, &self.defender, def)]
+    }
+
+    /// The defender's pre-impact morale check, the charger standing as `att`.
     fn pre_impact<D: Dice>(
         &self,
         def: Condition,
+        att: &Condition,
         remaining: u32,
         dice: &mut D,
     ) -> (Condition, Stand) {
         let charts = &self.charts;
-        let mmp = self
-            .defender
-            .mmp(charts, &def, false, &self.defender_bad, 0);
+        let bad = self.defender_bad(att);
+        let mmp = self.defender.mmp(charts, &def, false, &bad, 0);
         let check = self.defender.check(charts, &def, mmp);
         let (level, stand, recovers, guns_lost) = dice.classify(Roll::Sum(2, 6), |roll| {
             let o = check.resolve(roll);
@@ -197,9 +209,14 @@ impl Charge {
         by: &Condition,
         band: &str,
         att: &mut Condition,
+        def: &Condition,
         dice: &mut D,
     ) -> bool {
-        let (after, fell_back) = self.volley(firer, by, &self.attacker, att, band, true, &[], dice);
+        // Only a close fire finds the charger within an inch of the defender.
+        let close = matches!(band, "short" | "point-blank" | "desperation");
+        let bad = if close { self.attacker_bad(def) } else { [0] };
+        let (after, fell_back) =
+            self.volley(firer, by, &self.attacker, att, band, true, &bad, dice);
         *att = after;
         after.broken() || fell_back
     }
@@ -219,21 +236,36 @@ impl Charge {
         }
     }
 
-    /// Both sides' volleys at once (melee fire or the stop-short volleys).
+    /// The band a unit fires at when the charger stops `half_inches` half-inches
+    /// short (`None`: the melee): short range under 1" (dismounted cavalry at 1"
+    /// too), normal beyond; a battery's guns fire canister (within 3").
+    fn close_band(unit: &Regiment, half_inches: Option<u32>) -> &'static str {
+        match (half_inches, unit.arm) {
+            (None, _) => "melee",
+            (Some(_), Arm::Artillery) => "canister",
+            (Some(h), Arm::DismountedCavalry) if h <= 2 => "short",
+            (Some(h), _) if h < 2 => "short",
+            _ => "normal",
+        }
+    }
+
+    /// Both sides' volleys at once (the melee fire, or the stop-short volleys).
     fn exchange<D: Dice>(
         &self,
-        band: &str,
+        half_inches: Option<u32>,
         att: Condition,
         def: Condition,
         class: usize,
         dice: &mut D,
     ) -> ChargeOutcome {
-        let may_fire = |unit: &Regiment, prefix| {
-            band == "melee" || refusal(&self.charts, prefix, unit, band).is_none()
+        let band_of = |unit: &Regiment, prefix| {
+            let band = Self::close_band(unit, half_inches);
+            (band == "melee" || refusal(&self.charts, prefix, unit, band).is_none()).then_some(band)
         };
         let (mut att_after, mut att_fell) = (att, false);
         let (mut def_after, mut def_fell) = (def, false);
-        if may_fire(&self.defender, "defender") {
+        if let Some(band) = band_of(&self.defender, "defender") {
+            let bad = self.attacker_bad(&def);
             (att_after, att_fell) = self.volley(
                 &self.defender,
                 &def,
@@ -241,11 +273,12 @@ impl Charge {
                 &att,
                 band,
                 true,
-                &[],
+                &bad,
                 dice,
             );
         }
-        if may_fire(&self.attacker, "attacker") {
+        if let Some(band) = band_of(&self.attacker, "attacker") {
+            let bad = self.defender_bad(&att);
             (def_after, def_fell) = self.volley(
                 &self.attacker,
                 &att,
@@ -253,12 +286,107 @@ impl Charge {
                 &def,
                 band,
                 false,
-                &self.defender_bad,
+                &bad,
                 dice,
             );
         }
         let carries = (def_after.broken() || def_fell) && !(att_after.broken() || att_fell);
         self.end(class, disorder(att_after), disorder(def_after), carries)
+    }
+
+    /// The impact roll-off's two values with the units standing as `att`, `def`.
+    fn impact(&self, att: &Condition, def: &Condition) -> Impact {
+        let charts = &self.charts;
+        Impact {
+            charts: charts.clone(),
+            attacker_base: impact_parts(
+                charts,
+                &self.attacker,
+                att,
+                true,
+                &self.attacker_bad(def),
+                None,
+            )
+            .base(),
+            defender_base: impact_parts(
+                charts,
+                &self.defender,
+                def,
+                false,
+                &self.defender_bad(att),
+                None,
+            )
+            .base(),
+        }
+    }
+
+    /// How the charge's numbers come about, for the units as they start.
+    fn working(&self) -> Vec<String> {
+        let charts = &self.charts;
+        let (att, def) = (self.attacker.now, self.defender.now);
+        let mut lines = vec![format!(
+            "the charge: {} inches of move + half of {}D6 (rounded up) against {} inches to go",
+            self.move_inches, self.bonus_dice, self.distance
+        )];
+        lines.push(match self.attacker.quality_name() {
+            "green" => "a Green charger arrives Disordered".to_string(),
+            "trained" => "a Trained charger is Disordered once past half the charge".to_string(),
+            _ => "an Elite or Veteran charger is Disordered once past the move plus half the bonus"
+                .to_string(),
+        });
+        if let Some(band) = &self.reaction {
+            let situation = Self::situation(band, true);
+            for line in fire::working(
+                charts,
+                &self.defender,
+                &def,
+                &self.attacker,
+                &att,
+                &situation,
+            ) {
+                lines.push(format!("reaction fire: {line}"));
+            }
+        }
+        if let Some(unit) = &self.desperation {
+            let situation = Self::situation("desperation", true);
+            for line in fire::working(charts, unit, &unit.now, &self.attacker, &att, &situation) {
+                lines.push(format!("desperation fire: {line}"));
+            }
+        }
+        let mmp = self
+            .defender
+            .mmp(charts, &def, false, &self.defender_bad(&att), 0);
+        lines.push(format!(
+            "the defender's pre-impact check: MMP {mmp} (flank {:+}, the charger within 1 inch {:+})",
+            self.flank,
+            self.defender_bad(&att)[1]
+        ));
+        let arrival = Condition {
+            level: att.level.max(1),
+            ..att
+        };
+        let a = impact_parts(
+            charts,
+            &self.attacker,
+            &arrival,
+            true,
+            &self.attacker_bad(&def),
+            None,
+        );
+        let d = impact_parts(
+            charts,
+            &self.defender,
+            &def,
+            false,
+            &self.defender_bad(&arrival),
+            None,
+        );
+        lines.push(format!(
+            "impact, the charger Disordered and both unhurt: attacker {}",
+            a.describe(false)
+        ));
+        lines.push(format!("impact: defender {}", d.describe(false)));
+        lines
     }
 }
 
@@ -296,59 +424,57 @@ impl Procedure for Charge {
         let mut def = self.defender.now;
         let (reaches, disordered, remaining) =
             dice.classify(Roll::Sum(self.bonus_dice, 6), |total| self.advance(total));
-        if !reaches {
-            return self.end(FALLS_SHORT, att, def, false);
-        }
         if disordered {
             att.level = att.level.max(1);
         }
-        let mut checked = false;
-        let mut stand = Stand::Holds;
-        // A point-blank reaction waits for the defender's pre-impact check.
+        if !reaches {
+            return self.end(FALLS_SHORT, att, def, false);
+        }
+        // A point-blank reaction waits for the defender's pre-impact check, and
+        // so does the desperation fire.
         let close = self.reaction.as_deref() == Some("point-blank");
         if let Some(band) = self.reaction.as_deref().filter(|_| !close)
-            && self.fire_at_charger(&self.defender, &def, band, &mut att, dice)
+            && self.fire_at_charger(&self.defender, &def, band, &mut att, &def.clone(), dice)
         {
             return self.end(STOPPED, att, def, false);
         }
-        if close || self.desperation.is_some() {
-            (def, stand) = self.pre_impact(def, remaining, dice);
-            checked = true;
+        let stand;
+        (def, stand) = self.pre_impact(def, &att, remaining, dice);
+        match stand {
+            Stand::Routs => return self.end(ROUTS_BEFORE, disorder(att), def, true),
+            Stand::FallsBackBeyond => {
+                return self.end(FALLS_BACK_BEFORE, disorder(att), def, true);
+            }
+            Stand::Holds | Stand::FallsBackWithin => {}
         }
         if close
-            && matches!(stand, Stand::Holds | Stand::FallsBackWithin)
-            && self.fire_at_charger(&self.defender, &def, "point-blank", &mut att, dice)
+            && self.fire_at_charger(
+                &self.defender,
+                &def,
+                "point-blank",
+                &mut att,
+                &def.clone(),
+                dice,
+            )
         {
             return self.end(STOPPED, att, def, false);
         }
         if let Some(unit) = &self.desperation
-            && self.fire_at_charger(unit, &unit.now, "desperation", &mut att, dice)
+            && self.fire_at_charger(unit, &unit.now, "desperation", &mut att, &def.clone(), dice)
         {
             return self.end(STOPPED, att, def, false);
         }
-        if !checked {
-            (def, stand) = self.pre_impact(def, remaining, dice);
-        }
-        match stand {
-            Stand::Routs => return self.end(ROUTS_BEFORE, disorder(att), def, true),
-            Stand::FallsBackBeyond => return self.end(FALLS_BACK_BEFORE, disorder(att), def, true),
-            _ => {}
-        }
-        let impact = Impact {
-            charts: self.charts.clone(),
-            attacker_base: impact_base(&self.charts, &self.attacker, &att, true, &[]),
-            defender_base: impact_base(&self.charts, &self.defender, &def, false, &[self.flank]),
-        };
+        let impact = self.impact(&att, &def);
         let class = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, d| {
             impact.class(a as i32 + impact.attacker_base - (d as i32 + impact.defender_base))
         });
         let bands = &self.charts.data.impact.bands;
         match class {
-            0 => self.exchange("melee", att, def, MELEE, dice),
+            0 => self.exchange(None, att, def, MELEE, dice),
             1 => {
-                // Stopped 1D6 half-inches short: short range under 1", else normal.
-                let band = dice.classify(Roll::Die(6), |d| if d < 2 { "short" } else { "normal" });
-                self.exchange(band, att, def, STOP_SHORT, dice)
+                // Stopped 1D6 half-inches short.
+                let half_inches = dice.d(6);
+                self.exchange(Some(half_inches), att, def, STOP_SHORT, dice)
             }
             2..=4 => {
                 let band = &bands[class - 2];
@@ -383,31 +509,19 @@ impl Procedure for Charge {
 
     fn record(&self, o: &ChargeOutcome, tally: &mut Tally, w: f64) {
         let after = |c: &Condition| if c.gone() { 4 } else { c.level };
+        let lost = |start: u32, now: u32| f64::from(start.saturating_sub(now));
         tally.count(0, usize::from(!o.carries), w);
         tally.count(1, o.class, w);
         tally.count(2, after(&o.attacker), w);
         tally.count(3, after(&o.defender), w);
-        tally.add(
-            0,
-            f64::from(
-                self.attacker.now.figures - o.attacker.figures.min(self.attacker.now.figures),
-            ),
-            w,
-        );
-        tally.add(
-            1,
-            f64::from(
-                self.defender.now.figures - o.defender.figures.min(self.defender.now.figures),
-            ),
-            w,
-        );
+        tally.add(0, lost(self.attacker.now.figures, o.attacker.figures), w);
+        tally.add(1, lost(self.defender.now.figures, o.defender.figures), w);
     }
 }
 
 fn level_index(name: &str) -> usize {
     LEVELS.iter().position(|l| *l == name).unwrap_or(1)
 }
-
 crate::action_fields! {
     /// The fields of `deadly-field charge`.
     pub struct ChargeFields(charts: &Charts) {
@@ -425,7 +539,7 @@ crate::action_fields! {
         desperation_fire: bool = FieldSpec::flag("a second defending unit fires 1D6 desperation fire at the charger"),
         desperation_figures: u32 = FieldSpec::int(1, 60, 6, "the desperation firer's figures (its arm, weapon and quality are the defender's)"),
         charged_flank: String = FieldSpec::choice(
-            &["none", "partial", "full-or-rear"],
+            &FLANKS,
             "none",
             "the charge strikes the defender's flank (infantry +2 / +4; cavalry +3 / +6 to its MMP)",
         ),
@@ -433,7 +547,7 @@ crate::action_fields! {
     groups {
         attacker: RegimentGroup = RegimentGroup {
             formation: "attack-column",
-            fires: false,
+            opening_volley_used: true,
             charger: true,
             ..RegimentGroup::new("attacker", charts)
         },
@@ -518,6 +632,16 @@ impl Action for ChargeAction {
         super::charts_of(rules).ok()?.fcr.provisional.clone()
     }
 
+    fn working(&self, s: &Scenario, rules: &RuleBook) -> Vec<String> {
+        let Ok(charts) = super::charts_of(rules) else {
+            return Vec::new();
+        };
+        match ChargeFields::read(&charts, s).and_then(|f| charge(&charts, f)) {
+            Ok(charge) => charge.working(),
+            Err(_) => Vec::new(),
+        }
+    }
+
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let f = ChargeFields::read(&charts, s)?;
@@ -530,12 +654,6 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
     let d = &charts.data;
     let attacker = f.attacker;
     let defender = f.defender;
-    if attacker.arm == Arm::Artillery {
-        return Err(InputError::argument(
-            "attacker_type",
-            "artillery does not charge",
-        ));
-    }
     if attacker.now.broken() {
         return Err(InputError::argument(
             "attacker_level",
@@ -563,7 +681,7 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
         return Err(InputError::argument(
             "attacker_formation",
             format!(
-                "a {} unit cannot charge in {}; it charges in {}",
+                "{} cannot charge in {}; it charges in {}",
                 attacker.arm.name(),
                 attacker.formation,
                 table.keys().cloned().collect::<Vec<_>>().join(", ")
@@ -611,17 +729,7 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
         };
         return Err(InputError::argument(&field, message));
     }
-    let cavalry = attacker.arm == Arm::MountedCavalry;
-    let flank = match (f.charged_flank.as_str(), cavalry) {
-        ("partial", false) => d.bad.charged_infantry_partial_flank,
-        ("partial", true) => d.bad.charged_cavalry_partial_flank,
-        ("full-or-rear", false) => d.bad.charged_infantry_flank_or_rear,
-        ("full-or-rear", true) => d.bad.charged_cavalry_flank_or_rear,
-        _ => 0,
-    };
-    // The charger within 1" is an enemy near the defender unless it is Shaken or skirmishing.
-    let near = attacker.now.level < 2 && !attacker.skirmishing();
-    let defender_bad = vec![flank, if near { d.bad.enemy_within_1 } else { 0 }];
+    let flank = flank_modifier(charts, &attacker, &f.charged_flank);
     Ok(Charge {
         charts: charts.clone(),
         move_inches: moves[terrain],
@@ -631,7 +739,6 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
         desperation,
         distance: f.distance,
         reaction,
-        defender_bad,
         flank,
     })
 }

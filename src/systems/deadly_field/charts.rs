@@ -17,6 +17,15 @@ pub struct Options {
     pub adf_fcr_row_by: FcrRowBy,
     pub adf_half_round: HalfRound,
     pub adf_mtd_cav_drm_order: DrmOrder,
+    pub adf_impact_cmm: ImpactCmm,
+}
+
+/// Which Charge Morale Modifier a Disordered or Shaken unit reads at impact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImpactCmm {
+    LevelRow,
+    Formation,
 }
 
 /// Which reconstruction of the Fire Combat Results table to use.

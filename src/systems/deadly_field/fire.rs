@@ -186,6 +186,91 @@ pub fn refusal(
     None
 }
 
+/// A unit's firepower from its table, before any halving. Cavalry at point-blank
+/// add their pistols ("cav FP + pistol FP"); mounted cavalry fire at no other
+/// range.
+fn table_firepower(charts: &Charts, firer: &Regiment, figures: u32, band: &str) -> Option<i32> {
+    let d = &charts.data;
+    let weapon = weapon_name(firer);
+    Some(match firer.arm {
+        Arm::Infantry => by_figures(&d.infantry_fp.rows.get(weapon)?.fp, figures),
+        Arm::MountedCavalry | Arm::DismountedCavalry => {
+            let own = by_figures(&d.cavalry_fp.rows.get(weapon)?.fp, figures);
+            let pistols = match (weapon, d.cavalry_fp.rows.get("pistols")) {
+                ("pistols", _) | (_, None) => 0,
+                (_, Some(_)) if band != "point-blank" => 0,
+                (_, Some(p)) => by_figures(&p.fp, figures),
+            };
+            own + pistols
+        }
+        Arm::Artillery => {
+            let b = battery(charts, firer)?;
+            b.fp[(figures.clamp(1, 3) - 1) as usize][usize::from(firer.side_cs)]
+        }
+    })
+}
+
+/// The firer's states the card halves firepower or takes a die for, and which
+/// of them hold.
+fn firer_states(firer: &Regiment, by: &Condition) -> [(&'static str, bool); 3] {
+    [
+        (LEVELS[by.level], true),
+        ("skirmishers", firer.skirmishing()),
+        ("farm", firer.cover == "farm"),
+    ]
+}
+
+/// The states of `firer_states` that the chart's `list` names.
+fn applying(states: &[(&'static str, bool); 3], list: &[String]) -> Vec<&'static str> {
+    states
+        .iter()
+        .filter(|(name, on)| *on && list.iter().any(|l| l == name))
+        .map(|(name, _)| *name)
+        .collect()
+}
+
+/// The firer's die-roll modifiers, named.
+fn firer_modifiers(
+    charts: &Charts,
+    firer: &Regiment,
+    by: &Condition,
+    s: &FireSituation,
+) -> Vec<(&'static str, i32)> {
+    let d = &charts.data;
+    let f = &d.firer;
+    let quality = firer.quality_name();
+    let table = match firer.arm {
+        Arm::Infantry => &f.infantry_quality,
+        Arm::Artillery => &f.artillery_quality,
+        _ => &f.cavalry_quality,
+    };
+    let mut mods = vec![(quality, table.get(quality).copied().unwrap_or(0))];
+    if !by.opening_volley_used {
+        match firer.arm {
+            Arm::Infantry => mods.push(("opening volley", f.infantry_opening_volley)),
+            Arm::DismountedCavalry => mods.push(("opening volley", f.dismounted_opening_volley)),
+            _ => {}
+        }
+    }
+    if firer.formation == "extended-line" {
+        mods.push(("extended line", f.extended_line));
+    }
+    if firer.arm == Arm::Infantry
+        && s.band == "point-blank"
+        && d.infantry_fp
+            .rows
+            .get(weapon_name(firer))
+            .is_some_and(|w| w.smoothbore)
+    {
+        mods.push(("smoothbore at point-blank", f.smoothbore_point_blank));
+    }
+    if s.deliberate {
+        mods.push(("deliberate fire", f.deliberate));
+    }
+    mods.retain(|(_, v)| *v != 0);
+    mods
+}
+
 /// The fire of `firer` (standing as `by`) at `target` (standing as `at`); `None`
 /// when the firer cannot fire now (routed or gone).
 pub fn shot(
@@ -200,73 +285,19 @@ pub fn shot(
         return None;
     }
     let d = &charts.data;
-    let weapon = weapon_name(firer);
-    let base = match firer.arm {
-        Arm::Infantry => by_figures(&d.infantry_fp.rows.get(weapon)?.fp, by.figures),
-        Arm::DismountedCavalry => by_figures(&d.cavalry_fp.rows.get(weapon)?.fp, by.figures),
-        Arm::MountedCavalry => {
-            let own = by_figures(&d.cavalry_fp.rows.get(weapon)?.fp, by.figures);
-            let pistols = match (weapon, d.cavalry_fp.rows.get("pistols")) {
-                ("pistols", _) | (_, None) => 0,
-                (_, Some(p)) => by_figures(&p.fp, by.figures),
-            };
-            own + pistols
-        }
-        Arm::Artillery => {
-            let b = battery(charts, firer)?;
-            b.fp[(by.figures.min(3) - 1) as usize][usize::from(firer.side_cs)]
-        }
-    };
     let f = &d.firer;
-    let states = [
-        (LEVELS[by.level], true),
-        ("skirmishers", firer.skirmishing()),
-        ("farm", firer.cover == "farm"),
-    ];
-    let applies = |list: &[String]| {
-        states
-            .iter()
-            .filter(|(name, on)| *on && list.iter().any(|l| l == name))
-            .count() as u32
-    };
-    let mut firepower = base;
-    for _ in 0..applies(&f.half) {
-        firepower = match d.options.adf_half_round {
-            HalfRound::Floor => firepower / 2,
-            HalfRound::Up => (firepower + 1) / 2,
-        }
-        .max(1);
+    let states = firer_states(firer, by);
+    let mut firepower = table_firepower(charts, firer, by.figures, &s.band)?;
+    for _ in applying(&states, &f.half) {
+        firepower = halve(charts, firepower);
     }
-    let key = band_key(charts, firer);
-    let dice = d.bands.rows[&s.band][key].saturating_sub(applies(&f.lose_die));
-    let quality = firer.quality_name();
-    let mut modifier = match firer.arm {
-        Arm::Infantry => f.infantry_quality.get(quality),
-        Arm::Artillery => f.artillery_quality.get(quality),
-        _ => f.cavalry_quality.get(quality),
-    }
-    .copied()
-    .unwrap_or(0);
-    if !by.opening_volley_used {
-        modifier += match firer.arm {
-            Arm::Infantry => f.infantry_opening_volley,
-            Arm::DismountedCavalry => f.dismounted_opening_volley,
-            _ => 0,
-        };
-    }
-    if firer.formation == "extended-line" {
-        modifier += f.extended_line;
-    }
-    if firer.arm == Arm::Infantry
-        && s.band == "point-blank"
-        && d.infantry_fp.rows.get(weapon).is_some_and(|w| w.smoothbore)
-    {
-        modifier += f.smoothbore_point_blank;
-    }
-    if s.deliberate {
-        modifier += f.deliberate;
-    }
-    modifier += target_modifier(charts, firer, target, s);
+    let lost = applying(&states, &f.lose_die).len() as u32;
+    let dice = d.bands.rows[&s.band][band_key(charts, firer)].saturating_sub(lost);
+    let modifier = firer_modifiers(charts, firer, by, s)
+        .iter()
+        .map(|(_, v)| v)
+        .sum::<i32>()
+        + target_modifier(charts, firer, target, s).0;
     let row_arm = match d.options.adf_fcr_row_by {
         FcrRowBy::Firer => firer.arm,
         FcrRowBy::Target => target.arm,
@@ -284,22 +315,121 @@ pub fn shot(
     })
 }
 
+/// Half firepower: rounded as the options say, at least 1 (none stays none).
+fn halve(charts: &Charts, firepower: i32) -> i32 {
+    match charts.data.options.adf_half_round {
+        HalfRound::Floor => firepower / 2,
+        HalfRound::Up => (firepower + 1) / 2,
+    }
+    .max(firepower.min(1))
+}
+
+/// How a fire's numbers come about, line by line (for the answer's working).
+pub fn working(
+    charts: &Charts,
+    firer: &Regiment,
+    by: &Condition,
+    target: &Regiment,
+    at: &Condition,
+    s: &FireSituation,
+) -> Vec<String> {
+    let Some(shot) = shot(charts, firer, by, target, at, s) else {
+        return vec!["the firer cannot fire".to_string()];
+    };
+    let f = &charts.data.firer;
+    let states = firer_states(firer, by);
+    let base = table_firepower(charts, firer, by.figures, &s.band).unwrap_or(0);
+    let halved = applying(&states, &f.half);
+    let lost = applying(&states, &f.lose_die);
+    let unit = if firer.arm == Arm::Artillery {
+        "section(s)"
+    } else {
+        "figure(s)"
+    };
+    let mut lines = vec![format!(
+        "firepower: {} with {} {unit}: {base}{}",
+        weapon_name(firer),
+        by.figures,
+        if halved.is_empty() {
+            String::new()
+        } else {
+            format!(", halved for {}: {}", halved.join(", "), shot.firepower)
+        }
+    )];
+    lines.push(format!(
+        "dice: {} range {}D6{}",
+        s.band,
+        shot.dice + lost.len() as u32,
+        if lost.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", less one for each of {}: {}D6",
+                lost.join(", "),
+                shot.dice
+            )
+        }
+    ));
+    let signed = |mods: &[(&str, i32)]| {
+        mods.iter()
+            .map(|(name, v)| format!("{name} {v:+}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let firer_mods = firer_modifiers(charts, firer, by, s);
+    lines.push(format!(
+        "firer modifiers: {}",
+        if firer_mods.is_empty() {
+            "none".to_string()
+        } else {
+            signed(&firer_mods)
+        }
+    ));
+    let (target_sum, good, bad) = target_modifier(charts, firer, target, s);
+    lines.push(format!(
+        "target modifiers (best two positive, worst two negative): {} -> {target_sum:+}",
+        if good.is_empty() && bad.is_empty() {
+            "none".to_string()
+        } else {
+            signed(&[bad, good].concat())
+        }
+    ));
+    let low = shot.firepower + shot.modifier + shot.dice as i32;
+    let high = shot.firepower + shot.modifier + 6 * shot.dice as i32;
+    lines.push(format!(
+        "total: {} + {}D6 {:+} = {low} to {high}, read on the {} row of the results table",
+        shot.firepower,
+        shot.dice,
+        shot.modifier,
+        super::charts::FCR_ROWS[shot.row]
+    ));
+    lines
+}
+
 /// Whether enfilade counts: not at long range, not from or at skirmishers.
 fn enfilades(firer: &Regiment, target: &Regiment, s: &FireSituation) -> bool {
     s.enfilade != "none" && s.band != "long" && !firer.skirmishing() && !target.skirmishing()
 }
 
-/// The best two positive and worst two negative target modifiers.
-fn target_modifier(charts: &Charts, firer: &Regiment, target: &Regiment, s: &FireSituation) -> i32 {
+type Named = Vec<(&'static str, i32)>;
+
+/// The target modifiers: the best two positive and worst two negative summed,
+/// and the candidates (negative, positive) they were chosen from.
+fn target_modifier(
+    charts: &Charts,
+    firer: &Regiment,
+    target: &Regiment,
+    s: &FireSituation,
+) -> (i32, Named, Named) {
     let t = &charts.data.target;
     let column = usize::from(firer.arm != Arm::Artillery);
-    let mut good = Vec::new();
-    let mut bad = Vec::new();
-    let mut push = |value: i32| {
+    let mut good: Named = Vec::new();
+    let mut bad: Named = Vec::new();
+    let mut push = |name: &'static str, value: i32| {
         if value < 0 {
-            good.push(value)
-        } else {
-            bad.push(value)
+            good.push((name, value))
+        } else if value > 0 {
+            bad.push((name, value))
         }
     };
     let enfilade = enfilades(firer, target, s);
@@ -309,14 +439,14 @@ fn target_modifier(charts: &Charts, firer: &Regiment, target: &Regiment, s: &Fir
             .and_then(|k| t.enfilade.get(k))
             .and_then(|table| table.get(&s.enfilade))
     {
-        push(pair[column]);
+        push("enfilade", pair[column]);
     }
     let rifled = firer.arm == Arm::Artillery && battery(charts, firer).is_some_and(|b| b.rifled);
     if rifled && target.arm == Arm::Artillery {
-        push(t.rifled_at_artillery);
+        push("rifled guns at artillery", t.rifled_at_artillery);
     }
     if let Some(pair) = t.quality.get(target.quality_name()) {
-        push(pair[column]);
+        push(target.quality_name(), pair[column]);
     }
     match target.arm {
         Arm::MountedCavalry => {
@@ -326,21 +456,22 @@ fn target_modifier(charts: &Charts, firer: &Regiment, target: &Regiment, s: &Fir
             } else {
                 t.mounted_cavalry_not_charging
             };
-            push(pair[column]);
+            push("mounted cavalry", pair[column]);
         }
-        Arm::DismountedCavalry => push(if target.skirmishing() {
-            t.dismounted_skirmishers[column]
-        } else {
-            t.dismounted_line[column]
-        }),
-        Arm::Infantry if target.skirmishing() => push(t.infantry_skirmishers[column]),
+        Arm::DismountedCavalry if target.skirmishing() => {
+            push("dismounted skirmishers", t.dismounted_skirmishers[column])
+        }
+        Arm::DismountedCavalry => push("dismounted line", t.dismounted_line[column]),
+        Arm::Infantry if target.skirmishing() => {
+            push("skirmishers", t.infantry_skirmishers[column])
+        }
         _ => {}
     }
     if s.behind_skirmishers {
-        push(t.behind_skirmishers[column]);
+        push("behind skirmishers", t.behind_skirmishers[column]);
     }
     // Cover: none for a charging unit; a farm shuts out every other benefit; an
-    // unlimbered battery's benefits do not count against enfilade.
+    // unlimbered battery keeps no cover against enfilade.
     let cover = if s.target_charging {
         0
     } else {
@@ -349,12 +480,11 @@ fn target_modifier(charts: &Charts, firer: &Regiment, target: &Regiment, s: &Fir
     if target.cover == "farm" && cover < 0 {
         good.clear();
     }
-    if target.formation == "unlimbered" && enfilade {
-        good.clear();
-    } else if cover < 0 {
-        good.push(cover);
+    if cover < 0 && !(target.formation == "unlimbered" && enfilade) {
+        good.push(("cover", cover));
     }
-    best_and_worst_two(&good, &bad)
+    let values = |named: &Named| named.iter().map(|(_, v)| *v).collect::<Vec<_>>();
+    (best_and_worst_two(&values(&good), &values(&bad)), good, bad)
 }
 
 /// The morale modifier enfilade fire gives its target ([artillery, other]).
@@ -541,7 +671,7 @@ crate::action_fields! {
         target_charging: bool = FieldSpec::flag("the target is charging (no cover; mounted cavalry's charging modifier)"),
         deliberate: bool = FieldSpec::flag("artillery deliberate fire at long or normal range (two actions, +2)"),
         target_enemy_within_1: bool = FieldSpec::flag("the target is within 1 inch of a non-Shaken, non-skirmishing enemy (+1 to its MMP)"),
-        pass_through: bool = FieldSpec::flag("another unit stands in the zone beyond the target: roll again at it with one die fewer"),
+        pass_through: bool = FieldSpec::flag("another unit stands in the zone beyond the target: roll again at it with one die fewer (the first target's modifiers)"),
     }
     groups {
         firer: RegimentGroup = RegimentGroup {
@@ -556,6 +686,32 @@ crate::action_fields! {
             weapon: false,
             ..RegimentGroup::new("target", charts)
         },
+    }
+}
+
+impl FireFields {
+    fn situation(&self) -> FireSituation {
+        FireSituation {
+            band: self.band.clone(),
+            enfilade: self.enfilade.clone(),
+            behind_skirmishers: self.behind_skirmishers,
+            target_charging: self.target_charging,
+            deliberate: self.deliberate,
+        }
+    }
+
+    /// The target's bad morale modifiers: enfilade, an enemy within 1 inch.
+    fn bad(&self, charts: &Charts) -> Vec<i32> {
+        let mut bad = vec![enfilade_morale(
+            charts,
+            &self.firer,
+            &self.target,
+            &self.situation(),
+        )];
+        if self.target_enemy_within_1 {
+            bad.push(charts.data.bad.enemy_within_1);
+        }
+        bad
     }
 }
 
@@ -643,6 +799,35 @@ impl Action for FireAction {
         super::charts_of(rules).ok()?.fcr.provisional.clone()
     }
 
+    fn working(&self, s: &Scenario, rules: &RuleBook) -> Vec<String> {
+        let Ok(charts) = super::charts_of(rules) else {
+            return Vec::new();
+        };
+        let Ok(f) = FireFields::read(&charts, s) else {
+            return Vec::new();
+        };
+        let situation = f.situation();
+        let mut lines = working(
+            &charts,
+            &f.firer,
+            &f.firer.now,
+            &f.target,
+            &f.target.now,
+            &situation,
+        );
+        let morale = f.target.mmp(
+            &charts,
+            &f.target.now,
+            f.target_charging,
+            &f.bad(&charts),
+            0,
+        );
+        lines.push(format!(
+            "the target's morale check: MMP {morale} before the result's add-on and any hits"
+        ));
+        lines
+    }
+
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let f = FireFields::read(&charts, s)?;
@@ -670,13 +855,7 @@ impl Action for FireAction {
             ));
         }
         check_enfilade(&charts, &f.target, &f.enfilade, "enfilade")?;
-        let situation = FireSituation {
-            band: f.band.clone(),
-            enfilade: f.enfilade.clone(),
-            behind_skirmishers: f.behind_skirmishers,
-            target_charging: f.target_charging,
-            deliberate: f.deliberate,
-        };
+        let situation = f.situation();
         let shot = shot(
             &charts,
             &f.firer,
@@ -686,10 +865,7 @@ impl Action for FireAction {
             &situation,
         )
         .ok_or_else(|| InputError::argument("firer_figures", "the firer cannot fire"))?;
-        let mut bad = vec![enfilade_morale(&charts, &f.firer, &f.target, &situation)];
-        if f.target_enemy_within_1 {
-            bad.push(charts.data.bad.enemy_within_1);
-        }
+        let bad = f.bad(&charts);
         Ok(Box::new(ProcedureModel(Fire {
             target: f.target,
             situation,

@@ -12,7 +12,8 @@
 
 use super::charts::Charts;
 use super::fire::{self, FireSituation, refusal, shot};
-use super::unit::{Condition, Regiment, RegimentGroup};
+use super::impact::enemy_near;
+use super::unit::{Arm, Condition, Regiment, RegimentGroup};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
@@ -60,7 +61,23 @@ impl Firefight {
             return;
         };
         let result = shot.roll(&self.charts, dice);
-        let effect = fire::apply(&self.charts, result, target, &at, false, &[], true, dice);
+        // Infantry and cavalry short range is within an inch: the firer is an
+        // enemy near the target.
+        let near = if self.situation.band == "short" && firer.arm != Arm::Artillery {
+            enemy_near(&self.charts, firer, &by)
+        } else {
+            0
+        };
+        let effect = fire::apply(
+            &self.charts,
+            result,
+            target,
+            &at,
+            false,
+            &[near],
+            true,
+            dice,
+        );
         let by = Condition {
             opening_volley_used: true,
             ..by

@@ -156,8 +156,16 @@ crate::action_fields! {
 impl MoraleFields {
     /// The MMP: given, or computed and clamped to 0-12.
     pub fn mmp(&self, charts: &Charts) -> i32 {
+        self.mmp_working(charts).0
+    }
+
+    /// The MMP and how it was reached, line by line.
+    pub fn mmp_working(&self, charts: &Charts) -> (i32, Vec<String>) {
         if let Some(mmp) = self.mmp {
-            return mmp as i32;
+            return (
+                mmp as i32,
+                vec![format!("MMP {mmp}, given (it overrides the computation)")],
+            );
         }
         let d = &charts.data;
         let quality = if self.elite {
@@ -165,44 +173,101 @@ impl MoraleFields {
         } else {
             self.quality.as_str()
         };
-        let mut base = charts.bmp(quality, self.stands, self.stands_lost);
-        if self.unit_type == "artillery" {
-            base =
-                charts.bmp(quality, 3, 0) + d.bmp.artillery_per_section_lost * self.sections_lost;
-        }
-        let level = LEVELS.iter().position(|l| *l == self.level).unwrap_or(0);
-        let mut good = vec![-self.leader_bonus];
-        if self.charging {
-            good.push(if self.unit_type == "mounted-cavalry" {
-                d.good.mounted_charging
-            } else {
-                d.good.charging
-            });
+        let mut lines = Vec::new();
+        let base = if self.unit_type == "artillery" {
+            let base = charts.bmp(quality, 3, 0);
+            let lost = d.bmp.artillery_per_section_lost * self.sections_lost;
+            lines.push(format!(
+                "BMP {base} ({quality} battery) + {lost} for {} section(s) lost = {}",
+                self.sections_lost,
+                base + lost
+            ));
+            base + lost
         } else {
-            good.push(match self.cover.as_str() {
-                "light" => d.good.light_cover,
-                "heavy" => d.good.heavy_cover,
-                _ => 0,
-            });
+            let base = charts.bmp(quality, self.stands, self.stands_lost);
+            lines.push(format!(
+                "BMP {base} ({quality}, {} of {} stands lost)",
+                self.stands_lost, self.stands
+            ));
+            base
+        };
+        let level = LEVELS.iter().position(|l| *l == self.level).unwrap_or(0);
+        let addon = d.levels.addon[level];
+        lines.push(format!("level {}: {addon:+}", self.level));
+        let mut good = vec![("leader", -self.leader_bonus)];
+        if self.charging {
+            good.push((
+                "charging",
+                if self.unit_type == "mounted-cavalry" {
+                    d.good.mounted_charging
+                } else {
+                    d.good.charging
+                },
+            ));
+        } else {
+            good.push((
+                "cover",
+                match self.cover.as_str() {
+                    "light" => d.good.light_cover,
+                    "heavy" => d.good.heavy_cover,
+                    _ => 0,
+                },
+            ));
         }
         let support_max = if self.charging {
             d.good.support_max_charge
         } else {
             d.good.support_max
         };
-        good.push((d.good.support_each * self.supports).max(-support_max));
+        good.push((
+            "support",
+            (d.good.support_each * self.supports).max(-support_max),
+        ));
         let bad = vec![
-            if self.enemy_within_1 {
-                d.bad.enemy_within_1
-            } else {
-                0
-            },
-            (d.bad.brigade_loss_each * self.brigade_losses).min(d.bad.brigade_loss_max),
-            if self.merged { d.bad.merged } else { 0 },
+            (
+                "enemy within 1 inch",
+                if self.enemy_within_1 {
+                    d.bad.enemy_within_1
+                } else {
+                    0
+                },
+            ),
+            (
+                "brigade losses",
+                (d.bad.brigade_loss_each * self.brigade_losses).min(d.bad.brigade_loss_max),
+            ),
+            ("merged", if self.merged { d.bad.merged } else { 0 }),
         ];
-        charts.clamp_mmp(
-            base + d.levels.addon[level] + best_and_worst_two(&good, &bad) + self.fcr_add,
-        )
+        let values = |named: &[(&str, i32)]| named.iter().map(|(_, v)| *v).collect::<Vec<_>>();
+        let situation = best_and_worst_two(&values(&good), &values(&bad));
+        let listed: Vec<String> = good
+            .iter()
+            .chain(&bad)
+            .filter(|(_, v)| *v != 0)
+            .map(|(name, v)| format!("{name} {v:+}"))
+            .collect();
+        lines.push(format!(
+            "situation (best two good, worst two bad): {} -> {situation:+}",
+            if listed.is_empty() {
+                "none".to_string()
+            } else {
+                listed.join(", ")
+            }
+        ));
+        if self.fcr_add != 0 {
+            lines.push(format!("fire result add-on: {:+}", self.fcr_add));
+        }
+        let raw = base + addon + situation + self.fcr_add;
+        let mmp = charts.clamp_mmp(raw);
+        lines.push(if mmp == raw {
+            format!("MMP {mmp}: the check passes on 2D6 >= {mmp}")
+        } else {
+            format!(
+                "MMP {raw}, clamped to {mmp} ({}-{}): the check passes on 2D6 >= {mmp}",
+                d.mmp.min, d.mmp.max
+            )
+        });
+        (mmp, lines)
     }
 }
 
@@ -261,6 +326,13 @@ impl Action for MoraleAction {
                 "a battery that routs on an even total loses its guns",
             ),
         ]
+    }
+
+    fn working(&self, s: &Scenario, rules: &RuleBook) -> Vec<String> {
+        match (super::charts_of(rules), MoraleFields::read(s)) {
+            (Ok(charts), Ok(f)) => f.mmp_working(&charts).1,
+            _ => Vec::new(),
+        }
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

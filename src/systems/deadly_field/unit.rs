@@ -262,6 +262,10 @@ pub struct RegimentGroup {
     pub charger: bool,
     /// Whether the unit's weapon matters (not for a unit that is only fired at).
     pub weapon: bool,
+    /// The figures field's name after the prefix (`figures`; `figs` for impact).
+    pub figures_field: &'static str,
+    /// The level's default.
+    pub level: &'static str,
     /// Whether the unit checks morale here (its leader and supports matter).
     pub morale: bool,
 }
@@ -280,6 +284,8 @@ impl RegimentGroup {
             charger: false,
             weapon: true,
             morale: true,
+            figures_field: "figures",
+            level: "good-order",
         }
     }
 
@@ -326,7 +332,7 @@ impl FieldGroup for RegimentGroup {
                 "the unit's weapon or battery (standard: rifle-muskets; artillery 12pdr-napoleon)",
             ),
             FieldSpec::int(
-                self.name("figures"),
+                self.name(self.figures_field),
                 0,
                 60,
                 self.figures,
@@ -346,12 +352,7 @@ impl FieldGroup for RegimentGroup {
                 self.formation,
                 "formation (infantry: battle-line ... road-column; cavalry: line, double-line, skirmishing, road-column; artillery: unlimbered, limbered)",
             ),
-            FieldSpec::choice(
-                self.name("level"),
-                &LEVELS,
-                "good-order",
-                "morale level now",
-            ),
+            FieldSpec::choice(self.name("level"), &LEVELS, self.level, "morale level now"),
             FieldSpec::choice(
                 self.name("side"),
                 &["us", "cs"],
@@ -404,41 +405,48 @@ impl FieldGroup for RegimentGroup {
 
     fn read(&self, s: &Scenario) -> Result<Regiment, InputError> {
         let arm = Arm::parse(s.text(self.name("type")));
+        if self.charger && arm == Arm::Artillery {
+            return Err(InputError::argument(
+                self.name("type"),
+                "artillery does not charge",
+            ));
+        }
         let formation = s.text(self.name("formation")).to_string();
         let formation_field = self.name("formation");
         if !arm.formations().contains(&formation.as_str()) {
             return Err(InputError::argument(
                 formation_field,
                 format!(
-                    "a {} unit has no formation `{formation}`; it takes {}",
+                    "{} has no formation `{formation}`; it takes {}",
                     arm.name(),
                     arm.formations().join(", ")
                 ),
             ));
         }
-        let figures = u32::try_from(s.int(self.name("figures"))).unwrap_or(0);
+        let figures_field = self.name(self.figures_field);
+        let figures = u32::try_from(s.int(figures_field)).unwrap_or(0);
         let original = s
             .limit(self.name("original_figures"))
             .map_or(figures, |o| o as u32);
         if figures > original {
             return Err(InputError::argument(
-                self.name("figures"),
+                figures_field,
                 format!("{figures} figures is more than the unit's original {original}"),
             ));
         }
         if arm == Arm::Artillery && original > 3 {
             return Err(InputError::argument(
-                self.name(if s.limit(self.name("original_figures")).is_some() {
-                    "original_figures"
+                if s.limit(self.name("original_figures")).is_some() {
+                    self.name("original_figures")
                 } else {
-                    "figures"
-                }),
+                    figures_field
+                },
                 "a battery has 1 to 3 gun sections",
             ));
         }
         if original == 0 {
             return Err(InputError::argument(
-                self.name("figures"),
+                figures_field,
                 "a unit with no figures at the start is not a unit",
             ));
         }
