@@ -319,3 +319,107 @@ fn audit_fixes_hold() {
     let formation = run_with_rules("deadly-field", "impact", &[], &[rule], MethodRequest::Exact);
     assert!(p(&formation, "attacker_wins", "yes") > p(&level_row, "attacker_wins", "yes") + 0.2);
 }
+
+/// Every option of the card, switched, changes the answer of a question that
+/// reads it (no option is a silent no-op).
+#[test]
+fn every_option_acts() {
+    // (option, value, action, fields)
+    type Case = (
+        &'static str,
+        &'static str,
+        &'static str,
+        Vec<(&'static str, &'static str)>,
+    );
+    let cases: [Case; 13] = [
+        (
+            "adf_natural_fall_back",
+            "\"none\"",
+            "morale-check",
+            vec![("mmp", "9")],
+        ),
+        ("adf_fcr_candidate", "\"B\"", "fire", vec![]),
+        (
+            "adf_fcr_row_by",
+            "\"target\"",
+            "fire",
+            vec![
+                ("target_type", "mounted-cavalry"),
+                ("target_formation", "line"),
+            ],
+        ),
+        (
+            "adf_half_round",
+            "\"up\"",
+            "fire",
+            vec![("firer_figures", "5"), ("firer_level", "disorder")],
+        ),
+        (
+            "adf_mtd_cav_drm_order",
+            "\"swapped\"",
+            "fire",
+            vec![
+                ("target_type", "mounted-cavalry"),
+                ("target_formation", "line"),
+            ],
+        ),
+        ("adf_impact_cmm", "\"formation\"", "impact", vec![]),
+        (
+            "adf_charge_bonus",
+            "\"none\"",
+            "charge",
+            vec![("distance", "9")],
+        ),
+        ("adf_melee", "\"none\"", "charge", vec![]),
+        (
+            "adf_stand_loss_rule",
+            "\"floor\"",
+            "fire",
+            vec![("target_figures", "11"), ("target_original_figures", "12")],
+        ),
+        (
+            "adf_forced_improve",
+            "\"no_improve\"",
+            "fire",
+            vec![("target_level", "disorder")],
+        ),
+        (
+            "adf_routed_charged",
+            "\"surrender\"",
+            "charge",
+            vec![("defender_level", "routed"), ("reaction_fire", "none")],
+        ),
+        (
+            "adf_natural_2_3",
+            "\"as_printed\"",
+            "morale-check",
+            vec![("level", "routed"), ("mmp", "5")],
+        ),
+        (
+            "adf_cavalry_impact_figures",
+            "\"half_up\"",
+            "impact",
+            vec![
+                ("attacker_type", "mounted-cavalry"),
+                ("attacker_formation", "line"),
+                ("attacker_figs", "11"),
+            ],
+        ),
+    ];
+    for (option, value, action, fields) in cases {
+        let card = run_with_rules("deadly-field", action, &fields, &[], MethodRequest::Exact);
+        let rule = house_rule(&format!("options.{option}"), value);
+        let switched = run_with_rules(
+            "deadly-field",
+            action,
+            &fields,
+            &[rule],
+            MethodRequest::Exact,
+        );
+        assert_ne!(
+            format!("{:?}", card.outcomes),
+            format!("{:?}", switched.outcomes),
+            "{option} = {value} changed nothing in {action} {fields:?}"
+        );
+    }
+}

@@ -119,7 +119,7 @@ fn hand_computed_fire() {
 
 #[test]
 fn hand_computed_rally_and_melee() {
-    // RULES.md 1.8: cohesion 15, routed (+4), rally (+5): 6/20 pass, plus the
+    // A worked case: cohesion 15, routed (+4), rally (+5): 6/20 pass, plus the
     // natural-20 miracle: 7/20.
     let s = run(
         "rally",
@@ -132,7 +132,7 @@ fn hand_computed_rally_and_melee() {
     );
     assert!((p(&s, "rallied", "yes") - 7.0 / 20.0).abs() < 1e-12);
     // Shaken alone at cohesion 14: +3 and the +2 bead pass on 9 or less. The
-    // natural 20 belongs to the Routed rally only (RULES.md 1.5.6, Q1): 9/20.
+    // natural 20 belongs to the Routed rally only: 9/20.
     let s = run("rally", &[], MethodRequest::Exact);
     assert!((p(&s, "rallied", "yes") - 9.0 / 20.0).abs() < 1e-12);
     // Both beads, cohesion 14: Shaken first (+3+6: pass on 5 or less, and 20 is
@@ -173,7 +173,7 @@ fn a_charge_out_of_reach_never_makes_contact() {
 
 #[test]
 fn a_charge_works_when_the_defender_skedaddles_or_loses_the_melee() {
-    // RULES.md section 7. Without opportunity fire the default charge works
+    // Without opportunity fire the default charge works
     // 52.18% of the time: skedaddles 12.25%, melee won by 1-2 26.08%, by 3+
     // 13.84%. The old headline counted only the decisive wins and routs (38.80%).
     let s = run(

@@ -1,4 +1,4 @@
-//! The charge (RULES.md 5.8), from declaration to aftermath:
+//! The charge, from declaration to aftermath:
 //! 1. the advance: the formation's move plus the charge bonus (the routed move's
 //!    dice, halved, rounded up); Green chargers arrive Disordered, Trained ones
 //!    once past half the charge, Elite and Veteran ones once past the move plus
@@ -15,7 +15,7 @@
 //!    with losses, 12 or more makes it surrender;
 //! 5. the aftermath: every unit still there is Disordered.
 
-use super::charts::{Charts, LEVELS};
+use super::charts::{ChargeBonus, Charts, LEVELS, Melee, RoutedCharged};
 use super::fire::{self, FireSituation, refusal, shot};
 use super::impact::{FLANKS, Impact, enemy_near, flank_modifier, impact_parts};
 use super::unit::{Arm, Condition, Regiment, RegimentGroup};
@@ -109,7 +109,11 @@ impl Charge {
     /// charge left). Disorder is judged on the distance actually moved: the
     /// distance to the defender, or the whole charge when it falls short.
     fn advance(&self, bonus_total: u32) -> (bool, bool, u32) {
-        let bonus = bonus_total.div_ceil(2);
+        let bonus = match self.charts.data.options.adf_charge_bonus {
+            ChargeBonus::HalfUp => bonus_total.div_ceil(2),
+            ChargeBonus::HalfDown => bonus_total / 2,
+            ChargeBonus::None => 0,
+        };
         let total = self.move_inches + bonus;
         let moved = self.distance.min(total);
         let disordered = match self.attacker.quality_name() {
@@ -308,6 +312,7 @@ impl Charge {
                 None,
             )
             .base(),
+            defender_surrenders: false,
             defender_base: impact_parts(
                 charts,
                 &self.defender,
@@ -430,6 +435,10 @@ impl Procedure for Charge {
         if !reaches {
             return self.end(FALLS_SHORT, att, def, false);
         }
+        if def.routed() && self.charts.data.options.adf_routed_charged == RoutedCharged::Surrender {
+            def.figures = 0;
+            return self.end(SURRENDERS, disorder(att), def, true);
+        }
         // A point-blank reaction waits for the defender's pre-impact check, and
         // so does the desperation fire.
         let close = self.reaction.as_deref() == Some("point-blank");
@@ -470,7 +479,10 @@ impl Procedure for Charge {
         });
         let bands = &self.charts.data.impact.bands;
         match class {
-            0 => self.exchange(None, att, def, MELEE, dice),
+            0 => match self.charts.data.options.adf_melee {
+                Melee::FireBoth => self.exchange(None, att, def, MELEE, dice),
+                Melee::None => self.end(MELEE, disorder(att), disorder(def), false),
+            },
             1 => {
                 // Stopped 1D6 half-inches short.
                 let half_inches = dice.d(6);
@@ -527,7 +539,7 @@ crate::action_fields! {
     pub struct ChargeFields(charts: &Charts) {
         distance: u32 = FieldSpec::int(1, 30, 4, "inches from the charger to the defender when the charge is declared"),
         terrain: String = FieldSpec::choice_of(
-            charts.data.charge_move.terrain.clone(),
+            charts.data.movement.terrain.clone(),
             "open",
             "the ground charged over (the move and the charge bonus dice)",
         ),
@@ -666,17 +678,13 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
             "the defender has no figures left",
         ));
     }
+    let m = &d.movement;
     let table = match attacker.arm {
-        Arm::MountedCavalry => &d.charge_move.mounted_cavalry,
-        Arm::DismountedCavalry => &d.charge_move.dismounted_cavalry,
-        _ => &d.charge_move.infantry,
+        Arm::MountedCavalry => &m.mounted_cavalry,
+        Arm::DismountedCavalry => &m.dismounted_cavalry,
+        _ => &m.infantry,
     };
-    let terrain = d
-        .charge_move
-        .terrain
-        .iter()
-        .position(|t| *t == f.terrain)
-        .unwrap_or(0);
+    let terrain = m.terrain.iter().position(|t| *t == f.terrain).unwrap_or(0);
     let Some(moves) = table.get(&attacker.formation) else {
         return Err(InputError::argument(
             "attacker_formation",
@@ -688,10 +696,21 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
             ),
         ));
     };
+    if moves[terrain] == 0 {
+        return Err(InputError::argument(
+            "terrain",
+            format!(
+                "{} in {} may not move on {} ground",
+                attacker.arm.name(),
+                attacker.formation,
+                f.terrain
+            ),
+        ));
+    }
     let bonus = if attacker.arm.is_cavalry() {
-        &d.charge_move.cavalry_bonus_dice
+        &m.cavalry_routed_dice
     } else {
-        &d.charge_move.infantry_bonus_dice
+        &m.infantry_routed_dice
     };
     let reaction = (f.reaction_fire != "none").then(|| f.reaction_fire.clone());
     if let Some(band) = &reaction {

@@ -18,6 +18,39 @@ pub struct Options {
     pub adf_half_round: HalfRound,
     pub adf_mtd_cav_drm_order: DrmOrder,
     pub adf_impact_cmm: ImpactCmm,
+    pub adf_charge_bonus: ChargeBonus,
+    pub adf_melee: Melee,
+    pub adf_stand_loss_rule: StandLoss,
+    pub adf_forced_improve: ForcedImprove,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChargeBonus {
+    HalfUp,
+    HalfDown,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Melee {
+    FireBoth,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StandLoss {
+    Ceil,
+    Floor,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForcedImprove {
+    AsPrinted,
+    NoImprove,
 }
 
 /// Which Charge Morale Modifier a Disordered or Shaken unit reads at impact.
@@ -86,11 +119,12 @@ pub enum Rounding {
     HalfUp,
 }
 
-/// Only the reading volley builds so far; another value is refused.
+/// A charged Routed unit: an impact roll as usual, or surrender.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RoutedCharged {
     Fiv,
+    Surrender,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -264,14 +298,16 @@ pub struct FcrData {
 }
 
 #[derive(Clone, Debug, Deserialize)]
-pub struct ChargeMove {
+pub struct Movement {
     pub provenance: String,
     pub terrain: Vec<String>,
     pub infantry: BTreeMap<String, Vec<u32>>,
+    pub infantry_routed_dice: Vec<u32>,
     pub mounted_cavalry: BTreeMap<String, Vec<u32>>,
     pub dismounted_cavalry: BTreeMap<String, Vec<u32>>,
-    pub infantry_bonus_dice: Vec<u32>,
-    pub cavalry_bonus_dice: Vec<u32>,
+    pub cavalry_routed_dice: Vec<u32>,
+    /// [limbered, unlimbered] per terrain.
+    pub artillery: BTreeMap<String, Vec<[u32; 2]>>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -292,7 +328,7 @@ pub struct CardData {
     pub firer: Firer,
     pub target: Target,
     pub fcr: FcrData,
-    pub charge_move: ChargeMove,
+    pub movement: Movement,
 }
 
 /// The card, checked.
@@ -495,23 +531,30 @@ impl crate::action::CompiledCharts for Charts {
                 return Err(format!("artillery_fp.{name}: nr must be positive"));
             }
         }
-        if data.charge_move.infantry_bonus_dice.len() != data.charge_move.terrain.len()
-            || data.charge_move.cavalry_bonus_dice.len() != data.charge_move.terrain.len()
-        {
-            return Err("charge_move: one bonus die count per terrain".to_string());
+        let m = &data.movement;
+        let terrains = m.terrain.len();
+        if m.infantry_routed_dice.len() != terrains || m.cavalry_routed_dice.len() != terrains {
+            return Err("movement: one routed dice count per terrain".to_string());
         }
         for (arm, table) in [
-            ("infantry", &data.charge_move.infantry),
-            ("mounted_cavalry", &data.charge_move.mounted_cavalry),
-            ("dismounted_cavalry", &data.charge_move.dismounted_cavalry),
+            ("infantry", &m.infantry),
+            ("mounted_cavalry", &m.mounted_cavalry),
+            ("dismounted_cavalry", &m.dismounted_cavalry),
         ] {
             for (formation, moves) in table {
-                if moves.len() != data.charge_move.terrain.len() {
+                if moves.len() != terrains {
                     return Err(format!(
-                        "charge_move.{arm}.{formation}: one move per terrain ({})",
-                        data.charge_move.terrain.join(", ")
+                        "movement.{arm}.{formation}: one move per terrain ({})",
+                        m.terrain.join(", ")
                     ));
                 }
+            }
+        }
+        for (battery, moves) in &m.artillery {
+            if moves.len() != terrains {
+                return Err(format!(
+                    "movement.artillery.{battery}: one pair per terrain"
+                ));
             }
         }
         let fcr = Fcr::compile(&data)?;

@@ -1,4 +1,4 @@
-//! Fire (RULES.md 5.4-5.6): firepower from the weapon's table by figures (or the
+//! Fire: firepower from the weapon's table by figures (or the
 //! battery's by sections and side), halved for Disorder, Shaken, skirmishers and
 //! firing out of a farm; the range band's dice less any lost; the firer's and the
 //! best two / worst two of the target's die-roll modifiers; the total read on the

@@ -1,6 +1,6 @@
 //! The firefight: two regiments (or a regiment and a battery) trade fire at one
 //! range band until one routs or is destroyed, or the turn limit comes. Each turn
-//! follows the card's active / reactive sequence (RULES.md 5.2): A is active and
+//! follows the card's active / reactive sequence: A is active and
 //! fires with its first action, B answers with its one reaction fire, A fires
 //! again with its second action; then B is active and A reacts. Each fire goes
 //! through the results table and the target's morale check. A Disordered active

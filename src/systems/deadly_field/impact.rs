@@ -1,4 +1,4 @@
-//! The charge impact (RULES.md 5.8 step 4): each side's lead unit's impact MMP
+//! The charge impact: each side's lead unit's impact MMP
 //! (BMP, level add-on, the Charge Morale Modifier of its formation, or of its
 //! level's row once Disordered or worse, the best two good and worst two bad
 //! modifiers, support counting every adjacent unit up to -3), then FIV = 2D6 +
@@ -7,7 +7,7 @@
 //! the loser falls back, loses figures and is Disordered or Shaken, 12 or more
 //! surrenders.
 
-use super::charts::{Charts, ImpactCmm, LEVELS, Rounding, best_and_worst_two};
+use super::charts::{Charts, ImpactCmm, LEVELS, Rounding, RoutedCharged, best_and_worst_two};
 use super::unit::{Arm, Condition, Regiment, RegimentGroup};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
@@ -37,6 +37,8 @@ pub struct Impact {
     /// Figures counted (after halving cavalry) minus the impact MMP, per side.
     pub attacker_base: i32,
     pub defender_base: i32,
+    /// A Routed defender that surrenders without a roll (an option).
+    pub defender_surrenders: bool,
 }
 
 impl Impact {
@@ -73,6 +75,9 @@ impl Procedure for Impact {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> usize {
+        if self.defender_surrenders {
+            return 5;
+        }
         dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, d| {
             self.class(a as i32 + self.attacker_base - (d as i32 + self.defender_base))
         })
@@ -316,6 +321,8 @@ impl Action for ImpactAction {
         Ok(Box::new(ProcedureModel(Impact {
             attacker_base: a.base(),
             defender_base: d.base(),
+            defender_surrenders: f.defender.now.routed()
+                && charts.data.options.adf_routed_charged == RoutedCharged::Surrender,
             charts: charts.clone(),
         })))
     }

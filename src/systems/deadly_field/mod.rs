@@ -33,7 +33,7 @@ const CHARTS: [&str; 7] = [
     "firepower",
     "fcr",
     "cmm",
-    "charge-move",
+    "movement",
     "impact",
 ];
 
@@ -112,11 +112,11 @@ impl System for DeadlyField {
             }
             "firepower" => describe_firepower(&charts, out),
             "fcr" => describe_fcr(&charts, out),
-            "charge-move" => {
-                let m = &d.charge_move;
+            "movement" => {
+                let m = &d.movement;
                 let _ = writeln!(
                     out,
-                    "## Charge moves [{}]\nterrain: {}",
+                    "## Movement, inches per move [{}]\n(0 = not allowed)\nterrain: {}",
                     m.provenance,
                     m.terrain.join(", ")
                 );
@@ -131,9 +131,14 @@ impl System for DeadlyField {
                 }
                 let _ = writeln!(
                     out,
-                    "charge bonus: half the routed move's dice (infantry {:?}, cavalry {:?} D6), rounded up",
-                    m.infantry_bonus_dice, m.cavalry_bonus_dice
+                    "routed: infantry {:?} D6, cavalry {:?} D6; the charge bonus is half the routed roll (options.adf_charge_bonus)",
+                    m.infantry_routed_dice, m.cavalry_routed_dice
                 );
+                for (battery, moves) in &m.artillery {
+                    let cells: Vec<String> =
+                        moves.iter().map(|p| format!("{}-{}", p[0], p[1])).collect();
+                    let _ = writeln!(out, "{battery} (limbered-unlimbered): {}", cells.join(" "));
+                }
             }
             "cmm" => {
                 let c = &d.cmm;

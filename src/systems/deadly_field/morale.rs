@@ -1,4 +1,4 @@
-//! The morale check and the rally attempt (RULES.md 5.3): the Morale Point (MMP)
+//! The morale check and the rally attempt: the Morale Point (MMP)
 //! from the Basic Morale Point by quality and stands lost, the level's add-on,
 //! the best two good and worst two bad situational modifiers and the fire
 //! result's add-on, clamped to 0-12; then 2D6, passing at or above the MMP:
@@ -8,7 +8,9 @@
 //! back MMP - roll inches (mounted cavalry twice that); a battery that routs on
 //! an even total loses its guns.
 
-use super::charts::{Charts, LEVELS, Natural23, NaturalFallBack, best_and_worst_two};
+use super::charts::{
+    Charts, ForcedImprove, LEVELS, Natural23, NaturalFallBack, best_and_worst_two,
+};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -37,6 +39,8 @@ pub struct MoraleCheck {
     pub elite: bool,
     pub mounted_cavalry: bool,
     pub artillery: bool,
+    /// A rally attempt (not a forced check): it may always improve the level.
+    pub rally: bool,
 }
 
 /// Level after, fall-back inches, a figure recovered, guns lost.
@@ -70,6 +74,9 @@ impl MoraleCheck {
         } else if margin < 0 {
             ((self.level + 1).min(worst), false)
         } else if margin == 0 {
+            (self.level, false)
+        } else if !self.rally && options.adf_forced_improve == ForcedImprove::NoImprove {
+            // A forced check passed: the level holds.
             (self.level, false)
         } else if margin < r.improve_two_at_or_above {
             (self.level.saturating_sub(1), false)
@@ -357,6 +364,7 @@ impl Action for MoraleAction {
             elite: f.elite || f.quality == "elite",
             mounted_cavalry: f.unit_type == "mounted-cavalry",
             artillery: f.unit_type == "artillery",
+            rally: self.rally,
             charts,
         })))
     }

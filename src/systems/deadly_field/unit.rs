@@ -1,10 +1,10 @@
-//! A regiment or battery (RULES.md 5.9): what it is (arm, quality, weapon, original
+//! A regiment or battery: what it is (arm, quality, weapon, original
 //! figures and stands, formation, side, cover, leader, supports) and how it stands
 //! now (figures, morale level, opening volley used). Its Morale Point comes from
 //! here, and its fields under a role prefix (`firer_`, `target_`, `attacker_`,
 //! `a_`, ...) are one field group.
 
-use super::charts::{Charts, LEVELS, best_and_worst_two};
+use super::charts::{Charts, LEVELS, StandLoss, best_and_worst_two};
 use super::morale::{MoraleCheck, QUALITIES};
 use crate::action::{FieldGroup, FieldSpec, Scenario, prefixed};
 use crate::error::InputError;
@@ -140,10 +140,15 @@ impl Regiment {
     }
 
     /// Stands lost with `figures` left: the stands still present are the figures
-    /// over the figures per original stand, rounded up.
-    pub fn stands_lost(&self, figures: u32) -> u32 {
+    /// over the figures per original stand, rounded up (or down, as the options
+    /// say).
+    pub fn stands_lost(&self, charts: &Charts, figures: u32) -> u32 {
         let per_stand = self.original.div_ceil(self.stands).max(1);
-        self.stands.saturating_sub(figures.div_ceil(per_stand))
+        let present = match charts.data.options.adf_stand_loss_rule {
+            StandLoss::Ceil => figures.div_ceil(per_stand),
+            StandLoss::Floor => figures / per_stand,
+        };
+        self.stands.saturating_sub(present)
     }
 
     /// The Basic Morale Point with `figures` left (artillery: +3 per section lost).
@@ -156,7 +161,7 @@ impl Regiment {
             charts.bmp(
                 self.quality_name(),
                 self.stands,
-                self.stands_lost(figures).min(self.stands - 1),
+                self.stands_lost(charts, figures).min(self.stands - 1),
             )
         }
     }
@@ -223,6 +228,7 @@ impl Regiment {
             elite: self.quality == 0,
             mounted_cavalry: self.arm == Arm::MountedCavalry,
             artillery: self.arm == Arm::Artillery,
+            rally: false,
         }
     }
 

@@ -1,4 +1,4 @@
-//! Close assault (RULES.md 2.5.7, 3.5.7): a defender not in movement posture
+//! Close assault: a defender not in movement posture
 //! rolls cohesion and, if it passes, attacks one assaulting stand; each
 //! assaulting stand rolls cohesion and, if it passes, attacks the defender. Each
 //! card sets the modifiers and the order (defender first, or simultaneous).

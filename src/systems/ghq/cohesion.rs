@@ -1,5 +1,5 @@
 //! The GHQ cohesion roll: 1D20 plus modifiers, at or under the cohesion value
-//! passes (RULES.md 0.4). Penalties are `+`, bonuses `-`.
+//! passes. Penalties are `+`, bonuses `-`.
 
 use crate::dice::{Dice, Roll};
 

@@ -1,4 +1,4 @@
-//! Marker removal (RULES.md 2.5.8, 3.5.9): one d20 per stand with S and/or D.
+//! Marker removal: one d20 per stand with S and/or D.
 //!
 //! A natural 1 rallies D (and, by the card's option, clears S too); otherwise
 //! passing cohesion with the markers' penalties clears S; a natural 20 is a panic,

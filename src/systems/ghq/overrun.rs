@@ -1,4 +1,4 @@
-//! Overrun (RULES.md 2.5.6, 3.5.6): the defender rolls cohesion once per
+//! Overrun: the defender rolls cohesion once per
 //! overrunning stand and suffers an attack on a fixed column for each failure;
 //! each attacker rolls cohesion and suffers an attack on another fixed column if
 //! it fails. All rolls before any result; each attack is 2D6 plus the victim's

@@ -1,4 +1,4 @@
-//! A GHQ stand's markers and how CRT results change them (RULES.md 2.3.3, 3.3.3):
+//! A GHQ stand's markers and how CRT results change them:
 //! S (suppressed) and D (disorganized), `(S)` that becomes D on a stand already
 //! suppressed, and D on D that eliminates.
 

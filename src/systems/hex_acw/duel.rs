@@ -1,4 +1,4 @@
-//! A duel (RULES.md 4.1): two hexes trade fire in IGOUGO order, the first side
+//! A duel: two hexes trade fire in IGOUGO order, the first side
 //! firing, then the other with what it has left. It ends when a hex is empty, when
 //! neither hex can hurt the other any more (cover can make a hex's fire harmless),
 //! or at the turn limit; `turns = 0` plays it to the end. The first side is fixed

@@ -1,4 +1,4 @@
-//! Fightin' (RULES.md 4.1): up to three hexes add their firepower on one target
+//! Fightin': up to three hexes add their firepower on one target
 //! hex, cover halves the total once, and a d6 on the Casualties table gives the
 //! figures lost.
 

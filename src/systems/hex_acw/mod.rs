@@ -1,4 +1,4 @@
-//! "The American Civil War" (Marchin' & Fightin'), seed file 003, RULES.md 4.1: a
+//! "The American Civil War" (Marchin' & Fightin'), seed file 003: a
 //! small hex rule set counting figures. Actions: `fire` (up to three hexes on one
 //! target) and `duel` (two hexes trading fire, exact by state stepping).
 

@@ -1,4 +1,4 @@
-//! Air strikes and anti-aircraft fire (RULES.md 3.5.4-3.5.5, 3.3.6). The strike's
+//! Air strikes and anti-aircraft fire. The strike's
 //! cohesion roll (failure cancels the mission); AA fire on the way in, each AA
 //! stand's cohesion then its HE firepower against the aircraft's defense with the
 //! column shifted by AA TL - aircraft TL (a left shift never below -3, a right

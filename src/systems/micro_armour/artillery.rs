@@ -1,4 +1,4 @@
-//! Artillery (RULES.md 3.5.2-3.5.3): the firing stand's cohesion roll, a
+//! Artillery: the firing stand's cohesion roll, a
 //! deviation roll (mortars in direct fire, every plotted indirect mission: 1D8
 //! direction, 1D8 / 2 inches rounded up), the armored defense halved (and moving
 //! personnel's in indirect fire), below -3 the result is S, 2D6 plus terrain (no

@@ -1,4 +1,4 @@
-//! The movement phase's attacks (RULES.md 3.5.6-3.5.7), on the GHQ core's
+//! The movement phase's attacks, on the GHQ core's
 //! procedures with Micro Armour's numbers: the overrun (the defender's cohesion
 //! at +3 against tracked vehicles, +2 against an IFV carrying troops; failures
 //! attacked at +6, failed attackers at +2) and the close assault (-3; engineers or

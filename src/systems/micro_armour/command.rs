@@ -1,4 +1,4 @@
-//! Command and posture (RULES.md 3.2, 3.3.1-3.3.2): the Command Efficiency roll
+//! Command and posture: the Command Efficiency roll
 //! (2D6 plus the command bonus and the force's generation), the movement cohesion
 //! roll, and the posture roll that sets the initiative (2D6 + cohesion, highest
 //! wins, ties re-rolled).

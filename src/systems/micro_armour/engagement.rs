@@ -1,4 +1,4 @@
-//! A platoon engagement (RULES.md 3.2, 3.7): two groups of identical stands,
+//! A platoon engagement: two groups of identical stands,
 //! each with its tech level, trade standard fire turn after turn in the card's
 //! phase order. The posture roll (2D6 + cohesion) decides who fires first in each
 //! phase. TL4-5 stands fire in the 1st standard fire phase, before TL1-3 stands

@@ -1,4 +1,4 @@
-//! Standard fire (RULES.md 3.5.1): the firer's cohesion roll (markers capped at
+//! Standard fire: the firer's cohesion roll (markers capped at
 //! +7, target terrain unless concealing terrain is waived, smoke), AP against
 //! armor and HE otherwise, the defense by facing (armor) and halved for moving
 //! personnel, differential above +9 is E without a roll and below -3 no attack,

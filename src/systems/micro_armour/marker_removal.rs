@@ -1,4 +1,4 @@
-//! Marker removal (RULES.md 3.5.9): the GHQ d20 roll (a natural 1 rallies, a
+//! Marker removal: the GHQ d20 roll (a natural 1 rallies, a
 //! natural 20 panics, otherwise cohesion with the markers clears S), or the
 //! card's optional chart (3.3.7), read on a d100 with the modifiers times five.
 

@@ -1,10 +1,10 @@
-//! The charge (RULES.md 1.5.4-1.5.5): charge bonus 1D6-2, reach from Chart 9, the
+//! The charge: charge bonus 1D6-2, reach from Chart 9, the
 //! defender's opportunity fire at the charger as it comes on, the charger's
 //! cohesion check (Falter), the defender's (Skedaddle: 1D6" back, Disordered),
 //! contact, melee on Chart 10 with its modifiers, losses, fall-backs, Disorder
 //! after melee.
 //!
-//! "Does the charge work?" (RULES.md section 7): the charger goes in, and the
+//! "Does the charge work?": the charger goes in, and the
 //! defender either skedaddles out of reach or loses the melee. The `charge`
 //! variable splits every way a charge can end, so nobody has to guess what counts.
 

@@ -1,4 +1,4 @@
-//! Fire (RULES.md 1.5.1): the firer's pre-fire cohesion check (+4 on failure), AV x
+//! Fire: the firer's pre-fire cohesion check (+4 on failure), AV x
 //! stands rounded up with the first-fire bonus, Chart 5 DV, the firing modifiers,
 //! Chart 6, the S test after losses (rout on failing by 5), and the officer check.
 
@@ -152,7 +152,7 @@ fn officer_casualty<D: Dice>(dice: &mut D, charts: &Charts, target: &mut Unit, r
         s_test(dice, charts, target, chart.death_test_modifier[row], true);
     }
     if chart.removed[row] {
-        // A replacement of competence 0 takes over (RULES.md 1.4.5).
+        // A replacement of competence 0 takes over.
         target.competence = 0;
         target.wounds = 0;
     }

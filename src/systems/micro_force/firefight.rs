@@ -1,4 +1,4 @@
-//! A firefight (RULES.md 1.2, 1.7): two units exchange fire turn after turn. Each
+//! A firefight: two units exchange fire turn after turn. Each
 //! turn: initiative (the winner fires first), a volley each way (a unit that is
 //! routed or destroyed by the first volley does not answer), then marker recovery
 //! (rallying Shaken). It ends when a unit is routed or eliminated, or at the turn

@@ -1,4 +1,4 @@
-//! Initiative (RULES.md 1.2): each side's senior officer rolls 2D6 plus the Chart 2
+//! Initiative: each side's senior officer rolls 2D6 plus the Chart 2
 //! command bonus; low wins; a tie keeps last turn's winner (first turn: re-roll).
 
 use super::charts::{Charts, FirstTurnTie};

@@ -1,4 +1,4 @@
-//! Melee (Chart 10, RULES.md 1.4.7 and 1.5.5): each side rolls its melee dice by
+//! Melee (Chart 10): each side rolls its melee dice by
 //! stand ratio and keeps the highest, adds its modifiers; the difference, capped
 //! at 5, gives steps lost, cohesion checks, fall-backs and beads. Both sides end
 //! in Disorder.

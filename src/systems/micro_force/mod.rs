@@ -1,5 +1,4 @@
-//! GHQ *Micro Force: The Game - American Civil War*, seed card 000, RULES.md
-//! section 1.
+//! GHQ *Micro Force: The Game - American Civil War*, seed card 000.
 //!
 //! Charts are data (`src/rules/micro_force.toml`, typed in [`charts`]). The attack
 //! value per stand (Charts 3 and 4, not on the card) is a scenario input. Actions:

@@ -1,4 +1,4 @@
-//! MF cohesion checks with their margin, and the S test (RULES.md 1.5.2).
+//! MF cohesion checks with their margin, and the S test.
 
 use super::charts::{Charts, ShakenOnShaken};
 use super::unit::Unit;

@@ -1,4 +1,4 @@
-//! The marker-recovery phase (RULES.md 1.5.6): rally Shaken (+3) and Routed (+5)
+//! The marker-recovery phase: rally Shaken (+3) and Routed (+5)
 //! with the bead penalties added (Q12), the natural-20 miracle rally (Q1), cease
 //! fire (+1; artillery free; free at long range, Q11), rejoin (0), resupply (+5).
 
@@ -29,7 +29,7 @@ fn miracle(charts: &Charts) -> Option<u32> {
 }
 
 /// One rally roll per bead, Shaken first, then Routed (the card's order). The
-/// miracle face belongs to the Routed rally only (RULES.md 1.5.6, Q1): there it
+/// miracle face belongs to the Routed rally only: there it
 /// clears both beads.
 pub fn rally<D: Dice>(dice: &mut D, charts: &Charts, unit: &mut Unit) {
     let r = &charts.data.recovery;

@@ -1,5 +1,5 @@
 //! A regiment or battery: arm, stands and steps lost, formation, cover, beads,
-//! first fire, and its commander (RULES.md 1.6).
+//! first fire, and its commander.
 
 use super::charts::{CavHeavyCover, Charts};
 

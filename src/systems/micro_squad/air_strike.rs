@@ -1,4 +1,4 @@
-//! Air strike with anti-aircraft fire (RULES.md 2.5.5).
+//! Air strike with anti-aircraft fire.
 //!
 //! Each AA stand rolls cohesion (with its own S and D markers); each success adds
 //! +1 (40 mm or less) or +2 to the strike's cohesion roll. A failed strike roll

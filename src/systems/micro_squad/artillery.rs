@@ -1,4 +1,4 @@
-//! Direct artillery (RULES.md 2.5.3) and plotted indirect artillery (2.5.4).
+//! Direct artillery and plotted indirect artillery (2.5.4).
 //!
 //! Both: the firing stand's cohesion roll, then (mortars in direct fire, every
 //! indirect mission) a deviation roll, read as a second cohesion roll of the firer

@@ -5,7 +5,7 @@ use crate::systems::ghq::{Crt, CrtResult, GhqCard, MarkerPenalties, ParenSTrigge
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-/// The rule switches (RULES.md section 2 ASSUMPTIONs).
+/// The rule switches.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Options {
     pub ms_crt_alignment: CrtAlignment,

@@ -1,4 +1,4 @@
-//! Close assault (RULES.md 2.5.7). A defender not in movement posture rolls
+//! Close assault. A defender not in movement posture rolls
 //! cohesion and, if it passes, attacks one assaulting stand at -3. Each assaulting
 //! stand rolls cohesion and, if it passes, attacks the defender at -3 (engineers -6).
 //! Mounted cavalry double their strength against unarmored stands. No range

@@ -1,4 +1,4 @@
-//! A multi-turn engagement (RULES.md 2.2, 2.7): two groups of identical stands,
+//! A multi-turn engagement: two groups of identical stands,
 //! turn after turn: initiative (1D6 + cohesion, ties re-rolled), the joint standard
 //! fire phase with the players alternating one firing stand at a time, then marker
 //! removal. It ends when a side is eliminated or reaches its Break Point, or at the

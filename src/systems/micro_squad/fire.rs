@@ -1,4 +1,4 @@
-//! Standard fire (RULES.md 2.5.2): the firer's cohesion roll, then 2D6 plus target
+//! Standard fire: the firer's cohesion roll, then 2D6 plus target
 //! terrain and range on the CRT.
 
 use super::charts::Charts;

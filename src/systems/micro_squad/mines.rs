@@ -1,4 +1,4 @@
-//! Mine attacks (RULES.md 2.3.6): a stand leaving a minefield is attacked on the
+//! Mine attacks: a stand leaving a minefield is attacked on the
 //! minefield's CRT column, rolling 2D6 plus its terrain and the minefield's own
 //! modifier (assumed).
 

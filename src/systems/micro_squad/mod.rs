@@ -1,4 +1,4 @@
-//! GHQ *Micro Squad* (WWII), seed card 001, RULES.md section 2.
+//! GHQ *Micro Squad* (WWII), seed card 001.
 //!
 //! Charts are data (`src/rules/micro_squad.toml`, typed in [`charts`]); each
 //! procedure of the card is a file here: standard fire, direct and indirect

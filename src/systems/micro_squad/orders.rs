@@ -1,4 +1,4 @@
-//! Command Efficiency (orders per turn, RULES.md 2.3.2) and the movement-order
+//! Command Efficiency (orders per turn) and the movement-order
 //! cohesion roll (Movement Orders Chart, 2.3.1).
 
 use super::charts::{Charts, CommandDie};

@@ -1,4 +1,4 @@
-//! `micro-squad overrun` (RULES.md 2.5.6): the GHQ overrun with Micro Squad's
+//! `micro-squad overrun`: the GHQ overrun with Micro Squad's
 //! columns (+5 on the defender, +2 on failed attackers) and vehicle modifiers.
 
 use super::charts::Charts;

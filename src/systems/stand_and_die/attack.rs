@@ -1,4 +1,4 @@
-//! Musketry and attacking (RULES.md 4.2): add the chances of every figure and gun
+//! Musketry and attacking: add the chances of every figure and gun
 //! in the attacking hex against the target's posture and cover (plus the rear
 //! bonus); each whole 1 is a casualty, and a d10 decides the fraction.
 

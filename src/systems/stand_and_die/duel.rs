@@ -1,4 +1,4 @@
-//! A duel (RULES.md 4.2): two adjacent hexes attack each other every turn,
+//! A duel: two adjacent hexes attack each other every turn,
 //! simultaneously by default (SD-1), until one or both are gone. There is no turn
 //! limit unless one is given; a fight in which neither side can inflict a casualty
 //! ends at once as a stalemate.

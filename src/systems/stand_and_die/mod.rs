@@ -1,4 +1,4 @@
-//! "Stand and Die!" (16th-19th century), seed file 003, RULES.md 4.2: figures in
+//! "Stand and Die!" (16th-19th century), seed file 003: figures in
 //! hexes, chances per figure by the target's posture and cover. Actions: `attack`
 //! and `duel` (exact by stepping the distribution over both hexes' figures).
 
