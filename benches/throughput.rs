@@ -101,6 +101,14 @@ fn exact_answers(c: &mut Criterion) {
     group.bench_function("stand-and-die duel 10 v 10", |b| {
         b.iter(|| black_box(duel.exact(2_000_000).unwrap().weight))
     });
+    let adf_charge = model_of("deadly-field", "charge", &[]);
+    group.bench_function("deadly-field charge", |b| {
+        b.iter(|| black_box(adf_charge.exact(2_000_000).unwrap().weight))
+    });
+    let adf_firefight = model_of("deadly-field", "firefight", &[]);
+    group.bench_function("deadly-field firefight, 6 turns", |b| {
+        b.iter(|| black_box(adf_firefight.exact(2_000_000).unwrap().weight))
+    });
     group.finish();
 }
 
