@@ -29,8 +29,8 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("micro-squad");
     group.sample_size(20);
     group.throughput(Throughput::Elements(N));
-    group.bench_function("xoshiro256++ words", |b| {
-        let mut sampler = Sampler::from_seed_and_stream(1, 0);
+    group.bench_function("generator words", |b| {
+        let mut sampler = Sampler::new(1);
         b.iter(|| {
             let mut x = 0u64;
             for _ in 0..N {
@@ -42,10 +42,10 @@ fn benches(c: &mut Criterion) {
     let fire = model("fire", &[("firepower", "8"), ("defense", "5")]);
     group.bench_function("fire events, one thread", |b| {
         let schema = fire.schema();
-        let mut sampler = Sampler::from_seed_and_stream(1, 0);
+        let mut sampler = Sampler::new(1);
         b.iter(|| {
             let mut tally = Tally::new(&schema);
-            fire.simulate(&mut sampler, N, &mut tally);
+            fire.simulate(&mut sampler, 0, N, &mut tally);
             black_box(tally.weight)
         })
     });
@@ -75,10 +75,10 @@ fn benches(c: &mut Criterion) {
     );
     group.bench_function("3 vs 3, 10 turns, one thread", |b| {
         let schema = game.schema();
-        let mut sampler = Sampler::from_seed_and_stream(1, 0);
+        let mut sampler = Sampler::new(1);
         b.iter(|| {
             let mut tally = Tally::new(&schema);
-            game.simulate(&mut sampler, GAMES, &mut tally);
+            game.simulate(&mut sampler, 0, GAMES, &mut tally);
             black_box(tally.weight)
         })
     });

@@ -104,7 +104,7 @@ mod tests {
             .unwrap();
         // P(a = 7, b = 1) = 12/20 * 6/36 * 6/16 (first die above the second: 6 of 16)
         assert!((exact[7 + 13] - 0.6 * 6.0 / 36.0 * 6.0 / 16.0).abs() < 1e-15);
-        let mut sampler = Sampler::from_seed_and_stream(11, 3);
+        let mut sampler = Sampler::new(11);
         let n = 400_000;
         let mut counts = [0u64; 26];
         for _ in 0..n {
@@ -126,7 +126,7 @@ mod tests {
         Enumerator::new(10_000)
             .explore(two_step, |value, weight| exact[value as usize] += weight)
             .unwrap();
-        let mut sampler = Sampler::from_seed_and_stream(7, 0);
+        let mut sampler = Sampler::new(7);
         let n = 400_000;
         let mut counts = [0u64; 13];
         for _ in 0..n {

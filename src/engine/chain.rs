@@ -83,7 +83,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
         self.0.schema()
     }
 
-    fn simulate(&self, sampler: &mut Sampler, trials: u64, tally: &mut Tally) {
+    fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
         let game = &self.0;
         let horizon = game.turn_limit();
         let last = if game.to_the_end() {
@@ -91,7 +91,8 @@ impl<E: Engagement> Model for EngagementModel<E> {
         } else {
             horizon
         };
-        for _ in 0..trials {
+        for trial in first..first + trials {
+            sampler.start_trial(trial);
             let mut state = game.start();
             let mut ended = if game.is_over(&state) { Some(0) } else { None };
             game.record_turn(0, &state, tally, 1.0);

@@ -25,7 +25,9 @@ pub trait Model: Sync {
     fn schema(&self) -> Schema;
 
     /// Run `trials` Monte Carlo trials on `sampler`, adding them to `tally`.
-    fn simulate(&self, sampler: &mut Sampler, trials: u64, tally: &mut Tally);
+    /// Play trials `first..first + trials`, each on its own stream
+    /// ([`Sampler::start_trial`]), into `tally`.
+    fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally);
 
     /// The exact tally (weights are probabilities), or [`OverBudget`].
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget>;
@@ -40,8 +42,9 @@ impl<P: Procedure> Model for ProcedureModel<P> {
         self.0.schema()
     }
 
-    fn simulate(&self, sampler: &mut Sampler, trials: u64, tally: &mut Tally) {
-        for _ in 0..trials {
+    fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
+        for trial in first..first + trials {
+            sampler.start_trial(trial);
             let outcome = self.0.run(sampler);
             self.0.record(&outcome, tally, 1.0);
         }
@@ -80,7 +83,7 @@ impl<P: Classified> Model for ClassifiedModel<P> {
         self.0.schema()
     }
 
-    fn simulate(&self, sampler: &mut Sampler, trials: u64, tally: &mut Tally) {
+    fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
         assert!(
             self.0.classes() <= MAX_CLASSES,
             "a classified procedure has at most 16 classes"
@@ -88,12 +91,17 @@ impl<P: Classified> Model for ClassifiedModel<P> {
         // Four banks, used in turn, so that runs of the same class do not chain
         // through one memory slot.
         let mut banks = [[0u64; MAX_CLASSES]; 4];
+        let mut trial = first;
         for _ in 0..trials / 4 {
             for bank in banks.iter_mut() {
+                sampler.start_trial(trial);
+                trial += 1;
                 bank[self.0.run(sampler) % MAX_CLASSES] += 1;
             }
         }
         for _ in 0..trials % 4 {
+            sampler.start_trial(trial);
+            trial += 1;
             banks[0][self.0.run(sampler) % MAX_CLASSES] += 1;
         }
         for class in 0..self.0.classes() {

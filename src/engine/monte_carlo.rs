@@ -1,10 +1,11 @@
 //! Choosing the method and running it: exact enumeration within a budget, or
 //! Monte Carlo over fixed-size chunks in parallel.
 //!
-//! Chunk `i` always holds trials `i * CHUNK_TRIALS ..` and draws from the stream
-//! `(seed, i)`. Chunks run on any thread but are merged strictly in index order, so
-//! the tally is the same bit for bit whatever the thread count. Only one round of
-//! chunk tallies is alive at a time: memory does not grow with the trial count.
+//! Trial `t` always draws from its own stream `(seed, t)`, and chunk `i` holds
+//! trials `i * CHUNK_TRIALS ..`. Chunks run on any thread but are merged strictly
+//! in index order, so the tally is the same bit for bit whatever the thread count.
+//! Only one round of chunk tallies is alive at a time: memory does not grow with
+//! the trial count.
 
 use super::model::Model;
 use crate::dice::{OverBudget, Sampler};
@@ -14,7 +15,7 @@ use rayon::prelude::*;
 use std::sync::Arc;
 use thiserror::Error;
 
-/// Trials per chunk; each chunk has its own random stream.
+/// Trials per chunk (the unit of parallel work and of sharding).
 pub const CHUNK_TRIALS: u64 = 1 << 16;
 
 /// Chunks run between two merges (bounds memory, not results).
@@ -74,8 +75,8 @@ pub struct RunConfig {
 }
 
 /// Slice `index` of `count`: the chunks whose number is `index` modulo `count`.
-/// Shards of one run share its seed and chunk streams, so their tallies add up to
-/// the single-machine tally.
+/// Shards of one run share its seed and per-trial streams, so their tallies add up
+/// to the single-machine tally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Shard {
     pub index: u64,
@@ -203,9 +204,9 @@ fn monte_carlo(model: &dyn Model, schema: &Schema, config: &RunConfig, trials: u
 const FIRST_CHECKPOINT: u64 = 1 << 12;
 
 /// Double the trial count until every half-width is below `target`: 4,096 trials
-/// first, then 8,192, ... inside the first chunk (one stream, carried on between
-/// checkpoints, so the trials are those of a `--trials` run of the same count),
-/// then whole chunks. The checkpoints depend only on the trial count, never on
+/// first, then 8,192, ... inside the first chunk, then whole chunks; trial `t`
+/// has stream `t` throughout, so the trials are those of a `--trials` run of the
+/// same count. The checkpoints depend only on the trial count, never on
 /// timing or threads.
 fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target: f64) -> RunResult {
     let mut tally = Tally::new(schema);
@@ -220,11 +221,11 @@ fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target:
         confidence: config.confidence,
         precision_not_reached: (widest >= target).then_some(widest),
     };
-    let mut sampler = Sampler::from_seed_and_stream(config.seed, 0);
+    let mut sampler = Sampler::new(config.seed);
     let mut done = 0u64;
     while done < CHUNK_TRIALS.min(cap) {
         let goal = (2 * done).clamp(FIRST_CHECKPOINT, CHUNK_TRIALS).min(cap);
-        model.simulate(&mut sampler, goal - done, &mut tally);
+        model.simulate(&mut sampler, done, goal - done, &mut tally);
         Progress::tell(config, goal, cap);
         done = goal;
         let widest = stats::widest_half_width(schema, &tally, config.confidence);
@@ -266,8 +267,8 @@ fn run_chunks(
                 let start = chunk * CHUNK_TRIALS;
                 let trials = CHUNK_TRIALS.min(to - start);
                 let mut local = Tally::new(schema);
-                let mut sampler = Sampler::from_seed_and_stream(config.seed, chunk);
-                model.simulate(&mut sampler, trials, &mut local);
+                let mut sampler = Sampler::new(config.seed);
+                model.simulate(&mut sampler, start, trials, &mut local);
                 local
             })
             .collect();
