@@ -17,11 +17,14 @@
 //! - [`frame`], [`plot`]: tidy polars frames (Parquet, CSV) and plotters figures.
 //! - [`question`]: a validated question (system, rules, scenario), the one type
 //!   every front end builds and asks.
+//! - [`compare`]: a question against its variants on the same trials, with paired
+//!   differences.
 //! - [`experiment`]: experiment files: scenario, sweep, variants, report.
 //! - [`cli`]: the command line; the binary only calls [`cli::main`].
 
 pub mod action;
 pub mod cli;
+pub mod compare;
 pub mod dice;
 pub mod engine;
 pub mod error;

@@ -253,6 +253,15 @@ impl Tally {
         s[1] += w * x * x;
     }
 
+    /// Back to empty, keeping the layout (a scratch tally reused trial by trial).
+    pub fn clear(&mut self) {
+        self.weight = 0.0;
+        self.hits.fill(0);
+        self.cells.fill(0.0);
+        self.sums.fill([0.0; 2]);
+        self.curve_sums.fill([0.0; 2]);
+    }
+
     /// Add another tally of the same layout.
     pub fn merge(&mut self, other: &Tally) {
         self.weight += other.weight;

@@ -671,3 +671,74 @@ fn deadly_field_shows_its_working() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("halved for disorder: 3"), "{text}");
 }
+
+#[test]
+fn compare_prints_the_json_contract_and_refuses_a_bad_variant() {
+    let out = volley()
+        .args([
+            "compare",
+            "micro-squad",
+            "fire",
+            "terrain=woods",
+            "--variant",
+            "woods6:house_rules/woods_plus_6.toml",
+            "--variant",
+            "harder:die_mod=1",
+            "--trials",
+            "20000",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in ["system", "action", "method", "trials", "seed", "confidence"] {
+        assert!(!v[key].is_null(), "{key}");
+    }
+    assert_eq!(v["baseline"]["action"], "fire");
+    let variants = v["variants"].as_array().unwrap();
+    assert_eq!(variants.len(), 2);
+    assert_eq!(variants[1]["name"], "harder");
+    assert_eq!(variants[1]["spec"], "die_mod=1");
+    let row = &variants[0]["differences"][0];
+    for key in [
+        "variable",
+        "value",
+        "difference",
+        "ci_low",
+        "ci_high",
+        "p_value",
+    ] {
+        assert!(row.get(key).is_some(), "{key}");
+    }
+    // variant minus baseline
+    let value = row["value"].as_str().unwrap();
+    let variable = row["variable"].as_str().unwrap();
+    let p = |o: &serde_json::Value| {
+        o["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["variable"] == variable && x["value"] == value)
+            .unwrap()["probability"]
+            .as_f64()
+            .unwrap()
+    };
+    let d = row["difference"].as_f64().unwrap();
+    assert!((d - (p(&variants[0]["result"]) - p(&v["baseline"]))).abs() < 1e-12);
+    let e = stderr_of(&["compare", "micro-squad", "fire", "--variant", "nocolon"]);
+    assert!(e.contains("NAME:SPEC"), "{e}");
+    let e = stderr_of(&[
+        "compare",
+        "micro-squad",
+        "fire",
+        "--variant",
+        "x:die_mod=99",
+    ]);
+    assert!(e.contains("die_mod"), "{e}");
+}

@@ -1,6 +1,7 @@
 //! The command line: clap definitions and one file per subcommand. `main` parses,
 //! runs, prints one clear message on bad input and maps it to a non-zero exit.
 
+mod compare;
 mod merge;
 mod method;
 mod odds;
@@ -37,6 +38,9 @@ pub enum Command {
     Run(run::RunArgs),
     /// Add up the saved tallies of a sharded run (`odds --shard K/N --save-tally`).
     Merge(merge::MergeArgs),
+    /// Compare a question with its variants (house rules, field values) on the
+    /// same trials: every difference with its paired interval and test.
+    Compare(compare::CompareArgs),
 }
 
 /// Run the CLI and return the process exit code.
@@ -49,6 +53,7 @@ pub fn main() -> ExitCode {
         Command::Table(args) => table::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Compare(args) => compare::run(&args),
     };
     match result {
         Ok(text) => {

@@ -7,15 +7,22 @@
 //!   equal ones.
 //! - [`Model`]: the object-safe face of both, used by the CLI and experiments.
 //! - [`run`]: picks the method (exact within a branch budget, else Monte Carlo),
-//!   runs the chunks in parallel with per-chunk streams, merges tallies in order.
+//!   runs the chunks in parallel with per-trial streams, merges tallies in order.
+//! - [`run_paired`]: a baseline and its variants on the same trials, tallied
+//!   jointly for paired differences.
 
 mod chain;
 mod model;
 mod monte_carlo;
+mod paired;
 
 pub use crate::tally::{
     Categorical, Conditional, Curve, MeanVar, Method, RunResult, Schema, Tally,
 };
 pub use chain::{Ending, Engagement, EngagementModel};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
-pub use monte_carlo::{CHUNK_TRIALS, MethodRequest, Progress, RunConfig, RunError, Shard, run};
+pub use monte_carlo::{
+    AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, MethodRequest, Progress, RunConfig, RunError, Shard,
+    run,
+};
+pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, run_paired};

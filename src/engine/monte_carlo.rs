@@ -22,11 +22,11 @@ pub const CHUNK_TRIALS: u64 = 1 << 16;
 const ROUND_CHUNKS: u64 = 64;
 
 /// Trials used when the method is chosen automatically and the tree is too big.
-const AUTO_TRIALS: u64 = 1_000_000;
+pub const AUTO_TRIALS: u64 = 1_000_000;
 
 /// Branches the automatic choice explores before it settles for Monte Carlo (about
 /// a quarter of a second at worst); an exact request uses the whole budget.
-const AUTO_BUDGET: u64 = 250_000;
+pub const AUTO_BUDGET: u64 = 250_000;
 
 /// What the user asked for.
 #[derive(Clone, Copy, Debug, PartialEq)]

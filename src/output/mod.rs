@@ -1,13 +1,15 @@
 //! Renderings of a run for people and scripts: a terminal table, the JSON contract,
 //! tidy CSV and Markdown. Every probability is printed exact or with its interval.
 
+mod compare;
 mod grid;
 pub mod markdown;
 mod single;
 mod tally_file;
 
+pub use compare::render_compared;
 pub use grid::{Grid, GridCell, render_grid};
-pub use single::{Answer, render_answer};
+pub use single::{Answer, answer_object, render_answer};
 pub use tally_file::TallyFile;
 
 use clap::ValueEnum;

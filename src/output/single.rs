@@ -46,6 +46,13 @@ fn method_line(s: &Summary) -> String {
 }
 
 fn json_answer(a: &Answer) -> String {
+    let mut text = serde_json::to_string_pretty(&answer_object(a)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// The JSON object of an answer (`volley odds --format json`).
+pub fn answer_object(a: &Answer) -> Json {
     let s = a.summary;
     let outcomes: Vec<Json> = s
         .outcomes
@@ -89,9 +96,7 @@ fn json_answer(a: &Answer) -> String {
     if !a.working.is_empty() {
         object["working"] = json!(a.working);
     }
-    let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
-    text.push('\n');
-    text
+    object
 }
 
 fn csv_answer(a: &Answer) -> String {
@@ -148,7 +153,8 @@ fn csv_answer(a: &Answer) -> String {
         .unwrap_or_else(|e| format!("error: {e}\n"))
 }
 
-fn headline_sentence(a: &Answer) -> Option<String> {
+/// "P(works) = 35.34%": the headline outcome, stated first.
+pub fn headline_sentence(a: &Answer) -> Option<String> {
     let (variable, value) = a.headline?;
     let e = a.summary.probability(variable, value)?;
     // A yes/no variable reads as an event: P(works), not P(works = yes).

@@ -7,9 +7,11 @@
 //! bounds. Exact results carry a zero-width interval.
 
 mod interval;
+mod paired;
 mod summary;
 
 pub use interval::{
     Estimate, bounded_mean_interval, clopper_pearson, mean_interval, proportion, wilson, z_score,
 };
+pub use paired::{Difference, mcnemar, paired_mean, paired_proportion};
 pub use summary::{CurvePoint, MeanRow, OutcomeRow, Summary, summarize, widest_half_width};

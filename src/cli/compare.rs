@@ -1,0 +1,145 @@
+//! `volley compare SYSTEM ACTION [field=value]... --variant NAME:SPEC...`: a
+//! question against its variants on the same trials, with paired differences.
+
+use super::{MethodArgs, key_values};
+use crate::compare::{Compared, Comparison, Variant};
+use crate::error::InputError;
+use crate::output::{Answer, Format, render_compared};
+use crate::question::{Question, RawField};
+use crate::rules::HouseRule;
+use crate::systems::Origin;
+use clap::Args;
+use std::path::Path;
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Rule system (see `volley systems`).
+    pub system: String,
+    /// Action of the system.
+    pub action: String,
+    /// The baseline's fields as field=value.
+    pub fields: Vec<String>,
+    /// A variant as NAME:SPEC, repeatable. SPEC is a comma-separated list of
+    /// house-rule files and field=value overrides, on top of the baseline:
+    /// `woods6:house_rules/woods_plus_6.toml`, `harder:die_mod=1`,
+    /// `both:house_rules/woods_plus_6.toml,die_mod=1`.
+    #[arg(long = "variant", value_name = "NAME:SPEC", required = true)]
+    pub variants: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    #[command(flatten)]
+    pub method: MethodArgs,
+}
+
+/// A variant's house rules and field overrides from its SPEC.
+pub fn parse_variant(
+    text: &str,
+) -> Result<(String, String, Vec<HouseRule>, Vec<RawField>), InputError> {
+    let (name, spec) = text.split_once(':').ok_or_else(|| {
+        InputError::argument(
+            "variant",
+            format!("`{text}`: a variant is NAME:SPEC, e.g. harder:die_mod=1"),
+        )
+    })?;
+    let name = name.trim();
+    if name.is_empty() || spec.trim().is_empty() {
+        return Err(InputError::argument(
+            "variant",
+            format!("`{text}`: give both a name and a spec (house-rule files, field=value)"),
+        ));
+    }
+    let mut rules = Vec::new();
+    let mut fields = Vec::new();
+    for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match part.split_once('=') {
+            Some((field, value)) => fields.push((
+                field.trim().to_string(),
+                value.trim().to_string(),
+                Origin::command_line(),
+            )),
+            None => rules.push(HouseRule::from_file(Path::new(part))?),
+        }
+    }
+    Ok((name.to_string(), spec.trim().to_string(), rules, fields))
+}
+
+/// The answer `volley odds` would print for one side.
+fn answer<'a>(question: &'a Question, summary: &'a crate::stats::Summary) -> Answer<'a> {
+    Answer {
+        system: question.system().name(),
+        action: question.action().name(),
+        scenario: question.scenario().to_json(),
+        summary,
+        headline: question.headline(),
+        house_rules: &question.book().house_rules,
+        warning: None,
+        notes: question.notes(),
+        provisional: question.provisional(),
+        working: Vec::new(),
+    }
+}
+
+/// Build the comparison a command line asks for.
+pub fn comparison(
+    system: &str,
+    action: &str,
+    fields: &[(String, String)],
+    method: &MethodArgs,
+    variants: &[String],
+) -> Result<Comparison, InputError> {
+    let base_rules = method.house_rules()?;
+    let raw: Vec<RawField> = fields
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone(), Origin::command_line()))
+        .collect();
+    let baseline = Question::new(system, action, &base_rules, &raw)?;
+    let mut built = Vec::new();
+    for text in variants {
+        let (name, spec, rules, overrides) = parse_variant(text)?;
+        if built.iter().any(|v: &Variant| v.name == name) {
+            return Err(InputError::argument(
+                "variant",
+                format!("two variants are named `{name}`"),
+            ));
+        }
+        built.push(Variant::of(
+            &baseline,
+            &base_rules,
+            &name,
+            &spec,
+            &rules,
+            &overrides,
+        )?);
+    }
+    Ok(Comparison {
+        baseline,
+        variants: built,
+    })
+}
+
+/// Render a finished comparison.
+pub fn render(comparison: &Comparison, compared: &Compared, format: Format) -> String {
+    let base = answer(&comparison.baseline, &compared.baseline);
+    let variants: Vec<Answer> = comparison
+        .variants
+        .iter()
+        .zip(&compared.variants)
+        .map(|(v, a)| answer(&v.question, &a.summary))
+        .collect();
+    render_compared(compared, &base, &variants, format)
+}
+
+pub fn run(args: &CompareArgs) -> anyhow::Result<String> {
+    let comparison = comparison(
+        &args.system,
+        &args.action,
+        &key_values(&args.fields)?,
+        &args.method,
+        &args.variants,
+    )?;
+    let compared = comparison
+        .run(&args.method.config())
+        .map_err(super::explain)?;
+    Ok(render(&comparison, &compared, args.format))
+}

@@ -1,0 +1,252 @@
+//! Comparing rule variants: "does my house rule unbalance the game?".
+//!
+//! A [`Comparison`] is a baseline [`Question`] and named variants of it (other
+//! house rules, other field values). It answers all of them on the same trials:
+//! exactly when every side fits the exact budget (the differences are then exact),
+//! otherwise by a paired Monte Carlo run ([`crate::engine::run_paired`]) whose
+//! differences carry paired intervals and tests ([`crate::stats::paired_proportion`],
+//! [`crate::stats::paired_mean`]).
+
+use crate::engine::{self, AUTO_TRIALS, Method, MethodRequest, Model, RunConfig, RunResult};
+use crate::error::InputError;
+use crate::question::{Question, QuestionError, RawField};
+use crate::rules::HouseRule;
+use crate::stats::{Difference, Summary, paired_mean, paired_proportion, summarize};
+
+/// A variant of the baseline: a name, how it was given, and its question.
+#[derive(Clone)]
+pub struct Variant {
+    pub name: String,
+    /// As the user wrote it (`house_rules/woods.toml,die_mod=1`).
+    pub spec: String,
+    pub question: Question,
+}
+
+impl Variant {
+    /// The baseline under `rules` (added to its own) with `fields` set.
+    pub fn of(
+        base: &Question,
+        base_rules: &[HouseRule],
+        name: &str,
+        spec: &str,
+        rules: &[HouseRule],
+        fields: &[RawField],
+    ) -> Result<Self, InputError> {
+        let all: Vec<HouseRule> = base_rules.iter().chain(rules).cloned().collect();
+        let question = base.under(&all)?.with(fields)?;
+        Ok(Variant {
+            name: name.to_string(),
+            spec: spec.to_string(),
+            question,
+        })
+    }
+}
+
+/// One difference, variant minus baseline: a probability (`value` is the
+/// outcome's value) or a mean (`value` is `None`).
+#[derive(Clone, Debug)]
+pub struct DifferenceRow {
+    pub variable: String,
+    pub value: Option<String>,
+    pub difference: Difference,
+}
+
+/// A variant's answer and its differences to the baseline.
+#[derive(Clone, Debug)]
+pub struct VariantAnswer {
+    pub name: String,
+    pub spec: String,
+    pub summary: Summary,
+    pub differences: Vec<DifferenceRow>,
+}
+
+/// The baseline's answer and every variant's.
+#[derive(Clone, Debug)]
+pub struct Compared {
+    pub exact: bool,
+    pub trials: Option<u64>,
+    pub seed: u64,
+    pub confidence: f64,
+    pub baseline: Summary,
+    pub variants: Vec<VariantAnswer>,
+}
+
+/// A baseline question and its variants.
+pub struct Comparison {
+    pub baseline: Question,
+    pub variants: Vec<Variant>,
+}
+
+impl Comparison {
+    /// Answer every side on the same trials (or exactly).
+    pub fn run(&self, config: &RunConfig) -> Result<Compared, QuestionError> {
+        let base = self.baseline.model()?;
+        let models: Vec<Box<dyn Model>> = self
+            .variants
+            .iter()
+            .map(|v| v.question.model())
+            .collect::<Result<_, _>>()?;
+        let budget = match config.method {
+            MethodRequest::Exact => Some(config.budget),
+            MethodRequest::Auto => Some(config.budget.min(config.auto_budget)),
+            _ => None,
+        };
+        if let Some(budget) = budget {
+            match exact_all(base.as_ref(), &models, budget, config) {
+                Ok(compared) => return Ok(named(compared, &self.variants)),
+                Err(over) if config.method == MethodRequest::Exact => {
+                    return Err(QuestionError::Run(engine::RunError::OverBudget(over)));
+                }
+                Err(_) => {}
+            }
+        }
+        let trials = match config.method {
+            MethodRequest::Trials(0) => return Err(QuestionError::Run(engine::RunError::NoTrials)),
+            MethodRequest::Trials(n) => n,
+            MethodRequest::Precision(_) => {
+                return Err(QuestionError::Input(InputError::argument(
+                    "precision",
+                    "a comparison runs a fixed number of paired trials: use --trials N (or --exact)",
+                )));
+            }
+            _ => AUTO_TRIALS,
+        };
+        let refs: Vec<&dyn Model> = models.iter().map(|m| m.as_ref()).collect();
+        let run = engine::run_paired(base.as_ref(), &refs, config.seed, trials);
+        let result = |model: &dyn Model, tally| RunResult {
+            method: Method::MonteCarlo {
+                trials,
+                seed: config.seed,
+            },
+            schema: model.schema(),
+            tally,
+            confidence: config.confidence,
+            precision_not_reached: None,
+        };
+        let baseline = summarize(&result(base.as_ref(), run.base.clone()));
+        let mut variants = Vec::new();
+        for (i, variant) in self.variants.iter().enumerate() {
+            let summary = summarize(&result(models[i].as_ref(), run.variants[i].clone()));
+            let pairing = &run.pairings[i];
+            let paired = &run.paired[i];
+            let mut differences = Vec::new();
+            for (j, var) in pairing.variables.iter().enumerate() {
+                for (k, value) in var.values.iter().enumerate() {
+                    let (b, c) = paired.discordant(pairing, j, k);
+                    differences.push(DifferenceRow {
+                        variable: var.name.clone(),
+                        value: Some(value.clone()),
+                        difference: paired_proportion(paired.trials, b, c, config.confidence),
+                    });
+                }
+            }
+            for (j, mean) in pairing.means.iter().enumerate() {
+                let [sum, squares] = paired.differences[j];
+                differences.push(DifferenceRow {
+                    variable: mean.name.clone(),
+                    value: None,
+                    difference: paired_mean(paired.trials, sum, squares, config.confidence),
+                });
+            }
+            variants.push(VariantAnswer {
+                name: variant.name.clone(),
+                spec: variant.spec.clone(),
+                summary,
+                differences,
+            });
+        }
+        Ok(Compared {
+            exact: false,
+            trials: Some(trials),
+            seed: config.seed,
+            confidence: config.confidence,
+            baseline,
+            variants,
+        })
+    }
+}
+
+/// Every side exactly, or the first side over the budget.
+fn exact_all(
+    base: &dyn Model,
+    models: &[Box<dyn Model>],
+    budget: u64,
+    config: &RunConfig,
+) -> Result<Compared, crate::dice::OverBudget> {
+    let exact = |model: &dyn Model| -> Result<Summary, crate::dice::OverBudget> {
+        let tally = model.exact(budget)?;
+        Ok(summarize(&RunResult {
+            method: Method::Exact,
+            schema: model.schema(),
+            tally,
+            confidence: config.confidence,
+            precision_not_reached: None,
+        }))
+    };
+    let baseline = exact(base)?;
+    let mut variants = Vec::new();
+    for model in models {
+        let summary = exact(model.as_ref())?;
+        let differences = exact_differences(&baseline, &summary);
+        variants.push(VariantAnswer {
+            name: String::new(),
+            spec: String::new(),
+            summary,
+            differences,
+        });
+    }
+    Ok(Compared {
+        exact: true,
+        trials: None,
+        seed: config.seed,
+        confidence: config.confidence,
+        baseline,
+        variants,
+    })
+}
+
+/// Exact differences, outcome by outcome and mean by mean (a value one side
+/// lacks has probability 0 there).
+fn exact_differences(base: &Summary, variant: &Summary) -> Vec<DifferenceRow> {
+    let mut rows = Vec::new();
+    let mut seen = Vec::new();
+    for o in base.outcomes.iter().chain(&variant.outcomes) {
+        let key = (o.variable.clone(), o.value.clone());
+        if seen.contains(&key) {
+            continue;
+        }
+        let has_variable = |s: &Summary| s.outcomes.iter().any(|x| x.variable == o.variable);
+        if !has_variable(base) || !has_variable(variant) {
+            continue;
+        }
+        let p = |s: &Summary| {
+            s.probability(&o.variable, &o.value)
+                .map_or(0.0, |e| e.value)
+        };
+        rows.push(DifferenceRow {
+            variable: o.variable.clone(),
+            value: Some(o.value.clone()),
+            difference: Difference::exact(p(base), p(variant)),
+        });
+        seen.push(key);
+    }
+    for m in &base.means {
+        if let Some(v) = variant.mean(&m.variable) {
+            rows.push(DifferenceRow {
+                variable: m.variable.clone(),
+                value: None,
+                difference: Difference::exact(m.estimate.value, v.value),
+            });
+        }
+    }
+    rows
+}
+
+/// Name the exact answers' variants (they are built without their names).
+fn named(mut compared: Compared, variants: &[Variant]) -> Compared {
+    for (answer, variant) in compared.variants.iter_mut().zip(variants) {
+        answer.name = variant.name.clone();
+        answer.spec = variant.spec.clone();
+    }
+    compared
+}

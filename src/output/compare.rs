@@ -1,0 +1,250 @@
+//! A comparison (`volley compare`): the baseline, each variant, and every
+//! difference with its paired interval and test.
+
+use super::{Answer, Format, answer_object, markdown, number_digits, percent_digits};
+use crate::compare::{Compared, DifferenceRow};
+use crate::frame::{self, FrameColumn};
+use serde_json::{Value as Json, json};
+use std::fmt::Write;
+
+/// A difference in percentage points (probabilities) or in the mean's unit, with
+/// its interval unless exact.
+fn difference_text(row: &DifferenceRow, exact: bool) -> String {
+    let d = &row.difference;
+    let scale = |x: f64| match row.value {
+        Some(_) => format!("{:+.2}", 100.0 * x),
+        None => {
+            let text = number_digits(x.abs());
+            if x < 0.0 {
+                format!("-{text}")
+            } else {
+                format!("+{text}")
+            }
+        }
+    };
+    let unit = if row.value.is_some() { " pts" } else { "" };
+    if exact {
+        format!("{}{unit}", scale(d.value))
+    } else {
+        format!(
+            "{}{unit} [{}, {}]",
+            scale(d.value),
+            scale(d.low),
+            scale(d.high)
+        )
+    }
+}
+
+fn p_text(row: &DifferenceRow) -> String {
+    match row.difference.p_value {
+        None => "exact".to_string(),
+        Some(p) if p < 0.0001 => "<0.0001".to_string(),
+        Some(p) => format!("{p:.4}"),
+    }
+}
+
+/// The baseline's or a variant's estimate of a row's outcome or mean.
+fn estimate_text(answer: &Answer, row: &DifferenceRow) -> String {
+    let s = answer.summary;
+    match &row.value {
+        Some(value) => s
+            .probability(&row.variable, value)
+            .map_or("-".to_string(), |e| format!("{}%", percent_digits(e.value))),
+        None => s
+            .mean(&row.variable)
+            .map_or("-".to_string(), |e| number_digits(e.value)),
+    }
+}
+
+/// Render a comparison in `format`; `base` and `variants` are the answers of
+/// each side (as `volley odds` would print them).
+pub fn render_compared(
+    compared: &Compared,
+    base: &Answer,
+    variants: &[Answer],
+    format: Format,
+) -> String {
+    match format {
+        Format::Json => {
+            let variants: Vec<Json> = compared
+                .variants
+                .iter()
+                .zip(variants)
+                .map(|(v, answer)| {
+                    let differences: Vec<Json> = v
+                        .differences
+                        .iter()
+                        .map(|r| {
+                            json!({"variable": r.variable, "value": r.value,
+                                   "difference": r.difference.value, "ci_low": r.difference.low,
+                                   "ci_high": r.difference.high, "p_value": r.difference.p_value})
+                        })
+                        .collect();
+                    json!({"name": v.name, "spec": v.spec, "result": answer_object(answer),
+                           "differences": differences})
+                })
+                .collect();
+            let object = json!({
+                "system": base.system,
+                "action": base.action,
+                "method": if compared.exact { "exact" } else { "monte-carlo-paired" },
+                "trials": compared.trials,
+                "seed": compared.seed,
+                "confidence": compared.confidence,
+                "baseline": answer_object(base),
+                "variants": variants,
+            });
+            let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
+            text.push('\n');
+            text
+        }
+        Format::Csv => {
+            let mut columns: [Vec<String>; 4] = Default::default();
+            let (mut base_values, mut variant_values) = (Vec::new(), Vec::new());
+            let (mut diff, mut low, mut high, mut p) =
+                (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            for (v, answer) in compared.variants.iter().zip(variants) {
+                for row in &v.differences {
+                    columns[0].push(v.name.clone());
+                    columns[1].push(
+                        if row.value.is_some() {
+                            "probability"
+                        } else {
+                            "mean"
+                        }
+                        .to_string(),
+                    );
+                    columns[2].push(row.variable.clone());
+                    columns[3].push(row.value.clone().unwrap_or_default());
+                    let of = |a: &Answer| match &row.value {
+                        Some(value) => a.summary.probability(&row.variable, value).map(|e| e.value),
+                        None => a.summary.mean(&row.variable).map(|e| e.value),
+                    };
+                    base_values.push(of(base).unwrap_or(f64::NAN));
+                    variant_values.push(of(answer).unwrap_or(f64::NAN));
+                    diff.push(row.difference.value);
+                    low.push(row.difference.low);
+                    high.push(row.difference.high);
+                    p.push(row.difference.p_value.unwrap_or(f64::NAN));
+                }
+            }
+            let [names, kinds, variables, values] = columns;
+            let frame = frame::columns(vec![
+                ("variant", FrameColumn::Text(names)),
+                ("kind", FrameColumn::Text(kinds)),
+                ("variable", FrameColumn::Text(variables)),
+                ("value", FrameColumn::Text(values)),
+                ("baseline", FrameColumn::Number(base_values)),
+                ("estimate", FrameColumn::Number(variant_values)),
+                ("difference", FrameColumn::Number(diff)),
+                ("diff_low", FrameColumn::Number(low)),
+                ("diff_high", FrameColumn::Number(high)),
+                ("p_value", FrameColumn::Number(p)),
+            ]);
+            frame
+                .map_err(anyhow::Error::from)
+                .and_then(|mut df| frame::csv_text(&mut df))
+                .unwrap_or_else(|e| format!("error: {e}\n"))
+        }
+        Format::Table | Format::Markdown => {
+            let md = format == Format::Markdown;
+            let mut out = String::new();
+            let method = if compared.exact {
+                "exact: every side enumerated, the differences are exact".to_string()
+            } else {
+                format!(
+                    "Monte Carlo, {} paired trials (every side on the same dice), seed {}; {:.0}% paired intervals; p: McNemar's exact test (probabilities), paired t test (means)",
+                    compared.trials.unwrap_or(0),
+                    compared.seed,
+                    100.0 * compared.confidence
+                )
+            };
+            if md {
+                let _ = writeln!(
+                    out,
+                    "### {} {}: compared\n\n{method}.\n",
+                    base.system, base.action
+                );
+            } else {
+                let _ = writeln!(out, "{} {}: compared\n{method}", base.system, base.action);
+            }
+            if let Some(reason) = &base.provisional {
+                let _ = writeln!(out, "PROVISIONAL: {reason}.");
+            }
+            for (v, answer) in compared.variants.iter().zip(variants) {
+                let title = format!("{} ({}) against the baseline", v.name, v.spec);
+                let headline = base.headline.and_then(|(variable, value)| {
+                    v.differences
+                        .iter()
+                        .find(|r| r.variable == variable && r.value.as_deref() == Some(value))
+                });
+                let mut rows = Vec::new();
+                for row in &v.differences {
+                    rows.push(vec![
+                        row.variable.clone(),
+                        row.value.clone().unwrap_or_else(|| "(mean)".to_string()),
+                        estimate_text(base, row),
+                        estimate_text(answer, row),
+                        difference_text(row, compared.exact),
+                        p_text(row),
+                    ]);
+                }
+                let header: Vec<String> =
+                    ["variable", "value", "baseline", &v.name, "difference", "p"]
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect();
+                if md {
+                    let _ = writeln!(out, "\n#### {title}\n");
+                    if let Some(h) = headline {
+                        let _ = writeln!(
+                            out,
+                            "**P({}={}) changes by {} (p {}).**\n",
+                            h.variable,
+                            h.value.as_deref().unwrap_or_default(),
+                            difference_text(h, compared.exact),
+                            p_text(h)
+                        );
+                    }
+                    out.push_str(&markdown::table(&header, &rows));
+                } else {
+                    let _ = writeln!(out, "\n{title}");
+                    if let Some(h) = headline {
+                        let _ = writeln!(
+                            out,
+                            "P({}={}) changes by {} (p {})",
+                            h.variable,
+                            h.value.as_deref().unwrap_or_default(),
+                            difference_text(h, compared.exact),
+                            p_text(h)
+                        );
+                    }
+                    let widths: Vec<usize> = (0..header.len())
+                        .map(|c| {
+                            rows.iter()
+                                .map(|r| r[c].len())
+                                .chain([header[c].len()])
+                                .max()
+                                .unwrap_or(0)
+                        })
+                        .collect();
+                    for line in std::iter::once(&header).chain(&rows) {
+                        let cells: Vec<String> = line
+                            .iter()
+                            .enumerate()
+                            .map(|(c, text)| {
+                                if c < 2 {
+                                    format!("{text:<w$}", w = widths[c])
+                                } else {
+                                    format!("{text:>w$}", w = widths[c])
+                                }
+                            })
+                            .collect();
+                        let _ = writeln!(out, "  {}", cells.join("  "));
+                    }
+                }
+            }
+            out
+        }
+    }
+}

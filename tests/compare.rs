@@ -1,0 +1,153 @@
+//! Paired comparisons: an identical variant differs by exactly nothing, pairing
+//! narrows the interval by what the discordant trials predict, a real difference
+//! is detected, and exact differences are the differences of exact answers.
+
+mod common;
+
+use common::{house_rule, raw_fields};
+use volley::compare::{Compared, Comparison, Variant};
+use volley::engine::{self, MethodRequest, RunConfig};
+use volley::question::Question;
+use volley::rules::HouseRule;
+use volley::stats::z_score;
+
+fn comparison(fields: &[(&str, &str)], variants: &[(&str, &str, &[(&str, &str)])]) -> Comparison {
+    let baseline = Question::new("micro-squad", "fire", &[], &raw_fields(fields)).unwrap();
+    let variants = variants
+        .iter()
+        .map(|(name, rule, overrides)| {
+            let rules: Vec<HouseRule> = if rule.is_empty() {
+                Vec::new()
+            } else {
+                vec![HouseRule::parse(name, rule).unwrap()]
+            };
+            Variant::of(&baseline, &[], name, name, &rules, &raw_fields(overrides)).unwrap()
+        })
+        .collect();
+    Comparison { baseline, variants }
+}
+
+fn run(comparison: &Comparison, method: MethodRequest) -> Compared {
+    comparison
+        .run(&RunConfig {
+            method,
+            seed: 9,
+            ..RunConfig::default()
+        })
+        .unwrap()
+}
+
+#[test]
+fn an_identical_variant_differs_by_exactly_nothing() {
+    let c = comparison(
+        &[("terrain", "woods")],
+        &[("same", "", &[("die_mod", "0")])],
+    );
+    let compared = run(&c, MethodRequest::Trials(50_000));
+    assert!(!compared.exact);
+    for row in &compared.variants[0].differences {
+        let d = row.difference;
+        assert_eq!((d.value, d.low, d.high), (0.0, 0.0, 0.0), "{row:?}");
+        assert_eq!(d.p_value, Some(1.0));
+    }
+}
+
+#[test]
+fn exact_differences_are_differences_of_exact_answers() {
+    let worse = house_rule("terrain.woods.personnel", "5");
+    let c = comparison(&[("terrain", "woods")], &[("woods5", &worse, &[])]);
+    let compared = run(&c, MethodRequest::Exact);
+    assert!(compared.exact);
+    let base = common::run(
+        "micro-squad",
+        "fire",
+        &[("terrain", "woods")],
+        MethodRequest::Exact,
+    );
+    let variant = common::run_with_rules(
+        "micro-squad",
+        "fire",
+        &[("terrain", "woods")],
+        &[worse],
+        MethodRequest::Exact,
+    );
+    for row in &compared.variants[0].differences {
+        let Some(value) = &row.value else { continue };
+        let expected =
+            common::p(&variant, &row.variable, value) - common::p(&base, &row.variable, value);
+        assert!((row.difference.value - expected).abs() < 1e-12, "{row:?}");
+        assert_eq!(row.difference.low, row.difference.high);
+        assert_eq!(row.difference.p_value, None);
+    }
+}
+
+#[test]
+fn pairing_narrows_the_interval_as_the_discordant_share_predicts() {
+    // Woods one point worse for personnel: most trials end the same either way.
+    let worse = house_rule("terrain.woods.personnel", "5");
+    let fields = [("terrain", "woods")];
+    let c = comparison(&fields, &[("woods5", &worse, &[])]);
+    let n = 200_000;
+    let compared = run(&c, MethodRequest::Trials(n));
+    let (variable, value) = ("target_after", "ok");
+    let row = compared.variants[0]
+        .differences
+        .iter()
+        .find(|r| r.variable == variable && r.value.as_deref() == Some(value))
+        .unwrap();
+    let paired_width = row.difference.high - row.difference.low;
+    // The unpaired interval on the same trials: each side's own proportion.
+    let p1 = compared
+        .baseline
+        .probability(variable, value)
+        .unwrap()
+        .value;
+    let p2 = compared.variants[0]
+        .summary
+        .probability(variable, value)
+        .unwrap()
+        .value;
+    let nf = n as f64;
+    let unpaired_width = 2.0 * z_score(0.95) * ((p1 * (1.0 - p1) + p2 * (1.0 - p2)) / nf).sqrt();
+    // The share of discordant trials, counted on the same streams.
+    let base = c.baseline.model().unwrap();
+    let variant = c.variants[0].question.model().unwrap();
+    let paired = engine::run_paired(base.as_ref(), &[variant.as_ref()], 9, n);
+    let pairing = &paired.pairings[0];
+    let var = pairing
+        .variables
+        .iter()
+        .position(|v| v.name == variable)
+        .unwrap();
+    let k = pairing.variables[var]
+        .values
+        .iter()
+        .position(|v| v == value)
+        .unwrap();
+    let (b, c_) = paired.paired[0].discordant(pairing, var, k);
+    let share = (b + c_) as f64 / nf;
+    let d = (c_ as f64 - b as f64) / nf;
+    let predicted = (share - d * d).sqrt() / (p1 * (1.0 - p1) + p2 * (1.0 - p2)).sqrt();
+    let measured = paired_width / unpaired_width;
+    assert!(measured < 0.8, "pairing should help here: {measured}");
+    assert!(
+        (measured / predicted - 1.0).abs() < 0.05,
+        "measured {measured}, predicted {predicted} (discordant share {share})"
+    );
+    // A real difference: the paired test sees it.
+    assert!(row.difference.p_value.unwrap() < 1e-6);
+    assert!(row.difference.low > 0.0);
+}
+
+#[test]
+fn a_variant_may_change_only_fields() {
+    let c = comparison(&[], &[("harder", "", &[("die_mod", "1")])]);
+    let compared = run(&c, MethodRequest::Trials(20_000));
+    let rows = &compared.variants[0].differences;
+    assert!(rows.iter().any(|r| r.value.is_some()));
+    // Every probability difference lies within [-1, 1] and its interval holds it.
+    for r in rows {
+        assert!(r.difference.low <= r.difference.value + 1e-12);
+        assert!(r.difference.value <= r.difference.high + 1e-12);
+    }
+}
