@@ -11,7 +11,10 @@ use volley::question::Question;
 use volley::rules::HouseRule;
 use volley::stats::z_score;
 
-fn comparison(fields: &[(&str, &str)], variants: &[(&str, &str, &[(&str, &str)])]) -> Comparison {
+/// A variant: name, house-rule text (empty for none), field overrides.
+type VariantSpec<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
+
+fn comparison(fields: &[(&str, &str)], variants: &[VariantSpec]) -> Comparison {
     let baseline = Question::new("micro-squad", "fire", &[], &raw_fields(fields)).unwrap();
     let variants = variants
         .iter()
