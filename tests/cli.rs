@@ -742,3 +742,53 @@ fn compare_prints_the_json_contract_and_refuses_a_bad_variant() {
     ]);
     assert!(e.contains("die_mod"), "{e}");
 }
+
+#[test]
+fn experiment_variants_are_compared_with_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = dir.path().join("woods.toml");
+    let rule = std::fs::canonicalize("house_rules/woods_plus_6.toml").unwrap();
+    let text = format!(
+        "name = \"woods\"\nsystem = \"micro-squad\"\naction = \"fire\"\ntrials = 20000\n\
+         [fields]\nterrain = \"woods\"\n[sweep]\ndie_mod = [0, 1]\n\
+         [[variant]]\nname = \"card\"\n[[variant]]\nname = \"woods6\"\nhouse_rules = [{:?}]\n",
+        rule.display().to_string()
+    );
+    std::fs::write(&exp, text).unwrap();
+    let reports = dir.path().join("reports");
+    let out = volley()
+        .args([
+            "run",
+            exp.to_str().unwrap(),
+            "--reports",
+            reports.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = std::fs::read_to_string(reports.join("woods/results.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    for column in ["baseline", "difference", "diff_low", "diff_high", "p_value"] {
+        assert!(header.contains(&column), "{column} in {header:?}");
+    }
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let row = csv
+        .lines()
+        .find(|l| l.starts_with("woods6,0,probability,target_after,ok,"))
+        .unwrap();
+    let cells: Vec<&str> = row.split(',').collect();
+    let estimate: f64 = cells[col("estimate")].parse().unwrap();
+    let baseline: f64 = cells[col("baseline")].parse().unwrap();
+    let difference: f64 = cells[col("difference")].parse().unwrap();
+    assert!((estimate - baseline - difference).abs() < 1e-12);
+    assert!(difference > 0.0, "woods +6 protects more");
+    let p: f64 = cells[col("p_value")].parse().unwrap();
+    assert!(p < 1e-6);
+    let readme = std::fs::read_to_string(reports.join("woods/README.md")).unwrap();
+    assert!(readme.contains("## Differences to `card`"), "{readme}");
+    assert!(reports.join("woods/differences.png").exists());
+}

@@ -17,7 +17,8 @@
 //! name = "woods+6"
 //! house_rules = ["house_rules/woods.toml"]   # relative to the experiment file
 //! [[plot]]
-//! kind = "lines"                    # lines | curves | heatmap
+//! kind = "lines"                    # lines | curves | heatmap | differences (each
+//!                                   # variant minus the first, with paired intervals)
 //! x = "differential"
 //! series = "terrain"                # a sweep axis, "variant", or "value": one
 //! y = "result=E"                    # series per value of y's variable (y = "result")
@@ -285,11 +286,11 @@ impl Experiment {
                     ));
                 }
             }
-            if !["lines", "curves", "heatmap"].contains(&plot.kind.as_str()) {
+            if !["lines", "curves", "heatmap", "differences"].contains(&plot.kind.as_str()) {
                 return Err(located(
                     "kind",
                     format!(
-                        "unknown plot kind `{}`; use `lines`, `curves` or `heatmap`",
+                        "unknown plot kind `{}`; use `lines`, `curves`, `heatmap` or `differences`",
                         plot.kind
                     ),
                 ));

@@ -3,13 +3,16 @@
 //! `reports/NAME/`: `results.parquet` and `results.csv` (the tidy frame), each plot
 //! as PNG and SVG, and `README.md`, the report.
 //!
-//! Every variant runs on the same seed, so comparisons use common random numbers.
+//! Variants run paired: at each sweep point every variant is answered on the same
+//! trials as the first (common random numbers, trial by trial), or exactly, and
+//! its difference to the first comes with a paired interval and p-value.
 
 mod file;
 mod report;
 
 pub use file::{Experiment, PlotSpec};
 
+use crate::compare::Comparison;
 use crate::engine::{self, MethodRequest, RunConfig};
 use crate::error::InputError;
 use crate::frame::{self, Row};
@@ -24,6 +27,9 @@ pub struct Point {
     pub summary: Summary,
     /// Why this point's answer is provisional, if it is.
     pub provisional: Option<String>,
+    /// The differences to the first variant at the same sweep point (none for the
+    /// first variant itself).
+    pub differences: Vec<crate::compare::DifferenceRow>,
 }
 
 /// What a finished experiment produced.
@@ -63,31 +69,77 @@ pub fn run(
         ..RunConfig::default()
     };
     let axes: Vec<String> = experiment.sweep.iter().map(|a| a.field.clone()).collect();
-    let mut points = Vec::new();
-    for variant in &experiment.variants {
-        // One question per variant: its house rules applied and its charts
-        // compiled once; each sweep point sets the axis fields on it.
-        let question = base.under(&variant.rules)?;
-        for values in experiment.grid() {
-            let fields: Vec<_> = experiment
-                .sweep
+    // One question per variant: its house rules applied and its charts compiled
+    // once; each sweep point sets the axis fields on it.
+    let questions = experiment
+        .variants
+        .iter()
+        .map(|variant| base.under(&variant.rules))
+        .collect::<Result<Vec<_>, _>>()?;
+    let fail = |e: QuestionError| match e {
+        QuestionError::Input(e) => e.in_file(&experiment.file, None),
+        QuestionError::Run(e) => experiment.run_error(e),
+    };
+    let grid = experiment.grid();
+    // Per variant, its points in grid order.
+    let mut by_variant: Vec<Vec<Point>> = experiment.variants.iter().map(|_| Vec::new()).collect();
+    for values in &grid {
+        let fields: Vec<_> = experiment
+            .sweep
+            .iter()
+            .zip(values)
+            .map(|(axis, value)| (axis.field.clone(), value.clone(), axis.origin.clone()))
+            .collect();
+        let at_point = questions
+            .iter()
+            .map(|q| q.with(&fields))
+            .collect::<Result<Vec<_>, _>>()?;
+        if at_point.len() == 1 || matches!(config.method, MethodRequest::Precision(_)) {
+            // One variant (or a precision target, which a paired run does not
+            // take): each answered on its own.
+            for (i, question) in at_point.iter().enumerate() {
+                let result = question.answer(&config).map_err(fail)?;
+                by_variant[i].push(Point {
+                    variant: experiment.variants[i].name.clone(),
+                    values: values.clone(),
+                    summary: summarize(&result),
+                    provisional: question.provisional(),
+                    differences: Vec::new(),
+                });
+            }
+            continue;
+        }
+        let comparison = Comparison {
+            baseline: at_point[0].clone(),
+            variants: at_point[1..]
                 .iter()
-                .zip(&values)
-                .map(|(axis, value)| (axis.field.clone(), value.clone(), axis.origin.clone()))
-                .collect();
-            let point = question.with(&fields)?;
-            let result = point.answer(&config).map_err(|e| match e {
-                QuestionError::Input(e) => e.in_file(&experiment.file, None),
-                QuestionError::Run(e) => experiment.run_error(e),
-            })?;
-            points.push(Point {
-                variant: variant.name.clone(),
-                values,
-                summary: summarize(&result),
-                provisional: point.provisional(),
+                .zip(&experiment.variants[1..])
+                .map(|(question, variant)| crate::compare::Variant {
+                    name: variant.name.clone(),
+                    spec: variant.name.clone(),
+                    question: question.clone(),
+                })
+                .collect(),
+        };
+        let compared = comparison.run(&config).map_err(fail)?;
+        by_variant[0].push(Point {
+            variant: experiment.variants[0].name.clone(),
+            values: values.clone(),
+            summary: compared.baseline,
+            provisional: at_point[0].provisional(),
+            differences: Vec::new(),
+        });
+        for (i, answer) in compared.variants.into_iter().enumerate() {
+            by_variant[i + 1].push(Point {
+                variant: experiment.variants[i + 1].name.clone(),
+                values: values.clone(),
+                summary: answer.summary,
+                provisional: at_point[i + 1].provisional(),
+                differences: answer.differences,
             });
         }
     }
+    let points: Vec<Point> = by_variant.into_iter().flatten().collect();
     let folder = reports_root.join(&experiment.name);
     let rows = rows(&points);
     let mut df = frame::frame(&axes, &rows)?;
@@ -95,13 +147,31 @@ pub fn run(
     let csv = folder.join("results.csv");
     frame::write(&mut df, &parquet, &csv)?;
     let mut files = vec![parquet, csv];
-    let figures = if experiment.plots.is_empty() {
-        let mut defaulted = experiment.clone();
-        defaulted.plots = default_plots(experiment, &base);
-        report::plots(&defaulted, &points, &folder)?
-    } else {
-        report::plots(experiment, &points, &folder)?
-    };
+    let mut plotted = experiment.clone();
+    if plotted.plots.is_empty() {
+        plotted.plots = default_plots(experiment, &base);
+    }
+    // Variants are compared with the first: plot the headline's differences.
+    if let (true, Some((variable, value)), Some(first)) = (
+        experiment.variants.len() > 1 && !plotted.plots.iter().any(|p| p.kind == "differences"),
+        base.headline(),
+        experiment.sweep.first(),
+    ) {
+        plotted.plots.push(PlotSpec {
+            kind: "differences".to_string(),
+            x: Some(first.field.clone()),
+            series: None,
+            y: Some(format!("{variable}={value}")),
+            curves: Vec::new(),
+            title: Some(format!(
+                "Each variant minus {}: P({variable} = {value}) by {}",
+                experiment.variants[0].name, first.field
+            )),
+            file: "differences".to_string(),
+            at: Default::default(),
+        });
+    }
+    let figures = report::plots(&plotted, &points, &folder)?;
     files.extend(figures.iter().flat_map(|f| [f.png.clone(), f.svg.clone()]));
     let text = report::markdown(experiment, base.headline(), &points, &figures, &config);
     let readme = folder.join("README.md");
@@ -156,6 +226,13 @@ fn rows(points: &[Point]) -> Vec<Row> {
     let mut rows = Vec::new();
     for p in points {
         let s = &p.summary;
+        // The difference to the first variant of a probability (`value`) or mean.
+        let difference = |variable: &str, value: Option<&str>| {
+            p.differences
+                .iter()
+                .find(|d| d.variable == variable && d.value.as_deref() == value)
+                .map(|d| d.difference)
+        };
         let base = |kind, variable: &str, value: &str, turn, e: &crate::stats::Estimate| Row {
             variant: p.variant.clone(),
             point: p.values.clone(),
@@ -169,18 +246,19 @@ fn rows(points: &[Point]) -> Vec<Row> {
             exact: s.exact,
             trials: s.trials,
             provisional: p.provisional.clone().unwrap_or_default(),
+            difference: None,
         };
         for o in &s.outcomes {
-            rows.push(base(
-                "probability",
-                &o.variable,
-                &o.value,
-                None,
-                &o.estimate,
-            ));
+            rows.push(Row {
+                difference: difference(&o.variable, Some(&o.value)),
+                ..base("probability", &o.variable, &o.value, None, &o.estimate)
+            });
         }
         for m in &s.means {
-            rows.push(base("mean", &m.variable, "", None, &m.estimate));
+            rows.push(Row {
+                difference: difference(&m.variable, None),
+                ..base("mean", &m.variable, "", None, &m.estimate)
+            });
         }
         for c in &s.curves {
             rows.push(base(

@@ -71,6 +71,54 @@ pub fn plots(
             .and_then(|s| axis_index(experiment, s));
         let x_axis = spec.x.as_deref().and_then(|x| axis_index(experiment, x));
         let (png, svg) = match spec.kind.as_str() {
+            "differences" => {
+                let x = x_axis.ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "{}: plot `{}` needs x = a sweep axis",
+                        experiment.file,
+                        spec.file
+                    )
+                })?;
+                let (variable, value) = split_y(spec.y.as_deref().unwrap_or("result=E"));
+                let chosen = slice(experiment, spec, points, &[x]);
+                let x_values = &experiment.sweep[x].values;
+                let numeric = x_values.iter().all(|v| v.parse::<f64>().is_ok());
+                let series = experiment.variants[1..]
+                    .iter()
+                    .map(|variant| Series {
+                        name: format!("{} - {}", variant.name, experiment.variants[0].name),
+                        points: chosen
+                            .iter()
+                            .filter(|p| p.variant == variant.name)
+                            .filter_map(|p| {
+                                let d = p
+                                    .differences
+                                    .iter()
+                                    .find(|d| {
+                                        d.variable == variable && d.value.as_deref() == Some(&value)
+                                    })?
+                                    .difference;
+                                let position =
+                                    x_values.iter().position(|v| v == &p.values[x])? as f64;
+                                let xv = if numeric {
+                                    p.values[x].parse().unwrap_or(position)
+                                } else {
+                                    position
+                                };
+                                Some((xv, 100.0 * d.value, 100.0 * d.low, 100.0 * d.high))
+                            })
+                            .collect(),
+                    })
+                    .collect();
+                Lines {
+                    title: title.clone(),
+                    x_label: experiment.sweep[x].field.clone(),
+                    y_label: format!("difference in P({variable} = {value}), points"),
+                    x_ticks: (!numeric).then(|| x_values.clone()),
+                    series,
+                }
+                .write(&stem)?
+            }
             "lines" | "heatmap" => {
                 let x = x_axis.ok_or_else(|| {
                     anyhow::anyhow!(
@@ -431,5 +479,84 @@ pub fn markdown(
         })
         .collect();
     out.push_str(&markdown::table(&header, &rows));
+    differences_table(&mut out, experiment, headline, points);
     out
+}
+
+/// Each variant's difference to the first on the headline outcome, point by
+/// point, with its paired interval and p-value.
+fn differences_table(
+    out: &mut String,
+    experiment: &Experiment,
+    headline: Option<(&str, &str)>,
+    points: &[Point],
+) {
+    let Some((variable, value)) = headline else {
+        return;
+    };
+    let compared: Vec<&Point> = points
+        .iter()
+        .filter(|p| !p.differences.is_empty())
+        .collect();
+    let Some(first_variant) = experiment.variants.first() else {
+        return;
+    };
+    if compared.is_empty() {
+        return;
+    }
+    let paired = compared.iter().any(|p| !p.summary.exact);
+    let _ = writeln!(
+        out,
+        "\n## Differences to `{}`\n\nP({variable}={value}), each variant minus `{}` at the same point, {}.\n",
+        first_variant.name,
+        first_variant.name,
+        if paired {
+            "on the same trials (paired Monte Carlo: Agresti-Min paired interval, McNemar's exact test)"
+        } else {
+            "exact"
+        }
+    );
+    let mut header = vec!["variant".to_string()];
+    header.extend(experiment.sweep.iter().map(|axis| axis.field.clone()));
+    header.extend(
+        [
+            format!("P, {}", first_variant.name),
+            "P, variant".to_string(),
+            "difference (points)".to_string(),
+            "p".to_string(),
+        ]
+        .into_iter(),
+    );
+    let rows: Vec<Vec<String>> = compared
+        .iter()
+        .filter_map(|p| {
+            let d = p
+                .differences
+                .iter()
+                .find(|d| d.variable == variable && d.value.as_deref() == Some(value))?
+                .difference;
+            let mine = p.summary.probability(variable, value)?.value;
+            let mut line = vec![p.variant.clone()];
+            line.extend(p.values.iter().cloned());
+            line.push(format!("{:.2}%", 100.0 * (mine - d.value)));
+            line.push(format!("{:.2}%", 100.0 * mine));
+            line.push(if d.p_value.is_some() {
+                format!(
+                    "{:+.2} [{:+.2}, {:+.2}]",
+                    100.0 * d.value,
+                    100.0 * d.low,
+                    100.0 * d.high
+                )
+            } else {
+                format!("{:+.2}", 100.0 * d.value)
+            });
+            line.push(match d.p_value {
+                None => "exact".to_string(),
+                Some(p) if p < 0.0001 => "<0.0001".to_string(),
+                Some(p) => format!("{p:.4}"),
+            });
+            Some(line)
+        })
+        .collect();
+    out.push_str(&markdown::table(&header, &rows));
 }

@@ -26,6 +26,9 @@ pub struct Row {
     pub trials: Option<u64>,
     /// Why the figure is provisional (empty when it is not).
     pub provisional: String,
+    /// The paired difference to the first variant at the same sweep point (the
+    /// first variant's own rows and curves have none).
+    pub difference: Option<crate::stats::Difference>,
 }
 
 /// Build the frame; `axes` names the sweep columns.
@@ -74,6 +77,37 @@ pub fn frame(axes: &[String], rows: &[Row]) -> PolarsResult<DataFrame> {
     columns.push(Column::new(
         "trials".into(),
         rows.iter().map(|r| r.trials).collect::<Vec<_>>(),
+    ));
+    // The first variant's estimate: this row's estimate less its difference.
+    columns.push(Column::new(
+        "baseline".into(),
+        rows.iter()
+            .map(|r| r.difference.map(|d| r.estimate - d.value))
+            .collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "difference".into(),
+        rows.iter()
+            .map(|r| r.difference.map(|d| d.value))
+            .collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "diff_low".into(),
+        rows.iter()
+            .map(|r| r.difference.map(|d| d.low))
+            .collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "diff_high".into(),
+        rows.iter()
+            .map(|r| r.difference.map(|d| d.high))
+            .collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "p_value".into(),
+        rows.iter()
+            .map(|r| r.difference.and_then(|d| d.p_value))
+            .collect::<Vec<_>>(),
     ));
     columns.push(Column::new(
         "provisional".into(),

@@ -110,7 +110,14 @@ impl Lines {
     /// the first whose zone holds the fewest points, intervals and line samples
     /// of the plot (the legend is about 22 pixels a line on a plot area of about
     /// 440).
-    fn legend_position(&self, x_min: f64, x_max: f64, y_max: f64) -> SeriesLabelPosition {
+    fn legend_position(
+        &self,
+        x_min: f64,
+        x_max: f64,
+        (y_min, y_max): (f64, f64),
+    ) -> SeriesLabelPosition {
+        let y_span = (y_max - y_min).max(f64::EPSILON);
+        let fraction = |y: f64| (y - y_min) / y_span;
         let height = ((22 * self.series.len() + 12) as f64 / 440.0).min(0.9);
         use SeriesLabelPosition as At;
         // (position, x zone, y zone), in order of preference.
@@ -139,15 +146,15 @@ impl Lines {
             for p in &s.points {
                 marks.push((
                     (p.0 - x_min) / span,
-                    p.2.min(p.1) / y_max,
-                    p.3.max(p.1) / y_max,
+                    fraction(p.2.min(p.1)),
+                    fraction(p.3.max(p.1)),
                 ));
             }
             for w in s.points.windows(2) {
                 for step in 1..10 {
                     let t = f64::from(step) / 10.0;
                     let x = w[0].0 + t * (w[1].0 - w[0].0);
-                    let y = (w[0].1 + t * (w[1].1 - w[0].1)) / y_max;
+                    let y = fraction(w[0].1 + t * (w[1].1 - w[0].1));
                     marks.push(((x - x_min) / span, y, y));
                 }
             }
@@ -193,7 +200,23 @@ impl Figure for Lines {
             .flat_map(|s| s.points.iter().map(|p| p.3.max(p.1)))
             .filter(|v| v.is_finite())
             .fold(0.0f64, f64::max);
-        let y_max = if y_max <= 1.0 { 1.0 } else { y_max * 1.05 };
+        let y_low = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.2.min(p.1)))
+            .filter(|v| v.is_finite())
+            .fold(0.0f64, f64::min);
+        // Probabilities on 0..1; anything else (means, differences that may be
+        // negative) on its own range with a margin.
+        let (y_min, y_max) = if y_low >= 0.0 && y_max <= 1.0 {
+            (0.0, 1.0)
+        } else {
+            let margin = 0.05 * (y_max - y_low).max(f64::EPSILON);
+            (
+                if y_low < 0.0 { y_low - margin } else { 0.0 },
+                y_max + margin,
+            )
+        };
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", caption_size(&self.title)))
             .margin(12)
@@ -201,9 +224,15 @@ impl Figure for Lines {
             .margin_right(if self.x_ticks.is_some() { 40 } else { 12 })
             .x_label_area_size(48)
             .y_label_area_size(64)
-            .build_cartesian_2d(x_min..x_max, 0.0..y_max)
+            .build_cartesian_2d(x_min..x_max, y_min..y_max)
             .map_err(|e| err(&e))?;
         let ticks = self.x_ticks.clone();
+        // A whole-number axis (stands, figures, tech levels) labels whole numbers only.
+        let whole = self
+            .series
+            .iter()
+            .flat_map(|s| &s.points)
+            .all(|p| (p.0 - p.0.round()).abs() < 1e-9);
         let mut mesh = chart.configure_mesh();
         mesh.x_desc(&self.x_label)
             .y_desc(&self.y_label)
@@ -214,6 +243,13 @@ impl Figure for Lines {
                 .filter(|_| (x - x.round()).abs() < 1e-9)
                 .cloned()
                 .unwrap_or_default(),
+            None if whole => {
+                if (x - x.round()).abs() < 1e-9 {
+                    format!("{}", x.round())
+                } else {
+                    String::new()
+                }
+            }
             None => format!("{x}"),
         };
         mesh.x_label_formatter(&formatter);
@@ -253,7 +289,7 @@ impl Figure for Lines {
         if self.series.len() > 1 || self.series.first().is_some_and(|s| !s.name.is_empty()) {
             chart
                 .configure_series_labels()
-                .position(self.legend_position(x_min, x_max, y_max))
+                .position(self.legend_position(x_min, x_max, (y_min, y_max)))
                 .background_style(WHITE.mix(0.85))
                 .border_style(BLACK)
                 .label_font(("sans-serif", 14))
