@@ -518,15 +518,12 @@ fn differences_table(
     );
     let mut header = vec!["variant".to_string()];
     header.extend(experiment.sweep.iter().map(|axis| axis.field.clone()));
-    header.extend(
-        [
-            format!("P, {}", first_variant.name),
-            "P, variant".to_string(),
-            "difference (points)".to_string(),
-            "p".to_string(),
-        ]
-        .into_iter(),
-    );
+    header.extend([
+        format!("P, {}", first_variant.name),
+        "P, variant".to_string(),
+        "difference (points)".to_string(),
+        "p".to_string(),
+    ]);
     let rows: Vec<Vec<String>> = compared
         .iter()
         .filter_map(|p| {
