@@ -7,7 +7,7 @@
 //! differences carry paired intervals and tests ([`crate::stats::paired_proportion`],
 //! [`crate::stats::paired_mean`]).
 
-use crate::engine::{self, AUTO_TRIALS, Method, MethodRequest, Model, RunConfig, RunResult};
+use crate::engine::{self, Method, MethodRequest, Model, RunConfig, RunResult};
 use crate::error::InputError;
 use crate::question::{Question, QuestionError, RawField};
 use crate::rules::HouseRule;
@@ -109,7 +109,7 @@ impl Comparison {
                     "a comparison runs a fixed number of paired trials: use --trials N (or --exact)",
                 )));
             }
-            _ => AUTO_TRIALS,
+            _ => config.auto_trials,
         };
         let refs: Vec<&dyn Model> = models.iter().map(|m| m.as_ref()).collect();
         let run = engine::run_paired(base.as_ref(), &refs, config.seed, trials);

@@ -18,7 +18,8 @@
 //! - [`question`]: a validated question (system, rules, scenario), the one type
 //!   every front end builds and asks.
 //! - [`compare`]: a question against its variants on the same trials, with paired
-//!   differences.
+//!   differences; [`effects`]: what each field is worth, one step at a time;
+//!   [`solve`]: the value of a field that meets a target.
 //! - [`experiment`]: experiment files: scenario, sweep, variants, report.
 //! - [`cli`]: the command line; the binary only calls [`cli::main`].
 
@@ -26,6 +27,7 @@ pub mod action;
 pub mod cli;
 pub mod compare;
 pub mod dice;
+pub mod effects;
 pub mod engine;
 pub mod error;
 pub mod experiment;
@@ -34,6 +36,7 @@ pub mod output;
 pub mod plot;
 pub mod question;
 pub mod rules;
+pub mod solve;
 pub mod stats;
 pub mod systems;
 pub mod tally;

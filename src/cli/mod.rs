@@ -2,12 +2,14 @@
 //! runs, prints one clear message on bad input and maps it to a non-zero exit.
 
 mod compare;
+mod effects;
 mod merge;
 mod method;
 mod odds;
 mod progress;
 mod rules;
 mod run;
+mod solve;
 mod systems;
 mod table;
 
@@ -41,6 +43,12 @@ pub enum Command {
     /// Compare a question with its variants (house rules, field values) on the
     /// same trials: every difference with its paired interval and test.
     Compare(compare::CompareArgs),
+    /// What each field is worth: the headline's change for every one-step move
+    /// of a field, largest first (a tornado chart with --plot).
+    Effects(effects::EffectsArgs),
+    /// The value of a field that meets a target: "how many stands for even
+    /// odds?" (every value tried, exact where it fits).
+    Solve(solve::SolveArgs),
 }
 
 /// Run the CLI and return the process exit code.
@@ -54,6 +62,8 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Effects(args) => effects::run(&args),
+        Command::Solve(args) => solve::run(&args),
     };
     match result {
         Ok(text) => {

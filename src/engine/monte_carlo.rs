@@ -66,6 +66,8 @@ pub struct RunConfig {
     /// The same limit when the method is chosen automatically (kept small so an
     /// interactive question never waits long before falling back).
     pub auto_budget: u64,
+    /// Monte Carlo trials when the automatic choice falls back from exact.
+    pub auto_trials: u64,
     /// Upper bound on trials in precision mode.
     pub max_trials: u64,
     /// Told of the trials done so far and the trials planned (Monte Carlo only).
@@ -112,6 +114,7 @@ impl Default for RunConfig {
             confidence: 0.95,
             budget: 2_000_000,
             auto_budget: AUTO_BUDGET,
+            auto_trials: AUTO_TRIALS,
             max_trials: 1_000_000_000,
             progress: None,
             shard: None,
@@ -174,7 +177,7 @@ pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError>
         MethodRequest::Exact => Ok(exact(model.exact(config.budget)?)),
         MethodRequest::Auto => match model.exact(config.budget.min(config.auto_budget)) {
             Ok(tally) => Ok(exact(tally)),
-            Err(_) => Ok(monte_carlo(model, &schema, config, AUTO_TRIALS)),
+            Err(_) => Ok(monte_carlo(model, &schema, config, config.auto_trials)),
         },
         MethodRequest::Trials(0) => Err(RunError::NoTrials),
         MethodRequest::Trials(n) => Ok(monte_carlo(model, &schema, config, n)),

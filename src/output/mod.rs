@@ -2,14 +2,18 @@
 //! tidy CSV and Markdown. Every probability is printed exact or with its interval.
 
 mod compare;
+mod effects;
 mod grid;
 pub mod markdown;
 mod single;
+mod solve;
 mod tally_file;
 
 pub use compare::render_compared;
+pub use effects::render_effects;
 pub use grid::{Grid, GridCell, render_grid};
 pub use single::{Answer, answer_object, render_answer};
+pub use solve::render_solved;
 pub use tally_file::TallyFile;
 
 use clap::ValueEnum;

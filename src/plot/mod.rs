@@ -396,3 +396,98 @@ impl Figure for Heatmap {
         Ok(())
     }
 }
+
+/// A tornado chart: one horizontal bar per item, its value (a change) with an
+/// interval whisker, largest at the top.
+#[derive(Clone, Debug)]
+pub struct Tornado {
+    pub title: String,
+    pub x_label: String,
+    /// (label, value, low, high), in the order drawn from the top.
+    pub bars: Vec<(String, f64, f64, f64)>,
+}
+
+impl Figure for Tornado {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+    ) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
+        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let n = self.bars.len().max(1) as i32;
+        let reach = self
+            .bars
+            .iter()
+            .flat_map(|b| [b.1.abs(), b.2.abs(), b.3.abs()])
+            .filter(|v| v.is_finite())
+            .fold(0.0f64, f64::max)
+            .max(1e-9)
+            * 1.1;
+        let longest = self.bars.iter().map(|b| b.0.len()).max().unwrap_or(4) as u32;
+        let mut chart = ChartBuilder::on(root)
+            .caption(&self.title, ("sans-serif", caption_size(&self.title)))
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(24 + 7 * longest.min(48))
+            .build_cartesian_2d(-reach..reach, (0..n - 1).into_segmented())
+            .map_err(|e| err(&e))?;
+        let labels: Vec<String> = self.bars.iter().map(|b| b.0.clone()).collect();
+        let rows = n;
+        let y_fmt = move |v: &SegmentValue<i32>| match v {
+            // Row 0 is drawn at the bottom: the first bar goes to the top row.
+            SegmentValue::CenterOf(i) => labels
+                .get((rows - 1 - *i) as usize)
+                .cloned()
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .x_desc(&self.x_label)
+            .y_labels(n as usize + 1)
+            .y_label_formatter(&y_fmt)
+            .label_style(("sans-serif", 13))
+            .draw()
+            .map_err(|e| err(&e))?;
+        for (i, (_, value, low, high)) in self.bars.iter().enumerate() {
+            let row = n - 1 - i as i32;
+            let colour = if *value >= 0.0 {
+                RGBColor(46, 125, 50)
+            } else {
+                RGBColor(198, 40, 40)
+            };
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [
+                        (0.0, SegmentValue::Exact(row)),
+                        (*value, SegmentValue::Exact(row + 1)),
+                    ],
+                    colour.mix(0.75).filled(),
+                )))
+                .map_err(|e| err(&e))?;
+            if high > low {
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        vec![
+                            (*low, SegmentValue::CenterOf(row)),
+                            (*high, SegmentValue::CenterOf(row)),
+                        ],
+                        BLACK.stroke_width(2),
+                    )))
+                    .map_err(|e| err(&e))?;
+            }
+        }
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(0.0, SegmentValue::Exact(0)), (0.0, SegmentValue::Exact(n))],
+                BLACK.stroke_width(1),
+            )))
+            .map_err(|e| err(&e))?;
+        root.present().map_err(|e| err(&e))?;
+        Ok(())
+    }
+}

@@ -1,0 +1,72 @@
+//! `volley solve SYSTEM ACTION --vary FIELD --target "P(V=X) >= T" [field=value]...`:
+//! the value of a field that meets a target.
+
+use super::{MethodArgs, key_values};
+use crate::action::range_values;
+use crate::error::InputError;
+use crate::output::{Format, render_solved};
+use crate::solve::{Target, field_values, solve};
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Rule system (see `volley systems`).
+    pub system: String,
+    /// Action of the system.
+    pub action: String,
+    /// The other fields as field=value.
+    pub fields: Vec<String>,
+    /// The field to search.
+    #[arg(long, value_name = "FIELD")]
+    pub vary: String,
+    /// The target: "P(VARIABLE=VALUE) >= X" (or <=), or "mean(VARIABLE) >= X".
+    #[arg(long, value_name = "TARGET")]
+    pub target: String,
+    /// The values to try, in order (A..B or a comma list); default the field's
+    /// whole range.
+    #[arg(long, value_name = "VALUES")]
+    pub values: Option<String>,
+    /// Find the largest value meeting the target instead of the smallest.
+    #[arg(long)]
+    pub largest: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    #[command(flatten)]
+    pub method: MethodArgs,
+}
+
+pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
+    let question = super::odds::question(
+        &args.system,
+        &args.action,
+        &key_values(&args.fields)?,
+        &args.method,
+    )?;
+    let target = Target::parse(&args.target).map_err(|m| InputError::argument("target", m))?;
+    let values = match &args.values {
+        None => None,
+        Some(text) => Some(
+            match range_values(text).map_err(|m| InputError::argument("values", m))? {
+                Some(values) => values,
+                None => text.split(',').map(|v| v.trim().to_string()).collect(),
+            },
+        ),
+    };
+    let values = field_values(&question, &args.vary, values)?;
+    let solved = solve(
+        &question,
+        &args.vary,
+        values,
+        target,
+        args.largest,
+        &args.method.config(),
+    )
+    .map_err(super::explain)?;
+    Ok(render_solved(
+        question.system().name(),
+        question.action().name(),
+        &solved,
+        args.format,
+    ))
+}

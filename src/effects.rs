@@ -1,0 +1,218 @@
+//! What each modifier is worth: every field of a question moved one step (a flag
+//! switched, a number one up and one down, a choice to each alternative), and the
+//! change that makes in the headline probability (and in the first mean), all
+//! run as one comparison against the question itself: exact where every side
+//! fits, paired Monte Carlo otherwise. Sorted by the size of the change.
+
+use crate::action::FieldKind;
+use crate::compare::{Comparison, Variant};
+use crate::engine::RunConfig;
+use crate::question::{Question, QuestionError};
+use crate::stats::{Difference, Estimate};
+use crate::systems::Origin;
+
+/// One field moved one step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub field: String,
+    pub from: String,
+    pub to: String,
+}
+
+/// A step's effect on the headline probability (and the first mean).
+#[derive(Clone, Debug)]
+pub struct Effect {
+    pub step: Step,
+    /// The headline probability after the step.
+    pub probability: Estimate,
+    pub difference: Difference,
+    pub mean_difference: Option<Difference>,
+}
+
+/// Every effect, largest first.
+#[derive(Clone, Debug)]
+pub struct Effects {
+    pub headline: (String, String),
+    pub baseline: Estimate,
+    /// The first mean the action reports, and its baseline value.
+    pub mean: Option<(String, Estimate)>,
+    pub exact: bool,
+    pub trials: Option<u64>,
+    pub effects: Vec<Effect>,
+    /// Steps that do not make a valid question, with the reason.
+    pub skipped: Vec<(Step, String)>,
+}
+
+/// The steps of a question's fields: `only` limits them to those fields (all
+/// when empty); a choice with more than `max_choices` alternatives is skipped
+/// unless named in `only`.
+pub fn steps(
+    question: &Question,
+    only: &[String],
+    max_choices: usize,
+) -> (Vec<Step>, Vec<(Step, String)>) {
+    let current: Vec<(String, String)> = question.scenario().pairs();
+    let value_of = |name: &str| {
+        current
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let mut steps = Vec::new();
+    let mut skipped = Vec::new();
+    for spec in question.fields() {
+        if !only.is_empty() && !only.iter().any(|o| o == spec.name) {
+            continue;
+        }
+        let from = value_of(spec.name);
+        let step = |to: String| Step {
+            field: spec.name.to_string(),
+            from: from.clone(),
+            to,
+        };
+        match &spec.kind {
+            FieldKind::Bool => {
+                let to = if from == "true" { "false" } else { "true" };
+                steps.push(step(to.to_string()));
+            }
+            FieldKind::Int { min, max } | FieldKind::Limit { min, max, .. } => {
+                let Ok(now) = from.parse::<i64>() else {
+                    continue;
+                };
+                for to in [now - 1, now + 1] {
+                    if (*min..=*max).contains(&to) {
+                        steps.push(step(to.to_string()));
+                    }
+                }
+            }
+            FieldKind::Decimal { min, max } => {
+                let Ok(now) = from.parse::<f64>() else {
+                    continue;
+                };
+                for to in [now - 0.5, now + 0.5] {
+                    if to >= *min && to <= *max {
+                        steps.push(step(to.to_string()));
+                    }
+                }
+            }
+            FieldKind::Choice(values) | FieldKind::ChoiceList(values) => {
+                let others: Vec<&String> = values.iter().filter(|v| **v != from).collect();
+                if others.len() > max_choices && only.is_empty() {
+                    skipped.push((
+                        step(format!("any of {}", others.len())),
+                        format!(
+                            "more than {max_choices} alternatives; name the field with --fields to try them"
+                        ),
+                    ));
+                    continue;
+                }
+                for to in others {
+                    steps.push(step(to.clone()));
+                }
+            }
+        }
+    }
+    (steps, skipped)
+}
+
+/// The effect of every step on `headline` (the action's own when `None`).
+pub fn effects(
+    question: &Question,
+    steps: Vec<Step>,
+    mut skipped: Vec<(Step, String)>,
+    headline: Option<(String, String)>,
+    config: &RunConfig,
+) -> Result<Effects, QuestionError> {
+    let headline = headline
+        .or_else(|| {
+            question
+                .headline()
+                .map(|(v, x)| (v.to_string(), x.to_string()))
+        })
+        .ok_or_else(|| {
+            crate::error::InputError::argument(
+                "show",
+                "this action has no headline outcome: name one with --show VARIABLE=VALUE",
+            )
+        })?;
+    let mut variants = Vec::new();
+    let mut taken = Vec::new();
+    for step in steps {
+        let field = (step.field.clone(), step.to.clone(), Origin::command_line());
+        match question.with(&[field]).and_then(|q| q.model().map(|_| q)) {
+            Ok(q) => {
+                variants.push(Variant {
+                    name: format!("{}={}", step.field, step.to),
+                    spec: format!("{}={}", step.field, step.to),
+                    question: q,
+                });
+                taken.push(step);
+            }
+            Err(e) => skipped.push((step, e.message)),
+        }
+    }
+    let comparison = Comparison {
+        baseline: question.clone(),
+        variants,
+    };
+    let compared = comparison.run(config)?;
+    let (variable, value) = &headline;
+    let baseline = compared
+        .baseline
+        .probability(variable, value)
+        .ok_or_else(|| {
+            crate::error::InputError::argument(
+                "show",
+                format!(
+                    "`{}` has no outcome {variable}={value}",
+                    question.action().name()
+                ),
+            )
+        })?;
+    let mean = compared
+        .baseline
+        .means
+        .first()
+        .map(|m| (m.variable.clone(), m.estimate));
+    let mut effects: Vec<Effect> = taken
+        .into_iter()
+        .zip(&compared.variants)
+        .filter_map(|(step, answer)| {
+            let difference = answer
+                .differences
+                .iter()
+                .find(|d| &d.variable == variable && d.value.as_deref() == Some(value.as_str()))?
+                .difference;
+            let mean_difference = mean.as_ref().and_then(|(name, _)| {
+                answer
+                    .differences
+                    .iter()
+                    .find(|d| &d.variable == name && d.value.is_none())
+                    .map(|d| d.difference)
+            });
+            Some(Effect {
+                step,
+                probability: answer.summary.probability(variable, value)?,
+                difference,
+                mean_difference,
+            })
+        })
+        .collect();
+    effects.sort_by(|a, b| {
+        b.difference
+            .value
+            .abs()
+            .total_cmp(&a.difference.value.abs())
+            .then_with(|| a.step.field.cmp(&b.step.field))
+    });
+    Ok(Effects {
+        headline,
+        baseline,
+        mean,
+        exact: compared.exact,
+        trials: compared.trials,
+        effects,
+        skipped,
+    })
+}

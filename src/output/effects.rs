@@ -1,0 +1,194 @@
+//! What each modifier is worth (`volley effects`): the headline's change for
+//! every one-step move of a field, largest first.
+
+use super::{Format, markdown, number_digits, percent};
+use crate::effects::Effects;
+use crate::frame::{self, FrameColumn};
+use serde_json::json;
+use std::fmt::Write;
+
+fn points(x: f64) -> String {
+    format!("{:+.2}", 100.0 * x)
+}
+
+/// Render the effects of a question in `format`.
+pub fn render_effects(system: &str, action: &str, e: &Effects, format: Format) -> String {
+    let (variable, value) = &e.headline;
+    match format {
+        Format::Json => {
+            let effects: Vec<_> = e
+                .effects
+                .iter()
+                .map(|x| {
+                    json!({"field": x.step.field, "from": x.step.from, "to": x.step.to,
+                           "probability": x.probability.value, "difference": x.difference.value,
+                           "ci_low": x.difference.low, "ci_high": x.difference.high,
+                           "p_value": x.difference.p_value,
+                           "mean_difference": x.mean_difference.map(|d| d.value)})
+                })
+                .collect();
+            let skipped: Vec<_> = e
+                .skipped
+                .iter()
+                .map(|(s, why)| json!({"field": s.field, "to": s.to, "reason": why}))
+                .collect();
+            let object = json!({
+                "system": system,
+                "action": action,
+                "method": if e.exact { "exact" } else { "monte-carlo-paired" },
+                "trials": e.trials,
+                "headline": {"variable": variable, "value": value},
+                "baseline": e.baseline.value,
+                "mean": e.mean.as_ref().map(|(name, m)| json!({"variable": name, "baseline": m.value})),
+                "effects": effects,
+                "skipped": skipped,
+            });
+            let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
+            text.push('\n');
+            text
+        }
+        Format::Csv => {
+            let frame = frame::columns(vec![
+                (
+                    "field",
+                    FrameColumn::Text(e.effects.iter().map(|x| x.step.field.clone()).collect()),
+                ),
+                (
+                    "from",
+                    FrameColumn::Text(e.effects.iter().map(|x| x.step.from.clone()).collect()),
+                ),
+                (
+                    "to",
+                    FrameColumn::Text(e.effects.iter().map(|x| x.step.to.clone()).collect()),
+                ),
+                (
+                    "probability",
+                    FrameColumn::Number(e.effects.iter().map(|x| x.probability.value).collect()),
+                ),
+                (
+                    "difference",
+                    FrameColumn::Number(e.effects.iter().map(|x| x.difference.value).collect()),
+                ),
+                (
+                    "ci_low",
+                    FrameColumn::Number(e.effects.iter().map(|x| x.difference.low).collect()),
+                ),
+                (
+                    "ci_high",
+                    FrameColumn::Number(e.effects.iter().map(|x| x.difference.high).collect()),
+                ),
+                (
+                    "p_value",
+                    FrameColumn::Number(
+                        e.effects
+                            .iter()
+                            .map(|x| x.difference.p_value.unwrap_or(f64::NAN))
+                            .collect(),
+                    ),
+                ),
+            ]);
+            frame
+                .map_err(anyhow::Error::from)
+                .and_then(|mut df| frame::csv_text(&mut df))
+                .unwrap_or_else(|err| format!("error: {err}\n"))
+        }
+        Format::Table | Format::Markdown => {
+            let mut out = String::new();
+            let method = if e.exact {
+                "exact".to_string()
+            } else {
+                format!(
+                    "paired Monte Carlo, {} trials on the same dice for every step",
+                    e.trials.unwrap_or(0)
+                )
+            };
+            let _ = writeln!(
+                out,
+                "{system} {action}: what each field is worth\nP({variable} = {value}) = {} now; {method}\n",
+                percent(&e.baseline, e.exact)
+            );
+            let mean_name = e.mean.as_ref().map(|(n, _)| n.clone());
+            let mut header = vec![
+                "field".to_string(),
+                "step".to_string(),
+                format!("P({variable}={value})"),
+                "change (points)".to_string(),
+            ];
+            if !e.exact {
+                header.push("p".to_string());
+            }
+            if let Some(name) = &mean_name {
+                header.push(format!("change in mean {name}"));
+            }
+            let rows: Vec<Vec<String>> = e
+                .effects
+                .iter()
+                .map(|x| {
+                    let mut row = vec![
+                        x.step.field.clone(),
+                        format!("{} -> {}", x.step.from, x.step.to),
+                        percent(&x.probability, e.exact),
+                        if e.exact {
+                            points(x.difference.value)
+                        } else {
+                            format!(
+                                "{} [{}, {}]",
+                                points(x.difference.value),
+                                points(x.difference.low),
+                                points(x.difference.high)
+                            )
+                        },
+                    ];
+                    if !e.exact {
+                        row.push(match x.difference.p_value {
+                            Some(p) if p < 0.0001 => "<0.0001".to_string(),
+                            Some(p) => format!("{p:.4}"),
+                            None => "exact".to_string(),
+                        });
+                    }
+                    if mean_name.is_some() {
+                        row.push(x.mean_difference.map_or("-".to_string(), |d| {
+                            let sign = if d.value < 0.0 { "-" } else { "+" };
+                            format!("{sign}{}", number_digits(d.value.abs()))
+                        }));
+                    }
+                    row
+                })
+                .collect();
+            if format == Format::Markdown {
+                out.push_str(&markdown::table(&header, &rows));
+            } else {
+                let widths: Vec<usize> = (0..header.len())
+                    .map(|c| {
+                        rows.iter()
+                            .map(|r| r[c].len())
+                            .chain([header[c].len()])
+                            .max()
+                            .unwrap_or(0)
+                    })
+                    .collect();
+                for line in std::iter::once(&header).chain(&rows) {
+                    let cells: Vec<String> = line
+                        .iter()
+                        .enumerate()
+                        .map(|(c, t)| {
+                            if c < 2 {
+                                format!("{t:<w$}", w = widths[c])
+                            } else {
+                                format!("{t:>w$}", w = widths[c])
+                            }
+                        })
+                        .collect();
+                    let _ = writeln!(out, "  {}", cells.join("  "));
+                }
+            }
+            if !e.skipped.is_empty() {
+                let _ = writeln!(out, "\nnot tried:");
+                for (s, why) in &e.skipped {
+                    let _ = writeln!(out, "  {} -> {}: {why}", s.field, s.to);
+                }
+            }
+            out
+        }
+    }
+}

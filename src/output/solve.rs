@@ -1,0 +1,153 @@
+//! The inverse question (`volley solve`): every value tried and the one found.
+
+use super::{Format, markdown, number, percent};
+use crate::frame::{self, FrameColumn};
+use crate::solve::Solved;
+use serde_json::json;
+use std::fmt::Write;
+
+/// Render a search in `format`.
+pub fn render_solved(system: &str, action: &str, s: &Solved, format: Format) -> String {
+    let probability = s.target.value.is_some();
+    match format {
+        Format::Json => {
+            let key = if probability { "probability" } else { "mean" };
+            let answers: Vec<_> = s
+                .answers
+                .iter()
+                .map(|a| {
+                    let mut row = json!({"value": a.value, "ci_low": a.estimate.low,
+                                         "ci_high": a.estimate.high, "exact": a.exact,
+                                         "meets": a.meets, "decided": a.decided});
+                    row[key] = json!(a.estimate.value);
+                    row
+                })
+                .collect();
+            let object = json!({
+                "system": system,
+                "action": action,
+                "field": s.field,
+                "target": s.target.to_string(),
+                "direction": if s.largest { "largest" } else { "smallest" },
+                "value": s.value,
+                "monotone": s.monotone(),
+                "crossings": s.crossings,
+                "skipped": s.skipped.iter().map(|(v, why)| json!({"value": v, "reason": why})).collect::<Vec<_>>(),
+                "answers": answers,
+            });
+            let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
+            text.push('\n');
+            text
+        }
+        Format::Csv => {
+            let frame = frame::columns(vec![
+                (
+                    s.field.as_str(),
+                    FrameColumn::Text(s.answers.iter().map(|a| a.value.clone()).collect()),
+                ),
+                (
+                    "estimate",
+                    FrameColumn::Number(s.answers.iter().map(|a| a.estimate.value).collect()),
+                ),
+                (
+                    "ci_low",
+                    FrameColumn::Number(s.answers.iter().map(|a| a.estimate.low).collect()),
+                ),
+                (
+                    "ci_high",
+                    FrameColumn::Number(s.answers.iter().map(|a| a.estimate.high).collect()),
+                ),
+                (
+                    "meets",
+                    FrameColumn::Flag(s.answers.iter().map(|a| a.meets).collect()),
+                ),
+            ]);
+            frame
+                .map_err(anyhow::Error::from)
+                .and_then(|mut df| frame::csv_text(&mut df))
+                .unwrap_or_else(|e| format!("error: {e}\n"))
+        }
+        Format::Table | Format::Markdown => {
+            let mut out = String::new();
+            let direction = if s.largest { "largest" } else { "smallest" };
+            let verdict = match &s.value {
+                Some(v) => format!("the {direction} {} meeting {} is {v}", s.field, s.target),
+                None => format!("no value of {} tried meets {}", s.field, s.target),
+            };
+            let _ = writeln!(out, "{system} {action}: {verdict}");
+            if !s.monotone() {
+                let _ = writeln!(
+                    out,
+                    "not monotone: the target is met, then missed (or the other way round), changing at {}",
+                    s.crossings.join(", ")
+                );
+            }
+            for (value, why) in &s.skipped {
+                let _ = writeln!(out, "{} = {value} not tried: {why}", s.field);
+            }
+            if s.answers.iter().any(|a| !a.decided) {
+                let _ = writeln!(
+                    out,
+                    "values marked ? have an interval that straddles the target: more trials would settle them"
+                );
+            }
+            out.push('\n');
+            let header = vec![
+                s.field.clone(),
+                s.target
+                    .to_string()
+                    .split(['>', '<'])
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string(),
+                "meets".to_string(),
+            ];
+            let rows: Vec<Vec<String>> = s
+                .answers
+                .iter()
+                .map(|a| {
+                    vec![
+                        a.value.clone(),
+                        if probability {
+                            percent(&a.estimate, a.exact)
+                        } else {
+                            number(&a.estimate, a.exact)
+                        },
+                        format!(
+                            "{}{}",
+                            if a.meets { "yes" } else { "no" },
+                            if a.decided { "" } else { " ?" }
+                        ),
+                    ]
+                })
+                .collect();
+            if format == Format::Markdown {
+                out.push_str(&markdown::table(&header, &rows));
+            } else {
+                let widths: Vec<usize> = (0..3)
+                    .map(|c| {
+                        rows.iter()
+                            .map(|r| r[c].len())
+                            .chain([header[c].len()])
+                            .max()
+                            .unwrap_or(0)
+                    })
+                    .collect();
+                for line in std::iter::once(&header).chain(&rows) {
+                    let _ = writeln!(
+                        out,
+                        "  {:<w0$}  {:>w1$}  {:<w2$}",
+                        line[0],
+                        line[1],
+                        line[2],
+                        w0 = widths[0],
+                        w1 = widths[1],
+                        w2 = widths[2]
+                    );
+                }
+            }
+            out
+        }
+    }
+}
