@@ -124,18 +124,6 @@ pub fn effects(
     headline: Option<(String, String)>,
     config: &RunConfig,
 ) -> Result<Effects, QuestionError> {
-    let headline = headline
-        .or_else(|| {
-            question
-                .headline()
-                .map(|(v, x)| (v.to_string(), x.to_string()))
-        })
-        .ok_or_else(|| {
-            crate::error::InputError::argument(
-                "show",
-                "this action has no headline outcome: name one with --show VARIABLE=VALUE",
-            )
-        })?;
     let mut variants = Vec::new();
     let mut taken = Vec::new();
     for step in steps {
@@ -152,6 +140,31 @@ pub fn effects(
             Err(e) => skipped.push((step, e.message)),
         }
     }
+    measure(question, variants, taken, skipped, headline, config)
+}
+
+/// Compare `question` with `variants` (one per step of `taken`) and report each
+/// step's effect on `headline` (the action's own when `None`), largest first.
+pub fn measure(
+    question: &Question,
+    variants: Vec<Variant>,
+    taken: Vec<Step>,
+    skipped: Vec<(Step, String)>,
+    headline: Option<(String, String)>,
+    config: &RunConfig,
+) -> Result<Effects, QuestionError> {
+    let headline = headline
+        .or_else(|| {
+            question
+                .headline()
+                .map(|(v, x)| (v.to_string(), x.to_string()))
+        })
+        .ok_or_else(|| {
+            crate::error::InputError::argument(
+                "show",
+                "this action has no headline outcome: name one with --show VARIABLE=VALUE",
+            )
+        })?;
     let comparison = Comparison {
         baseline: question.clone(),
         variants,

@@ -19,7 +19,8 @@
 //!   every front end builds and asks.
 //! - [`compare`]: a question against its variants on the same trials, with paired
 //!   differences; [`effects`]: what each field is worth, one step at a time;
-//!   [`solve`]: the value of a field that meets a target.
+//!   [`solve`]: the value of a field that meets a target; [`sensitivity`]: which
+//!   of a card's unsure readings move an answer.
 //! - [`experiment`]: experiment files: scenario, sweep, variants, report.
 //! - [`cli`]: the command line; the binary only calls [`cli::main`].
 
@@ -36,6 +37,7 @@ pub mod output;
 pub mod plot;
 pub mod question;
 pub mod rules;
+pub mod sensitivity;
 pub mod solve;
 pub mod stats;
 pub mod systems;

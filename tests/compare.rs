@@ -154,3 +154,59 @@ fn a_variant_may_change_only_fields() {
         assert!(r.difference.value <= r.difference.high + 1e-12);
     }
 }
+
+#[test]
+fn sensitivity_switches_every_reading_and_measures_it_exactly() {
+    use volley::sensitivity::{options, sensitivity};
+    // Every system's string and flag options offer their alternatives.
+    for system in [
+        "micro-squad",
+        "micro-force",
+        "micro-armour",
+        "hex-acw",
+        "stand-and-die",
+        "deadly-field",
+    ] {
+        let (choices, _) = options(system).unwrap();
+        assert!(!choices.is_empty(), "{system}");
+        for c in &choices {
+            assert!(
+                !c.alternatives.is_empty() && !c.alternatives.contains(&c.current),
+                "{c:?}"
+            );
+        }
+    }
+    let (choices, _) = options("deadly-field").unwrap();
+    let fcr = choices
+        .iter()
+        .find(|c| c.option == "adf_fcr_candidate")
+        .unwrap();
+    assert_eq!(fcr.alternatives, vec![toml::Value::String("B".to_string())]);
+    // The fire's sensitivity to reading B equals the difference of the two exact
+    // answers.
+    let question = Question::new("deadly-field", "fire", &[], &[]).unwrap();
+    let found = sensitivity(&question, &[], None, &RunConfig::default()).unwrap();
+    assert!(found.exact);
+    let step = found
+        .effects
+        .iter()
+        .find(|e| e.step.field == "options.adf_fcr_candidate")
+        .unwrap();
+    let a = common::run("deadly-field", "fire", &[], MethodRequest::Exact);
+    let b = common::run_with_rules(
+        "deadly-field",
+        "fire",
+        &[],
+        &[house_rule("options.adf_fcr_candidate", "\"B\"")],
+        MethodRequest::Exact,
+    );
+    let expected = common::p(&b, "hit", "yes") - common::p(&a, "hit", "yes");
+    assert!((step.difference.value - expected).abs() < 1e-12);
+    // Largest first.
+    let sizes: Vec<f64> = found
+        .effects
+        .iter()
+        .map(|e| e.difference.value.abs())
+        .collect();
+    assert!(sizes.windows(2).all(|w| w[0] >= w[1]));
+}

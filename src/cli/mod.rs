@@ -9,6 +9,7 @@ mod odds;
 mod progress;
 mod rules;
 mod run;
+mod sensitivity;
 mod solve;
 mod systems;
 mod table;
@@ -49,6 +50,9 @@ pub enum Command {
     /// The value of a field that meets a target: "how many stands for even
     /// odds?" (every value tried, exact where it fits).
     Solve(solve::SolveArgs),
+    /// Which unsure readings of a card matter: every rules option switched to
+    /// each alternative, the headline's change (--report: every action).
+    Sensitivity(sensitivity::SensitivityArgs),
 }
 
 /// Run the CLI and return the process exit code.
@@ -64,6 +68,7 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::run(&args),
         Command::Effects(args) => effects::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Sensitivity(args) => sensitivity::run(&args),
     };
     match result {
         Ok(text) => {

@@ -102,11 +102,15 @@ pub fn render_effects(system: &str, action: &str, e: &Effects, format: Format) -
                     e.trials.unwrap_or(0)
                 )
             };
-            let _ = writeln!(
-                out,
-                "{system} {action}: what each field is worth\nP({variable} = {value}) = {} now; {method}\n",
-                percent(&e.baseline, e.exact)
-            );
+            let now = percent(&e.baseline, e.exact);
+            if format == Format::Markdown {
+                let _ = writeln!(out, "P({variable} = {value}) = {now} now; {method}.\n");
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{system} {action}: what each field is worth\nP({variable} = {value}) = {now} now; {method}\n"
+                );
+            }
             let mean_name = e.mean.as_ref().map(|(n, _)| n.clone());
             let mut header = vec![
                 "field".to_string(),

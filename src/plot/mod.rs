@@ -417,7 +417,7 @@ impl Figure for Tornado {
     {
         let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
         root.fill(&WHITE).map_err(|e| err(&e))?;
-        let n = self.bars.len().max(1) as i32;
+        let n = self.bars.len().max(1);
         let reach = self
             .bars
             .iter()
@@ -427,34 +427,37 @@ impl Figure for Tornado {
             .max(1e-9)
             * 1.1;
         let longest = self.bars.iter().map(|b| b.0.len()).max().unwrap_or(4) as u32;
+        // Bar i sits on the whole number n - 1 - i (the first at the top).
+        let top = n as f64 - 0.5;
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", caption_size(&self.title)))
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(24 + 7 * longest.min(48))
-            .build_cartesian_2d(-reach..reach, (0..n - 1).into_segmented())
+            .build_cartesian_2d(-reach..reach, -0.5..top)
             .map_err(|e| err(&e))?;
         let labels: Vec<String> = self.bars.iter().map(|b| b.0.clone()).collect();
-        let rows = n;
-        let y_fmt = move |v: &SegmentValue<i32>| match v {
-            // Row 0 is drawn at the bottom: the first bar goes to the top row.
-            SegmentValue::CenterOf(i) => labels
-                .get((rows - 1 - *i) as usize)
+        let y_fmt = move |y: &f64| {
+            let row = y.round();
+            if (y - row).abs() > 1e-6 || row < 0.0 {
+                return String::new();
+            }
+            labels
+                .get(n - 1 - (row as usize).min(n - 1))
                 .cloned()
-                .unwrap_or_default(),
-            _ => String::new(),
+                .unwrap_or_default()
         };
         chart
             .configure_mesh()
             .disable_y_mesh()
             .x_desc(&self.x_label)
-            .y_labels(n as usize + 1)
+            .y_labels(n + 1)
             .y_label_formatter(&y_fmt)
             .label_style(("sans-serif", 13))
             .draw()
             .map_err(|e| err(&e))?;
         for (i, (_, value, low, high)) in self.bars.iter().enumerate() {
-            let row = n - 1 - i as i32;
+            let row = (n - 1 - i) as f64;
             let colour = if *value >= 0.0 {
                 RGBColor(46, 125, 50)
             } else {
@@ -462,20 +465,14 @@ impl Figure for Tornado {
             };
             chart
                 .draw_series(std::iter::once(Rectangle::new(
-                    [
-                        (0.0, SegmentValue::Exact(row)),
-                        (*value, SegmentValue::Exact(row + 1)),
-                    ],
+                    [(0.0, row - 0.38), (*value, row + 0.38)],
                     colour.mix(0.75).filled(),
                 )))
                 .map_err(|e| err(&e))?;
             if high > low {
                 chart
                     .draw_series(std::iter::once(PathElement::new(
-                        vec![
-                            (*low, SegmentValue::CenterOf(row)),
-                            (*high, SegmentValue::CenterOf(row)),
-                        ],
+                        vec![(*low, row), (*high, row)],
                         BLACK.stroke_width(2),
                     )))
                     .map_err(|e| err(&e))?;
@@ -483,7 +480,7 @@ impl Figure for Tornado {
         }
         chart
             .draw_series(std::iter::once(PathElement::new(
-                vec![(0.0, SegmentValue::Exact(0)), (0.0, SegmentValue::Exact(n))],
+                vec![(0.0, -0.5), (0.0, top)],
                 BLACK.stroke_width(1),
             )))
             .map_err(|e| err(&e))?;

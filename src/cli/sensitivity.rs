@@ -1,0 +1,229 @@
+//! `volley sensitivity SYSTEM [ACTION] [field=value]...`: which of the card's
+//! unsure readings matter. With an action, one question's table; with
+//! `--report DIR`, every action's default question, written to
+//! `DIR/sensitivity-SYSTEM/` (report, tidy results, tornado chart).
+
+use super::{MethodArgs, key_values};
+use crate::effects::Effects;
+use crate::error::InputError;
+use crate::frame::{self, FrameColumn};
+use crate::output::{Format, render_effects};
+use crate::plot::{Figure, Tornado};
+use crate::question::Question;
+use crate::sensitivity::{options, sensitivity};
+use crate::systems;
+use clap::Args;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct SensitivityArgs {
+    /// Rule system (see `volley systems`).
+    pub system: String,
+    /// One action (its question is the fields given); without it, --report.
+    pub action: Option<String>,
+    /// The question's fields as field=value.
+    pub fields: Vec<String>,
+    /// Write the report of every action's default question under DIR.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// Output format (one action).
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    #[command(flatten)]
+    pub method: MethodArgs,
+}
+
+/// Paired trials per reading when a question does not fit the exact budget.
+const SENSITIVITY_TRIALS: u64 = 100_000;
+
+pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
+    let config = crate::engine::RunConfig {
+        auto_trials: SENSITIVITY_TRIALS,
+        ..args.method.config()
+    };
+    let rules = args.method.house_rules()?;
+    match (&args.action, &args.report) {
+        (Some(action), None) => {
+            let question = super::odds::question(
+                &args.system,
+                action,
+                &key_values(&args.fields)?,
+                &args.method,
+            )?;
+            let found = sensitivity(&question, &rules, None, &config).map_err(super::explain)?;
+            Ok(render_effects(
+                question.system().name(),
+                question.action().name(),
+                &found,
+                args.format,
+            ))
+        }
+        (None, Some(dir)) => report(&args.system, dir, &config),
+        _ => Err(InputError::argument(
+            "action",
+            "give an action (one question) or --report DIR (every action), not both",
+        )
+        .into()),
+    }
+}
+
+/// Every action's default question, its readings switched one at a time.
+fn report(
+    system: &str,
+    dir: &std::path::Path,
+    config: &crate::engine::RunConfig,
+) -> anyhow::Result<String> {
+    let found = systems::find(system)?;
+    let folder = dir.join(format!("sensitivity-{}", found.name()));
+    let mut answers: Vec<(String, Effects)> = Vec::new();
+    for action in found.actions() {
+        if action.headline().is_none() {
+            continue;
+        }
+        let question = Question::new(found.name(), action.name(), &[], &[])?;
+        let effects = sensitivity(&question, &[], None, config).map_err(super::explain)?;
+        answers.push((action.name().to_string(), effects));
+    }
+    let (_, numbers) = options(found.name())?;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "# Which readings of the {} card matter\n\n\
+         Every rules option of `{}` (each a reading the card leaves open; `volley rules {} options` \
+         gives the notes) switched, one at a time, to each alternative reading, and the change that \
+         makes in the headline answer of each action's default question. Exact where every side \
+         fits the exact budget; otherwise {} paired Monte Carlo trials, every reading on the same \
+         dice (intervals are paired 95% intervals, p from McNemar's exact test). A reading that \
+         moves nothing here may still matter in other scenarios.\n\n\
+         Made by `volley sensitivity {} --report reports`.\n",
+        found.title(),
+        found.name(),
+        found.name(),
+        SENSITIVITY_TRIALS,
+        found.name()
+    );
+    if !numbers.is_empty() {
+        let names: Vec<String> = numbers.iter().map(|(o, _)| format!("`{o}`")).collect();
+        let _ = writeln!(
+            text,
+            "Numeric options are not switched (patch them with a house rule): {}.\n",
+            names.join(", ")
+        );
+    }
+    let mut bars = Vec::new();
+    for (action, effects) in &answers {
+        for e in &effects.effects {
+            if e.difference.value != 0.0 || e.difference.high != e.difference.low {
+                bars.push((
+                    format!(
+                        "{action}: {} -> {}",
+                        e.step.field.trim_start_matches("options."),
+                        e.step.to
+                    ),
+                    100.0 * e.difference.value,
+                    100.0 * e.difference.low,
+                    100.0 * e.difference.high,
+                ));
+            }
+        }
+    }
+    bars.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
+    bars.truncate(24);
+    let plotted = !bars.is_empty();
+    if plotted {
+        text.push_str(
+            "![The readings that move a headline most](tornado.png)\n\n([SVG](tornado.svg))\n\n",
+        );
+    }
+    for (action, effects) in &answers {
+        let (variable, value) = &effects.headline;
+        let _ = writeln!(text, "## `{action}`: P({variable} = {value})\n");
+        let moved: Vec<_> = effects
+            .effects
+            .iter()
+            .filter(|e| e.difference.value != 0.0)
+            .collect();
+        let still: Vec<String> = effects
+            .effects
+            .iter()
+            .filter(|e| e.difference.value == 0.0)
+            .map(|e| format!("`{}`", e.step.field.trim_start_matches("options.")))
+            .collect();
+        if moved.is_empty() {
+            let _ = writeln!(text, "No reading changes this answer.\n");
+        } else {
+            let only_moved = Effects {
+                effects: effects
+                    .effects
+                    .iter()
+                    .filter(|e| e.difference.value != 0.0)
+                    .cloned()
+                    .collect(),
+                skipped: Vec::new(),
+                ..effects.clone()
+            };
+            text.push_str(&render_effects(
+                found.name(),
+                action,
+                &only_moved,
+                Format::Markdown,
+            ));
+            text.push('\n');
+        }
+        if !still.is_empty() {
+            let mut still = still;
+            still.dedup();
+            let _ = writeln!(text, "No change from: {}.\n", still.join(", "));
+        }
+    }
+    std::fs::create_dir_all(&folder)?;
+    let mut rows: [Vec<String>; 4] = Default::default();
+    let mut numbers_cols: [Vec<f64>; 5] = Default::default();
+    for (action, effects) in &answers {
+        for e in &effects.effects {
+            rows[0].push(action.clone());
+            rows[1].push(e.step.field.trim_start_matches("options.").to_string());
+            rows[2].push(e.step.from.clone());
+            rows[3].push(e.step.to.clone());
+            numbers_cols[0].push(e.probability.value);
+            numbers_cols[1].push(e.difference.value);
+            numbers_cols[2].push(e.difference.low);
+            numbers_cols[3].push(e.difference.high);
+            numbers_cols[4].push(e.difference.p_value.unwrap_or(f64::NAN));
+        }
+    }
+    let [actions, option_names, from, to] = rows;
+    let [probability, difference, low, high, p] = numbers_cols;
+    let mut df = frame::columns(vec![
+        ("action", FrameColumn::Text(actions)),
+        ("option", FrameColumn::Text(option_names)),
+        ("from", FrameColumn::Text(from)),
+        ("to", FrameColumn::Text(to)),
+        ("probability", FrameColumn::Number(probability)),
+        ("difference", FrameColumn::Number(difference)),
+        ("diff_low", FrameColumn::Number(low)),
+        ("diff_high", FrameColumn::Number(high)),
+        ("p_value", FrameColumn::Number(p)),
+    ])?;
+    frame::write(
+        &mut df,
+        &folder.join("results.parquet"),
+        &folder.join("results.csv"),
+    )?;
+    if plotted {
+        Tornado {
+            title: format!("{}: the readings that move a headline most", found.name()),
+            x_label: "change in the action's headline probability, points".to_string(),
+            bars,
+        }
+        .write(&folder.join("tornado"))?;
+    }
+    frame::write_atomic(&folder.join("README.md"), text.as_bytes())?;
+    Ok(format!(
+        "sensitivity-{}: {} actions -> {}\n",
+        found.name(),
+        answers.len(),
+        folder.join("README.md").display()
+    ))
+}

@@ -1,0 +1,159 @@
+//! Which unsure readings matter: every rules option of a system (each a reading
+//! the card leaves open, see `volley rules SYSTEM options`) switched, one at a
+//! time, to each alternative, with the change that makes in a question's
+//! headline. The alternatives come from the charts themselves: a flag is
+//! switched; a named reading is probed with a value the charts refuse, and the
+//! refusal lists the readings they accept.
+
+use crate::compare::Variant;
+use crate::effects::{Effects, Step, measure};
+use crate::engine::RunConfig;
+use crate::error::InputError;
+use crate::question::{Question, QuestionError};
+use crate::rules::HouseRule;
+use crate::systems;
+use toml::Value;
+
+/// An option, its reading now, and the others.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionChoice {
+    pub option: String,
+    pub current: Value,
+    pub alternatives: Vec<Value>,
+}
+
+/// A value as TOML text (`"b"`, `true`, `3`).
+fn toml_text(value: &Value) -> String {
+    value.to_string()
+}
+
+/// A value as shown to a reader (`b`, `true`, `3`).
+pub fn shown(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// A house rule setting one option.
+pub fn option_rule(option: &str, value: &Value) -> Result<HouseRule, InputError> {
+    HouseRule::parse(
+        &format!("options.{option} = {}", shown(value)),
+        &format!("[set]\n\"options.{option}\" = {}\n", toml_text(value)),
+    )
+}
+
+/// The values the charts accept for a named reading: set it to a value they
+/// refuse, and read the accepted ones from the refusal ("expected `a` or `b`").
+fn accepted(system: &str, option: &str) -> Vec<String> {
+    let probe = Value::String("__volley_probe__".to_string());
+    let Ok(rule) = option_rule(option, &probe) else {
+        return Vec::new();
+    };
+    let Ok(found) = systems::find(system) else {
+        return Vec::new();
+    };
+    let Err(error) = systems::rulebook(found, &[rule]) else {
+        return Vec::new();
+    };
+    let Some((_, expected)) = error.message.split_once("expected") else {
+        return Vec::new();
+    };
+    expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// An option that is not switched, and why.
+pub type Unswitched = (String, String);
+
+/// Every option of `system` with its alternatives; options that are numbers
+/// (not readings to choose between) are returned apart, with the reason.
+pub fn options(system: &str) -> Result<(Vec<OptionChoice>, Vec<Unswitched>), InputError> {
+    let found = systems::find(system)?;
+    let book = systems::rulebook(found, &[])?;
+    let Some(Value::Table(table)) = book.tree.get("options") else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let mut choices = Vec::new();
+    let mut skipped = Vec::new();
+    for (option, current) in table {
+        let alternatives: Vec<Value> = match current {
+            Value::Boolean(b) => vec![Value::Boolean(!b)],
+            Value::String(now) => accepted(system, option)
+                .into_iter()
+                .filter(|v| v != now)
+                .map(Value::String)
+                .collect(),
+            _ => {
+                skipped.push((
+                    option.clone(),
+                    "a number, not a choice of readings: patch it with a house rule".to_string(),
+                ));
+                continue;
+            }
+        };
+        if alternatives.is_empty() {
+            skipped.push((option.clone(), "only one reading is built".to_string()));
+            continue;
+        }
+        choices.push(OptionChoice {
+            option: option.clone(),
+            current: current.clone(),
+            alternatives,
+        });
+    }
+    Ok((choices, skipped))
+}
+
+/// The effect of every alternative reading on `question`'s headline (or
+/// `headline`); `base_rules` are the house rules the question already has.
+pub fn sensitivity(
+    question: &Question,
+    base_rules: &[HouseRule],
+    headline: Option<(String, String)>,
+    config: &RunConfig,
+) -> Result<Effects, QuestionError> {
+    let (choices, numbers) = options(question.system().name())?;
+    let mut variants = Vec::new();
+    let mut taken = Vec::new();
+    let mut skipped: Vec<(Step, String)> = numbers
+        .into_iter()
+        .map(|(option, why)| {
+            (
+                Step {
+                    field: format!("options.{option}"),
+                    from: String::new(),
+                    to: String::new(),
+                },
+                why,
+            )
+        })
+        .collect();
+    for choice in choices {
+        for alternative in &choice.alternatives {
+            let step = Step {
+                field: format!("options.{}", choice.option),
+                from: shown(&choice.current),
+                to: shown(alternative),
+            };
+            let rule = option_rule(&choice.option, alternative)?;
+            let rules: Vec<HouseRule> = base_rules.iter().cloned().chain([rule]).collect();
+            match question.under(&rules).and_then(|q| q.model().map(|_| q)) {
+                Ok(q) => {
+                    variants.push(Variant {
+                        name: format!("{}={}", step.field, step.to),
+                        spec: format!("{}={}", step.field, step.to),
+                        question: q,
+                    });
+                    taken.push(step);
+                }
+                Err(e) => skipped.push((step, e.message)),
+            }
+        }
+    }
+    measure(question, variants, taken, skipped, headline, config)
+}
