@@ -231,7 +231,8 @@ fn falling_back_gives_ground_for_men() {
     let b = run("stand-and-die", "duel", &boxed, MethodRequest::Exact);
     assert!(b.mean("a_ground_lost").unwrap().value <= 2.0 + 1e-12);
     assert!(b.mean("a_lost").unwrap().value > s.mean("a_lost").unwrap().value);
-    assert!(p(&b, "winner", "a") < p(&s, "winner", "a"));
+    // (A wins either way here; the boxed duel never does better.)
+    assert!(p(&b, "winner", "a") <= p(&s, "winner", "a") + 1e-12);
     // No follow-up: the first fall-back ends the duel, disengaged.
     let rule = common::house_rule("options.sd_duel_contact", "\"disengage\"");
     let d = common::run_with_rules(

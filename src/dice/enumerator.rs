@@ -177,6 +177,48 @@ impl Dice for Enumerator {
         classify(code >> 16, code & 0xffff)
     }
 
+    fn multinomial<const K: usize>(
+        &mut self,
+        n: u32,
+        roll: Roll,
+        classify: impl Fn(u32) -> usize,
+    ) -> [u32; K] {
+        // Counts are packed four bits a class; beyond that, roll one by one.
+        if K > 8 || n > 15 {
+            let mut counts = [0u32; K];
+            for _ in 0..n {
+                counts[self.classify(roll, &classify)] += 1;
+            }
+            return counts;
+        }
+        if self.depth == self.active {
+            let index = self.distribution(roll);
+            let outcomes = self.distributions[index].2;
+            let mut p = [0.0f64; K];
+            for &(total, ways) in &self.distributions[index].1 {
+                p[classify(total)] += ways as f64 / outcomes;
+            }
+            let options = self.open();
+            let mut counts = [0u32; K];
+            compositions(n, 0, &mut counts, &mut |counts| {
+                let weight = multinomial_weight(counts, &p);
+                if weight > 0.0 {
+                    let packed = counts
+                        .iter()
+                        .enumerate()
+                        .fold(0u32, |acc, (j, c)| acc | (c << (4 * j)));
+                    options.push((packed, weight));
+                }
+            });
+        }
+        let packed = self.take();
+        let mut counts = [0u32; K];
+        for (j, c) in counts.iter_mut().enumerate() {
+            *c = (packed >> (4 * j)) & 0xf;
+        }
+        counts
+    }
+
     fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
         if self.depth == self.active {
             let p = f64::from(numerator.min(denominator)) / f64::from(denominator);
@@ -190,6 +232,42 @@ impl Dice for Enumerator {
         }
         self.take() == 1
     }
+}
+
+/// Every way of splitting `left` among `counts[from..]`, handed to `visit`.
+fn compositions<const K: usize>(
+    left: u32,
+    from: usize,
+    counts: &mut [u32; K],
+    visit: &mut impl FnMut(&[u32; K]),
+) {
+    if from + 1 == K {
+        counts[from] = left;
+        visit(counts);
+        return;
+    }
+    for here in 0..=left {
+        counts[from] = here;
+        compositions(left - here, from + 1, counts, visit);
+    }
+    counts[from] = 0;
+}
+
+/// The multinomial probability of `counts` with class probabilities `p`.
+fn multinomial_weight<const K: usize>(counts: &[u32; K], p: &[f64; K]) -> f64 {
+    let mut weight = 1.0;
+    let mut n = 0u32;
+    for (j, &c) in counts.iter().enumerate() {
+        if c > 0 && p[j] == 0.0 {
+            return 0.0;
+        }
+        // Multiply in C(n + c, c) and p^c, one factor at a time.
+        for k in 1..=c {
+            n += 1;
+            weight *= f64::from(n) / f64::from(k) * p[j];
+        }
+    }
+    weight
 }
 
 #[cfg(test)]
@@ -207,6 +285,34 @@ mod tests {
             .unwrap();
         assert_eq!(n, 2);
         assert_eq!(leaves, vec![(true, 14.0 / 20.0), (false, 6.0 / 20.0)]);
+    }
+
+    #[test]
+    fn multinomial_is_one_branch_per_split_with_its_weight() {
+        // Five d20s against "1: class 0, 2-14: class 1, 15-20: class 2".
+        let class = |n: u32| match n {
+            1 => 0,
+            n if n <= 14 => 1,
+            _ => 2,
+        };
+        let mut leaves = Vec::new();
+        let n = Enumerator::new(1000)
+            .explore(
+                |d| d.multinomial::<3>(5, Roll::Die(20), class),
+                |r, w| leaves.push((r, w)),
+            )
+            .unwrap();
+        // C(5 + 2, 2) = 21 splits instead of 3^5 = 243 leaves.
+        assert_eq!(n, 21);
+        let total: f64 = leaves.iter().map(|l| l.1).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // All five in class 2: (6/20)^5.
+        let all_high = leaves.iter().find(|l| l.0 == [0, 0, 5]).unwrap().1;
+        assert!((all_high - 0.3f64.powi(5)).abs() < 1e-15);
+        // [1, 2, 2]: 5!/(1!2!2!) = 30 orders.
+        let mixed = leaves.iter().find(|l| l.0 == [1, 2, 2]).unwrap().1;
+        let expected = 30.0 * 0.05 * 0.65f64.powi(2) * 0.3f64.powi(2);
+        assert!((mixed - expected).abs() < 1e-15);
     }
 
     #[test]

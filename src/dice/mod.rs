@@ -42,6 +42,23 @@ pub trait Dice {
     /// card states directly rather than as dice, e.g. "re-roll ties").
     fn chance(&mut self, numerator: u32, denominator: u32) -> bool;
 
+    /// How `n` identical, independent rolls of `roll` fall into `K` classes
+    /// (`classify` maps a total to a class below `K`): the count per class. The
+    /// sampler rolls them one by one; the enumerator makes one branch per way of
+    /// splitting `n` among the classes (multinomial weights), not `K^n`.
+    fn multinomial<const K: usize>(
+        &mut self,
+        n: u32,
+        roll: Roll,
+        classify: impl Fn(u32) -> usize,
+    ) -> [u32; K] {
+        let mut counts = [0u32; K];
+        for _ in 0..n {
+            counts[self.classify(roll, &classify)] += 1;
+        }
+        counts
+    }
+
     /// One die with `sides` faces, 1..=sides.
     fn d(&mut self, sides: u32) -> u32 {
         self.classify(Roll::Die(sides), |face| face)

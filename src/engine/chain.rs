@@ -1,9 +1,10 @@
 //! Multi-turn engagements as Markov chains over unit states.
 //!
 //! Monte Carlo plays each engagement to its end. The exact method keeps a
-//! probability distribution over states, advances every live state by one turn
-//! (enumerating that turn's dice tree), merges equal states, and records curves from
-//! the distribution at each turn. States that are over stay where they are.
+//! probability distribution over states, advances every live state through the
+//! turn's steps (enumerating each step's small dice tree and merging equal states
+//! after every step), and records curves from the distribution at each turn.
+//! States that are over stay where they are.
 
 use super::model::Model;
 use crate::dice::{Dice, Enumerator, OverBudget, Sampler};
@@ -37,8 +38,24 @@ pub trait Engagement: Sync {
     /// `true` when the engagement has ended in this state.
     fn is_over(&self, state: &Self::State) -> bool;
 
-    /// Play one whole turn from `state`.
+    /// Play one whole turn from `state` (Monte Carlo). An engagement that splits
+    /// its turn into steps plays them here in order.
     fn play_turn<D: Dice>(&self, state: &Self::State, dice: &mut D) -> Self::State;
+
+    /// Steps in one turn (default 1: the whole turn). The exact method merges
+    /// equal states after every step, so a turn of many small steps (each stand's
+    /// shot, each group's marker removal) stays small; mid-turn states carry what
+    /// the rest of the turn needs.
+    fn steps(&self) -> u32 {
+        1
+    }
+
+    /// Play step `step` (from 0) of a turn from `state`; the default plays the
+    /// whole turn as its one step.
+    fn play_step<D: Dice>(&self, state: &Self::State, step: u32, dice: &mut D) -> Self::State {
+        let _ = step;
+        self.play_turn(state, dice)
+    }
 
     /// Record the curves for `state` as it stands at the end of `turn`.
     fn record_turn(&self, turn: u32, state: &Self::State, tally: &mut Tally, w: f64);
@@ -146,24 +163,31 @@ impl<E: Engagement> Model for EngagementModel<E> {
                 break;
             }
             turn += 1;
+            // Step by step through the turn, merging equal states after each.
+            let mut stepping = std::mem::take(&mut live);
+            for step in 0..game.steps() {
+                let mut next: BTreeMap<E::State, f64> = BTreeMap::new();
+                for (state, w) in stepping {
+                    let leaves = Enumerator::new(budget.saturating_sub(spent))
+                        .explore(
+                            |dice| game.play_step(&state, step, dice),
+                            |after, p| *next.entry(after).or_insert(0.0) += p * w,
+                        )
+                        .map_err(|_| OverBudget { budget })?;
+                    spent += leaves;
+                }
+                if next.len() as u64 > budget {
+                    return Err(OverBudget { budget });
+                }
+                stepping = next;
+            }
             let mut next: BTreeMap<E::State, f64> = BTreeMap::new();
-            for (state, w) in std::mem::take(&mut live) {
-                let mut outcomes: Vec<(E::State, f64)> = Vec::new();
-                let leaves = Enumerator::new(budget.saturating_sub(spent))
-                    .explore(
-                        |dice| game.play_turn(&state, dice),
-                        |s, p| outcomes.push((s, p)),
-                    )
-                    .map_err(|_| OverBudget { budget })?;
-                spent += leaves;
-                for (after, p) in outcomes {
-                    let p = p * w;
-                    if game.is_over(&after) {
-                        game.record_end(&after, turn, Ending::Over, &mut tally, p);
-                        *ended.entry(after).or_insert(0.0) += p;
-                    } else {
-                        *next.entry(after).or_insert(0.0) += p;
-                    }
+            for (after, p) in stepping {
+                if game.is_over(&after) {
+                    game.record_end(&after, turn, Ending::Over, &mut tally, p);
+                    *ended.entry(after).or_insert(0.0) += p;
+                } else {
+                    next.insert(after, p);
                 }
             }
             live = next;
