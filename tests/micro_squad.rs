@@ -349,3 +349,64 @@ fn an_engagement_side_below_minus_3_holds_its_fire() {
     assert_eq!(s.mean("a_lost").unwrap().value, 0.0);
     assert!(p(&s, "winner", "a") > 0.5);
 }
+
+/// The engagement's exact method steps shot by shot and splits marker removal
+/// multinomially; on 1 against 1 it gives what the whole-turn enumeration gave
+/// before (values recorded from it), to 1e-12.
+#[test]
+fn step_level_exact_equals_the_turn_level_answers() {
+    let cases: [(&[(&str, &str)], [f64; 6]); 2] = [
+        (
+            &[],
+            [
+                0.4972733016839847,
+                0.49727330168398487,
+                0.0037299028373194796,
+                0.0017234937947107763,
+                3.018314059823089,
+                0.5010032045213043,
+            ],
+        ),
+        (
+            &[("b_terrain", "woods"), ("a_cohesion", "16")],
+            [
+                0.0718870384420933,
+                0.896337016443092,
+                0.0026407677205367037,
+                0.029135177394278514,
+                4.126373007102329,
+                0.8989777841636285,
+            ],
+        ),
+    ];
+    for (fields, expected) in cases {
+        let mut fields = fields.to_vec();
+        fields.extend([("a_stands", "1"), ("b_stands", "1")]);
+        let s = run("engagement", &fields, MethodRequest::Exact);
+        let got = [
+            p(&s, "winner", "a"),
+            p(&s, "winner", "b"),
+            p(&s, "winner", "none"),
+            p(&s, "winner", "undecided"),
+            s.mean("turns").unwrap().value,
+            s.mean("a_lost").unwrap().value,
+        ];
+        for (g, e) in got.iter().zip(expected) {
+            assert!((g - e).abs() < 1e-12, "{fields:?}: {got:?}");
+        }
+    }
+}
+
+#[test]
+fn two_against_two_is_exact_and_agrees_with_monte_carlo() {
+    let fields = [("a_stands", "2"), ("b_stands", "2"), ("turns", "4")];
+    let exact = common::run_with_rules(
+        "micro-squad",
+        "engagement",
+        &fields,
+        &[],
+        MethodRequest::Exact,
+    );
+    assert!(exact.exact);
+    common::assert_agree("micro-squad", "engagement", &fields, 200_000);
+}

@@ -91,6 +91,10 @@ pub struct EngagementModel<E>(pub E);
 /// Most turns a Monte Carlo engagement without a turn limit is played.
 pub const HARD_TURN_CAP: u32 = 100_000;
 
+/// Leaves the exact method may enumerate in all, per unit of budget: the budget
+/// itself bounds the state space, this the time.
+pub const WORK_PER_BUDGET: u64 = 16;
+
 /// Live probability below which the exact method stops an engagement without a
 /// turn limit; what is left is reported as the last state reached.
 pub const EXACT_TAIL: f64 = 1e-15;
@@ -139,7 +143,6 @@ impl<E: Engagement> Model for EngagementModel<E> {
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget> {
         let game = &self.0;
         let mut tally = Tally::new(&game.schema());
-        let mut spent = 0u64;
         let start = game.start();
         let mut live: BTreeMap<E::State, f64> = BTreeMap::new();
         let mut ended: BTreeMap<E::State, f64> = BTreeMap::new();
@@ -152,6 +155,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
         }
         let horizon = game.turn_limit();
         let mut turn = 0;
+        let mut work = 0u64;
         loop {
             let live_mass: f64 = live.values().sum();
             let done = if game.to_the_end() {
@@ -168,13 +172,19 @@ impl<E: Engagement> Model for EngagementModel<E> {
             for step in 0..game.steps() {
                 let mut next: BTreeMap<E::State, f64> = BTreeMap::new();
                 for (state, w) in stepping {
-                    let leaves = Enumerator::new(budget.saturating_sub(spent))
+                    // The budget bounds the states alive after each step (the
+                    // state space) and each step's tree; the total work is held
+                    // to WORK_PER_BUDGET times the budget.
+                    let leaves = Enumerator::new(budget)
                         .explore(
                             |dice| game.play_step(&state, step, dice),
                             |after, p| *next.entry(after).or_insert(0.0) += p * w,
                         )
                         .map_err(|_| OverBudget { budget })?;
-                    spent += leaves;
+                    work += leaves;
+                    if work > budget.saturating_mul(WORK_PER_BUDGET) {
+                        return Err(OverBudget { budget });
+                    }
                 }
                 if next.len() as u64 > budget {
                     return Err(OverBudget { budget });

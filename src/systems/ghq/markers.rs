@@ -33,12 +33,32 @@ pub fn remove_markers<D: Dice, C: GhqCard>(
         return RemovalRoll::Fail;
     }
     let test = card.cohesion_test(cohesion, stand, 0);
-    let roll = dice.classify(Roll::Die(20), |n| match n {
+    let roll = dice.classify(Roll::Die(20), |n| removal_class(&test, n));
+    apply_removal(card, cohesion, stand, roll);
+    roll
+}
+
+/// What a d20 of `n` does against the stand's test.
+fn removal_class(test: &super::cohesion::CohesionTest, n: u32) -> RemovalRoll {
+    match n {
         1 => RemovalRoll::Rally,
         20 => RemovalRoll::Panic,
         n if test.passes(n) => RemovalRoll::Recover,
         _ => RemovalRoll::Fail,
-    });
+    }
+}
+
+/// The removal rolls, in class order for [`remove_group_markers`].
+const ROLLS: [RemovalRoll; 4] = [
+    RemovalRoll::Rally,
+    RemovalRoll::Recover,
+    RemovalRoll::Fail,
+    RemovalRoll::Panic,
+];
+
+/// Apply a removal roll's result to a stand that carries S or D.
+pub fn apply_removal<C: GhqCard>(card: &C, cohesion: i32, stand: &mut Stand, roll: RemovalRoll) {
+    let test = card.cohesion_test(cohesion, stand, 0);
     match roll {
         RemovalRoll::Rally => {
             stand.disorganized = false;
@@ -59,5 +79,46 @@ pub fn remove_markers<D: Dice, C: GhqCard>(
             stand.suppressed_this_turn = false;
         }
     }
-    roll
+}
+
+/// Marker removal for a whole group of identical stands: the stands of one
+/// marker state all roll the same test, so their rolls are one multinomial split
+/// (how many rally, recover, fail, panic), not one branch per stand.
+pub fn remove_group_markers<D: Dice, C: GhqCard>(
+    dice: &mut D,
+    card: &C,
+    cohesion: i32,
+    group: super::group::StandGroup,
+) -> super::group::StandGroup {
+    let mut after = super::group::StandGroup {
+        counts: [group.counts[0], 0, 0, 0],
+        lost: group.lost,
+    };
+    for state in 1..4 {
+        let n = group.counts[state];
+        if n == 0 {
+            continue;
+        }
+        let stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
+        let test = card.cohesion_test(cohesion, &stand, 0);
+        let split: [u32; 4] = dice.multinomial(u32::from(n), Roll::Die(20), |r| {
+            ROLLS
+                .iter()
+                .position(|x| *x == removal_class(&test, r))
+                .unwrap_or(2)
+        });
+        for (class, &count) in split.iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            let mut s = stand;
+            apply_removal(card, cohesion, &mut s, ROLLS[class]);
+            if s.eliminated {
+                after.lost += count as u8;
+            } else {
+                after.counts[s.state_index()] += count as u8;
+            }
+        }
+    }
+    after
 }

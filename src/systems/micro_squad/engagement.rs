@@ -22,15 +22,30 @@ use crate::rules::RuleBook;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::Stand;
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
-use crate::systems::ghq::remove_markers;
+use crate::systems::ghq::remove_group_markers;
 use crate::systems::ghq::{Column, attack};
 use std::sync::Arc;
 
-/// Both sides.
+/// Both sides, as they stood at the start of the turn, and where the turn is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct State {
     pub a: StandGroup,
     pub b: StandGroup,
+    pub phase: Phase,
+}
+
+/// Where a turn stands between its steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    /// Between turns: the groups say everything.
+    Between,
+    /// In the fire phase: who fires first, and every stand as it stands now
+    /// (eliminated ones kept in place, so each firer keeps its assigned target).
+    Firing {
+        a_first: bool,
+        a: [Stand; MAX_STANDS],
+        b: [Stand; MAX_STANDS],
+    },
 }
 
 /// How one side fires at the other.
@@ -159,6 +174,7 @@ impl engine::Engagement for Engagement {
         State {
             a: side(&self.a),
             b: side(&self.b),
+            phase: Phase::Between,
         }
     }
 
@@ -171,12 +187,53 @@ impl engine::Engagement for Engagement {
     }
 
     fn play_turn<D: Dice>(&self, state: &State, dice: &mut D) -> State {
-        let (mut a, na) = state.a.expand();
-        let (mut b, nb) = state.b.expand();
-        let a_first = dice.chance(self.initiative.0, self.initiative.0 + self.initiative.1);
-        let retarget = self.charts.data.options.ms_engagement_retarget;
-        for i in 0..na.max(nb) {
-            for a_turn in [a_first, !a_first] {
+        let mut now = *state;
+        for step in 0..self.steps() {
+            now = self.play_step(&now, step, dice);
+        }
+        now
+    }
+
+    /// The initiative roll; each firing stand's shot, the sides alternating;
+    /// marker removal, one multinomial split per marker state and side.
+    fn steps(&self) -> u32 {
+        2 + 2 * u32::from(self.a.stands.max(self.b.stands))
+    }
+
+    fn play_step<D: Dice>(&self, state: &State, step: u32, dice: &mut D) -> State {
+        let last = self.steps() - 1;
+        match (step, state.phase) {
+            (0, _) => State {
+                phase: Phase::Firing {
+                    a_first: dice.chance(self.initiative.0, self.initiative.0 + self.initiative.1),
+                    a: state.a.expand().0,
+                    b: state.b.expand().0,
+                },
+                ..*state
+            },
+            (s, Phase::Firing { a, b, .. }) if s == last => {
+                let (na, nb) = (usize::from(state.a.alive()), usize::from(state.b.alive()));
+                let a = StandGroup::collapse(&a[..na], state.a.lost);
+                let b = StandGroup::collapse(&b[..nb], state.b.lost);
+                State {
+                    a: remove_group_markers(dice, &*self.charts, self.a.cohesion, a),
+                    b: remove_group_markers(dice, &*self.charts, self.b.cohesion, b),
+                    phase: Phase::Between,
+                }
+            }
+            (
+                s,
+                Phase::Firing {
+                    a_first,
+                    mut a,
+                    mut b,
+                },
+            ) => {
+                // Shot k: the i-th stand of the side whose turn it is.
+                let k = (s - 1) as usize;
+                let (i, a_turn) = (k / 2, k.is_multiple_of(2) == a_first);
+                let (na, nb) = (usize::from(state.a.alive()), usize::from(state.b.alive()));
+                let retarget = self.charts.data.options.ms_engagement_retarget;
                 if a_turn {
                     if let (Some(fire), true) = (&self.a.fire, i < na) {
                         let firer = a[i];
@@ -188,17 +245,12 @@ impl engine::Engagement for Engagement {
                     let t = aim(i, &a[..na], retarget);
                     self.shoot(dice, self.b.cohesion, fire, &firer, &mut a[t]);
                 }
+                State {
+                    phase: Phase::Firing { a_first, a, b },
+                    ..*state
+                }
             }
-        }
-        for stand in a[..na].iter_mut() {
-            remove_markers(dice, &*self.charts, self.a.cohesion, stand);
-        }
-        for stand in b[..nb].iter_mut() {
-            remove_markers(dice, &*self.charts, self.b.cohesion, stand);
-        }
-        State {
-            a: StandGroup::collapse(&a[..na], state.a.lost),
-            b: StandGroup::collapse(&b[..nb], state.b.lost),
+            (_, Phase::Between) => *state,
         }
     }
 
