@@ -355,7 +355,9 @@ fn an_engagement_side_below_minus_3_holds_its_fire() {
 /// before (values recorded from it), to 1e-12.
 #[test]
 fn step_level_exact_equals_the_turn_level_answers() {
-    let cases: [(&[(&str, &str)], [f64; 6]); 2] = [
+    // (fields, [P(a), P(b), P(none), P(undecided), mean turns, mean a_lost])
+    type Case<'a> = (&'a [(&'a str, &'a str)], [f64; 6]);
+    let cases: [Case; 2] = [
         (
             &[],
             [
