@@ -80,6 +80,10 @@ pub struct Comparison {
 impl Comparison {
     /// Answer every side on the same trials (or exactly).
     pub fn run(&self, config: &RunConfig) -> Result<Compared, QuestionError> {
+        let c = config.confidence;
+        if c.is_nan() || c <= 0.0 || c >= 1.0 {
+            return Err(QuestionError::Run(engine::RunError::BadConfidence(c)));
+        }
         let base = self.baseline.model()?;
         let models: Vec<Box<dyn Model>> = self
             .variants
@@ -129,14 +133,26 @@ impl Comparison {
             let summary = summarize(&result(models[i].as_ref(), run.variants[i].clone()));
             let pairing = &run.pairings[i];
             let paired = &run.paired[i];
+            // The same question under the same charts: no difference, for sure.
+            // Otherwise no discordant trial still leaves an interval above zero.
+            let identical = variant.question.book().tree == self.baseline.book().tree
+                && variant.question.scenario().pairs() == self.baseline.scenario().pairs();
             let mut differences = Vec::new();
             for (j, var) in pairing.variables.iter().enumerate() {
                 for (k, value) in var.values.iter().enumerate() {
                     let (b, c) = paired.discordant(pairing, j, k);
+                    let difference = if identical {
+                        Difference::exact(0.0, 0.0)
+                    } else {
+                        paired_proportion(paired.trials, b, c, config.confidence)
+                    };
                     differences.push(DifferenceRow {
                         variable: var.name.clone(),
                         value: Some(value.clone()),
-                        difference: paired_proportion(paired.trials, b, c, config.confidence),
+                        difference: Difference {
+                            p_value: difference.p_value.or(Some(1.0)),
+                            ..difference
+                        },
                     });
                 }
             }

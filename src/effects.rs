@@ -41,6 +41,8 @@ pub struct Effects {
     pub effects: Vec<Effect>,
     /// Steps that do not make a valid question, with the reason.
     pub skipped: Vec<(Step, String)>,
+    /// Why the answers are provisional (a reconstructed chart), if they are.
+    pub provisional: Option<String>,
 }
 
 /// The steps of a question's fields: `only` limits them to those fields (all
@@ -102,7 +104,7 @@ pub fn steps(
                     skipped.push((
                         step(format!("any of {}", others.len())),
                         format!(
-                            "more than {max_choices} alternatives; name the field with --fields to try them"
+                            "more than {max_choices} alternatives; name the field with --only to try them"
                         ),
                     ));
                     continue;
@@ -192,17 +194,21 @@ pub fn measure(
         .into_iter()
         .zip(&compared.variants)
         .filter_map(|(step, answer)| {
-            let difference = answer
-                .differences
-                .iter()
-                .find(|d| &d.variable == variable && d.value.as_deref() == Some(value.as_str()))?
-                .difference;
+            let difference = quiet(
+                answer
+                    .differences
+                    .iter()
+                    .find(|d| {
+                        &d.variable == variable && d.value.as_deref() == Some(value.as_str())
+                    })?
+                    .difference,
+            );
             let mean_difference = mean.as_ref().and_then(|(name, _)| {
                 answer
                     .differences
                     .iter()
                     .find(|d| &d.variable == name && d.value.is_none())
-                    .map(|d| d.difference)
+                    .map(|d| quiet(d.difference))
             });
             Some(Effect {
                 step,
@@ -227,5 +233,16 @@ pub fn measure(
         trials: compared.trials,
         effects,
         skipped,
+        provisional: question.provisional(),
     })
+}
+
+/// An exact difference within rounding of zero is zero (sums of the same
+/// probabilities in another order differ in the last bits).
+fn quiet(d: Difference) -> Difference {
+    if d.p_value.is_none() && d.value.abs() < 1e-12 {
+        Difference::exact(0.0, 0.0)
+    } else {
+        d
+    }
 }

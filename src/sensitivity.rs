@@ -10,7 +10,7 @@ use crate::effects::{Effects, Step, measure};
 use crate::engine::RunConfig;
 use crate::error::InputError;
 use crate::question::{Question, QuestionError};
-use crate::rules::HouseRule;
+use crate::rules::{HouseRule, RuleBook};
 use crate::systems;
 use toml::Value;
 
@@ -72,9 +72,10 @@ pub type Unswitched = (String, String);
 
 /// Every option of `system` with its alternatives; options that are numbers
 /// (not readings to choose between) are returned apart, with the reason.
-pub fn options(system: &str) -> Result<(Vec<OptionChoice>, Vec<Unswitched>), InputError> {
-    let found = systems::find(system)?;
-    let book = systems::rulebook(found, &[])?;
+/// The readings are those of `book` (the card with any house rules applied).
+pub fn options(book: &RuleBook) -> Result<(Vec<OptionChoice>, Vec<Unswitched>), InputError> {
+    let system = book.system.as_str();
+    systems::find(system)?;
     let Some(Value::Table(table)) = book.tree.get("options") else {
         return Ok((Vec::new(), Vec::new()));
     };
@@ -91,7 +92,7 @@ pub fn options(system: &str) -> Result<(Vec<OptionChoice>, Vec<Unswitched>), Inp
             _ => {
                 skipped.push((
                     option.clone(),
-                    "a number, not a choice of readings: patch it with a house rule".to_string(),
+                    "a number, not a choice of readings (patch it with a house rule)".to_string(),
                 ));
                 continue;
             }
@@ -117,7 +118,7 @@ pub fn sensitivity(
     headline: Option<(String, String)>,
     config: &RunConfig,
 ) -> Result<Effects, QuestionError> {
-    let (choices, numbers) = options(question.system().name())?;
+    let (choices, numbers) = options(question.book())?;
     let mut variants = Vec::new();
     let mut taken = Vec::new();
     let mut skipped: Vec<(Step, String)> = numbers

@@ -113,6 +113,8 @@ pub struct Solved {
     pub crossings: Vec<String>,
     /// Values that do not make a valid question here, with the reason.
     pub skipped: Vec<(String, String)>,
+    /// Why the answers are provisional (a reconstructed chart), if they are.
+    pub provisional: Option<String>,
 }
 
 impl Solved {
@@ -142,7 +144,19 @@ pub fn field_values(
             )
         })?;
     if let Some(values) = values {
-        return Ok(values);
+        let mut unique: Vec<String> = Vec::new();
+        for v in values.into_iter().filter(|v| !v.is_empty()) {
+            if !unique.contains(&v) {
+                unique.push(v);
+            }
+        }
+        if unique.is_empty() {
+            return Err(InputError::argument(
+                "values",
+                "give at least one value to try",
+            ));
+        }
+        return Ok(unique);
     }
     let all: Vec<String> = match &spec.kind {
         FieldKind::Int { min, max } | FieldKind::Limit { min, max, .. } => {
@@ -242,6 +256,7 @@ pub fn solve(
         answers,
         crossings,
         skipped,
+        provisional: question.provisional(),
     })
 }
 

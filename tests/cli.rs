@@ -917,3 +917,35 @@ fn solve_finds_the_smallest_value_meeting_the_target() {
     ]);
     assert!(e.contains("target"), "{e}");
 }
+
+#[test]
+fn comparisons_refuse_a_confidence_outside_zero_to_one() {
+    for args in [
+        &[
+            "compare",
+            "micro-squad",
+            "fire",
+            "--variant",
+            "h:die_mod=1",
+            "--confidence",
+            "1.5",
+        ][..],
+        &["effects", "micro-squad", "fire", "--confidence", "0"][..],
+        &["sensitivity", "micro-squad", "fire", "--confidence", "1"][..],
+    ] {
+        let e = stderr_of(args);
+        assert!(e.contains("confidence"), "{e}");
+    }
+    let e = stderr_of(&[
+        "compare",
+        "micro-squad",
+        "fire",
+        "--variant",
+        "baseline:die_mod=1",
+    ]);
+    assert!(e.contains("baseline"), "{e}");
+    let e = stderr_of(&["compare", "micro-squad", "fire", "--variant", "x:die_mod"]);
+    assert!(e.contains("neither field=value"), "{e}");
+    let e = stderr_of(&["sensitivity", "micro-squad"]);
+    assert!(e.contains("--report"), "{e}");
+}

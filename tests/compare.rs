@@ -167,7 +167,8 @@ fn sensitivity_switches_every_reading_and_measures_it_exactly() {
         "stand-and-die",
         "deadly-field",
     ] {
-        let (choices, _) = options(system).unwrap();
+        let book = volley::systems::rulebook(volley::systems::find(system).unwrap(), &[]).unwrap();
+        let (choices, _) = options(&book).unwrap();
         assert!(!choices.is_empty(), "{system}");
         for c in &choices {
             assert!(
@@ -176,12 +177,22 @@ fn sensitivity_switches_every_reading_and_measures_it_exactly() {
             );
         }
     }
-    let (choices, _) = options("deadly-field").unwrap();
-    let fcr = choices
-        .iter()
-        .find(|c| c.option == "adf_fcr_candidate")
-        .unwrap();
-    assert_eq!(fcr.alternatives, vec![toml::Value::String("B".to_string())]);
+    let find = |rules: Vec<volley::rules::HouseRule>| {
+        let book =
+            volley::systems::rulebook(volley::systems::find("deadly-field").unwrap(), &rules)
+                .unwrap();
+        let (choices, _) = options(&book).unwrap();
+        choices
+            .into_iter()
+            .find(|c| c.option == "adf_fcr_candidate")
+            .unwrap()
+            .alternatives
+    };
+    assert_eq!(find(Vec::new()), vec![toml::Value::String("B".to_string())]);
+    // Under a house rule that already reads B, the alternative is A.
+    let b = house_rule("options.adf_fcr_candidate", "\"B\"");
+    let b = volley::rules::HouseRule::parse("b", &b).unwrap();
+    assert_eq!(find(vec![b]), vec![toml::Value::String("A".to_string())]);
     // The fire's sensitivity to reading B equals the difference of the two exact
     // answers.
     let question = Question::new("deadly-field", "fire", &[], &[]).unwrap();

@@ -43,6 +43,18 @@ pub fn parse_variant(
         )
     })?;
     let name = name.trim();
+    if name == "baseline"
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || "-_.+".contains(c))
+    {
+        return Err(InputError::argument(
+            "variant",
+            format!(
+                "`{name}`: a variant's name is a word (letters, digits, - _ . +), not `baseline`"
+            ),
+        ));
+    }
     if name.is_empty() || spec.trim().is_empty() {
         return Err(InputError::argument(
             "variant",
@@ -53,11 +65,24 @@ pub fn parse_variant(
     let mut fields = Vec::new();
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         match part.split_once('=') {
-            Some((field, value)) => fields.push((
-                field.trim().to_string(),
-                value.trim().to_string(),
-                Origin::command_line(),
-            )),
+            Some((field, value)) => {
+                let field = field.trim().to_string();
+                if fields.iter().any(|f: &RawField| f.0 == field) {
+                    return Err(InputError::argument(
+                        "variant",
+                        format!("`{text}` sets `{field}` twice"),
+                    ));
+                }
+                fields.push((field, value.trim().to_string(), Origin::command_line()));
+            }
+            None if !Path::new(part).exists() => {
+                return Err(InputError::argument(
+                    "variant",
+                    format!(
+                        "`{part}` in `{text}` is neither field=value nor a house-rule file that exists"
+                    ),
+                ));
+            }
             None => rules.push(HouseRule::from_file(Path::new(part))?),
         }
     }

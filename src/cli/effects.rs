@@ -84,11 +84,22 @@ pub fn run(args: &EffectsArgs) -> anyhow::Result<String> {
                 )
             })
             .collect();
+        let shown = found.effects.len().min(24);
         Tornado {
             title: format!(
-                "{} {}: what each field is worth",
+                "{}{} {}: what each field is worth{}",
+                if found.provisional.is_some() {
+                    "PROVISIONAL (reconstructed chart): "
+                } else {
+                    ""
+                },
                 question.system().name(),
-                question.action().name()
+                question.action().name(),
+                if shown < found.effects.len() {
+                    format!(" (largest {shown} of {})", found.effects.len())
+                } else {
+                    String::new()
+                }
             ),
             x_label: format!("change in P({variable} = {value}), points"),
             bars,
@@ -98,6 +109,7 @@ pub fn run(args: &EffectsArgs) -> anyhow::Result<String> {
     Ok(render_effects(
         question.system().name(),
         question.action().name(),
+        "what each field is worth",
         &found,
         args.format,
     ))

@@ -55,13 +55,19 @@ pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
             Ok(render_effects(
                 question.system().name(),
                 question.action().name(),
+                "which of the card's readings matter",
                 &found,
                 args.format,
             ))
         }
         (None, Some(dir)) => report(&args.system, dir, &config),
-        _ => Err(InputError::argument(
+        (None, None) => Err(InputError::argument(
             "action",
+            "give an action (one question), or --report DIR for every action's default question",
+        )
+        .into()),
+        (Some(_), Some(_)) => Err(InputError::argument(
+            "report",
             "give an action (one question) or --report DIR (every action), not both",
         )
         .into()),
@@ -85,7 +91,8 @@ fn report(
         let effects = sensitivity(&question, &[], None, config).map_err(super::explain)?;
         answers.push((action.name().to_string(), effects));
     }
-    let (_, numbers) = options(found.name())?;
+    let card = systems::rulebook(found, &[])?;
+    let (_, numbers) = options(&card)?;
     let mut text = String::new();
     let _ = writeln!(
         text,
@@ -104,17 +111,28 @@ fn report(
         found.name()
     );
     if !numbers.is_empty() {
-        let names: Vec<String> = numbers.iter().map(|(o, _)| format!("`{o}`")).collect();
+        let names: Vec<String> = numbers
+            .iter()
+            .map(|(o, why)| format!("`{o}` ({why})"))
+            .collect();
+        let _ = writeln!(text, "Not switched: {}.\n", names.join("; "));
+    }
+    let provisional: Vec<&str> = answers
+        .iter()
+        .filter(|(_, e)| e.provisional.is_some())
+        .map(|(a, _)| a.as_str())
+        .collect();
+    if let Some(reason) = answers.iter().find_map(|(_, e)| e.provisional.as_deref()) {
         let _ = writeln!(
             text,
-            "Numeric options are not switched (patch them with a house rule): {}.\n",
-            names.join(", ")
+            "> **PROVISIONAL** (`{}`): {reason}.\n",
+            provisional.join("`, `")
         );
     }
     let mut bars = Vec::new();
     for (action, effects) in &answers {
         for e in &effects.effects {
-            if e.difference.value != 0.0 || e.difference.high != e.difference.low {
+            if e.difference.value != 0.0 {
                 bars.push((
                     format!(
                         "{action}: {} -> {}",
@@ -166,6 +184,7 @@ fn report(
             text.push_str(&render_effects(
                 found.name(),
                 action,
+                "which of the card's readings matter",
                 &only_moved,
                 Format::Markdown,
             ));
@@ -178,10 +197,12 @@ fn report(
         }
     }
     std::fs::create_dir_all(&folder)?;
+    let mut marks = Vec::new();
     let mut rows: [Vec<String>; 4] = Default::default();
     let mut numbers_cols: [Vec<f64>; 5] = Default::default();
     for (action, effects) in &answers {
         for e in &effects.effects {
+            marks.push(effects.provisional.clone().unwrap_or_default());
             rows[0].push(action.clone());
             rows[1].push(e.step.field.trim_start_matches("options.").to_string());
             rows[2].push(e.step.from.clone());
@@ -205,6 +226,7 @@ fn report(
         ("diff_low", FrameColumn::Number(low)),
         ("diff_high", FrameColumn::Number(high)),
         ("p_value", FrameColumn::Number(p)),
+        ("provisional", FrameColumn::Text(marks)),
     ])?;
     frame::write(
         &mut df,
@@ -213,7 +235,15 @@ fn report(
     )?;
     if plotted {
         Tornado {
-            title: format!("{}: the readings that move a headline most", found.name()),
+            title: format!(
+                "{}{}: the readings that move a headline most",
+                if provisional.is_empty() {
+                    ""
+                } else {
+                    "PROVISIONAL (partly reconstructed chart): "
+                },
+                found.name()
+            ),
             x_label: "change in the action's headline probability, points".to_string(),
             bars,
         }

@@ -16,7 +16,8 @@ pub struct SolveArgs {
     pub action: String,
     /// The other fields as field=value.
     pub fields: Vec<String>,
-    /// The field to search.
+    /// The field to search, in its own order (numbers ascending; a choice in the
+    /// order `--help` lists its values).
     #[arg(long, value_name = "FIELD")]
     pub vary: String,
     /// The target: "P(VARIABLE=VALUE) >= X" (or <=), or "mean(VARIABLE) >= X".
@@ -37,12 +38,15 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
-    let question = super::odds::question(
-        &args.system,
-        &args.action,
-        &key_values(&args.fields)?,
-        &args.method,
-    )?;
+    let fields = key_values(&args.fields)?;
+    if fields.iter().any(|(k, _)| *k == args.vary) {
+        return Err(InputError::argument(
+            &args.vary,
+            "this field is the one searched (--vary): do not also set it",
+        )
+        .into());
+    }
+    let question = super::odds::question(&args.system, &args.action, &fields, &args.method)?;
     let target = Target::parse(&args.target).map_err(|m| InputError::argument("target", m))?;
     let values = match &args.values {
         None => None,

@@ -13,8 +13,14 @@ pub fn run() -> anyhow::Result<String> {
             system.name(),
             system.chart_names().join(", ")
         );
+        let book = systems::rulebook(*system, &[])?;
         for action in system.actions() {
-            let _ = writeln!(out, "  {:<20} {}", action.name(), action.summary());
+            let mark = if action.provisional(&book).is_some() {
+                " [provisional: reads a reconstructed chart]"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "  {:<20} {}{mark}", action.name(), action.summary());
         }
     }
     Ok(out)

@@ -103,6 +103,7 @@ pub fn render_compared(
             let (mut base_values, mut variant_values) = (Vec::new(), Vec::new());
             let (mut diff, mut low, mut high, mut p) =
                 (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            let mut marks = Vec::new();
             for (v, answer) in compared.variants.iter().zip(variants) {
                 for row in &v.differences {
                     columns[0].push(v.name.clone());
@@ -126,6 +127,7 @@ pub fn render_compared(
                     low.push(row.difference.low);
                     high.push(row.difference.high);
                     p.push(row.difference.p_value.unwrap_or(f64::NAN));
+                    marks.push(answer.provisional.clone().unwrap_or_default());
                 }
             }
             let [names, kinds, variables, values] = columns;
@@ -140,6 +142,7 @@ pub fn render_compared(
                 ("diff_low", FrameColumn::Number(low)),
                 ("diff_high", FrameColumn::Number(high)),
                 ("p_value", FrameColumn::Number(p)),
+                ("provisional", FrameColumn::Text(marks)),
             ]);
             frame
                 .map_err(anyhow::Error::from)
@@ -169,7 +172,7 @@ pub fn render_compared(
                 let _ = writeln!(out, "{} {}: compared\n{method}", base.system, base.action);
             }
             if let Some(reason) = &base.provisional {
-                let _ = writeln!(out, "PROVISIONAL: {reason}.");
+                let _ = writeln!(out, "PROVISIONAL (baseline): {reason}.");
             }
             for (v, answer) in compared.variants.iter().zip(variants) {
                 let title = format!("{} ({}) against the baseline", v.name, v.spec);
@@ -178,6 +181,10 @@ pub fn render_compared(
                         .iter()
                         .find(|r| r.variable == variable && r.value.as_deref() == Some(value))
                 });
+                let variant_mark = answer
+                    .provisional
+                    .as_ref()
+                    .filter(|r| Some(*r) != base.provisional.as_ref());
                 let mut rows = Vec::new();
                 for row in &v.differences {
                     rows.push(vec![
@@ -196,6 +203,9 @@ pub fn render_compared(
                         .collect();
                 if md {
                     let _ = writeln!(out, "\n#### {title}\n");
+                    if let Some(reason) = variant_mark {
+                        let _ = writeln!(out, "> **PROVISIONAL** ({}): {reason}.\n", v.name);
+                    }
                     if let Some(h) = headline {
                         let _ = writeln!(
                             out,
@@ -209,6 +219,9 @@ pub fn render_compared(
                     out.push_str(&markdown::table(&header, &rows));
                 } else {
                     let _ = writeln!(out, "\n{title}");
+                    if let Some(reason) = variant_mark {
+                        let _ = writeln!(out, "PROVISIONAL ({}): {reason}.", v.name);
+                    }
                     if let Some(h) = headline {
                         let _ = writeln!(
                             out,

@@ -12,7 +12,13 @@ fn points(x: f64) -> String {
 }
 
 /// Render the effects of a question in `format`.
-pub fn render_effects(system: &str, action: &str, e: &Effects, format: Format) -> String {
+pub fn render_effects(
+    system: &str,
+    action: &str,
+    title: &str,
+    e: &Effects,
+    format: Format,
+) -> String {
     let (variable, value) = &e.headline;
     match format {
         Format::Json => {
@@ -42,6 +48,7 @@ pub fn render_effects(system: &str, action: &str, e: &Effects, format: Format) -
                 "mean": e.mean.as_ref().map(|(name, m)| json!({"variable": name, "baseline": m.value})),
                 "effects": effects,
                 "skipped": skipped,
+                "provisional": e.provisional,
             });
             let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
             text.push('\n');
@@ -86,6 +93,13 @@ pub fn render_effects(system: &str, action: &str, e: &Effects, format: Format) -
                             .collect(),
                     ),
                 ),
+                (
+                    "provisional",
+                    FrameColumn::Text(vec![
+                        e.provisional.clone().unwrap_or_default();
+                        e.effects.len()
+                    ]),
+                ),
             ]);
             frame
                 .map_err(anyhow::Error::from)
@@ -104,12 +118,16 @@ pub fn render_effects(system: &str, action: &str, e: &Effects, format: Format) -
             };
             let now = percent(&e.baseline, e.exact);
             if format == Format::Markdown {
+                if let Some(reason) = &e.provisional {
+                    let _ = writeln!(out, "> **PROVISIONAL:** {reason}.\n");
+                }
                 let _ = writeln!(out, "P({variable} = {value}) = {now} now; {method}.\n");
             } else {
-                let _ = writeln!(
-                    out,
-                    "{system} {action}: what each field is worth\nP({variable} = {value}) = {now} now; {method}\n"
-                );
+                let _ = writeln!(out, "{system} {action}: {title}");
+                if let Some(reason) = &e.provisional {
+                    let _ = writeln!(out, "PROVISIONAL: {reason}.");
+                }
+                let _ = writeln!(out, "P({variable} = {value}) = {now} now; {method}\n");
             }
             let mean_name = e.mean.as_ref().map(|(n, _)| n.clone());
             let mut header = vec![
@@ -189,7 +207,11 @@ pub fn render_effects(system: &str, action: &str, e: &Effects, format: Format) -
             if !e.skipped.is_empty() {
                 let _ = writeln!(out, "\nnot tried:");
                 for (s, why) in &e.skipped {
-                    let _ = writeln!(out, "  {} -> {}: {why}", s.field, s.to);
+                    if s.to.is_empty() {
+                        let _ = writeln!(out, "  {}: {why}", s.field);
+                    } else {
+                        let _ = writeln!(out, "  {} -> {}: {why}", s.field, s.to);
+                    }
                 }
             }
             out

@@ -34,6 +34,7 @@ pub fn render_solved(system: &str, action: &str, s: &Solved, format: Format) -> 
                 "crossings": s.crossings,
                 "skipped": s.skipped.iter().map(|(v, why)| json!({"value": v, "reason": why})).collect::<Vec<_>>(),
                 "answers": answers,
+                "provisional": s.provisional,
             });
             let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
             text.push('\n');
@@ -75,6 +76,29 @@ pub fn render_solved(system: &str, action: &str, s: &Solved, format: Format) -> 
                 None => format!("no value of {} tried meets {}", s.field, s.target),
             };
             let _ = writeln!(out, "{system} {action}: {verdict}");
+            if let Some(reason) = &s.provisional {
+                let _ = writeln!(out, "PROVISIONAL: {reason}.");
+            }
+            let monte_carlo: Vec<&str> = s
+                .answers
+                .iter()
+                .filter(|a| !a.exact)
+                .map(|a| a.value.as_str())
+                .collect();
+            let _ = writeln!(
+                out,
+                "method: {}",
+                match monte_carlo.len() {
+                    0 => "exact for every value".to_string(),
+                    n if n == s.answers.len() =>
+                        "Monte Carlo for every value (intervals at the run's confidence)"
+                            .to_string(),
+                    _ => format!(
+                        "Monte Carlo for {}; exact for the rest",
+                        monte_carlo.join(", ")
+                    ),
+                }
+            );
             if !s.monotone() {
                 let _ = writeln!(
                     out,
@@ -82,8 +106,11 @@ pub fn render_solved(system: &str, action: &str, s: &Solved, format: Format) -> 
                     s.crossings.join(", ")
                 );
             }
-            for (value, why) in &s.skipped {
+            for (value, why) in s.skipped.iter().take(5) {
                 let _ = writeln!(out, "{} = {value} not tried: {why}", s.field);
+            }
+            if s.skipped.len() > 5 {
+                let _ = writeln!(out, "... and {} more values not tried", s.skipped.len() - 5);
             }
             if s.answers.iter().any(|a| !a.decided) {
                 let _ = writeln!(

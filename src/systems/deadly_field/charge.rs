@@ -358,13 +358,15 @@ impl Charge {
                 lines.push(format!("desperation fire: {line}"));
             }
         }
-        let mmp = self
-            .defender
-            .mmp(charts, &def, false, &self.defender_bad(&att), 0);
+        let bad = self.defender_bad(&att);
+        let mmp = self.defender.mmp(charts, &def, false, &bad, 0);
+        let bmp = self.defender.bmp(charts, def.figures);
+        let addon = charts.data.levels.addon[def.level];
         lines.push(format!(
-            "the defender's pre-impact check: MMP {mmp} (flank {:+}, the charger within 1 inch {:+})",
-            self.flank,
-            self.defender_bad(&att)[1]
+            "the defender's pre-impact check: MMP {mmp} = BMP {bmp} + level {addon:+} + situation {:+} (best two of leader, cover and support; worst two of flank {:+} and the charger within 1 inch {:+}), clamped 0-12",
+            mmp - bmp - addon,
+            bad[0],
+            bad[1]
         ));
         let arrival = Condition {
             level: att.level.max(1),
@@ -614,6 +616,31 @@ impl Action for ChargeAction {
             ),
             (
                 "charge",
+                "defender-routs-before-impact",
+                "the pre-impact check routed the defender (or a battery lost its guns)",
+            ),
+            (
+                "charge",
+                "defender-driven-off",
+                "the charger won the impact by 2-11: the defender falls back, loses figures, is Disordered or Shaken",
+            ),
+            (
+                "charge",
+                "defender-surrenders",
+                "the charger won the impact by 12 or more",
+            ),
+            (
+                "charge",
+                "attacker-repulsed",
+                "the defender won the impact by 2-11: the charger falls back with losses",
+            ),
+            (
+                "charge",
+                "attacker-surrenders",
+                "the defender won the impact by 12 or more",
+            ),
+            (
+                "charge",
                 "stopped-by-fire",
                 "reaction or desperation fire made the charger rout, fall back or vanish",
             ),
@@ -677,6 +704,11 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
             "defender_figures",
             "the defender has no figures left",
         ));
+    }
+    for (prefix, unit) in [("attacker", &attacker), ("defender", &defender)] {
+        if let Some((field, message)) = fire::weapon_refusal(charts, prefix, unit) {
+            return Err(InputError::argument(&field, message));
+        }
     }
     let m = &d.movement;
     let table = match attacker.arm {

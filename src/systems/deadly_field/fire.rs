@@ -115,6 +115,33 @@ fn by_figures(row: &[i32; 7], figures: u32) -> i32 {
     }
 }
 
+/// Why a unit's weapon is not one of its arm's: (field, message).
+pub fn weapon_refusal(charts: &Charts, prefix: &str, firer: &Regiment) -> Option<(String, String)> {
+    let d = &charts.data;
+    let weapon = weapon_name(firer);
+    let known = match firer.arm {
+        Arm::Infantry => d.infantry_fp.rows.contains_key(weapon),
+        Arm::MountedCavalry | Arm::DismountedCavalry => d.cavalry_fp.rows.contains_key(weapon),
+        Arm::Artillery => d.artillery_fp.rows.contains_key(weapon),
+    };
+    if known {
+        return None;
+    }
+    let table: Vec<String> = match firer.arm {
+        Arm::Infantry => d.infantry_fp.rows.keys().cloned().collect(),
+        Arm::Artillery => d.artillery_fp.rows.keys().cloned().collect(),
+        _ => d.cavalry_fp.rows.keys().cloned().collect(),
+    };
+    Some((
+        format!("{prefix}_weapon"),
+        format!(
+            "`{weapon}` is not a {} weapon; it takes {}",
+            firer.arm.name(),
+            table.join(", ")
+        ),
+    ))
+}
+
 /// Why a unit cannot make this fire at all: (field, message). Checked once when a
 /// question is built (a unit that routs later simply holds its fire).
 pub fn refusal(
@@ -126,25 +153,8 @@ pub fn refusal(
     let field = |name: &str| format!("{prefix}_{name}");
     let d = &charts.data;
     let weapon = weapon_name(firer);
-    let known = match firer.arm {
-        Arm::Infantry => d.infantry_fp.rows.contains_key(weapon),
-        Arm::MountedCavalry | Arm::DismountedCavalry => d.cavalry_fp.rows.contains_key(weapon),
-        Arm::Artillery => d.artillery_fp.rows.contains_key(weapon),
-    };
-    if !known {
-        let table: Vec<String> = match firer.arm {
-            Arm::Infantry => d.infantry_fp.rows.keys().cloned().collect(),
-            Arm::Artillery => d.artillery_fp.rows.keys().cloned().collect(),
-            _ => d.cavalry_fp.rows.keys().cloned().collect(),
-        };
-        return Some((
-            field("weapon"),
-            format!(
-                "`{weapon}` is not a {} weapon; it takes {}",
-                firer.arm.name(),
-                table.join(", ")
-            ),
-        ));
+    if let Some(refused) = weapon_refusal(charts, prefix, firer) {
+        return Some(refused);
     }
     let columns = matches!(
         firer.formation.as_str(),
@@ -755,7 +765,7 @@ impl Action for FireAction {
     }
 
     fn summary(&self) -> &'static str {
-        "one fire: firepower + band dice + modifiers on the Fire Combat Results table (provisional), hits and the target's morale check"
+        "one fire: firepower + band dice + modifiers on the Fire Combat Results table, hits and the target's morale check"
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {

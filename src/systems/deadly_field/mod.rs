@@ -64,6 +64,10 @@ impl System for DeadlyField {
         ]
     }
 
+    fn describe_preamble(&self) -> &'static str {
+        "Provenance: printed = read from the card; reconstructed = the card is garbled and this is volley's reading; assumed = the card is silent. Confidence: [H] high, [M] medium, [L] low (and [L-M], [M-H] between)."
+    }
+
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
         crate::action::compile_charts::<Charts>(rules).map(|_| ())
     }
