@@ -341,3 +341,15 @@ fn a_routed_unit_may_not_charge() {
     let error = action.model(&scenario, &book).err().unwrap();
     assert_eq!(error.field, "attacker_routed");
 }
+
+/// The firefight steps (initiative, each volley, each rally) and merges states
+/// between them: two 2-stand regiments are exact, and agree with Monte Carlo.
+#[test]
+fn a_firefight_of_two_stand_regiments_is_exact_and_agrees() {
+    common::assert_agree(
+        "micro-force",
+        "firefight",
+        &[("a_stands", "2"), ("b_stands", "2"), ("turns", "6")],
+        200_000,
+    );
+}

@@ -83,29 +83,49 @@ impl engine::Engagement for Firefight {
     }
 
     fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
+        let mut next = *s;
+        for step in 0..self.steps() {
+            next = self.play_step(&next, step, dice);
+        }
+        next
+    }
+
+    /// Initiative; the winner's volley; the other's; A's rally; B's rally. (After
+    /// the initiative step, `last_winner_a` is this turn's winner; a rally never
+    /// changes whether the fight is over, so each rally step may ask.)
+    fn steps(&self) -> u32 {
+        5
+    }
+
+    fn play_step<D: Dice>(&self, s: &State, step: u32, dice: &mut D) -> State {
         let charts = &*self.charts;
         let mut next = *s;
-        let a_first = Initiative::new(
-            charts,
-            next.a.competence,
-            next.b.competence,
-            s.last_winner_a,
-        )
-        .roll(dice);
-        next.last_winner_a = Some(a_first);
-        for a_fires in [a_first, !a_first] {
-            let (firer, target, situation) = if a_fires {
-                (&mut next.a, &mut next.b, &self.a_fire)
-            } else {
-                (&mut next.b, &mut next.a, &self.b_fire)
-            };
-            if self.can_fire(firer) && !target.eliminated() {
-                volley(dice, charts, firer, target, situation);
+        match step {
+            0 => {
+                let a_first = Initiative::new(
+                    charts,
+                    next.a.competence,
+                    next.b.competence,
+                    s.last_winner_a,
+                )
+                .roll(dice);
+                next.last_winner_a = Some(a_first);
             }
-        }
-        if !self.is_over(&next) {
-            rally(dice, charts, &mut next.a);
-            rally(dice, charts, &mut next.b);
+            1 | 2 => {
+                let a_first = s.last_winner_a.unwrap_or(true);
+                let a_fires = (step == 1) == a_first;
+                let (firer, target, situation) = if a_fires {
+                    (&mut next.a, &mut next.b, &self.a_fire)
+                } else {
+                    (&mut next.b, &mut next.a, &self.b_fire)
+                };
+                if self.can_fire(firer) && !target.eliminated() {
+                    volley(dice, charts, firer, target, situation);
+                }
+            }
+            3 if !self.is_over(&next) => rally(dice, charts, &mut next.a),
+            4 if !self.is_over(&next) => rally(dice, charts, &mut next.b),
+            _ => {}
         }
         next
     }
