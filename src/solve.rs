@@ -108,9 +108,6 @@ pub struct Solved {
     /// The value found, if any meets the target.
     pub value: Option<String>,
     pub answers: Vec<Tried>,
-    /// Values where meeting the target changes, in field order (the value after
-    /// each change).
-    pub crossings: Vec<String>,
     /// Values that do not make a valid question here, with the reason.
     pub skipped: Vec<(String, String)>,
     /// Why the answers are provisional (a reconstructed chart), if they are.
@@ -118,9 +115,19 @@ pub struct Solved {
 }
 
 impl Solved {
+    /// Values where meeting the target changes, in field order (the value after
+    /// each change).
+    pub fn crossings(&self) -> Vec<&str> {
+        self.answers
+            .windows(2)
+            .filter(|w| w[0].meets != w[1].meets)
+            .map(|w| w[1].value.as_str())
+            .collect()
+    }
+
     /// Meeting the target changes at most once along the field.
     pub fn monotone(&self) -> bool {
-        self.crossings.len() <= 1
+        self.crossings().len() <= 1
     }
 }
 
@@ -238,11 +245,6 @@ pub fn solve(
             decided,
         });
     }
-    let crossings = answers
-        .windows(2)
-        .filter(|w| w[0].meets != w[1].meets)
-        .map(|w| w[1].value.clone())
-        .collect();
     let found = if largest {
         answers.iter().rev().find(|a| a.meets)
     } else {
@@ -254,7 +256,6 @@ pub fn solve(
         target,
         largest,
         answers,
-        crossings,
         skipped,
         provisional: question.provisional(),
     })

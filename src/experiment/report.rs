@@ -2,7 +2,7 @@
 
 use super::{Experiment, PlotSpec, Point};
 use crate::engine::{MethodRequest, RunConfig};
-use crate::output::{markdown, number, percent};
+use crate::output::{markdown, number, p_value_text, percent};
 use crate::plot::{Figure as _, Heatmap, Lines, Series};
 use crate::stats::Estimate;
 use std::fmt::Write;
@@ -39,6 +39,17 @@ fn slice<'a>(
             })
         })
         .collect()
+}
+
+/// Where a sweep value sits on a plot's x axis: the number itself on a numeric
+/// axis, its position among the swept values otherwise.
+fn x_coordinate(x_values: &[String], value: &str, numeric: bool) -> Option<f64> {
+    let position = x_values.iter().position(|v| v == value)? as f64;
+    Some(if numeric {
+        value.parse().unwrap_or(position)
+    } else {
+        position
+    })
 }
 
 fn split_y(y: &str) -> (String, String) {
@@ -98,13 +109,7 @@ pub fn plots(
                                         d.variable == variable && d.value.as_deref() == Some(&value)
                                     })?
                                     .difference;
-                                let position =
-                                    x_values.iter().position(|v| v == &p.values[x])? as f64;
-                                let xv = if numeric {
-                                    p.values[x].parse().unwrap_or(position)
-                                } else {
-                                    position
-                                };
+                                let xv = x_coordinate(x_values, &p.values[x], numeric)?;
                                 Some((xv, 100.0 * d.value, 100.0 * d.low, 100.0 * d.high))
                             })
                             .collect(),
@@ -210,13 +215,7 @@ pub fn plots(
                             points: found
                                 .iter()
                                 .filter_map(|(p, e)| {
-                                    let position =
-                                        x_values.iter().position(|v| v == &p.values[x])? as f64;
-                                    let xv = if numeric {
-                                        p.values[x].parse().unwrap_or(position)
-                                    } else {
-                                        position
-                                    };
+                                    let xv = x_coordinate(x_values, &p.values[x], numeric)?;
                                     Some((xv, e.value, e.low, e.high))
                                 })
                                 .collect(),
@@ -547,11 +546,7 @@ fn differences_table(
             } else {
                 format!("{:+.2}", 100.0 * d.value)
             });
-            line.push(match d.p_value {
-                None => "exact".to_string(),
-                Some(p) if p < 0.0001 => "<0.0001".to_string(),
-                Some(p) => format!("{p:.4}"),
-            });
+            line.push(p_value_text(d.p_value));
             Some(line)
         })
         .collect();

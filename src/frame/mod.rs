@@ -157,6 +157,15 @@ pub fn csv_text(df: &mut DataFrame) -> anyhow::Result<String> {
     Ok(String::from_utf8(buffer)?)
 }
 
+/// Named columns as CSV text, for printing (an encoding error is printed in its
+/// place).
+pub fn csv_of(named: Vec<(&str, FrameColumn)>) -> String {
+    columns(named)
+        .map_err(anyhow::Error::from)
+        .and_then(|mut df| csv_text(&mut df))
+        .unwrap_or_else(|e| format!("error: {e}\n"))
+}
+
 /// A frame of text and number columns, in order (for small tables such as an
 /// answer's figures).
 pub fn columns(columns: Vec<(&str, FrameColumn)>) -> PolarsResult<DataFrame> {

@@ -1,7 +1,9 @@
 //! A comparison (`volley compare`): the baseline, each variant, and every
 //! difference with its paired interval and test.
 
-use super::{Answer, Format, answer_object, markdown, number_digits, percent_digits};
+use super::{
+    Answer, Format, aligned, answer_object, markdown, number_digits, p_value_text, percent_digits,
+};
 use crate::compare::{Compared, DifferenceRow};
 use crate::frame::{self, FrameColumn};
 use serde_json::{Value as Json, json};
@@ -36,11 +38,7 @@ fn difference_text(row: &DifferenceRow, exact: bool) -> String {
 }
 
 fn p_text(row: &DifferenceRow) -> String {
-    match row.difference.p_value {
-        None => "exact".to_string(),
-        Some(p) if p < 0.0001 => "<0.0001".to_string(),
-        Some(p) => format!("{p:.4}"),
-    }
+    p_value_text(row.difference.p_value)
 }
 
 /// The baseline's or a variant's estimate of a row's outcome or mean.
@@ -131,7 +129,7 @@ pub fn render_compared(
                 }
             }
             let [names, kinds, variables, values] = columns;
-            let frame = frame::columns(vec![
+            frame::csv_of(vec![
                 ("variant", FrameColumn::Text(names)),
                 ("kind", FrameColumn::Text(kinds)),
                 ("variable", FrameColumn::Text(variables)),
@@ -143,11 +141,7 @@ pub fn render_compared(
                 ("diff_high", FrameColumn::Number(high)),
                 ("p_value", FrameColumn::Number(p)),
                 ("provisional", FrameColumn::Text(marks)),
-            ]);
-            frame
-                .map_err(anyhow::Error::from)
-                .and_then(|mut df| frame::csv_text(&mut df))
-                .unwrap_or_else(|e| format!("error: {e}\n"))
+            ])
         }
         Format::Table | Format::Markdown => {
             let md = format == Format::Markdown;
@@ -232,29 +226,7 @@ pub fn render_compared(
                             p_text(h)
                         );
                     }
-                    let widths: Vec<usize> = (0..header.len())
-                        .map(|c| {
-                            rows.iter()
-                                .map(|r| r[c].len())
-                                .chain([header[c].len()])
-                                .max()
-                                .unwrap_or(0)
-                        })
-                        .collect();
-                    for line in std::iter::once(&header).chain(&rows) {
-                        let cells: Vec<String> = line
-                            .iter()
-                            .enumerate()
-                            .map(|(c, text)| {
-                                if c < 2 {
-                                    format!("{text:<w$}", w = widths[c])
-                                } else {
-                                    format!("{text:>w$}", w = widths[c])
-                                }
-                            })
-                            .collect();
-                        let _ = writeln!(out, "  {}", cells.join("  "));
-                    }
+                    out.push_str(&aligned(&header, &rows, 2));
                 }
             }
             out

@@ -1,7 +1,7 @@
 //! What each modifier is worth (`volley effects`): the headline's change for
 //! every one-step move of a field, largest first.
 
-use super::{Format, markdown, number_digits, percent};
+use super::{Format, aligned, markdown, number_digits, p_value_text, percent};
 use crate::effects::Effects;
 use crate::frame::{self, FrameColumn};
 use serde_json::json;
@@ -54,58 +54,52 @@ pub fn render_effects(
             text.push('\n');
             text
         }
-        Format::Csv => {
-            let frame = frame::columns(vec![
-                (
-                    "field",
-                    FrameColumn::Text(e.effects.iter().map(|x| x.step.field.clone()).collect()),
+        Format::Csv => frame::csv_of(vec![
+            (
+                "field",
+                FrameColumn::Text(e.effects.iter().map(|x| x.step.field.clone()).collect()),
+            ),
+            (
+                "from",
+                FrameColumn::Text(e.effects.iter().map(|x| x.step.from.clone()).collect()),
+            ),
+            (
+                "to",
+                FrameColumn::Text(e.effects.iter().map(|x| x.step.to.clone()).collect()),
+            ),
+            (
+                "probability",
+                FrameColumn::Number(e.effects.iter().map(|x| x.probability.value).collect()),
+            ),
+            (
+                "difference",
+                FrameColumn::Number(e.effects.iter().map(|x| x.difference.value).collect()),
+            ),
+            (
+                "ci_low",
+                FrameColumn::Number(e.effects.iter().map(|x| x.difference.low).collect()),
+            ),
+            (
+                "ci_high",
+                FrameColumn::Number(e.effects.iter().map(|x| x.difference.high).collect()),
+            ),
+            (
+                "p_value",
+                FrameColumn::Number(
+                    e.effects
+                        .iter()
+                        .map(|x| x.difference.p_value.unwrap_or(f64::NAN))
+                        .collect(),
                 ),
-                (
-                    "from",
-                    FrameColumn::Text(e.effects.iter().map(|x| x.step.from.clone()).collect()),
-                ),
-                (
-                    "to",
-                    FrameColumn::Text(e.effects.iter().map(|x| x.step.to.clone()).collect()),
-                ),
-                (
-                    "probability",
-                    FrameColumn::Number(e.effects.iter().map(|x| x.probability.value).collect()),
-                ),
-                (
-                    "difference",
-                    FrameColumn::Number(e.effects.iter().map(|x| x.difference.value).collect()),
-                ),
-                (
-                    "ci_low",
-                    FrameColumn::Number(e.effects.iter().map(|x| x.difference.low).collect()),
-                ),
-                (
-                    "ci_high",
-                    FrameColumn::Number(e.effects.iter().map(|x| x.difference.high).collect()),
-                ),
-                (
-                    "p_value",
-                    FrameColumn::Number(
-                        e.effects
-                            .iter()
-                            .map(|x| x.difference.p_value.unwrap_or(f64::NAN))
-                            .collect(),
-                    ),
-                ),
-                (
-                    "provisional",
-                    FrameColumn::Text(vec![
-                        e.provisional.clone().unwrap_or_default();
-                        e.effects.len()
-                    ]),
-                ),
-            ]);
-            frame
-                .map_err(anyhow::Error::from)
-                .and_then(|mut df| frame::csv_text(&mut df))
-                .unwrap_or_else(|err| format!("error: {err}\n"))
-        }
+            ),
+            (
+                "provisional",
+                FrameColumn::Text(vec![
+                    e.provisional.clone().unwrap_or_default();
+                    e.effects.len()
+                ]),
+            ),
+        ]),
         Format::Table | Format::Markdown => {
             let mut out = String::new();
             let method = if e.exact {
@@ -162,11 +156,7 @@ pub fn render_effects(
                         },
                     ];
                     if !e.exact {
-                        row.push(match x.difference.p_value {
-                            Some(p) if p < 0.0001 => "<0.0001".to_string(),
-                            Some(p) => format!("{p:.4}"),
-                            None => "exact".to_string(),
-                        });
+                        row.push(p_value_text(x.difference.p_value));
                     }
                     if mean_name.is_some() {
                         row.push(x.mean_difference.map_or("-".to_string(), |d| {
@@ -180,29 +170,7 @@ pub fn render_effects(
             if format == Format::Markdown {
                 out.push_str(&markdown::table(&header, &rows));
             } else {
-                let widths: Vec<usize> = (0..header.len())
-                    .map(|c| {
-                        rows.iter()
-                            .map(|r| r[c].len())
-                            .chain([header[c].len()])
-                            .max()
-                            .unwrap_or(0)
-                    })
-                    .collect();
-                for line in std::iter::once(&header).chain(&rows) {
-                    let cells: Vec<String> = line
-                        .iter()
-                        .enumerate()
-                        .map(|(c, t)| {
-                            if c < 2 {
-                                format!("{t:<w$}", w = widths[c])
-                            } else {
-                                format!("{t:>w$}", w = widths[c])
-                            }
-                        })
-                        .collect();
-                    let _ = writeln!(out, "  {}", cells.join("  "));
-                }
+                out.push_str(&aligned(&header, &rows, 2));
             }
             if !e.skipped.is_empty() {
                 let _ = writeln!(out, "\nnot tried:");

@@ -40,7 +40,7 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                     cells.push(&grid.cells[r][c]);
                 }
             }
-            let frame = frame::columns(vec![
+            out = frame::csv_of(vec![
                 (grid.row_field.as_str(), FrameColumn::Text(rows)),
                 (grid.column_field.as_str(), FrameColumn::Text(columns)),
                 (
@@ -67,10 +67,6 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                     ]),
                 ),
             ]);
-            out = frame
-                .map_err(anyhow::Error::from)
-                .and_then(|mut df| frame::csv_text(&mut df))
-                .unwrap_or_else(|e| format!("error: {e}\n"));
         }
         Format::Json => {
             let cells: Vec<_> = grid

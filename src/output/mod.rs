@@ -82,3 +82,45 @@ pub fn number(e: &crate::stats::Estimate, exact: bool) -> String {
         )
     }
 }
+
+/// A p-value as printed: four decimals, `<0.0001` below that, `exact` for an
+/// exact difference (no test).
+pub fn p_value_text(p: Option<f64>) -> String {
+    match p {
+        None => "exact".to_string(),
+        Some(p) if p < 0.0001 => "<0.0001".to_string(),
+        Some(p) => format!("{p:.4}"),
+    }
+}
+
+/// A terminal table: every column padded to its widest cell, the first `left`
+/// columns aligned left and the rest (numbers) right, indented two spaces.
+pub fn aligned(header: &[String], rows: &[Vec<String>], left: usize) -> String {
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].len())
+                .chain([header[c].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for line in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
+        let cells: Vec<String> = line
+            .iter()
+            .enumerate()
+            .map(|(c, text)| {
+                if c < left {
+                    format!("{text:<w$}", w = widths[c])
+                } else {
+                    format!("{text:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        out.push_str("  ");
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}

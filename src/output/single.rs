@@ -124,7 +124,7 @@ fn csv_answer(a: &Answer) -> String {
         push("curve", &c.variable, "", Some(c.turn as u32), &c.estimate);
     }
     let n = kind.len();
-    let frame = frame::columns(vec![
+    frame::csv_of(vec![
         ("kind", FrameColumn::Text(kind)),
         ("variable", FrameColumn::Text(variable)),
         ("value", FrameColumn::Text(value)),
@@ -146,11 +146,7 @@ fn csv_answer(a: &Answer) -> String {
             "provisional",
             FrameColumn::Text(vec![a.provisional.clone().unwrap_or_default(); n]),
         ),
-    ]);
-    frame
-        .map_err(anyhow::Error::from)
-        .and_then(|mut df| frame::csv_text(&mut df))
-        .unwrap_or_else(|e| format!("error: {e}\n"))
+    ])
 }
 
 /// "P(works) = 35.34%": the headline outcome, stated first.

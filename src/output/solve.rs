@@ -1,6 +1,6 @@
 //! The inverse question (`volley solve`): every value tried and the one found.
 
-use super::{Format, markdown, number, percent};
+use super::{Format, aligned, markdown, number, percent};
 use crate::frame::{self, FrameColumn};
 use crate::solve::Solved;
 use serde_json::json;
@@ -31,7 +31,7 @@ pub fn render_solved(system: &str, action: &str, s: &Solved, format: Format) -> 
                 "direction": if s.largest { "largest" } else { "smallest" },
                 "value": s.value,
                 "monotone": s.monotone(),
-                "crossings": s.crossings,
+                "crossings": s.crossings(),
                 "skipped": s.skipped.iter().map(|(v, why)| json!({"value": v, "reason": why})).collect::<Vec<_>>(),
                 "answers": answers,
                 "provisional": s.provisional,
@@ -40,34 +40,28 @@ pub fn render_solved(system: &str, action: &str, s: &Solved, format: Format) -> 
             text.push('\n');
             text
         }
-        Format::Csv => {
-            let frame = frame::columns(vec![
-                (
-                    s.field.as_str(),
-                    FrameColumn::Text(s.answers.iter().map(|a| a.value.clone()).collect()),
-                ),
-                (
-                    "estimate",
-                    FrameColumn::Number(s.answers.iter().map(|a| a.estimate.value).collect()),
-                ),
-                (
-                    "ci_low",
-                    FrameColumn::Number(s.answers.iter().map(|a| a.estimate.low).collect()),
-                ),
-                (
-                    "ci_high",
-                    FrameColumn::Number(s.answers.iter().map(|a| a.estimate.high).collect()),
-                ),
-                (
-                    "meets",
-                    FrameColumn::Flag(s.answers.iter().map(|a| a.meets).collect()),
-                ),
-            ]);
-            frame
-                .map_err(anyhow::Error::from)
-                .and_then(|mut df| frame::csv_text(&mut df))
-                .unwrap_or_else(|e| format!("error: {e}\n"))
-        }
+        Format::Csv => frame::csv_of(vec![
+            (
+                s.field.as_str(),
+                FrameColumn::Text(s.answers.iter().map(|a| a.value.clone()).collect()),
+            ),
+            (
+                "estimate",
+                FrameColumn::Number(s.answers.iter().map(|a| a.estimate.value).collect()),
+            ),
+            (
+                "ci_low",
+                FrameColumn::Number(s.answers.iter().map(|a| a.estimate.low).collect()),
+            ),
+            (
+                "ci_high",
+                FrameColumn::Number(s.answers.iter().map(|a| a.estimate.high).collect()),
+            ),
+            (
+                "meets",
+                FrameColumn::Flag(s.answers.iter().map(|a| a.meets).collect()),
+            ),
+        ]),
         Format::Table | Format::Markdown => {
             let mut out = String::new();
             let direction = if s.largest { "largest" } else { "smallest" };
@@ -103,7 +97,7 @@ pub fn render_solved(system: &str, action: &str, s: &Solved, format: Format) -> 
                 let _ = writeln!(
                     out,
                     "not monotone: the target is met, then missed (or the other way round), changing at {}",
-                    s.crossings.join(", ")
+                    s.crossings().join(", ")
                 );
             }
             for (value, why) in s.skipped.iter().take(5) {
@@ -152,27 +146,7 @@ pub fn render_solved(system: &str, action: &str, s: &Solved, format: Format) -> 
             if format == Format::Markdown {
                 out.push_str(&markdown::table(&header, &rows));
             } else {
-                let widths: Vec<usize> = (0..3)
-                    .map(|c| {
-                        rows.iter()
-                            .map(|r| r[c].len())
-                            .chain([header[c].len()])
-                            .max()
-                            .unwrap_or(0)
-                    })
-                    .collect();
-                for line in std::iter::once(&header).chain(&rows) {
-                    let _ = writeln!(
-                        out,
-                        "  {:<w0$}  {:>w1$}  {:<w2$}",
-                        line[0],
-                        line[1],
-                        line[2],
-                        w0 = widths[0],
-                        w1 = widths[1],
-                        w2 = widths[2]
-                    );
-                }
+                out.push_str(&aligned(&header, &rows, 1));
             }
             out
         }

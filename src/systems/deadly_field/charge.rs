@@ -70,10 +70,16 @@ pub struct Charge {
     pub move_inches: u32,
     pub bonus_dice: u32,
     /// The reaction fire's band, if the defender fires.
-    pub reaction: Option<String>,
+    pub reaction: Option<&'static str>,
     /// The flank modifier of the charge on the defender's morale.
     pub flank: i32,
+    /// Whether the attacker (`[0]`) and the defender (`[1]`) may fire at each of
+    /// [`CLOSE_BANDS`] in the stop-short volleys, settled once.
+    pub close_fire: [[bool; 3]; 2],
 }
+
+/// The bands of the stop-short volleys.
+const CLOSE_BANDS: [&str; 3] = ["short", "normal", "canister"];
 
 /// The end of one charge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,16 +101,6 @@ enum Stand {
 }
 
 impl Charge {
-    fn situation(band: &str, target_charging: bool) -> FireSituation {
-        FireSituation {
-            band: band.to_string(),
-            enfilade: "none".to_string(),
-            behind_skirmishers: false,
-            target_charging,
-            deliberate: false,
-        }
-    }
-
     /// The advance: (reaches, Disordered on arrival or where it stops, inches of
     /// charge left). Disorder is judged on the distance actually moved: the
     /// distance to the defender, or the whole charge when it falls short.
@@ -181,12 +177,12 @@ impl Charge {
         by: &Condition,
         target: &Regiment,
         at: &Condition,
-        band: &str,
+        band: &'static str,
         target_charging: bool,
         bad: &[i32],
         dice: &mut D,
     ) -> (Condition, bool) {
-        let situation = Self::situation(band, target_charging);
+        let situation = FireSituation::plain(band, target_charging);
         match shot(&self.charts, firer, by, target, at, &situation) {
             None => (*at, false),
             Some(s) => {
@@ -211,7 +207,7 @@ impl Charge {
         &self,
         firer: &Regiment,
         by: &Condition,
-        band: &str,
+        band: &'static str,
         att: &mut Condition,
         def: &Condition,
         dice: &mut D,
@@ -262,13 +258,17 @@ impl Charge {
         class: usize,
         dice: &mut D,
     ) -> ChargeOutcome {
-        let band_of = |unit: &Regiment, prefix| {
+        let band_of = |unit: &Regiment, side: usize| {
             let band = Self::close_band(unit, half_inches);
-            (band == "melee" || refusal(&self.charts, prefix, unit, band).is_none()).then_some(band)
+            let allowed = CLOSE_BANDS
+                .iter()
+                .position(|b| *b == band)
+                .is_none_or(|i| self.close_fire[side][i]);
+            allowed.then_some(band)
         };
         let (mut att_after, mut att_fell) = (att, false);
         let (mut def_after, mut def_fell) = (def, false);
-        if let Some(band) = band_of(&self.defender, "defender") {
+        if let Some(band) = band_of(&self.defender, 1) {
             let bad = self.attacker_bad(&def);
             (att_after, att_fell) = self.volley(
                 &self.defender,
@@ -281,7 +281,7 @@ impl Charge {
                 dice,
             );
         }
-        if let Some(band) = band_of(&self.attacker, "attacker") {
+        if let Some(band) = band_of(&self.attacker, 0) {
             let bad = self.defender_bad(&att);
             (def_after, def_fell) = self.volley(
                 &self.attacker,
@@ -339,8 +339,8 @@ impl Charge {
             _ => "an Elite or Veteran charger is Disordered once past the move plus half the bonus"
                 .to_string(),
         });
-        if let Some(band) = &self.reaction {
-            let situation = Self::situation(band, true);
+        if let Some(band) = self.reaction {
+            let situation = FireSituation::plain(band, true);
             for line in fire::working(
                 charts,
                 &self.defender,
@@ -353,7 +353,7 @@ impl Charge {
             }
         }
         if let Some(unit) = &self.desperation {
-            let situation = Self::situation("desperation", true);
+            let situation = FireSituation::plain("desperation", true);
             for line in fire::working(charts, unit, &unit.now, &self.attacker, &att, &situation) {
                 lines.push(format!("desperation fire: {line}"));
             }
@@ -443,8 +443,8 @@ impl Procedure for Charge {
         }
         // A point-blank reaction waits for the defender's pre-impact check, and
         // so does the desperation fire.
-        let close = self.reaction.as_deref() == Some("point-blank");
-        if let Some(band) = self.reaction.as_deref().filter(|_| !close)
+        let close = self.reaction == Some("point-blank");
+        if let Some(band) = self.reaction.filter(|_| !close)
             && self.fire_at_charger(&self.defender, &def, band, &mut att, &def.clone(), dice)
         {
             return self.end(STOPPED, att, def, false);
@@ -744,8 +744,8 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
     } else {
         &m.infantry_routed_dice
     };
-    let reaction = (f.reaction_fire != "none").then(|| f.reaction_fire.clone());
-    if let Some(band) = &reaction {
+    let reaction = (f.reaction_fire != "none").then(|| fire::named(&REACTIONS, &f.reaction_fire));
+    if let Some(band) = reaction {
         if let Some((field, message)) = refusal(charts, "defender", &defender, band) {
             let field = if field == "band" {
                 "reaction_fire".to_string()
@@ -781,6 +781,9 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
         return Err(InputError::argument(&field, message));
     }
     let flank = flank_modifier(charts, &attacker, &f.charged_flank);
+    let close_fire = [("attacker", &attacker), ("defender", &defender)].map(|(prefix, unit)| {
+        CLOSE_BANDS.map(|band| refusal(charts, prefix, unit, band).is_none())
+    });
     Ok(Charge {
         charts: charts.clone(),
         move_inches: moves[terrain],
@@ -791,5 +794,6 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
         distance: f.distance,
         reaction,
         flank,
+        close_fire,
     })
 }

@@ -42,11 +42,36 @@ pub const ENFILADES: [&str; 6] = [
 /// What is true of one fire besides the two units.
 #[derive(Clone, Debug)]
 pub struct FireSituation {
-    pub band: String,
-    pub enfilade: String,
+    /// One of [`BANDS`], or `melee`.
+    pub band: &'static str,
+    /// One of [`ENFILADES`].
+    pub enfilade: &'static str,
     pub behind_skirmishers: bool,
     pub target_charging: bool,
     pub deliberate: bool,
+}
+
+impl FireSituation {
+    /// A frontal fire at `band`, nothing else special (charges, firefights).
+    pub fn plain(band: &'static str, target_charging: bool) -> Self {
+        FireSituation {
+            band,
+            enfilade: "none",
+            behind_skirmishers: false,
+            target_charging,
+            deliberate: false,
+        }
+    }
+}
+
+/// The `&'static` spelling of a value a choice field already checked against
+/// `names` (a situation then costs no allocation per fire).
+pub fn named(names: &[&'static str], value: &str) -> &'static str {
+    names
+        .iter()
+        .copied()
+        .find(|n| *n == value)
+        .unwrap_or(names[0])
 }
 
 /// One fire, its numbers settled: firepower, dice, modifiers, table row.
@@ -297,12 +322,12 @@ pub fn shot(
     let d = &charts.data;
     let f = &d.firer;
     let states = firer_states(firer, by);
-    let mut firepower = table_firepower(charts, firer, by.figures, &s.band)?;
+    let mut firepower = table_firepower(charts, firer, by.figures, s.band)?;
     for _ in applying(&states, &f.half) {
         firepower = halve(charts, firepower);
     }
     let lost = applying(&states, &f.lose_die).len() as u32;
-    let dice = d.bands.rows[&s.band][band_key(charts, firer)].saturating_sub(lost);
+    let dice = d.bands.rows[s.band][band_key(charts, firer)].saturating_sub(lost);
     let modifier = firer_modifiers(charts, firer, by, s)
         .iter()
         .map(|(_, v)| v)
@@ -348,7 +373,7 @@ pub fn working(
     };
     let f = &charts.data.firer;
     let states = firer_states(firer, by);
-    let base = table_firepower(charts, firer, by.figures, &s.band).unwrap_or(0);
+    let base = table_firepower(charts, firer, by.figures, s.band).unwrap_or(0);
     let halved = applying(&states, &f.half);
     let lost = applying(&states, &f.lose_die);
     let unit = if firer.arm == Arm::Artillery {
@@ -447,7 +472,7 @@ fn target_modifier(
         && let Some(pair) = target
             .enfilade_kind()
             .and_then(|k| t.enfilade.get(k))
-            .and_then(|table| table.get(&s.enfilade))
+            .and_then(|table| table.get(s.enfilade))
     {
         push("enfilade", pair[column]);
     }
@@ -511,7 +536,7 @@ pub fn enfilade_morale(
     target
         .enfilade_kind()
         .and_then(|k| charts.data.bad.enfilade.get(k))
-        .and_then(|table| table.get(&s.enfilade))
+        .and_then(|table| table.get(s.enfilade))
         .map_or(0, |pair| pair[column])
 }
 
@@ -702,8 +727,8 @@ crate::action_fields! {
 impl FireFields {
     fn situation(&self) -> FireSituation {
         FireSituation {
-            band: self.band.clone(),
-            enfilade: self.enfilade.clone(),
+            band: named(&BANDS, &self.band),
+            enfilade: named(&ENFILADES, &self.enfilade),
             behind_skirmishers: self.behind_skirmishers,
             target_charging: self.target_charging,
             deliberate: self.deliberate,

@@ -11,7 +11,7 @@
 //! end of each whole turn.
 
 use super::charts::Charts;
-use super::fire::{self, FireSituation, refusal, shot};
+use super::fire::{self, FireSituation, named, refusal, shot};
 use super::impact::enemy_near;
 use super::unit::{Arm, Condition, Regiment, RegimentGroup};
 use crate::action::{Action, FieldSpec, Scenario};
@@ -32,6 +32,9 @@ pub struct State {
     pub b: Condition,
     pub step: u32,
 }
+
+/// The bands a firefight may be fought at.
+const FIGHT_BANDS: [&str; 4] = ["long", "normal", "short", "canister"];
 
 pub const BREAKS_LABELS: [&str; 3] = ["a", "b", "neither"];
 
@@ -178,7 +181,7 @@ crate::action_fields! {
     /// The fields of `deadly-field firefight`.
     pub struct FirefightFields(charts: &Charts) {
         band: String = FieldSpec::choice(
-            &["long", "normal", "short", "canister"],
+            &FIGHT_BANDS,
             "normal",
             "the range band the fight is fought at (falling back is not modelled as opening the range)",
         ),
@@ -257,13 +260,7 @@ impl Action for FirefightAction {
             }
         }
         Ok(Box::new(EngagementModel(Firefight {
-            situation: FireSituation {
-                band: f.band,
-                enfilade: "none".to_string(),
-                behind_skirmishers: false,
-                target_charging: false,
-                deliberate: false,
-            },
+            situation: FireSituation::plain(named(&FIGHT_BANDS, &f.band), false),
             a: f.a,
             b: f.b,
             turns: f.turns,
