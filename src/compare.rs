@@ -126,6 +126,7 @@ impl Comparison {
             tally,
             confidence: config.confidence,
             precision_not_reached: None,
+            exact_refused: None,
         };
         let baseline = summarize(&result(base.as_ref(), run.base.clone()));
         let mut variants = Vec::new();
@@ -197,6 +198,7 @@ fn exact_all(
             tally,
             confidence: config.confidence,
             precision_not_reached: None,
+            exact_refused: None,
         }))
     };
     let baseline = exact(base)?;

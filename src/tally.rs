@@ -170,6 +170,8 @@ pub struct RunResult {
     pub confidence: f64,
     /// Set when precision mode stopped at `max_trials` before reaching its target.
     pub precision_not_reached: Option<f64>,
+    /// Why the automatic choice did not take the exact method, when it did not.
+    pub exact_refused: Option<String>,
 }
 
 /// Accumulated weights for every outcome variable of a [`Schema`].

@@ -65,6 +65,7 @@ fn a_monte_carlo_mean_whose_samples_were_all_equal_is_not_printed_as_exact() {
         tally,
         confidence: 0.95,
         precision_not_reached: None,
+        exact_refused: None,
     };
     let summary = summarize(&result);
     let mean = summary.mean("k").unwrap();

@@ -307,9 +307,9 @@ fn the_engagement_is_a_fight_and_reads_terrain_conditions() {
 }
 
 #[test]
-fn shots_at_a_fallen_target_move_on() {
-    // Three heavy firers against two stands: when the first target falls, the
-    // shots assigned to it go to the other stand instead of being wasted.
+fn stands_left_to_fire_attack_again_once_every_enemy_stand_was_attacked() {
+    // Three heavy firers against two stands: the third shot has no stand left
+    // that was not attacked this phase; it attacks again, or (option off) holds.
     let fields = [
         ("a_stands", "3"),
         ("b_stands", "2"),
@@ -317,24 +317,61 @@ fn shots_at_a_fallen_target_move_on() {
         ("b_firepower", "0"),
         ("turns", "1"),
     ];
-    let retarget = run("engagement", &fields, MethodRequest::Trials(200_000));
+    let again = run("engagement", &fields, MethodRequest::Exact);
     let hold = common::run_with_rules(
         "micro-squad",
         "engagement",
         &fields,
         &[common::house_rule(
-            "options.ms_engagement_retarget",
+            "options.ms_engagement_attack_again",
             "false",
         )],
-        MethodRequest::Trials(200_000),
+        MethodRequest::Exact,
     );
-    let lost = |s: &Summary| s.mean("b_lost").unwrap();
+    let lost = |s: &Summary| s.mean("b_lost").unwrap().value;
     assert!(
-        lost(&retarget).low > lost(&hold).high,
-        "{:?} vs {:?}",
-        lost(&retarget),
+        lost(&again) > lost(&hold) + 0.01,
+        "{} vs {}",
+        lost(&again),
         lost(&hold)
     );
+}
+
+/// One shot a side, by hand: 1 stand against 1, one turn. Cohesion 14 on a d20
+/// passes with 14/20 (11/20 with D's +3, 10/20 with S's +4). Firepower 6
+/// against defense 4 is column +2; at 5 inches the range adds nothing, so 2D6
+/// reads E on 2-3 (3/36), D on 4-8 (23/36), (S) on 9-10 and S on 11 (an S on a
+/// fresh stand either way, 9/36), nothing on 12 (1/36).
+#[test]
+fn one_shot_a_side_by_hand() {
+    let pass = 14.0 / 20.0;
+    let kill = 3.0 / 36.0;
+    let one_way = run(
+        "engagement",
+        &[
+            ("a_stands", "1"),
+            ("b_stands", "1"),
+            ("b_firepower", "0"),
+            ("turns", "1"),
+        ],
+        MethodRequest::Exact,
+    );
+    assert!((one_way.mean("b_lost").unwrap().value - pass * kill).abs() < 1e-12);
+
+    // Both fire; equal cohesion, so each side has the initiative half the time.
+    // Firing second, A has been shot at first: B's result decides A's test.
+    let a_lost_firing_second = pass * kill;
+    let a_lost_firing_first = pass * (23.0 / 36.0) * (11.0 / 20.0) * kill
+        + pass * (9.0 / 36.0) * (10.0 / 20.0) * kill
+        + (1.0 - pass + pass / 36.0) * pass * kill;
+    let by_hand = 0.5 * a_lost_firing_first + 0.5 * a_lost_firing_second;
+    let both = run(
+        "engagement",
+        &[("a_stands", "1"), ("b_stands", "1"), ("turns", "1")],
+        MethodRequest::Exact,
+    );
+    let got = both.mean("a_lost").unwrap().value;
+    assert!((got - by_hand).abs() < 1e-12, "{got} vs {by_hand}");
 }
 
 #[test]
@@ -397,6 +434,26 @@ fn step_level_exact_equals_the_turn_level_answers() {
             assert!((g - e).abs() < 1e-12, "{fields:?}: {got:?}");
         }
     }
+}
+
+#[test]
+fn three_and_four_against_as_many_are_exact_and_agree_with_monte_carlo() {
+    for n in ["3", "4"] {
+        let fields = [("a_stands", n), ("b_stands", n), ("b_terrain", "woods")];
+        let exact = run("engagement", &fields, MethodRequest::Auto);
+        assert!(exact.exact, "{n} against {n} is exact");
+        common::assert_agree("micro-squad", "engagement", &fields, 200_000);
+    }
+}
+
+#[test]
+fn ten_against_ten_is_refused_with_the_size_of_its_state_space() {
+    let fields = [("a_stands", "10"), ("b_stands", "10")];
+    let err =
+        common::try_run("micro-squad", "engagement", &fields, MethodRequest::Exact).unwrap_err();
+    assert!(err.contains("1,002,001 states"), "{err}");
+    let auto = run("engagement", &fields, MethodRequest::Auto);
+    assert!(!auto.exact);
 }
 
 #[test]

@@ -12,10 +12,51 @@ use thiserror::Error;
 
 /// The dice tree has more leaves than the budget allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("the dice tree has more than {budget} branches; use Monte Carlo instead")]
+#[error("{}; use Monte Carlo instead", self.reason())]
 pub struct OverBudget {
     /// The leaf budget that was exceeded.
     pub budget: u64,
+    /// For a multi-turn engagement, how many states a turn can start from: the
+    /// size of its state space, which is what made it too large.
+    pub states: Option<u64>,
+}
+
+impl OverBudget {
+    /// A dice tree over `budget` leaves.
+    pub fn tree(budget: u64) -> Self {
+        OverBudget {
+            budget,
+            states: None,
+        }
+    }
+
+    /// What was too large, without advice.
+    pub fn reason(&self) -> String {
+        match self.states {
+            None => format!(
+                "the dice tree has more than {} branches",
+                grouped(self.budget)
+            ),
+            Some(states) => format!(
+                "the engagement can start a turn from up to {} states, too many to play out within the budget of {} branches",
+                grouped(states),
+                grouped(self.budget)
+            ),
+        }
+    }
+}
+
+/// `n` with its thousands separated by commas.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// A roll's totals with their counts, and the number of elementary outcomes.
@@ -69,9 +110,7 @@ impl Enumerator {
             self.active = self.depth;
             leaves += 1;
             if leaves > self.budget {
-                return Err(OverBudget {
-                    budget: self.budget,
-                });
+                return Err(OverBudget::tree(self.budget));
             }
             sink(result, self.weight);
             loop {
@@ -127,12 +166,30 @@ impl Dice for Enumerator {
             let dist = std::mem::take(&mut self.distributions[index].1);
             let outcomes = self.distributions[index].2;
             let options = self.open();
+            // Each option's class, kept beside it so that grouping a total costs
+            // one call of `classify` (it may be a chart lookup); past the first
+            // CLASSES options, the representative is classified again.
+            const CLASSES: usize = 24;
+            let mut classes = [None; CLASSES];
             for &(total, ways) in &dist {
                 let class = classify(total);
                 // Sum integer counts first so a class's probability is one division.
-                match options.iter_mut().find(|(rep, _)| classify(*rep) == class) {
-                    Some(option) => option.1 += ways as f64,
-                    None => options.push((total, ways as f64)),
+                let found = options.iter().enumerate().position(|(i, (rep, _))| {
+                    classes
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .unwrap_or_else(|| classify(*rep))
+                        == class
+                });
+                match found {
+                    Some(i) => options[i].1 += ways as f64,
+                    None => {
+                        if let Some(slot) = classes.get_mut(options.len()) {
+                            *slot = Some(class);
+                        }
+                        options.push((total, ways as f64));
+                    }
                 }
             }
             for option in options.iter_mut() {
@@ -318,7 +375,7 @@ mod tests {
     #[test]
     fn budget_is_enforced() {
         let result = Enumerator::new(10).explore(|d| d.sum(2, 6) + d.sum(2, 6), |_, _| {});
-        assert_eq!(result, Err(OverBudget { budget: 10 }));
+        assert_eq!(result, Err(OverBudget::tree(10)));
     }
 
     #[test]

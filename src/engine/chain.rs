@@ -9,14 +9,17 @@
 use super::model::Model;
 use crate::dice::{Dice, Enumerator, OverBudget, Sampler};
 use crate::tally::{Schema, Tally};
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A multi-turn engagement: a start state and one turn of play.
 pub trait Engagement: Sync {
     /// Everything that matters between turns. Small and ordered so that equal
     /// states merge in the exact method, in a fixed order (results are reproducible
     /// to the last bit).
-    type State: Clone + Ord;
+    type State: Clone + Ord + std::hash::Hash + Send + Sync;
 
     /// Outcome variables; curves cover turns `0..=turn_limit`.
     fn schema(&self) -> Schema;
@@ -48,6 +51,22 @@ pub trait Engagement: Sync {
     /// the rest of the turn needs.
     fn steps(&self) -> u32 {
         1
+    }
+
+    /// The first steps of a turn that the exact method computes once per state
+    /// a turn starts from and reuses in every later turn (default: all). The
+    /// steps after them run on the merged distribution of the whole turn: right
+    /// for steps such as each side's marker removal, which read one side only
+    /// and so meet far fewer distinct states there.
+    fn cached_steps(&self) -> u32 {
+        self.steps()
+    }
+
+    /// How many states a turn can start from, at most, when the engagement
+    /// knows: the exact method names it when the state space is too large, and
+    /// refuses at once when the first turn shows it clearly is.
+    fn turn_start_states(&self) -> Option<u64> {
+        None
     }
 
     /// Play step `step` (from 0) of a turn from `state`; the default plays the
@@ -93,7 +112,7 @@ pub const HARD_TURN_CAP: u32 = 100_000;
 
 /// Leaves the exact method may enumerate in all, per unit of budget: the budget
 /// itself bounds the state space, this the time.
-pub const WORK_PER_BUDGET: u64 = 16;
+pub const WORK_PER_BUDGET: u64 = 32;
 
 /// Live probability below which the exact method stops an engagement without a
 /// turn limit; what is left is reported as the last state reached.
@@ -140,6 +159,17 @@ impl<E: Engagement> Model for EngagementModel<E> {
         tally.trial(trials as f64);
     }
 
+    /// An engagement that knows its state space, and that state space within
+    /// the automatic budget, gets the full budget: it is exact whenever its
+    /// state space fits, and when the work is hopeless its first turn says so
+    /// at once.
+    fn auto_budget(&self, auto: u64, full: u64) -> u64 {
+        match self.0.turn_start_states() {
+            Some(states) if states <= auto => full.max(auto),
+            _ => auto,
+        }
+    }
+
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget> {
         let game = &self.0;
         let mut tally = Tally::new(&game.schema());
@@ -155,7 +185,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
         }
         let horizon = game.turn_limit();
         let mut turn = 0;
-        let mut work = 0u64;
+        let mut kernels = Kernels::new(game, budget);
         loop {
             let live_mass: f64 = live.values().sum();
             let done = if game.to_the_end() {
@@ -167,43 +197,27 @@ impl<E: Engagement> Model for EngagementModel<E> {
                 break;
             }
             turn += 1;
-            // Step by step through the turn, merging equal states after each.
-            let mut stepping = std::mem::take(&mut live);
-            for step in 0..game.steps() {
-                let mut next: BTreeMap<E::State, f64> = BTreeMap::new();
-                for (state, w) in stepping {
-                    // The budget bounds the states alive after each step (the
-                    // state space) and each step's tree; the total work is held
-                    // to WORK_PER_BUDGET times the budget.
-                    let leaves = Enumerator::new(budget)
-                        .explore(
-                            |dice| game.play_step(&state, step, dice),
-                            |after, p| *next.entry(after).or_insert(0.0) += p * w,
-                        )
-                        .map_err(|_| OverBudget { budget })?;
-                    work += leaves;
-                    if work > budget.saturating_mul(WORK_PER_BUDGET) {
-                        return Err(OverBudget { budget });
-                    }
+            kernels.complete(live.keys())?;
+            let mut next: FxHashMap<E::State, f64> = FxHashMap::default();
+            for (state, w) in std::mem::take(&mut live) {
+                for (after, p) in kernels.of(&state) {
+                    *next.entry(after.clone()).or_insert(0.0) += p * w;
                 }
-                if next.len() as u64 > budget {
-                    return Err(OverBudget { budget });
-                }
-                stepping = next;
             }
-            let mut next: BTreeMap<E::State, f64> = BTreeMap::new();
-            for (after, p) in stepping {
+            let mut next = kernels.play(
+                next.into_iter().collect(),
+                game.cached_steps()..game.steps(),
+            )?;
+            next.sort_by(|x, y| x.0.cmp(&y.0));
+            for (after, p) in next {
                 if game.is_over(&after) {
                     game.record_end(&after, turn, Ending::Over, &mut tally, p);
                     *ended.entry(after).or_insert(0.0) += p;
                 } else {
-                    next.insert(after, p);
+                    live.insert(after, p);
                 }
             }
-            live = next;
-            if live.len() as u64 > budget {
-                return Err(OverBudget { budget });
-            }
+            kernels.check_states(live.len())?;
             if turn <= horizon {
                 for (state, &w) in live.iter().chain(ended.iter()) {
                     game.record_turn(turn, state, &mut tally, w);
@@ -221,4 +235,158 @@ impl<E: Engagement> Model for EngagementModel<E> {
         tally.trial(1.0);
         Ok(tally)
     }
+}
+
+/// One turn's transition from each state a turn has started from, computed once
+/// (play does not depend on the turn number) and reused in every later turn, with
+/// the exact method's accounting of work against the budget.
+struct Kernels<'a, E: Engagement> {
+    game: &'a E,
+    budget: u64,
+    /// Leaves enumerated so far, held to [`WORK_PER_BUDGET`] times the budget.
+    work: u64,
+    kernels: BTreeMap<E::State, Vec<(E::State, f64)>>,
+}
+
+impl<'a, E: Engagement> Kernels<'a, E> {
+    fn new(game: &'a E, budget: u64) -> Self {
+        Kernels {
+            game,
+            budget,
+            work: 0,
+            kernels: BTreeMap::new(),
+        }
+    }
+
+    fn limit(&self) -> u64 {
+        self.budget.saturating_mul(WORK_PER_BUDGET)
+    }
+
+    fn over(&self) -> OverBudget {
+        OverBudget {
+            budget: self.budget,
+            states: self.game.turn_start_states(),
+        }
+    }
+
+    /// The kernel of a state [`Kernels::complete`] has seen.
+    fn of(&self, state: &E::State) -> &[(E::State, f64)] {
+        &self.kernels[state]
+    }
+
+    /// Compute the kernels `states` still lack, in parallel; each is played
+    /// alone, so the result does not depend on the thread count.
+    fn complete<'s>(&mut self, states: impl Iterator<Item = &'s E::State>) -> Result<(), OverBudget>
+    where
+        E::State: 's,
+    {
+        let missing: Vec<&E::State> = states.filter(|s| !self.kernels.contains_key(s)).collect();
+        let Some((&first, rest)) = missing.split_first() else {
+            return Ok(());
+        };
+        // The first turn tells early when the whole state space cannot fit: its
+        // work times the states a turn can start from overestimates the total
+        // (most of those states have fewer stands standing), so only a clear
+        // excess refuses at once.
+        let per_kernel = match (self.kernels.is_empty(), self.game.turn_start_states()) {
+            (true, Some(states)) => self.limit().saturating_mul(EARLY_REFUSAL) / states.max(1),
+            _ => self.limit(),
+        };
+        let (game, budget) = (self.game, self.budget);
+        let kernel = |state: &E::State, work: &AtomicU64, cap: u64| {
+            play_steps(
+                game,
+                vec![(state.clone(), 1.0)],
+                0..game.cached_steps(),
+                budget,
+                cap,
+                work,
+            )
+        };
+        let first_work = AtomicU64::new(0);
+        let k = kernel(first, &first_work, per_kernel).map_err(|_| self.over())?;
+        self.work += first_work.into_inner();
+        self.add(first, k)?;
+        // The others share one count of work, so that all stop once it is spent.
+        let work = AtomicU64::new(self.work);
+        let limit = self.limit();
+        let computed: Vec<_> = rest
+            .par_iter()
+            .map(|&state| kernel(state, &work, limit))
+            .collect();
+        self.work = work.into_inner();
+        for (&state, result) in rest.iter().zip(computed) {
+            self.add(state, result.map_err(|_| self.over())?)?;
+        }
+        Ok(())
+    }
+
+    fn add(&mut self, state: &E::State, kernel: Vec<(E::State, f64)>) -> Result<(), OverBudget> {
+        self.kernels.insert(state.clone(), kernel);
+        if self.work > self.limit() || self.kernels.len() as u64 > self.budget {
+            return Err(self.over());
+        }
+        Ok(())
+    }
+
+    /// Play the steps after the cached ones on a whole distribution.
+    fn play(
+        &mut self,
+        from: Vec<(E::State, f64)>,
+        steps: std::ops::Range<u32>,
+    ) -> Result<Vec<(E::State, f64)>, OverBudget> {
+        let work = AtomicU64::new(self.work);
+        let played = play_steps(self.game, from, steps, self.budget, self.limit(), &work);
+        self.work = work.into_inner();
+        played.map_err(|_| self.over())
+    }
+
+    fn check_states(&self, live: usize) -> Result<(), OverBudget> {
+        if live as u64 > self.budget {
+            return Err(self.over());
+        }
+        Ok(())
+    }
+}
+
+/// How far the first turn's work times the states a turn can start from may
+/// exceed the work limit before the exact method refuses at once.
+const EARLY_REFUSAL: u64 = 8;
+
+/// Play `steps` of a turn from the distribution `from`, merging equal states
+/// after every step. The budget bounds the states alive after each step and each
+/// step's tree; `work` counts the leaves (of every kernel played at the same
+/// time), held to `cap`.
+fn play_steps<E: Engagement>(
+    game: &E,
+    from: Vec<(E::State, f64)>,
+    steps: std::ops::Range<u32>,
+    budget: u64,
+    cap: u64,
+    work: &AtomicU64,
+) -> Result<Vec<(E::State, f64)>, OverBudget> {
+    let mut enumerator = Enumerator::new(budget);
+    let mut stepping = from;
+    // A fixed hash: the same states merge in the same order on every run.
+    let mut next: FxHashMap<E::State, f64> = FxHashMap::default();
+    for step in steps {
+        for (state, w) in stepping.drain(..) {
+            let leaves = enumerator
+                .explore(
+                    |dice| game.play_step(&state, step, dice),
+                    |after, p| *next.entry(after).or_insert(0.0) += p * w,
+                )
+                .map_err(|_| OverBudget::tree(budget))?;
+            if work.fetch_add(leaves, Ordering::Relaxed) + leaves > cap {
+                return Err(OverBudget::tree(budget));
+            }
+        }
+        if next.len() as u64 > budget {
+            return Err(OverBudget::tree(budget));
+        }
+        stepping.extend(next.drain());
+    }
+    // Kernels are kept for the whole run: no spare capacity.
+    stepping.shrink_to_fit();
+    Ok(stepping)
 }

@@ -145,7 +145,7 @@ impl Progress {
 /// fault.
 #[derive(Debug, Error)]
 pub enum RunError {
-    #[error("exact enumeration is over its budget")]
+    #[error("exact enumeration is over its budget: {0}")]
     OverBudget(#[from] OverBudget),
     #[error("the trial count must be at least 1")]
     NoTrials,
@@ -172,13 +172,20 @@ pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError>
         tally,
         confidence: config.confidence,
         precision_not_reached: None,
+        exact_refused: None,
     };
     match config.method {
         MethodRequest::Exact => Ok(exact(model.exact(config.budget)?)),
-        MethodRequest::Auto => match model.exact(config.budget.min(config.auto_budget)) {
-            Ok(tally) => Ok(exact(tally)),
-            Err(_) => Ok(monte_carlo(model, &schema, config, config.auto_trials)),
-        },
+        MethodRequest::Auto => {
+            let budget = model.auto_budget(config.budget.min(config.auto_budget), config.budget);
+            match model.exact(budget) {
+                Ok(tally) => Ok(exact(tally)),
+                Err(over) => Ok(RunResult {
+                    exact_refused: Some(over.reason()),
+                    ..monte_carlo(model, &schema, config, config.auto_trials)
+                }),
+            }
+        }
         MethodRequest::Trials(0) => Err(RunError::NoTrials),
         MethodRequest::Trials(n) => Ok(monte_carlo(model, &schema, config, n)),
         MethodRequest::Precision(e) if e.is_nan() || e <= 0.0 || !e.is_finite() => {
@@ -200,6 +207,7 @@ fn monte_carlo(model: &dyn Model, schema: &Schema, config: &RunConfig, trials: u
         tally,
         confidence: config.confidence,
         precision_not_reached: None,
+        exact_refused: None,
     }
 }
 
@@ -223,6 +231,7 @@ fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target:
         tally,
         confidence: config.confidence,
         precision_not_reached: (widest >= target).then_some(widest),
+        exact_refused: None,
     };
     let mut sampler = Sampler::new(config.seed);
     let mut done = 0u64;

@@ -37,10 +37,16 @@ pub fn render_answer(answer: &Answer, format: Format) -> String {
 
 fn method_line(s: &Summary) -> String {
     match (s.trials, s.seed) {
-        (Some(trials), Some(seed)) => format!(
-            "Monte Carlo, {trials} trials, seed {seed}; intervals are {:.0}% confidence",
-            100.0 * s.confidence
-        ),
+        (Some(trials), Some(seed)) => {
+            let mut line = format!(
+                "Monte Carlo, {trials} trials, seed {seed}; intervals are {:.0}% confidence",
+                100.0 * s.confidence
+            );
+            if let Some(why) = &s.exact_refused {
+                line.push_str(&format!(" (not exact: {why})"));
+            }
+            line
+        }
         _ => "exact (every branch of the dice tree enumerated)".to_string(),
     }
 }
@@ -79,6 +85,7 @@ pub fn answer_object(a: &Answer) -> Json {
         "trials": s.trials,
         "seed": s.seed,
         "confidence": s.confidence,
+        "exact_refused": s.exact_refused,
         "scenario": a.scenario,
         "outcomes": outcomes,
         "means": means,

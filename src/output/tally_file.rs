@@ -120,6 +120,7 @@ impl TallyFile {
             tally,
             confidence: first.confidence,
             precision_not_reached: None,
+            exact_refused: None,
         };
         Ok((first.clone(), result))
     }

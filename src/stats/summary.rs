@@ -36,6 +36,8 @@ pub struct Summary {
     pub trials: Option<u64>,
     pub seed: Option<u64>,
     pub confidence: f64,
+    /// Why the automatic choice did not take the exact method, when it did not.
+    pub exact_refused: Option<String>,
     pub outcomes: Vec<OutcomeRow>,
     pub means: Vec<MeanRow>,
     pub curves: Vec<CurvePoint>,
@@ -117,6 +119,7 @@ pub fn summarize(result: &RunResult) -> Summary {
         trials,
         seed,
         confidence: result.confidence,
+        exact_refused: result.exact_refused.clone(),
         outcomes,
         means,
         curves,

@@ -39,6 +39,26 @@ pub fn run_with_rules(
     summarize(&question.answer(&config).unwrap())
 }
 
+/// Like [`run`], but the error's message instead of a panic.
+pub fn try_run(
+    system: &str,
+    action: &str,
+    fields: &[(&str, &str)],
+    method: MethodRequest,
+) -> Result<Summary, String> {
+    let question =
+        Question::new(system, action, &[], &raw_fields(fields)).map_err(|e| e.to_string())?;
+    let config = RunConfig {
+        method,
+        seed: 2024,
+        ..RunConfig::default()
+    };
+    question
+        .answer(&config)
+        .map(|answer| summarize(&answer))
+        .map_err(|e| e.to_string())
+}
+
 /// `(field, value)` pairs as command-line fields.
 pub fn raw_fields(fields: &[(&str, &str)]) -> Vec<(String, String, Origin)> {
     fields

@@ -26,7 +26,7 @@ use std::sync::Arc;
 const STEPS: u32 = 6;
 
 /// Both units and the next step of the turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct State {
     pub a: Condition,
     pub b: Condition,

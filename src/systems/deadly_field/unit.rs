@@ -90,7 +90,7 @@ impl Arm {
 }
 
 /// How a unit stands now: what changes in a fight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Condition {
     /// Figures (artillery: gun sections); 0 = gone.
     pub figures: u32,

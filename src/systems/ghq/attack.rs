@@ -43,14 +43,27 @@ pub fn attack_by<D: Dice, C: GhqCard>(
     dash_s_suppresses: bool,
     target: &mut Stand,
 ) -> Effect {
+    let trigger = card.paren_s_trigger();
     let result = match column {
-        Column::Index(c) => dice.classify(Roll::Sum(2, 6), |roll| {
-            card.crt()
-                .cell(roll as i32 + drm, c)
-                .resolve(dash_s_suppresses)
-        }),
+        Column::Index(c) => {
+            // Classified by what the roll does to this stand, not by the printed
+            // result: results alike for it (S and (S) on a fresh stand) are one
+            // branch of the exact method.
+            let before = *target;
+            let (after, effect) = dice.classify(Roll::Sum(2, 6), |roll| {
+                let mut stand = before;
+                let result = card
+                    .crt()
+                    .cell(roll as i32 + drm, c)
+                    .resolve(dash_s_suppresses);
+                let effect = stand.apply(result, trigger);
+                (stand, effect)
+            });
+            *target = after;
+            return effect;
+        }
         Column::AutomaticSuppression => CrtResult::Suppressed,
         Column::AutomaticElimination => CrtResult::Eliminated,
     };
-    target.apply(result, card.paren_s_trigger())
+    target.apply(result, trigger)
 }

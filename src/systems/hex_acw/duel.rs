@@ -48,7 +48,7 @@ pub enum First {
 }
 
 /// Both hexes, and who fires first (`None` until rolled for).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct State {
     pub a: Hex,
     pub b: Hex,

@@ -18,7 +18,7 @@ use crate::rules::RuleBook;
 use std::sync::Arc;
 
 /// Both units and last turn's initiative winner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct State {
     pub a: Unit,
     pub b: Unit,

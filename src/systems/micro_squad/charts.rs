@@ -24,7 +24,7 @@ pub struct Options {
     pub ms_natural1_clears_suppression: bool,
     pub ms_air_deviation_aa: bool,
     pub ms_deviation_terrain: bool,
-    pub ms_engagement_retarget: bool,
+    pub ms_engagement_attack_again: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

@@ -4,48 +4,54 @@
 //! removal. It ends when a side is eliminated or reaches its Break Point, or at the
 //! turn limit.
 //!
-//! Stands of a side differ only by their markers, so the state between turns is the
-//! count of stands per marker state; that keeps it small enough for the exact
-//! method on small groups. Within a turn each side fires best stands first, and
-//! spreads its fire over the enemy's stands, most damaged first (each stand may be
-//! attacked once per fire phase; an attack may involve several firing stands). A
-//! stand whose target fell earlier in the phase fires at the next enemy stand
-//! (`ms_engagement_retarget`; off, it holds its fire).
+//! Each side plays a fixed policy (see [`super::fire_phase`]): its best stand yet
+//! to fire fires next, at the most damaged enemy stand not yet attacked this phase.
+//! Once every enemy stand has been attacked, the stands yet to fire attack again,
+//! most damaged first (the card's "an attack may involve several firing stands",
+//! played as separate shots); `ms_engagement_attack_again = false` has them hold
+//! their fire instead. A stand that fails its cohesion test has used its turn and
+//! attacked nobody.
+//!
+//! The state counts stands by markers between turns and, within the fire phase,
+//! by markers and by what they did; the exact method merges equal states after
+//! every shot and every marker-removal split, which keeps 4 against 4 small.
 
 use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::fields;
+use super::fire_phase::FiringSide;
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::ghq::GhqCard;
-use crate::systems::ghq::Stand;
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::remove_group_markers;
 use crate::systems::ghq::{Column, attack};
+use crate::systems::ghq::{GhqCard, ParenSTrigger, Stand};
 use std::sync::Arc;
 
-/// Both sides, as they stood at the start of the turn, and where the turn is.
+/// Where an engagement stands: between turns, or in the middle of a fire phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct State {
-    pub a: StandGroup,
-    pub b: StandGroup,
-    pub phase: Phase,
-}
-
-/// Where a turn stands between its steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Phase {
-    /// Between turns: the groups say everything.
-    Between,
-    /// In the fire phase: who fires first, and every stand as it stands now
-    /// (eliminated ones kept in place, so each firer keeps its assigned target).
+pub enum State {
+    /// Between turns (and during marker removal): stands by markers.
+    Between { a: StandGroup, b: StandGroup },
+    /// In the fire phase: who fired first, and each side's stands by markers and
+    /// by what they did this phase.
     Firing {
         a_first: bool,
-        a: [Stand; MAX_STANDS],
-        b: [Stand; MAX_STANDS],
+        a: FiringSide,
+        b: FiringSide,
     },
+}
+
+impl State {
+    /// Both sides by markers.
+    pub fn sides(&self) -> (StandGroup, StandGroup) {
+        match self {
+            State::Between { a, b } => (*a, *b),
+            State::Firing { a, b, .. } => (a.collapse(), b.collapse()),
+        }
+    }
 }
 
 /// How one side fires at the other.
@@ -78,20 +84,27 @@ pub struct Engagement {
     pub turns: u32,
     /// P(A has the initiative) = a_wins / (a_wins + b_wins) over the 36 rolls.
     pub initiative: (u32, u32),
+    /// Marker states in firing order, fewest cohesion penalties first.
+    pub best_first: [usize; 4],
+    /// When every enemy stand has been attacked, the stands yet to fire attack
+    /// again (`ms_engagement_attack_again`) instead of holding their fire.
+    pub attack_again: bool,
 }
 
 pub const WINNER_LABELS: [&str; 4] = ["a", "b", "none", "undecided"];
 
 impl Engagement {
+    /// Shot steps per side and turn: one per stand of the larger side.
+    fn shots(&self) -> u32 {
+        u32::from(self.a.stands.max(self.b.stands))
+    }
+
     fn side_out(&self, side: &StandGroup, setup: &Side) -> bool {
         side.alive() == 0 || (setup.break_point > 0 && side.lost >= setup.break_point)
     }
 
-    fn winner(&self, state: &State) -> usize {
-        match (
-            self.side_out(&state.a, &self.a),
-            self.side_out(&state.b, &self.b),
-        ) {
+    fn winner(&self, a: &StandGroup, b: &StandGroup) -> usize {
+        match (self.side_out(a, &self.a), self.side_out(b, &self.b)) {
             (false, true) => 0,
             (true, false) => 1,
             (true, true) => 2,
@@ -99,51 +112,37 @@ impl Engagement {
         }
     }
 
-    /// One firing stand's shot at its assigned target.
-    fn shoot<D: Dice>(
-        &self,
-        dice: &mut D,
-        cohesion: i32,
-        fire: &Fire,
-        firer: &Stand,
-        target: &mut Stand,
-    ) {
-        if firer.eliminated || target.eliminated {
+    /// The next shot of the side `a_turn` names: its best stand yet to fire
+    /// fires at the enemy's most damaged stand not yet attacked.
+    fn shot<D: Dice>(&self, dice: &mut D, a_turn: bool, a: &mut FiringSide, b: &mut FiringSide) {
+        let (setup, firing, target_side) = if a_turn {
+            (&self.a, a, b)
+        } else {
+            (&self.b, b, a)
+        };
+        let Some(fire) = &setup.fire else { return };
+        let Some(firer) = firing.next_firer(&self.best_first) else {
             return;
-        }
+        };
+        firing.mark_fired(firer);
+        let Some(slot) = target_side.next_target(self.attack_again) else {
+            return;
+        };
         let test = self
             .charts
-            .cohesion_test(cohesion, firer, fire.cohesion_drm);
+            .cohesion_test(setup.cohesion, &firer.stand(), fire.cohesion_drm);
         if test.roll(dice) {
+            let mut target = slot.stand();
             attack(
                 dice,
                 &*self.charts,
                 Column::Index(fire.column),
                 fire.crt_drm,
-                target,
+                &mut target,
             );
+            target_side.attacked(slot, &target);
         }
     }
-}
-
-/// Target of the `i`-th firing stand: spread over the `alive` enemy stands, most
-/// damaged (highest index) first.
-fn target_of(i: usize, alive: usize) -> usize {
-    alive - 1 - (i % alive)
-}
-
-/// The stand the `i`-th firer shoots at: its assigned target, or, with
-/// `retarget`, when that one is already gone, the next one in the spread order
-/// still standing.
-fn aim(i: usize, targets: &[Stand], retarget: bool) -> usize {
-    let assigned = target_of(i, targets.len());
-    if !retarget || !targets[assigned].eliminated {
-        return assigned;
-    }
-    (1..targets.len())
-        .map(|k| target_of(i + k, targets.len()))
-        .find(|&t| !targets[t].eliminated)
-        .unwrap_or(assigned)
 }
 
 impl engine::Engagement for Engagement {
@@ -171,10 +170,9 @@ impl engine::Engagement for Engagement {
             counts: [s.stands, 0, 0, 0],
             lost: 0,
         };
-        State {
+        State::Between {
             a: side(&self.a),
             b: side(&self.b),
-            phase: Phase::Between,
         }
     }
 
@@ -183,7 +181,8 @@ impl engine::Engagement for Engagement {
     }
 
     fn is_over(&self, state: &State) -> bool {
-        self.side_out(&state.a, &self.a) || self.side_out(&state.b, &self.b)
+        let (a, b) = state.sides();
+        self.side_out(&a, &self.a) || self.side_out(&b, &self.b)
     }
 
     fn play_turn<D: Dice>(&self, state: &State, dice: &mut D) -> State {
@@ -194,83 +193,106 @@ impl engine::Engagement for Engagement {
         now
     }
 
-    /// The initiative roll; each firing stand's shot, the sides alternating;
-    /// marker removal, one multinomial split per marker state and side.
+    /// The initiative roll; the shots, the sides alternating (the last one
+    /// closes the phase); marker removal of A, then of B, each one multinomial
+    /// split per marker state.
     fn steps(&self) -> u32 {
-        2 + 2 * u32::from(self.a.stands.max(self.b.stands))
+        3 + 2 * self.shots()
+    }
+
+    /// Per side, its stands standing spread over four marker states:
+    /// C(n + 4, 4) ways for n stands.
+    fn turn_start_states(&self) -> Option<u64> {
+        let ways = |n: u8| -> u64 {
+            let n = u64::from(n);
+            (n + 1) * (n + 2) * (n + 3) * (n + 4) / 24
+        };
+        Some(ways(self.a.stands) * ways(self.b.stands))
+    }
+
+    /// The initiative and the shots; marker removal reads one side at a time
+    /// and runs on the merged distribution.
+    fn cached_steps(&self) -> u32 {
+        1 + 2 * self.shots()
     }
 
     fn play_step<D: Dice>(&self, state: &State, step: u32, dice: &mut D) -> State {
-        let last = self.steps() - 1;
-        match (step, state.phase) {
-            (0, _) => State {
-                phase: Phase::Firing {
-                    a_first: dice.chance(self.initiative.0, self.initiative.0 + self.initiative.1),
-                    a: state.a.expand().0,
-                    b: state.b.expand().0,
-                },
-                ..*state
+        let last_shot = 2 * self.shots();
+        match *state {
+            State::Between { a, b } if step == 0 => State::Firing {
+                a_first: dice.chance(self.initiative.0, self.initiative.0 + self.initiative.1),
+                a: FiringSide::new(&a),
+                b: FiringSide::new(&b),
             },
-            (s, Phase::Firing { a, b, .. }) if s == last => {
-                let (na, nb) = (usize::from(state.a.alive()), usize::from(state.b.alive()));
-                let a = StandGroup::collapse(&a[..na], state.a.lost);
-                let b = StandGroup::collapse(&b[..nb], state.b.lost);
-                State {
-                    a: remove_group_markers(dice, &*self.charts, self.a.cohesion, a),
-                    b: remove_group_markers(dice, &*self.charts, self.b.cohesion, b),
-                    phase: Phase::Between,
-                }
-            }
-            (
-                s,
-                Phase::Firing {
-                    a_first,
-                    mut a,
-                    mut b,
-                },
-            ) => {
-                // Shot k: the i-th stand of the side whose turn it is.
-                let k = (s - 1) as usize;
-                let (i, a_turn) = (k / 2, k.is_multiple_of(2) == a_first);
-                let (na, nb) = (usize::from(state.a.alive()), usize::from(state.b.alive()));
-                let retarget = self.charts.data.options.ms_engagement_retarget;
-                if a_turn {
-                    if let (Some(fire), true) = (&self.a.fire, i < na) {
-                        let firer = a[i];
-                        let t = aim(i, &b[..nb], retarget);
-                        self.shoot(dice, self.a.cohesion, fire, &firer, &mut b[t]);
+            State::Firing {
+                a_first,
+                mut a,
+                mut b,
+            } => {
+                // Shot k goes to the side whose turn it is; a side with nobody
+                // left to fire passes.
+                let k = step - 1;
+                self.shot(dice, k.is_multiple_of(2) == a_first, &mut a, &mut b);
+                let reads_it = self.charts.paren_s_trigger() == ParenSTrigger::ThisTurn;
+                let shots_to_come = |setup: &Side, side: &FiringSide| {
+                    if setup.fire.is_some() {
+                        side.yet_to_fire()
+                    } else {
+                        0
                     }
-                } else if let (Some(fire), true) = (&self.b.fire, i < nb) {
-                    let firer = b[i];
-                    let t = aim(i, &a[..na], retarget);
-                    self.shoot(dice, self.b.cohesion, fire, &firer, &mut a[t]);
-                }
-                State {
-                    phase: Phase::Firing { a_first, a, b },
-                    ..*state
+                };
+                let (a_shots, b_shots) = (shots_to_come(&self.a, &a), shots_to_come(&self.b, &b));
+                a.forget(b_shots, self.attack_again, reads_it);
+                b.forget(a_shots, self.attack_again, reads_it);
+                if step == last_shot {
+                    State::Between {
+                        a: a.collapse(),
+                        b: b.collapse(),
+                    }
+                } else {
+                    State::Firing { a_first, a, b }
                 }
             }
-            (_, Phase::Between) => *state,
+            State::Between { a, b } if step == last_shot + 1 => State::Between {
+                a: remove_group_markers(dice, &*self.charts, self.a.cohesion, a),
+                b,
+            },
+            State::Between { a, b } => State::Between {
+                a,
+                b: remove_group_markers(dice, &*self.charts, self.b.cohesion, b),
+            },
         }
     }
 
     fn record_turn(&self, turn: u32, state: &State, tally: &mut Tally, w: f64) {
         let t = turn as usize;
+        let (a, b) = state.sides();
         tally.curve(0, t, f64::from(u8::from(self.is_over(state))), w);
-        tally.curve(1, t, f64::from(state.a.alive()), w);
-        tally.curve(2, t, f64::from(state.b.alive()), w);
-        tally.curve(3, t, f64::from(state.a.suppressed()), w);
-        tally.curve(4, t, f64::from(state.b.suppressed()), w);
-        tally.curve(5, t, f64::from(state.a.disorganized()), w);
-        tally.curve(6, t, f64::from(state.b.disorganized()), w);
+        tally.curve(1, t, f64::from(a.alive()), w);
+        tally.curve(2, t, f64::from(b.alive()), w);
+        tally.curve(3, t, f64::from(a.suppressed()), w);
+        tally.curve(4, t, f64::from(b.suppressed()), w);
+        tally.curve(5, t, f64::from(a.disorganized()), w);
+        tally.curve(6, t, f64::from(b.disorganized()), w);
     }
 
     fn record_end(&self, state: &State, turns: u32, _ending: Ending, tally: &mut Tally, w: f64) {
-        tally.count(0, self.winner(state), w);
+        let (a, b) = state.sides();
+        tally.count(0, self.winner(&a, &b), w);
         tally.add(0, f64::from(turns), w);
-        tally.add(1, f64::from(state.a.lost), w);
-        tally.add(2, f64::from(state.b.lost), w);
+        tally.add(1, f64::from(a.lost), w);
+        tally.add(2, f64::from(b.lost), w);
     }
+}
+
+/// Marker states (ok, S, D, S+D) by their cohesion penalty, smallest first.
+fn best_first(charts: &Charts) -> [usize; 4] {
+    let mut order = [0, 1, 2, 3];
+    order.sort_by_key(|&m| {
+        let stand = Stand::with_markers(m & 1 == 1, m & 2 == 2);
+        charts.marker_penalties().of(&stand)
+    });
+    order
 }
 
 /// Wins of A and of B over the 36 initiative rolls (1D6 + cohesion, highest wins).
@@ -422,6 +444,8 @@ impl EngagementAction {
         }
         Ok(Engagement {
             initiative: initiative(a.cohesion, b.cohesion),
+            best_first: best_first(&charts),
+            attack_again: charts.data.options.ms_engagement_attack_again,
             turns: f.turns,
             a,
             b,

@@ -14,6 +14,7 @@ mod describe;
 mod engagement;
 mod fields;
 mod fire;
+mod fire_phase;
 mod marker_removal;
 mod mines;
 mod orders;

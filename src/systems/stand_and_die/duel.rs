@@ -70,7 +70,7 @@ pub struct Side {
 }
 
 /// Both hexes, the ground each has given up, and whether contact was broken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct State {
     pub a: Hex,
     pub b: Hex,

@@ -1,0 +1,266 @@
+//! One side's stands in the middle of an engagement's fire phase, counted.
+//!
+//! Stands are counted by their markers and by what happened to them this phase
+//! (fired, attacked, suppressed by an attack), not kept in place: stands alike are
+//! one count, so equal situations merge in the exact method and a turn's state
+//! space stays small for groups of up to ten stands. Who fires next and who is
+//! fired at are read from the counts by the engagement's policy: the best stand yet
+//! to fire fires (fewest cohesion penalties; among alike, one not yet attacked,
+//! since it is the one still at risk), at the most damaged enemy stand not yet
+//! attacked this phase (among alike, one yet to fire, whose shot a hit spoils).
+
+use crate::systems::ghq::Stand;
+use crate::systems::ghq::group::StandGroup;
+
+/// The stand has fired (or tried to: a failed cohesion test uses its turn).
+const FIRED: usize = 1;
+/// The stand has been attacked this phase.
+const ATTACKED: usize = 2;
+/// An attack this phase suppressed it (decides an `(S)` on a second attack).
+const SUPPRESSED_THIS_TURN: usize = 4;
+const TAGS: usize = 8;
+/// Marker states in [`StandGroup`]'s order: ok, S, D, S+D.
+const MARKERS: usize = 4;
+
+/// Most damaged first: S+D, D, S, ok.
+const MOST_DAMAGED_FIRST: [usize; MARKERS] = [3, 2, 1, 0];
+
+/// One side in the fire phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FiringSide {
+    /// Stands still standing, four bits per (tag bits, marker state): small keys
+    /// hash and compare fast, and the exact method meets millions of them.
+    counts: u128,
+    /// Stands lost, in all.
+    lost: u8,
+}
+
+/// Bit offset of the count of stands with `tag` and `markers`.
+const fn offset(tag: usize, markers: usize) -> u32 {
+    4 * (tag * MARKERS + markers) as u32
+}
+
+/// A stand of a [`FiringSide`], by its tag bits and marker state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    tag: usize,
+    markers: usize,
+}
+
+impl Slot {
+    /// The stand as the fire and attack procedures see it.
+    pub fn stand(self) -> Stand {
+        Stand {
+            suppressed_this_turn: self.tag & SUPPRESSED_THIS_TURN != 0,
+            ..Stand::with_markers(self.markers & 1 == 1, self.markers & 2 == 2)
+        }
+    }
+}
+
+/// The sum of the sixteen 4-bit counts in `x` (at most 255).
+fn nibble_sum(x: u64) -> u8 {
+    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let bytes = (x & LOW) + ((x >> 4) & LOW);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+}
+
+impl FiringSide {
+    /// A side at the start of the fire phase: nobody has fired or been attacked.
+    pub fn new(group: &StandGroup) -> Self {
+        let mut side = FiringSide {
+            counts: 0,
+            lost: group.lost,
+        };
+        for (m, &n) in group.counts.iter().enumerate() {
+            side.add(0, m, n);
+        }
+        side
+    }
+
+    fn count(&self, tag: usize, markers: usize) -> u8 {
+        ((self.counts >> offset(tag, markers)) & 0xf) as u8
+    }
+
+    fn add(&mut self, tag: usize, markers: usize, n: u8) {
+        self.counts += u128::from(n) << offset(tag, markers);
+    }
+
+    fn take_one(&mut self, slot: Slot) {
+        debug_assert!(self.count(slot.tag, slot.markers) > 0);
+        self.counts -= 1 << offset(slot.tag, slot.markers);
+    }
+
+    /// The side after the phase, by markers only.
+    pub fn collapse(&self) -> StandGroup {
+        let mut counts = [0; MARKERS];
+        for tag in 0..TAGS {
+            for (m, total) in counts.iter_mut().enumerate() {
+                *total += self.count(tag, m);
+            }
+        }
+        StandGroup {
+            counts,
+            lost: self.lost,
+        }
+    }
+
+    fn first(&self, markers: &[usize], tags: &[usize]) -> Option<Slot> {
+        markers.iter().find_map(|&m| {
+            tags.iter()
+                .find(|&&t| self.count(t, m) > 0)
+                .map(|&tag| Slot { tag, markers: m })
+        })
+    }
+
+    /// The stand to fire next, `best_first` giving the marker states in firing
+    /// order; `None` when every stand has fired.
+    pub fn next_firer(&self, best_first: &[usize; MARKERS]) -> Option<Slot> {
+        const NOT_ATTACKED_FIRST: [usize; 3] = [0, ATTACKED, ATTACKED | SUPPRESSED_THIS_TURN];
+        self.first(best_first, &NOT_ATTACKED_FIRST)
+    }
+
+    /// The stand to attack: the most damaged not yet attacked; when all have
+    /// been, with `attack_again`, the most damaged of them; else `None`.
+    pub fn next_target(&self, attack_again: bool) -> Option<Slot> {
+        const NOT_ATTACKED: [usize; 2] = [0, FIRED];
+        const ATTACKED_YET_TO_FIRE_FIRST: [usize; 4] = [
+            ATTACKED | SUPPRESSED_THIS_TURN,
+            ATTACKED,
+            ATTACKED | SUPPRESSED_THIS_TURN | FIRED,
+            ATTACKED | FIRED,
+        ];
+        self.first(&MOST_DAMAGED_FIRST, &NOT_ATTACKED).or_else(|| {
+            attack_again
+                .then(|| self.first(&MOST_DAMAGED_FIRST, &ATTACKED_YET_TO_FIRE_FIRST))
+                .flatten()
+        })
+    }
+
+    /// Stands whose tag has none of `bits` (a hot path of the exact method:
+    /// the counts of those tags' blocks, summed nibble-wise).
+    fn without(&self, bits: usize) -> u8 {
+        let mut blocks = 0u128;
+        for tag in (0..TAGS).filter(|tag| tag & bits == 0) {
+            blocks |= 0xffff << (16 * tag);
+        }
+        let x = self.counts & blocks;
+        nibble_sum(x as u64) + nibble_sum((x >> 64) as u64)
+    }
+
+    /// Stands yet to fire.
+    pub fn yet_to_fire(&self) -> u8 {
+        self.without(FIRED)
+    }
+
+    /// Forget what no longer matters, so that equal situations merge: whether
+    /// and how a stand was attacked once no more attacks can come (the enemy has
+    /// `enemy_yet_to_fire` stands left to fire), and the suppression this turn
+    /// when no stand can be attacked twice any more (`second_attacks` false:
+    /// the card's reading does not allow them, or the stands not yet attacked
+    /// outnumber the enemy's shots to come) or a second attack does not read it
+    /// (`second_attack_reads_it` false).
+    pub fn forget(
+        &mut self,
+        enemy_yet_to_fire: u8,
+        second_attacks: bool,
+        second_attack_reads_it: bool,
+    ) {
+        let attacks_to_come = enemy_yet_to_fire > 0;
+        let reads_it =
+            second_attacks && second_attack_reads_it && enemy_yet_to_fire > self.without(ATTACKED);
+        // Each tag owns a 16-bit block; forgetting a tag bit adds the blocks
+        // with it onto those without (no count passes 15: at most ten stands).
+        if attacks_to_come && reads_it {
+            return;
+        }
+        // Tags 4-7 (suppressed this turn) onto 0-3.
+        let mut counts = (self.counts & u128::from(u64::MAX)) + (self.counts >> 64);
+        if !attacks_to_come {
+            // Tags 2-3 (attacked) onto 0-1.
+            counts = (counts & u128::from(u32::MAX)) + (counts >> 32);
+        }
+        self.counts = counts;
+    }
+
+    /// The stand in `slot` has fired.
+    pub fn mark_fired(&mut self, slot: Slot) {
+        self.take_one(slot);
+        self.add(slot.tag | FIRED, slot.markers, 1);
+    }
+
+    /// The stand in `slot` was attacked and is now `after`.
+    pub fn attacked(&mut self, slot: Slot, after: &Stand) {
+        self.take_one(slot);
+        if after.eliminated {
+            self.lost += 1;
+            return;
+        }
+        let suppressed = if after.suppressed_this_turn {
+            SUPPRESSED_THIS_TURN
+        } else {
+            0
+        };
+        self.add(
+            (slot.tag & FIRED) | ATTACKED | suppressed,
+            after.state_index(),
+            1,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn side(counts: [u8; 4]) -> FiringSide {
+        FiringSide::new(&StandGroup { counts, lost: 0 })
+    }
+
+    #[test]
+    fn the_most_damaged_stand_not_yet_attacked_is_the_target() {
+        let mut s = side([1, 1, 1, 0]);
+        let t = s.next_target(true).unwrap();
+        assert_eq!(t.markers, 2);
+        s.attacked(t, &Stand::with_markers(false, true));
+        assert_eq!(s.next_target(true).unwrap().markers, 1);
+    }
+
+    #[test]
+    fn once_all_are_attacked_a_firer_attacks_again_or_holds() {
+        let mut s = side([1, 0, 0, 0]);
+        let t = s.next_target(true).unwrap();
+        let mut hit = t.stand();
+        hit.suppressed = true;
+        hit.suppressed_this_turn = true;
+        s.attacked(t, &hit);
+        assert_eq!(s.next_target(false), None);
+        let again = s.next_target(true).unwrap();
+        assert!(again.stand().suppressed_this_turn);
+    }
+
+    #[test]
+    fn the_best_stand_fires_first_and_each_fires_once() {
+        // D (+3) fires before S (+4).
+        let order = [0, 2, 1, 3];
+        let mut s = side([0, 1, 1, 0]);
+        let f = s.next_firer(&order).unwrap();
+        assert_eq!(f.markers, 2);
+        s.mark_fired(f);
+        let f = s.next_firer(&order).unwrap();
+        assert_eq!(f.markers, 1);
+        s.mark_fired(f);
+        assert_eq!(s.next_firer(&order), None);
+        assert_eq!(s.collapse().counts, [0, 1, 1, 0]);
+    }
+
+    #[test]
+    fn an_eliminated_stand_is_lost() {
+        let mut s = side([2, 0, 0, 0]);
+        let t = s.next_target(true).unwrap();
+        let mut gone = t.stand();
+        gone.eliminated = true;
+        s.attacked(t, &gone);
+        assert_eq!(s.collapse().counts, [1, 0, 0, 0]);
+        assert_eq!(s.collapse().lost, 1);
+    }
+}
