@@ -198,16 +198,8 @@ impl<E: Engagement> Model for EngagementModel<E> {
             }
             turn += 1;
             kernels.complete(live.keys())?;
-            let mut next: FxHashMap<E::State, f64> = FxHashMap::default();
-            for (state, w) in std::mem::take(&mut live) {
-                for (after, p) in kernels.of(&state) {
-                    *next.entry(after.clone()).or_insert(0.0) += p * w;
-                }
-            }
-            let mut next = kernels.play(
-                next.into_iter().collect(),
-                game.cached_steps()..game.steps(),
-            )?;
+            let spread = kernels.spread(&std::mem::take(&mut live));
+            let mut next = kernels.play(spread, game.cached_steps()..game.steps())?;
             next.sort_by(|x, y| x.0.cmp(&y.0));
             for (after, p) in next {
                 if game.is_over(&after) {
@@ -245,7 +237,11 @@ struct Kernels<'a, E: Engagement> {
     budget: u64,
     /// Leaves enumerated so far, held to [`WORK_PER_BUDGET`] times the budget.
     work: u64,
-    kernels: BTreeMap<E::State, Vec<(E::State, f64)>>,
+    /// Each kernel: the ids of the states it reaches, with their probabilities.
+    kernels: FxHashMap<E::State, Vec<(u32, f64)>>,
+    /// The states kernels reach, each stored once, by id.
+    reached: Vec<E::State>,
+    reached_ids: FxHashMap<E::State, u32>,
 }
 
 impl<'a, E: Engagement> Kernels<'a, E> {
@@ -254,7 +250,9 @@ impl<'a, E: Engagement> Kernels<'a, E> {
             game,
             budget,
             work: 0,
-            kernels: BTreeMap::new(),
+            kernels: FxHashMap::default(),
+            reached: Vec::new(),
+            reached_ids: FxHashMap::default(),
         }
     }
 
@@ -269,9 +267,21 @@ impl<'a, E: Engagement> Kernels<'a, E> {
         }
     }
 
-    /// The kernel of a state [`Kernels::complete`] has seen.
-    fn of(&self, state: &E::State) -> &[(E::State, f64)] {
-        &self.kernels[state]
+    /// The distribution after the cached steps from the distribution `live`,
+    /// whose states [`Kernels::complete`] has seen; summed by id, in a fixed
+    /// order.
+    fn spread(&self, live: &BTreeMap<E::State, f64>) -> Vec<(E::State, f64)> {
+        let mut mass = vec![0.0; self.reached.len()];
+        for (state, w) in live {
+            for &(id, p) in &self.kernels[state] {
+                mass[id as usize] += p * w;
+            }
+        }
+        mass.iter()
+            .enumerate()
+            .filter(|(_, m)| **m > 0.0)
+            .map(|(id, &m)| (self.reached[id].clone(), m))
+            .collect()
     }
 
     /// Compute the kernels `states` still lack, in parallel; each is played
@@ -322,6 +332,17 @@ impl<'a, E: Engagement> Kernels<'a, E> {
     }
 
     fn add(&mut self, state: &E::State, kernel: Vec<(E::State, f64)>) -> Result<(), OverBudget> {
+        let kernel = kernel
+            .into_iter()
+            .map(|(after, p)| {
+                let next_id = self.reached.len() as u32;
+                let id = *self.reached_ids.entry(after).or_insert_with_key(|after| {
+                    self.reached.push(after.clone());
+                    next_id
+                });
+                (id, p)
+            })
+            .collect();
         self.kernels.insert(state.clone(), kernel);
         if self.work > self.limit() || self.kernels.len() as u64 > self.budget {
             return Err(self.over());

@@ -97,6 +97,12 @@ impl engine::Engagement for Firefight {
         5
     }
 
+    /// The initiative and the volleys; each rally reads one unit and runs on the
+    /// merged distribution.
+    fn cached_steps(&self) -> u32 {
+        3
+    }
+
     fn play_step<D: Dice>(&self, s: &State, step: u32, dice: &mut D) -> State {
         let charts = &*self.charts;
         let mut next = *s;
