@@ -1,6 +1,9 @@
-//! Throughput: raw xoshiro256++ words, Micro Squad standard fire by Monte Carlo
+//! Throughput: raw generator words, Micro Squad standard fire by Monte Carlo
 //! (one thread and all threads), the exact fire table, and the multi-turn
-//! engagement, all measured in the same run.
+//! engagement through the engine beside a hand-written loop of the same
+//! engagement (`ms_engagement_by_hand.rs`), all measured in the same run.
+
+mod ms_engagement_by_hand;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -8,20 +11,22 @@ use volley::dice::Sampler;
 use volley::engine::{self, MethodRequest, Model, RunConfig, Tally};
 use volley::question::Question;
 use volley::systems::Origin;
+use volley::systems::micro_squad::{self, MsEngagementAction};
 
 fn model(action: &str, fields: &[(&str, &str)]) -> Box<dyn Model> {
     model_of("micro-squad", action, fields)
 }
 
-fn model_of(system: &str, action: &str, fields: &[(&str, &str)]) -> Box<dyn Model> {
+fn question(system: &str, action: &str, fields: &[(&str, &str)]) -> Question {
     let raw: Vec<_> = fields
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
         .collect();
-    Question::new(system, action, &[], &raw)
-        .unwrap()
-        .model()
-        .unwrap()
+    Question::new(system, action, &[], &raw).unwrap()
+}
+
+fn model_of(system: &str, action: &str, fields: &[(&str, &str)]) -> Box<dyn Model> {
+    question(system, action, fields).model().unwrap()
 }
 
 fn benches(c: &mut Criterion) {
@@ -69,11 +74,9 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("micro-squad engagement");
     group.sample_size(20);
     group.throughput(Throughput::Elements(GAMES));
-    let game = model(
-        "engagement",
-        &[("b_firepower", "6"), ("b_terrain", "woods")],
-    );
-    group.bench_function("3 vs 3, 10 turns, one thread", |b| {
+    let fields = [("b_firepower", "6"), ("b_terrain", "woods")];
+    let game = model("engagement", &fields);
+    group.bench_function("3 vs 3, 10 turns, engine, one thread", |b| {
         let schema = game.schema();
         let mut sampler = Sampler::new(1);
         b.iter(|| {
@@ -81,6 +84,37 @@ fn benches(c: &mut Criterion) {
             game.simulate(&mut sampler, 0, GAMES, &mut tally);
             black_box(tally.weight)
         })
+    });
+    let question = question("micro-squad", "engagement", &fields);
+    let hand = ms_engagement_by_hand::HandLoop::new(
+        &MsEngagementAction::engagement(
+            question.scenario(),
+            micro_squad::charts_of(question.book()).unwrap(),
+        )
+        .unwrap(),
+    );
+    group.bench_function("3 vs 3, 10 turns, by hand, one thread", |b| {
+        let schema = game.schema();
+        let mut sampler = Sampler::new(1);
+        b.iter(|| {
+            let mut tally = Tally::new(&schema);
+            hand.simulate(&mut sampler, 0, GAMES, &mut tally);
+            black_box(tally.weight)
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("micro-squad engagement, exact");
+    group.sample_size(10);
+    for n in ["3", "4"] {
+        let exact = model("engagement", &[("a_stands", n), ("b_stands", n)]);
+        group.bench_function(format!("{n} vs {n}, 10 turns"), |b| {
+            b.iter(|| black_box(exact.exact(2_000_000).unwrap().weight))
+        });
+    }
+    let firefight = model_of("micro-force", "firefight", &[]);
+    group.bench_function("micro-force firefight, 4 vs 4 stands", |b| {
+        b.iter(|| black_box(firefight.exact(2_000_000).unwrap().weight))
     });
     group.finish();
 }

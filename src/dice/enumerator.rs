@@ -160,6 +160,10 @@ impl Enumerator {
 }
 
 impl Dice for Enumerator {
+    fn merges_states(&self) -> bool {
+        true
+    }
+
     fn classify<T: Copy + PartialEq>(&mut self, roll: Roll, classify: impl Fn(u32) -> T) -> T {
         if self.depth == self.active {
             let index = self.distribution(roll);

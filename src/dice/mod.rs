@@ -59,6 +59,14 @@ pub trait Dice {
         counts
     }
 
+    /// Whether the caller merges equal states, so that a procedure should keep
+    /// its states canonical (forget what no longer matters): `true` for the
+    /// exact method. Monte Carlo follows one path and skips that work; it never
+    /// changes what happens, only how states are written.
+    fn merges_states(&self) -> bool {
+        false
+    }
+
     /// One die with `sides` faces, 1..=sides.
     fn d(&mut self, sides: u32) -> u32 {
         self.classify(Roll::Die(sides), |face| face)

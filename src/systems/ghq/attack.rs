@@ -32,6 +32,24 @@ pub fn attack<D: Dice, C: GhqCard>(
     attack_by(dice, card, column, drm, false, target)
 }
 
+/// What a modified 2D6 of `modified_roll` on CRT column `column` does to
+/// `target`: the stand after it, and the effect.
+#[inline(always)]
+pub fn roll_result<C: GhqCard>(
+    card: &C,
+    column: usize,
+    modified_roll: i32,
+    dash_s_suppresses: bool,
+    mut target: Stand,
+) -> (Stand, Effect) {
+    let result = card
+        .crt()
+        .cell(modified_roll, column)
+        .resolve(dash_s_suppresses);
+    let effect = target.apply(result, card.paren_s_trigger());
+    (target, effect)
+}
+
 /// [`attack`] by an attacker for whom `-S-` is S (`dash_s_suppresses`) or no
 /// effect.
 #[inline(always)]
@@ -51,13 +69,7 @@ pub fn attack_by<D: Dice, C: GhqCard>(
             // branch of the exact method.
             let before = *target;
             let (after, effect) = dice.classify(Roll::Sum(2, 6), |roll| {
-                let mut stand = before;
-                let result = card
-                    .crt()
-                    .cell(roll as i32 + drm, c)
-                    .resolve(dash_s_suppresses);
-                let effect = stand.apply(result, trigger);
-                (stand, effect)
+                roll_result(card, c, roll as i32 + drm, dash_s_suppresses, before)
             });
             *target = after;
             return effect;

@@ -101,11 +101,9 @@ pub fn remove_group_markers<D: Dice, C: GhqCard>(
         }
         let stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
         let test = card.cohesion_test(cohesion, &stand, 0);
+        // The class index is the roll's place in ROLLS (the enum's order).
         let split: [u32; 4] = dice.multinomial(u32::from(n), Roll::Die(20), |r| {
-            ROLLS
-                .iter()
-                .position(|x| *x == removal_class(&test, r))
-                .unwrap_or(2)
+            removal_class(&test, r) as usize
         });
         for (class, &count) in split.iter().enumerate() {
             if count == 0 {

@@ -30,7 +30,7 @@ pub mod movement;
 pub mod overrun;
 pub mod stand;
 
-pub use attack::{Column, attack, attack_by};
+pub use attack::{Column, attack, attack_by, roll_result};
 pub use card::{GhqCard, MarkerPenalties};
 pub use cohesion::CohesionTest;
 pub use crt::{CRT_COLUMNS, CRT_ROWS, Crt, CrtResult, column, column_or_automatic};

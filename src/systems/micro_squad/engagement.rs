@@ -20,13 +20,13 @@ use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::fields;
 use super::fire_phase::FiringSide;
 use crate::action::{Action, FieldSpec, Scenario};
-use crate::dice::Dice;
+use crate::dice::{Dice, Roll};
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::remove_group_markers;
-use crate::systems::ghq::{Column, attack};
+use crate::systems::ghq::{Column, roll_result};
 use crate::systems::ghq::{GhqCard, ParenSTrigger, Stand};
 use std::sync::Arc;
 
@@ -46,6 +46,7 @@ pub enum State {
 
 impl State {
     /// Both sides by markers.
+    #[inline]
     pub fn sides(&self) -> (StandGroup, StandGroup) {
         match self {
             State::Between { a, b } => (*a, *b),
@@ -89,11 +90,74 @@ pub struct Engagement {
     /// When every enemy stand has been attacked, the stands yet to fire attack
     /// again (`ms_engagement_attack_again`) instead of holding their fire.
     pub attack_again: bool,
+    /// A's and B's shots, tabulated.
+    pub shots_of: [Option<ShotTable>; 2],
+}
+
+/// One side's shot, tabulated once from the charts (both rolls are pure
+/// functions of a few small values, and the hot loops of both methods read
+/// them): whether a firer with given markers passes its cohesion test on a d20,
+/// and what a 2D6 does to a target stand with given markers and suppression
+/// this turn.
+#[derive(Clone, Debug)]
+pub struct ShotTable {
+    passes: [[bool; 21]; 4],
+    hits: [[[Stand; 13]; 2]; 4],
+}
+
+impl ShotTable {
+    fn new(charts: &Charts, side: &Side, fire: &Fire) -> Self {
+        let mut table = ShotTable {
+            passes: [[false; 21]; 4],
+            hits: [[[Stand::default(); 13]; 2]; 4],
+        };
+        for m in 0..4 {
+            let stand = Stand::with_markers(m & 1 == 1, m & 2 == 2);
+            let test = charts.cohesion_test(side.cohesion, &stand, fire.cohesion_drm);
+            for n in 1..=20 {
+                table.passes[m][n] = test.passes(n as u32);
+            }
+            for (stt, hits) in table.hits[m].iter_mut().enumerate() {
+                let target = Stand {
+                    suppressed_this_turn: stt == 1,
+                    ..stand
+                };
+                // Totals 2-12 of 2D6 (0 and 1 are never rolled).
+                for (total, hit) in hits.iter_mut().enumerate().skip(2) {
+                    *hit = roll_result(
+                        charts,
+                        fire.column,
+                        total as i32 + fire.crt_drm,
+                        false,
+                        target,
+                    )
+                    .0;
+                }
+            }
+        }
+        table
+    }
 }
 
 pub const WINNER_LABELS: [&str; 4] = ["a", "b", "none", "undecided"];
 
 impl Engagement {
+    /// Forget what the rest of the fire phase cannot read, so that equal
+    /// situations merge (see [`FiringSide::forget`]).
+    fn forget(&self, a: &mut FiringSide, b: &mut FiringSide) {
+        let reads_it = self.charts.paren_s_trigger() == ParenSTrigger::ThisTurn;
+        let shots_to_come = |setup: &Side, side: &FiringSide| {
+            if setup.fire.is_some() {
+                side.yet_to_fire()
+            } else {
+                0
+            }
+        };
+        let (a_shots, b_shots) = (shots_to_come(&self.a, a), shots_to_come(&self.b, b));
+        a.forget(b_shots, self.attack_again, reads_it);
+        b.forget(a_shots, self.attack_again, reads_it);
+    }
+
     /// Shot steps per side and turn: one per stand of the larger side.
     fn shots(&self) -> u32 {
         u32::from(self.a.stands.max(self.b.stands))
@@ -115,12 +179,12 @@ impl Engagement {
     /// The next shot of the side `a_turn` names: its best stand yet to fire
     /// fires at the enemy's most damaged stand not yet attacked.
     fn shot<D: Dice>(&self, dice: &mut D, a_turn: bool, a: &mut FiringSide, b: &mut FiringSide) {
-        let (setup, firing, target_side) = if a_turn {
-            (&self.a, a, b)
+        let (table, firing, target_side) = if a_turn {
+            (&self.shots_of[0], a, b)
         } else {
-            (&self.b, b, a)
+            (&self.shots_of[1], b, a)
         };
-        let Some(fire) = &setup.fire else { return };
+        let Some(table) = table else { return };
         let Some(firer) = firing.next_firer(&self.best_first) else {
             return;
         };
@@ -128,18 +192,11 @@ impl Engagement {
         let Some(slot) = target_side.next_target(self.attack_again) else {
             return;
         };
-        let test = self
-            .charts
-            .cohesion_test(setup.cohesion, &firer.stand(), fire.cohesion_drm);
-        if test.roll(dice) {
-            let mut target = slot.stand();
-            attack(
-                dice,
-                &*self.charts,
-                Column::Index(fire.column),
-                fire.crt_drm,
-                &mut target,
-            );
+        // The firer's cohesion d20, then the CRT's 2D6 (see `ghq::attack`).
+        let passes = &table.passes[firer.markers()];
+        if dice.classify(Roll::Die(20), |n| passes[n as usize]) {
+            let hits = &table.hits[slot.markers()][usize::from(slot.suppressed_this_turn())];
+            let target = dice.classify(Roll::Sum(2, 6), |total| hits[total as usize]);
             target_side.attacked(slot, &target);
         }
     }
@@ -185,12 +242,28 @@ impl engine::Engagement for Engagement {
         self.side_out(&a, &self.a) || self.side_out(&b, &self.b)
     }
 
+    /// The steps in order, without a state between them (Monte Carlo's hot
+    /// loop): the same initiative, shots and marker removal as
+    /// [`Self::play_step`], in the same order.
     fn play_turn<D: Dice>(&self, state: &State, dice: &mut D) -> State {
-        let mut now = *state;
-        for step in 0..self.steps() {
-            now = self.play_step(&now, step, dice);
+        let State::Between { a, b } = *state else {
+            // Not reached (a turn starts between turns); played step by step.
+            let mut now = *state;
+            for step in 0..self.steps() {
+                now = self.play_step(&now, step, dice);
+            }
+            return now;
+        };
+        let (won, lost) = self.initiative;
+        let a_first = dice.chance(won, won + lost);
+        let (mut a, mut b) = (FiringSide::new(&a), FiringSide::new(&b));
+        for k in 0..2 * self.shots() {
+            self.shot(dice, k.is_multiple_of(2) == a_first, &mut a, &mut b);
         }
-        now
+        State::Between {
+            a: remove_group_markers(dice, &*self.charts, self.a.cohesion, a.collapse()),
+            b: remove_group_markers(dice, &*self.charts, self.b.cohesion, b.collapse()),
+        }
     }
 
     /// The initiative roll; the shots, the sides alternating (the last one
@@ -233,17 +306,9 @@ impl engine::Engagement for Engagement {
                 // left to fire passes.
                 let k = step - 1;
                 self.shot(dice, k.is_multiple_of(2) == a_first, &mut a, &mut b);
-                let reads_it = self.charts.paren_s_trigger() == ParenSTrigger::ThisTurn;
-                let shots_to_come = |setup: &Side, side: &FiringSide| {
-                    if setup.fire.is_some() {
-                        side.yet_to_fire()
-                    } else {
-                        0
-                    }
-                };
-                let (a_shots, b_shots) = (shots_to_come(&self.a, &a), shots_to_come(&self.b, &b));
-                a.forget(b_shots, self.attack_again, reads_it);
-                b.forget(a_shots, self.attack_again, reads_it);
+                if dice.merges_states() {
+                    self.forget(&mut a, &mut b);
+                }
                 if step == last_shot {
                     State::Between {
                         a: a.collapse(),
@@ -445,6 +510,8 @@ impl EngagementAction {
         Ok(Engagement {
             initiative: initiative(a.cohesion, b.cohesion),
             best_first: best_first(&charts),
+            shots_of: [&a, &b]
+                .map(|side| side.fire.as_ref().map(|f| ShotTable::new(&charts, side, f))),
             attack_again: charts.data.options.ms_engagement_attack_again,
             turns: f.turns,
             a,

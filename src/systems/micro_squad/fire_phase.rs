@@ -48,6 +48,16 @@ pub struct Slot {
 }
 
 impl Slot {
+    /// Marker state: 0 ok, 1 S, 2 D, 3 S+D.
+    pub fn markers(self) -> usize {
+        self.markers
+    }
+
+    /// Suppressed by an attack this phase.
+    pub fn suppressed_this_turn(self) -> bool {
+        self.tag & SUPPRESSED_THIS_TURN != 0
+    }
+
     /// The stand as the fire and attack procedures see it.
     pub fn stand(self) -> Stand {
         Stand {
@@ -55,6 +65,19 @@ impl Slot {
             ..Stand::with_markers(self.markers & 1 == 1, self.markers & 2 == 2)
         }
     }
+}
+
+/// The 16-bit blocks of the tags that have none of `bits`.
+const fn blocks_without(bits: usize) -> u128 {
+    let mut blocks = 0u128;
+    let mut tag = 0;
+    while tag < TAGS {
+        if tag & bits == 0 {
+            blocks |= 0xffff << (16 * tag);
+        }
+        tag += 1;
+    }
+    blocks
 }
 
 /// The sum of the sixteen 4-bit counts in `x` (at most 255).
@@ -92,14 +115,12 @@ impl FiringSide {
 
     /// The side after the phase, by markers only.
     pub fn collapse(&self) -> StandGroup {
-        let mut counts = [0; MARKERS];
-        for tag in 0..TAGS {
-            for (m, total) in counts.iter_mut().enumerate() {
-                *total += self.count(tag, m);
-            }
-        }
+        // Fold the eight tag blocks onto the first, nibble-wise.
+        let x = (self.counts & u128::from(u64::MAX)) + (self.counts >> 64);
+        let x = (x & u128::from(u32::MAX)) + (x >> 32);
+        let x = (x & 0xffff) + (x >> 16);
         StandGroup {
-            counts,
+            counts: [0, 1, 2, 3].map(|m| ((x >> (4 * m)) & 0xf) as u8),
             lost: self.lost,
         }
     }
@@ -116,7 +137,13 @@ impl FiringSide {
     /// order; `None` when every stand has fired.
     pub fn next_firer(&self, best_first: &[usize; MARKERS]) -> Option<Slot> {
         const NOT_ATTACKED_FIRST: [usize; 3] = [0, ATTACKED, ATTACKED | SUPPRESSED_THIS_TURN];
-        self.first(best_first, &NOT_ATTACKED_FIRST)
+        // Stands yet to fire by marker state, in one fold (a hot path).
+        let x = self.counts & blocks_without(FIRED);
+        let x = (x & u128::from(u64::MAX)) + (x >> 64);
+        let x = (x & u128::from(u32::MAX)) + (x >> 32);
+        let x = (x & 0xffff) + (x >> 16);
+        let m = *best_first.iter().find(|&&m| (x >> (4 * m)) & 0xf != 0)?;
+        self.first(&[m], &NOT_ATTACKED_FIRST)
     }
 
     /// The stand to attack: the most damaged not yet attacked; when all have
@@ -139,11 +166,7 @@ impl FiringSide {
     /// Stands whose tag has none of `bits` (a hot path of the exact method:
     /// the counts of those tags' blocks, summed nibble-wise).
     fn without(&self, bits: usize) -> u8 {
-        let mut blocks = 0u128;
-        for tag in (0..TAGS).filter(|tag| tag & bits == 0) {
-            blocks |= 0xffff << (16 * tag);
-        }
-        let x = self.counts & blocks;
+        let x = self.counts & blocks_without(bits);
         nibble_sum(x as u64) + nibble_sum((x >> 64) as u64)
     }
 

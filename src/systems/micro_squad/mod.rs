@@ -20,7 +20,9 @@ mod mines;
 mod orders;
 mod overrun;
 
-pub use engagement::Engagement as MsEngagement;
+pub use engagement::{
+    Engagement as MsEngagement, EngagementAction as MsEngagementAction, Side as MsSide,
+};
 pub use fire::{FireAction, StandardFire};
 
 use crate::action::{Action, System};

@@ -1,0 +1,295 @@
+//! The Micro Squad engagement written by hand: one purpose, stands in arrays, every
+//! roll's effect looked up in a table built once from the charts, no generic
+//! engine, no exact method. It is the yardstick for the engine's Monte Carlo speed
+//! (`benches/throughput.rs`), and `tests/hand_loop.rs` checks that it plays the
+//! very same engagement: on the same seed it gives the engine's tally to the last
+//! count.
+//!
+//! It draws the same dice in the same order as the engine (initiative, each shot's
+//! cohesion d20 and CRT 2D6, each marker-removal d20 by marker state), so any
+//! difference between the two is a difference of rules, not of luck.
+
+use volley::dice::{Dice, Roll, Sampler};
+use volley::engine::Tally;
+use volley::systems::ghq::{GhqCard, Stand};
+use volley::systems::micro_squad::MsEngagement;
+
+/// Most stands a side.
+const MAX: usize = 10;
+/// A table entry for "the stand is eliminated".
+const GONE: u8 = 4;
+
+/// A stand in the fire phase.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    /// 0 ok, 1 S, 2 D, 3 S+D ([`GONE`]: eliminated).
+    markers: u8,
+    fired: bool,
+    attacked: bool,
+    suppressed_this_turn: bool,
+}
+
+/// One side, with its rolls' effects in tables.
+struct Side {
+    stands: u8,
+    break_point: u8,
+    fires: bool,
+    /// Does this side's stand with these markers pass its fire cohesion test
+    /// on this d20?
+    fire_passes: [[bool; 21]; 4],
+    /// What this side's attack does to an enemy stand (markers, suppressed this
+    /// turn), by 2D6: its new markers ([`GONE`]) and suppressed this turn.
+    hit: [[[(u8, bool); 13]; 2]; 4],
+    /// This side's own marker removal: new markers ([`GONE`]) by state and d20.
+    removal: [[u8; 21]; 4],
+}
+
+/// The engagement, ready to play.
+pub struct HandLoop {
+    sides: [Side; 2],
+    turns: u32,
+    initiative: (u32, u32),
+    /// Firing rank of each marker state (lower fires first).
+    rank: [u8; 4],
+    attack_again: bool,
+}
+
+fn stand_of(markers: u8) -> Stand {
+    Stand::with_markers(markers & 1 == 1, markers & 2 == 2)
+}
+
+fn markers_of(stand: &Stand) -> u8 {
+    if stand.eliminated {
+        GONE
+    } else {
+        stand.state_index() as u8
+    }
+}
+
+impl HandLoop {
+    /// Tables for `game` (the engine's engagement, as built from a question).
+    pub fn new(game: &MsEngagement) -> Self {
+        let charts = &*game.charts;
+        let side = |own: &volley::systems::micro_squad::MsSide| -> Side {
+            let mut s = Side {
+                stands: own.stands,
+                break_point: own.break_point,
+                fires: own.fire.is_some(),
+                fire_passes: [[false; 21]; 4],
+                hit: [[[(0, false); 13]; 2]; 4],
+                removal: [[0; 21]; 4],
+            };
+            for m in 0..4u8 {
+                let stand = stand_of(m);
+                if let Some(fire) = &own.fire {
+                    let test = charts.cohesion_test(own.cohesion, &stand, fire.cohesion_drm);
+                    for n in 1..=20 {
+                        s.fire_passes[m as usize][n] = test.passes(n as u32);
+                    }
+                    for stt in [false, true] {
+                        for total in 2..=12 {
+                            let mut target = Stand {
+                                suppressed_this_turn: stt,
+                                ..stand
+                            };
+                            let result = charts
+                                .crt()
+                                .cell(total + fire.crt_drm, fire.column)
+                                .resolve(false);
+                            target.apply(result, charts.paren_s_trigger());
+                            s.hit[m as usize][usize::from(stt)][total as usize] =
+                                (markers_of(&target), target.suppressed_this_turn);
+                        }
+                    }
+                }
+                let test = charts.cohesion_test(own.cohesion, &stand, 0);
+                for n in 1..=20u32 {
+                    let roll = match n {
+                        1 => volley::systems::ghq::RemovalRoll::Rally,
+                        20 => volley::systems::ghq::RemovalRoll::Panic,
+                        n if test.passes(n) => volley::systems::ghq::RemovalRoll::Recover,
+                        _ => volley::systems::ghq::RemovalRoll::Fail,
+                    };
+                    let mut after = stand;
+                    if m > 0 {
+                        volley::systems::ghq::apply_removal(charts, own.cohesion, &mut after, roll);
+                    }
+                    s.removal[m as usize][n as usize] = markers_of(&after);
+                }
+            }
+            s
+        };
+        let mut rank = [0u8; 4];
+        for (r, &m) in game.best_first.iter().enumerate() {
+            rank[m] = r as u8;
+        }
+        HandLoop {
+            sides: [side(&game.a), side(&game.b)],
+            turns: game.turns,
+            initiative: game.initiative,
+            rank,
+            attack_again: game.attack_again,
+        }
+    }
+
+    /// Play trials `first..first + trials` into `tally` (the engine's schema).
+    pub fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
+        for trial in first..first + trials {
+            sampler.start_trial(trial);
+            let mut counts = [
+                [self.sides[0].stands, 0, 0, 0],
+                [self.sides[1].stands, 0, 0, 0],
+            ];
+            let mut lost = [0u8; 2];
+            let mut ended = self.over(&counts, &lost).then_some(0);
+            self.record_turn(0, &counts, &lost, tally);
+            let mut turn = 0;
+            while turn < self.turns {
+                turn += 1;
+                if ended.is_none() {
+                    self.play_turn(sampler, &mut counts, &mut lost);
+                    if self.over(&counts, &lost) {
+                        ended = Some(turn);
+                    }
+                }
+                self.record_turn(turn, &counts, &lost, tally);
+            }
+            let out = |s: usize| self.side_out(s, &counts, &lost);
+            let winner = match (out(0), out(1)) {
+                (false, true) => 0,
+                (true, false) => 1,
+                (true, true) => 2,
+                (false, false) => 3,
+            };
+            tally.count(0, winner, 1.0);
+            tally.add(0, f64::from(ended.unwrap_or(turn)), 1.0);
+            tally.add(1, f64::from(lost[0]), 1.0);
+            tally.add(2, f64::from(lost[1]), 1.0);
+        }
+        tally.trial(trials as f64);
+    }
+
+    fn side_out(&self, s: usize, counts: &[[u8; 4]; 2], lost: &[u8; 2]) -> bool {
+        let alive: u8 = counts[s].iter().sum();
+        alive == 0 || (self.sides[s].break_point > 0 && lost[s] >= self.sides[s].break_point)
+    }
+
+    fn over(&self, counts: &[[u8; 4]; 2], lost: &[u8; 2]) -> bool {
+        self.side_out(0, counts, lost) || self.side_out(1, counts, lost)
+    }
+
+    fn record_turn(&self, turn: u32, counts: &[[u8; 4]; 2], lost: &[u8; 2], tally: &mut Tally) {
+        let t = turn as usize;
+        let alive = |s: usize| f64::from(counts[s].iter().sum::<u8>());
+        let suppressed = |s: usize| f64::from(counts[s][1] + counts[s][3]);
+        let disorganized = |s: usize| f64::from(counts[s][2] + counts[s][3]);
+        tally.curve(0, t, f64::from(u8::from(self.over(counts, lost))), 1.0);
+        tally.curve(1, t, alive(0), 1.0);
+        tally.curve(2, t, alive(1), 1.0);
+        tally.curve(3, t, suppressed(0), 1.0);
+        tally.curve(4, t, suppressed(1), 1.0);
+        tally.curve(5, t, disorganized(0), 1.0);
+        tally.curve(6, t, disorganized(1), 1.0);
+    }
+
+    fn play_turn(&self, sampler: &mut Sampler, counts: &mut [[u8; 4]; 2], lost: &mut [u8; 2]) {
+        let (won, lost_ties) = self.initiative;
+        let a_first = sampler.chance(won, won + lost_ties);
+        let mut slots = [[Slot::default(); MAX]; 2];
+        let mut n = [0usize; 2];
+        for s in 0..2 {
+            for m in 0..4u8 {
+                for _ in 0..counts[s][m as usize] {
+                    slots[s][n[s]].markers = m;
+                    n[s] += 1;
+                }
+            }
+        }
+        let shots = 2 * usize::from(self.sides[0].stands.max(self.sides[1].stands));
+        for k in 0..shots {
+            let side = usize::from((k % 2 == 0) != a_first);
+            self.shot(sampler, side, &mut slots, &n);
+        }
+        for s in 0..2 {
+            counts[s] = [0; 4];
+            for slot in &slots[s][..n[s]] {
+                match slot.markers {
+                    GONE => lost[s] += 1,
+                    m => counts[s][m as usize] += 1,
+                }
+            }
+        }
+        for s in 0..2 {
+            let before = counts[s];
+            counts[s] = [before[0], 0, 0, 0];
+            for (m, &count) in before.iter().enumerate().skip(1) {
+                for _ in 0..count {
+                    let d20 = sampler.classify(Roll::Die(20), |face| face) as usize;
+                    match self.sides[s].removal[m][d20] {
+                        GONE => lost[s] += 1,
+                        after => counts[s][after as usize] += 1,
+                    }
+                }
+            }
+        }
+    }
+
+    fn shot(
+        &self,
+        sampler: &mut Sampler,
+        side: usize,
+        slots: &mut [[Slot; MAX]; 2],
+        n: &[usize; 2],
+    ) {
+        let me = &self.sides[side];
+        if !me.fires {
+            return;
+        }
+        // The best stand yet to fire; among alike, one not yet attacked.
+        let mut f = MAX;
+        let mut best = u8::MAX;
+        for (i, s) in slots[side][..n[side]].iter().enumerate() {
+            if !s.fired && s.markers != GONE {
+                let key = 4 * self.rank[s.markers as usize]
+                    + 2 * u8::from(s.attacked)
+                    + u8::from(s.suppressed_this_turn);
+                if key < best {
+                    (best, f) = (key, i);
+                }
+            }
+        }
+        if f == MAX {
+            return;
+        }
+        slots[side][f].fired = true;
+        let enemy = 1 - side;
+        // The most damaged enemy stand not yet attacked (among alike, one yet to
+        // fire); when all were, the most damaged again, if stands attack again.
+        let mut t = MAX;
+        let mut best = u8::MAX;
+        for (i, s) in slots[enemy][..n[enemy]].iter().enumerate() {
+            if s.markers != GONE && (self.attack_again || !s.attacked) {
+                let key = 16 * u8::from(s.attacked)
+                    + 4 * (3 - s.markers)
+                    + 2 * u8::from(s.fired)
+                    + u8::from(!s.suppressed_this_turn);
+                if key < best {
+                    (best, t) = (key, i);
+                }
+            }
+        }
+        if t == MAX {
+            return;
+        }
+        let d20 = sampler.classify(Roll::Die(20), |face| face) as usize;
+        if me.fire_passes[slots[side][f].markers as usize][d20] {
+            let total = sampler.classify(Roll::Sum(2, 6), |t| t) as usize;
+            let target = &mut slots[enemy][t];
+            let (markers, stt) =
+                me.hit[target.markers as usize][usize::from(target.suppressed_this_turn)][total];
+            target.markers = markers;
+            target.suppressed_this_turn = stt;
+            target.attacked = true;
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! The hand-written Micro Squad engagement loop (the yardstick of
+//! `benches/throughput.rs`) plays the very same engagement as the engine: on the
+//! same seed and trials, the same tally, count for count and sum for sum.
+
+#[path = "../benches/ms_engagement_by_hand.rs"]
+mod by_hand;
+
+use volley::dice::Sampler;
+use volley::engine::Tally;
+use volley::question::Question;
+use volley::systems::micro_squad::{MsEngagementAction, charts_of};
+
+mod common;
+
+fn both(fields: &[(&str, &str)], trials: u64) -> (Tally, Tally) {
+    let question = Question::new(
+        "micro-squad",
+        "engagement",
+        &[],
+        &common::raw_fields(fields),
+    )
+    .unwrap();
+    let model = question.model().unwrap();
+    let game =
+        MsEngagementAction::engagement(question.scenario(), charts_of(question.book()).unwrap())
+            .unwrap();
+    let hand = by_hand::HandLoop::new(&game);
+    let schema = model.schema();
+    let (mut engine, mut manual) = (Tally::new(&schema), Tally::new(&schema));
+    model.simulate(&mut Sampler::new(11), 0, trials, &mut engine);
+    hand.simulate(&mut Sampler::new(11), 0, trials, &mut manual);
+    (engine, manual)
+}
+
+#[test]
+fn the_hand_loop_plays_the_engines_engagement() {
+    let cases: [&[(&str, &str)]; 4] = [
+        &[("b_terrain", "woods")],
+        &[
+            ("a_stands", "5"),
+            ("b_stands", "3"),
+            ("a_break", "2"),
+            ("range", "12"),
+        ],
+        &[
+            ("a_stands", "2"),
+            ("b_stands", "4"),
+            ("b_firepower", "9"),
+            ("a_cohesion", "12"),
+        ],
+        &[("a_stands", "10"), ("b_stands", "10"), ("turns", "3")],
+    ];
+    for fields in cases {
+        let (engine, manual) = both(fields, 20_000);
+        assert!(engine == manual, "{fields:?}: the tallies differ");
+    }
+}
+
+#[test]
+fn the_comparison_can_fail() {
+    // Different seeds must give different tallies, or the equality above says nothing.
+    let question = Question::new("micro-squad", "engagement", &[], &[]).unwrap();
+    let model = question.model().unwrap();
+    let game =
+        MsEngagementAction::engagement(question.scenario(), charts_of(question.book()).unwrap())
+            .unwrap();
+    let hand = by_hand::HandLoop::new(&game);
+    let schema = model.schema();
+    let (mut engine, mut manual) = (Tally::new(&schema), Tally::new(&schema));
+    model.simulate(&mut Sampler::new(11), 0, 5_000, &mut engine);
+    hand.simulate(&mut Sampler::new(12), 0, 5_000, &mut manual);
+    assert!(engine != manual);
+}
