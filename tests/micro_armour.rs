@@ -317,3 +317,88 @@ fn the_optional_chart_reads_one_row_for_cohesion_10_or_less() {
     assert!((p(&s, "after", "ok") - 0.30).abs() < 1e-12);
     assert!((p(&s, "after", "S+D") - 0.22).abs() < 1e-12);
 }
+
+/// The engagement is played shot by shot with counted stands; on 1 against 1
+/// it gives what the whole-turn enumeration gave before (values recorded from
+/// it), to 1e-12.
+#[test]
+fn step_level_exact_equals_the_turn_level_answers() {
+    // (fields, [P(a), P(b), P(none), P(turn-limit), mean turns, mean a_lost])
+    type Case<'a> = (&'a [(&'a str, &'a str)], [f64; 6]);
+    let cases: [Case; 3] = [
+        (
+            &[],
+            [
+                0.48841527276103547,
+                0.4884152727610355,
+                0.006145786039503239,
+                0.017023668438426138,
+                4.152432770578808,
+                0.4945610588005388,
+            ],
+        ),
+        (
+            &[
+                ("b_terrain", "woods"),
+                ("a_tech_level", "3"),
+                ("b_tech_level", "5"),
+            ],
+            [
+                0.06319771379590651,
+                0.8515573547011925,
+                0.002767709710015799,
+                0.08247722179288577,
+                5.203312574788869,
+                0.8543250644112084,
+            ],
+        ),
+        (
+            &[
+                ("a_class", "armored"),
+                ("b_class", "armored"),
+                ("a_facing", "flank"),
+                ("turns", "6"),
+            ],
+            [
+                0.2853651938059804,
+                0.6678242625563757,
+                0.004611360519240787,
+                0.04219918311840373,
+                3.0210052764833195,
+                0.6724356230756164,
+            ],
+        ),
+    ];
+    for (fields, expected) in cases {
+        let mut fields = fields.to_vec();
+        fields.extend([("a_stands", "1"), ("b_stands", "1")]);
+        let s = run("engagement", &fields);
+        let got = [
+            p(&s, "winner", "a"),
+            p(&s, "winner", "b"),
+            p(&s, "winner", "none"),
+            p(&s, "winner", "turn-limit"),
+            s.mean("turns").unwrap().value,
+            s.mean("a_lost").unwrap().value,
+        ];
+        for (g, e) in got.iter().zip(expected) {
+            assert!((g - e).abs() < 1e-12, "{fields:?}: {got:?}");
+        }
+    }
+}
+
+#[test]
+fn three_and_four_platoon_stands_a_side_are_exact_and_agree_with_monte_carlo() {
+    for n in ["3", "4"] {
+        let fields = [
+            ("a_stands", n),
+            ("b_stands", n),
+            ("a_tech_level", "3"),
+            ("b_terrain", "woods"),
+            ("b_class", "armored"),
+        ];
+        let auto = common::run("micro-armour", "engagement", &fields, MethodRequest::Auto);
+        assert!(auto.exact, "{n} against {n} is exact");
+        common::assert_agree("micro-armour", "engagement", &fields, 200_000);
+    }
+}

@@ -6,6 +6,8 @@
 //! - [`stand`]: S and D markers and how CRT results change them;
 //! - [`attack`]: one attack on the CRT (fire, artillery, overrun, close assault);
 //! - [`markers`]: marker removal with the panic chain;
+//! - [`fire_phase`]: a side's stands counted through an engagement's fire phase,
+//!   with who fires next and at whom;
 //! - [`movement`]: the cohesion roll to move;
 //! - [`command`]: the Command Efficiency Table and its roll;
 //! - [`overrun`], [`close_assault`]: the fixed-column and fixed-modifier attacks
@@ -24,6 +26,7 @@ pub mod command;
 pub mod crt;
 pub mod differential;
 pub mod fields;
+pub mod fire_phase;
 pub mod group;
 pub mod markers;
 pub mod movement;

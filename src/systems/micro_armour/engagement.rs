@@ -6,6 +6,13 @@
 //! each phase it qualifies for (TL4-5 also in the 2nd, TL5 in the 3rd). Then
 //! marker removal. A side is out when it is gone or at its Break Point.
 //!
+//! Within a phase the sides alternate one stand at a time: each side's best
+//! stand yet to fire in the phase fires at the most damaged enemy stand not yet
+//! attacked in it, and once every enemy stand has been, at the most damaged
+//! again (fire spread over the enemy, most damaged first). Stands are counted by
+//! markers and by what they did (see [`crate::systems::ghq::fire_phase`]), so
+//! the exact method merges equal situations after every shot.
+//!
 //! This is where a tech level shows: it decides who fires first, the range DRM,
 //! and what `-S-` does.
 
@@ -17,17 +24,36 @@ use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::ghq::fire_phase::{self, FiringSide};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::{
-    CohesionTest, Column, GhqCard, Stand, attack_by, column_or_automatic, remove_markers,
+    CohesionTest, Column, GhqCard, attack_by, column_or_automatic, remove_group_markers,
 };
 use std::sync::Arc;
 
-/// Both sides.
+/// Where an engagement stands: between turns, or in the middle of the fire
+/// phases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct State {
-    pub a: StandGroup,
-    pub b: StandGroup,
+pub enum State {
+    /// Between turns (and during marker removal): stands by markers.
+    Between { a: StandGroup, b: StandGroup },
+    /// In a fire phase: who fires first, and each side's stands by markers and
+    /// by what they did in this phase.
+    Firing {
+        a_first: bool,
+        a: FiringSide,
+        b: FiringSide,
+    },
+}
+
+impl State {
+    /// Both sides by markers.
+    pub fn sides(&self) -> (StandGroup, StandGroup) {
+        match self {
+            State::Between { a, b } => (*a, *b),
+            State::Firing { a, b, .. } => (a.collapse(), b.collapse()),
+        }
+    }
 }
 
 /// How one side's stands fire at the other's.
@@ -62,6 +88,8 @@ pub struct Engagement {
     pub b: Side,
     pub turns: u32,
     pub posture: Posture,
+    /// Marker states in firing order, fewest cohesion penalties first.
+    pub best_first: [usize; 4],
 }
 
 pub const WINNER_LABELS: [&str; 4] = ["a", "b", "none", "turn-limit"];
@@ -81,48 +109,90 @@ impl Engagement {
         }
     }
 
-    /// One stand's shot; `target_fired`: the target has fired this turn.
-    fn shoot<D: Dice>(
+    /// The fire phases (1-3) a turn plays: those where a side fires.
+    fn phases(&self) -> impl Iterator<Item = u32> + '_ {
+        let fires =
+            |side: &Side, phase| side.fire.is_some() && self.fires_in(side.tech_level, phase);
+        (1..=3).filter(move |&p| fires(&self.a, p) || fires(&self.b, p))
+    }
+
+    /// Shot steps in a phase: one per stand of the larger side, each way.
+    fn shots_per_phase(&self) -> u32 {
+        2 * u32::from(self.a.stands.max(self.b.stands))
+    }
+
+    /// Has `side` fired in a phase before `phase` this turn (then each of its
+    /// stands has: a stand fires in every phase its side fires in)?
+    fn fired_before(&self, side: &Side, phase: u32) -> bool {
+        side.fire.is_some() && (1..phase).any(|p| self.fires_in(side.tech_level, p))
+    }
+
+    /// The next shot in `phase` of the side `a_turn` names: its best stand yet
+    /// to fire in the phase fires at the enemy's most damaged stand not yet
+    /// attacked in it.
+    fn shot<D: Dice>(
         &self,
         dice: &mut D,
-        side: &Side,
-        fire: &Fire,
-        firer: &Stand,
-        target: &mut Stand,
-        target_fired: bool,
+        phase: u32,
+        a_turn: bool,
+        a: &mut FiringSide,
+        b: &mut FiringSide,
     ) {
-        if firer.eliminated || target.eliminated {
+        let (setup, target_setup, firing, target_side) = if a_turn {
+            (&self.a, &self.b, a, b)
+        } else {
+            (&self.b, &self.a, b, a)
+        };
+        let Some(fire) = &setup.fire else { return };
+        if !self.fires_in(setup.tech_level, phase) {
             return;
         }
+        let Some(firer) = firing.next_firer(&self.best_first) else {
+            return;
+        };
+        firing.mark_fired(firer);
+        let Some(slot) = target_side.next_target(true) else {
+            return;
+        };
+        // A target that has fired this turn loses its concealing terrain.
+        let target_fired = slot.fired() || self.fired_before(target_setup, phase);
         let drm = if target_fired {
             fire.cohesion_drm_fired
         } else {
             fire.cohesion_drm
         };
-        let test: CohesionTest = self.charts.cohesion_test(side.cohesion, firer, drm);
-        if !test.roll(dice) {
-            return;
+        let test: CohesionTest = self
+            .charts
+            .cohesion_test(setup.cohesion, &firer.stand(), drm);
+        if test.roll(dice) {
+            let mut target = slot.stand();
+            attack_by(
+                dice,
+                &*self.charts,
+                fire.column,
+                fire.crt_drm,
+                fire.dash_s_suppresses,
+                &mut target,
+            );
+            target_side.attacked(slot, &target);
         }
-        attack_by(
-            dice,
-            &*self.charts,
-            fire.column,
-            fire.crt_drm,
-            fire.dash_s_suppresses,
-            target,
-        );
     }
-}
 
-/// The stand the `i`-th firer shoots at: fire spread over the enemy, most
-/// damaged first, moving on from a stand already gone.
-fn aim(i: usize, targets: &[Stand]) -> usize {
-    let n = targets.len();
-    let spread = |k: usize| n - 1 - (k % n);
-    (0..n)
-        .map(|k| spread(i + k))
-        .find(|&t| !targets[t].eliminated)
-        .unwrap_or(spread(i))
+    /// Forget what the rest of the phase cannot read, so that equal situations
+    /// merge (this card's `(S)` reads the S marker, never this turn's
+    /// suppression).
+    fn forget(&self, phase: u32, a: &mut FiringSide, b: &mut FiringSide) {
+        let shots_to_come = |setup: &Side, side: &FiringSide| {
+            if setup.fire.is_some() && self.fires_in(setup.tech_level, phase) {
+                side.yet_to_fire()
+            } else {
+                0
+            }
+        };
+        let (a_shots, b_shots) = (shots_to_come(&self.a, a), shots_to_come(&self.b, b));
+        a.forget(b_shots, true, false);
+        b.forget(a_shots, true, false);
+    }
 }
 
 impl engine::Engagement for Engagement {
@@ -148,7 +218,7 @@ impl engine::Engagement for Engagement {
             counts: [s.stands, 0, 0, 0],
             lost: 0,
         };
-        State {
+        State::Between {
             a: side(&self.a),
             b: side(&self.b),
         }
@@ -159,65 +229,96 @@ impl engine::Engagement for Engagement {
     }
 
     fn is_over(&self, state: &State) -> bool {
-        self.side_out(&state.a, &self.a) || self.side_out(&state.b, &self.b)
+        let (a, b) = state.sides();
+        self.side_out(&a, &self.a) || self.side_out(&b, &self.b)
     }
 
     fn play_turn<D: Dice>(&self, state: &State, dice: &mut D) -> State {
-        let (mut a, na) = state.a.expand();
-        let (mut b, nb) = state.b.expand();
-        let a_first = self.posture.run_roll(dice);
-        // Which stands have fired this turn (concealing terrain, RULES 3.3.5).
-        let (mut a_fired, mut b_fired) = ([false; MAX_STANDS], [false; MAX_STANDS]);
-        for phase in 1..=3 {
-            let a_fires = self.fires_in(self.a.tech_level, phase);
-            let b_fires = self.fires_in(self.b.tech_level, phase);
-            if !a_fires && !b_fires {
-                continue;
-            }
-            for i in 0..na.max(nb) {
-                for a_turn in [a_first, !a_first] {
-                    if a_turn {
-                        if let (true, Some(fire), true) = (a_fires, &self.a.fire, i < na) {
-                            let firer = a[i];
-                            let t = aim(i, &b[..nb]);
-                            self.shoot(dice, &self.a, fire, &firer, &mut b[t], b_fired[t]);
-                            a_fired[i] = true;
-                        }
-                    } else if let (true, Some(fire), true) = (b_fires, &self.b.fire, i < nb) {
-                        let firer = b[i];
-                        let t = aim(i, &a[..na]);
-                        self.shoot(dice, &self.b, fire, &firer, &mut a[t], a_fired[t]);
-                        b_fired[i] = true;
+        let mut now = *state;
+        for step in 0..self.steps() {
+            now = self.play_step(&now, step, dice);
+        }
+        now
+    }
+
+    /// Per side, its stands standing spread over four marker states.
+    fn turn_start_states(&self) -> Option<u64> {
+        let ways = |n: u8| -> u64 {
+            let n = u64::from(n);
+            (n + 1) * (n + 2) * (n + 3) * (n + 4) / 24
+        };
+        Some(ways(self.a.stands) * ways(self.b.stands))
+    }
+
+    /// The posture roll; the shots of each fire phase, the sides alternating
+    /// (the last one closes the fire phases); marker removal of A, then of B.
+    fn steps(&self) -> u32 {
+        self.cached_steps() + 2
+    }
+
+    /// The posture roll and the shots; marker removal reads one side at a time
+    /// and runs on the merged distribution.
+    fn cached_steps(&self) -> u32 {
+        1 + self.phases().count() as u32 * self.shots_per_phase()
+    }
+
+    fn play_step<D: Dice>(&self, state: &State, step: u32, dice: &mut D) -> State {
+        let last_shot = self.cached_steps() - 1;
+        match *state {
+            State::Between { a, b } if step == 0 => State::Firing {
+                a_first: self.posture.run_roll(dice),
+                a: FiringSide::new(&a),
+                b: FiringSide::new(&b),
+            },
+            State::Firing {
+                a_first,
+                mut a,
+                mut b,
+            } => {
+                let per_phase = self.shots_per_phase();
+                let (index, k) = ((step - 1) / per_phase, (step - 1) % per_phase);
+                let phase = self.phases().nth(index as usize).unwrap_or(1);
+                if k == 0 && index > 0 {
+                    a.new_phase();
+                    b.new_phase();
+                }
+                self.shot(dice, phase, k.is_multiple_of(2) == a_first, &mut a, &mut b);
+                if dice.merges_states() {
+                    self.forget(phase, &mut a, &mut b);
+                }
+                if step == last_shot {
+                    State::Between {
+                        a: a.collapse(),
+                        b: b.collapse(),
                     }
+                } else {
+                    State::Firing { a_first, a, b }
                 }
             }
-        }
-        for stand in a[..na].iter_mut() {
-            remove_markers(dice, &*self.charts, self.a.cohesion, stand);
-        }
-        for stand in b[..nb].iter_mut() {
-            remove_markers(dice, &*self.charts, self.b.cohesion, stand);
-        }
-        State {
-            a: StandGroup::collapse(&a[..na], state.a.lost),
-            b: StandGroup::collapse(&b[..nb], state.b.lost),
+            State::Between { a, b } if step == last_shot + 1 => State::Between {
+                a: remove_group_markers(dice, &*self.charts, self.a.cohesion, a),
+                b,
+            },
+            State::Between { a, b } => State::Between {
+                a,
+                b: remove_group_markers(dice, &*self.charts, self.b.cohesion, b),
+            },
         }
     }
 
     fn record_turn(&self, turn: u32, state: &State, tally: &mut Tally, w: f64) {
         let t = turn as usize;
+        let (a, b) = state.sides();
         tally.curve(0, t, f64::from(u8::from(self.is_over(state))), w);
-        tally.curve(1, t, f64::from(state.a.alive()), w);
-        tally.curve(2, t, f64::from(state.b.alive()), w);
-        tally.curve(3, t, f64::from(state.a.suppressed()), w);
-        tally.curve(4, t, f64::from(state.b.suppressed()), w);
+        tally.curve(1, t, f64::from(a.alive()), w);
+        tally.curve(2, t, f64::from(b.alive()), w);
+        tally.curve(3, t, f64::from(a.suppressed()), w);
+        tally.curve(4, t, f64::from(b.suppressed()), w);
     }
 
     fn record_end(&self, state: &State, turns: u32, _ending: Ending, tally: &mut Tally, w: f64) {
-        let winner = match (
-            self.side_out(&state.a, &self.a),
-            self.side_out(&state.b, &self.b),
-        ) {
+        let (a, b) = state.sides();
+        let winner = match (self.side_out(&a, &self.a), self.side_out(&b, &self.b)) {
             (false, true) => 0,
             (true, false) => 1,
             (true, true) => 2,
@@ -225,8 +326,8 @@ impl engine::Engagement for Engagement {
         };
         tally.count(0, winner, w);
         tally.add(0, f64::from(turns), w);
-        tally.add(1, f64::from(state.a.lost), w);
-        tally.add(2, f64::from(state.b.lost), w);
+        tally.add(1, f64::from(a.lost), w);
+        tally.add(2, f64::from(b.lost), w);
     }
 }
 
@@ -362,6 +463,7 @@ impl EngagementAction {
                 b_cohesion: f.b_cohesion,
                 tie: charts.data.options.ma_posture_tie,
             },
+            best_first: fire_phase::best_first(&*charts),
             charts: charts.clone(),
         })
     }

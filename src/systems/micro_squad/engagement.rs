@@ -4,7 +4,7 @@
 //! removal. It ends when a side is eliminated or reaches its Break Point, or at the
 //! turn limit.
 //!
-//! Each side plays a fixed policy (see [`super::fire_phase`]): its best stand yet
+//! Each side plays a fixed policy (see [`crate::systems::ghq::fire_phase`]): its best stand yet
 //! to fire fires next, at the most damaged enemy stand not yet attacked this phase.
 //! Once every enemy stand has been attacked, the stands yet to fire attack again,
 //! most damaged first (the card's "an attack may involve several firing stands",
@@ -18,12 +18,12 @@
 
 use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::fields;
-use super::fire_phase::FiringSide;
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::ghq::fire_phase::{self, FiringSide};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::remove_group_markers;
 use crate::systems::ghq::{Column, roll_result};
@@ -350,16 +350,6 @@ impl engine::Engagement for Engagement {
     }
 }
 
-/// Marker states (ok, S, D, S+D) by their cohesion penalty, smallest first.
-fn best_first(charts: &Charts) -> [usize; 4] {
-    let mut order = [0, 1, 2, 3];
-    order.sort_by_key(|&m| {
-        let stand = Stand::with_markers(m & 1 == 1, m & 2 == 2);
-        charts.marker_penalties().of(&stand)
-    });
-    order
-}
-
 /// Wins of A and of B over the 36 initiative rolls (1D6 + cohesion, highest wins).
 fn initiative(a_cohesion: i32, b_cohesion: i32) -> (u32, u32) {
     let mut wins = (0, 0);
@@ -509,7 +499,7 @@ impl EngagementAction {
         }
         Ok(Engagement {
             initiative: initiative(a.cohesion, b.cohesion),
-            best_first: best_first(&charts),
+            best_first: fire_phase::best_first(&*charts),
             shots_of: [&a, &b]
                 .map(|side| side.fire.as_ref().map(|f| ShotTable::new(&charts, side, f))),
             attack_again: charts.data.options.ms_engagement_attack_again,

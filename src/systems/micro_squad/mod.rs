@@ -14,7 +14,6 @@ mod describe;
 mod engagement;
 mod fields;
 mod fire;
-mod fire_phase;
 mod marker_removal;
 mod mines;
 mod orders;

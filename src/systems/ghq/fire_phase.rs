@@ -1,4 +1,5 @@
-//! One side's stands in the middle of an engagement's fire phase, counted.
+//! One side's stands in the middle of an engagement's fire phase, counted (the
+//! Micro Squad and Micro Armour engagements).
 //!
 //! Stands are counted by their markers and by what happened to them this phase
 //! (fired, attacked, suppressed by an attack), not kept in place: stands alike are
@@ -9,8 +10,8 @@
 //! since it is the one still at risk), at the most damaged enemy stand not yet
 //! attacked this phase (among alike, one yet to fire, whose shot a hit spoils).
 
-use crate::systems::ghq::Stand;
-use crate::systems::ghq::group::StandGroup;
+use super::group::StandGroup;
+use super::{GhqCard, Stand};
 
 /// The stand has fired (or tried to: a failed cohesion test uses its turn).
 const FIRED: usize = 1;
@@ -53,6 +54,11 @@ impl Slot {
         self.markers
     }
 
+    /// Fired this phase.
+    pub fn fired(self) -> bool {
+        self.tag & FIRED != 0
+    }
+
     /// Suppressed by an attack this phase.
     pub fn suppressed_this_turn(self) -> bool {
         self.tag & SUPPRESSED_THIS_TURN != 0
@@ -65,6 +71,17 @@ impl Slot {
             ..Stand::with_markers(self.markers & 1 == 1, self.markers & 2 == 2)
         }
     }
+}
+
+/// Marker states (ok, S, D, S+D) by their cohesion penalty on `card`, smallest
+/// first: the order in which a side's stands fire.
+pub fn best_first<C: GhqCard>(card: &C) -> [usize; MARKERS] {
+    let mut order = [0, 1, 2, 3];
+    order.sort_by_key(|&m| {
+        let stand = Stand::with_markers(m & 1 == 1, m & 2 == 2);
+        card.marker_penalties().of(&stand)
+    });
+    order
 }
 
 /// The 16-bit blocks of the tags that have none of `bits`.
@@ -111,6 +128,13 @@ impl FiringSide {
     fn take_one(&mut self, slot: Slot) {
         debug_assert!(self.count(slot.tag, slot.markers) > 0);
         self.counts -= 1 << offset(slot.tag, slot.markers);
+    }
+
+    /// A new fire phase in the same turn: nobody has fired or been attacked in
+    /// it yet (suppression this turn is forgotten: only a card whose `(S)`
+    /// reads the S marker plays several phases).
+    pub fn new_phase(&mut self) {
+        *self = FiringSide::new(&self.collapse());
     }
 
     /// The side after the phase, by markers only.
