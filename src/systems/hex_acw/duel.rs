@@ -160,30 +160,38 @@ impl engine::Engagement for Duel {
     }
 
     fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
-        let State {
-            mut a,
-            mut b,
-            a_first,
-        } = *s;
-        let charts = &*self.charts;
-        let a_first = a_first.unwrap_or_else(|| dice.chance(1, 2));
-        for a_fires in [a_first, !a_first] {
-            let (firer, target, cover) = if a_fires {
-                (&a, &mut b, self.b_cover)
-            } else {
-                (&b, &mut a, self.a_cover)
-            };
-            if firer.is_empty() || target.is_empty() {
-                continue;
-            }
+        let mut next = *s;
+        for step in 0..self.steps() {
+            next = self.play_step(&next, step, dice);
+        }
+        next
+    }
+
+    /// Who fires first (decided once, on the first turn), the first side's
+    /// fire, the other's.
+    fn steps(&self) -> u32 {
+        3
+    }
+
+    fn play_step<D: Dice>(&self, s: &State, step: u32, dice: &mut D) -> State {
+        let mut next = *s;
+        let a_first = s.a_first.unwrap_or_else(|| dice.chance(1, 2));
+        next.a_first = Some(a_first);
+        if step == 0 {
+            return next;
+        }
+        let a_fires = (step == 1) == a_first;
+        let (firer, target, cover) = if a_fires {
+            (&next.a, &mut next.b, self.b_cover)
+        } else {
+            (&next.b, &mut next.a, self.a_cover)
+        };
+        if !firer.is_empty() && !target.is_empty() {
+            let charts = &*self.charts;
             let lost = casualties(dice, charts, firer.firepower(self.range, charts), cover);
             target.take(lost, self.range, charts);
         }
-        State {
-            a,
-            b,
-            a_first: Some(a_first),
-        }
+        next
     }
 
     fn record_turn(&self, turn: u32, s: &State, tally: &mut Tally, w: f64) {

@@ -69,7 +69,8 @@ pub struct Side {
     pub room: Option<u32>,
 }
 
-/// Both hexes, the ground each has given up, and whether contact was broken.
+/// Both hexes, the ground each has given up, whether contact was broken, and
+/// (between the steps of a turn) what the turn has done so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct State {
     pub a: Hex,
@@ -77,6 +78,20 @@ pub struct State {
     pub a_ground: u32,
     pub b_ground: u32,
     pub disengaged: bool,
+    /// `None` between turns.
+    pub turn: Option<TurnSoFar>,
+}
+
+/// A turn after its first attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TurnSoFar {
+    /// Sequential combat: A moved first.
+    pub a_first: bool,
+    /// Simultaneous combat: B's attack on A, in tenths, as the turn started
+    /// (A's losses are rolled in the second step).
+    pub b_attack_at_start: u32,
+    pub a_attacked: bool,
+    pub b_attacked: bool,
 }
 
 /// The duel.
@@ -125,6 +140,24 @@ impl Duel {
                 Ending::TurnLimit => 5,
                 Ending::Unfinished => 6,
             },
+        }
+    }
+
+    /// One side's attack in sequential combat, on the hexes as they stand now;
+    /// a hex is attacked when the enemy has a chance of hurting it (a hex
+    /// destroyed before its turn attacks nobody).
+    fn attack<D: Dice>(&self, dice: &mut D, s: &mut State, turn: &mut TurnSoFar, a_attacks: bool) {
+        let charts = &*self.charts;
+        if a_attacks {
+            let tenths =
+                s.a.attack(charts, Self::target(&self.b, s.b_ground), self.a.rear);
+            turn.b_attacked = tenths > 0;
+            s.b.take(casualties(dice, tenths), charts);
+        } else {
+            let tenths =
+                s.b.attack(charts, Self::target(&self.a, s.a_ground), self.b.rear);
+            turn.a_attacked = tenths > 0;
+            s.a.take(casualties(dice, tenths), charts);
         }
     }
 
@@ -188,6 +221,7 @@ impl engine::Engagement for Duel {
             a_ground: 0,
             b_ground: 0,
             disengaged: false,
+            turn: None,
         }
     }
 
@@ -209,45 +243,67 @@ impl engine::Engagement for Duel {
 
     fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
         let mut next = *s;
-        let charts = &*self.charts;
-        let (on_b, on_a) = self.attacks(s);
-        let (target_a, target_b) = (
-            Self::target(&self.a, s.a_ground),
-            Self::target(&self.b, s.b_ground),
-        );
-        // Which hex was attacked this turn (by an enemy with a chance to hurt it;
-        // a hex destroyed before its turn attacks nobody).
-        let (mut a_attacked, mut b_attacked) = (false, false);
-        match charts.options.sd_combat {
-            Combat::Simultaneous => {
-                // A hex is attacked when the enemy has a chance of hurting it.
-                (a_attacked, b_attacked) = (on_a > 0, on_b > 0);
-                let (lost_b, lost_a) = (casualties(dice, on_b), casualties(dice, on_a));
-                next.b.take(lost_b, charts);
-                next.a.take(lost_a, charts);
-            }
-            Combat::Sequential => {
-                // Roll for who moves first (1d6 each, ties re-rolled): even odds.
-                let a_first = dice.chance(1, 2);
-                for a_attacks in [a_first, !a_first] {
-                    if a_attacks {
-                        let tenths = next.a.attack(charts, target_b, self.a.rear);
-                        b_attacked = tenths > 0;
-                        let lost = casualties(dice, tenths);
-                        next.b.take(lost, charts);
-                    } else {
-                        let tenths = next.b.attack(charts, target_a, self.b.rear);
-                        a_attacked = tenths > 0;
-                        let lost = casualties(dice, tenths);
-                        next.a.take(lost, charts);
-                    }
-                }
-            }
+        for step in 0..self.steps() {
+            next = self.play_step(&next, step, dice);
         }
-        let a_moved = self.fall_back(&self.a, &mut next.a, &mut next.a_ground, a_attacked);
-        let b_moved = self.fall_back(&self.b, &mut next.b, &mut next.b_ground, b_attacked);
-        if charts.options.sd_duel_contact == DuelContact::Disengage && (a_moved || b_moved) {
-            next.disengaged = true;
+        next
+    }
+
+    /// The first attack (sequential combat: after the roll for who moves
+    /// first; simultaneous: B's losses from A's attack as the turn started),
+    /// the second attack, then the fall-backs.
+    fn steps(&self) -> u32 {
+        3
+    }
+
+    fn play_step<D: Dice>(&self, s: &State, step: u32, dice: &mut D) -> State {
+        let mut next = *s;
+        let charts = &*self.charts;
+        match (step, s.turn, charts.options.sd_combat) {
+            (0, _, Combat::Simultaneous) => {
+                // Both attacks as the turn starts; B's losses first.
+                let (on_b, on_a) = self.attacks(s);
+                next.b.take(casualties(dice, on_b), charts);
+                next.turn = Some(TurnSoFar {
+                    a_first: true,
+                    b_attack_at_start: on_a,
+                    a_attacked: on_a > 0,
+                    b_attacked: on_b > 0,
+                });
+            }
+            (0, _, Combat::Sequential) => {
+                // Roll for who moves first (1d6 each, ties re-rolled): even odds.
+                let mut turn = TurnSoFar {
+                    a_first: dice.chance(1, 2),
+                    b_attack_at_start: 0,
+                    a_attacked: false,
+                    b_attacked: false,
+                };
+                let a_first = turn.a_first;
+                self.attack(dice, &mut next, &mut turn, a_first);
+                next.turn = Some(turn);
+            }
+            (1, Some(turn), Combat::Simultaneous) => {
+                next.a
+                    .take(casualties(dice, turn.b_attack_at_start), charts);
+            }
+            (1, Some(mut turn), Combat::Sequential) => {
+                let b_first = !turn.a_first;
+                self.attack(dice, &mut next, &mut turn, b_first);
+                next.turn = Some(turn);
+            }
+            (2, Some(turn), _) => {
+                let a_moved =
+                    self.fall_back(&self.a, &mut next.a, &mut next.a_ground, turn.a_attacked);
+                let b_moved =
+                    self.fall_back(&self.b, &mut next.b, &mut next.b_ground, turn.b_attacked);
+                if charts.options.sd_duel_contact == DuelContact::Disengage && (a_moved || b_moved)
+                {
+                    next.disengaged = true;
+                }
+                next.turn = None;
+            }
+            _ => {}
         }
         next
     }
