@@ -6,9 +6,9 @@
 //! through the results table and the target's morale check. A Disordered active
 //! unit may spend its first action reforming (automatic) instead of firing.
 //!
-//! The exact method advances fire by fire (six steps to a turn), merging equal
-//! states after each, so that a long fight stays small; curves are read at the
-//! end of each whole turn.
+//! A turn is six steps, one per fire (the exact method merges equal states after
+//! each, so that a long fight stays small); once a unit breaks, the rest of the
+//! turn is not played.
 
 use super::charts::Charts;
 use super::fire::{self, FireSituation, named, refusal, shot};
@@ -25,12 +25,11 @@ use std::sync::Arc;
 /// and A's reaction.
 const STEPS: u32 = 6;
 
-/// Both units and the next step of the turn.
+/// Both units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct State {
     pub a: Condition,
     pub b: Condition,
-    pub step: u32,
 }
 
 /// The bands a firefight may be fought at.
@@ -119,12 +118,11 @@ impl engine::Engagement for Firefight {
         State {
             a: self.a.now,
             b: self.b.now,
-            step: 0,
         }
     }
 
     fn turn_limit(&self) -> u32 {
-        self.turns * STEPS
+        self.turns
     }
 
     fn is_over(&self, s: &State) -> bool {
@@ -133,10 +131,24 @@ impl engine::Engagement for Firefight {
 
     fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
         let mut next = *s;
-        next.step = (s.step + 1) % STEPS;
+        for step in 0..STEPS {
+            next = self.play_step(&next, step, dice);
+        }
+        next
+    }
+
+    fn steps(&self) -> u32 {
+        STEPS
+    }
+
+    fn play_step<D: Dice>(&self, s: &State, step: u32, dice: &mut D) -> State {
+        let mut next = *s;
+        if self.is_over(s) {
+            return next;
+        }
         // Steps 0-2: A active (action, B's reaction, action); 3-5: B active.
-        let a_active = s.step < 3;
-        match s.step % 3 {
+        let a_active = step < 3;
+        match step % 3 {
             0 => {
                 let active = if a_active { &mut next.a } else { &mut next.b };
                 if self.reform && active.level == 1 {
@@ -152,11 +164,8 @@ impl engine::Engagement for Firefight {
         next
     }
 
-    fn record_turn(&self, step: u32, s: &State, tally: &mut Tally, w: f64) {
-        if !step.is_multiple_of(STEPS) {
-            return;
-        }
-        let t = (step / STEPS) as usize;
+    fn record_turn(&self, turn: u32, s: &State, tally: &mut Tally, w: f64) {
+        let t = turn as usize;
         tally.curve(0, t, f64::from(u8::from(self.is_over(s))), w);
         tally.curve(1, t, Self::lost(&self.a, &s.a), w);
         tally.curve(2, t, Self::lost(&self.b, &s.b), w);
@@ -164,14 +173,14 @@ impl engine::Engagement for Firefight {
         tally.curve(4, t, f64::from(u8::from(s.b.broken())), w);
     }
 
-    fn record_end(&self, s: &State, steps: u32, _ending: Ending, tally: &mut Tally, w: f64) {
+    fn record_end(&self, s: &State, turns: u32, _ending: Ending, tally: &mut Tally, w: f64) {
         let index = match (s.a.broken(), s.b.broken()) {
             (true, _) => 0,
             (_, true) => 1,
             _ => 2,
         };
         tally.count(0, index, w);
-        tally.add(0, f64::from(steps.div_ceil(STEPS)), w);
+        tally.add(0, f64::from(turns), w);
         tally.add(1, Self::lost(&self.a, &s.a), w);
         tally.add(2, Self::lost(&self.b, &s.b), w);
     }
