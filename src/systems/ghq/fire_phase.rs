@@ -29,9 +29,10 @@ const MOST_DAMAGED_FIRST: [usize; MARKERS] = [3, 2, 1, 0];
 /// One side in the fire phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FiringSide {
-    /// Stands still standing, four bits per (tag bits, marker state): small keys
-    /// hash and compare fast, and the exact method meets millions of them.
-    counts: u128,
+    /// Stands still standing, four bits per (tag bits, marker state), as a
+    /// 128-bit number in two halves (8-byte alignment keeps a state small):
+    /// small keys hash and compare fast, and the exact method meets millions.
+    packed: [u64; 2],
     /// Stands lost, in all.
     lost: u8,
 }
@@ -108,7 +109,7 @@ impl FiringSide {
     /// A side at the start of the fire phase: nobody has fired or been attacked.
     pub fn new(group: &StandGroup) -> Self {
         let mut side = FiringSide {
-            counts: 0,
+            packed: [0; 2],
             lost: group.lost,
         };
         for (m, &n) in group.counts.iter().enumerate() {
@@ -117,17 +118,25 @@ impl FiringSide {
         side
     }
 
+    fn counts(&self) -> u128 {
+        (u128::from(self.packed[1]) << 64) | u128::from(self.packed[0])
+    }
+
+    fn set_counts(&mut self, counts: u128) {
+        self.packed = [counts as u64, (counts >> 64) as u64];
+    }
+
     fn count(&self, tag: usize, markers: usize) -> u8 {
-        ((self.counts >> offset(tag, markers)) & 0xf) as u8
+        ((self.counts() >> offset(tag, markers)) & 0xf) as u8
     }
 
     fn add(&mut self, tag: usize, markers: usize, n: u8) {
-        self.counts += u128::from(n) << offset(tag, markers);
+        self.set_counts(self.counts() + (u128::from(n) << offset(tag, markers)));
     }
 
     fn take_one(&mut self, slot: Slot) {
         debug_assert!(self.count(slot.tag, slot.markers) > 0);
-        self.counts -= 1 << offset(slot.tag, slot.markers);
+        self.set_counts(self.counts() - (1 << offset(slot.tag, slot.markers)));
     }
 
     /// A new fire phase in the same turn: nobody has fired or been attacked in
@@ -140,7 +149,7 @@ impl FiringSide {
     /// The side after the phase, by markers only.
     pub fn collapse(&self) -> StandGroup {
         // Fold the eight tag blocks onto the first, nibble-wise.
-        let x = (self.counts & u128::from(u64::MAX)) + (self.counts >> 64);
+        let x = (self.counts() & u128::from(u64::MAX)) + (self.counts() >> 64);
         let x = (x & u128::from(u32::MAX)) + (x >> 32);
         let x = (x & 0xffff) + (x >> 16);
         StandGroup {
@@ -162,7 +171,7 @@ impl FiringSide {
     pub fn next_firer(&self, best_first: &[usize; MARKERS]) -> Option<Slot> {
         const NOT_ATTACKED_FIRST: [usize; 3] = [0, ATTACKED, ATTACKED | SUPPRESSED_THIS_TURN];
         // Stands yet to fire by marker state, in one fold (a hot path).
-        let x = self.counts & blocks_without(FIRED);
+        let x = self.counts() & blocks_without(FIRED);
         let x = (x & u128::from(u64::MAX)) + (x >> 64);
         let x = (x & u128::from(u32::MAX)) + (x >> 32);
         let x = (x & 0xffff) + (x >> 16);
@@ -190,7 +199,7 @@ impl FiringSide {
     /// Stands whose tag has none of `bits` (a hot path of the exact method:
     /// the counts of those tags' blocks, summed nibble-wise).
     fn without(&self, bits: usize) -> u8 {
-        let x = self.counts & blocks_without(bits);
+        let x = self.counts() & blocks_without(bits);
         nibble_sum(x as u64) + nibble_sum((x >> 64) as u64)
     }
 
@@ -221,12 +230,12 @@ impl FiringSide {
             return;
         }
         // Tags 4-7 (suppressed this turn) onto 0-3.
-        let mut counts = (self.counts & u128::from(u64::MAX)) + (self.counts >> 64);
+        let mut counts = (self.counts() & u128::from(u64::MAX)) + (self.counts() >> 64);
         if !attacks_to_come {
             // Tags 2-3 (attacked) onto 0-1.
             counts = (counts & u128::from(u32::MAX)) + (counts >> 32);
         }
-        self.counts = counts;
+        self.set_counts(counts);
     }
 
     /// The stand in `slot` has fired.
