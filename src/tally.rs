@@ -283,6 +283,74 @@ impl Tally {
         }
     }
 
+    /// Check a Monte Carlo tally read from a file against its `schema` and the
+    /// `trials` it should hold: its layout, whole trials only, every
+    /// categorical variable's counts adding up to the trials, and every sum
+    /// finite, possible (a second moment at least the first squared over the
+    /// trials) and within its variable's bounds.
+    pub fn check(&self, schema: &Schema, trials: u64) -> Result<(), String> {
+        let fresh = Tally::new(schema);
+        if self.offsets != fresh.offsets
+            || self.hits.len() != fresh.hits.len()
+            || self.cells.len() != fresh.cells.len()
+            || self.sums.len() != fresh.sums.len()
+            || self.turns != fresh.turns
+            || self.curve_sums.len() != fresh.curve_sums.len()
+        {
+            return Err("its counts do not have the layout of its schema".to_string());
+        }
+        if self.weight != trials as f64 {
+            return Err(format!(
+                "it holds {} trials where its shard has {trials}",
+                self.weight
+            ));
+        }
+        if self.cells.iter().any(|&c| c != 0.0) {
+            return Err("a Monte Carlo tally counts whole trials only".to_string());
+        }
+        for (var, categorical) in schema.categorical.iter().enumerate() {
+            let start = self.offsets[var];
+            let counted: u64 = self.hits[start..start + categorical.values.len()]
+                .iter()
+                .fold(0u64, |sum, &h| sum.saturating_add(h));
+            if counted != trials {
+                return Err(format!(
+                    "the counts of `{}` add up to {counted}, not to its {trials} trials",
+                    categorical.name
+                ));
+            }
+        }
+        let n = trials as f64;
+        let possible = |name: &str, [sum, squares]: [f64; 2], bounds: Option<[f64; 2]>| {
+            let slack = 1e-9 * (1.0 + sum.abs() + squares.abs());
+            let in_bounds =
+                bounds.is_none_or(|[low, high]| sum >= low * n - slack && sum <= high * n + slack);
+            if !(sum.is_finite() && squares.is_finite())
+                || squares < -slack
+                || sum * sum > n * squares + slack * (1.0 + n)
+                || !in_bounds
+            {
+                return Err(format!(
+                    "the sums of `{name}` are not possible for {trials} trials"
+                ));
+            }
+            Ok(())
+        };
+        for (var, sums) in schema.means.iter().zip(&self.sums) {
+            possible(&var.name, *sums, var.bounds)?;
+        }
+        for (c, curve) in schema.curves.iter().enumerate() {
+            for turn in 0..=self.turns {
+                possible(
+                    &curve.name,
+                    self.curve_sums[c * (self.turns + 1) + turn],
+                    curve.bounds,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
     /// Summed weight of value `value` of categorical variable `var`.
     pub fn cell(&self, var: usize, value: usize) -> f64 {
         let slot = self.offsets[var] + value;

@@ -949,3 +949,206 @@ fn comparisons_refuse_a_confidence_outside_zero_to_one() {
     let e = stderr_of(&["sensitivity", "micro-squad"]);
     assert!(e.contains("--report"), "{e}");
 }
+
+/// Write an experiment file in a fresh folder; run it into `reports` there.
+fn experiment_in(dir: &std::path::Path, body: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let exp = dir.join("exp.toml");
+    std::fs::write(&exp, body).unwrap();
+    (exp, dir.join("reports"))
+}
+
+#[test]
+fn a_plot_file_is_a_plain_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in ["../../escaped", "sub/x", ".hidden", ""] {
+        let body = format!(
+            "name = \"paths\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
+             [sweep]\ndie_mod = [0, 1]\n\
+             [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nfile = \"{file}\"\n"
+        );
+        let (exp, reports) = experiment_in(dir.path(), &body);
+        let e = stderr_of(&[
+            "run",
+            exp.to_str().unwrap(),
+            "--reports",
+            reports.to_str().unwrap(),
+        ]);
+        assert!(
+            e.contains("exp.toml:9:") && e.contains("file"),
+            "{e}"
+        );
+        assert!(!reports.exists(), "nothing written for {file:?}");
+    }
+    assert!(!dir.path().join("escaped.png").exists());
+}
+
+#[test]
+fn two_variants_or_two_plots_of_one_name_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let head =
+        "name = \"dups\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[sweep]\ndie_mod = [0, 1]\n";
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        &format!("{head}[[variant]]\nname = \"card\"\n[[variant]]\nname = \"card\"\n"),
+    );
+    let e = stderr_of(&[
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ]);
+    assert!(
+        e.contains("two variants are named `card`") && e.contains("exp.toml:9:"),
+        "{e}"
+    );
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        &format!(
+            "{head}[[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nfile = \"p\"\n\
+             [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nfile = \"p\"\n"
+        ),
+    );
+    let e = stderr_of(&[
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ]);
+    assert!(e.contains("two plots write the file `p`"), "{e}");
+}
+
+/// `kill -9` in the middle of `volley run`: every file left in the report folder
+/// is whole (the old one or the new one), temporaries are hidden `*.tmp` files
+/// that `.gitignore` covers, and the next run removes them.
+#[test]
+fn a_killed_run_leaves_whole_files_and_its_temporaries_go_with_the_next_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "name = \"killed\"\nsystem = \"micro-squad\"\naction = \"fire\"\ntrials = 200000\n\
+                [sweep]\ndie_mod = [0, 1, 2, 3]\nfirepower = [4, 6, 8, 10, 12]\n\
+                [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nfile = \"lines\"\n\
+                [[plot]]\nkind = \"heatmap\"\nx = \"die_mod\"\ny = \"firepower\"\nfile = \"map\"\n";
+    let (exp, reports) = experiment_in(dir.path(), body);
+    let run = || {
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("volley"))
+            .args([
+                "run",
+                exp.to_str().unwrap(),
+                "--reports",
+                reports.to_str().unwrap(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    // A finished run first, so that a later kill finds old files to keep.
+    assert!(run().wait().unwrap().success());
+    let folder = reports.join("killed");
+    let whole_csv = |text: &str| {
+        let mut lines = text.lines();
+        let width = lines.next().unwrap().split(',').count();
+        text.ends_with('\n') && lines.all(|l| l.split(',').count() >= width)
+    };
+    for delay_ms in [5u64, 20, 40, 80, 120, 200, 300] {
+        let mut child = run();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.ends_with(".tmp") {
+                assert!(name.starts_with(".volley-"), "{name}");
+                continue;
+            }
+            let bytes = std::fs::read(entry.path()).unwrap();
+            assert!(
+                !bytes.is_empty(),
+                "{name} is empty after a kill at {delay_ms} ms"
+            );
+            if name.ends_with(".csv") {
+                assert!(
+                    whole_csv(&String::from_utf8_lossy(&bytes)),
+                    "{name} is cut"
+                );
+            }
+            if name.ends_with(".png") {
+                assert!(bytes.ends_with(&[0xae, 0x42, 0x60, 0x82]), "{name} is cut");
+            }
+        }
+    }
+    assert!(run().wait().unwrap().success());
+    let left: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporaries left: {left:?}");
+}
+
+/// A tally file is input: `volley merge` refuses one whose fields do not add up,
+/// with one message naming the file and the field, and never panics or
+/// allocates what a count claims.
+#[test]
+fn merge_refuses_tampered_tally_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.json");
+    let out = volley()
+        .args([
+            "odds",
+            "micro-squad",
+            "engagement",
+            "a_stands=1",
+            "b_stands=1",
+            "--trials",
+            "70000",
+            "--shard",
+            "0/1",
+            "--save-tally",
+            good.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let original: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&good).unwrap()).unwrap();
+    // The untouched file merges.
+    let out = volley().args(["merge", good.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    type Tamper = fn(&mut serde_json::Value);
+    let cases: [(&str, Tamper, &str); 9] = [
+        ("index", |v| v["shard"]["index"] = 5.into(), "K runs from 0"),
+        ("count", |v| v["shard"]["count"] = 1_000_000_000_000_000_000u64.into(), "shards"),
+        ("confidence", |v| v["confidence"] = 5.0.into(), "between 0 and 1"),
+        ("weight", |v| v["tally"]["weight"] = (-70000.0).into(), "trials"),
+        ("hits", |v| v["tally"]["hits"][0] = 999_999_999u64.into(), "add up"),
+        ("hits length", |v| {
+            v["tally"]["hits"].as_array_mut().unwrap().pop();
+        }, "layout"),
+        ("sums", |v| v["tally"]["sums"][0][0] = 1e300.into(), "not possible"),
+        ("system", |v| v["system"] = "chess".into(), "unknown system"),
+        ("action", |v| v["action"] = "castle".into(), "no action"),
+    ];
+    for (what, tamper, expected) in cases {
+        let mut v = original.clone();
+        tamper(&mut v);
+        let bad = dir.path().join(format!("{what}.json"));
+        std::fs::write(&bad, serde_json::to_string(&v).unwrap()).unwrap();
+        let e = stderr_of(&["merge", bad.to_str().unwrap()]);
+        assert!(e.contains(expected) && e.contains(".json"), "{what}: {e}");
+    }
+}
+
+/// Shards of uneven sizes: each holds the trials of its own chunks.
+#[test]
+fn shard_trial_counts_cover_the_run_once() {
+    use volley::engine::Shard;
+    for trials in [1u64, 65_536, 65_537, 1_000_000, 3 * 65_536 + 5] {
+        for count in 1..=7u64 {
+            let total: u64 = (0..count)
+                .map(|index| Shard { index, count }.trials_of(trials))
+                .sum();
+            assert_eq!(total, trials, "{trials} trials in {count} shards");
+        }
+    }
+}

@@ -104,6 +104,24 @@ impl Shard {
     fn holds(&self, chunk: u64) -> bool {
         chunk % self.count == self.index
     }
+
+    /// The trials this shard runs of a run of `trials`: its chunks, every
+    /// `count`-th from `index`.
+    pub fn trials_of(&self, trials: u64) -> u64 {
+        let chunks = trials.div_ceil(CHUNK_TRIALS);
+        if self.count == 0 || self.index >= chunks {
+            return 0;
+        }
+        let mine = (chunks - 1 - self.index) / self.count + 1;
+        let last = chunks - 1;
+        let short = trials - last * CHUNK_TRIALS;
+        mine * CHUNK_TRIALS
+            - if self.holds(last) {
+                CHUNK_TRIALS - short
+            } else {
+                0
+            }
+    }
 }
 
 impl Default for RunConfig {

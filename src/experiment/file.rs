@@ -248,8 +248,14 @@ impl Experiment {
                 origin,
             });
         }
-        let mut variants = Vec::new();
+        let mut variants: Vec<Variant> = Vec::new();
         for v in raw.variant {
+            if variants.iter().any(|known| known.name == v.name) {
+                return Err(InputError {
+                    line: value_line(text, "name", &v.name, 1),
+                    ..located("name", format!("two variants are named `{}`", v.name))
+                });
+            }
             let rules = v
                 .house_rules
                 .iter()
@@ -266,7 +272,24 @@ impl Experiment {
                 rules: Vec::new(),
             });
         }
+        let mut files: Vec<&str> = Vec::new();
         for plot in &raw.plot {
+            // A plot's file name becomes a path under the report's folder.
+            let earlier = files.iter().filter(|f| **f == plot.file).count();
+            let file_error = |message: String| InputError {
+                line: value_line(text, "file", &plot.file, earlier),
+                ..located("file", message)
+            };
+            if let Err(why) = plain_file_name(&plot.file) {
+                return Err(file_error(format!("plot file `{}`: {why}", plot.file)));
+            }
+            if files.contains(&plot.file.as_str()) {
+                return Err(file_error(format!(
+                    "two plots write the file `{}`",
+                    plot.file
+                )));
+            }
+            files.push(&plot.file);
             for field in plot.at.keys() {
                 let Some(axis) = sweep.iter().find(|a| &a.field == field) else {
                     return Err(located(
@@ -356,4 +379,35 @@ impl Experiment {
         }
         grid
     }
+}
+
+/// Is `name` a plain file name, safe to join to a folder: not empty, no path
+/// separator, no `..`, not hidden, only printable characters?
+pub fn plain_file_name(name: &str) -> Result<(), String> {
+    if name.is_empty() {
+        return Err("a file name cannot be empty".to_string());
+    }
+    if name.contains(['/', '\\']) || name.contains("..") {
+        return Err("a file name has no folder in it (no /, \\ or ..)".to_string());
+    }
+    if name.starts_with('.') || name.chars().any(|c| c.is_control() || c == ':') {
+        return Err(
+            "a file name does not start with a dot and has no control characters or colons"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// The line of the `nth` (from 0) `key = "value"` in `text`.
+fn value_line(text: &str, key: &str, value: &str, nth: usize) -> Option<usize> {
+    let quoted = format!("\"{value}\"");
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let line = line.trim_start();
+            line.starts_with(key) && line.contains(&quoted)
+        })
+        .nth(nth)
+        .map(|(i, _)| i + 1)
 }

@@ -118,7 +118,14 @@ pub fn frame(axes: &[String], rows: &[Row]) -> PolarsResult<DataFrame> {
     DataFrame::new_infer_height(columns)
 }
 
-/// Write `bytes` to `path` atomically (temporary file in the same folder, then rename).
+/// Temporaries are `.volley-PID-XXXXXX.tmp`: hidden, ignored by `*.tmp` in
+/// `.gitignore`, and traceable to the process that wrote them.
+const TEMPORARY_PREFIX: &str = ".volley-";
+const TEMPORARY_SUFFIX: &str = ".tmp";
+
+/// Write `bytes` to `path` atomically (temporary file in the same folder, then
+/// rename): an interrupted run leaves the old file or the new one, never half of
+/// one; a temporary it leaves behind is removed by the next write in the folder.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let folder = path
         .parent()
@@ -126,13 +133,53 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(folder)
         .with_context(|| format!("cannot create {}", folder.display()))?;
-    let mut file = tempfile::NamedTempFile::new_in(folder)
+    remove_abandoned_temporaries(folder);
+    let mut file = tempfile::Builder::new()
+        .prefix(&format!("{TEMPORARY_PREFIX}{}-", std::process::id()))
+        .suffix(TEMPORARY_SUFFIX)
+        .tempfile_in(folder)
         .with_context(|| format!("cannot write in {}", folder.display()))?;
     file.write_all(bytes)?;
     file.as_file().sync_all()?;
     file.persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+/// Remove the temporaries of runs that were killed before they could rename
+/// them: those whose process is gone (where the system lists its processes
+/// under `/proc`) or, elsewhere, older than an hour. Best effort: a file that
+/// cannot be read or removed is left alone.
+pub fn remove_abandoned_temporaries(folder: &Path) {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    let processes = Path::new("/proc/self").exists();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(rest) = name
+            .strip_prefix(TEMPORARY_PREFIX)
+            .filter(|_| name.ends_with(TEMPORARY_SUFFIX))
+        else {
+            continue;
+        };
+        let pid = rest.split('-').next().and_then(|p| p.parse::<u32>().ok());
+        let abandoned = match pid {
+            Some(pid) if processes => {
+                pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
+            }
+            _ => entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age.as_secs() > 3600),
+        };
+        if abandoned {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Write the frame as Parquet and CSV, atomically.

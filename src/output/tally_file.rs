@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use std::path::Path;
 
+/// Most shards a run may be split into.
+pub const MAX_SHARDS: u64 = 100_000;
+
 /// One shard's tally and the run it belongs to.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct TallyFile {
@@ -48,6 +51,52 @@ impl TallyFile {
         })
     }
 
+    /// Refuse a file whose fields do not add up: a shard out of its count, more
+    /// shards than trials (or than [`MAX_SHARDS`]), a confidence outside (0, 1),
+    /// a system or action volley does not know, a tally that does not fit its
+    /// schema or its shard's trials.
+    fn check(&self, name: &str) -> Result<(), InputError> {
+        let bad = |field: &str, message: String| InputError {
+            file: name.to_string(),
+            line: None,
+            field: field.to_string(),
+            message,
+        };
+        let Shard { index, count } = self.shard;
+        let limit = MAX_SHARDS.min(self.trials.max(1));
+        if count == 0 || count > limit {
+            return Err(bad(
+                "shard",
+                format!(
+                    "{count} shards: a run of {} trials has 1 to {limit}",
+                    self.trials
+                ),
+            ));
+        }
+        if index >= count {
+            return Err(bad(
+                "shard",
+                format!("shard {index} of {count}: K runs from 0 to N-1"),
+            ));
+        }
+        if !(self.confidence > 0.0 && self.confidence < 1.0) {
+            return Err(bad(
+                "confidence",
+                format!("{} is not strictly between 0 and 1", self.confidence),
+            ));
+        }
+        let system = crate::systems::find(&self.system).map_err(|e| bad("system", e.message))?;
+        if !system.actions().iter().any(|a| a.name() == self.action) {
+            return Err(bad(
+                "action",
+                format!("`{}` has no action `{}`", self.system, self.action),
+            ));
+        }
+        self.tally
+            .check(&self.schema, self.shard.trials_of(self.trials))
+            .map_err(|m| bad("tally", m))
+    }
+
     /// Add up shards of one run, in shard order.
     pub fn merge(files: &[(String, TallyFile)]) -> Result<(TallyFile, RunResult), InputError> {
         let Some((_, first)) = files.first() else {
@@ -56,6 +105,9 @@ impl TallyFile {
                 "give the tally files of every shard",
             ));
         };
+        for (name, file) in files {
+            file.check(name)?;
+        }
         let count = first.shard.count;
         let mut by_index: Vec<Option<&TallyFile>> = vec![None; count as usize];
         for (name, file) in files {

@@ -141,6 +141,13 @@ impl engine::Engagement for Firefight {
         STEPS
     }
 
+    /// None: fires from different states of a turn meet the same states so
+    /// often that merging across the whole distribution after every fire beats
+    /// caching each turn-start state's turn (1.4 s against 0.2 s for six turns).
+    fn cached_steps(&self) -> u32 {
+        0
+    }
+
     fn play_step<D: Dice>(&self, s: &State, step: u32, dice: &mut D) -> State {
         let mut next = *s;
         if self.is_over(s) {
