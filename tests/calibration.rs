@@ -7,8 +7,8 @@
 mod common;
 
 use volley::engine::MethodRequest;
-use volley::question::Question;
 use volley::engine::RunConfig;
+use volley::question::Question;
 use volley::stats::summarize;
 
 const SEEDS: u64 = 400;
@@ -46,6 +46,12 @@ fn intervals_cover_the_exact_answer_at_their_confidence() {
         mean_covered += u64::from(mean.low <= mean_exact && mean_exact <= mean.high);
     }
     eprintln!("covered: proportion {p_covered}, mean {mean_covered} of {SEEDS}");
-    assert!(COVERED.contains(&p_covered), "proportion: {p_covered} of {SEEDS}");
-    assert!(COVERED.contains(&mean_covered), "mean: {mean_covered} of {SEEDS}");
+    assert!(
+        COVERED.contains(&p_covered),
+        "proportion: {p_covered} of {SEEDS}"
+    );
+    assert!(
+        COVERED.contains(&mean_covered),
+        "mean: {mean_covered} of {SEEDS}"
+    );
 }

@@ -973,10 +973,7 @@ fn a_plot_file_is_a_plain_file_name() {
             "--reports",
             reports.to_str().unwrap(),
         ]);
-        assert!(
-            e.contains("exp.toml:9:") && e.contains("file"),
-            "{e}"
-        );
+        assert!(e.contains("exp.toml:9:") && e.contains("file"), "{e}");
         assert!(!reports.exists(), "nothing written for {file:?}");
     }
     assert!(!dir.path().join("escaped.png").exists());
@@ -1066,10 +1063,7 @@ fn a_killed_run_leaves_whole_files_and_its_temporaries_go_with_the_next_run() {
                 "{name} is empty after a kill at {delay_ms} ms"
             );
             if name.ends_with(".csv") {
-                assert!(
-                    whole_csv(&String::from_utf8_lossy(&bytes)),
-                    "{name} is cut"
-                );
+                assert!(whole_csv(&String::from_utf8_lossy(&bytes)), "{name} is cut");
             }
             if name.ends_with(".png") {
                 assert!(bytes.ends_with(&[0xae, 0x42, 0x60, 0x82]), "{name} is cut");
@@ -1109,23 +1103,58 @@ fn merge_refuses_tampered_tally_files() {
         ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let original: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&good).unwrap()).unwrap();
     // The untouched file merges.
-    let out = volley().args(["merge", good.to_str().unwrap()]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = volley()
+        .args(["merge", good.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     type Tamper = fn(&mut serde_json::Value);
     let cases: [(&str, Tamper, &str); 9] = [
         ("index", |v| v["shard"]["index"] = 5.into(), "K runs from 0"),
-        ("count", |v| v["shard"]["count"] = 1_000_000_000_000_000_000u64.into(), "shards"),
-        ("confidence", |v| v["confidence"] = 5.0.into(), "between 0 and 1"),
-        ("weight", |v| v["tally"]["weight"] = (-70000.0).into(), "trials"),
-        ("hits", |v| v["tally"]["hits"][0] = 999_999_999u64.into(), "add up"),
-        ("hits length", |v| {
-            v["tally"]["hits"].as_array_mut().unwrap().pop();
-        }, "layout"),
-        ("sums", |v| v["tally"]["sums"][0][0] = 1e300.into(), "not possible"),
+        (
+            "count",
+            |v| v["shard"]["count"] = 1_000_000_000_000_000_000u64.into(),
+            "shards",
+        ),
+        (
+            "confidence",
+            |v| v["confidence"] = 5.0.into(),
+            "between 0 and 1",
+        ),
+        (
+            "weight",
+            |v| v["tally"]["weight"] = (-70000.0).into(),
+            "trials",
+        ),
+        (
+            "hits",
+            |v| v["tally"]["hits"][0] = 999_999_999u64.into(),
+            "add up",
+        ),
+        (
+            "hits length",
+            |v| {
+                v["tally"]["hits"].as_array_mut().unwrap().pop();
+            },
+            "layout",
+        ),
+        (
+            "sums",
+            |v| v["tally"]["sums"][0][0] = 1e300.into(),
+            "not possible",
+        ),
         ("system", |v| v["system"] = "chess".into(), "unknown system"),
         ("action", |v| v["action"] = "castle".into(), "no action"),
     ];
@@ -1151,4 +1180,68 @@ fn shard_trial_counts_cover_the_run_once() {
             assert_eq!(total, trials, "{trials} trials in {count} shards");
         }
     }
+}
+
+#[test]
+fn quiet_acceptance_is_now_an_error() {
+    let e = stderr_of(&["odds", "micro-squad", "fire", "firepower=8", "firepower=2"]);
+    assert!(
+        e.contains("`firepower`") && e.contains("given twice"),
+        "{e}"
+    );
+    let e = stderr_of(&["odds", "micro-squad", "fire", "terrain=woods+woods"]);
+    assert!(e.contains("`woods` is listed twice"), "{e}");
+    let e = stderr_of(&[
+        "odds",
+        "micro-force",
+        "melee",
+        "defender_light_cover=true",
+        "defender_medium_cover=true",
+        "defender_heavy_cover=true",
+    ]);
+    assert!(e.contains("one cover at most"), "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"m\"\nsystem = \"micro-squad\"\naction = \"fire\"\ntrials = 1000\nprecision = 0.01\nexact = true\n",
+    );
+    let e = stderr_of(&[
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ]);
+    assert!(
+        e.contains("exp.toml:5:") && e.contains("different methods"),
+        "{e}"
+    );
+}
+
+#[test]
+fn sweep_axes_keep_the_order_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"order\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
+         [sweep]\nterrain = [\"clear\", \"woods\"]\ndie_mod = [0, 1]\n",
+    );
+    let out = volley()
+        .args([
+            "run",
+            exp.to_str().unwrap(),
+            "--reports",
+            reports.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let readme = std::fs::read_to_string(reports.join("order/README.md")).unwrap();
+    assert!(
+        readme.contains("- sweep: terrain (2 values), die_mod (2 values)"),
+        "{readme}"
+    );
 }

@@ -232,6 +232,9 @@ impl FieldSpec {
                     if !values.iter().any(|v| v == part) {
                         return Err(unknown_choice(part, values));
                     }
+                    if picked.iter().any(|p| p == part) {
+                        return Err(format!("`{part}` is listed twice; list it once"));
+                    }
                     picked.push(part.to_string());
                 }
                 Ok(FieldValue::List(picked))

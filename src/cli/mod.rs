@@ -82,15 +82,24 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Split `key=value` arguments.
+/// Split `key=value` arguments; a field given twice is an error (which one
+/// should win?).
 pub fn key_values(args: &[String]) -> Result<Vec<(String, String)>, crate::error::InputError> {
-    args.iter()
-        .map(|arg| {
-            arg.split_once('=')
-                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-                .ok_or_else(|| crate::error::InputError::argument(arg, "expected field=value"))
-        })
-        .collect()
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for arg in args {
+        let (key, value) = arg
+            .split_once('=')
+            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+            .ok_or_else(|| crate::error::InputError::argument(arg, "expected field=value"))?;
+        if let Some((_, first)) = pairs.iter().find(|(k, _)| *k == key) {
+            return Err(crate::error::InputError::argument(
+                &key,
+                format!("given twice (`{key}={first}` and `{key}={value}`); give it once"),
+            ));
+        }
+        pairs.push((key, value));
+    }
+    Ok(pairs)
 }
 
 #[cfg(test)]

@@ -205,6 +205,23 @@ impl Experiment {
                 "a name is a plain folder name (no /, \\ or .)".to_string(),
             ));
         }
+        let methods: Vec<&str> = [
+            ("trials", raw.trials.is_some()),
+            ("precision", raw.precision.is_some()),
+            ("exact", raw.exact),
+        ]
+        .into_iter()
+        .filter_map(|(name, set)| set.then_some(name))
+        .collect();
+        if methods.len() > 1 {
+            return Err(located(
+                methods[1],
+                format!(
+                    "{} ask for different methods; give one (or none: exact where it fits)",
+                    methods.join(" and ")
+                ),
+            ));
+        }
         let mut fields = Vec::new();
         for (key, value) in raw.fields {
             let line = line_of(text, value.span().start);
@@ -240,7 +257,7 @@ impl Experiment {
             })?;
             let origin = Origin {
                 file: label.to_string(),
-                line: Experiment::shell(label, text).line_of(&field),
+                line: sweep_line(text, &field),
             };
             sweep.push(Axis {
                 field,
@@ -248,6 +265,9 @@ impl Experiment {
                 origin,
             });
         }
+        // Axes in the order the file gives them (the TOML table is sorted by
+        // name): the first is the plots' x, the rest vary slowest first.
+        sweep.sort_by_key(|axis| axis.origin.line);
         let mut variants: Vec<Variant> = Vec::new();
         for v in raw.variant {
             if variants.iter().any(|known| known.name == v.name) {
@@ -410,4 +430,24 @@ fn value_line(text: &str, key: &str, value: &str, nth: usize) -> Option<usize> {
         })
         .nth(nth)
         .map(|(i, _)| i + 1)
+}
+
+/// The line of `key = ...` in the `[sweep]` table of `text`.
+fn sweep_line(text: &str, key: &str) -> Option<usize> {
+    let mut in_sweep = false;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_start();
+        if line.starts_with('[') {
+            in_sweep = line.trim_end() == "[sweep]";
+            continue;
+        }
+        let named = line
+            .strip_prefix(key)
+            .or_else(|| line.strip_prefix(&format!("\"{key}\"")))
+            .is_some_and(|rest| rest.trim_start().starts_with('='));
+        if in_sweep && named {
+            return Some(i + 1);
+        }
+    }
+    None
 }

@@ -174,6 +174,22 @@ impl FieldGroup for NamedModifiers<'_> {
     }
 
     fn read(&self, s: &Scenario) -> Result<(i32, i32), InputError> {
+        // A defender is in one cover at most.
+        const COVERS: [&str; 3] = [
+            "defender_light_cover",
+            "defender_medium_cover",
+            "defender_heavy_cover",
+        ];
+        let covers: Vec<&str> = COVERS.into_iter().filter(|c| s.flag(c)).collect();
+        if covers.len() > 1 {
+            return Err(InputError::argument(
+                covers[1],
+                format!(
+                    "a defender is in one cover at most: {} are set together",
+                    covers.join(" and ")
+                ),
+            ));
+        }
         Ok(named_modifiers(self.charts, |f| s.flag(f)))
     }
 }
