@@ -1245,3 +1245,68 @@ fn sweep_axes_keep_the_order_of_the_file() {
         "{readme}"
     );
 }
+
+#[test]
+fn a_huge_sweep_is_refused_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"huge\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
+         [sweep]\nfirepower = \"0..60\"\ndefense = \"0..60\"\ndie_mod = \"-9..9\"\nrange = \"1..40\"\n",
+    );
+    let started = std::time::Instant::now();
+    let e = stderr_of(&[
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ]);
+    assert!(
+        e.contains("exp.toml:5:") && e.contains("--max-points"),
+        "{e}"
+    );
+    assert!(e.contains("61 x 61 x 19 x 40"), "{e}");
+    assert!(started.elapsed().as_secs() < 10);
+    // A wrong value on an axis is found before the first point runs.
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"wrong\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
+         [sweep]\ndie_mod = [0, 1, 2]\nterrain = [\"woods\", \"lava\"]\n",
+    );
+    let e = stderr_of(&[
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ]);
+    assert!(e.contains("exp.toml:6:") && e.contains("lava"), "{e}");
+    assert!(!reports.exists());
+}
+
+#[test]
+fn a_precision_run_that_hits_its_cap_says_so_in_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"cap\"\nsystem = \"micro-squad\"\naction = \"fire\"\nprecision = 0.0001\nmax_trials = 20000\n",
+    );
+    let out = volley()
+        .args([
+            "run",
+            exp.to_str().unwrap(),
+            "--reports",
+            reports.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let readme = std::fs::read_to_string(reports.join("cap/README.md")).unwrap();
+    assert!(
+        readme.contains("**warning**: 1 of 1 points stopped at the cap of 20000 trials"),
+        "{readme}"
+    );
+}

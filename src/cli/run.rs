@@ -13,6 +13,10 @@ pub struct RunArgs {
     /// Folder that receives one sub-folder per experiment.
     #[arg(long, default_value = "reports")]
     pub reports: PathBuf,
+    /// Most sweep points an experiment may have (the product of its axes'
+    /// lengths); a larger sweep is refused before anything runs.
+    #[arg(long, default_value_t = experiment::MAX_POINTS)]
+    pub max_points: u64,
 }
 
 pub fn run(args: &RunArgs) -> anyhow::Result<String> {
@@ -35,7 +39,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
             eprintln!("running {} ({})", e.name, e.file);
         }
         let bar = super::progress::TerminalProgress::new();
-        let outcome = experiment::run(e, &args.reports, Some(bar.hook()))?;
+        let outcome = experiment::run(e, &args.reports, Some(bar.hook()), args.max_points)?;
         let _ = writeln!(
             out,
             "{}: {} points -> {}/README.md ({} files)",

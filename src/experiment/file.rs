@@ -7,6 +7,7 @@
 //! action = "fire"
 //! seed = 1                          # optional, default 1
 //! trials = 200000                   # or precision = 0.002, or exact = true; default auto
+//! max_trials = 1000000000           # with precision: the most trials a point may take
 //! budget = 2000000                  # branches the exact method may explore per point
 //! [fields]                          # fixed scenario fields
 //! defense = 4
@@ -48,6 +49,8 @@ pub struct Experiment {
     pub trials: Option<u64>,
     pub precision: Option<f64>,
     pub exact: bool,
+    /// With `precision`: the most trials a point may take.
+    pub max_trials: u64,
     /// Branches the exact method may explore per point.
     pub budget: u64,
     pub fields: Vec<(String, String, Origin)>,
@@ -122,6 +125,8 @@ struct RawExperiment {
     precision: Option<f64>,
     #[serde(default)]
     exact: bool,
+    #[serde(default = "default_max_trials")]
+    max_trials: u64,
     #[serde(default = "default_budget")]
     budget: u64,
     #[serde(default)]
@@ -144,6 +149,10 @@ struct RawVariant {
 
 fn default_seed() -> u64 {
     1
+}
+
+fn default_max_trials() -> u64 {
+    1_000_000_000
 }
 
 fn default_budget() -> u64 {
@@ -352,6 +361,7 @@ impl Experiment {
             trials: raw.trials,
             precision: raw.precision,
             exact: raw.exact,
+            max_trials: raw.max_trials,
             budget: raw.budget,
             fields,
             sweep,
@@ -374,6 +384,7 @@ impl Experiment {
             trials: None,
             precision: None,
             exact: false,
+            max_trials: 1_000_000_000,
             budget: 2_000_000,
             fields: Vec::new(),
             sweep: Vec::new(),

@@ -40,10 +40,16 @@ pub struct Outcome {
 }
 
 /// Run an experiment and write its outputs under `reports_root/NAME/`.
+/// Sweep points `volley run` takes without `--max-points`.
+pub const MAX_POINTS: u64 = 100_000;
+
+/// Run an experiment of at most `max_points` sweep points and write its
+/// outputs under `reports_root/NAME/`.
 pub fn run(
     experiment: &Experiment,
     reports_root: &Path,
     progress: Option<crate::engine::Progress>,
+    max_points: u64,
 ) -> anyhow::Result<Outcome> {
     let base = Question::new(
         &experiment.system,
@@ -65,9 +71,39 @@ pub fn run(
         // A batch job can afford the whole budget before settling for Monte Carlo.
         budget: experiment.budget,
         auto_budget: experiment.budget,
+        max_trials: experiment.max_trials,
         progress,
         ..RunConfig::default()
     };
+    // Count the points before building any, and read every axis value alone,
+    // so that a huge or a wrong sweep fails at once, not gigabytes later.
+    let sizes: Vec<String> = experiment
+        .sweep
+        .iter()
+        .map(|a| a.values.len().to_string())
+        .collect();
+    let count = experiment
+        .sweep
+        .iter()
+        .try_fold(1u64, |n, a| n.checked_mul(a.values.len() as u64));
+    if count.is_none_or(|n| n > max_points) {
+        let count = count.map_or("more than 2^64".to_string(), |n| n.to_string());
+        return Err(crate::error::InputError {
+            file: experiment.file.clone(),
+            line: experiment.sweep.first().and_then(|a| a.origin.line),
+            field: "sweep".to_string(),
+            message: format!(
+                "{count} points ({}); volley runs at most {max_points} without --max-points",
+                sizes.join(" x ")
+            ),
+        }
+        .into());
+    }
+    for axis in &experiment.sweep {
+        for value in &axis.values {
+            base.with(&[(axis.field.clone(), value.clone(), axis.origin.clone())])?;
+        }
+    }
     let axes: Vec<String> = experiment.sweep.iter().map(|a| a.field.clone()).collect();
     // One question per variant: its house rules applied and its charts compiled
     // once; each sweep point sets the axis fields on it.

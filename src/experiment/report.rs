@@ -329,12 +329,26 @@ fn method_text(config: &RunConfig, points: &[Point]) -> String {
         MethodRequest::Trials(n) => format!("Monte Carlo, {n} trials per point"),
         MethodRequest::Precision(e) => format!("Monte Carlo until every half-width < {e}"),
     };
-    format!(
+    let mut text = format!(
         "{requested}; {exact} of {} points exact; seed {}; Monte Carlo intervals at {:.0}% confidence",
         points.len(),
         config.seed,
         100.0 * config.confidence
-    )
+    );
+    let short: Vec<f64> = points
+        .iter()
+        .filter_map(|p| p.summary.precision_not_reached)
+        .collect();
+    if let (MethodRequest::Precision(target), false) = (config.method, short.is_empty()) {
+        let widest = short.iter().copied().fold(0.0, f64::max);
+        text.push_str(&format!(
+            "\n- **warning**: {} of {} points stopped at the cap of {} trials before every half-width was below {target} (the widest is {widest:.4}); their intervals are wider than asked",
+            short.len(),
+            points.len(),
+            config.max_trials
+        ));
+    }
+    text
 }
 
 /// The report, in Markdown.

@@ -38,6 +38,9 @@ pub struct Summary {
     pub confidence: f64,
     /// Why the automatic choice did not take the exact method, when it did not.
     pub exact_refused: Option<String>,
+    /// The widest half-width when a precision run stopped at its trial cap
+    /// before reaching its target.
+    pub precision_not_reached: Option<f64>,
     pub outcomes: Vec<OutcomeRow>,
     pub means: Vec<MeanRow>,
     pub curves: Vec<CurvePoint>,
@@ -120,6 +123,7 @@ pub fn summarize(result: &RunResult) -> Summary {
         seed,
         confidence: result.confidence,
         exact_refused: result.exact_refused.clone(),
+        precision_not_reached: result.precision_not_reached,
         outcomes,
         means,
         curves,
