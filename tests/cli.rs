@@ -1310,3 +1310,73 @@ fn a_precision_run_that_hits_its_cap_says_so_in_the_report() {
         "{readme}"
     );
 }
+
+#[test]
+fn a_house_rule_keeps_each_value_within_its_charts_scale() {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let huge = rule(
+        "huge.toml",
+        "[set]\n\"terrain.woods.personnel\" = 2000000000\n",
+    );
+    let e = stderr_of(&["odds", "micro-squad", "fire", "--house-rule", &huge]);
+    assert!(
+        e.contains("huge.toml:2:") && e.contains("out of this chart's scale"),
+        "{e}"
+    );
+    let negative = rule("negative.toml", "[set]\n\"options.ms_cohesion\" = -3\n");
+    let e = stderr_of(&["odds", "micro-squad", "fire", "--house-rule", &negative]);
+    assert!(
+        e.contains("negative.toml:2:") && e.contains("negative"),
+        "{e}"
+    );
+    // A designer's move is within scale.
+    let fine = rule("fine.toml", "[set]\n\"terrain.woods.personnel\" = 12\n");
+    let out = volley()
+        .args([
+            "odds",
+            "micro-squad",
+            "fire",
+            "terrain=woods",
+            "--house-rule",
+            &fine,
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_run_of_days_says_so_when_it_starts() {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("volley"))
+        .args([
+            "odds",
+            "micro-squad",
+            "engagement",
+            "--trials",
+            "1000000000000",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.contains("1000000000000 trials") && line.contains("to go"),
+        "{line}"
+    );
+}

@@ -5,6 +5,21 @@ use crate::engine::Progress;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A run expected to take longer than this says so when it starts.
+pub const LONG_RUN_SECONDS: f64 = 120.0;
+
+/// `seconds` in the largest whole unit that reads naturally.
+fn duration_text(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} seconds"),
+        s if s < 7200.0 => format!("{:.0} minutes", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} hours", s / 3600.0),
+        s => format!("{:.1} days", s / 86_400.0),
+    }
+}
 
 /// A bar that clears itself when dropped.
 pub struct TerminalProgress {
@@ -27,12 +42,29 @@ impl TerminalProgress {
         TerminalProgress { bar }
     }
 
-    /// The callback to hand to the engine.
+    /// The callback to hand to the engine. Once the first trials show the
+    /// pace, a run expected to last more than [`LONG_RUN_SECONDS`] says how long
+    /// (on stderr, terminal or not).
     pub fn hook(&self) -> Progress {
         let bar = self.bar.clone();
+        let start = Instant::now();
+        let told = Arc::new(AtomicBool::new(false));
         Progress(Arc::new(move |done, planned| {
             bar.set_length(planned);
             bar.set_position(done);
+            if done > 0 && done < planned && !told.swap(true, Ordering::Relaxed) {
+                let elapsed = start.elapsed().as_secs_f64();
+                let left = elapsed * (planned - done) as f64 / done as f64;
+                if left > LONG_RUN_SECONDS {
+                    bar.suspend(|| {
+                        eprintln!(
+                            "volley: {planned} trials at about {:.1} million a second: about {} to go (Ctrl-C stops it; no file is left half-written)",
+                            done as f64 / elapsed.max(1e-9) / 1e6,
+                            duration_text(left)
+                        )
+                    });
+                }
+            }
         }))
     }
 }

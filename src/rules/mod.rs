@@ -212,6 +212,7 @@ impl HouseRule {
 /// have the old value's type (an integer may replace a float).
 fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
     let segments: Vec<&str> = path.split('.').collect();
+    check_bounds(tree, &segments, &value)?;
     let sections = keys(tree);
     let mut node: &mut Value = tree.get_mut(segments[0]).ok_or_else(|| {
         format!(
@@ -275,6 +276,70 @@ fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
         ));
     }
     *node = value;
+    Ok(())
+}
+
+/// A patched number stays within its chart's scale: at most ten times the
+/// largest magnitude among the numbers next to it on the card (and never beyond
+/// 100 when those are small), and not below zero where all of them are at
+/// least zero (a count, a chance, a distance). So a house rule can move any
+/// value as far as a designer would, but not to 2,000,000,000.
+fn check_bounds(tree: &Table, segments: &[&str], value: &Value) -> Result<(), String> {
+    let numbers = |v: &Value| -> Vec<f64> {
+        match v {
+            Value::Integer(i) => vec![*i as f64],
+            Value::Float(f) => vec![*f],
+            Value::Array(items) => items
+                .iter()
+                .filter_map(|x| x.as_float().or(x.as_integer().map(|i| i as f64)))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let new = numbers(value);
+    if new.is_empty() {
+        return Ok(());
+    }
+    // The numbers beside the patched one: its parent's entries (or the list it
+    // replaces).
+    let mut parent = Value::Table(tree.clone());
+    for segment in &segments[..segments.len() - 1] {
+        let next = match &parent {
+            Value::Table(t) => t.get(*segment).cloned(),
+            Value::Array(items) => segment
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| items.get(i).cloned()),
+            _ => None,
+        };
+        match next {
+            Some(v) => parent = v,
+            None => return Ok(()),
+        }
+    }
+    let beside: Vec<f64> = match &parent {
+        Value::Table(t) => t.values().flat_map(numbers).collect(),
+        Value::Array(items) => items.iter().flat_map(numbers).collect(),
+        _ => Vec::new(),
+    };
+    if beside.is_empty() {
+        return Ok(());
+    }
+    let scale = beside.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    let bound = (10.0 * scale).max(100.0);
+    let non_negative = beside.iter().all(|x| *x >= 0.0);
+    for x in new {
+        if !x.is_finite() || x.abs() > bound {
+            return Err(format!(
+                "{x} is out of this chart's scale: the values beside it reach {scale}, so a house rule may set at most {bound} in size"
+            ));
+        }
+        if non_negative && x < 0.0 {
+            return Err(format!(
+                "{x} is negative where every value beside it on the card is zero or more"
+            ));
+        }
+    }
     Ok(())
 }
 
