@@ -1380,3 +1380,24 @@ fn a_run_of_days_says_so_when_it_starts() {
         "{line}"
     );
 }
+
+#[test]
+fn a_run_reports_its_progress_over_sweep_points() {
+    use std::sync::{Arc, Mutex};
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"steps\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[sweep]\ndie_mod = [0, 1, 2]\n",
+    );
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let record = seen.clone();
+    let hooks = volley::experiment::Hooks {
+        trials: None,
+        points: Some(volley::engine::Progress(Arc::new(move |done, all| {
+            record.lock().unwrap().push((done, all));
+        }))),
+    };
+    let experiment = volley::experiment::Experiment::from_file(&exp).unwrap();
+    volley::experiment::run(&experiment, &reports, hooks, 100).unwrap();
+    assert_eq!(*seen.lock().unwrap(), vec![(0, 3), (1, 3), (2, 3), (3, 3)]);
+}

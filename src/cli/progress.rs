@@ -1,5 +1,6 @@
-//! The progress bar on the terminal: the engine reports trials done through a
-//! callback; this draws them, and only when stderr is a terminal.
+//! Progress on the terminal: the engine reports trials done, and `volley run`
+//! sweep points done, through callbacks; these draw them, and only when stderr is
+//! a terminal. A long run's forecast is printed whatever stderr is.
 
 use crate::engine::Progress;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -24,22 +25,45 @@ fn duration_text(seconds: f64) -> String {
 /// A bar that clears itself when dropped.
 pub struct TerminalProgress {
     bar: ProgressBar,
+    /// Counts trials (and forecasts a long run), not sweep points.
+    trials: bool,
 }
 
 impl TerminalProgress {
+    /// A bar of trials.
     pub fn new() -> Self {
+        Self::drawn(
+            "{spinner} {human_pos}/{human_len} trials {wide_bar} {eta}",
+            true,
+        )
+    }
+
+    /// Trials counted for the forecast only, without a bar (under a bar of
+    /// points).
+    pub fn trials_undrawn() -> Self {
+        TerminalProgress {
+            bar: ProgressBar::hidden(),
+            trials: true,
+        }
+    }
+
+    /// A bar of sweep points (`volley run`).
+    pub fn points() -> Self {
+        Self::drawn("{spinner} point {pos}/{len} {wide_bar} {eta}", false)
+    }
+
+    fn drawn(template: &str, trials: bool) -> Self {
         if !std::io::stderr().is_terminal() {
             return TerminalProgress {
                 bar: ProgressBar::hidden(),
+                trials,
             };
         }
         let bar = ProgressBar::new(0);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} {human_pos}/{human_len} trials {wide_bar} {eta}",
-        ) {
+        if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
-        TerminalProgress { bar }
+        TerminalProgress { bar, trials }
     }
 
     /// The callback to hand to the engine. Once the first trials show the
@@ -48,7 +72,7 @@ impl TerminalProgress {
     pub fn hook(&self) -> Progress {
         let bar = self.bar.clone();
         let start = Instant::now();
-        let told = Arc::new(AtomicBool::new(false));
+        let told = Arc::new(AtomicBool::new(!self.trials));
         Progress(Arc::new(move |done, planned| {
             bar.set_length(planned);
             bar.set_position(done);

@@ -38,8 +38,20 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
         if std::io::stderr().is_terminal() {
             eprintln!("running {} ({})", e.name, e.file);
         }
-        let bar = super::progress::TerminalProgress::new();
-        let outcome = experiment::run(e, &args.reports, Some(bar.hook()), args.max_points)?;
+        // Several points: a bar of points (each point's trials still feed the
+        // forecast of a long run); one point: a bar of its trials.
+        let several = e.sweep.iter().any(|axis| axis.values.len() > 1);
+        let bar = if several {
+            super::progress::TerminalProgress::trials_undrawn()
+        } else {
+            super::progress::TerminalProgress::new()
+        };
+        let points = several.then(super::progress::TerminalProgress::points);
+        let hooks = experiment::Hooks {
+            trials: Some(bar.hook()),
+            points: points.as_ref().map(|p| p.hook()),
+        };
+        let outcome = experiment::run(e, &args.reports, hooks, args.max_points)?;
         let _ = writeln!(
             out,
             "{}: {} points -> {}/README.md ({} files)",

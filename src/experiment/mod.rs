@@ -43,14 +43,23 @@ pub struct Outcome {
 /// Sweep points `volley run` takes without `--max-points`.
 pub const MAX_POINTS: u64 = 100_000;
 
+/// How a run reports its progress: trials within a point (the engine's
+/// callback), and sweep points done out of all.
+#[derive(Clone, Default)]
+pub struct Hooks {
+    pub trials: Option<crate::engine::Progress>,
+    pub points: Option<crate::engine::Progress>,
+}
+
 /// Run an experiment of at most `max_points` sweep points and write its
 /// outputs under `reports_root/NAME/`.
 pub fn run(
     experiment: &Experiment,
     reports_root: &Path,
-    progress: Option<crate::engine::Progress>,
+    hooks: Hooks,
     max_points: u64,
 ) -> anyhow::Result<Outcome> {
+    let progress = hooks.trials;
     let base = Question::new(
         &experiment.system,
         &experiment.action,
@@ -119,7 +128,10 @@ pub fn run(
     let grid = experiment.grid();
     // Per variant, its points in grid order.
     let mut by_variant: Vec<Vec<Point>> = experiment.variants.iter().map(|_| Vec::new()).collect();
-    for values in &grid {
+    for (done, values) in grid.iter().enumerate() {
+        if let Some(points) = &hooks.points {
+            (points.0)(done as u64, grid.len() as u64);
+        }
         let fields: Vec<_> = experiment
             .sweep
             .iter()
@@ -174,6 +186,9 @@ pub fn run(
                 differences: answer.differences,
             });
         }
+    }
+    if let Some(points) = &hooks.points {
+        (points.0)(grid.len() as u64, grid.len() as u64);
     }
     let points: Vec<Point> = by_variant.into_iter().flatten().collect();
     let folder = reports_root.join(&experiment.name);
