@@ -62,6 +62,14 @@ pub trait Engagement: Sync {
         self.steps()
     }
 
+    /// `false` when step `step` certainly leaves `state` as it is and rolls no
+    /// dice (a side with no stand left to fire): the exact method then skips its
+    /// enumeration. The default, `true`, is always safe.
+    fn step_changes(&self, state: &Self::State, step: u32) -> bool {
+        let _ = (state, step);
+        true
+    }
+
     /// How many states a turn can start from, at most, when the engagement
     /// knows: the exact method names it when the state space is too large, and
     /// refuses at once when the first turn shows it clearly is.
@@ -392,6 +400,10 @@ fn play_steps<E: Engagement>(
     let mut next: FxHashMap<E::State, f64> = FxHashMap::default();
     for step in steps {
         for (state, w) in stepping.drain(..) {
+            if !game.step_changes(&state, step) {
+                *next.entry(state).or_insert(0.0) += w;
+                continue;
+            }
             let leaves = enumerator
                 .explore(
                     |dice| game.play_step(&state, step, dice),

@@ -283,6 +283,19 @@ impl engine::Engagement for Engagement {
         Some(ways(self.a.stands) * ways(self.b.stands))
     }
 
+    /// A shot step of a side that has no fire, or no stand left to fire.
+    fn step_changes(&self, state: &State, step: u32) -> bool {
+        let State::Firing { a_first, a, b } = state else {
+            return true;
+        };
+        if step == 0 || step >= 2 * self.shots() {
+            return true;
+        }
+        let a_turn = (step - 1).is_multiple_of(2) == *a_first;
+        let (setup, side) = if a_turn { (&self.a, a) } else { (&self.b, b) };
+        setup.fire.is_some() && side.yet_to_fire() > 0
+    }
+
     /// The initiative and the shots; marker removal reads one side at a time
     /// and runs on the merged distribution.
     fn cached_steps(&self) -> u32 {
