@@ -1,8 +1,8 @@
 //! Generated hostile and careless input: field values, house-rule patches,
 //! experiment files and tampered tally files, drawn from a seeded generator (so a
 //! failure names a case that can be replayed). volley must answer or refuse with
-//! one message: never panic, and never run past a time bound. The case counts keep
-//! the suite fast; `VOLLEY_GENERATED_CASES` raises them.
+//! one message: never panic, never run past a time bound, never hold gigabytes.
+//! The case counts keep the suite fast; `VOLLEY_GENERATED_CASES` raises them.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
@@ -35,6 +35,18 @@ fn small() -> RunConfig {
 
 /// Each answer (or refusal) within this.
 const TIME_BOUND: Duration = Duration::from_secs(20);
+
+/// The test process's resident memory stays below this (checked where the
+/// system reports it, under `/proc`).
+const MEMORY_BOUND_BYTES: u64 = 2 << 30;
+
+/// Resident memory of this process, where the system reports it.
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
 
 struct Gen(Xoshiro256PlusPlus);
 
@@ -124,6 +136,9 @@ fn bounded<T>(case: &str, f: impl FnOnce() -> T) -> T {
     match outcome {
         Ok(value) => {
             assert!(took < TIME_BOUND, "{case}: took {took:?}");
+            if let Some(bytes) = resident_bytes() {
+                assert!(bytes < MEMORY_BOUND_BYTES, "{case}: {bytes} bytes resident");
+            }
             value
         }
         Err(_) => panic!("{case}: volley panicked"),
