@@ -353,3 +353,13 @@ fn a_firefight_of_two_stand_regiments_is_exact_and_agrees() {
         200_000,
     );
 }
+
+/// Two 4-stand regiments (the defaults, ten turns) are exact, and agree with
+/// Monte Carlo.
+#[test]
+fn a_firefight_of_four_stand_regiments_is_exact_and_agrees() {
+    let fields = [("a_stands", "4"), ("b_stands", "4")];
+    let auto = run("firefight", &fields, MethodRequest::Auto);
+    assert!(auto.exact, "two 4-stand regiments are exact");
+    assert_agree("firefight", &fields, 200_000);
+}
