@@ -12,7 +12,16 @@ use volley::systems::micro_squad::{MsEngagementAction, charts_of};
 
 mod common;
 
-fn both(fields: &[(&str, &str)], trials: u64) -> (Tally, Tally) {
+/// The engine's model and the hand loop of the same engagement, with empty
+/// tallies laid out for it.
+fn engine_and_hand(
+    fields: &[(&str, &str)],
+) -> (
+    Box<dyn volley::engine::Model>,
+    by_hand::HandLoop,
+    Tally,
+    Tally,
+) {
     let question = Question::new(
         "micro-squad",
         "engagement",
@@ -24,9 +33,13 @@ fn both(fields: &[(&str, &str)], trials: u64) -> (Tally, Tally) {
     let game =
         MsEngagementAction::engagement(question.scenario(), charts_of(question.book()).unwrap())
             .unwrap();
-    let hand = by_hand::HandLoop::new(&game);
     let schema = model.schema();
-    let (mut engine, mut manual) = (Tally::new(&schema), Tally::new(&schema));
+    let (engine, manual) = (Tally::new(&schema), Tally::new(&schema));
+    (model, by_hand::HandLoop::new(&game), engine, manual)
+}
+
+fn both(fields: &[(&str, &str)], trials: u64) -> (Tally, Tally) {
+    let (model, hand, mut engine, mut manual) = engine_and_hand(fields);
     model.simulate(&mut Sampler::new(11), 0, trials, &mut engine);
     hand.simulate(&mut Sampler::new(11), 0, trials, &mut manual);
     (engine, manual)
@@ -59,14 +72,7 @@ fn the_hand_loop_plays_the_engines_engagement() {
 #[test]
 fn the_comparison_can_fail() {
     // Different seeds must give different tallies, or the equality above says nothing.
-    let question = Question::new("micro-squad", "engagement", &[], &[]).unwrap();
-    let model = question.model().unwrap();
-    let game =
-        MsEngagementAction::engagement(question.scenario(), charts_of(question.book()).unwrap())
-            .unwrap();
-    let hand = by_hand::HandLoop::new(&game);
-    let schema = model.schema();
-    let (mut engine, mut manual) = (Tally::new(&schema), Tally::new(&schema));
+    let (model, hand, mut engine, mut manual) = engine_and_hand(&[]);
     model.simulate(&mut Sampler::new(11), 0, 5_000, &mut engine);
     hand.simulate(&mut Sampler::new(12), 0, 5_000, &mut manual);
     assert!(engine != manual);

@@ -41,9 +41,15 @@ pub trait Engagement: Sync {
     /// `true` when the engagement has ended in this state.
     fn is_over(&self, state: &Self::State) -> bool;
 
-    /// Play one whole turn from `state` (Monte Carlo). An engagement that splits
-    /// its turn into steps plays them here in order.
-    fn play_turn<D: Dice>(&self, state: &Self::State, dice: &mut D) -> Self::State;
+    /// Play one whole turn from `state` (Monte Carlo): the steps in order. An
+    /// engagement may play them faster without the states between them, drawing
+    /// the same dice.
+    fn play_turn<D: Dice>(&self, state: &Self::State, dice: &mut D) -> Self::State
+    where
+        Self: Sized,
+    {
+        turn_in_steps(self, state, dice)
+    }
 
     /// Steps in one turn (default 1: the whole turn). The exact method merges
     /// equal states after every step, so a turn of many small steps (each stand's
@@ -77,12 +83,8 @@ pub trait Engagement: Sync {
         None
     }
 
-    /// Play step `step` (from 0) of a turn from `state`; the default plays the
-    /// whole turn as its one step.
-    fn play_step<D: Dice>(&self, state: &Self::State, step: u32, dice: &mut D) -> Self::State {
-        let _ = step;
-        self.play_turn(state, dice)
-    }
+    /// Play step `step` (from 0) of a turn from `state`.
+    fn play_step<D: Dice>(&self, state: &Self::State, step: u32, dice: &mut D) -> Self::State;
 
     /// Record the curves for `state` as it stands at the end of `turn`.
     fn record_turn(&self, turn: u32, state: &Self::State, tally: &mut Tally, w: f64);
@@ -97,6 +99,16 @@ pub trait Engagement: Sync {
         tally: &mut Tally,
         w: f64,
     );
+}
+
+/// A whole turn of `game` from `state`, its steps played in order (what
+/// [`Engagement::play_turn`] does unless an engagement plays it faster).
+pub fn turn_in_steps<E: Engagement, D: Dice>(game: &E, state: &E::State, dice: &mut D) -> E::State {
+    let mut now = state.clone();
+    for step in 0..game.steps() {
+        now = game.play_step(&now, step, dice);
+    }
+    now
 }
 
 /// Why an engagement's play stopped.

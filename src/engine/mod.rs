@@ -19,7 +19,7 @@ mod paired;
 pub use crate::tally::{
     Categorical, Conditional, Curve, MeanVar, Method, RunResult, Schema, Tally,
 };
-pub use chain::{Ending, Engagement, EngagementModel};
+pub use chain::{Ending, Engagement, EngagementModel, turn_in_steps};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
 pub use monte_carlo::{
     AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, MethodRequest, Progress, RunConfig, RunError, Shard,

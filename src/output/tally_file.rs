@@ -86,12 +86,7 @@ impl TallyFile {
             ));
         }
         let system = crate::systems::find(&self.system).map_err(|e| bad("system", e.message))?;
-        if !system.actions().iter().any(|a| a.name() == self.action) {
-            return Err(bad(
-                "action",
-                format!("`{}` has no action `{}`", self.system, self.action),
-            ));
-        }
+        crate::systems::find_action(system, &self.action).map_err(|e| bad("action", e.message))?;
         self.tally
             .check(&self.schema, self.shard.trials_of(self.trials))
             .map_err(|m| bad("tally", m))

@@ -302,25 +302,23 @@ fn check_bounds(tree: &Table, segments: &[&str], value: &Value) -> Result<(), St
     }
     // The numbers beside the patched one: its parent's entries (or the list it
     // replaces).
-    let mut parent = Value::Table(tree.clone());
+    let mut node: Option<&Value> = None;
     for segment in &segments[..segments.len() - 1] {
-        let next = match &parent {
-            Value::Table(t) => t.get(*segment).cloned(),
-            Value::Array(items) => segment
-                .parse::<usize>()
-                .ok()
-                .and_then(|i| items.get(i).cloned()),
-            _ => None,
+        node = match node {
+            None => tree.get(*segment),
+            Some(Value::Table(t)) => t.get(*segment),
+            Some(Value::Array(items)) => segment.parse::<usize>().ok().and_then(|i| items.get(i)),
+            Some(_) => None,
         };
-        match next {
-            Some(v) => parent = v,
-            None => return Ok(()),
+        if node.is_none() {
+            return Ok(());
         }
     }
-    let beside: Vec<f64> = match &parent {
-        Value::Table(t) => t.values().flat_map(numbers).collect(),
-        Value::Array(items) => items.iter().flat_map(numbers).collect(),
-        _ => Vec::new(),
+    let beside: Vec<f64> = match node {
+        None => tree.values().flat_map(numbers).collect(),
+        Some(Value::Table(t)) => t.values().flat_map(numbers).collect(),
+        Some(Value::Array(items)) => items.iter().flat_map(numbers).collect(),
+        Some(_) => Vec::new(),
     };
     if beside.is_empty() {
         return Ok(());

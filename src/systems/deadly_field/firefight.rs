@@ -129,14 +129,6 @@ impl engine::Engagement for Firefight {
         s.a.broken() || s.b.broken()
     }
 
-    fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
-        let mut next = *s;
-        for step in 0..STEPS {
-            next = self.play_step(&next, step, dice);
-        }
-        next
-    }
-
     fn steps(&self) -> u32 {
         STEPS
     }

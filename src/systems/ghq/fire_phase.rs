@@ -74,6 +74,73 @@ impl Slot {
     }
 }
 
+/// Where a GHQ engagement stands: between turns, or in the middle of its fire
+/// phases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum State {
+    /// Between turns (and during marker removal): stands by markers.
+    Between { a: StandGroup, b: StandGroup },
+    /// In a fire phase: who fires first, and each side's stands by markers and
+    /// by what they did in the phase.
+    Firing {
+        a_first: bool,
+        a: FiringSide,
+        b: FiringSide,
+    },
+}
+
+impl State {
+    /// Both sides by markers.
+    #[inline]
+    pub fn sides(&self) -> (StandGroup, StandGroup) {
+        match self {
+            State::Between { a, b } => (*a, *b),
+            State::Firing { a, b, .. } => (a.collapse(), b.collapse()),
+        }
+    }
+}
+
+/// How many states a turn of two groups of `a` and `b` stands can start from:
+/// per side, its stands standing spread over four marker states, C(n + 4, 4)
+/// ways for n stands.
+pub fn turn_start_states(a: u8, b: u8) -> u64 {
+    let ways = |n: u8| -> u64 {
+        let n = u64::from(n);
+        (n + 1) * (n + 2) * (n + 3) * (n + 4) / 24
+    };
+    ways(a) * ways(b)
+}
+
+/// The next shot of `firing` at `target`: its best stand yet to fire (now
+/// marked as fired) and the enemy stand it attacks; `None` when it has nobody
+/// left to fire or (the firer's turn used) nobody to fire at.
+pub fn next_shot(
+    firing: &mut FiringSide,
+    target: &FiringSide,
+    best_first: &[usize; MARKERS],
+    attack_again: bool,
+) -> Option<(Slot, Slot)> {
+    let firer = firing.next_firer(best_first)?;
+    firing.mark_fired(firer);
+    Some((firer, target.next_target(attack_again)?))
+}
+
+/// Forget, on both sides, what the rest of the phase cannot read (see
+/// [`FiringSide::forget`]); `a_fires` and `b_fires`: each side has shots in
+/// the phase.
+pub fn forget_both(
+    a: &mut FiringSide,
+    b: &mut FiringSide,
+    (a_fires, b_fires): (bool, bool),
+    second_attacks: bool,
+    second_attack_reads_it: bool,
+) {
+    let shots_to_come = |fires: bool, side: &FiringSide| if fires { side.yet_to_fire() } else { 0 };
+    let (a_shots, b_shots) = (shots_to_come(a_fires, a), shots_to_come(b_fires, b));
+    a.forget(b_shots, second_attacks, second_attack_reads_it);
+    b.forget(a_shots, second_attacks, second_attack_reads_it);
+}
+
 /// Marker states (ok, S, D, S+D) by their cohesion penalty on `card`, smallest
 /// first: the order in which a side's stands fire.
 pub fn best_first<C: GhqCard>(card: &C) -> [usize; MARKERS] {

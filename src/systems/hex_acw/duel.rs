@@ -159,14 +159,6 @@ impl engine::Engagement for Duel {
         }
     }
 
-    fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
-        let mut next = *s;
-        for step in 0..self.steps() {
-            next = self.play_step(&next, step, dice);
-        }
-        next
-    }
-
     /// Who fires first (decided once, on the first turn), the first side's
     /// fire, the other's.
     fn steps(&self) -> u32 {

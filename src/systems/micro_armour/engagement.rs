@@ -24,37 +24,12 @@ use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::ghq::fire_phase::{self, FiringSide};
+use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::{
     CohesionTest, Column, GhqCard, attack_by, column_or_automatic, remove_group_markers,
 };
 use std::sync::Arc;
-
-/// Where an engagement stands: between turns, or in the middle of the fire
-/// phases.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum State {
-    /// Between turns (and during marker removal): stands by markers.
-    Between { a: StandGroup, b: StandGroup },
-    /// In a fire phase: who fires first, and each side's stands by markers and
-    /// by what they did in this phase.
-    Firing {
-        a_first: bool,
-        a: FiringSide,
-        b: FiringSide,
-    },
-}
-
-impl State {
-    /// Both sides by markers.
-    pub fn sides(&self) -> (StandGroup, StandGroup) {
-        match self {
-            State::Between { a, b } => (*a, *b),
-            State::Firing { a, b, .. } => (a.collapse(), b.collapse()),
-        }
-    }
-}
 
 /// How one side's stands fire at the other's.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +65,8 @@ pub struct Engagement {
     pub posture: Posture,
     /// Marker states in firing order, fewest cohesion penalties first.
     pub best_first: [usize; 4],
+    /// The fire phases (1-3) a turn plays: those where a side fires.
+    pub phases: Vec<u32>,
 }
 
 pub const WINNER_LABELS: [&str; 4] = ["a", "b", "none", "turn-limit"];
@@ -110,10 +87,12 @@ impl Engagement {
     }
 
     /// The fire phases (1-3) a turn plays: those where a side fires.
-    fn phases(&self) -> impl Iterator<Item = u32> + '_ {
+    fn phases_played(&self) -> Vec<u32> {
         let fires =
             |side: &Side, phase| side.fire.is_some() && self.fires_in(side.tech_level, phase);
-        (1..=3).filter(move |&p| fires(&self.a, p) || fires(&self.b, p))
+        (1..=3)
+            .filter(|&p| fires(&self.a, p) || fires(&self.b, p))
+            .collect()
     }
 
     /// Shot steps in a phase: one per stand of the larger side, each way.
@@ -147,11 +126,9 @@ impl Engagement {
         if !self.fires_in(setup.tech_level, phase) {
             return;
         }
-        let Some(firer) = firing.next_firer(&self.best_first) else {
-            return;
-        };
-        firing.mark_fired(firer);
-        let Some(slot) = target_side.next_target(true) else {
+        let Some((firer, slot)) =
+            fire_phase::next_shot(firing, target_side, &self.best_first, true)
+        else {
             return;
         };
         // A target that has fired this turn loses its concealing terrain.
@@ -176,22 +153,6 @@ impl Engagement {
             );
             target_side.attacked(slot, &target);
         }
-    }
-
-    /// Forget what the rest of the phase cannot read, so that equal situations
-    /// merge (this card's `(S)` reads the S marker, never this turn's
-    /// suppression).
-    fn forget(&self, phase: u32, a: &mut FiringSide, b: &mut FiringSide) {
-        let shots_to_come = |setup: &Side, side: &FiringSide| {
-            if setup.fire.is_some() && self.fires_in(setup.tech_level, phase) {
-                side.yet_to_fire()
-            } else {
-                0
-            }
-        };
-        let (a_shots, b_shots) = (shots_to_come(&self.a, a), shots_to_come(&self.b, b));
-        a.forget(b_shots, true, false);
-        b.forget(a_shots, true, false);
     }
 }
 
@@ -233,21 +194,8 @@ impl engine::Engagement for Engagement {
         self.side_out(&a, &self.a) || self.side_out(&b, &self.b)
     }
 
-    fn play_turn<D: Dice>(&self, state: &State, dice: &mut D) -> State {
-        let mut now = *state;
-        for step in 0..self.steps() {
-            now = self.play_step(&now, step, dice);
-        }
-        now
-    }
-
-    /// Per side, its stands standing spread over four marker states.
     fn turn_start_states(&self) -> Option<u64> {
-        let ways = |n: u8| -> u64 {
-            let n = u64::from(n);
-            (n + 1) * (n + 2) * (n + 3) * (n + 4) / 24
-        };
-        Some(ways(self.a.stands) * ways(self.b.stands))
+        Some(fire_phase::turn_start_states(self.a.stands, self.b.stands))
     }
 
     /// The posture roll; the shots of each fire phase, the sides alternating
@@ -259,7 +207,7 @@ impl engine::Engagement for Engagement {
     /// The posture roll and the shots; marker removal reads one side at a time
     /// and runs on the merged distribution.
     fn cached_steps(&self) -> u32 {
-        1 + self.phases().count() as u32 * self.shots_per_phase()
+        1 + self.phases.len() as u32 * self.shots_per_phase()
     }
 
     fn play_step<D: Dice>(&self, state: &State, step: u32, dice: &mut D) -> State {
@@ -277,14 +225,19 @@ impl engine::Engagement for Engagement {
             } => {
                 let per_phase = self.shots_per_phase();
                 let (index, k) = ((step - 1) / per_phase, (step - 1) % per_phase);
-                let phase = self.phases().nth(index as usize).unwrap_or(1);
+                let phase = self.phases.get(index as usize).copied().unwrap_or(1);
                 if k == 0 && index > 0 {
                     a.new_phase();
                     b.new_phase();
                 }
                 self.shot(dice, phase, k.is_multiple_of(2) == a_first, &mut a, &mut b);
                 if dice.merges_states() {
-                    self.forget(phase, &mut a, &mut b);
+                    // This card's (S) reads the S marker, never this turn's
+                    // suppression.
+                    let fires =
+                        |side: &Side| side.fire.is_some() && self.fires_in(side.tech_level, phase);
+                    let both = (fires(&self.a), fires(&self.b));
+                    fire_phase::forget_both(&mut a, &mut b, both, true, false);
                 }
                 if step == last_shot {
                     State::Between {
@@ -454,7 +407,7 @@ impl EngagementAction {
             fire,
             break_point: if breaks { break_point } else { 0 },
         };
-        Ok(Engagement {
+        let mut engagement = Engagement {
             a: side(f.a_stands, f.a_tech_level, f.a_cohesion, a_fire, f.a_break),
             b: side(f.b_stands, f.b_tech_level, f.b_cohesion, b_fire, f.b_break),
             turns: f.turns,
@@ -464,8 +417,11 @@ impl EngagementAction {
                 tie: charts.data.options.ma_posture_tie,
             },
             best_first: fire_phase::best_first(&*charts),
+            phases: Vec::new(),
             charts: charts.clone(),
-        })
+        };
+        engagement.phases = engagement.phases_played();
+        Ok(engagement)
     }
 }
 

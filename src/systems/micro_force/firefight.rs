@@ -82,14 +82,6 @@ impl engine::Engagement for Firefight {
         Self::broken(&s.a) || Self::broken(&s.b)
     }
 
-    fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
-        let mut next = *s;
-        for step in 0..self.steps() {
-            next = self.play_step(&next, step, dice);
-        }
-        next
-    }
-
     /// Initiative; the winner's volley; the other's; A's rally; B's rally. (After
     /// the initiative step, `last_winner_a` is this turn's winner; a rally never
     /// changes whether the fight is over, so each rally step may ask.)

@@ -23,37 +23,12 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::ghq::fire_phase::{self, FiringSide};
+use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::remove_group_markers;
 use crate::systems::ghq::{Column, roll_result};
 use crate::systems::ghq::{GhqCard, ParenSTrigger, Stand};
 use std::sync::Arc;
-
-/// Where an engagement stands: between turns, or in the middle of a fire phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum State {
-    /// Between turns (and during marker removal): stands by markers.
-    Between { a: StandGroup, b: StandGroup },
-    /// In the fire phase: who fired first, and each side's stands by markers and
-    /// by what they did this phase.
-    Firing {
-        a_first: bool,
-        a: FiringSide,
-        b: FiringSide,
-    },
-}
-
-impl State {
-    /// Both sides by markers.
-    #[inline]
-    pub fn sides(&self) -> (StandGroup, StandGroup) {
-        match self {
-            State::Between { a, b } => (*a, *b),
-            State::Firing { a, b, .. } => (a.collapse(), b.collapse()),
-        }
-    }
-}
 
 /// How one side fires at the other.
 #[derive(Clone, Copy, Debug)]
@@ -142,22 +117,6 @@ impl ShotTable {
 pub const WINNER_LABELS: [&str; 4] = ["a", "b", "none", "undecided"];
 
 impl Engagement {
-    /// Forget what the rest of the fire phase cannot read, so that equal
-    /// situations merge (see [`FiringSide::forget`]).
-    fn forget(&self, a: &mut FiringSide, b: &mut FiringSide) {
-        let reads_it = self.charts.paren_s_trigger() == ParenSTrigger::ThisTurn;
-        let shots_to_come = |setup: &Side, side: &FiringSide| {
-            if setup.fire.is_some() {
-                side.yet_to_fire()
-            } else {
-                0
-            }
-        };
-        let (a_shots, b_shots) = (shots_to_come(&self.a, a), shots_to_come(&self.b, b));
-        a.forget(b_shots, self.attack_again, reads_it);
-        b.forget(a_shots, self.attack_again, reads_it);
-    }
-
     /// Shot steps per side and turn: one per stand of the larger side.
     fn shots(&self) -> u32 {
         u32::from(self.a.stands.max(self.b.stands))
@@ -185,11 +144,9 @@ impl Engagement {
             (&self.shots_of[1], b, a)
         };
         let Some(table) = table else { return };
-        let Some(firer) = firing.next_firer(&self.best_first) else {
-            return;
-        };
-        firing.mark_fired(firer);
-        let Some(slot) = target_side.next_target(self.attack_again) else {
+        let Some((firer, slot)) =
+            fire_phase::next_shot(firing, target_side, &self.best_first, self.attack_again)
+        else {
             return;
         };
         // The firer's cohesion d20, then the CRT's 2D6 (see `ghq::attack`).
@@ -248,11 +205,7 @@ impl engine::Engagement for Engagement {
     fn play_turn<D: Dice>(&self, state: &State, dice: &mut D) -> State {
         let State::Between { a, b } = *state else {
             // Not reached (a turn starts between turns); played step by step.
-            let mut now = *state;
-            for step in 0..self.steps() {
-                now = self.play_step(&now, step, dice);
-            }
-            return now;
+            return engine::turn_in_steps(self, state, dice);
         };
         let (won, lost) = self.initiative;
         let a_first = dice.chance(won, won + lost);
@@ -273,27 +226,8 @@ impl engine::Engagement for Engagement {
         3 + 2 * self.shots()
     }
 
-    /// Per side, its stands standing spread over four marker states:
-    /// C(n + 4, 4) ways for n stands.
     fn turn_start_states(&self) -> Option<u64> {
-        let ways = |n: u8| -> u64 {
-            let n = u64::from(n);
-            (n + 1) * (n + 2) * (n + 3) * (n + 4) / 24
-        };
-        Some(ways(self.a.stands) * ways(self.b.stands))
-    }
-
-    /// A shot step of a side that has no fire, or no stand left to fire.
-    fn step_changes(&self, state: &State, step: u32) -> bool {
-        let State::Firing { a_first, a, b } = state else {
-            return true;
-        };
-        if step == 0 || step >= 2 * self.shots() {
-            return true;
-        }
-        let a_turn = (step - 1).is_multiple_of(2) == *a_first;
-        let (setup, side) = if a_turn { (&self.a, a) } else { (&self.b, b) };
-        setup.fire.is_some() && side.yet_to_fire() > 0
+        Some(fire_phase::turn_start_states(self.a.stands, self.b.stands))
     }
 
     /// The initiative and the shots; marker removal reads one side at a time
@@ -320,7 +254,9 @@ impl engine::Engagement for Engagement {
                 let k = step - 1;
                 self.shot(dice, k.is_multiple_of(2) == a_first, &mut a, &mut b);
                 if dice.merges_states() {
-                    self.forget(&mut a, &mut b);
+                    let reads_it = self.charts.paren_s_trigger() == ParenSTrigger::ThisTurn;
+                    let fires = (self.a.fire.is_some(), self.b.fire.is_some());
+                    fire_phase::forget_both(&mut a, &mut b, fires, self.attack_again, reads_it);
                 }
                 if step == last_shot {
                     State::Between {

@@ -241,14 +241,6 @@ impl engine::Engagement for Duel {
         s.a.is_gone() || s.b.is_gone() || s.disengaged || self.attacks(s) == (0, 0)
     }
 
-    fn play_turn<D: Dice>(&self, s: &State, dice: &mut D) -> State {
-        let mut next = *s;
-        for step in 0..self.steps() {
-            next = self.play_step(&next, step, dice);
-        }
-        next
-    }
-
     /// The first attack (sequential combat: after the roll for who moves
     /// first; simultaneous: B's losses from A's attack as the turn started),
     /// the second attack, then the fall-backs.
