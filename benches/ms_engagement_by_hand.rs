@@ -9,7 +9,7 @@
 //! cohesion d20 and CRT 2D6, each marker-removal d20 by marker state), so any
 //! difference between the two is a difference of rules, not of luck.
 
-use volley::dice::{Dice, Roll, Sampler};
+use volley::dice::{Dice, Roll, Sampler, Weighted};
 use volley::engine::Tally;
 use volley::systems::ghq::{GhqCard, Stand};
 use volley::systems::micro_squad::MsEngagement;
@@ -29,17 +29,21 @@ struct Slot {
     suppressed_this_turn: bool,
 }
 
+/// A shot's odds, and what each of its outcomes does to the target: new
+/// markers ([`GONE`]) and suppressed this turn, or `None`: no attack.
+type Shot = (Weighted, [Option<(u8, bool)>; Weighted::MAX_CLASSES]);
+
 /// One side, with its rolls' effects in tables.
 struct Side {
     stands: u8,
     break_point: u8,
     fires: bool,
-    /// Does this side's stand with these markers pass its fire cohesion test
-    /// on this d20?
-    fire_passes: [[bool; 21]; 4],
-    /// What this side's attack does to an enemy stand (markers, suppressed this
-    /// turn), by 2D6: its new markers ([`GONE`]) and suppressed this turn.
-    hit: [[[(u8, bool); 13]; 2]; 4],
+    /// This side's shot by the firer's markers, the target's markers and
+    /// whether it was suppressed this turn: its outcomes' odds over the d20 and
+    /// 2D6 drawn together, and what each does to the target, new markers
+    /// ([`GONE`]) and suppressed this turn (`None`: the firer failed its
+    /// cohesion test).
+    shot: [[[Shot; 2]; 4]; 4],
     /// This side's own marker removal: new markers ([`GONE`]) by state and d20.
     removal: [[u8; 21]; 4],
 }
@@ -75,30 +79,39 @@ impl HandLoop {
                 stands: own.stands,
                 break_point: own.break_point,
                 fires: own.fire.is_some(),
-                fire_passes: [[false; 21]; 4],
-                hit: [[[(0, false); 13]; 2]; 4],
+                shot: [[[(Weighted::new(&[1]), [None; Weighted::MAX_CLASSES]); 2]; 4]; 4],
                 removal: [[0; 21]; 4],
             };
             for m in 0..4u8 {
                 let stand = stand_of(m);
                 if let Some(fire) = &own.fire {
                     let test = charts.cohesion_test(own.cohesion, &stand, fire.cohesion_drm);
-                    for n in 1..=20 {
-                        s.fire_passes[m as usize][n] = test.passes(n as u32);
-                    }
-                    for stt in [false, true] {
-                        for total in 2..=12 {
-                            let mut target = Stand {
+                    for target_markers in 0..4u8 {
+                        for stt in [false, true] {
+                            let target = Stand {
                                 suppressed_this_turn: stt,
-                                ..stand
+                                ..stand_of(target_markers)
                             };
-                            let result = charts
-                                .crt()
-                                .cell(total + fire.crt_drm, fire.column)
-                                .resolve(false);
-                            target.apply(result, charts.paren_s_trigger());
-                            s.hit[m as usize][usize::from(stt)][total as usize] =
-                                (markers_of(&target), target.suppressed_this_turn);
+                            // The same outcomes, in the same order, as the engine's
+                            // table (so that both draw alike).
+                            let (odds, outcomes) =
+                                Weighted::of_pair(Roll::Die(20), Roll::Sum(2, 6), |d20, total| {
+                                    test.passes(d20).then(|| {
+                                        let result = charts
+                                            .crt()
+                                            .cell(total as i32 + fire.crt_drm, fire.column)
+                                            .resolve(false);
+                                        let mut after = target;
+                                        after.apply(result, charts.paren_s_trigger());
+                                        after
+                                    })
+                                });
+                            let mut codes = [None; Weighted::MAX_CLASSES];
+                            for (code, after) in codes.iter_mut().zip(&outcomes) {
+                                *code = after.map(|a| (markers_of(&a), a.suppressed_this_turn));
+                            }
+                            s.shot[m as usize][target_markers as usize][usize::from(stt)] =
+                                (odds, codes);
                         }
                     }
                 }
@@ -144,15 +157,19 @@ impl HandLoop {
             let mut ended = self.over(&counts, &lost).then_some(0);
             self.record_turn(0, &counts, &lost, tally);
             let mut turn = 0;
-            while turn < self.turns {
+            while turn < self.turns && ended.is_none() {
                 turn += 1;
-                if ended.is_none() {
-                    self.play_turn(sampler, &mut counts, &mut lost);
-                    if self.over(&counts, &lost) {
-                        ended = Some(turn);
-                    }
+                self.play_turn(sampler, &mut counts, &mut lost);
+                if self.over(&counts, &lost) {
+                    ended = Some(turn);
                 }
                 self.record_turn(turn, &counts, &lost, tally);
+            }
+            if turn < self.turns {
+                // Over: the state holds to the last turn, recorded once.
+                tally.hold_curves(true);
+                self.record_turn(turn + 1, &counts, &lost, tally);
+                tally.hold_curves(false);
             }
             let out = |s: usize| self.side_out(s, &counts, &lost);
             let winner = match (out(0), out(1)) {
@@ -166,6 +183,7 @@ impl HandLoop {
             tally.add(1, f64::from(lost[0]), 1.0);
             tally.add(2, f64::from(lost[1]), 1.0);
         }
+        tally.settle_held_curves();
         tally.trial(trials as f64);
     }
 
@@ -281,12 +299,11 @@ impl HandLoop {
         if t == MAX {
             return;
         }
-        let d20 = sampler.classify(Roll::Die(20), |face| face) as usize;
-        if me.fire_passes[slots[side][f].markers as usize][d20] {
-            let total = sampler.classify(Roll::Sum(2, 6), |t| t) as usize;
-            let target = &mut slots[enemy][t];
-            let (markers, stt) =
-                me.hit[target.markers as usize][usize::from(target.suppressed_this_turn)][total];
+        let firer = slots[side][f].markers as usize;
+        let target = &mut slots[enemy][t];
+        let (odds, outcomes) =
+            &me.shot[firer][target.markers as usize][usize::from(target.suppressed_this_turn)];
+        if let Some((markers, stt)) = outcomes[sampler.pick(odds)] {
             target.markers = markers;
             target.suppressed_this_turn = stt;
             target.attacked = true;

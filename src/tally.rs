@@ -187,6 +187,12 @@ pub struct Tally {
     sums: Vec<[f64; 2]>,
     turns: usize,
     curve_sums: Vec<[f64; 2]>,
+    /// Curve values recorded while holding (see [`Tally::hold_curves`]), by
+    /// the turn they start from; empty outside a Monte Carlo chunk.
+    #[serde(skip)]
+    held: Vec<[f64; 2]>,
+    #[serde(skip)]
+    holding: bool,
 }
 
 impl Tally {
@@ -206,6 +212,8 @@ impl Tally {
             sums: vec![[0.0; 2]; schema.means.len()],
             turns: schema.turns,
             curve_sums: vec![[0.0; 2]; schema.curves.len() * (schema.turns + 1)],
+            held: Vec::new(),
+            holding: false,
         }
     }
 
@@ -250,9 +258,48 @@ impl Tally {
     /// Curve `var` had value `x` at the end of `turn`.
     #[inline(always)]
     pub fn curve(&mut self, var: usize, turn: usize, x: f64, w: f64) {
-        let s = &mut self.curve_sums[var * (self.turns + 1) + turn];
+        let slot = var * (self.turns + 1) + turn;
+        let s = if self.holding {
+            &mut self.held[slot]
+        } else {
+            &mut self.curve_sums[slot]
+        };
         s[0] += w * x;
         s[1] += w * x * x;
+    }
+
+    /// While `on`, a curve value recorded for a turn counts for that turn and
+    /// every later one up to the last: a trial that has ended holds its state
+    /// to the end of the curves, and Monte Carlo records it once instead of
+    /// once per turn left. [`Tally::settle_held_curves`] adds them in.
+    pub fn hold_curves(&mut self, on: bool) {
+        if on && self.held.is_empty() {
+            self.held = vec![[0.0; 2]; self.curve_sums.len()];
+        }
+        self.holding = on;
+    }
+
+    /// Spread every held value over its turns into the curves (a running sum
+    /// per curve), and forget them.
+    pub fn settle_held_curves(&mut self) {
+        self.holding = false;
+        if self.held.is_empty() {
+            return;
+        }
+        for (sums, held) in self
+            .curve_sums
+            .chunks_mut(self.turns + 1)
+            .zip(self.held.chunks(self.turns + 1))
+        {
+            let mut running = [0.0; 2];
+            for (sum, h) in sums.iter_mut().zip(held) {
+                running[0] += h[0];
+                running[1] += h[1];
+                sum[0] += running[0];
+                sum[1] += running[1];
+            }
+        }
+        self.held = Vec::new();
     }
 
     /// Back to empty, keeping the layout (a scratch tally reused trial by trial).
@@ -390,5 +437,33 @@ mod tests {
         assert_eq!(b.cell(0, 2), 2.0);
         assert_eq!(b.moments(0), [6.0, 18.0]);
         assert_eq!(b.curve_moments(0, 1), [4.0, 8.0]);
+    }
+
+    #[test]
+    fn a_held_curve_counts_for_every_turn_from_its_own_to_the_last() {
+        let schema = Schema::default().curve("c", false).with_turns(4);
+        let mut each_turn = Tally::new(&schema);
+        let mut held = Tally::new(&schema);
+        // Trial 1 ends at turn 1 with 3; trial 2 ends at turn 3 with 2.
+        for (t, x) in [(0, 5.0), (1, 3.0), (2, 3.0), (3, 3.0), (4, 3.0)] {
+            each_turn.curve(0, t, x, 1.0);
+        }
+        for (t, x) in [(0, 5.0), (1, 4.0), (2, 4.0), (3, 2.0), (4, 2.0)] {
+            each_turn.curve(0, t, x, 1.0);
+        }
+        for (t, x) in [(0, 5.0), (1, 3.0)] {
+            held.curve(0, t, x, 1.0);
+        }
+        held.hold_curves(true);
+        held.curve(0, 2, 3.0, 1.0);
+        held.hold_curves(false);
+        for (t, x) in [(0, 5.0), (1, 4.0), (2, 4.0), (3, 2.0)] {
+            held.curve(0, t, x, 1.0);
+        }
+        held.hold_curves(true);
+        held.curve(0, 4, 2.0, 1.0);
+        held.settle_held_curves();
+        assert_eq!(held, each_turn);
+        assert_eq!(held.curve_moments(0, 4), [5.0, 13.0]);
     }
 }

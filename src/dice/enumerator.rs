@@ -7,7 +7,7 @@
 //! to, so branches stay few. The product of the branch probabilities along the path
 //! is the leaf's probability.
 
-use super::{Dice, Roll};
+use super::{Dice, Roll, Weighted};
 use thiserror::Error;
 
 /// The dice tree has more leaves than the budget allows.
@@ -292,6 +292,20 @@ impl Dice for Enumerator {
             }
         }
         self.take() == 1
+    }
+
+    fn pick(&mut self, odds: &Weighted) -> usize {
+        if self.depth == self.active {
+            let total = f64::from(odds.total());
+            let options = self.open();
+            for k in 0..odds.classes() {
+                let w = odds.weight(k);
+                if w > 0 {
+                    options.push((k as u32, f64::from(w) / total));
+                }
+            }
+        }
+        self.take() as usize
     }
 }
 

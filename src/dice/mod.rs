@@ -15,10 +15,12 @@
 mod enumerator;
 mod roll;
 mod sampler;
+mod weighted;
 
 pub use enumerator::{Enumerator, OverBudget};
 pub use roll::Roll;
 pub use sampler::Sampler;
+pub use weighted::Weighted;
 
 /// A source of dice rolls. Procedures are generic over it.
 pub trait Dice {
@@ -41,6 +43,11 @@ pub trait Dice {
     /// `true` with probability `numerator / denominator` (a rational chance that the
     /// card states directly rather than as dice, e.g. "re-roll ties").
     fn chance(&mut self, numerator: u32, denominator: u32) -> bool;
+
+    /// A class of a tabulated roll, with its weight over the roll's outcomes:
+    /// the sampler draws one outcome, the enumerator branches once per class
+    /// that has weight.
+    fn pick(&mut self, odds: &Weighted) -> usize;
 
     /// How `n` identical, independent rolls of `roll` fall into `K` classes
     /// (`classify` maps a total to a class below `K`): the count per class. The
@@ -163,6 +170,34 @@ mod tests {
             assert!(
                 (observed - p).abs() <= 5.0 * sd + 1e-12,
                 "value {value}: observed {observed}, exact {p}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_tabulated_pick_draws_its_weights_and_enumerates_them_exactly() {
+        let odds = Weighted::new(&[3, 0, 5, 1]);
+        let mut exact = [0.0f64; 4];
+        Enumerator::new(100)
+            .explore(
+                |dice| dice.pick(&odds),
+                |class, weight| exact[class] += weight,
+            )
+            .unwrap();
+        assert_eq!(exact, [3.0 / 9.0, 0.0, 5.0 / 9.0, 1.0 / 9.0]);
+        let mut sampler = Sampler::new(11);
+        let n = 400_000;
+        let mut counts = [0u64; 4];
+        for _ in 0..n {
+            counts[sampler.pick(&odds)] += 1;
+        }
+        assert_eq!(counts[1], 0, "a class without weight is never drawn");
+        for (class, &p) in exact.iter().enumerate() {
+            let observed = counts[class] as f64 / n as f64;
+            let sd = (p * (1.0 - p) / n as f64).sqrt();
+            assert!(
+                (observed - p).abs() <= 5.0 * sd + 1e-12,
+                "class {class}: observed {observed}, exact {p}"
             );
         }
     }

@@ -15,7 +15,7 @@
 //! `2D6` (36 outcomes) or `3D6` (216), or a d20 together with a 2D6 (720), is one
 //! draw, decoded digit by digit, so a fire event costs a single generator word.
 
-use super::{Dice, Roll};
+use super::{Dice, Roll, Weighted};
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -194,6 +194,11 @@ impl Dice for Sampler {
     #[inline(always)]
     fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
         self.below(denominator) < numerator
+    }
+
+    #[inline(always)]
+    fn pick(&mut self, odds: &Weighted) -> usize {
+        odds.class_of(self.below(odds.total()))
     }
 }
 

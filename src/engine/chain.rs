@@ -157,17 +157,21 @@ impl<E: Engagement> Model for EngagementModel<E> {
             let mut ended = if game.is_over(&state) { Some(0) } else { None };
             game.record_turn(0, &state, tally, 1.0);
             let mut turn = 0;
-            while turn < last && (ended.is_none() || turn < horizon) {
+            while turn < last && ended.is_none() {
                 turn += 1;
-                if ended.is_none() {
-                    state = game.play_turn(&state, sampler);
-                    if game.is_over(&state) {
-                        ended = Some(turn);
-                    }
+                state = game.play_turn(&state, sampler);
+                if game.is_over(&state) {
+                    ended = Some(turn);
                 }
                 if turn <= horizon {
                     game.record_turn(turn, &state, tally, 1.0);
                 }
+            }
+            if ended.is_some() && turn < horizon {
+                // The state holds to the last turn of the curves: one record.
+                tally.hold_curves(true);
+                game.record_turn(turn + 1, &state, tally, 1.0);
+                tally.hold_curves(false);
             }
             let ending = match ended {
                 Some(_) => Ending::Over,
@@ -176,6 +180,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
             };
             game.record_end(&state, ended.unwrap_or(turn), ending, tally, 1.0);
         }
+        tally.settle_held_curves();
         tally.trial(trials as f64);
     }
 

@@ -76,7 +76,7 @@ impl Slot {
 
 /// Where a GHQ engagement stands: between turns, or in the middle of its fire
 /// phases.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum State {
     /// Between turns (and during marker removal): stands by markers.
     Between { a: StandGroup, b: StandGroup },
@@ -87,6 +87,35 @@ pub enum State {
         a: FiringSide,
         b: FiringSide,
     },
+}
+
+/// A group between turns in 20 bits: its four counts and its losses, a
+/// nibble each (at most ten stands).
+fn group_bits(g: &StandGroup) -> u64 {
+    g.counts
+        .iter()
+        .chain([&g.lost])
+        .fold(0, |bits, &n| (bits << 4) | u64::from(n))
+}
+
+/// A state hashes as a few whole words, not field by field: the exact method
+/// hashes millions of them, and a hash round per word is what it costs.
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        match self {
+            State::Between { a, b } => h.write_u64(group_bits(a) | (group_bits(b) << 20)),
+            State::Firing { a_first, a, b } => {
+                h.write_u64(
+                    1 | (u64::from(*a_first) << 1)
+                        | (u64::from(a.lost) << 8)
+                        | (u64::from(b.lost) << 16),
+                );
+                for word in a.packed.iter().chain(&b.packed) {
+                    h.write_u64(*word);
+                }
+            }
+        }
+    }
 }
 
 impl State {

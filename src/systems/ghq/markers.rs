@@ -48,14 +48,6 @@ fn removal_class(test: &super::cohesion::CohesionTest, n: u32) -> RemovalRoll {
     }
 }
 
-/// The removal rolls, in class order for [`remove_group_markers`].
-const ROLLS: [RemovalRoll; 4] = [
-    RemovalRoll::Rally,
-    RemovalRoll::Recover,
-    RemovalRoll::Fail,
-    RemovalRoll::Panic,
-];
-
 /// Apply a removal roll's result to a stand that carries S or D.
 pub fn apply_removal<C: GhqCard>(card: &C, cohesion: i32, stand: &mut Stand, roll: RemovalRoll) {
     let test = card.cohesion_test(cohesion, stand, 0);
@@ -81,42 +73,67 @@ pub fn apply_removal<C: GhqCard>(card: &C, cohesion: i32, stand: &mut Stand, rol
     }
 }
 
-/// Marker removal for a whole group of identical stands: the stands of one
-/// marker state all roll the same test, so their rolls are one multinomial split
-/// (how many rally, recover, fail, panic), not one branch per stand.
-pub fn remove_group_markers<D: Dice, C: GhqCard>(
-    dice: &mut D,
-    card: &C,
-    cohesion: i32,
-    group: super::group::StandGroup,
-) -> super::group::StandGroup {
-    let mut after = super::group::StandGroup {
-        counts: [group.counts[0], 0, 0, 0],
-        lost: group.lost,
-    };
-    for state in 1..4 {
-        let n = group.counts[state];
-        if n == 0 {
-            continue;
+/// A side's marker removal, tabulated once from the card: what a d20 does to
+/// a stand in each marker state (the hot loops of both methods read it).
+#[derive(Clone, Debug)]
+pub struct RemovalTable {
+    /// By marker state and d20: the stand's marker state after, or
+    /// [`ELIMINATED`].
+    after: [[u8; 21]; 4],
+}
+
+/// [`RemovalTable`]'s class of a stand that the roll eliminated (a panic on a
+/// disorganized stand, by the chain option).
+const ELIMINATED: u8 = 4;
+
+impl RemovalTable {
+    /// The table of a side with force cohesion `cohesion` on `card`.
+    pub fn new<C: GhqCard>(card: &C, cohesion: i32) -> Self {
+        let mut after = [[0u8; 21]; 4];
+        for (state, row) in after.iter_mut().enumerate().skip(1) {
+            let stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
+            let test = card.cohesion_test(cohesion, &stand, 0);
+            for (n, cell) in row.iter_mut().enumerate().skip(1) {
+                let mut s = stand;
+                apply_removal(card, cohesion, &mut s, removal_class(&test, n as u32));
+                *cell = if s.eliminated {
+                    ELIMINATED
+                } else {
+                    s.state_index() as u8
+                };
+            }
         }
-        let stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
-        let test = card.cohesion_test(cohesion, &stand, 0);
-        // The class index is the roll's place in ROLLS (the enum's order).
-        let split: [u32; 4] = dice.multinomial(u32::from(n), Roll::Die(20), |r| {
-            removal_class(&test, r) as usize
-        });
-        for (class, &count) in split.iter().enumerate() {
-            if count == 0 {
+        RemovalTable { after }
+    }
+
+    /// Marker removal for a whole group of identical stands: the stands of one
+    /// marker state all roll the same test, so their rolls are one multinomial
+    /// split by where they end up, not one branch per stand.
+    pub fn remove<D: Dice>(
+        &self,
+        dice: &mut D,
+        group: super::group::StandGroup,
+    ) -> super::group::StandGroup {
+        let mut after = super::group::StandGroup {
+            counts: [group.counts[0], 0, 0, 0],
+            lost: group.lost,
+        };
+        for state in 1..4 {
+            let n = group.counts[state];
+            if n == 0 {
                 continue;
             }
-            let mut s = stand;
-            apply_removal(card, cohesion, &mut s, ROLLS[class]);
-            if s.eliminated {
-                after.lost += count as u8;
-            } else {
-                after.counts[s.state_index()] += count as u8;
+            let row = &self.after[state];
+            let split: [u32; 5] = dice.multinomial(u32::from(n), Roll::Die(20), |r| {
+                usize::from(row[r as usize])
+            });
+            for (class, &count) in split.iter().enumerate() {
+                match class as u8 {
+                    ELIMINATED => after.lost += count as u8,
+                    markers => after.counts[usize::from(markers)] += count as u8,
+                }
             }
         }
+        after
     }
-    after
 }

@@ -27,7 +27,7 @@ use crate::rules::RuleBook;
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::{
-    CohesionTest, Column, GhqCard, attack_by, column_or_automatic, remove_group_markers,
+    CohesionTest, Column, GhqCard, RemovalTable, attack_by, column_or_automatic,
 };
 use std::sync::Arc;
 
@@ -67,6 +67,8 @@ pub struct Engagement {
     pub best_first: [usize; 4],
     /// The fire phases (1-3) a turn plays: those where a side fires.
     pub phases: Vec<u32>,
+    /// A's and B's marker removal, tabulated.
+    pub removal: [RemovalTable; 2],
 }
 
 pub const WINNER_LABELS: [&str; 4] = ["a", "b", "none", "turn-limit"];
@@ -249,12 +251,12 @@ impl engine::Engagement for Engagement {
                 }
             }
             State::Between { a, b } if step == last_shot + 1 => State::Between {
-                a: remove_group_markers(dice, &*self.charts, self.a.cohesion, a),
+                a: self.removal[0].remove(dice, a),
                 b,
             },
             State::Between { a, b } => State::Between {
                 a,
-                b: remove_group_markers(dice, &*self.charts, self.b.cohesion, b),
+                b: self.removal[1].remove(dice, b),
             },
         }
     }
@@ -418,6 +420,7 @@ impl EngagementAction {
             },
             best_first: fire_phase::best_first(&*charts),
             phases: Vec::new(),
+            removal: [f.a_cohesion, f.b_cohesion].map(|c| RemovalTable::new(&*charts, c)),
             charts: charts.clone(),
         };
         engagement.phases = engagement.phases_played();

@@ -19,13 +19,13 @@
 use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::fields;
 use crate::action::{Action, FieldSpec, Scenario};
-use crate::dice::{Dice, Roll};
+use crate::dice::{Dice, Roll, Weighted};
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::ghq::RemovalTable;
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
-use crate::systems::ghq::remove_group_markers;
 use crate::systems::ghq::{Column, roll_result};
 use crate::systems::ghq::{GhqCard, ParenSTrigger, Stand};
 use std::sync::Arc;
@@ -67,50 +67,61 @@ pub struct Engagement {
     pub attack_again: bool,
     /// A's and B's shots, tabulated.
     pub shots_of: [Option<ShotTable>; 2],
+    /// A's and B's marker removal, tabulated.
+    pub removal: [RemovalTable; 2],
 }
 
-/// One side's shot, tabulated once from the charts (both rolls are pure
-/// functions of a few small values, and the hot loops of both methods read
-/// them): whether a firer with given markers passes its cohesion test on a d20,
-/// and what a 2D6 does to a target stand with given markers and suppression
-/// this turn.
+/// One side's shots, tabulated once from the charts: the firer's cohesion d20
+/// and the CRT's 2D6 are pure functions of a few small values (the firer's
+/// markers, the target's markers and whether an attack suppressed it this
+/// turn), and the hot loops of both methods read them. Each shot is one draw
+/// over its 720 equally likely outcomes, by what it does.
 #[derive(Clone, Debug)]
 pub struct ShotTable {
-    passes: [[bool; 21]; 4],
-    hits: [[[Stand; 13]; 2]; 4],
+    /// By firer markers, target markers, target suppressed this turn.
+    shots: [[[Shot; 2]; 4]; 4],
+}
+
+/// What one shot can do, with its odds.
+#[derive(Clone, Copy, Debug)]
+struct Shot {
+    odds: Weighted,
+    /// The target after the shot, by class; `None`: the firer failed its
+    /// cohesion test, used its turn and attacked nobody.
+    outcomes: [Option<Stand>; Weighted::MAX_CLASSES],
 }
 
 impl ShotTable {
     fn new(charts: &Charts, side: &Side, fire: &Fire) -> Self {
-        let mut table = ShotTable {
-            passes: [[false; 21]; 4],
-            hits: [[[Stand::default(); 13]; 2]; 4],
-        };
-        for m in 0..4 {
-            let stand = Stand::with_markers(m & 1 == 1, m & 2 == 2);
-            let test = charts.cohesion_test(side.cohesion, &stand, fire.cohesion_drm);
-            for n in 1..=20 {
-                table.passes[m][n] = test.passes(n as u32);
-            }
-            for (stt, hits) in table.hits[m].iter_mut().enumerate() {
-                let target = Stand {
-                    suppressed_this_turn: stt == 1,
-                    ..stand
-                };
-                // Totals 2-12 of 2D6 (0 and 1 are never rolled).
-                for (total, hit) in hits.iter_mut().enumerate().skip(2) {
-                    *hit = roll_result(
+        let shot = |firer: usize, markers: usize, stt: usize| {
+            let firer_stand = Stand::with_markers(firer & 1 == 1, firer & 2 == 2);
+            let test = charts.cohesion_test(side.cohesion, &firer_stand, fire.cohesion_drm);
+            let target = Stand {
+                suppressed_this_turn: stt == 1,
+                ..Stand::with_markers(markers & 1 == 1, markers & 2 == 2)
+            };
+            let outcome = |d20: u32, total: u32| {
+                test.passes(d20).then(|| {
+                    roll_result(
                         charts,
                         fire.column,
                         total as i32 + fire.crt_drm,
                         false,
                         target,
                     )
-                    .0;
-                }
-            }
+                    .0
+                })
+            };
+            let (odds, classes) = Weighted::of_pair(Roll::Die(20), Roll::Sum(2, 6), outcome);
+            let mut outcomes = [None; Weighted::MAX_CLASSES];
+            outcomes[..classes.len()].copy_from_slice(&classes);
+            Shot { odds, outcomes }
+        };
+        ShotTable {
+            shots: std::array::from_fn(|firer| {
+                std::array::from_fn(|markers| std::array::from_fn(|stt| shot(firer, markers, stt)))
+            }),
         }
-        table
     }
 }
 
@@ -149,11 +160,10 @@ impl Engagement {
         else {
             return;
         };
-        // The firer's cohesion d20, then the CRT's 2D6 (see `ghq::attack`).
-        let passes = &table.passes[firer.markers()];
-        if dice.classify(Roll::Die(20), |n| passes[n as usize]) {
-            let hits = &table.hits[slot.markers()][usize::from(slot.suppressed_this_turn())];
-            let target = dice.classify(Roll::Sum(2, 6), |total| hits[total as usize]);
+        // The firer's cohesion d20 and the CRT's 2D6 (see `ghq::attack`).
+        let shot =
+            &table.shots[firer.markers()][slot.markers()][usize::from(slot.suppressed_this_turn())];
+        if let Some(target) = shot.outcomes[dice.pick(&shot.odds)] {
             target_side.attacked(slot, &target);
         }
     }
@@ -214,8 +224,8 @@ impl engine::Engagement for Engagement {
             self.shot(dice, k.is_multiple_of(2) == a_first, &mut a, &mut b);
         }
         State::Between {
-            a: remove_group_markers(dice, &*self.charts, self.a.cohesion, a.collapse()),
-            b: remove_group_markers(dice, &*self.charts, self.b.cohesion, b.collapse()),
+            a: self.removal[0].remove(dice, a.collapse()),
+            b: self.removal[1].remove(dice, b.collapse()),
         }
     }
 
@@ -268,12 +278,12 @@ impl engine::Engagement for Engagement {
                 }
             }
             State::Between { a, b } if step == last_shot + 1 => State::Between {
-                a: remove_group_markers(dice, &*self.charts, self.a.cohesion, a),
+                a: self.removal[0].remove(dice, a),
                 b,
             },
             State::Between { a, b } => State::Between {
                 a,
-                b: remove_group_markers(dice, &*self.charts, self.b.cohesion, b),
+                b: self.removal[1].remove(dice, b),
             },
         }
     }
@@ -452,6 +462,7 @@ impl EngagementAction {
             shots_of: [&a, &b]
                 .map(|side| side.fire.as_ref().map(|f| ShotTable::new(&charts, side, f))),
             attack_again: charts.data.options.ms_engagement_attack_again,
+            removal: [&a, &b].map(|side| RemovalTable::new(&*charts, side.cohesion)),
             turns: f.turns,
             a,
             b,
