@@ -1401,3 +1401,35 @@ fn a_run_reports_its_progress_over_sweep_points() {
     volley::experiment::run(&experiment, &reports, hooks, 100).unwrap();
     assert_eq!(*seen.lock().unwrap(), vec![(0, 3), (1, 3), (2, 3), (3, 3)]);
 }
+
+#[test]
+fn a_sweep_combination_no_model_accepts_fails_before_any_point_is_answered() {
+    use std::sync::{Arc, Mutex};
+    let dir = tempfile::tempdir().unwrap();
+    // Each value is fine alone; both sides at firepower 0 is not.
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"combo\"\nsystem = \"micro-squad\"\naction = \"engagement\"\ntrials = 2000\n[sweep]\na_firepower = [6, 0]\nb_firepower = [6, 0]\n",
+    );
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let record = seen.clone();
+    let hooks = volley::experiment::Hooks {
+        trials: None,
+        points: Some(volley::engine::Progress(Arc::new(move |done, all| {
+            record.lock().unwrap().push((done, all));
+        }))),
+    };
+    let experiment = volley::experiment::Experiment::from_file(&exp).unwrap();
+    let Err(error) = volley::experiment::run(&experiment, &reports, hooks, 100) else {
+        panic!("the sweep ran");
+    };
+    let error = error.to_string();
+    assert!(
+        error.contains("exp.toml:6:")
+            && error.contains("a_firepower=0, b_firepower=0")
+            && error.contains("neither side can fire"),
+        "{error}"
+    );
+    assert!(seen.lock().unwrap().is_empty(), "no point was answered");
+    assert!(!reports.join("combo").exists());
+}

@@ -126,18 +126,24 @@ pub fn run(
         QuestionError::Run(e) => experiment.run_error(e),
     };
     let grid = experiment.grid();
+    // Build every point's model, under every variant, before answering any: a
+    // combination of values that no model accepts fails at once, naming it,
+    // not after hours of the points before it.
+    for values in &grid {
+        for question in &questions {
+            question
+                .with(&experiment.point_fields(values))
+                .and_then(|q| q.model())
+                .map_err(|e| experiment.point_error(e, values))?;
+        }
+    }
     // Per variant, its points in grid order.
     let mut by_variant: Vec<Vec<Point>> = experiment.variants.iter().map(|_| Vec::new()).collect();
     for (done, values) in grid.iter().enumerate() {
         if let Some(points) = &hooks.points {
             (points.0)(done as u64, grid.len() as u64);
         }
-        let fields: Vec<_> = experiment
-            .sweep
-            .iter()
-            .zip(values)
-            .map(|(axis, value)| (axis.field.clone(), value.clone(), axis.origin.clone()))
-            .collect();
+        let fields = experiment.point_fields(values);
         let at_point = questions
             .iter()
             .map(|q| q.with(&fields))
@@ -342,6 +348,41 @@ pub fn discover(folder: &Path) -> Result<Vec<PathBuf>, InputError> {
 
 impl Experiment {
     /// An engine error, placed at the key of this file that asked for it.
+    /// The sweep fields of one grid point (its values in axis order).
+    fn point_fields(&self, values: &[String]) -> Vec<crate::question::RawField> {
+        self.sweep
+            .iter()
+            .zip(values)
+            .map(|(axis, value)| (axis.field.clone(), value.clone(), axis.origin.clone()))
+            .collect()
+    }
+
+    /// An error of the grid point `values`, named by its values, at the line
+    /// of the field it names (a sweep axis or a fixed field) or of the sweep.
+    fn point_error(&self, error: InputError, values: &[String]) -> InputError {
+        if !error.file.is_empty() && error.line.is_some() {
+            return error;
+        }
+        let point: Vec<String> = self
+            .sweep
+            .iter()
+            .zip(values)
+            .map(|(axis, value)| format!("{}={value}", axis.field))
+            .collect();
+        let line = self
+            .sweep
+            .iter()
+            .find(|a| a.field == error.field)
+            .and_then(|a| a.origin.line)
+            .or_else(|| self.line_of(&error.field))
+            .or_else(|| self.sweep.first().and_then(|a| a.origin.line));
+        InputError {
+            message: format!("at the sweep point {}: {}", point.join(", "), error.message),
+            ..error
+        }
+        .in_file(&self.file, line)
+    }
+
     fn run_error(&self, error: engine::RunError) -> InputError {
         let key = match &error {
             engine::RunError::OverBudget(_) => "exact",
