@@ -1355,6 +1355,57 @@ fn a_house_rule_keeps_each_value_within_its_charts_scale() {
 }
 
 #[test]
+fn a_house_rule_keeps_each_value_within_its_cards_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    // Within ten times the values beside it, but not a chance in tenths.
+    let sure = rule(
+        "sure.toml",
+        "system = \"stand-and-die\"\n[set]\n\"chances.infantry.standing\" = 30\n",
+    );
+    let e = stderr_of(&["odds", "stand-and-die", "attack", "--house-rule", &sure]);
+    assert!(
+        e.contains("sure.toml:3:")
+            && e.contains("`chances.infantry.standing` = 30 is outside 0 to 10")
+            && e.contains("tenths"),
+        "{e}"
+    );
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
+    // A cohesion penalty beyond the d20.
+    let penalty = rule("penalty.toml", "[set]\n\"markers.suppressed\" = 25\n");
+    let e = stderr_of(&["odds", "micro-squad", "fire", "--house-rule", &penalty]);
+    assert!(
+        e.contains("penalty.toml:2:") && e.contains("outside 0 to 19"),
+        "{e}"
+    );
+    // The bounds themselves are not a chart.
+    let loosen = rule(
+        "loosen.toml",
+        "[set]\n\"bounds.markers.*.max\" = 100\n",
+    );
+    let e = stderr_of(&["odds", "micro-squad", "fire", "--house-rule", &loosen]);
+    assert!(e.contains("loosen.toml:2:") && e.contains("not a chart"), "{e}");
+    // Within bounds is fine.
+    let fine = rule(
+        "fine.toml",
+        "system = \"stand-and-die\"\n[set]\n\"chances.infantry.standing\" = 10\n",
+    );
+    let out = volley()
+        .args(["odds", "stand-and-die", "attack", "--house-rule", &fine])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn a_run_of_days_says_so_when_it_starts() {
     use std::io::BufRead;
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("volley"))

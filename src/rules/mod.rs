@@ -9,6 +9,8 @@
 //! house rule may add entries is a table marked `user_supplied = true`: a chart the
 //! card lacks, such as Micro Force's weapon and range chart.
 
+mod bounds;
+
 use crate::error::{InputError, one_of};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -58,6 +60,12 @@ impl RuleBook {
     pub fn card(system: &str, card: Card) -> Result<Self, InputError> {
         let tree: Table =
             toml::from_str(card.text).map_err(|e| InputError::toml(card.file, card.text, &e))?;
+        bounds::check(&tree).map_err(|message| InputError {
+            file: card.file.to_string(),
+            line: None,
+            field: "bounds".to_string(),
+            message,
+        })?;
         Ok(RuleBook {
             system: system.to_string(),
             tree,
@@ -128,6 +136,7 @@ impl RuleBook {
         for change in &rule.changes {
             set_path(&mut self.tree, &change.path, change.value.clone())
                 .map_err(|m| at(change, m))?;
+            bounds::check(&self.tree).map_err(|m| at(change, m))?;
             // The tree changed: charts compiled from the old one no longer hold.
             self.compiled = CompiledCache::default();
             match check(self) {
@@ -212,6 +221,12 @@ impl HouseRule {
 /// have the old value's type (an integer may replace a float).
 fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
     let segments: Vec<&str> = path.split('.').collect();
+    if segments[0] == "bounds" {
+        return Err(
+            "`bounds` are the card's limits on its values, not a chart a house rule may change"
+                .to_string(),
+        );
+    }
     check_bounds(tree, &segments, &value)?;
     let sections = keys(tree);
     let mut node: &mut Value = tree.get_mut(segments[0]).ok_or_else(|| {
