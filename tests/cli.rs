@@ -1383,12 +1383,12 @@ fn a_house_rule_keeps_each_value_within_its_cards_bounds() {
         "{e}"
     );
     // The bounds themselves are not a chart.
-    let loosen = rule(
-        "loosen.toml",
-        "[set]\n\"bounds.markers.*.max\" = 100\n",
-    );
+    let loosen = rule("loosen.toml", "[set]\n\"bounds.markers.*.max\" = 100\n");
     let e = stderr_of(&["odds", "micro-squad", "fire", "--house-rule", &loosen]);
-    assert!(e.contains("loosen.toml:2:") && e.contains("not a chart"), "{e}");
+    assert!(
+        e.contains("loosen.toml:2:") && e.contains("not a chart"),
+        "{e}"
+    );
     // Within bounds is fine.
     let fine = rule(
         "fine.toml",
