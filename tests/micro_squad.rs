@@ -469,3 +469,61 @@ fn two_against_two_is_exact_and_agrees_with_monte_carlo() {
     assert!(exact.exact);
     common::assert_agree("micro-squad", "engagement", &fields, 200_000);
 }
+
+/// Every state of a 3 v 3 engagement's first turn: each shot step's outcomes
+/// listed directly (`step_outcomes`) are exactly the enumeration of the step
+/// played with dice (`play_step`).
+#[test]
+fn listed_shot_outcomes_are_the_enumerated_step() {
+    use std::collections::BTreeMap;
+    use volley::dice::Enumerator;
+    use volley::engine::Engagement;
+    use volley::systems::micro_squad::{MsEngagementAction, charts_of};
+    let question = volley::question::Question::new(
+        "micro-squad",
+        "engagement",
+        &[],
+        &common::raw_fields(&[("b_terrain", "woods"), ("a_break", "2")]),
+    )
+    .unwrap();
+    let game =
+        MsEngagementAction::engagement(question.scenario(), charts_of(question.book()).unwrap())
+            .unwrap();
+    type State = <volley::systems::micro_squad::MsEngagement as Engagement>::State;
+    let enumerate = |state: &State, step: u32| -> BTreeMap<State, f64> {
+        let mut out = BTreeMap::new();
+        Enumerator::new(1_000_000)
+            .explore(
+                |dice| game.play_step(state, step, dice),
+                |after, p| *out.entry(after).or_insert(0.0) += p,
+            )
+            .unwrap();
+        out
+    };
+    let mut states = enumerate(&game.start(), 0);
+    let mut compared = 0;
+    for step in 1..=6 {
+        let mut next = BTreeMap::new();
+        for state in states.keys() {
+            let mut listed = BTreeMap::new();
+            let n = game
+                .step_outcomes(state, step, |after, p| {
+                    *listed.entry(after).or_insert(0.0) += p
+                })
+                .expect("a shot step lists its outcomes");
+            let enumerated = enumerate(state, step);
+            assert!(n as usize >= listed.len());
+            assert_eq!(listed.len(), enumerated.len(), "{state:?}");
+            for ((x, p), (y, q)) in listed.iter().zip(&enumerated) {
+                assert_eq!(x, y);
+                assert!((p - q).abs() < 1e-15, "{p} vs {q}");
+            }
+            next.extend(listed);
+            compared += 1;
+        }
+        states = next;
+    }
+    assert!(compared > 100, "only {compared} states compared");
+    // Initiative and marker removal are left to the enumerator.
+    assert!(game.step_outcomes(&game.start(), 0, |_, _| {}).is_none());
+}

@@ -83,6 +83,24 @@ pub trait Engagement: Sync {
         None
     }
 
+    /// The outcomes of step `step` from `state`, each with its probability,
+    /// listed directly when the engagement can (a step that is one tabulated
+    /// draw): exactly what [`Engagement::play_step`] gives under the
+    /// enumerator, without replaying the step once per outcome. Returns how
+    /// many it listed; the default, `None`, leaves the step to the enumerator.
+    fn step_outcomes<F: FnMut(Self::State, f64)>(
+        &self,
+        state: &Self::State,
+        step: u32,
+        each: F,
+    ) -> Option<u64>
+    where
+        Self: Sized,
+    {
+        let _ = (state, step, each);
+        None
+    }
+
     /// Play step `step` (from 0) of a turn from `state`.
     fn play_step<D: Dice>(&self, state: &Self::State, step: u32, dice: &mut D) -> Self::State;
 
@@ -416,20 +434,33 @@ fn play_steps<E: Engagement>(
     // A fixed hash: the same states merge in the same order on every run.
     let mut next: FxHashMap<E::State, f64> = FxHashMap::default();
     for step in steps {
+        // Leaves of this step, added to the shared count once per step (kernels
+        // computed on other threads share it: one atomic add per leaf would
+        // have the threads fight over its cache line).
+        let mut leaves = 0u64;
+        let spent = work.load(Ordering::Relaxed);
         for (state, w) in stepping.drain(..) {
             if !game.step_changes(&state, step) {
                 *next.entry(state).or_insert(0.0) += w;
                 continue;
             }
-            let leaves = enumerator
+            let add = |after, p: f64| *next.entry(after).or_insert(0.0) += p * w;
+            if let Some(listed) = game.step_outcomes(&state, step, add) {
+                leaves += listed;
+                continue;
+            }
+            leaves += enumerator
                 .explore(
                     |dice| game.play_step(&state, step, dice),
                     |after, p| *next.entry(after).or_insert(0.0) += p * w,
                 )
                 .map_err(|_| OverBudget::tree(budget))?;
-            if work.fetch_add(leaves, Ordering::Relaxed) + leaves > cap {
+            if spent + leaves > cap {
                 return Err(OverBudget::tree(budget));
             }
+        }
+        if work.fetch_add(leaves, Ordering::Relaxed) + leaves > cap {
+            return Err(OverBudget::tree(budget));
         }
         if next.len() as u64 > budget {
             return Err(OverBudget::tree(budget));

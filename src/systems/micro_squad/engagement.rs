@@ -146,27 +146,70 @@ impl Engagement {
         }
     }
 
-    /// The next shot of the side `a_turn` names: its best stand yet to fire
-    /// fires at the enemy's most damaged stand not yet attacked.
-    fn shot<D: Dice>(&self, dice: &mut D, a_turn: bool, a: &mut FiringSide, b: &mut FiringSide) {
-        let (table, firing, target_side) = if a_turn {
-            (&self.shots_of[0], a, b)
-        } else {
-            (&self.shots_of[1], b, a)
-        };
-        let Some(table) = table else { return };
-        let Some((firer, slot)) =
-            fire_phase::next_shot(firing, target_side, &self.best_first, self.attack_again)
-        else {
-            return;
-        };
+    /// Aim the next shot of the side `a_turn` names: its best stand yet to
+    /// fire (now marked as fired) at the enemy's most damaged stand not yet
+    /// attacked, with the shot's outcomes; `None` when the side passes.
+    fn aim(
+        &self,
+        a_turn: bool,
+        firing: &mut FiringSide,
+        target_side: &FiringSide,
+    ) -> Option<Aim<'_>> {
+        let table = self.shots_of[usize::from(!a_turn)].as_ref()?;
+        let (firer, slot) =
+            fire_phase::next_shot(firing, target_side, &self.best_first, self.attack_again)?;
         // The firer's cohesion d20 and the CRT's 2D6 (see `ghq::attack`).
         let shot =
             &table.shots[firer.markers()][slot.markers()][usize::from(slot.suppressed_this_turn())];
-        if let Some(target) = shot.outcomes[dice.pick(&shot.odds)] {
-            target_side.attacked(slot, &target);
+        Some(Aim { slot, shot })
+    }
+
+    /// The aimed shot lands with outcome `class`.
+    fn land(aim: &Aim, class: usize, target_side: &mut FiringSide) {
+        if let Some(target) = aim.shot.outcomes[class] {
+            target_side.attacked(aim.slot, &target);
         }
     }
+
+    /// The next shot of the side `a_turn` names.
+    fn shot<D: Dice>(&self, dice: &mut D, a_turn: bool, a: &mut FiringSide, b: &mut FiringSide) {
+        let (firing, target_side) = if a_turn { (a, b) } else { (b, a) };
+        if let Some(aim) = self.aim(a_turn, firing, target_side) {
+            Self::land(&aim, dice.pick(&aim.shot.odds), target_side);
+        }
+    }
+
+    /// The state after shot step `step`: what the rest of the phase cannot
+    /// read forgotten when `canonical` (the exact method), and the sides by
+    /// markers once the last shot is in.
+    fn after_shot(
+        &self,
+        step: u32,
+        a_first: bool,
+        mut a: FiringSide,
+        mut b: FiringSide,
+        canonical: bool,
+    ) -> State {
+        if canonical {
+            let reads_it = self.charts.paren_s_trigger() == ParenSTrigger::ThisTurn;
+            let fires = (self.a.fire.is_some(), self.b.fire.is_some());
+            fire_phase::forget_both(&mut a, &mut b, fires, self.attack_again, reads_it);
+        }
+        if step == 2 * self.shots() {
+            State::Between {
+                a: a.collapse(),
+                b: b.collapse(),
+            }
+        } else {
+            State::Firing { a_first, a, b }
+        }
+    }
+}
+
+/// A shot aimed: the target stand, and the shot's outcomes with their odds.
+struct Aim<'a> {
+    slot: fire_phase::Slot,
+    shot: &'a Shot,
 }
 
 impl engine::Engagement for Engagement {
@@ -263,19 +306,7 @@ impl engine::Engagement for Engagement {
                 // left to fire passes.
                 let k = step - 1;
                 self.shot(dice, k.is_multiple_of(2) == a_first, &mut a, &mut b);
-                if dice.merges_states() {
-                    let reads_it = self.charts.paren_s_trigger() == ParenSTrigger::ThisTurn;
-                    let fires = (self.a.fire.is_some(), self.b.fire.is_some());
-                    fire_phase::forget_both(&mut a, &mut b, fires, self.attack_again, reads_it);
-                }
-                if step == last_shot {
-                    State::Between {
-                        a: a.collapse(),
-                        b: b.collapse(),
-                    }
-                } else {
-                    State::Firing { a_first, a, b }
-                }
+                self.after_shot(step, a_first, a, b, dice.merges_states())
             }
             State::Between { a, b } if step == last_shot + 1 => State::Between {
                 a: self.removal[0].remove(dice, a),
@@ -286,6 +317,47 @@ impl engine::Engagement for Engagement {
                 b: self.removal[1].remove(dice, b),
             },
         }
+    }
+
+    /// A shot step's outcomes, listed from one aim: the same [`Self::aim`],
+    /// [`Self::land`] and [`Self::after_shot`] as [`Self::play_step`], each
+    /// class of the shot's odds once.
+    fn step_outcomes<F: FnMut(State, f64)>(
+        &self,
+        state: &State,
+        step: u32,
+        mut each: F,
+    ) -> Option<u64> {
+        let State::Firing {
+            a_first,
+            mut a,
+            mut b,
+        } = *state
+        else {
+            return None;
+        };
+        let a_turn = (step - 1).is_multiple_of(2) == a_first;
+        let aim = {
+            let (firing, target_side) = if a_turn { (&mut a, &b) } else { (&mut b, &a) };
+            self.aim(a_turn, firing, target_side)
+        };
+        let Some(aim) = aim else {
+            each(self.after_shot(step, a_first, a, b, true), 1.0);
+            return Some(1);
+        };
+        let odds = &aim.shot.odds;
+        let total = f64::from(odds.total());
+        let mut outcomes = 0;
+        for class in (0..odds.classes()).filter(|&c| odds.weight(c) > 0) {
+            let (mut a, mut b) = (a, b);
+            Self::land(&aim, class, if a_turn { &mut b } else { &mut a });
+            each(
+                self.after_shot(step, a_first, a, b, true),
+                f64::from(odds.weight(class)) / total,
+            );
+            outcomes += 1;
+        }
+        Some(outcomes)
     }
 
     fn record_turn(&self, turn: u32, state: &State, tally: &mut Tally, w: f64) {
