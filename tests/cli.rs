@@ -1484,3 +1484,72 @@ fn a_sweep_combination_no_model_accepts_fails_before_any_point_is_answered() {
     assert!(seen.lock().unwrap().is_empty(), "no point was answered");
     assert!(!reports.join("combo").exists());
 }
+
+#[test]
+fn a_results_frame_is_typed_and_says_what_it_is() {
+    use polars::prelude::*;
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"typed\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[fields]\nfirepower = 8\n\
+         [sweep]\ndie_mod = [-2, -1, 0]\nterrain = [\"clear\", \"woods\"]\n",
+    );
+    let out = volley()
+        .args(["run", exp.to_str().unwrap(), "--reports"])
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let folder = reports.join("typed");
+    let parquet = folder.join("results.parquet");
+    let df = ParquetReader::new(std::fs::File::open(&parquet).unwrap())
+        .finish()
+        .unwrap();
+    // Sweep columns carry their fields' types: -2 sorts before -1.
+    assert_eq!(df.column("die_mod").unwrap().dtype(), &DataType::Int64);
+    assert_eq!(df.column("terrain").unwrap().dtype(), &DataType::String);
+    let die_mods: Vec<i64> = df
+        .column("die_mod")
+        .unwrap()
+        .i64()
+        .unwrap()
+        .into_no_null_iter()
+        .collect();
+    assert_eq!(*die_mods.iter().min().unwrap(), -2);
+    // A mean's value is null, a probability's is its outcome.
+    let kinds = df.column("kind").unwrap().str().unwrap();
+    let values = df.column("value").unwrap().str().unwrap();
+    for i in 0..df.height() {
+        let probability = kinds.get(i) == Some("probability");
+        assert_eq!(values.get(i).is_some(), probability, "row {i}");
+    }
+    assert!(df.column("method").is_ok());
+    // What it is: in the Parquet file itself and in meta.json beside the CSV.
+    let bytes = std::fs::read(&parquet).unwrap();
+    let has = |needle: &str| bytes.windows(needle.len()).any(|w| w == needle.as_bytes());
+    assert!(has("volley_version") && has("micro-squad") && has("\"die_mod\""));
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["experiment"], "typed");
+    assert_eq!(meta["action"], "fire");
+    assert_eq!(meta["fixed_fields"]["firepower"], "8");
+    assert_eq!(meta["sweep"][0]["type"], "int");
+    assert_eq!(meta["seed"], 1);
+    assert!(meta["columns"]["estimate"].is_string());
+    // Written readable by all, like the committed reports.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        for file in ["results.csv", "results.parquet", "meta.json", "README.md"] {
+            let mode = std::fs::metadata(folder.join(file))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o644, "{file}");
+        }
+    }
+}

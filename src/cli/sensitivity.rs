@@ -228,10 +228,29 @@ fn report(
         ("p_value", FrameColumn::Number(p)),
         ("provisional", FrameColumn::Text(marks)),
     ])?;
+    let meta = serde_json::json!({
+        "experiment": format!("sensitivity-{}", found.name()),
+        "title": format!("{}: how much each reading of the card moves each action's headline", found.name()),
+        "system": found.name(),
+        "volley_version": env!("CARGO_PKG_VERSION"),
+        "columns": {
+            "action": "the action whose headline probability is read",
+            "option": "the reading (a rules option) changed",
+            "from": "the card's default reading",
+            "to": "the reading tried instead",
+            "probability": "the headline probability under the default reading",
+            "difference": "the change in the headline probability (to minus from)",
+            "diff_low": "the lower end of the difference's interval",
+            "diff_high": "the upper end of the difference's interval",
+            "p_value": "the paired test's p-value, when there is one",
+            "provisional": "why the figure rests on a reconstructed chart cell (empty when it does not)",
+        },
+    });
     frame::write(
         &mut df,
         &folder.join("results.parquet"),
         &folder.join("results.csv"),
+        &meta,
     )?;
     if plotted {
         Tornado {

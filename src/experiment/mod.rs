@@ -113,7 +113,7 @@ pub fn run(
             base.with(&[(axis.field.clone(), value.clone(), axis.origin.clone())])?;
         }
     }
-    let axes: Vec<String> = experiment.sweep.iter().map(|a| a.field.clone()).collect();
+    let columns = sweep_columns(experiment, &base);
     // One question per variant: its house rules applied and its charts compiled
     // once; each sweep point sets the axis fields on it.
     let questions = experiment
@@ -199,11 +199,11 @@ pub fn run(
     let points: Vec<Point> = by_variant.into_iter().flatten().collect();
     let folder = reports_root.join(&experiment.name);
     let rows = rows(&points);
-    let mut df = frame::frame(&axes, &rows)?;
+    let mut df = frame::frame(&columns, &rows)?;
     let parquet = folder.join("results.parquet");
     let csv = folder.join("results.csv");
-    frame::write(&mut df, &parquet, &csv)?;
-    let mut files = vec![parquet, csv];
+    frame::write(&mut df, &parquet, &csv, &meta(experiment, &columns))?;
+    let mut files = vec![parquet, csv, folder.join("meta.json")];
     let mut plotted = experiment.clone();
     if plotted.plots.is_empty() {
         plotted.plots = default_plots(experiment, &base);
@@ -277,6 +277,119 @@ fn default_plots(experiment: &Experiment, question: &Question) -> Vec<PlotSpec> 
         });
     }
     plots
+}
+
+/// The sweep columns, typed by their fields' kinds.
+fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<frame::SweepColumn> {
+    use crate::action::FieldKind;
+    experiment
+        .sweep
+        .iter()
+        .map(|axis| {
+            let kind = base
+                .fields()
+                .iter()
+                .find(|f| f.name == axis.field)
+                .map(|f| &f.kind);
+            frame::SweepColumn {
+                name: axis.field.clone(),
+                kind: match kind {
+                    Some(FieldKind::Int { .. }) => frame::SweepKind::Int,
+                    Some(FieldKind::Decimal { .. }) => frame::SweepKind::Decimal,
+                    Some(FieldKind::Bool) => frame::SweepKind::Flag,
+                    _ => frame::SweepKind::Text,
+                },
+            }
+        })
+        .collect()
+}
+
+/// What a results frame is, for its Parquet metadata and `meta.json`: the
+/// experiment, its question, method and seed, the fields it fixed, its sweep,
+/// its variants with their house-rule files, volley's version, and what each
+/// column means.
+fn meta(experiment: &Experiment, columns: &[frame::SweepColumn]) -> serde_json::Value {
+    use serde_json::json;
+    let method = match experiment.method() {
+        MethodRequest::Auto => {
+            "automatic: exact where the dice tree fits, else Monte Carlo".to_string()
+        }
+        MethodRequest::Exact => "exact".to_string(),
+        MethodRequest::Trials(n) => format!("monte-carlo: {n} trials a point"),
+        MethodRequest::Precision(e) => format!(
+            "monte-carlo: to a half-width of {e} (at most {} trials a point)",
+            experiment.max_trials
+        ),
+    };
+    let fixed: serde_json::Map<String, serde_json::Value> = experiment
+        .fields
+        .iter()
+        .map(|(name, value, _)| (name.clone(), json!(value)))
+        .collect();
+    let sweep: Vec<_> = experiment
+        .sweep
+        .iter()
+        .zip(columns)
+        .map(|(axis, column)| {
+            json!({
+                "field": axis.field,
+                "type": format!("{:?}", column.kind).to_lowercase(),
+                "values": axis.values,
+            })
+        })
+        .collect();
+    let variants: Vec<_> = experiment
+        .variants
+        .iter()
+        .map(|v| {
+            json!({
+                "name": v.name,
+                "house_rules": v.rules.iter().map(|r| json!({"name": r.name, "file": r.file})).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let mut meta = json!({
+        "experiment": experiment.name,
+        "title": experiment.title,
+        "description": experiment.description,
+        "file": experiment.file,
+        "system": experiment.system,
+        "action": experiment.action,
+        "method": method,
+        "seed": experiment.seed,
+        "confidence": experiment.confidence,
+        "volley_version": env!("CARGO_PKG_VERSION"),
+        "fixed_fields": fixed,
+        "sweep": sweep,
+        "variants": variants,
+        "columns": {
+            "variant": "the rule variant (the card, or the card with house rules: see variants)",
+            "kind": "probability (of variable = value), mean (of variable) or curve (mean of variable at the end of turn)",
+            "variable": "the outcome variable",
+            "value": "the outcome of a probability row (null for means and curves)",
+            "turn": "the turn of a curve row (0 is the start)",
+            "estimate": "the probability or mean",
+            "ci_low": "the lower end of its confidence interval (equal to the estimate when exact)",
+            "ci_high": "the upper end of its confidence interval",
+            "exact": "true when the figure is exact",
+            "method": "exact or monte-carlo",
+            "trials": "Monte Carlo trials at this point (null when exact)",
+            "baseline": "the first variant's estimate at the same point (other variants only)",
+            "difference": "this variant minus the first, on the same dice (paired)",
+            "diff_low": "the lower end of the difference's interval",
+            "diff_high": "the upper end of the difference's interval",
+            "p_value": "the paired test's p-value (McNemar or paired t), when there is one",
+            "provisional": "why the figure rests on a reconstructed chart cell (empty when it does not)",
+        },
+    });
+    for column in columns {
+        meta["columns"][&column.name] = json!(format!(
+            "the sweep field `{}` ({})",
+            column.name,
+            format!("{:?}", column.kind).to_lowercase()
+        ));
+    }
+    meta
 }
 
 fn rows(points: &[Point]) -> Vec<Row> {

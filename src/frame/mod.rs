@@ -31,16 +31,72 @@ pub struct Row {
     pub difference: Option<crate::stats::Difference>,
 }
 
-/// Build the frame; `axes` names the sweep columns.
-pub fn frame(axes: &[String], rows: &[Row]) -> PolarsResult<DataFrame> {
+/// A sweep column: its field, and the type its values are written as (so
+/// that `-1` sorts after `-2` in Parquet as in the CSV).
+#[derive(Clone, Debug)]
+pub struct SweepColumn {
+    pub name: String,
+    pub kind: SweepKind,
+}
+
+/// How a sweep field's values are typed in a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepKind {
+    /// Whole numbers (64-bit integers).
+    Int,
+    /// Decimal numbers.
+    Decimal,
+    /// `true` or `false`.
+    Flag,
+    /// Words: choices, terrain lists, or a number that may be a word
+    /// (`unlimited`).
+    Text,
+}
+
+impl SweepColumn {
+    /// The column of `values` (one per row, as the experiment wrote them).
+    fn column(&self, values: Vec<&str>) -> Column {
+        let name = self.name.as_str().into();
+        match self.kind {
+            SweepKind::Int => Column::new(
+                name,
+                values
+                    .iter()
+                    .map(|v| v.parse::<i64>().ok())
+                    .collect::<Vec<_>>(),
+            ),
+            SweepKind::Decimal => Column::new(
+                name,
+                values
+                    .iter()
+                    .map(|v| v.parse::<f64>().ok())
+                    .collect::<Vec<_>>(),
+            ),
+            SweepKind::Flag => Column::new(
+                name,
+                values
+                    .iter()
+                    .map(|v| match *v {
+                        "true" | "yes" | "1" => Some(true),
+                        "false" | "no" | "0" => Some(false),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            SweepKind::Text => Column::new(name, values),
+        }
+    }
+}
+
+/// Build the frame; `axes` are the sweep columns, in the experiment's order.
+pub fn frame(axes: &[SweepColumn], rows: &[Row]) -> PolarsResult<DataFrame> {
     let mut columns: Vec<Column> = Vec::new();
     columns.push(Column::new(
         "variant".into(),
         rows.iter().map(|r| r.variant.as_str()).collect::<Vec<_>>(),
     ));
     for (i, axis) in axes.iter().enumerate() {
-        let values: Vec<&str> = rows.iter().map(|r| r.point[i].as_str()).collect();
-        columns.push(Column::new(axis.as_str().into(), values));
+        columns.push(axis.column(rows.iter().map(|r| r.point[i].as_str()).collect()));
     }
     columns.push(Column::new(
         "kind".into(),
@@ -50,9 +106,12 @@ pub fn frame(axes: &[String], rows: &[Row]) -> PolarsResult<DataFrame> {
         "variable".into(),
         rows.iter().map(|r| r.variable.as_str()).collect::<Vec<_>>(),
     ));
+    // A probability's outcome; means and curves have none (null, not "").
     columns.push(Column::new(
         "value".into(),
-        rows.iter().map(|r| r.value.as_str()).collect::<Vec<_>>(),
+        rows.iter()
+            .map(|r| (r.kind == "probability").then_some(r.value.as_str()))
+            .collect::<Vec<_>>(),
     ));
     columns.push(Column::new(
         "turn".into(),
@@ -73,6 +132,12 @@ pub fn frame(axes: &[String], rows: &[Row]) -> PolarsResult<DataFrame> {
     columns.push(Column::new(
         "exact".into(),
         rows.iter().map(|r| r.exact).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "method".into(),
+        rows.iter()
+            .map(|r| if r.exact { "exact" } else { "monte-carlo" })
+            .collect::<Vec<_>>(),
     ));
     columns.push(Column::new(
         "trials".into(),
@@ -140,6 +205,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         .tempfile_in(folder)
         .with_context(|| format!("cannot write in {}", folder.display()))?;
     file.write_all(bytes)?;
+    // Readable by all, like any file the user writes (a temporary is 0600).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))?;
+    }
     file.as_file().sync_all()?;
     file.persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;
@@ -182,14 +254,34 @@ pub fn remove_abandoned_temporaries(folder: &Path) {
     }
 }
 
-/// Write the frame as Parquet and CSV, atomically.
-pub fn write(df: &mut DataFrame, parquet: &Path, csv: &Path) -> anyhow::Result<()> {
+/// Write the frame as Parquet and CSV, atomically, with what it is: `meta`
+/// goes into the Parquet file's key-value metadata (under `volley`, as JSON,
+/// with its top-level text entries also as keys of their own) and beside the
+/// CSV as `meta.json`, so that either file found alone says what it holds.
+pub fn write(
+    df: &mut DataFrame,
+    parquet: &Path,
+    csv: &Path,
+    meta: &serde_json::Value,
+) -> anyhow::Result<()> {
+    let json = serde_json::to_string_pretty(meta)?;
+    let mut pairs = vec![("volley".to_string(), json.clone())];
+    if let Some(fields) = meta.as_object() {
+        for (key, value) in fields {
+            if let Some(text) = value.as_str() {
+                pairs.push((key.clone(), text.to_string()));
+            }
+        }
+    }
     let mut buffer = Vec::new();
     ParquetWriter::new(&mut buffer)
+        .with_key_value_metadata(Some(KeyValueMetadata::from_static(pairs)))
         .finish(df)
         .map_err(|e| anyhow::anyhow!("encoding Parquet: {e}"))?;
     write_atomic(parquet, &buffer)?;
     write_atomic(csv, csv_text(df)?.as_bytes())?;
+    let folder = csv.parent().unwrap_or(Path::new("."));
+    write_atomic(&folder.join("meta.json"), (json + "\n").as_bytes())?;
     Ok(())
 }
 
