@@ -1553,3 +1553,43 @@ fn a_results_frame_is_typed_and_says_what_it_is() {
         }
     }
 }
+
+#[test]
+fn a_run_writes_the_gallery_of_every_report_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"gallery-one\"\ntitle = \"One fire table\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
+         [sweep]\ndie_mod = [0, 1]\n",
+    );
+    let run = |file: &std::path::Path| {
+        let out = volley()
+            .args(["run", file.to_str().unwrap(), "--reports"])
+            .arg(&reports)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run(&exp);
+    // A second experiment, run alone: the gallery keeps the first.
+    let second = dir.path().join("second.toml");
+    std::fs::write(
+        &second,
+        "name = \"gallery-two\"\nsystem = \"micro-squad\"\naction = \"fire\"\n",
+    )
+    .unwrap();
+    run(&second);
+    let gallery = std::fs::read_to_string(reports.join("README.md")).unwrap();
+    assert!(
+        gallery.contains("## [One fire table](gallery-one/README.md)")
+            && gallery.contains("gallery-two/README.md")
+            && gallery.contains("- headline: P(result = E) from ")
+            && gallery.contains("over 2 points (exact)")
+            && gallery.contains("<img src=\"gallery-one/"),
+        "{gallery}"
+    );
+}

@@ -61,5 +61,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
             outcome.files.len()
         );
     }
+    let gallery = experiment::gallery::write(&args.reports)?;
+    let _ = writeln!(out, "gallery: {}", gallery.display());
     Ok(out)
 }

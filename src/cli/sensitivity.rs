@@ -60,7 +60,12 @@ pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
                 args.format,
             ))
         }
-        (None, Some(dir)) => report(&args.system, dir, &config),
+        (None, Some(dir)) => {
+            let mut out = report(&args.system, dir, &config)?;
+            let gallery = crate::experiment::gallery::write(dir)?;
+            out.push_str(&format!("gallery: {}\n", gallery.display()));
+            Ok(out)
+        }
         (None, None) => Err(InputError::argument(
             "action",
             "give an action (one question), or --report DIR for every action's default question",
@@ -228,7 +233,29 @@ fn report(
         ("p_value", FrameColumn::Number(p)),
         ("provisional", FrameColumn::Text(marks)),
     ])?;
+    // The reading that moves a headline most.
+    let biggest = answers
+        .iter()
+        .flat_map(|(action, effects)| effects.effects.iter().map(move |e| (action, e)))
+        .filter(|(_, e)| !e.difference.value.is_nan())
+        .max_by(|a, b| {
+            a.1.difference
+                .value
+                .abs()
+                .total_cmp(&b.1.difference.value.abs())
+        });
+    let headline = biggest.map_or_else(String::new, |(action, e)| {
+        format!(
+            "the largest move: `{}` from {} to {} changes {action}'s headline by {:+.2} points",
+            e.step.field.trim_start_matches("options."),
+            e.step.from,
+            e.step.to,
+            100.0 * e.difference.value
+        )
+    });
     let meta = serde_json::json!({
+        "headline": headline,
+        "figures": if plotted { vec!["tornado.png"] } else { Vec::new() },
         "experiment": format!("sensitivity-{}", found.name()),
         "title": format!("{}: how much each reading of the card moves each action's headline", found.name()),
         "system": found.name(),

@@ -8,6 +8,7 @@
 //! its difference to the first comes with a paired interval and p-value.
 
 mod file;
+pub mod gallery;
 mod report;
 
 pub use file::{Experiment, PlotSpec};
@@ -202,8 +203,7 @@ pub fn run(
     let mut df = frame::frame(&columns, &rows)?;
     let parquet = folder.join("results.parquet");
     let csv = folder.join("results.csv");
-    frame::write(&mut df, &parquet, &csv, &meta(experiment, &columns))?;
-    let mut files = vec![parquet, csv, folder.join("meta.json")];
+    let mut files = vec![parquet.clone(), csv.clone(), folder.join("meta.json")];
     let mut plotted = experiment.clone();
     if plotted.plots.is_empty() {
         plotted.plots = default_plots(experiment, &base);
@@ -230,6 +230,15 @@ pub fn run(
     }
     let figures = report::plots(&plotted, &points, &folder)?;
     files.extend(figures.iter().flat_map(|f| [f.png.clone(), f.svg.clone()]));
+    let mut meta = meta(experiment, &columns);
+    meta["headline"] = serde_json::json!(headline_text(experiment, base.headline(), &points));
+    meta["figures"] = serde_json::json!(
+        figures
+            .iter()
+            .filter_map(|f| f.png.file_name().map(|n| n.to_string_lossy().to_string()))
+            .collect::<Vec<_>>()
+    );
+    frame::write(&mut df, &parquet, &csv, &meta)?;
     let text = report::markdown(experiment, base.headline(), &points, &figures, &config);
     let readme = folder.join("README.md");
     frame::write_atomic(&readme, text.as_bytes())?;
@@ -277,6 +286,72 @@ fn default_plots(experiment: &Experiment, question: &Question) -> Vec<PlotSpec> 
         });
     }
     plots
+}
+
+/// The experiment's headline in words, for the first variant: the headline
+/// probability at its one point, or its lowest and highest over the sweep
+/// with the points where they are.
+fn headline_text(
+    experiment: &Experiment,
+    headline: Option<(&'static str, &'static str)>,
+    points: &[Point],
+) -> String {
+    let Some((variable, value)) = headline else {
+        return String::new();
+    };
+    let first = &experiment.variants[0].name;
+    let found: Vec<(&Point, &crate::stats::Estimate, bool)> = points
+        .iter()
+        .filter(|p| &p.variant == first)
+        .filter_map(|p| {
+            p.summary
+                .outcomes
+                .iter()
+                .find(|o| o.variable == variable && o.value == value)
+                .map(|o| (p, &o.estimate, p.summary.exact))
+        })
+        .filter(|(_, e, _)| !e.value.is_nan())
+        .collect();
+    let at = |p: &Point| -> String {
+        experiment
+            .sweep
+            .iter()
+            .zip(&p.values)
+            .map(|(axis, v)| format!("{}={v}", axis.field))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let all_exact = found.iter().all(|(_, _, exact)| *exact);
+    let method = if all_exact {
+        "exact".to_string()
+    } else {
+        format!(
+            "Monte Carlo, {:.0}% intervals",
+            100.0 * experiment.confidence
+        )
+    };
+    let shown = |e: &crate::stats::Estimate, exact: bool| crate::output::percent(e, exact);
+    match found.as_slice() {
+        [] => String::new(),
+        [(_, e, exact)] => format!("P({variable} = {value}) = {} ({method})", shown(e, *exact)),
+        _ => {
+            let by_value =
+                |a: &&(&Point, &crate::stats::Estimate, bool),
+                 b: &&(&Point, &crate::stats::Estimate, bool)| {
+                    a.1.value.total_cmp(&b.1.value)
+                };
+            let low = found.iter().min_by(by_value).expect("two or more points");
+            let high = found.iter().max_by(by_value).expect("two or more points");
+            format!(
+                "P({variable} = {value}) from {} ({}) to {} ({}) over {} points ({method})",
+                shown(low.1, low.2),
+                at(low.0),
+                shown(high.1, high.2),
+                at(high.0),
+                found.len()
+            )
+        }
+    }
 }
 
 /// The sweep columns, typed by their fields' kinds.
