@@ -33,6 +33,7 @@ pub mod engine;
 pub mod error;
 pub mod experiment;
 pub mod frame;
+pub mod guide;
 pub mod output;
 pub mod plot;
 pub mod question;

@@ -1593,3 +1593,70 @@ fn a_run_writes_the_gallery_of_every_report_folder() {
         "{gallery}"
     );
 }
+
+#[test]
+fn the_generated_pages_of_the_guide_are_up_to_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = volley()
+        .args(["guide", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for page in ["readings.md", "charts.md"] {
+        let written = std::fs::read_to_string(dir.path().join(page)).unwrap();
+        let committed = std::fs::read_to_string(format!("docs/{page}")).unwrap();
+        assert!(
+            written == committed,
+            "docs/{page} is not what `volley guide` writes: run `cargo run --release -- guide`"
+        );
+    }
+    // Every option of every system is there.
+    let readings = std::fs::read_to_string(dir.path().join("readings.md")).unwrap();
+    for option in [
+        "ms_crt_alignment",
+        "mf_naturals",
+        "ma_tl5_range",
+        "hx_half_round",
+        "sd_combat",
+        "adf_fcr_candidate",
+    ] {
+        assert!(readings.contains(&format!("`{option}`")), "{option}");
+    }
+}
+
+#[test]
+fn run_takes_a_folder_of_experiments() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("mine");
+    std::fs::create_dir(&folder).unwrap();
+    for (file, name) in [("a.toml", "first"), ("b.toml", "second")] {
+        std::fs::write(
+            folder.join(file),
+            format!("name = \"{name}\"\nsystem = \"micro-squad\"\naction = \"fire\"\n"),
+        )
+        .unwrap();
+    }
+    let reports = dir.path().join("reports");
+    let out = volley()
+        .arg("run")
+        .arg(&folder)
+        .arg("--reports")
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(reports.join("first/README.md").exists() && reports.join("second/README.md").exists());
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let e = stderr_of(&["run", empty.to_str().unwrap()]);
+    assert!(e.contains("no experiment files"), "{e}");
+}

@@ -3,6 +3,7 @@
 
 mod compare;
 mod effects;
+mod guide;
 mod merge;
 mod method;
 mod odds;
@@ -53,6 +54,9 @@ pub enum Command {
     /// Which unsure readings of a card matter: every rules option switched to
     /// each alternative, the headline's change (--report: every action).
     Sensitivity(sensitivity::SensitivityArgs),
+    /// Write the generated pages of the guide (how each card is read, the
+    /// patchable charts and their bounds) into docs/.
+    Guide(guide::GuideArgs),
 }
 
 /// Run the CLI and return the process exit code.
@@ -69,6 +73,7 @@ pub fn main() -> ExitCode {
         Command::Effects(args) => effects::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Sensitivity(args) => sensitivity::run(&args),
+        Command::Guide(args) => guide::run(&args),
     };
     match result {
         Ok(text) => {

@@ -1,4 +1,4 @@
-//! `volley run [EXPERIMENT.toml]...`.
+//! `volley run [EXPERIMENT.toml | FOLDER]...`.
 
 use crate::experiment::{self, Experiment};
 use clap::Args;
@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Experiment files (default: every .toml in experiments/).
+    /// Experiment files, or folders of them (every .toml in a folder); default:
+    /// the folder experiments/.
     pub experiments: Vec<PathBuf>,
     /// Folder that receives one sub-folder per experiment.
     #[arg(long, default_value = "reports")]
@@ -20,13 +21,23 @@ pub struct RunArgs {
 }
 
 pub fn run(args: &RunArgs) -> anyhow::Result<String> {
-    let files = if args.experiments.is_empty() {
-        experiment::discover(&PathBuf::from("experiments"))?
+    let given = if args.experiments.is_empty() {
+        vec![PathBuf::from("experiments")]
     } else {
         args.experiments.clone()
     };
-    if files.is_empty() {
-        anyhow::bail!("no experiment files found in experiments/");
+    // A folder stands for every experiment file in it.
+    let mut files = Vec::new();
+    for path in &given {
+        if path.is_dir() {
+            let found = experiment::discover(path)?;
+            if found.is_empty() {
+                anyhow::bail!("no experiment files (*.toml) in {}", path.display());
+            }
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
     }
     // Read and check every file before running any.
     let experiments = files
