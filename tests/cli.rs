@@ -619,7 +619,7 @@ fn a_plot_picks_the_other_axes_values_and_series_by_value() {
     for level in ["good-order", "disorder", "shaken", "routed"] {
         assert!(svg.contains(level), "{level}");
     }
-    assert!(svg.contains("53%"), "the Shaken slice");
+    assert!(svg.contains("52.78%"), "the Shaken slice");
     // An axis value that was not swept is refused at its line.
     std::fs::write(&exp, text.replace("\"shaken\" }", "\"routed\" }")).unwrap();
     let e = stderr_of(&[
@@ -1659,4 +1659,32 @@ fn run_takes_a_folder_of_experiments() {
     std::fs::create_dir(&empty).unwrap();
     let e = stderr_of(&["run", empty.to_str().unwrap()]);
     assert!(e.contains("no experiment files"), "{e}");
+}
+
+#[test]
+fn a_plot_says_at_which_values_it_holds_the_axes_it_does_not_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"held\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
+         [sweep]\ndie_mod = [0, 1, 2]\nterrain = [\"clear\", \"woods\"]\nrange = [5, 10]\n\
+         [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nseries = \"terrain\"\ny = \"result=E\"\n\
+         file = \"by_die\"\nat = { range = 10 }\n",
+    );
+    let out = volley()
+        .args(["run", exp.to_str().unwrap(), "--reports"])
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(reports.join("held/by_die.svg")).unwrap();
+    assert!(svg.contains("at range = 10"), "no subtitle");
+    // The legend names both series, in a column of its own.
+    assert!(svg.contains("terrain=clear") && svg.contains("terrain=woods"));
+    // A probability axis runs 0% to 100%.
+    assert!(svg.contains("100%"));
 }

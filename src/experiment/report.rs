@@ -3,7 +3,7 @@
 use super::{Experiment, PlotSpec, Point};
 use crate::engine::{MethodRequest, RunConfig};
 use crate::output::{markdown, number, p_value_text, percent};
-use crate::plot::{Figure as _, Heatmap, Lines, Series};
+use crate::plot::{Figure as _, Heatmap, Join, Lines, Series};
 use crate::stats::Estimate;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -39,6 +39,36 @@ fn slice<'a>(
             })
         })
         .collect()
+}
+
+/// The subtitle of a plot that holds sweep axes fixed: the values it shows
+/// them at (the axes in `free` are drawn).
+fn held(experiment: &Experiment, spec: &PlotSpec, free: &[usize]) -> Option<String> {
+    let fixed: Vec<String> = experiment
+        .sweep
+        .iter()
+        .enumerate()
+        .filter(|(i, axis)| !free.contains(i) && axis.values.len() > 1)
+        .map(|(_, axis)| {
+            let value = spec
+                .at_value(&axis.field)
+                .unwrap_or_else(|| axis.values[0].clone());
+            format!("{} = {value}", axis.field)
+        })
+        .collect();
+    (!fixed.is_empty()).then(|| format!("at {}", fixed.join(", ")))
+}
+
+/// How a line joins points over the sweep values `x_values`: steps on a
+/// whole-number axis, straight on a continuous one, not at all between names.
+fn join_for(x_values: &[String]) -> Join {
+    let whole = x_values.iter().all(|v| v.parse::<i64>().is_ok());
+    let numeric = x_values.iter().all(|v| v.parse::<f64>().is_ok());
+    match (whole, numeric) {
+        (true, _) => Join::Mid,
+        (false, true) => Join::Straight,
+        (false, false) => Join::Points,
+    }
 }
 
 /// Where a sweep value sits on a plot's x axis: the number itself on a numeric
@@ -117,9 +147,12 @@ pub fn plots(
                     .collect();
                 Lines {
                     title: title.clone(),
+                    subtitle: held(experiment, spec, &[x]),
                     x_label: experiment.sweep[x].field.clone(),
                     y_label: format!("difference in P({variable} = {value}), points"),
                     x_ticks: (!numeric).then(|| x_values.clone()),
+                    join: join_for(x_values),
+                    percent: false,
                     series,
                 }
                 .write(&stem)?
@@ -223,9 +256,12 @@ pub fn plots(
                         .collect();
                     Lines {
                         title: title.clone(),
+                        subtitle: held(experiment, spec, &free),
                         x_label: experiment.sweep[x].field.clone(),
                         y_label: y_text.clone(),
                         x_ticks: (!numeric).then(|| x_values.clone()),
+                        join: join_for(x_values),
+                        percent: mean_of.is_none(),
                         series,
                     }
                     .write(&stem)?
@@ -246,6 +282,7 @@ pub fn plots(
                         .collect();
                     Heatmap {
                         title: format!("{title}: {y_text}"),
+                        subtitle: held(experiment, spec, &free),
                         percent: mean_of.is_none(),
                         x_label: experiment.sweep[x].field.clone(),
                         y_label: if by_value {
@@ -303,11 +340,22 @@ pub fn plots(
                         });
                     }
                 }
+                let at: Vec<String> = experiment
+                    .sweep
+                    .iter()
+                    .filter_map(|axis| {
+                        spec.at_value(&axis.field)
+                            .map(|v| format!("{} = {v}", axis.field))
+                    })
+                    .collect();
                 Lines {
                     title: title.clone(),
-                    x_label: "turn".to_string(),
-                    y_label: "mean at end of turn".to_string(),
+                    subtitle: (!at.is_empty()).then(|| format!("at {}", at.join(", "))),
+                    x_label: "turn (0: the start)".to_string(),
+                    y_label: "mean at the end of the turn".to_string(),
                     x_ticks: None,
+                    join: Join::Post,
+                    percent: false,
                     series,
                 }
                 .write(&stem)?
