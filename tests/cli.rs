@@ -1536,7 +1536,8 @@ fn a_results_frame_is_typed_and_says_what_it_is() {
         serde_json::from_str(&std::fs::read_to_string(folder.join("meta.json")).unwrap()).unwrap();
     assert_eq!(meta["experiment"], "typed");
     assert_eq!(meta["action"], "fire");
-    assert_eq!(meta["fixed_fields"]["firepower"], "8");
+    assert_eq!(meta["fixed_fields"]["firepower"], 8);
+    assert_eq!(meta["sweep"][0]["values"][0], -2);
     assert_eq!(meta["sweep"][0]["type"], "int");
     assert_eq!(meta["seed"], 1);
     assert!(meta["columns"]["estimate"].is_string());

@@ -396,10 +396,22 @@ fn meta(experiment: &Experiment, columns: &[frame::SweepColumn]) -> serde_json::
             experiment.max_trials
         ),
     };
+    // Values as JSON numbers and booleans where they read as such.
+    let typed = |value: &str| -> serde_json::Value {
+        if let Ok(i) = value.parse::<i64>() {
+            json!(i)
+        } else if let Ok(x) = value.parse::<f64>() {
+            json!(x)
+        } else if let Ok(b) = value.parse::<bool>() {
+            json!(b)
+        } else {
+            json!(value)
+        }
+    };
     let fixed: serde_json::Map<String, serde_json::Value> = experiment
         .fields
         .iter()
-        .map(|(name, value, _)| (name.clone(), json!(value)))
+        .map(|(name, value, _)| (name.clone(), typed(value)))
         .collect();
     let sweep: Vec<_> = experiment
         .sweep
@@ -409,7 +421,10 @@ fn meta(experiment: &Experiment, columns: &[frame::SweepColumn]) -> serde_json::
             json!({
                 "field": axis.field,
                 "type": format!("{:?}", column.kind).to_lowercase(),
-                "values": axis.values,
+                "values": axis.values.iter().map(|v| match column.kind {
+                    frame::SweepKind::Text => json!(v),
+                    _ => typed(v),
+                }).collect::<Vec<_>>(),
             })
         })
         .collect();
