@@ -1,6 +1,6 @@
 """Execute every notebook in this folder, as CI does.
 
-    python notebooks/run_all.py            # run each one; fail on the first error
+    python notebooks/run_all.py            # run each one; fail if any fails
     python notebooks/run_all.py --save     # also write the outputs back (to commit them)
 
 Each notebook runs in this folder with a fresh kernel; a cell that raises fails the run.

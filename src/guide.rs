@@ -35,9 +35,9 @@ fn readings() -> Result<String, InputError> {
          by default, the alternatives it has built, and a note saying why. A note starts with \
          how sure the reading is: *printed* (on the card), *reconstructed* (restored from the \
          card's own pattern) or *assumed* (the card is silent); `[H]`, `[M]` and `[L]` mark \
-         high, medium and low confidence, and a code such as `MS-CA1` or `S7` names the \
-         reading in volley's list of readings. Numbers in brackets such as (2.5.7) are the \
-         card's sections.\n"
+         high, medium and low confidence, and a code such as `MS-CA1` or `S7` is the \
+         reading's short name, the same wherever volley mentions it. Numbers in brackets \
+         such as (2.5.7) are the card's sections.\n"
     );
     let _ = writeln!(
         out,

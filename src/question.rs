@@ -53,6 +53,29 @@ impl Question {
         Self::resolve(system, action, book, specs, fields.to_vec())
     }
 
+    /// The scenario in one line, as the outputs echo it: the fields given,
+    /// then every other field at the default it took.
+    pub fn scenario_line(&self) -> String {
+        let given: Vec<&str> = self.raw.iter().map(|r| r.0.as_str()).collect();
+        let (set, defaults): (Vec<_>, Vec<_>) = self
+            .scenario
+            .pairs()
+            .into_iter()
+            .partition(|(name, _)| given.contains(&name.as_str()));
+        let joined = |pairs: Vec<(String, String)>| {
+            pairs
+                .into_iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match (set.is_empty(), defaults.is_empty()) {
+            (true, _) => format!("defaults {}", joined(defaults)),
+            (false, true) => joined(set),
+            (false, false) => format!("{}; defaults {}", joined(set), joined(defaults)),
+        }
+    }
+
     /// The same question with `fields` set on top of its own (a sweep point).
     pub fn with(&self, fields: &[RawField]) -> Result<Self, InputError> {
         let mut raw = self.raw.clone();

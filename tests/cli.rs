@@ -1023,7 +1023,7 @@ fn a_killed_run_leaves_whole_files_and_its_temporaries_go_with_the_next_run() {
     let body = "name = \"killed\"\nsystem = \"micro-squad\"\naction = \"fire\"\ntrials = 200000\n\
                 [sweep]\ndie_mod = [0, 1, 2, 3]\nfirepower = [4, 6, 8, 10, 12]\n\
                 [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nfile = \"lines\"\n\
-                [[plot]]\nkind = \"heatmap\"\nx = \"die_mod\"\ny = \"firepower\"\nfile = \"map\"\n";
+                [[plot]]\nkind = \"heatmap\"\nx = \"die_mod\"\nseries = \"firepower\"\ny = \"result=E\"\nfile = \"map\"\n";
     let (exp, reports) = experiment_in(dir.path(), body);
     let run = || {
         std::process::Command::new(assert_cmd::cargo::cargo_bin("volley"))
@@ -1688,4 +1688,197 @@ fn a_plot_says_at_which_values_it_holds_the_axes_it_does_not_show() {
     assert!(svg.contains("terrain=clear") && svg.contains("terrain=woods"));
     // A probability axis runs 0% to 100%.
     assert!(svg.contains("100%"));
+}
+
+#[test]
+fn the_crt_alone_is_the_fire_table_without_the_cohesion_roll() {
+    let p = |args: &[&str], value: &str| -> f64 {
+        let out = volley()
+            .args(args)
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["variable"] == "result" && o["value"] == value)
+            .unwrap()["probability"]
+            .as_f64()
+            .unwrap()
+    };
+    // Differential +2, no modifier: 2D6 of 11 or 12 is E on the card, 3 ways in 36.
+    let alone = p(&["odds", "micro-squad", "crt"], "E");
+    assert!((alone - 3.0 / 36.0).abs() < 1e-12, "{alone}");
+    // Standard fire at the same column and no modifier: cohesion 14 passes 14 in 20.
+    let fire = p(&["odds", "micro-squad", "fire"], "E");
+    assert!((fire - 0.7 * alone).abs() < 1e-12, "{fire} vs {alone}");
+    // As a fraction.
+    let out = volley()
+        .args(["odds", "micro-squad", "crt", "--fractions"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("P(result = E) = 1/12 (8.33%)"), "{text}");
+    // The table of the chart alone, by differential and modifier.
+    let out = volley()
+        .args(["table", "micro-squad", "crt"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("differential \\ die_mod"),
+        "{text}"
+    );
+}
+
+#[test]
+fn outputs_echo_the_scenario_and_the_defaults_taken() {
+    let out = volley()
+        .args(["odds", "micro-squad", "fire", "terrain=woods"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("scenario: terrain=woods; defaults ") && text.contains("firepower=6"),
+        "{text}"
+    );
+    let out = volley()
+        .args(["odds", "micro-squad", "fire", "--format", "markdown"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Scenario: `defaults "), "{text}");
+    // A table names what its cells share, not its axes (nor what they derive).
+    let out = volley()
+        .args(["table", "micro-squad", "fire", "terrain=woods"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("scenario:"))
+        .unwrap_or_default();
+    assert!(
+        line.contains("terrain=woods") && line.contains("rows differential, columns die_mod"),
+        "{line}"
+    );
+    assert!(
+        !line.contains("die_mod=") && !line.contains("firepower="),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_duel_in_markdown_keeps_its_per_turn_curves() {
+    let out = volley()
+        .args(["odds", "hex-acw", "duel", "--format", "markdown"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("Per turn") && text.contains("| turn |"),
+        "{text}"
+    );
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = volley().args(["completions", shell]).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && text.contains("volley") && text.contains("odds"),
+            "{shell}"
+        );
+    }
+    let out = volley().args(["completions", "cmd.exe"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value"));
+}
+
+#[test]
+fn an_experiment_refuses_what_it_could_not_do_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = dir.path().join("woods.toml");
+    std::fs::write(&rule, "[set]\n\"terrain.woods.personnel\" = 6\n").unwrap();
+    let refused = |body: &str, wanted: &[&str]| {
+        let (exp, _) = experiment_in(dir.path(), body);
+        let e = stderr_of(&["run", exp.to_str().unwrap()]);
+        assert!(wanted.iter().all(|w| e.contains(w)), "{e}");
+        assert_eq!(e.trim().lines().count(), 1, "{e}");
+    };
+    // Variants are compared on a fixed number of paired trials.
+    refused(
+        &format!(
+            "name = \"p\"\nsystem = \"micro-squad\"\naction = \"fire\"\nprecision = 0.01\n\
+             [[variant]]\nname = \"card\"\n[[variant]]\nname = \"w\"\nhouse_rules = [{:?}]\n",
+            rule.to_str().unwrap()
+        ),
+        &["exp.toml:4:", "use `trials = N`"],
+    );
+    // A field fixed and swept.
+    refused(
+        "name = \"f\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[fields]\nterrain = \"woods\"\n\
+         [sweep]\nterrain = [\"clear\", \"woods\"]\n",
+        &["exp.toml:7:", "both a fixed field and a sweep axis"],
+    );
+    // A plot of an outcome the action never has.
+    refused(
+        "name = \"y\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[sweep]\ndie_mod = [0, 1]\n\
+         [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\ny = \"result=X\"\nfile = \"bad\"\n",
+        &[
+            "exp.toml:10:",
+            "plot `bad`",
+            "never takes the value `X`",
+            "\"E\"",
+        ],
+    );
+    refused(
+        "name = \"y\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[sweep]\ndie_mod = [0, 1]\n\
+         [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\ny = \"reslt=E\"\nfile = \"bad\"\n",
+        &["plot `bad`", "no outcome variable `reslt`"],
+    );
+}
+
+#[test]
+fn shards_are_refused_where_the_trials_cannot_be_split() {
+    let e = stderr_of(&[
+        "odds",
+        "micro-squad",
+        "fire",
+        "--trials",
+        "20000",
+        "--shard",
+        "1/2",
+    ]);
+    assert!(
+        e.contains("blocks of 65536 trials") && e.contains("at most 1 shards"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_house_rule_path_that_does_not_exist_says_so_whatever_the_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = dir.path().join("typo.toml");
+    std::fs::write(&rule, "[set]\n\"terrain.woods.tracked\" = 1000\n").unwrap();
+    let e = stderr_of(&[
+        "odds",
+        "micro-squad",
+        "fire",
+        "--house-rule",
+        rule.to_str().unwrap(),
+    ]);
+    assert!(
+        e.contains("typo.toml:2:") && e.contains("has no entry `tracked`"),
+        "{e}"
+    );
 }

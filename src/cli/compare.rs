@@ -95,6 +95,7 @@ fn answer<'a>(question: &'a Question, summary: &'a crate::stats::Summary) -> Ans
         system: question.system().name(),
         action: question.action().name(),
         scenario: question.scenario().to_json(),
+        scenario_line: question.scenario_line(),
         summary,
         headline: question.headline(),
         house_rules: &question.book().house_rules,
@@ -102,6 +103,7 @@ fn answer<'a>(question: &'a Question, summary: &'a crate::stats::Summary) -> Ans
         notes: question.notes(),
         provisional: question.provisional(),
         working: Vec::new(),
+        fractions: false,
     }
 }
 

@@ -27,6 +27,21 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
         system: &run.system,
         action: &run.action,
         scenario: run.scenario.clone(),
+        // The shards record the resolved scenario, not which fields were given.
+        scenario_line: run
+            .scenario
+            .as_object()
+            .map(|fields| {
+                fields
+                    .iter()
+                    .map(|(k, v)| match v {
+                        serde_json::Value::String(text) => format!("{k}={text}"),
+                        other => format!("{k}={other}"),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default(),
         summary: &summary,
         headline: crate::systems::find(&run.system)
             .and_then(|system| crate::systems::find_action(system, &run.action))
@@ -37,6 +52,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
         notes: run.notes.clone(),
         provisional: run.provisional.clone(),
         working: Vec::new(),
+        fractions: false,
     };
     Ok(render_answer(&answer, args.format))
 }

@@ -4,6 +4,9 @@ use crate::engine::{MethodRequest, RunConfig, RunError};
 use clap::Args;
 use std::path::PathBuf;
 
+/// The exact method's budget when none is given.
+const DEFAULT_BUDGET: u64 = 2_000_000;
+
 #[derive(Debug, Clone, Args)]
 pub struct MethodArgs {
     /// Monte Carlo with this many trials.
@@ -24,9 +27,11 @@ pub struct MethodArgs {
     /// Confidence level of the intervals.
     #[arg(long, default_value_t = 0.95)]
     pub confidence: f64,
-    /// Most branches (or states) the exact method may explore.
-    #[arg(long, default_value_t = 2_000_000)]
-    pub budget: u64,
+    /// Most branches (or states) the exact method may explore (default
+    /// 2,000,000 with --exact; without a method, exact is tried within 250,000,
+    /// or within this budget when it is given).
+    #[arg(long)]
+    pub budget: Option<u64>,
     /// A house-rule file patching the charts (repeatable, applied in order).
     #[arg(long = "house-rule", value_name = "FILE")]
     pub house_rules: Vec<PathBuf>,
@@ -65,7 +70,9 @@ impl MethodArgs {
             method,
             seed: self.seed,
             confidence: self.confidence,
-            budget: self.budget,
+            budget: self.budget.unwrap_or(DEFAULT_BUDGET),
+            // A budget the user gives is the automatic method's budget too.
+            auto_budget: self.budget.unwrap_or(crate::engine::AUTO_BUDGET),
             ..RunConfig::default()
         }
     }

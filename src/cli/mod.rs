@@ -2,6 +2,7 @@
 //! runs, prints one clear message on bad input and maps it to a non-zero exit.
 
 mod compare;
+mod completions;
 mod effects;
 mod guide;
 mod merge;
@@ -57,6 +58,8 @@ pub enum Command {
     /// Write the generated pages of the guide (how each card is read, the
     /// patchable charts and their bounds) into docs/.
     Guide(guide::GuideArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
 }
 
 /// Run the CLI and return the process exit code.
@@ -74,6 +77,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Sensitivity(args) => sensitivity::run(&args),
         Command::Guide(args) => guide::run(&args),
+        Command::Completions(args) => completions::run(&args),
     };
     match result {
         Ok(text) => {

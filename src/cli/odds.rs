@@ -18,13 +18,18 @@ pub struct OddsArgs {
     pub action: Option<String>,
     /// Scenario fields as field=value (`volley odds SYSTEM ACTION --help` lists them).
     pub fields: Vec<String>,
+    /// Show exact probabilities as fractions where the denominator is at most
+    /// 100,000 (`7/36 (19.44%)`); Monte Carlo figures keep their intervals.
+    #[arg(long)]
+    pub fractions: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
     #[command(flatten)]
     pub method: MethodArgs,
     /// Run only shard K of N of a --trials run (see `volley merge`); K counts
-    /// from 0, so the shards of a 4-way split are 0/4, 1/4, 2/4 and 3/4.
+    /// from 0, so the shards of a 4-way split are 0/4, 1/4, 2/4 and 3/4. Trials
+    /// are dealt in blocks of 65,536, so N is at most the number of blocks.
     #[arg(long, value_name = "K/N", requires = "trials", value_parser = crate::engine::Shard::parse)]
     pub shard: Option<crate::engine::Shard>,
     /// Also save the raw tally to FILE (for `volley merge`).
@@ -106,7 +111,27 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         return field_help(system, action);
     }
     let question = question(system, action, &key_values(&args.fields)?, &args.method)?;
-    let bar = super::progress::TerminalProgress::new();
+    if let (Some(shard), Some(trials)) = (args.shard, args.method.trials) {
+        // Trials are dealt to shards in whole blocks: more shards than blocks
+        // would leave some with nothing to run.
+        let blocks = trials.div_ceil(crate::engine::CHUNK_TRIALS);
+        if shard.count > blocks {
+            return Err(crate::error::InputError::argument(
+                "shard",
+                format!(
+                    "shards are dealt whole blocks of {} trials, and {trials} trials make {blocks}: use at most {blocks} shards, or more trials",
+                    crate::engine::CHUNK_TRIALS
+                ),
+            )
+            .into());
+        }
+    }
+    // A precision run's trial count is only a cap: no forecast from it.
+    let bar = if args.method.precision.is_some() {
+        super::progress::TerminalProgress::without_forecast()
+    } else {
+        super::progress::TerminalProgress::new()
+    };
     let config = crate::engine::RunConfig {
         shard: args.shard,
         progress: Some(bar.hook()),
@@ -143,6 +168,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         system: question.system().name(),
         action: question.action().name(),
         scenario: question.scenario().to_json(),
+        scenario_line: question.scenario_line(),
         summary: &summary,
         headline: question.headline(),
         house_rules: &question.book().house_rules,
@@ -150,6 +176,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         notes: question.notes(),
         provisional: question.provisional(),
         working: question.working(),
+        fractions: args.fractions,
     };
     Ok(render_answer(&answer, args.format))
 }

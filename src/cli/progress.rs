@@ -38,12 +38,21 @@ impl TerminalProgress {
         )
     }
 
-    /// Trials counted for the forecast only, without a bar (under a bar of
-    /// points).
-    pub fn trials_undrawn() -> Self {
+    /// A bar of trials whose planned count is only a cap (precision mode):
+    /// no forecast from it.
+    pub fn without_forecast() -> Self {
+        Self::drawn(
+            "{spinner} {human_pos} trials (up to {human_len}) {wide_bar}",
+            false,
+        )
+    }
+
+    /// Trials counted for the forecast only (when `forecast`), without a bar
+    /// (under a bar of points).
+    pub fn undrawn(forecast: bool) -> Self {
         TerminalProgress {
             bar: ProgressBar::hidden(),
-            trials: true,
+            trials: forecast,
         }
     }
 

@@ -52,10 +52,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
         // Several points: a bar of points (each point's trials still feed the
         // forecast of a long run); one point: a bar of its trials.
         let several = e.sweep.iter().any(|axis| axis.values.len() > 1);
-        let bar = if several {
-            super::progress::TerminalProgress::trials_undrawn()
-        } else {
-            super::progress::TerminalProgress::new()
+        // A precision run's trial count is only a cap: no forecast from it.
+        let capped = e.precision.is_some();
+        let bar = match (several, capped) {
+            (true, _) => super::progress::TerminalProgress::undrawn(!capped),
+            (false, true) => super::progress::TerminalProgress::without_forecast(),
+            (false, false) => super::progress::TerminalProgress::new(),
         };
         let points = several.then(super::progress::TerminalProgress::points);
         let hooks = experiment::Hooks {

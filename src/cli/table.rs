@@ -31,6 +31,10 @@ pub struct TableArgs {
     /// the action's headline outcome).
     #[arg(long, value_name = "VARIABLE[=VALUE]")]
     pub show: Option<String>,
+    /// Show exact probabilities as fractions where the denominator is at most
+    /// 100,000 (`7/36 (19.44%)`); Monte Carlo cells keep their intervals.
+    #[arg(long)]
+    pub fractions: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -193,7 +197,58 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         columns,
         cells,
         method,
+        scenario: shared_scenario(&question, &row, column.as_ref())?,
+        fractions: args.fractions,
         provisional: question.provisional(),
     };
     Ok(render_grid(&grid, args.format))
+}
+
+/// The scenario every cell shares, in words: the question's fields without
+/// those that vary over the table (the axes, and any field an axis derives,
+/// such as firepower from a differential), then what the rows and columns are.
+fn shared_scenario(
+    question: &crate::question::Question,
+    row: &(String, Vec<String>),
+    column: Option<&(String, Vec<String>)>,
+) -> Result<String, InputError> {
+    let corner =
+        |end: fn(&[String]) -> Option<&String>| -> Result<Vec<(String, String)>, InputError> {
+            let mut fields = vec![(
+                row.0.clone(),
+                end(&row.1).cloned().unwrap_or_default(),
+                Origin::command_line(),
+            )];
+            if let Some((name, values)) = column {
+                fields.push((
+                    name.clone(),
+                    end(values).cloned().unwrap_or_default(),
+                    Origin::command_line(),
+                ));
+            }
+            Ok(question.with(&fields)?.scenario().pairs())
+        };
+    let (first, last) = (corner(|v| v.first())?, corner(|v| v.last())?);
+    let axes: Vec<&str> = std::iter::once(row.0.as_str())
+        .chain(column.map(|c| c.0.as_str()))
+        .collect();
+    let shared = |name: &str| {
+        !axes.contains(&name)
+            && first.iter().find(|(k, _)| k == name) == last.iter().find(|(k, _)| k == name)
+    };
+    let line = question.scenario_line();
+    let kept: Vec<&str> = line
+        .split(' ')
+        .filter(|token| {
+            token
+                .split('=')
+                .next()
+                .is_none_or(|name| !token.contains('=') || shared(name.trim_end_matches(';')))
+        })
+        .collect::<Vec<_>>();
+    let varying = match column {
+        Some(c) => format!("rows {}, columns {}", row.0, c.0),
+        None => format!("rows {}", row.0),
+    };
+    Ok(format!("{} ({varying})", kept.join(" ")))
 }

@@ -182,6 +182,11 @@ impl Experiment {
         Self::parse(&label, &text, path.parent().unwrap_or(Path::new(".")))
     }
 
+    /// The line of a plot's `file = "..."`, which names it.
+    pub fn plot_line(&self, plot: &PlotSpec) -> Option<usize> {
+        value_line(&self.text, "file", &plot.file, 0)
+    }
+
     /// The 1-based line where `key = ...` is first written, if it is.
     pub fn line_of(&self, key: &str) -> Option<usize> {
         let mut offset = 0;
@@ -277,6 +282,18 @@ impl Experiment {
         // Axes in the order the file gives them (the TOML table is sorted by
         // name): the first is the plots' x, the rest vary slowest first.
         sweep.sort_by_key(|axis| axis.origin.line);
+        if let Some(axis) = sweep.iter().find(|a| fields.iter().any(|f| f.0 == a.field)) {
+            return Err(InputError {
+                line: axis.origin.line,
+                ..located(
+                    &axis.field,
+                    format!(
+                        "`{}` is both a fixed field and a sweep axis; give it in one place",
+                        axis.field
+                    ),
+                )
+            });
+        }
         let mut variants: Vec<Variant> = Vec::new();
         for v in raw.variant {
             if variants.iter().any(|known| known.name == v.name) {
@@ -294,6 +311,12 @@ impl Experiment {
                 name: v.name,
                 rules,
             });
+        }
+        if variants.len() > 1 && raw.precision.is_some() {
+            return Err(located(
+                "precision",
+                "variants are compared on the same trials, a fixed number of them: use `trials = N` (or no method: exact where it fits) with several variants".to_string(),
+            ));
         }
         if variants.is_empty() {
             variants.push(Variant {

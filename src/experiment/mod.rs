@@ -130,13 +130,28 @@ pub fn run(
     // Build every point's model, under every variant, before answering any: a
     // combination of values that no model accepts fails at once, naming it,
     // not after hours of the points before it.
+    // What the models can answer, for checking the plots before any work.
+    let mut answers = Answerable::default();
     for values in &grid {
         for question in &questions {
-            question
+            let model = question
                 .with(&experiment.point_fields(values))
                 .and_then(|q| q.model())
                 .map_err(|e| experiment.point_error(e, values))?;
+            answers.add(&model.schema());
         }
+    }
+    let mut plotted = experiment.clone();
+    if plotted.plots.is_empty() {
+        plotted.plots = default_plots(experiment, &base);
+    }
+    for plot in &plotted.plots {
+        answers.check(plot).map_err(|message| InputError {
+            file: experiment.file.clone(),
+            line: experiment.plot_line(plot),
+            field: "plot".to_string(),
+            message: format!("plot `{}`: {message}", plot.file),
+        })?;
     }
     // Per variant, its points in grid order.
     let mut by_variant: Vec<Vec<Point>> = experiment.variants.iter().map(|_| Vec::new()).collect();
@@ -204,10 +219,6 @@ pub fn run(
     let parquet = folder.join("results.parquet");
     let csv = folder.join("results.csv");
     let mut files = vec![parquet.clone(), csv.clone(), folder.join("meta.json")];
-    let mut plotted = experiment.clone();
-    if plotted.plots.is_empty() {
-        plotted.plots = default_plots(experiment, &base);
-    }
     // Variants are compared with the first: plot the headline's differences.
     if let (true, Some((variable, value)), Some(first)) = (
         experiment.variants.len() > 1 && !plotted.plots.iter().any(|p| p.kind == "differences"),
@@ -286,6 +297,93 @@ fn default_plots(experiment: &Experiment, question: &Question) -> Vec<PlotSpec> 
         });
     }
     plots
+}
+
+/// Every figure the experiment's models answer: categorical outcomes (with
+/// derived conditionals, `yes` or `no`), means and curves, over every point.
+#[derive(Default)]
+struct Answerable {
+    outcomes: std::collections::BTreeSet<(String, String)>,
+    means: std::collections::BTreeSet<String>,
+    curves: std::collections::BTreeSet<String>,
+}
+
+impl Answerable {
+    fn add(&mut self, schema: &crate::tally::Schema) {
+        for c in &schema.categorical {
+            for v in &c.values {
+                self.outcomes.insert((c.name.clone(), v.clone()));
+            }
+        }
+        for c in &schema.conditionals {
+            for v in ["yes", "no"] {
+                self.outcomes.insert((c.name.clone(), v.to_string()));
+            }
+        }
+        self.means
+            .extend(schema.means.iter().map(|m| m.name.clone()));
+        self.curves
+            .extend(schema.curves.iter().map(|c| c.name.clone()));
+    }
+
+    fn variables(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.outcomes.iter().map(|(v, _)| v.clone()).collect();
+        names.dedup();
+        names
+    }
+
+    /// Does `plot` ask for figures the models answer? An error names what
+    /// there is instead.
+    fn check(&self, plot: &PlotSpec) -> Result<(), String> {
+        if plot.kind == "curves" {
+            for curve in &plot.curves {
+                if !self.curves.contains(curve) {
+                    let known: Vec<&String> = self.curves.iter().collect();
+                    return Err(format!("no curve `{curve}`; the curves are {known:?}"));
+                }
+            }
+            return Ok(());
+        }
+        let y = plot.y.as_deref().unwrap_or("result=E");
+        if let Some(name) = y.strip_prefix("mean:") {
+            if !self.means.contains(name) {
+                let known: Vec<&String> = self.means.iter().collect();
+                return Err(format!("no mean `{name}`; the means are {known:?}"));
+            }
+            return Ok(());
+        }
+        let (variable, value) = match y.split_once('=') {
+            Some((v, x)) => (v, Some(x)),
+            None => (y, None),
+        };
+        if !self.outcomes.iter().any(|(v, _)| v == variable) {
+            return Err(format!(
+                "no outcome variable `{variable}`; there are {:?} (and `mean:NAME` for a mean)",
+                self.variables()
+            ));
+        }
+        match value {
+            Some(value)
+                if !self
+                    .outcomes
+                    .contains(&(variable.to_string(), value.to_string())) =>
+            {
+                let values: Vec<&String> = self
+                    .outcomes
+                    .iter()
+                    .filter(|(v, _)| v == variable)
+                    .map(|(_, x)| x)
+                    .collect();
+                Err(format!(
+                    "`{variable}` never takes the value `{value}`; its values are {values:?}"
+                ))
+            }
+            None if plot.series.as_deref() != Some("value") => Err(format!(
+                "y = \"{variable}\" names no value: give y = \"{variable}=VALUE\", or series = \"value\" for a line per value"
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// The experiment's headline in words, for the first variant: the headline
@@ -372,6 +470,10 @@ fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<frame::SweepCo
                     Some(FieldKind::Int { .. }) => frame::SweepKind::Int,
                     Some(FieldKind::Decimal { .. }) => frame::SweepKind::Decimal,
                     Some(FieldKind::Bool) => frame::SweepKind::Flag,
+                    // A derived axis (a differential): typed by its values.
+                    None if axis.values.iter().all(|v| v.parse::<i64>().is_ok()) => {
+                        frame::SweepKind::Int
+                    }
                     _ => frame::SweepKind::Text,
                 },
             }

@@ -1,6 +1,6 @@
 //! A probability table over one or two swept fields (`volley table`).
 
-use super::{Format, markdown, percent};
+use super::{Format, markdown, probability_text};
 use crate::frame::{self, FrameColumn};
 use crate::stats::Estimate;
 use serde_json::json;
@@ -23,6 +23,11 @@ pub struct Grid {
     pub columns: Vec<String>,
     pub cells: Vec<Vec<GridCell>>,
     pub method: String,
+    /// The scenario the cells share, in words (the fields given, then the
+    /// defaults taken; the axes vary).
+    pub scenario: String,
+    /// Show exact probabilities as fractions where the denominator is small.
+    pub fractions: bool,
     /// Why the table is provisional (it reads a reconstructed chart), if it is.
     pub provisional: Option<String>,
 }
@@ -83,13 +88,17 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                 })
                 .collect();
             let object = json!({"title": grid.title, "row_field": grid.row_field,
-                                "column_field": grid.column_field, "method": grid.method, "cells": cells,
+                                "column_field": grid.column_field, "method": grid.method, "scenario": grid.scenario, "cells": cells,
                                 "provisional": grid.provisional});
             out = serde_json::to_string_pretty(&object).unwrap_or_default();
             out.push('\n');
         }
         Format::Markdown => {
-            let _ = writeln!(out, "**{}**\n\n{}\n", grid.title, grid.method);
+            let _ = writeln!(
+                out,
+                "**{}**\n\n{}\n\nScenario: `{}`.\n",
+                grid.title, grid.method, grid.scenario
+            );
             if let Some(reason) = &grid.provisional {
                 let _ = writeln!(out, "> **PROVISIONAL:** {reason}.\n");
             }
@@ -101,7 +110,11 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                 .zip(&grid.cells)
                 .map(|(row, cells)| {
                     let mut line = vec![row.clone()];
-                    line.extend(cells.iter().map(|c| percent(&c.estimate, c.exact)));
+                    line.extend(
+                        cells
+                            .iter()
+                            .map(|c| probability_text(&c.estimate, c.exact, grid.fractions)),
+                    );
                     line
                 })
                 .collect();
@@ -111,7 +124,11 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
             let texts: Vec<Vec<String>> = grid
                 .cells
                 .iter()
-                .map(|row| row.iter().map(|c| percent(&c.estimate, c.exact)).collect())
+                .map(|row| {
+                    row.iter()
+                        .map(|c| probability_text(&c.estimate, c.exact, grid.fractions))
+                        .collect()
+                })
                 .collect();
             let head = format!("{} \\ {}", grid.row_field, grid.column_field);
             let first = grid
@@ -128,7 +145,11 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                 .chain(grid.columns.iter().map(String::len))
                 .max()
                 .unwrap_or(6);
-            let _ = writeln!(out, "{}\n{}", grid.title, grid.method);
+            let _ = writeln!(
+                out,
+                "{}\n{}\nscenario: {}",
+                grid.title, grid.method, grid.scenario
+            );
             if let Some(reason) = &grid.provisional {
                 let _ = writeln!(out, "PROVISIONAL: {reason}.");
             }

@@ -41,6 +41,50 @@ pub fn percent_digits(p: f64) -> String {
     }
 }
 
+/// Largest denominator `--fractions` shows: the dice trees of a few rolls
+/// (720 = d20 x 2D6, 1296 = 4D6) and then some.
+pub const MAX_DENOMINATOR: u64 = 100_000;
+
+/// `p` as a fraction `n/d` with `d` at most [`MAX_DENOMINATOR`], when it is one
+/// to within rounding (an exact answer summed in floating point): the best
+/// rational approximation by continued fractions, kept only if it is that close.
+pub fn fraction(p: f64) -> Option<(u64, u64)> {
+    if !(0.0..=1.0).contains(&p) {
+        return None;
+    }
+    // Convergents h/k of p's continued fraction.
+    let (mut h0, mut h1, mut k0, mut k1) = (0u64, 1u64, 1u64, 0u64);
+    let mut x = p;
+    for _ in 0..40 {
+        let a = x.floor();
+        let (h2, k2) = (a as u64 * h1 + h0, a as u64 * k1 + k0);
+        if k2 > MAX_DENOMINATOR {
+            break;
+        }
+        (h0, h1, k0, k1) = (h1, h2, k1, k2);
+        if (h1 as f64 / k1 as f64 - p).abs() <= 1e-12 {
+            return Some((h1, k1));
+        }
+        let rest = x - a;
+        if rest < 1e-15 {
+            break;
+        }
+        x = 1.0 / rest;
+    }
+    None
+}
+
+/// An exact probability as a fraction with its percentage (`7/36 (19.44%)`)
+/// where it is one with a small denominator, else as [`percent`].
+pub fn probability_text(e: &crate::stats::Estimate, exact: bool, fractions: bool) -> String {
+    match (exact && fractions).then(|| fraction(e.value)).flatten() {
+        Some((0, _)) => "0".to_string(),
+        Some((n, d)) if n == d => "1".to_string(),
+        Some((n, d)) => format!("{n}/{d} ({}%)", percent_digits(e.value)),
+        None => percent(e, exact),
+    }
+}
+
 /// A probability as a percentage, with its interval unless exact.
 pub fn percent(e: &crate::stats::Estimate, exact: bool) -> String {
     if e.value.is_nan() {
@@ -123,4 +167,25 @@ pub fn aligned(header: &[String], rows: &[Vec<String>], left: usize) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod fraction_tests {
+    use super::*;
+
+    #[test]
+    fn exact_dice_probabilities_read_as_fractions() {
+        assert_eq!(fraction(7.0 / 36.0), Some((7, 36)));
+        assert_eq!(fraction(0.0), Some((0, 1)));
+        assert_eq!(fraction(1.0), Some((1, 1)));
+        assert_eq!(fraction(61.0 / 720.0 + 1e-16), Some((61, 720)));
+        // A sum of products, as the exact method computes one.
+        let p = (1.0 / 6.0) * (5.0 / 6.0) + (1.0 / 36.0) * (11.0 / 20.0);
+        assert_eq!(fraction(p), Some((37, 240)));
+        // Not a fraction with a small denominator.
+        assert_eq!(fraction(std::f64::consts::PI / 4.0), None);
+        let e = crate::stats::Estimate::exact(7.0 / 36.0);
+        assert_eq!(probability_text(&e, true, true), "7/36 (19.44%)");
+        assert_eq!(probability_text(&e, true, false), "19.44%");
+    }
 }

@@ -1,6 +1,6 @@
 //! One answered question (`volley odds`): every outcome, mean and curve.
 
-use super::{Format, markdown, number, number_digits, percent};
+use super::{Format, markdown, number, number_digits, probability_text};
 use crate::frame::{self, FrameColumn};
 use crate::stats::Summary;
 use serde_json::{Value as Json, json};
@@ -11,6 +11,8 @@ pub struct Answer<'a> {
     pub system: &'a str,
     pub action: &'a str,
     pub scenario: Json,
+    /// The scenario in words: the fields given, then the defaults taken.
+    pub scenario_line: String,
     pub summary: &'a Summary,
     /// The outcome stated first: (variable, value).
     pub headline: Option<(&'a str, &'a str)>,
@@ -23,6 +25,8 @@ pub struct Answer<'a> {
     pub provisional: Option<String>,
     /// How the action read the scenario, step by step.
     pub working: Vec<String>,
+    /// Show exact probabilities as fractions where the denominator is small.
+    pub fractions: bool,
 }
 
 /// Render an answer in `format`.
@@ -166,7 +170,10 @@ pub fn headline_sentence(a: &Answer) -> Option<String> {
     } else {
         format!("{variable} = {value}")
     };
-    Some(format!("P({event}) = {}", percent(&e, a.summary.exact)))
+    Some(format!(
+        "P({event}) = {}",
+        probability_text(&e, a.summary.exact, a.fractions)
+    ))
 }
 
 fn table_answer(a: &Answer) -> String {
@@ -180,6 +187,7 @@ fn table_answer(a: &Answer) -> String {
         let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "method: {}", method_line(s));
+    let _ = writeln!(out, "scenario: {}", a.scenario_line);
     if !a.house_rules.is_empty() {
         let _ = writeln!(out, "house rules: {}", a.house_rules.join(", "));
     }
@@ -214,7 +222,7 @@ fn table_answer(a: &Answer) -> String {
             out,
             "  {:<width$} {}",
             r.value,
-            percent(&r.estimate, s.exact)
+            probability_text(&r.estimate, s.exact, a.fractions)
         );
     }
     if !s.means.is_empty() {
@@ -288,6 +296,10 @@ fn markdown_answer(a: &Answer) -> String {
         let _ = writeln!(out, "**{line}**\n");
     }
     let _ = writeln!(out, "Method: {}.\n", method_line(s));
+    let _ = writeln!(out, "Scenario: `{}`.\n", a.scenario_line);
+    if !a.house_rules.is_empty() {
+        let _ = writeln!(out, "House rules: {}.\n", a.house_rules.join(", "));
+    }
     for note in &a.notes {
         let _ = writeln!(out, "Note: {note}.\n");
     }
@@ -306,7 +318,7 @@ fn markdown_answer(a: &Answer) -> String {
             vec![
                 r.variable.clone(),
                 r.value.clone(),
-                percent(&r.estimate, s.exact),
+                probability_text(&r.estimate, s.exact, a.fractions),
             ]
         })
         .collect();
@@ -322,6 +334,36 @@ fn markdown_answer(a: &Answer) -> String {
             .collect();
         out.push('\n');
         out.push_str(&markdown::table(&header(&["mean of", "value"]), &rows));
+    }
+    if !s.curves.is_empty() {
+        // Per turn: one column per curve, a Monte Carlo value with its interval.
+        let mut names: Vec<String> = Vec::new();
+        for c in &s.curves {
+            if !names.contains(&c.variable) {
+                names.push(c.variable.clone());
+            }
+        }
+        let turns = s.curves.iter().map(|c| c.turn).max().unwrap_or(0);
+        let rows: Vec<Vec<String>> = (0..=turns)
+            .map(|t| {
+                let mut row = vec![t.to_string()];
+                row.extend(names.iter().map(|n| {
+                    s.curves
+                        .iter()
+                        .find(|c| &c.variable == n && c.turn == t)
+                        .map(|c| number(&c.estimate, s.exact))
+                        .unwrap_or_default()
+                }));
+                row
+            })
+            .collect();
+        let mut head = vec!["turn".to_string()];
+        head.extend(names);
+        let _ = writeln!(
+            out,
+            "\nPer turn (the mean at the end of each turn; turn 0 is the start):\n"
+        );
+        out.push_str(&markdown::table(&head, &rows));
     }
     out
 }

@@ -227,7 +227,18 @@ fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
                 .to_string(),
         );
     }
-    check_bounds(tree, &segments, &value)?;
+    if let Err(out_of_scale) = check_bounds(tree, &segments, &value) {
+        // A path that does not exist says so first (tried on a copy).
+        let mut copy = tree.clone();
+        replace_at(&mut copy, &segments, value)?;
+        return Err(out_of_scale);
+    }
+    replace_at(tree, &segments, value)
+}
+
+/// Replace the value at the path `segments` (the walk and type checks of
+/// [`set_path`], without its scale check).
+fn replace_at(tree: &mut Table, segments: &[&str], value: Value) -> Result<(), String> {
     let sections = keys(tree);
     let mut node: &mut Value = tree.get_mut(segments[0]).ok_or_else(|| {
         format!(

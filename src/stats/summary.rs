@@ -222,7 +222,9 @@ impl Estimates {
                 high: if self.exact { f64::NAN } else { 1.0 },
             }
         } else if self.exact {
-            Estimate::exact(weight / of)
+            // Summed in floating point, a certain event can come to 1 + 2e-16:
+            // a probability stays within 0..=1.
+            Estimate::exact((weight / of).clamp(0.0, 1.0))
         } else {
             proportion(weight, of, self.z)
         }
@@ -230,7 +232,8 @@ impl Estimates {
 
     fn mean(&self, moments: [f64; 2], bounds: Option<[f64; 2]>) -> Estimate {
         if self.exact {
-            return Estimate::exact(moments[0] / self.n);
+            let mean = moments[0] / self.n;
+            return Estimate::exact(bounds.map_or(mean, |[low, high]| mean.clamp(low, high)));
         }
         match bounds {
             Some(b) => bounded_mean_interval(moments[0], moments[1], self.n, self.z, b),

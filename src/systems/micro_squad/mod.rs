@@ -10,6 +10,7 @@ mod air_strike;
 mod artillery;
 pub mod charts;
 mod close_assault;
+mod crt;
 mod describe;
 mod engagement;
 mod fields;
@@ -57,6 +58,7 @@ impl System for MicroSquad {
     fn actions(&self) -> Vec<&'static dyn Action> {
         vec![
             &fire::FireAction,
+            &crt::CrtAction,
             &artillery::DirectArtilleryAction,
             &artillery::IndirectArtilleryAction,
             &air_strike::AirStrikeAction,

@@ -1,0 +1,119 @@
+//! The CRT alone (`micro-squad crt`): 2D6 plus a modifier read on the
+//! differential's column, with no cohesion roll and no target: the chart's own
+//! odds, result by result, for a designer reading the card.
+
+use super::charts::Charts;
+use super::fields;
+use crate::action::{Action, FieldSpec, Scenario};
+use crate::dice::{Dice, Roll};
+use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+use crate::systems::ghq::{Column, CrtResult, differential};
+use std::sync::Arc;
+
+/// One CRT roll on one column.
+#[derive(Clone, Debug)]
+pub struct CrtRoll {
+    /// The result of every unmodified 2D6 total (index into [`CrtResult::ALL`]).
+    results: [u8; 13],
+}
+
+/// Values of the `result` variable: the chart's results as printed.
+pub const RESULT_LABELS: [&str; 5] = ["-", "S", "(S)", "D", "E"];
+
+impl Procedure for CrtRoll {
+    type Outcome = usize;
+
+    fn schema(&self) -> Schema {
+        Schema::default().categorical("result", RESULT_LABELS)
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> usize {
+        dice.classify(Roll::Sum(2, 6), |total| {
+            usize::from(self.results[total as usize])
+        })
+    }
+
+    fn record(&self, result: &usize, tally: &mut Tally, w: f64) {
+        tally.count(0, *result, w);
+    }
+}
+
+impl Classified for CrtRoll {
+    fn classes(&self) -> usize {
+        RESULT_LABELS.len()
+    }
+}
+
+crate::action_fields! {
+    /// The fields of `micro-squad crt`.
+    pub struct CrtFields(charts: &Charts) {
+        firepower: i64 = fields::strength(6, "firepower (the column is firepower minus defense)"),
+        defense: i64 = fields::strength(4, "defense strength"),
+        die_mod: i32 = fields::die_mod("modifier to the 2D6 roll (terrain, range and any other)"),
+    }
+}
+
+/// `micro-squad crt`.
+pub struct CrtAction;
+
+impl CrtAction {
+    /// The roll from a resolved scenario.
+    pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<CrtRoll, InputError> {
+        let f = CrtFields::read(&charts, s)?;
+        let column = fields::crt_column(f.firepower, f.defense, false, "firepower")?;
+        let mut results = [0u8; 13];
+        for (total, result) in results.iter_mut().enumerate().skip(2) {
+            let cell = match column {
+                Column::Index(c) => charts.crt.cell(total as i32 + f.die_mod, c),
+                Column::AutomaticSuppression => CrtResult::Suppressed,
+                Column::AutomaticElimination => CrtResult::Eliminated,
+            };
+            *result = CrtResult::ALL.iter().position(|r| *r == cell).unwrap_or(0) as u8;
+        }
+        Ok(CrtRoll { results })
+    }
+}
+
+impl Action for CrtAction {
+    fn name(&self) -> &'static str {
+        "crt"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the CRT alone: 2D6 plus a modifier on the differential's column, no cohesion roll, no target"
+    }
+
+    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
+        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| CrtFields::specs(&c))
+    }
+
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        Some(("result", "E"))
+    }
+
+    fn derived_axes(&self) -> &'static [&'static str] {
+        &[differential::DIFFERENTIAL]
+    }
+
+    fn derive(
+        &self,
+        _axis: &str,
+        value: &str,
+        scenario: &Scenario,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        differential::firepower_for(value, scenario)
+    }
+
+    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
+        Some(differential::CRT_TABLE)
+    }
+
+    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(ClassifiedModel(Self::procedure(
+            s,
+            super::charts_of(rules)?,
+        )?)))
+    }
+}
