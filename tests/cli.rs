@@ -1882,3 +1882,23 @@ fn a_house_rule_path_that_does_not_exist_says_so_whatever_the_value() {
         "{e}"
     );
 }
+
+#[test]
+fn a_reading_takes_only_the_values_volley_has_built() {
+    let dir = tempfile::tempdir().unwrap();
+    for (system, option) in [("micro-force", "mf_c6_m2_p8"), ("hex-acw", "hx_turn")] {
+        let rule = dir.path().join(format!("{option}.toml"));
+        std::fs::write(&rule, format!("[set]\n\"options.{option}\" = \"bogus\"\n")).unwrap();
+        let e = stderr_of(&[
+            "rules",
+            system,
+            "options",
+            "--house-rule",
+            rule.to_str().unwrap(),
+        ]);
+        assert!(
+            e.contains(":2:") && e.contains("unknown variant `bogus`"),
+            "{e}"
+        );
+    }
+}

@@ -17,9 +17,17 @@ pub enum Allocation {
     InfantryFirst,
 }
 
+/// The turn sequence: in its turn a side moves some hexes and fires with
+/// others (the one reading built; the duel has both hexes stand and fire).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Turn {
+    MoveThenFireSameTurn,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct Options {
-    pub hx_turn: String,
+    pub hx_turn: Turn,
     pub hx_half_round: HalfRound,
     pub hx_max_combined_hexes: u32,
     pub hx_allocation: Allocation,

@@ -4,13 +4,23 @@
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
+/// Chart 6's cell at row -2, column +8: the reconstructed `6/2.5`, or the
+/// card's printed `6/1.5`.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum MinusTwoPlusEight {
+    #[serde(rename = "6/2.5")]
+    Reconstructed,
+    #[serde(rename = "6/1.5")]
+    Printed,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct Options {
     pub mf_naturals: bool,
     pub mf_miracle_rally_face: MiracleFace,
     pub mf_first_fire: FirstFire,
     pub mf_fire_formation_mods: FormationMods,
-    pub mf_c6_m2_p8: String,
+    pub mf_c6_m2_p8: MinusTwoPlusEight,
     pub mf_c6_below_m5: BelowMinus5,
     pub mf_c7_rows89: Rows89,
     pub mf_art_cohesion_loss: ArtilleryCohesionLoss,
@@ -384,7 +394,10 @@ impl crate::action::CompiledCharts for Charts {
                     .get(column)
                     .ok_or_else(|| format!("butchers_bill.rows.{key} has no column {column}"))?
                     .as_str();
-                if key == "-2" && column == "+8" && data.options.mf_c6_m2_p8 == "6/1.5" {
+                if key == "-2"
+                    && column == "+8"
+                    && data.options.mf_c6_m2_p8 == MinusTwoPlusEight::Printed
+                {
                     cell = &data.butchers_bill.printed_m2_p8;
                 }
                 row[c] = BillResult::parse(cell).ok_or_else(|| {
