@@ -1902,3 +1902,20 @@ fn a_reading_takes_only_the_values_volley_has_built() {
         );
     }
 }
+
+#[test]
+fn an_exact_experiment_names_the_point_that_does_not_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, _) = experiment_in(
+        dir.path(),
+        "name = \"big\"\nsystem = \"micro-squad\"\naction = \"engagement\"\nexact = true\n\
+         [sweep]\na_stands = [1, 6]\nb_stands = [6]\n",
+    );
+    let e = stderr_of(&["run", exp.to_str().unwrap()]);
+    assert!(
+        e.contains("exp.toml:4:")
+            && e.contains("at the sweep point a_stands=6, b_stands=6")
+            && e.contains("44,100 states"),
+        "{e}"
+    );
+}

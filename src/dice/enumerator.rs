@@ -38,7 +38,7 @@ impl OverBudget {
                 grouped(self.budget)
             ),
             Some(states) => format!(
-                "the engagement can start a turn from up to {} states, too many to play out within the budget of {} branches",
+                "the engagement can start a turn from up to {} states, and playing a turn out from each of them takes more than the budget of {} branches allows",
                 grouped(states),
                 grouped(self.budget)
             ),

@@ -122,9 +122,26 @@ pub fn run(
         .iter()
         .map(|variant| base.under(&variant.rules))
         .collect::<Result<Vec<_>, _>>()?;
-    let fail = |e: QuestionError| match e {
-        QuestionError::Input(e) => e.in_file(&experiment.file, None),
-        QuestionError::Run(e) => experiment.run_error(e),
+    // An error answering a point names the point.
+    let fail = |e: QuestionError, values: &[String]| {
+        let e = match e {
+            QuestionError::Input(e) => e.in_file(&experiment.file, None),
+            QuestionError::Run(e) => experiment.run_error(e),
+        };
+        let point: Vec<String> = experiment
+            .sweep
+            .iter()
+            .zip(values)
+            .map(|(axis, value)| format!("{}={value}", axis.field))
+            .collect();
+        if point.is_empty() {
+            e
+        } else {
+            InputError {
+                message: format!("at the sweep point {}: {}", point.join(", "), e.message),
+                ..e
+            }
+        }
     };
     let grid = experiment.grid();
     // Build every point's model, under every variant, before answering any: a
@@ -168,7 +185,7 @@ pub fn run(
             // One variant (or a precision target, which a paired run does not
             // take): each answered on its own.
             for (i, question) in at_point.iter().enumerate() {
-                let result = question.answer(&config).map_err(fail)?;
+                let result = question.answer(&config).map_err(|e| fail(e, values))?;
                 by_variant[i].push(Point {
                     variant: experiment.variants[i].name.clone(),
                     values: values.clone(),
@@ -191,7 +208,7 @@ pub fn run(
                 })
                 .collect(),
         };
-        let compared = comparison.run(&config).map_err(fail)?;
+        let compared = comparison.run(&config).map_err(|e| fail(e, values))?;
         by_variant[0].push(Point {
             variant: experiment.variants[0].name.clone(),
             values: values.clone(),

@@ -307,10 +307,17 @@ pub fn plots(
                     })
                 });
                 for p in selected.take(8) {
+                    // The variant, and the point by its axes' names and values.
                     let label = if p.values.is_empty() {
                         p.variant.clone()
                     } else {
-                        format!("{} {}", p.variant, p.values.join(" "))
+                        let point: Vec<String> = experiment
+                            .sweep
+                            .iter()
+                            .zip(&p.values)
+                            .map(|(axis, value)| format!("{}={value}", axis.field))
+                            .collect();
+                        format!("{}, {}", p.variant, point.join(" "))
                     };
                     for curve in &spec.curves {
                         let pts: Vec<_> = p
