@@ -1919,3 +1919,34 @@ fn an_exact_experiment_names_the_point_that_does_not_fit() {
         "{e}"
     );
 }
+
+#[test]
+fn a_plot_by_value_keeps_the_variants_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = std::fs::canonicalize("house_rules/woods_plus_6.toml").unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        &format!(
+            "name = \"byvalue\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[fields]\nterrain = \"woods\"\n\
+             [sweep]\ndie_mod = [0, 1]\n[[variant]]\nname = \"card\"\n[[variant]]\nname = \"woods6\"\n\
+             house_rules = [{:?}]\n[[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nseries = \"value\"\n\
+             y = \"result\"\nfile = \"by_value\"\n",
+            rule.to_str().unwrap()
+        ),
+    );
+    let out = volley()
+        .args(["run", exp.to_str().unwrap(), "--reports"])
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(reports.join("byvalue/by_value.svg")).unwrap();
+    assert!(
+        svg.contains("card E") && svg.contains("woods6 E"),
+        "one series per variant and value"
+    );
+}

@@ -217,14 +217,24 @@ pub fn plots(
                                 .collect()
                         })
                         .unwrap_or_default();
-                    values
-                        .into_iter()
-                        .map(|v| {
+                    // One series per value, and per variant when there are several.
+                    let several = experiment.variants.len() > 1;
+                    experiment
+                        .variants
+                        .iter()
+                        .flat_map(|variant| values.iter().map(move |v| (variant, v)))
+                        .map(|(variant, v)| {
                             let found = chosen
                                 .iter()
-                                .filter_map(|p| Some((*p, p.summary.probability(&variable, &v)?)))
+                                .filter(|p| p.variant == variant.name)
+                                .filter_map(|p| Some((*p, p.summary.probability(&variable, v)?)))
                                 .collect();
-                            (v, found)
+                            let name = if several {
+                                format!("{} {v}", variant.name)
+                            } else {
+                                v.clone()
+                            };
+                            (name, found)
                         })
                         .collect()
                 } else {
