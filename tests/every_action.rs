@@ -67,3 +67,48 @@ fn every_action_agrees_exact_and_monte_carlo_where_the_tree_fits() {
         }
     }
 }
+
+/// Every outcome an action's `--help` explains is an outcome its answers have
+/// (a value that may appear only at other field values would fail here: none
+/// does).
+#[test]
+fn every_explained_outcome_is_an_outcome_of_the_action() {
+    let mut explained = 0;
+    for system in volley::systems::all() {
+        for action in system.actions() {
+            let notes = action.outcome_notes();
+            if notes.is_empty() {
+                continue;
+            }
+            let question =
+                volley::question::Question::new(system.name(), action.name(), &[], &[]).unwrap();
+            let schema = question.model().unwrap().schema();
+            for (variable, value, meaning) in notes {
+                // A note may explain several values at once (`no-effect, MC ...
+                // 4H`) or a mean's range (`0-24`): the variable must exist, and a
+                // single categorical value must be one of its values.
+                let categorical = schema.categorical.iter().find(|c| c.name == variable);
+                let range = value
+                    .split_once('-')
+                    .is_some_and(|(a, b)| a.parse::<i64>().is_ok() && b.parse::<i64>().is_ok());
+                let single = !value.contains([' ', ',']) && !range;
+                let known = match categorical {
+                    Some(c) if single => c.values.iter().any(|v| v == value),
+                    Some(_) => true,
+                    None => {
+                        schema.conditionals.iter().any(|c| c.name == variable)
+                            || schema.means.iter().any(|m| m.name == variable)
+                    }
+                };
+                assert!(
+                    known,
+                    "{} {}: `{variable} = {value}` ({meaning}) is not an outcome",
+                    system.name(),
+                    action.name()
+                );
+                explained += 1;
+            }
+        }
+    }
+    assert!(explained > 20, "only {explained} outcomes explained");
+}

@@ -230,6 +230,19 @@ impl Action for FirefightAction {
         Some(("breaks_first", "b"))
     }
 
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        vec![
+            ("breaks_first", "a", "A is routed or destroyed and B is not"),
+            ("breaks_first", "b", "B is routed or destroyed and A is not"),
+            ("breaks_first", "both", "both break in the same turn"),
+            (
+                "breaks_first",
+                "neither",
+                "both still stand at the turn limit",
+            ),
+        ]
+    }
+
     fn default_curves(&self) -> &'static [&'static str] {
         &["a_steps_lost", "b_steps_lost"]
     }
