@@ -167,9 +167,7 @@ impl HandLoop {
             }
             if turn < self.turns {
                 // Over: the state holds to the last turn, recorded once.
-                tally.hold_curves(true);
-                self.record_turn(turn + 1, &counts, &lost, tally);
-                tally.hold_curves(false);
+                tally.holding_curves(|t| self.record_turn(turn + 1, &counts, &lost, t));
             }
             let out = |s: usize| self.side_out(s, &counts, &lost);
             let winner = match (out(0), out(1)) {

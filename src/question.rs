@@ -56,11 +56,17 @@ impl Question {
     /// The scenario in one line, as the outputs echo it: the fields given,
     /// then every other field at the default it took.
     pub fn scenario_line(&self) -> String {
+        self.scenario_line_where(|_| true)
+    }
+
+    /// [`Question::scenario_line`] of the fields `keep` names only.
+    pub fn scenario_line_where(&self, keep: impl Fn(&str) -> bool) -> String {
         let given: Vec<&str> = self.raw.iter().map(|r| r.0.as_str()).collect();
         let (set, defaults): (Vec<_>, Vec<_>) = self
             .scenario
             .pairs()
             .into_iter()
+            .filter(|(name, _)| keep(name))
             .partition(|(name, _)| given.contains(&name.as_str()));
         let joined = |pairs: Vec<(String, String)>| {
             pairs

@@ -187,12 +187,10 @@ pub struct Tally {
     sums: Vec<[f64; 2]>,
     turns: usize,
     curve_sums: Vec<[f64; 2]>,
-    /// Curve values recorded while holding (see [`Tally::hold_curves`]), by
-    /// the turn they start from; empty outside a Monte Carlo chunk.
+    /// Curve values recorded while holding (see [`Tally::holding_curves`]),
+    /// by the turn they start from; empty outside a Monte Carlo chunk.
     #[serde(skip)]
     held: Vec<[f64; 2]>,
-    #[serde(skip)]
-    holding: bool,
 }
 
 impl Tally {
@@ -213,7 +211,6 @@ impl Tally {
             turns: schema.turns,
             curve_sums: vec![[0.0; 2]; schema.curves.len() * (schema.turns + 1)],
             held: Vec::new(),
-            holding: false,
         }
     }
 
@@ -258,31 +255,29 @@ impl Tally {
     /// Curve `var` had value `x` at the end of `turn`.
     #[inline(always)]
     pub fn curve(&mut self, var: usize, turn: usize, x: f64, w: f64) {
-        let slot = var * (self.turns + 1) + turn;
-        let s = if self.holding {
-            &mut self.held[slot]
-        } else {
-            &mut self.curve_sums[slot]
-        };
+        let s = &mut self.curve_sums[var * (self.turns + 1) + turn];
         s[0] += w * x;
         s[1] += w * x * x;
     }
 
-    /// While `on`, a curve value recorded for a turn counts for that turn and
-    /// every later one up to the last: a trial that has ended holds its state
-    /// to the end of the curves, and Monte Carlo records it once instead of
-    /// once per turn left. [`Tally::settle_held_curves`] adds them in.
-    pub fn hold_curves(&mut self, on: bool) {
-        if on && self.held.is_empty() {
+    /// While `record` runs, a curve value recorded for a turn counts for that
+    /// turn and every later one up to the last: a trial that has ended holds
+    /// its state to the end of the curves, and Monte Carlo records it once
+    /// instead of once per turn left. The held values live in a buffer of their
+    /// own, swapped in for the time (so [`Tally::curve`] stays one add);
+    /// [`Tally::settle_held_curves`] adds them in.
+    pub fn holding_curves(&mut self, record: impl FnOnce(&mut Tally)) {
+        if self.held.is_empty() {
             self.held = vec![[0.0; 2]; self.curve_sums.len()];
         }
-        self.holding = on;
+        std::mem::swap(&mut self.curve_sums, &mut self.held);
+        record(self);
+        std::mem::swap(&mut self.curve_sums, &mut self.held);
     }
 
     /// Spread every held value over its turns into the curves (a running sum
     /// per curve), and forget them.
     pub fn settle_held_curves(&mut self) {
-        self.holding = false;
         if self.held.is_empty() {
             return;
         }
@@ -454,14 +449,11 @@ mod tests {
         for (t, x) in [(0, 5.0), (1, 3.0)] {
             held.curve(0, t, x, 1.0);
         }
-        held.hold_curves(true);
-        held.curve(0, 2, 3.0, 1.0);
-        held.hold_curves(false);
+        held.holding_curves(|t| t.curve(0, 2, 3.0, 1.0));
         for (t, x) in [(0, 5.0), (1, 4.0), (2, 4.0), (3, 2.0)] {
             held.curve(0, t, x, 1.0);
         }
-        held.hold_curves(true);
-        held.curve(0, 4, 2.0, 1.0);
+        held.holding_curves(|t| t.curve(0, 4, 2.0, 1.0));
         held.settle_held_curves();
         assert_eq!(held, each_turn);
         assert_eq!(held.curve_moments(0, 4), [5.0, 13.0]);

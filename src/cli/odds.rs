@@ -112,19 +112,9 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
     }
     let question = question(system, action, &key_values(&args.fields)?, &args.method)?;
     if let (Some(shard), Some(trials)) = (args.shard, args.method.trials) {
-        // Trials are dealt to shards in whole blocks: more shards than blocks
-        // would leave some with nothing to run.
-        let blocks = trials.div_ceil(crate::engine::CHUNK_TRIALS);
-        if shard.count > blocks {
-            return Err(crate::error::InputError::argument(
-                "shard",
-                format!(
-                    "shards are dealt whole blocks of {} trials, and {trials} trials make {blocks}: use at most {blocks} shards, or more trials",
-                    crate::engine::CHUNK_TRIALS
-                ),
-            )
-            .into());
-        }
+        shard
+            .check(trials)
+            .map_err(|m| crate::error::InputError::argument("shard", m))?;
     }
     // A precision run's trial count is only a cap: no forecast from it.
     let bar = if args.method.precision.is_some() {

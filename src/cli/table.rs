@@ -236,19 +236,10 @@ fn shared_scenario(
         !axes.contains(&name)
             && first.iter().find(|(k, _)| k == name) == last.iter().find(|(k, _)| k == name)
     };
-    let line = question.scenario_line();
-    let kept: Vec<&str> = line
-        .split(' ')
-        .filter(|token| {
-            token
-                .split('=')
-                .next()
-                .is_none_or(|name| !token.contains('=') || shared(name.trim_end_matches(';')))
-        })
-        .collect::<Vec<_>>();
+    let line = question.scenario_line_where(shared);
     let varying = match column {
         Some(c) => format!("rows {}, columns {}", row.0, c.0),
         None => format!("rows {}", row.0),
     };
-    Ok(format!("{} ({varying})", kept.join(" ")))
+    Ok(format!("{line} ({varying})"))
 }

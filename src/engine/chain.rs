@@ -187,9 +187,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
             }
             if ended.is_some() && turn < horizon {
                 // The state holds to the last turn of the curves: one record.
-                tally.hold_curves(true);
-                game.record_turn(turn + 1, &state, tally, 1.0);
-                tally.hold_curves(false);
+                tally.holding_curves(|t| game.record_turn(turn + 1, &state, t, 1.0));
             }
             let ending = match ended {
                 Some(_) => Ending::Over,

@@ -101,6 +101,18 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
+    /// Can a run of `trials` be split this way? Trials are dealt in whole
+    /// chunks, so no shard may be left with none.
+    pub fn check(&self, trials: u64) -> Result<(), String> {
+        let chunks = trials.div_ceil(CHUNK_TRIALS);
+        if self.count > chunks {
+            return Err(format!(
+                "shards are dealt whole blocks of {CHUNK_TRIALS} trials, and {trials} trials make {chunks}: use at most {chunks} shards, or more trials"
+            ));
+        }
+        Ok(())
+    }
+
     fn holds(&self, chunk: u64) -> bool {
         chunk % self.count == self.index
     }

@@ -128,20 +128,7 @@ pub fn run(
             QuestionError::Input(e) => e.in_file(&experiment.file, None),
             QuestionError::Run(e) => experiment.run_error(e),
         };
-        let point: Vec<String> = experiment
-            .sweep
-            .iter()
-            .zip(values)
-            .map(|(axis, value)| format!("{}={value}", axis.field))
-            .collect();
-        if point.is_empty() {
-            e
-        } else {
-            InputError {
-                message: format!("at the sweep point {}: {}", point.join(", "), e.message),
-                ..e
-            }
-        }
+        experiment.at_point(e, values)
     };
     let grid = experiment.grid();
     // Build every point's model, under every variant, before answering any: a
@@ -427,15 +414,7 @@ fn headline_text(
         })
         .filter(|(_, e, _)| !e.value.is_nan())
         .collect();
-    let at = |p: &Point| -> String {
-        experiment
-            .sweep
-            .iter()
-            .zip(&p.values)
-            .map(|(axis, v)| format!("{}={v}", axis.field))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let at = |p: &Point| experiment.point_label(&p.values);
     let all_exact = found.iter().all(|(_, _, exact)| *exact);
     let method = if all_exact {
         "exact".to_string()
@@ -679,18 +658,38 @@ impl Experiment {
             .collect()
     }
 
+    /// The grid point `values` in words: `field=value` for every axis.
+    pub fn point_label(&self, values: &[String]) -> String {
+        self.sweep
+            .iter()
+            .zip(values)
+            .map(|(axis, value)| format!("{}={value}", axis.field))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// `error`, said to happen at the grid point `values` (when there is a
+    /// sweep).
+    fn at_point(&self, error: InputError, values: &[String]) -> InputError {
+        if self.sweep.is_empty() {
+            return error;
+        }
+        InputError {
+            message: format!(
+                "at the sweep point {}: {}",
+                self.point_label(values),
+                error.message
+            ),
+            ..error
+        }
+    }
+
     /// An error of the grid point `values`, named by its values, at the line
     /// of the field it names (a sweep axis or a fixed field) or of the sweep.
     fn point_error(&self, error: InputError, values: &[String]) -> InputError {
         if !error.file.is_empty() && error.line.is_some() {
             return error;
         }
-        let point: Vec<String> = self
-            .sweep
-            .iter()
-            .zip(values)
-            .map(|(axis, value)| format!("{}={value}", axis.field))
-            .collect();
         let line = self
             .sweep
             .iter()
@@ -698,11 +697,7 @@ impl Experiment {
             .and_then(|a| a.origin.line)
             .or_else(|| self.line_of(&error.field))
             .or_else(|| self.sweep.first().and_then(|a| a.origin.line));
-        InputError {
-            message: format!("at the sweep point {}: {}", point.join(", "), error.message),
-            ..error
-        }
-        .in_file(&self.file, line)
+        self.at_point(error, values).in_file(&self.file, line)
     }
 
     fn run_error(&self, error: engine::RunError) -> InputError {

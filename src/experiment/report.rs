@@ -321,13 +321,7 @@ pub fn plots(
                     let label = if p.values.is_empty() {
                         p.variant.clone()
                     } else {
-                        let point: Vec<String> = experiment
-                            .sweep
-                            .iter()
-                            .zip(&p.values)
-                            .map(|(axis, value)| format!("{}={value}", axis.field))
-                            .collect();
-                        format!("{}, {}", p.variant, point.join(" "))
+                        format!("{}, {}", p.variant, experiment.point_label(&p.values))
                     };
                     for curve in &spec.curves {
                         let pts: Vec<_> = p

@@ -113,6 +113,17 @@ impl Crt {
     pub fn cell(&self, modified_roll: i32, column: usize) -> CrtResult {
         self.cells[modified_roll.clamp(0, CRT_ROWS as i32 - 1) as usize][column]
     }
+
+    /// The result of a modified roll on `column`: its cell, or the result an
+    /// automatic column gives without a roll.
+    #[inline(always)]
+    pub fn result(&self, modified_roll: i32, column: super::Column) -> CrtResult {
+        match column {
+            super::Column::Index(c) => self.cell(modified_roll, c),
+            super::Column::AutomaticSuppression => CrtResult::Suppressed,
+            super::Column::AutomaticElimination => CrtResult::Eliminated,
+        }
+    }
 }
 
 /// The CRT column for a differential: `Ok(Some(index))`, `Ok(None)` when the

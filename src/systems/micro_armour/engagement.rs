@@ -446,24 +446,7 @@ impl Action for EngagementAction {
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        vec![
-            (
-                "winner",
-                "a",
-                "B is out (every stand lost, or its Break Point reached) and A is not",
-            ),
-            ("winner", "b", "A is out and B is not"),
-            (
-                "winner",
-                "none",
-                "both sides are out at the end of the same turn",
-            ),
-            (
-                "winner",
-                "turn-limit",
-                "both sides still stand at the turn limit",
-            ),
-        ]
+        fire_phase::winner_notes(WINNER_LABELS[3])
     }
 
     fn default_curves(&self) -> &'static [&'static str] {

@@ -9,7 +9,7 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::ghq::{Column, CrtResult, differential};
+use crate::systems::ghq::differential;
 use std::sync::Arc;
 
 /// One CRT roll on one column.
@@ -65,12 +65,8 @@ impl CrtAction {
         let column = fields::crt_column(f.firepower, f.defense, false, "firepower")?;
         let mut results = [0u8; 13];
         for (total, result) in results.iter_mut().enumerate().skip(2) {
-            let cell = match column {
-                Column::Index(c) => charts.crt.cell(total as i32 + f.die_mod, c),
-                Column::AutomaticSuppression => CrtResult::Suppressed,
-                Column::AutomaticElimination => CrtResult::Eliminated,
-            };
-            *result = CrtResult::ALL.iter().position(|r| *r == cell).unwrap_or(0) as u8;
+            // The discriminant is the result's place in `CrtResult::ALL`.
+            *result = charts.crt.result(total as i32 + f.die_mod, column) as u8;
         }
         Ok(CrtRoll { results })
     }

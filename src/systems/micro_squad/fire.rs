@@ -57,12 +57,7 @@ impl StandardFire {
                 continue;
             }
             for (roll, class) in row.iter_mut().enumerate().skip(2) {
-                *class = match column {
-                    Column::Index(c) => charts.crt.cell(roll as i32 + crt_drm, c) as u8,
-                    Column::AutomaticSuppression => CrtResult::Suppressed as u8,
-                    // Micro Squad reads differentials above +9 on +9: never built.
-                    Column::AutomaticElimination => CrtResult::Eliminated as u8,
-                };
+                *class = charts.crt.result(roll as i32 + crt_drm, column) as u8;
             }
         }
         StandardFire { outcomes, classes }
