@@ -22,6 +22,7 @@
 //!   [`solve`]: the value of a field that meets a target; [`sensitivity`]: which
 //!   of a card's unsure readings move an answer.
 //! - [`experiment`]: experiment files: scenario, sweep, variants, report.
+//! - [`serve`]: the calculator in a browser (`volley serve`) and its JSON API.
 //! - [`cli`]: the command line; the binary only calls [`cli::main`].
 
 pub mod action;
@@ -39,6 +40,7 @@ pub mod plot;
 pub mod question;
 pub mod rules;
 pub mod sensitivity;
+pub mod serve;
 pub mod solve;
 pub mod stats;
 pub mod systems;

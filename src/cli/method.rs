@@ -54,6 +54,7 @@ pub fn explain_run(error: RunError) -> anyhow::Error {
         RunError::BadPrecision(_) => "--precision",
         RunError::BadConfidence(_) => "--confidence",
         RunError::ShardNeedsTrials => "--shard",
+        RunError::Cancelled(_) => "--trials",
     };
     let detail = match &error {
         RunError::OverBudget(over) => format!("{over} (or raise --budget)"),

@@ -12,6 +12,7 @@ mod progress;
 mod rules;
 mod run;
 mod sensitivity;
+mod serve;
 mod solve;
 mod systems;
 mod table;
@@ -19,6 +20,7 @@ mod table;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub use compare::render as render_comparison;
 pub use method::{MethodArgs, explain};
 
 /// volley: exact and Monte Carlo odds for wargame combat tables.
@@ -60,6 +62,9 @@ pub enum Command {
     Guide(guide::GuideArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
+    /// The calculator in a browser: a local web page that asks any action of any
+    /// system, and its JSON API.
+    Serve(serve::ServeArgs),
 }
 
 /// Run the CLI and return the process exit code.
@@ -78,6 +83,7 @@ pub fn main() -> ExitCode {
         Command::Sensitivity(args) => sensitivity::run(&args),
         Command::Guide(args) => guide::run(&args),
         Command::Completions(args) => completions::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(text) => {

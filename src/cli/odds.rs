@@ -2,9 +2,8 @@
 
 use super::{MethodArgs, key_values};
 use crate::error::InputError;
-use crate::output::{Answer, Format, render_answer};
+use crate::output::{Format, render_odds};
 use crate::question::Question;
-use crate::stats::summarize;
 use crate::systems::Origin;
 use clap::{ArgAction, Args};
 use std::fmt::Write;
@@ -148,25 +147,5 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         };
         file.save(path)?;
     }
-    let summary = summarize(&result);
-    let warning = result.precision_not_reached.map(|w| {
-        format!(
-            "stopped at the trial cap before reaching the precision asked; widest half-width {w:.5}"
-        )
-    });
-    let answer = Answer {
-        system: question.system().name(),
-        action: question.action().name(),
-        scenario: question.scenario().to_json(),
-        scenario_line: question.scenario_line(),
-        summary: &summary,
-        headline: question.headline(),
-        house_rules: &question.book().house_rules,
-        warning,
-        notes: question.notes(),
-        provisional: question.provisional(),
-        working: question.working(),
-        fractions: args.fractions,
-    };
-    Ok(render_answer(&answer, args.format))
+    Ok(render_odds(&question, &result, args.format, args.fractions))
 }

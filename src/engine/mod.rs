@@ -22,7 +22,7 @@ pub use crate::tally::{
 pub use chain::{Ending, Engagement, EngagementModel, turn_in_steps};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
 pub use monte_carlo::{
-    AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, MethodRequest, Progress, RunConfig, RunError, Shard,
-    run,
+    AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, Cancel, MethodRequest, Progress, RunConfig, RunError,
+    Shard, run,
 };
 pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, run_paired};

@@ -13,13 +13,15 @@ use crate::stats;
 use crate::tally::{Method, RunResult, Schema, Tally};
 use rayon::prelude::*;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use thiserror::Error;
 
 /// Trials per chunk (the unit of parallel work and of sharding).
 pub const CHUNK_TRIALS: u64 = 1 << 16;
 
-/// Chunks run between two merges (bounds memory, not results).
-const ROUND_CHUNKS: u64 = 64;
+/// Chunks run between two merges, per thread (bounds memory and sets how often
+/// progress is told and a cancellation is seen; never the results).
+const ROUND_CHUNKS_PER_THREAD: u64 = 2;
 
 /// Trials used when the method is chosen automatically and the tree is too big.
 pub const AUTO_TRIALS: u64 = 1_000_000;
@@ -74,6 +76,24 @@ pub struct RunConfig {
     pub progress: Option<Progress>,
     /// Run only this slice of the chunks (Monte Carlo with a trial count).
     pub shard: Option<Shard>,
+    /// Set from outside (a time limit, a closed page) to stop a Monte Carlo run
+    /// at the next chunk: the run then fails with [`RunError::Cancelled`].
+    pub cancel: Option<Cancel>,
+}
+
+/// A flag that stops a run; see [`RunConfig::cancel`].
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(pub Arc<AtomicBool>);
+
+impl Cancel {
+    /// Stop the run at its next chunk.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 /// Slice `index` of `count`: the chunks whose number is `index` modulo `count`.
@@ -148,6 +168,7 @@ impl Default for RunConfig {
             max_trials: 1_000_000_000,
             progress: None,
             shard: None,
+            cancel: None,
         }
     }
 }
@@ -185,6 +206,8 @@ pub enum RunError {
     BadConfidence(f64),
     #[error("a shard is a fixed slice of a fixed run: it needs a trial count")]
     ShardNeedsTrials,
+    #[error("the run was stopped after {0} trials")]
+    Cancelled(u64),
 }
 
 /// Run `model` as `config` asks.
@@ -212,23 +235,28 @@ pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError>
                 Ok(tally) => Ok(exact(tally)),
                 Err(over) => Ok(RunResult {
                     exact_refused: Some(over.reason()),
-                    ..monte_carlo(model, &schema, config, config.auto_trials)
+                    ..monte_carlo(model, &schema, config, config.auto_trials)?
                 }),
             }
         }
         MethodRequest::Trials(0) => Err(RunError::NoTrials),
-        MethodRequest::Trials(n) => Ok(monte_carlo(model, &schema, config, n)),
+        MethodRequest::Trials(n) => monte_carlo(model, &schema, config, n),
         MethodRequest::Precision(e) if e.is_nan() || e <= 0.0 || !e.is_finite() => {
             Err(RunError::BadPrecision(e))
         }
-        MethodRequest::Precision(target) => Ok(until_precise(model, &schema, config, target)),
+        MethodRequest::Precision(target) => until_precise(model, &schema, config, target),
     }
 }
 
-fn monte_carlo(model: &dyn Model, schema: &Schema, config: &RunConfig, trials: u64) -> RunResult {
+fn monte_carlo(
+    model: &dyn Model,
+    schema: &Schema,
+    config: &RunConfig,
+    trials: u64,
+) -> Result<RunResult, RunError> {
     let mut tally = Tally::new(schema);
-    run_chunks(model, schema, config, 0, trials, trials, &mut tally);
-    RunResult {
+    run_chunks(model, schema, config, 0, trials, trials, &mut tally)?;
+    Ok(RunResult {
         method: Method::MonteCarlo {
             trials: tally.weight as u64,
             seed: config.seed,
@@ -238,7 +266,7 @@ fn monte_carlo(model: &dyn Model, schema: &Schema, config: &RunConfig, trials: u
         confidence: config.confidence,
         precision_not_reached: None,
         exact_refused: None,
-    }
+    })
 }
 
 /// Trials at the first precision checkpoint.
@@ -249,24 +277,34 @@ const FIRST_CHECKPOINT: u64 = 1 << 12;
 /// has stream `t` throughout, so the trials are those of a `--trials` run of the
 /// same count. The checkpoints depend only on the trial count, never on
 /// timing or threads.
-fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target: f64) -> RunResult {
+fn until_precise(
+    model: &dyn Model,
+    schema: &Schema,
+    config: &RunConfig,
+    target: f64,
+) -> Result<RunResult, RunError> {
     let mut tally = Tally::new(schema);
     let cap = config.max_trials.max(1);
-    let finish = |tally: Tally, done: u64, widest: f64| RunResult {
-        method: Method::MonteCarlo {
-            trials: done,
-            seed: config.seed,
-        },
-        schema: schema.clone(),
-        tally,
-        confidence: config.confidence,
-        precision_not_reached: (widest >= target).then_some(widest),
-        exact_refused: None,
+    let finish = |tally: Tally, done: u64, widest: f64| {
+        Ok(RunResult {
+            method: Method::MonteCarlo {
+                trials: done,
+                seed: config.seed,
+            },
+            schema: schema.clone(),
+            tally,
+            confidence: config.confidence,
+            precision_not_reached: (widest >= target).then_some(widest),
+            exact_refused: None,
+        })
     };
     let mut sampler = Sampler::new(config.seed);
     let mut done = 0u64;
     while done < CHUNK_TRIALS.min(cap) {
         let goal = (2 * done).clamp(FIRST_CHECKPOINT, CHUNK_TRIALS).min(cap);
+        if config.cancel.as_ref().is_some_and(Cancel::is_stopped) {
+            return Err(RunError::Cancelled(done));
+        }
         model.simulate(&mut sampler, done, goal - done, &mut tally);
         Progress::tell(config, goal, cap);
         done = goal;
@@ -277,7 +315,7 @@ fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target:
     }
     loop {
         let goal = (2 * done).min(cap);
-        run_chunks(model, schema, config, done, goal, cap, &mut tally);
+        run_chunks(model, schema, config, done, goal, cap, &mut tally)?;
         done = goal;
         let widest = stats::widest_half_width(schema, &tally, config.confidence);
         if widest < target || done >= cap {
@@ -287,7 +325,8 @@ fn until_precise(model: &dyn Model, schema: &Schema, config: &RunConfig, target:
 }
 
 /// Run trials `from..to` (both multiples of the chunk size, except a final partial
-/// chunk) and merge them into `tally` in chunk order.
+/// chunk) and merge them into `tally` in chunk order. A cancelled run stops at
+/// the next chunk.
 fn run_chunks(
     model: &dyn Model,
     schema: &Schema,
@@ -296,28 +335,37 @@ fn run_chunks(
     to: u64,
     planned: u64,
     tally: &mut Tally,
-) {
+) -> Result<(), RunError> {
     let first = from / CHUNK_TRIALS;
     let last = to.div_ceil(CHUNK_TRIALS);
+    let per_round = ROUND_CHUNKS_PER_THREAD * rayon::current_num_threads().max(1) as u64;
+    let stopped = || config.cancel.as_ref().is_some_and(Cancel::is_stopped);
     let mut round = first;
     while round < last {
-        let end = (round + ROUND_CHUNKS).min(last);
-        let tallies: Vec<Tally> = (round..end)
+        let end = (round + per_round).min(last);
+        let tallies: Vec<Option<Tally>> = (round..end)
             .into_par_iter()
             .filter(|chunk| config.shard.is_none_or(|s| s.holds(*chunk)))
             .map(|chunk| {
+                if stopped() {
+                    return None;
+                }
                 let start = chunk * CHUNK_TRIALS;
                 let trials = CHUNK_TRIALS.min(to - start);
                 let mut local = Tally::new(schema);
                 let mut sampler = Sampler::new(config.seed);
                 model.simulate(&mut sampler, start, trials, &mut local);
-                local
+                Some(local)
             })
             .collect();
         for local in &tallies {
-            tally.merge(local);
+            match local {
+                Some(local) => tally.merge(local),
+                None => return Err(RunError::Cancelled(tally.weight as u64)),
+            }
         }
         Progress::tell(config, tally.weight as u64, planned);
         round = end;
     }
+    Ok(())
 }

@@ -703,7 +703,9 @@ impl Experiment {
     fn run_error(&self, error: engine::RunError) -> InputError {
         let key = match &error {
             engine::RunError::OverBudget(_) => "exact",
-            engine::RunError::NoTrials | engine::RunError::ShardNeedsTrials => "trials",
+            engine::RunError::NoTrials
+            | engine::RunError::ShardNeedsTrials
+            | engine::RunError::Cancelled(_) => "trials",
             engine::RunError::BadPrecision(_) => "precision",
             engine::RunError::BadConfidence(_) => "confidence",
         };

@@ -12,7 +12,7 @@ mod tally_file;
 pub use compare::render_compared;
 pub use effects::render_effects;
 pub use grid::{Grid, GridCell, render_grid};
-pub use single::{Answer, answer_object, render_answer};
+pub use single::{Answer, answer_object, render_answer, render_odds};
 pub use solve::render_solved;
 pub use tally_file::TallyFile;
 

@@ -2,7 +2,9 @@
 
 use super::{Format, markdown, number, number_digits, probability_text};
 use crate::frame::{self, FrameColumn};
-use crate::stats::Summary;
+use crate::question::Question;
+use crate::stats::{Summary, summarize};
+use crate::tally::RunResult;
 use serde_json::{Value as Json, json};
 use std::fmt::Write;
 
@@ -27,6 +29,37 @@ pub struct Answer<'a> {
     pub working: Vec<String>,
     /// Show exact probabilities as fractions where the denominator is small.
     pub fractions: bool,
+}
+
+/// What `volley odds` prints for `question` answered as `result`: the command
+/// line and `volley serve` both print this.
+pub fn render_odds(
+    question: &Question,
+    result: &RunResult,
+    format: Format,
+    fractions: bool,
+) -> String {
+    let summary = summarize(result);
+    let warning = result.precision_not_reached.map(|w| {
+        format!(
+            "stopped at the trial cap before reaching the precision asked; widest half-width {w:.5}"
+        )
+    });
+    let answer = Answer {
+        system: question.system().name(),
+        action: question.action().name(),
+        scenario: question.scenario().to_json(),
+        scenario_line: question.scenario_line(),
+        summary: &summary,
+        headline: question.headline(),
+        house_rules: &question.book().house_rules,
+        warning,
+        notes: question.notes(),
+        provisional: question.provisional(),
+        working: question.working(),
+        fractions,
+    };
+    render_answer(&answer, format)
 }
 
 /// Render an answer in `format`.
@@ -94,6 +127,9 @@ pub fn answer_object(a: &Answer) -> Json {
         "outcomes": outcomes,
         "means": means,
     });
+    if let (Some((variable, value)), Some(text)) = (a.headline, headline_sentence(a)) {
+        object["headline"] = json!({"variable": variable, "value": value, "text": text});
+    }
     if !curves.is_empty() {
         object["curves"] = Json::Array(curves);
     }

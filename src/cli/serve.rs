@@ -1,0 +1,46 @@
+//! `volley serve [--port N] [--bind ADDR]`: the web calculator.
+
+use crate::serve::Limits;
+use clap::Args;
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on; the default serves this machine only. Use
+    /// 0.0.0.0 to let a phone on the same network ask.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+    /// Most Monte Carlo trials one question may ask for.
+    #[arg(long, default_value_t = 10_000_000, value_name = "N")]
+    pub max_trials: u64,
+    /// Longest a question may run, in seconds (Monte Carlo is stopped then).
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub time_limit: u64,
+    /// Questions answered at once; later ones wait for a turn.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub max_running: usize,
+}
+
+pub fn run(args: &ServeArgs) -> anyhow::Result<String> {
+    if args.max_running == 0 || args.max_trials == 0 || args.time_limit == 0 {
+        return Err(anyhow::anyhow!(
+            "--max-running, --max-trials and --time-limit must be at least 1"
+        ));
+    }
+    let limits = Limits {
+        max_trials: args.max_trials,
+        time_limit: Duration::from_secs(args.time_limit),
+        max_running: args.max_running,
+        ..Limits::default()
+    };
+    crate::serve::serve(SocketAddr::new(args.bind, args.port), limits, |url| {
+        println!("volley serve: open {url} (Ctrl-C stops)");
+        let _ = std::io::stdout().flush();
+    })?;
+    Ok(String::new())
+}

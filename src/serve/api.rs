@@ -1,0 +1,293 @@
+//! The JSON API the page is built on, and that scripts may call:
+//!
+//! - `GET /api/systems`: every system and its actions;
+//! - `GET /api/fields?system=..&action=..`: an action's fields (kind, default,
+//!   bounds, choices, help), its headline and what its outcomes mean;
+//! - `GET /api/odds?system=..&action=..&field=value...`: exactly what
+//!   `volley odds ... --format json` prints; method keys `method=auto|exact|monte-carlo`,
+//!   `trials`, `precision`, `seed`, `confidence`, `budget`, and `rule=` a house rule's
+//!   TOML text;
+//! - `GET /api/compare?...&variant.FIELD=value&variant.rule=TOML`: exactly what
+//!   `volley compare ... --variant variant:SPEC --format json` prints;
+//! - `GET /api/ask?...`: either of the last two as a stream of JSON lines, progress
+//!   first, for the page (closing the connection cancels the run).
+//!
+//! Bad input is a 400 whose body is the one line `volley` prints for it.
+
+use super::limits::Gate;
+use super::request::{ApiError, Request};
+use crate::action::{FieldKind, FieldSpec};
+use crate::engine::{Cancel, Progress, RunError};
+use crate::output::{Format, render_odds};
+use crate::question::{Question, QuestionError};
+use crate::systems;
+use axum::body::{Body, Bytes};
+use axum::extract::{RawQuery, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value as Json, json};
+use std::sync::Arc;
+
+/// A JSON body (200), or the error line with its status.
+fn respond(result: Result<String, ApiError>) -> Response {
+    match result {
+        Ok(body) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
+        Err(e) => error_response(e),
+    }
+}
+
+fn error_response(e: ApiError) -> Response {
+    let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST);
+    let body = format!("{}\n", e.message);
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        body,
+    )
+        .into_response()
+}
+
+pub async fn systems_list() -> Response {
+    let list: Vec<Json> = systems::all()
+        .iter()
+        .map(|system| {
+            let book = systems::rulebook(*system, &[]).ok();
+            let actions: Vec<Json> = system
+                .actions()
+                .iter()
+                .map(|a| {
+                    json!({"name": a.name(), "summary": a.summary(),
+                           "provisional": book.as_ref().and_then(|b| a.provisional(b))})
+                })
+                .collect();
+            json!({"name": system.name(), "title": system.title(), "actions": actions})
+        })
+        .collect();
+    respond(Ok(pretty(&Json::Array(list))))
+}
+
+fn pretty(value: &Json) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// One field for the page's form.
+fn field_json(spec: &FieldSpec) -> Json {
+    let mut field = json!({"name": spec.name, "default": spec.default, "help": spec.help,
+                           "allowed": spec.allowed()});
+    let kind = match &spec.kind {
+        FieldKind::Int { min, max } => {
+            field["min"] = json!(min);
+            field["max"] = json!(max);
+            "int"
+        }
+        FieldKind::Limit { min, max, word } => {
+            field["min"] = json!(min);
+            field["max"] = json!(max);
+            field["word"] = json!(word);
+            "limit"
+        }
+        FieldKind::Decimal { min, max } => {
+            field["min"] = json!(min);
+            field["max"] = json!(max);
+            "decimal"
+        }
+        FieldKind::Bool => "bool",
+        FieldKind::Choice(values) => {
+            field["choices"] = json!(values);
+            "choice"
+        }
+        FieldKind::ChoiceList(values) => {
+            field["choices"] = json!(values);
+            "choice-list"
+        }
+    };
+    field["kind"] = json!(kind);
+    field
+}
+
+fn fields_of(query: Option<String>) -> Result<String, ApiError> {
+    let request = Request::parse(query.as_deref().unwrap_or(""))?;
+    let question: Question = request.question()?;
+    let action = question.action();
+    let fields: Vec<Json> = question.fields().iter().map(field_json).collect();
+    let outcomes: Vec<Json> = action
+        .outcome_notes()
+        .into_iter()
+        .map(|(variable, value, meaning)| json!({"variable": variable, "value": value, "meaning": meaning}))
+        .collect();
+    let headline = question
+        .headline()
+        .map(|(variable, value)| json!({"variable": variable, "value": value}));
+    Ok(pretty(&json!({
+        "system": question.system().name(),
+        "title": question.system().title(),
+        "action": action.name(),
+        "summary": action.summary(),
+        "headline": headline,
+        "fields": fields,
+        "outcomes": outcomes,
+        "provisional": question.provisional(),
+    })))
+}
+
+pub async fn fields(RawQuery(query): RawQuery) -> Response {
+    respond(fields_of(query))
+}
+
+/// What a request asks for.
+#[derive(Clone, Copy, PartialEq)]
+enum Ask {
+    Odds,
+    Compare,
+}
+
+/// A run's error in the command line's words; a stopped run says why.
+fn run_error(gate: &Gate, error: QuestionError) -> ApiError {
+    match error {
+        QuestionError::Run(RunError::Cancelled(trials)) => gate.stopped_message(trials),
+        other => ApiError::input(format!("{:#}", crate::cli::explain(other))),
+    }
+}
+
+/// Answer a query: validate it at once, then wait for a turn and run it on a
+/// blocking thread, stopped by `cancel` or the time limit.
+async fn answer(
+    gate: &Gate,
+    query: Option<String>,
+    ask: Ask,
+    progress: Option<Progress>,
+    cancel: Cancel,
+) -> Result<String, ApiError> {
+    let request = Request::parse(query.as_deref().unwrap_or(""))?;
+    let mut config = request.config(gate.limits())?;
+    config.progress = progress;
+    config.cancel = Some(cancel.clone());
+    let ask = match ask {
+        Ask::Odds if request.has_variant() => {
+            return Err(ApiError::input(
+                "command line: field `variant`: /api/odds answers one question; ask /api/compare to compare a variant",
+            ));
+        }
+        Ask::Compare if !request.has_variant() => {
+            return Err(ApiError::input(
+                "command line: field `variant`: nothing to compare: give variant.FIELD=value or variant.rule=TOML",
+            ));
+        }
+        ask => ask,
+    };
+    let job: Box<dyn FnOnce() -> Result<String, ApiError> + Send> = match ask {
+        Ask::Odds => {
+            let question = request.question()?;
+            let gate = gate.clone();
+            Box::new(move || {
+                let result = question.answer(&config).map_err(|e| run_error(&gate, e))?;
+                Ok(render_odds(&question, &result, Format::Json, false))
+            })
+        }
+        Ask::Compare => {
+            let comparison = request.comparison()?;
+            let gate = gate.clone();
+            Box::new(move || {
+                let compared = comparison.run(&config).map_err(|e| run_error(&gate, e))?;
+                Ok(crate::cli::render_comparison(
+                    &comparison,
+                    &compared,
+                    Format::Json,
+                ))
+            })
+        }
+    };
+    let permit = gate.enter().await?;
+    gate.stop_at_time_limit(&cancel);
+    let ran = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        job()
+    })
+    .await;
+    ran.unwrap_or_else(|_| {
+        Err(ApiError {
+            status: 500,
+            message:
+                "error: internal error in volley while answering; please report it with the URL"
+                    .to_string(),
+        })
+    })
+}
+
+pub async fn odds(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
+    respond(answer(&gate, query, Ask::Odds, None, Cancel::default()).await)
+}
+
+pub async fn compare(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
+    respond(answer(&gate, query, Ask::Compare, None, Cancel::default()).await)
+}
+
+/// Stops its run when dropped: the response stream is dropped when the page
+/// closes the connection (a new question, the cancel button, a closed tab).
+struct StopOnDrop(Cancel);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// `/api/ask`: one JSON object per line: `{"progress": {"done", "planned"}}` as a
+/// Monte Carlo run goes, then `{"odds": ...}` or `{"compare": ...}` (with a variant),
+/// or `{"error": line, "status": code}`.
+pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
+    let (sender, receiver) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let cancel = Cancel::default();
+    let guard = StopOnDrop(cancel.clone());
+    let told = sender.clone();
+    let progress = Progress(Arc::new(move |done, planned| {
+        let _ = told.send(format!(
+            "{{\"progress\":{{\"done\":{done},\"planned\":{planned}}}}}\n"
+        ));
+    }));
+    let ask = match Request::parse(query.as_deref().unwrap_or("")) {
+        Ok(r) if r.has_variant() => Ask::Compare,
+        _ => Ask::Odds,
+    };
+    tokio::spawn(async move {
+        let result = answer(&gate, query, ask, Some(progress), cancel).await;
+        let line = match result {
+            Ok(text) => {
+                let value: Json = serde_json::from_str(&text).unwrap_or(Json::Null);
+                let key = if ask == Ask::Compare {
+                    "compare"
+                } else {
+                    "odds"
+                };
+                json!({ key: value }).to_string()
+            }
+            Err(e) => json!({"error": e.message, "status": e.status}).to_string(),
+        };
+        let _ = sender.send(line + "\n");
+    });
+    let lines =
+        futures_util::stream::unfold((receiver, guard), |(mut receiver, guard)| async move {
+            let line = receiver.recv().await?;
+            Some((
+                Ok::<_, std::convert::Infallible>(Bytes::from(line)),
+                (receiver, guard),
+            ))
+        });
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Body::from_stream(lines),
+    )
+        .into_response()
+}
+
+pub async fn not_found() -> Response {
+    error_response(ApiError {
+        status: 404,
+        message: "error: no such page; the calculator is at / and the API under /api/".to_string(),
+    })
+}

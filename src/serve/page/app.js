@@ -1,0 +1,611 @@
+// volley serve: the page. It knows no rule system and no action: the system and
+// action lists come from /api/systems, each form from /api/fields (kinds,
+// defaults, bounds, choices, help), and every answer from /api/ask, which
+// streams Monte Carlo progress and then the JSON of `volley odds` (or of
+// `volley compare` when a variant is given). The address bar holds the question.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+
+const state = {
+  systems: [],
+  fields: [],
+  values: {}, // baseline field values that differ from the defaults
+  variant: {}, // variant field values that differ from the baseline's
+  variantRule: "",
+  method: "auto",
+  trials: "",
+  seed: "",
+};
+let running = null; // the AbortController of the question being asked
+let askTimer = null;
+
+// ---------- the question in the address bar ----------
+
+function readAddress() {
+  const params = new URLSearchParams(location.search);
+  const read = { fields: {}, variant: {}, system: null, action: null };
+  for (const [key, value] of params) {
+    if (key === "system" || key === "action") read[key] = value;
+    else if (key === "method") state.method = value;
+    else if (key === "trials") state.trials = value;
+    else if (key === "seed") state.seed = value;
+    else if (key === "variant.rule") state.variantRule = value;
+    else if (key.startsWith("variant.")) read.variant[key.slice(8)] = value;
+    else read.fields[key] = value;
+  }
+  return read;
+}
+
+function query() {
+  const params = new URLSearchParams();
+  params.set("system", $("system").value);
+  params.set("action", $("action").value);
+  for (const f of state.fields) {
+    if (f.name in state.values) params.set(f.name, state.values[f.name]);
+  }
+  if (state.method !== "auto") params.set("method", state.method);
+  if (state.method === "monte-carlo" && state.trials) params.set("trials", state.trials);
+  if (state.seed) params.set("seed", state.seed);
+  for (const f of state.fields) {
+    if (f.name in state.variant) params.set("variant." + f.name, state.variant[f.name]);
+  }
+  if (state.variantRule.trim()) params.set("variant.rule", state.variantRule);
+  return params;
+}
+
+// ---------- forms built from the field declarations ----------
+
+const valueOf = (f) => (f.name in state.values ? state.values[f.name] : f.default);
+
+function prettyName(name) {
+  return name.replace(/_/g, " ");
+}
+
+// Fields that share a prefix (attacker_, defender_, a_, b_, firer_, target_) sit
+// together under it, in the order the action declares them.
+function groups(fields) {
+  const count = {};
+  for (const f of fields) {
+    const p = f.name.split("_")[0];
+    count[p] = (count[p] || 0) + 1;
+  }
+  const order = [];
+  const byGroup = {};
+  for (const f of fields) {
+    const p = f.name.split("_")[0];
+    const g = count[p] >= 3 && f.name.includes("_") ? p : "";
+    if (!(g in byGroup)) {
+      byGroup[g] = [];
+      order.push(g);
+    }
+    byGroup[g].push(f);
+  }
+  return order.map((g) => ({ name: g, fields: byGroup[g] }));
+}
+
+function input(f, value, onChange) {
+  const title = `${f.help} (${f.allowed}; default ${f.default})`;
+  let el;
+  if (f.kind === "bool") {
+    el = document.createElement("input");
+    el.type = "checkbox";
+    el.checked = value === "true";
+    el.addEventListener("change", () => onChange(el.checked ? "true" : "false"));
+  } else if (f.kind === "choice") {
+    el = document.createElement("select");
+    for (const c of f.choices) el.add(new Option(c, c, false, c === value));
+    el.addEventListener("change", () => onChange(el.value));
+  } else if (f.kind === "choice-list") {
+    el = document.createElement("span");
+    el.className = "choices";
+    const chosen = new Set(value.split("+"));
+    const boxes = f.choices.map((c) => {
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.value = c;
+      box.checked = chosen.has(c);
+      label.append(box, " " + c);
+      el.append(label);
+      return box;
+    });
+    const changed = () => {
+      const picked = boxes.filter((b) => b.checked).map((b) => b.value);
+      onChange(picked.length ? picked.join("+") : f.default);
+    };
+    for (const b of boxes) b.addEventListener("change", changed);
+  } else {
+    el = document.createElement("input");
+    el.type = "number";
+    el.min = f.min;
+    el.max = f.max;
+    el.step = f.kind === "decimal" ? "any" : "1";
+    if (f.kind === "limit") {
+      el.placeholder = f.word;
+      el.value = value === f.word ? "" : value;
+    } else {
+      el.value = value;
+    }
+    el.required = f.kind !== "limit";
+    el.addEventListener("input", () => {
+      if (el.value === "" && f.kind === "limit") onChange(f.word);
+      else if (el.value !== "" && el.checkValidity()) onChange(el.value);
+    });
+  }
+  el.title = title;
+  el.dataset.field = f.name;
+  return el;
+}
+
+function buildForm(form, fields, valueFor, onChange) {
+  form.replaceChildren();
+  for (const group of groups(fields)) {
+    const box = document.createElement("fieldset");
+    if (group.name) {
+      const legend = document.createElement("legend");
+      legend.textContent = group.name;
+      box.append(legend);
+    }
+    for (const f of group.fields) {
+      const label = document.createElement("label");
+      label.className = "field";
+      label.title = `${f.help} (${f.allowed}; default ${f.default})`;
+      const name = document.createElement("span");
+      name.className = "name";
+      const shown = group.name ? f.name.slice(group.name.length + 1) : f.name;
+      name.textContent = prettyName(shown);
+      const help = document.createElement("small");
+      help.textContent = f.help;
+      label.append(name, input(f, valueFor(f), (v) => onChange(f, v, label)), help);
+      box.append(label);
+    }
+    form.append(box);
+  }
+}
+
+function buildForms() {
+  buildForm($("fields"), state.fields, valueOf, (f, v) => {
+    if (v === f.default) delete state.values[f.name];
+    else state.values[f.name] = v;
+    // A variant field equal to the baseline's value is no change.
+    if (state.variant[f.name] === v) delete state.variant[f.name];
+    buildVariantForm();
+    changed();
+  });
+  buildVariantForm();
+}
+
+function buildVariantForm() {
+  const variantValue = (f) => (f.name in state.variant ? state.variant[f.name] : valueOf(f));
+  buildForm($("variant-fields"), state.fields, variantValue, (f, v, label) => {
+    if (v === valueOf(f)) delete state.variant[f.name];
+    else state.variant[f.name] = v;
+    label.classList.toggle("changed", f.name in state.variant);
+    changed();
+  });
+  for (const label of $("variant-fields").querySelectorAll("label.field")) {
+    const el = label.querySelector("[data-field]");
+    if (el && el.dataset.field in state.variant) label.classList.add("changed");
+  }
+}
+
+// ---------- systems, actions and fields ----------
+
+async function getJSON(url) {
+  const response = await fetch(url);
+  const text = await response.text();
+  if (!response.ok) throw new Error(text.trim());
+  return JSON.parse(text);
+}
+
+function fillActions(systemName, wanted) {
+  const system = state.systems.find((s) => s.name === systemName) || state.systems[0];
+  const select = $("action");
+  select.replaceChildren();
+  for (const a of system.actions) {
+    select.add(new Option(a.name + (a.provisional ? " (provisional)" : ""), a.name));
+  }
+  select.value = system.actions.some((a) => a.name === wanted) ? wanted : system.actions[0].name;
+}
+
+async function loadFields(values, variant) {
+  const params = new URLSearchParams({ system: $("system").value, action: $("action").value });
+  const spec = await getJSON("/api/fields?" + params);
+  state.fields = spec.fields;
+  const known = new Set(spec.fields.map((f) => f.name));
+  state.values = {};
+  state.variant = {};
+  for (const [k, v] of Object.entries(values || {})) if (known.has(k)) state.values[k] = v;
+  for (const [k, v] of Object.entries(variant || {})) if (known.has(k)) state.variant[k] = v;
+  $("summary").textContent = `${spec.title}: ${spec.summary}`;
+  $("provisional").hidden = !spec.provisional;
+  $("provisional").textContent = spec.provisional ? "Provisional: " + spec.provisional + "." : "";
+  buildForms();
+}
+
+// ---------- asking ----------
+
+function changed() {
+  history.replaceState(null, "", "?" + query());
+  clearTimeout(askTimer);
+  askTimer = setTimeout(ask, 150);
+}
+
+function showProgress(done, planned) {
+  $("status").hidden = false;
+  $("progress").max = planned;
+  $("progress").value = done;
+  $("progress-text").textContent =
+    `Monte Carlo: ${done.toLocaleString("en")} of ${planned.toLocaleString("en")} trials`;
+}
+
+function showError(message) {
+  $("error").hidden = false;
+  $("error").textContent = message;
+}
+
+async function ask() {
+  if (running) running.abort();
+  const controller = new AbortController();
+  running = controller;
+  $("error").hidden = true;
+  $("result").classList.add("stale");
+  const slow = setTimeout(() => {
+    if (running === controller) {
+      $("status").hidden = false;
+      $("progress").removeAttribute("value");
+      $("progress-text").textContent = "asking...";
+    }
+  }, 300);
+  try {
+    const response = await fetch("/api/ask?" + query(), { signal: controller.signal });
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    let finished = false;
+    while (!finished) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let newline;
+      while ((newline = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        if (line.trim()) finished = handle(JSON.parse(line)) || finished;
+      }
+    }
+  } catch (e) {
+    if (e.name !== "AbortError") showError("error: " + e.message);
+  } finally {
+    clearTimeout(slow);
+    if (running === controller) {
+      running = null;
+      $("status").hidden = true;
+      $("result").classList.remove("stale");
+    }
+  }
+}
+
+// One line of /api/ask; `true` once the answer (or its error) is in.
+function handle(message) {
+  if (message.progress) {
+    showProgress(message.progress.done, message.progress.planned);
+    return false;
+  }
+  if (message.error) showError(message.error);
+  else if (message.odds) renderOdds(message.odds);
+  else if (message.compare) renderCompare(message.compare);
+  return true;
+}
+
+// ---------- numbers ----------
+
+function percent(p, exact) {
+  if (p === null || p === undefined) return "n/a";
+  if (p === 0) return "0%";
+  if (p === 1) return "100%";
+  if (p < 0.0001) return "<0.01%";
+  if (p > 0.9999) return ">99.99%";
+  return (100 * p).toFixed(exact ? 2 : 2) + "%";
+}
+
+function number(x) {
+  if (x === null || x === undefined) return "n/a";
+  return Math.abs(x) >= 100 ? x.toFixed(1) : x.toFixed(3);
+}
+
+function interval(low, high, asPercent) {
+  const f = asPercent ? (x) => (100 * x).toFixed(2) : number;
+  return `[${f(low)}, ${f(high)}]`;
+}
+
+function methodLine(a) {
+  if (a.method === "exact") return "exact: every branch of the dice tree enumerated";
+  let line = `Monte Carlo: ${a.trials.toLocaleString("en")} trials, seed ${a.seed}; ` +
+    `${Math.round(100 * a.confidence)}% intervals`;
+  if (a.exact_refused) line += ` (not exact: ${a.exact_refused})`;
+  return line;
+}
+
+function el(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function byVariable(rows) {
+  const out = new Map();
+  for (const r of rows) {
+    if (!out.has(r.variable)) out.set(r.variable, []);
+    out.get(r.variable).push(r);
+  }
+  return out;
+}
+
+// ---------- charts (SVG) ----------
+
+function svg(tag, attrs, text) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// Horizontal bars, one row per value; several series (baseline, variant) side
+// by side; interval whiskers for Monte Carlo.
+function barChart(rows, series, exact, highlight) {
+  const barH = 14;
+  const rowH = series.length * (barH + 2) + 8;
+  const labelW = 200;
+  const plotW = 300;
+  const height = rows.length * rowH + 4;
+  const chart = svg("svg", { viewBox: `0 0 600 ${height}`, class: "bars", role: "img" });
+  rows.forEach((row, i) => {
+    const y0 = 2 + i * rowH;
+    const label = svg("text", { x: labelW - 8, y: y0 + rowH / 2, class: "label" }, row.value);
+    if (row.value === highlight) label.classList.add("headline-value");
+    chart.append(label);
+    series.forEach((s, k) => {
+      const r = s.rows[i];
+      if (!r) return;
+      const y = y0 + 3 + k * (barH + 2);
+      const w = Math.max(r.p * plotW, r.p > 0 ? 1 : 0);
+      chart.append(svg("rect", { x: labelW, y, width: w, height: barH, class: `bar s${k}` }));
+      if (!exact && r.low !== null && r.high !== null) {
+        const mid = y + barH / 2;
+        const lo = labelW + r.low * plotW;
+        const hi = labelW + r.high * plotW;
+        chart.append(svg("line", { x1: lo, x2: hi, y1: mid, y2: mid, class: "whisker" }));
+        chart.append(svg("line", { x1: lo, x2: lo, y1: mid - 4, y2: mid + 4, class: "whisker" }));
+        chart.append(svg("line", { x1: hi, x2: hi, y1: mid - 4, y2: mid + 4, class: "whisker" }));
+      }
+      chart.append(svg("text", { x: labelW + plotW + 8, y: y + barH - 3, class: "value" },
+        percent(r.p, exact) + (series.length > 1 ? ` ${s.name}` : "")));
+    });
+  });
+  return chart;
+}
+
+// A per-turn curve: the value at the end of each turn, with its band.
+function curveChart(points, exact) {
+  const W = 600, H = 200, left = 48, right = 12, top = 10, bottom = 30;
+  const turns = points.map((p) => p.turn);
+  const maxTurn = Math.max(1, ...turns);
+  const top_ = Math.max(...points.map((p) => (exact ? p.value : p.ci_high)), 1e-9);
+  const yMax = top_ <= 1 ? 1 : Math.ceil(top_);
+  const x = (t) => left + (t / maxTurn) * (W - left - right);
+  const y = (v) => top + (1 - v / yMax) * (H - top - bottom);
+  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "curve", role: "img" });
+  for (let k = 0; k <= 4; k++) {
+    const v = (yMax * k) / 4;
+    chart.append(svg("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: "grid" }));
+    chart.append(svg("text", { x: left - 6, y: y(v) + 4, class: "tick y" },
+      yMax === 1 ? v.toFixed(2) : String(Math.round(v * 100) / 100)));
+  }
+  const step = Math.max(1, Math.ceil(maxTurn / 12));
+  for (let t = 0; t <= maxTurn; t += step) {
+    chart.append(svg("text", { x: x(t), y: H - bottom + 16, class: "tick x" }, String(t)));
+  }
+  chart.append(svg("text", { x: (left + W - right) / 2, y: H - 2, class: "axis" }, "turn"));
+  if (!exact) {
+    const band = points.map((p) => `${x(p.turn)},${y(p.ci_high)}`)
+      .concat(points.slice().reverse().map((p) => `${x(p.turn)},${y(p.ci_low)}`));
+    chart.append(svg("polygon", { points: band.join(" "), class: "band" }));
+  }
+  chart.append(svg("polyline", {
+    points: points.map((p) => `${x(p.turn)},${y(p.value)}`).join(" "), class: "line" }));
+  for (const p of points) {
+    chart.append(svg("circle", { cx: x(p.turn), cy: y(p.value), r: 2.5, class: "dot" }));
+  }
+  return chart;
+}
+
+// ---------- answers ----------
+
+function notesBlock(a) {
+  const box = el("div", "notes");
+  if (a.provisional) box.append(el("p", "provisional", "Provisional: " + a.provisional + "."));
+  for (const n of a.notes || []) box.append(el("p", "note", n));
+  if (a.working && a.working.length) {
+    const d = el("details", "working");
+    d.append(el("summary", "", "How volley read this scenario"));
+    const ul = el("ul");
+    for (const w of a.working) ul.append(el("li", "", w));
+    d.append(ul);
+    box.append(d);
+  }
+  return box;
+}
+
+function renderOdds(a) {
+  const exact = a.method === "exact";
+  const out = $("result");
+  out.replaceChildren();
+  const head = el("div", "headline-box");
+  const headline = el("div", "headline", a.headline ? a.headline.text : "");
+  headline.id = "headline";
+  if (!a.headline) headline.textContent = "This action has no single headline: every outcome is below.";
+  head.append(headline, el("div", "method-line", methodLine(a)));
+  out.append(head);
+  for (const [variable, rows] of byVariable(a.outcomes)) {
+    const section = el("section", "distribution");
+    section.append(el("h3", "", variable));
+    const data = rows.map((r) => ({ p: r.probability, low: r.ci_low, high: r.ci_high }));
+    const highlight = a.headline && a.headline.variable === variable ? a.headline.value : null;
+    section.append(barChart(rows, [{ name: "", rows: data }], exact, highlight));
+    out.append(section);
+  }
+  if (a.means.length) {
+    const table = el("table", "means");
+    const header = el("tr");
+    header.append(el("th", "", "mean"), el("th", "", "value"), el("th", "", exact ? "" : "interval"));
+    table.append(header);
+    for (const m of a.means) {
+      const tr = el("tr");
+      tr.append(el("td", "", m.variable), el("td", "num", number(m.mean)),
+        el("td", "num", exact ? "" : interval(m.ci_low, m.ci_high, false)));
+      table.append(tr);
+    }
+    out.append(table);
+  }
+  if (a.curves && a.curves.length) {
+    const curves = el("section", "curves");
+    curves.append(el("h2", "", "Turn by turn"));
+    for (const [variable, points] of byVariable(a.curves)) {
+      const box = el("div", "curve-box");
+      box.append(el("h3", "", variable + (exact ? "" : " (band: interval)")));
+      box.append(curveChart(points, exact));
+      curves.append(box);
+    }
+    out.append(curves);
+  }
+  out.append(notesBlock(a));
+}
+
+function renderCompare(c) {
+  const exact = c.method === "exact";
+  const base = c.baseline;
+  const variant = c.variants[0];
+  const v = variant.result;
+  const out = $("result");
+  out.replaceChildren();
+  const head = el("div", "headline-box compare");
+  const headline = el("div", "headline", base.headline ? base.headline.text : "");
+  headline.id = "headline";
+  const side = (title, a) => {
+    const card = el("div", "side");
+    card.append(el("div", "side-title", title));
+    card.append(el("div", "side-headline", a.headline ? a.headline.text : "(no headline)"));
+    return card;
+  };
+  head.append(headline);
+  const sides = el("div", "sides");
+  sides.append(side("baseline", base), side("variant: " + variant.spec, v));
+  if (base.headline) {
+    const d = variant.differences.find(
+      (r) => r.variable === base.headline.variable && r.value === base.headline.value);
+    if (d) {
+      const card = el("div", "side difference");
+      card.append(el("div", "side-title", "difference (variant - baseline)"));
+      let text = `${d.difference >= 0 ? "+" : ""}${(100 * d.difference).toFixed(2)} points`;
+      if (!exact) text += ` ${interval(d.ci_low, d.ci_high, true)}`;
+      card.append(el("div", "side-headline", text));
+      if (d.p_value !== null && d.p_value !== undefined) {
+        card.append(el("div", "p", `p = ${d.p_value < 1e-4 ? d.p_value.toExponential(1) : d.p_value.toFixed(4)}`));
+      }
+      sides.append(card);
+    }
+  }
+  head.append(sides, el("div", "method-line", methodLine(c.baseline)));
+  out.append(head);
+  const variantRows = byVariable(v.outcomes);
+  for (const [variable, rows] of byVariable(base.outcomes)) {
+    const section = el("section", "distribution");
+    section.append(el("h3", "", variable));
+    const vRows = variantRows.get(variable) || [];
+    const pick = (list) => rows.map((r) => {
+      const m = list.find((x) => x.value === r.value);
+      return m ? { p: m.probability, low: m.ci_low, high: m.ci_high } : null;
+    });
+    section.append(barChart(rows, [
+      { name: "baseline", rows: pick(rows) },
+      { name: "variant", rows: pick(vRows) },
+    ], exact, null));
+    out.append(section);
+  }
+  const table = el("table", "differences");
+  const header = el("tr");
+  for (const h of ["", "baseline", "variant", "difference", exact ? "" : "p"]) header.append(el("th", "", h));
+  table.append(header);
+  const find = (a, r) => r.value === null
+    ? (a.means.find((m) => m.variable === r.variable) || {}).mean
+    : (a.outcomes.find((o) => o.variable === r.variable && o.value === r.value) || {}).probability;
+  for (const r of variant.differences) {
+    const isMean = r.value === null;
+    const show = (x) => (isMean ? number(x) : percent(x, exact));
+    const tr = el("tr");
+    let diff = isMean ? number(r.difference) : `${(100 * r.difference).toFixed(2)} pts`;
+    if (!exact) diff += " " + interval(r.ci_low, r.ci_high, !isMean);
+    tr.append(
+      el("td", "", isMean ? `mean ${r.variable}` : `${r.variable} = ${r.value}`),
+      el("td", "num", show(find(base, r))),
+      el("td", "num", show(find(v, r))),
+      el("td", "num", diff),
+      el("td", "num", exact || r.p_value === null ? "" : r.p_value.toPrecision(2)),
+    );
+    table.append(tr);
+  }
+  out.append(el("h2", "", "Every difference"), table, notesBlock(base));
+}
+
+// ---------- start ----------
+
+async function start() {
+  const wanted = readAddress();
+  try {
+    state.systems = await getJSON("/api/systems");
+  } catch (e) {
+    showError(String(e.message));
+    return;
+  }
+  const system = $("system");
+  for (const s of state.systems) system.add(new Option(`${s.title}`, s.name));
+  system.value = state.systems.some((s) => s.name === wanted.system) ? wanted.system : "micro-force";
+  fillActions(system.value, wanted.action || "charge");
+  $("method").value = state.method;
+  $("trials").value = state.trials;
+  $("seed").value = state.seed;
+  $("variant-rule").value = state.variantRule;
+  if (Object.keys(wanted.variant).length || state.variantRule) $("compare-box").open = true;
+  if (state.method !== "auto" || state.seed) $("method-box").open = true;
+  try {
+    await loadFields(wanted.fields, wanted.variant);
+  } catch (e) {
+    showError(String(e.message));
+    return;
+  }
+  system.addEventListener("change", async () => {
+    fillActions(system.value, null);
+    await loadFields({}, {});
+    changed();
+  });
+  $("action").addEventListener("change", async () => {
+    await loadFields({}, {});
+    changed();
+  });
+  $("method").addEventListener("change", () => { state.method = $("method").value; changed(); });
+  $("trials").addEventListener("input", () => { state.trials = $("trials").value; changed(); });
+  $("seed").addEventListener("input", () => { state.seed = $("seed").value; changed(); });
+  $("variant-rule").addEventListener("input", () => { state.variantRule = $("variant-rule").value; changed(); });
+  $("cancel").addEventListener("click", () => {
+    if (running) running.abort();
+    showError("Cancelled. Change anything to ask again.");
+  });
+  history.replaceState(null, "", "?" + query());
+  ask();
+}
+
+start();

@@ -1,0 +1,293 @@
+//! A web request read as a question: the query string's `system`, `action`,
+//! method keys and house rule, and every other key as a `field=value`. The
+//! method keys are read by the command line's own parser, so a request means
+//! what the same flags mean to `volley odds`, and fails with the same message.
+
+use super::limits::Limits;
+use crate::cli::MethodArgs;
+use crate::compare::{Comparison, Variant};
+use crate::engine::RunConfig;
+use crate::error::InputError;
+use crate::question::{Question, RawField};
+use crate::rules::HouseRule;
+use crate::systems::Origin;
+use clap::Parser;
+
+/// Query keys that are not scenario fields.
+pub const METHOD_KEYS: [&str; 6] = [
+    "method",
+    "trials",
+    "precision",
+    "seed",
+    "confidence",
+    "budget",
+];
+
+/// The prefix of a compared variant's keys (`variant.firepower=8`,
+/// `variant.rule=...`).
+pub const VARIANT_PREFIX: &str = "variant.";
+
+/// Why a request cannot be answered: an HTTP status and the one line the
+/// command line would print.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: u16,
+    pub message: String,
+}
+
+impl ApiError {
+    /// Bad input (400), worded as `volley` words it: `error: ...`.
+    pub fn input(error: impl std::fmt::Display) -> Self {
+        let text = error.to_string();
+        let line = text.lines().next().unwrap_or("bad request").trim();
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        ApiError {
+            status: 400,
+            message: format!("error: {line}"),
+        }
+    }
+
+    /// The server cannot take the question now (503).
+    pub fn busy(message: String) -> Self {
+        ApiError {
+            status: 503,
+            message: format!("error: {message}"),
+        }
+    }
+}
+
+impl From<InputError> for ApiError {
+    fn from(error: InputError) -> Self {
+        ApiError::input(error)
+    }
+}
+
+/// The command line's method flags, parsed alone.
+#[derive(Debug, Parser)]
+#[command(name = "volley", no_binary_name = true)]
+struct MethodFlags {
+    #[command(flatten)]
+    method: MethodArgs,
+}
+
+/// A parsed request.
+#[derive(Debug, Default)]
+pub struct Request {
+    pub system: String,
+    pub action: String,
+    /// `field=value` pairs, in the order given.
+    pub fields: Vec<(String, String)>,
+    /// The method keys, as the flags they stand for.
+    pub method: Vec<(String, String)>,
+    /// A house rule's TOML text.
+    pub rule: Option<String>,
+    /// The variant's fields (`variant.` keys).
+    pub variant_fields: Vec<(String, String)>,
+    /// The variant's house rule (`variant.rule`).
+    pub variant_rule: Option<String>,
+}
+
+impl Request {
+    /// Read a raw query string (`a=1&b=2`, percent-encoded).
+    pub fn parse(query: &str) -> Result<Self, ApiError> {
+        let mut request = Request::default();
+        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+            let (key, value) = (key.trim().to_string(), value.trim().to_string());
+            let repeated = |list: &[(String, String)], key: &str| {
+                list.iter().any(|(k, _)| k == key).then(|| {
+                    ApiError::input(format!(
+                        "command line: field `{key}`: given twice; give it once"
+                    ))
+                })
+            };
+            match key.as_str() {
+                "system" => request.system = value,
+                "action" => request.action = value,
+                "rule" => request.rule = Some(value).filter(|v| !v.is_empty()),
+                k if METHOD_KEYS.contains(&k) => {
+                    if let Some(e) = repeated(&request.method, k) {
+                        return Err(e);
+                    }
+                    request.method.push((key, value));
+                }
+                k => match k.strip_prefix(VARIANT_PREFIX) {
+                    Some("rule") => request.variant_rule = Some(value).filter(|v| !v.is_empty()),
+                    Some(field) => {
+                        if let Some(e) = repeated(&request.variant_fields, field) {
+                            return Err(e);
+                        }
+                        request.variant_fields.push((field.to_string(), value));
+                    }
+                    None => {
+                        if let Some(e) = repeated(&request.fields, k) {
+                            return Err(e);
+                        }
+                        request.fields.push((key, value));
+                    }
+                },
+            }
+        }
+        for (name, value) in [("system", &request.system), ("action", &request.action)] {
+            if value.is_empty() {
+                return Err(ApiError::input(format!(
+                    "command line: field `{name}`: missing; ask as ?system=SYSTEM&action=ACTION&field=value..."
+                )));
+            }
+        }
+        Ok(request)
+    }
+
+    /// The method flags, as `volley odds` reads them.
+    fn method_args(&self) -> Result<MethodArgs, ApiError> {
+        let mut flags: Vec<String> = Vec::new();
+        for (key, value) in &self.method {
+            match (key.as_str(), value.as_str()) {
+                ("method", "auto" | "") => {}
+                ("method", "exact") => flags.push("--exact".into()),
+                // Monte Carlo with the automatic trial count unless one is given.
+                ("method", "monte-carlo") => {
+                    if !self
+                        .method
+                        .iter()
+                        .any(|(k, _)| k == "trials" || k == "precision")
+                    {
+                        flags.extend(["--trials".into(), crate::engine::AUTO_TRIALS.to_string()]);
+                    }
+                }
+                ("method", other) => {
+                    return Err(ApiError::input(format!(
+                        "command line: field `method`: `{other}` is not a method; use auto, exact or monte-carlo"
+                    )));
+                }
+                (flag, value) => flags.extend([format!("--{flag}"), value.to_string()]),
+            }
+        }
+        MethodFlags::try_parse_from(&flags)
+            .map(|parsed| parsed.method)
+            .map_err(|e| ApiError::input(e.render()))
+    }
+
+    /// The run configuration, held to the server's limits.
+    pub fn config(&self, limits: &Limits) -> Result<RunConfig, ApiError> {
+        let method = self.method_args()?;
+        limits.check(&method)?;
+        let mut config = method.config();
+        config.max_trials = config.max_trials.min(limits.max_trials);
+        Ok(config)
+    }
+
+    fn raw(fields: &[(String, String)]) -> Vec<RawField> {
+        fields
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone(), Origin::command_line()))
+            .collect()
+    }
+
+    fn rules(text: &Option<String>, label: &str) -> Result<Vec<HouseRule>, ApiError> {
+        Ok(match text {
+            Some(text) => vec![HouseRule::parse(label, text)?],
+            None => Vec::new(),
+        })
+    }
+
+    /// The baseline question.
+    pub fn question(&self) -> Result<Question, ApiError> {
+        let rules = Self::rules(&self.rule, BASELINE_RULE)?;
+        Ok(Question::new(
+            &self.system,
+            &self.action,
+            &rules,
+            &Self::raw(&self.fields),
+        )?)
+    }
+
+    /// `true` when the request names a variant to compare.
+    pub fn has_variant(&self) -> bool {
+        !self.variant_fields.is_empty() || self.variant_rule.is_some()
+    }
+
+    /// The baseline and the variant, as `volley compare` would build them with
+    /// `--variant variant:SPEC`.
+    pub fn comparison(&self) -> Result<Comparison, ApiError> {
+        let base_rules = Self::rules(&self.rule, BASELINE_RULE)?;
+        let baseline = Question::new(
+            &self.system,
+            &self.action,
+            &base_rules,
+            &Self::raw(&self.fields),
+        )?;
+        let rules = Self::rules(&self.variant_rule, VARIANT_RULE)?;
+        let mut spec: Vec<String> = rules.iter().map(|_| VARIANT_RULE.to_string()).collect();
+        spec.extend(self.variant_fields.iter().map(|(k, v)| format!("{k}={v}")));
+        let variant = Variant::of(
+            &baseline,
+            &base_rules,
+            "variant",
+            &spec.join(","),
+            &rules,
+            &Self::raw(&self.variant_fields),
+        )?;
+        Ok(Comparison {
+            baseline,
+            variants: vec![variant],
+        })
+    }
+}
+
+/// How errors and outputs name the baseline's pasted house rule.
+const BASELINE_RULE: &str = "house rule";
+/// How errors and outputs name the variant's pasted house rule.
+const VARIANT_RULE: &str = "variant house rule";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_query_splits_into_fields_method_and_variant() {
+        let r = Request::parse(
+            "system=micro-squad&action=fire&firepower=8&trials=5000&seed=3&variant.defense=6&variant.rule=a%3D1",
+        )
+        .unwrap();
+        assert_eq!(
+            (r.system.as_str(), r.action.as_str()),
+            ("micro-squad", "fire")
+        );
+        assert_eq!(r.fields, vec![("firepower".into(), "8".into())]);
+        assert_eq!(r.method.len(), 2);
+        assert_eq!(r.variant_fields, vec![("defense".into(), "6".into())]);
+        assert_eq!(r.variant_rule.as_deref(), Some("a=1"));
+        let config = r.config(&Limits::default()).unwrap();
+        assert_eq!(config.seed, 3);
+        assert_eq!(config.method, crate::engine::MethodRequest::Trials(5000));
+    }
+
+    #[test]
+    fn method_keys_fail_as_the_flags_do() {
+        let limits = Limits::default();
+        let err = |q: &str| Request::parse(q).unwrap().config(&limits).unwrap_err();
+        let e = err("system=s&action=a&trials=abc");
+        assert_eq!(e.status, 400);
+        assert!(
+            e.message
+                .starts_with("error: invalid value 'abc' for '--trials <N>'")
+        );
+        assert!(!e.message.contains('\n'));
+        let e = err("system=s&action=a&method=guess");
+        assert!(
+            e.message.contains("auto, exact or monte-carlo"),
+            "{}",
+            e.message
+        );
+        let e = err("system=s&action=a&method=exact&trials=10");
+        assert!(e.message.contains("cannot be used with"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_missing_system_or_a_repeated_field_is_refused() {
+        let e = Request::parse("action=fire").unwrap_err();
+        assert!(e.message.contains("`system`: missing"), "{}", e.message);
+        let e = Request::parse("system=s&action=a&x=1&x=2").unwrap_err();
+        assert!(e.message.contains("given twice"), "{}", e.message);
+    }
+}

@@ -1,0 +1,346 @@
+//! `volley serve`'s API, asked over HTTP of the real binary: every action's
+//! default answer is byte for byte `volley odds --format json`, bad input is a
+//! 400 with the command line's own message, the limits hold, a closed
+//! connection stops its run, and no query makes the server fail.
+
+mod web;
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+use web::{Server, encode, volley};
+
+#[test]
+fn every_actions_default_answer_is_the_command_lines_json() {
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/api/systems");
+    assert_eq!(status, 200);
+    let systems: Value = serde_json::from_str(&body).unwrap();
+    let mut asked = 0;
+    for system in systems.as_array().unwrap() {
+        let name = system["name"].as_str().unwrap();
+        for action in system["actions"].as_array().unwrap() {
+            let action = action["name"].as_str().unwrap();
+            let (status, body) = server.get(&format!("/api/odds?system={name}&action={action}"));
+            let (ok, cli, _) = volley(&["odds", name, action, "--format", "json"]);
+            assert!(ok);
+            assert_eq!(status, 200, "{name} {action}: {body}");
+            assert_eq!(body, cli, "{name} {action}");
+            asked += 1;
+        }
+    }
+    let library: usize = volley::systems::all()
+        .iter()
+        .map(|s| s.actions().len())
+        .sum();
+    assert_eq!(asked, library, "/api/systems lists every action");
+}
+
+#[test]
+fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
+    let server = Server::start(&[]);
+    // Fields and method keys.
+    let (status, body) = server.get(
+        "/api/odds?system=micro-squad&action=engagement&a_stands=2&b_firepower=8&trials=70000&seed=9",
+    );
+    let (_, cli, _) = volley(&[
+        "odds",
+        "micro-squad",
+        "engagement",
+        "a_stands=2",
+        "b_firepower=8",
+        "--trials",
+        "70000",
+        "--seed",
+        "9",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(status, 200);
+    assert_eq!(body, cli);
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer["method"], "monte-carlo");
+    assert!(
+        answer["headline"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("P(winner = a) = ")
+    );
+    // method=exact is --exact; a comparison is `volley compare --variant variant:...`.
+    let (_, exact) = server.get("/api/odds?system=micro-force&action=melee&method=exact");
+    let (_, cli, _) = volley(&[
+        "odds",
+        "micro-force",
+        "melee",
+        "--exact",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(exact, cli);
+    let (status, body) = server.get(
+        "/api/compare?system=micro-squad&action=fire&terrain=woods&variant.firepower=9&variant.defense=5",
+    );
+    let (_, cli, _) = volley(&[
+        "compare",
+        "micro-squad",
+        "fire",
+        "terrain=woods",
+        "--variant",
+        "variant:firepower=9,defense=5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(status, 200);
+    assert_eq!(body, cli);
+    // A pasted house rule is the variant's, as a house-rule file is on the
+    // command line: only the spec, which names the file, differs.
+    let text = std::fs::read_to_string("house_rules/woods_plus_6.toml").unwrap();
+    let (status, body) = server.get(&format!(
+        "/api/compare?system=micro-squad&action=fire&terrain=woods&variant.rule={}",
+        encode(&text)
+    ));
+    let (_, cli, _) = volley(&[
+        "compare",
+        "micro-squad",
+        "fire",
+        "terrain=woods",
+        "--variant",
+        "variant:house_rules/woods_plus_6.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(status, 200, "{body}");
+    let mut api: Value = serde_json::from_str(&body).unwrap();
+    let cli: Value = serde_json::from_str(&cli).unwrap();
+    assert_eq!(api["variants"][0]["spec"], "variant house rule");
+    api["variants"][0]["spec"] = cli["variants"][0]["spec"].clone();
+    assert_eq!(api, cli);
+}
+
+#[test]
+fn bad_input_is_a_400_with_the_command_lines_message() {
+    let server = Server::start(&["--max-trials", "100000"]);
+    let cases: [(&str, &[&str]); 6] = [
+        (
+            "system=micro-squad&action=fire&firepower=99",
+            &["odds", "micro-squad", "fire", "firepower=99"],
+        ),
+        (
+            "system=micro-squad&action=fire&bogus=1",
+            &["odds", "micro-squad", "fire", "bogus=1"],
+        ),
+        ("system=nope&action=fire", &["odds", "nope", "fire"]),
+        (
+            "system=micro-squad&action=charge",
+            &["odds", "micro-squad", "charge"],
+        ),
+        (
+            "system=micro-squad&action=fire&trials=abc",
+            &["odds", "micro-squad", "fire", "--trials", "abc"],
+        ),
+        (
+            "system=micro-squad&action=fire&trials=0",
+            &["odds", "micro-squad", "fire", "--trials", "0"],
+        ),
+    ];
+    for (query, args) in cases {
+        let (status, body) = server.get(&format!("/api/odds?{query}"));
+        let (ok, _, stderr) = volley(args);
+        assert!(!ok);
+        assert_eq!(status, 400, "{query}");
+        let cli_line = stderr.lines().next().unwrap();
+        assert_eq!(body.trim_end(), cli_line, "{query}");
+        assert_eq!(body.lines().count(), 1, "{query}: one line");
+    }
+    // What only the server refuses, each in one line that names what to change.
+    let refused = [
+        (
+            "system=micro-squad&action=fire&trials=200000",
+            "--max-trials",
+        ),
+        ("system=micro-squad&action=fire&budget=99999999", "--budget"),
+        ("action=fire", "`system`: missing"),
+        (
+            "system=micro-squad&action=fire&method=guess",
+            "auto, exact or monte-carlo",
+        ),
+        (
+            "system=micro-squad&action=fire&variant.firepower=9",
+            "ask /api/compare",
+        ),
+        ("system=micro-squad&action=fire&rule=%5Bset", "house rule"),
+        (
+            "system=micro-squad&action=fire&rule=%5Bset%5D%0A%22crt.nope%22%20%3D%201",
+            "crt.nope",
+        ),
+    ];
+    for (query, says) in refused {
+        let (status, body) = server.get(&format!("/api/odds?{query}"));
+        assert_eq!(status, 400, "{query}: {body}");
+        assert!(
+            body.starts_with("error: ") && body.contains(says),
+            "{query}: {body}"
+        );
+        assert_eq!(body.lines().count(), 1, "{query}: {body}");
+    }
+    let (status, body) = server.get("/api/compare?system=micro-squad&action=fire");
+    assert_eq!(status, 400);
+    assert!(body.contains("nothing to compare"), "{body}");
+    assert_eq!(server.get("/nothing/here").0, 404);
+}
+
+#[test]
+fn a_question_past_the_time_limit_is_stopped() {
+    let server = Server::start(&["--time-limit", "1", "--max-trials", "1000000000"]);
+    let started = Instant::now();
+    let (status, body) =
+        server.get("/api/odds?system=micro-squad&action=engagement&trials=1000000000");
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.contains("stopped after") && body.contains("--time-limit"),
+        "{body}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn closing_the_page_stops_its_run_and_frees_its_turn() {
+    let server = Server::start(&["--max-running", "1", "--max-trials", "1000000000"]);
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    write!(
+        stream,
+        "GET /api/ask?system=micro-squad&action=engagement&trials=1000000000 HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    // Wait for the first progress line: the run holds the only turn.
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    while !line.contains("progress") {
+        line.clear();
+        reader.read_line(&mut line).unwrap();
+    }
+    drop(reader);
+    stream.shutdown(std::net::Shutdown::Both).unwrap();
+    drop(stream);
+    // The next question gets the turn at once, not after a billion trials.
+    let started = Instant::now();
+    let (status, body) = server.get("/api/odds?system=micro-squad&action=fire");
+    assert_eq!(status, 200, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(8));
+}
+
+#[test]
+fn the_page_streams_progress_then_the_answer() {
+    let server = Server::start(&[]);
+    let (status, body) =
+        server.get("/api/ask?system=micro-squad&action=engagement&trials=300000&seed=4");
+    assert_eq!(status, 200);
+    let lines: Vec<Value> = body
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let last = lines.last().unwrap();
+    assert!(lines.len() >= 2, "progress before the answer: {body}");
+    assert_eq!(
+        lines[lines.len() - 2]["progress"]["done"],
+        300000,
+        "progress reaches the planned trials"
+    );
+    let (_, odds) =
+        server.get("/api/odds?system=micro-squad&action=engagement&trials=300000&seed=4");
+    assert_eq!(last["odds"], serde_json::from_str::<Value>(&odds).unwrap());
+    let (_, body) = server.get("/api/ask?system=micro-squad&action=fire&variant.defense=6");
+    let answer: Value = serde_json::from_str(body.lines().last().unwrap()).unwrap();
+    assert_eq!(answer["compare"]["variants"][0]["spec"], "defense=6");
+    let (_, body) = server.get("/api/ask?system=micro-squad&action=fire&firepower=-1");
+    let answer: Value = serde_json::from_str(body.lines().last().unwrap()).unwrap();
+    assert_eq!(answer["status"], 400);
+    assert!(answer["error"].as_str().unwrap().contains("firepower"));
+}
+
+#[test]
+fn fields_describe_every_field_the_action_takes() {
+    let server = Server::start(&[]);
+    for system in volley::systems::all() {
+        for action in system.actions() {
+            let question =
+                volley::question::Question::new(system.name(), action.name(), &[], &[]).unwrap();
+            let (status, body) = server.get(&format!(
+                "/api/fields?system={}&action={}",
+                system.name(),
+                action.name()
+            ));
+            assert_eq!(status, 200);
+            let v: Value = serde_json::from_str(&body).unwrap();
+            let fields = v["fields"].as_array().unwrap();
+            assert_eq!(fields.len(), question.fields().len());
+            for (json, spec) in fields.iter().zip(question.fields()) {
+                assert_eq!(json["name"], spec.name);
+                assert_eq!(json["default"], spec.default.as_str());
+                assert!(json["kind"].is_string() && json["help"].is_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn no_query_makes_the_server_fail() {
+    let mut server = Server::start(&["--max-trials", "20000", "--time-limit", "5"]);
+    let pieces = [
+        "system=micro-squad",
+        "system=micro-force",
+        "system=deadly-field",
+        "system=%FF%FE",
+        "action=fire",
+        "action=charge",
+        "action=engagement",
+        "firepower=1e308",
+        "firepower=-9223372036854775809",
+        "terrain=woods%2Bwoods%2Bwoods",
+        "a_stands=10",
+        "turns=0",
+        "trials=18446744073709551616",
+        "precision=NaN",
+        "confidence=2",
+        "seed=-1",
+        "rule=%5Bset%5D%0A%22%22%20%3D%201",
+        "rule=%00%00",
+        "variant.rule=%5B%5B",
+        "variant.=1",
+        "%3D%3D%3D",
+        "&&&",
+        "method=",
+        "budget=0",
+        "distance=..",
+        "stands=1..1000000",
+    ];
+    // A fixed pseudo-random walk over combinations of the pieces.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for _ in 0..150 {
+        let n = 1 + next() % 5;
+        let query: Vec<&str> = (0..n)
+            .map(|_| pieces[(next() % pieces.len() as u64) as usize])
+            .collect();
+        let endpoint = ["odds", "compare", "fields", "ask"][(next() % 4) as usize];
+        let (status, body) = server.get(&format!("/api/{endpoint}?{}", query.join("&")));
+        assert!(
+            matches!(status, 200 | 400),
+            "/api/{endpoint}?{}: {status} {body}",
+            query.join("&")
+        );
+        if status == 400 {
+            assert!(
+                body.starts_with("error: ") && body.lines().count() == 1,
+                "{body}"
+            );
+        }
+    }
+    assert!(server.alive());
+}
