@@ -65,20 +65,58 @@ impl Drop for Server {
 /// One HTTP/1.1 request to 127.0.0.1:`port` (connection closed after it): the
 /// status and the body, chunked bodies decoded.
 pub fn request(port: u16, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(120)))
-        .expect("timeout");
+    try_request(port, method, path, body).expect("the server answers")
+}
+
+/// [`request`], or the I/O error (a server not yet listening).
+pub fn try_request(
+    port: u16,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> std::io::Result<(u16, String)> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
+    stream.set_read_timeout(Some(Duration::from_secs(120)))?;
     let body = body.unwrap_or("");
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
-    stream.write_all(head.as_bytes()).expect("send");
-    stream.write_all(body.as_bytes()).expect("send");
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(body.as_bytes())?;
+    // Read until the body is complete: some servers (chromedriver) keep the
+    // connection open whatever the request says.
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("read the response");
-    parse_response(&raw)
+    let mut buffer = [0u8; 8192];
+    loop {
+        let n = stream.read(&mut buffer)?;
+        if n == 0 {
+            break;
+        }
+        raw.extend_from_slice(&buffer[..n]);
+        if complete(&raw) {
+            break;
+        }
+    }
+    Ok(parse_response(&raw))
+}
+
+/// `true` once `raw` holds a whole response: its Content-Length, or the last
+/// chunk of a chunked body.
+fn complete(raw: &[u8]) -> bool {
+    let Some(split) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return false;
+    };
+    let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+    let body = &raw[split + 4..];
+    if let Some(length) = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse::<usize>().ok())
+    {
+        return body.len() >= length;
+    }
+    head.contains("transfer-encoding: chunked") && body.ends_with(b"0\r\n\r\n")
 }
 
 fn parse_response(raw: &[u8]) -> (u16, String) {

@@ -98,8 +98,14 @@ function input(f, value, onChange) {
     for (const c of f.choices) el.add(new Option(c, c, false, c === value));
     el.addEventListener("change", () => onChange(el.value));
   } else if (f.kind === "choice-list") {
-    el = document.createElement("span");
-    el.className = "choices";
+    // A long list of features: folded, its summary the current choice.
+    el = document.createElement("details");
+    el.className = "choice-list";
+    const summary = document.createElement("summary");
+    summary.textContent = value;
+    const list = document.createElement("span");
+    list.className = "choices";
+    el.append(summary, list);
     const chosen = new Set(value.split("+"));
     const boxes = f.choices.map((c) => {
       const label = document.createElement("label");
@@ -108,12 +114,13 @@ function input(f, value, onChange) {
       box.value = c;
       box.checked = chosen.has(c);
       label.append(box, " " + c);
-      el.append(label);
+      list.append(label);
       return box;
     });
     const changed = () => {
       const picked = boxes.filter((b) => b.checked).map((b) => b.value);
-      onChange(picked.length ? picked.join("+") : f.default);
+      summary.textContent = picked.length ? picked.join("+") : f.default;
+      onChange(summary.textContent);
     };
     for (const b of boxes) b.addEventListener("change", changed);
   } else {
@@ -145,7 +152,7 @@ function buildForm(form, fields, valueFor, onChange) {
     const box = document.createElement("fieldset");
     if (group.name) {
       const legend = document.createElement("legend");
-      legend.textContent = group.name;
+      legend.textContent = group.name.length === 1 ? "side " + group.name : group.name;
       box.append(legend);
     }
     for (const f of group.fields) {
@@ -356,16 +363,33 @@ function svg(tag, attrs, text) {
 
 // Horizontal bars, one row per value; several series (baseline, variant) side
 // by side; interval whiskers for Monte Carlo.
-function barChart(rows, series, exact, highlight) {
+// Drawn at the width it is shown at, so that its text is the page's size.
+function chartWidth() {
+  return Math.max(280, Math.min(900, $("result").clientWidth || 600));
+}
+
+// The label column for `values`: wide enough for the longest, at most half the
+// chart (longer labels are shortened, in full on hover). Shared by an answer's
+// charts so that their bars line up.
+function labelWidth(values) {
+  const longest = Math.max(1, ...values.map((v) => String(v).length));
+  return Math.min(Math.round(chartWidth() * 0.5), 14 + Math.ceil(7.4 * longest));
+}
+
+function barChart(rows, series, exact, highlight, labelW) {
   const barH = 14;
   const rowH = series.length * (barH + 2) + 8;
-  const labelW = 200;
-  const plotW = 300;
+  const width = chartWidth();
+  const plotW = width - labelW - 64;
+  const fits = Math.floor((labelW - 10) / 7.4);
   const height = rows.length * rowH + 4;
-  const chart = svg("svg", { viewBox: `0 0 600 ${height}`, class: "bars", role: "img" });
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "bars", role: "img" });
   rows.forEach((row, i) => {
     const y0 = 2 + i * rowH;
-    const label = svg("text", { x: labelW - 8, y: y0 + rowH / 2, class: "label" }, row.value);
+    const text = String(row.value);
+    const shown = text.length > fits ? text.slice(0, Math.max(1, fits - 1)) + "\u2026" : text;
+    const label = svg("text", { x: labelW - 6, y: y0 + rowH / 2, class: "label" }, shown);
+    label.append(svg("title", {}, text));
     if (row.value === highlight) label.classList.add("headline-value");
     chart.append(label);
     series.forEach((s, k) => {
@@ -382,16 +406,16 @@ function barChart(rows, series, exact, highlight) {
         chart.append(svg("line", { x1: lo, x2: lo, y1: mid - 4, y2: mid + 4, class: "whisker" }));
         chart.append(svg("line", { x1: hi, x2: hi, y1: mid - 4, y2: mid + 4, class: "whisker" }));
       }
-      chart.append(svg("text", { x: labelW + plotW + 8, y: y + barH - 3, class: "value" },
-        percent(r.p, exact) + (series.length > 1 ? ` ${s.name}` : "")));
+      chart.append(svg("text", { x: labelW + plotW + 6, y: y + barH - 3, class: "value" },
+        percent(r.p, exact)));
     });
   });
   return chart;
 }
 
 // A per-turn curve: the value at the end of each turn, with its band.
-function curveChart(points, exact) {
-  const W = 600, H = 200, left = 48, right = 12, top = 10, bottom = 30;
+function curveChart(points, exact, W) {
+  const H = 190, left = 44, right = 12, top = 10, bottom = 30;
   const turns = points.map((p) => p.turn);
   const maxTurn = Math.max(1, ...turns);
   const top_ = Math.max(...points.map((p) => (exact ? p.value : p.ci_high)), 1e-9);
@@ -455,7 +479,8 @@ function renderOdds(a) {
     section.append(el("h3", "", variable));
     const data = rows.map((r) => ({ p: r.probability, low: r.ci_low, high: r.ci_high }));
     const highlight = a.headline && a.headline.variable === variable ? a.headline.value : null;
-    section.append(barChart(rows, [{ name: "", rows: data }], exact, highlight));
+    section.append(barChart(rows, [{ name: "", rows: data }], exact, highlight,
+      labelWidth(a.outcomes.map((o) => o.value))));
     out.append(section);
   }
   if (a.means.length) {
@@ -474,10 +499,14 @@ function renderOdds(a) {
   if (a.curves && a.curves.length) {
     const curves = el("section", "curves");
     curves.append(el("h2", "", "Turn by turn"));
+    // Two side by side where they stay readable.
+    const full = chartWidth();
+    const width = full >= 560 ? Math.floor((full - 16) / 2) : full;
     for (const [variable, points] of byVariable(a.curves)) {
       const box = el("div", "curve-box");
+      box.style.width = width + "px";
       box.append(el("h3", "", variable + (exact ? "" : " (band: interval)")));
-      box.append(curveChart(points, exact));
+      box.append(curveChart(points, exact, width));
       curves.append(box);
     }
     out.append(curves);
@@ -521,6 +550,9 @@ function renderCompare(c) {
   }
   head.append(sides, el("div", "method-line", methodLine(c.baseline)));
   out.append(head);
+  const legend = el("div", "legend");
+  legend.append(el("span", "s0", "baseline"), el("span", "s1", "variant: " + variant.spec));
+  out.append(legend);
   const variantRows = byVariable(v.outcomes);
   for (const [variable, rows] of byVariable(base.outcomes)) {
     const section = el("section", "distribution");
@@ -533,7 +565,7 @@ function renderCompare(c) {
     section.append(barChart(rows, [
       { name: "baseline", rows: pick(rows) },
       { name: "variant", rows: pick(vRows) },
-    ], exact, null));
+    ], exact, null, labelWidth(base.outcomes.map((o) => o.value))));
     out.append(section);
   }
   const table = el("table", "differences");

@@ -1,0 +1,304 @@
+//! The page in a real browser: headless Chromium, driven over WebDriver by
+//! chromedriver, opens `volley serve` with a scenario in the URL, waits for the
+//! answer, and checks the printed headline against the API's, for one action of
+//! each system; it clicks a field and checks that the answer and the address
+//! follow. Screenshots go to `target/browser-test/`.
+//!
+//! It needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them),
+//! so it is ignored by a plain `cargo test`; run it with
+//! `cargo test --release --test browser -- --ignored`.
+
+mod web;
+
+use base64::Engine;
+use serde_json::{Value, json};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use web::{Server, request};
+
+/// The W3C WebDriver key of an element reference.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+fn program(variable: &str, default: &str) -> String {
+    std::env::var(variable).unwrap_or_else(|_| default.to_string())
+}
+
+/// chromedriver on a free port, with one headless Chromium session.
+struct Browser {
+    driver: Child,
+    port: u16,
+    session: String,
+}
+
+impl Browser {
+    fn start(width: u32, height: u32) -> Browser {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let driver = Command::new(program("VOLLEY_CHROMEDRIVER", "chromedriver"))
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver runs (Debian's chromium-driver; .ci/run installs it)");
+        let started = Instant::now();
+        while !matches!(web::try_request(port, "GET", "/status", None), Ok((200, _))) {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver starts"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile = tempfile::tempdir().expect("a profile folder");
+        let args = json!([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            format!("--window-size={width},{height}"),
+            format!("--user-data-dir={}", profile.keep().display()),
+        ]);
+        let capabilities = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": program("VOLLEY_CHROMIUM", "/usr/bin/chromium"), "args": args}
+        }}});
+        let mut browser = Browser {
+            driver,
+            port,
+            session: String::new(),
+        };
+        let reply = browser.call("POST", "/session", Some(capabilities));
+        browser.session = reply["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("a session: {reply}"))
+            .to_string();
+        browser
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let text = body.map(|b| b.to_string());
+        let (status, reply) = request(self.port, method, path, text.as_deref());
+        let reply: Value = serde_json::from_str(&reply).expect("WebDriver answers JSON");
+        assert_eq!(status, 200, "{method} {path}: {reply}");
+        reply["value"].clone()
+    }
+
+    fn session_call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.call(method, &format!("/session/{}{path}", self.session), body)
+    }
+
+    fn open(&self, url: &str) {
+        self.session_call("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.session_call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    /// The headline once an answer is shown and nothing is being asked (or the
+    /// error line, prefixed `error`), waiting up to a minute.
+    fn answer(&self) -> String {
+        let started = Instant::now();
+        loop {
+            let seen = self.script(
+                "const h = document.getElementById('headline');
+                 const e = document.getElementById('error');
+                 const busy = document.getElementById('result').classList.contains('stale');
+                 if (e && !e.hidden) return 'error ' + e.textContent;
+                 return h && !busy ? h.textContent : null;",
+            );
+            if let Some(text) = seen.as_str() {
+                return text.to_string();
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no answer on the page within a minute"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn click(&self, selector: &str) {
+        let element = self.session_call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": selector})),
+        );
+        let id = element[ELEMENT].as_str().expect("the element exists");
+        self.session_call("POST", &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    fn screenshot(&self, name: &str) -> PathBuf {
+        let encoded = self.session_call("GET", "/screenshot", None);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(encoded.as_str().expect("a screenshot"))
+            .expect("base64");
+        let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .expect("target/")
+            .join("browser-test");
+        std::fs::create_dir_all(&folder).expect("the screenshot folder");
+        let path = folder.join(format!("{name}.png"));
+        std::fs::write(&path, png).expect("the screenshot is written");
+        path
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = request(
+                self.port,
+                "DELETE",
+                &format!("/session/{}", self.session),
+                None,
+            );
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// The API's headline for the same query.
+fn api_headline(server: &Server, query: &str) -> String {
+    let (status, body) = server.get(&format!("/api/odds?{query}"));
+    assert_eq!(status, 200, "{query}: {body}");
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    answer["headline"]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{query} has a headline"))
+        .to_string()
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver; .ci/run installs them"]
+fn the_page_prints_the_apis_headline_for_each_system() {
+    let server = Server::start(&[]);
+    let browser = Browser::start(1280, 1500);
+    let questions = [
+        (
+            "micro-force-charge",
+            "system=micro-force&action=charge&distance=6&terrain=rough",
+        ),
+        (
+            "micro-squad-engagement",
+            "system=micro-squad&action=engagement&b_firepower=8&method=monte-carlo&trials=300000",
+        ),
+        (
+            "micro-armour-fire",
+            "system=micro-armour&action=fire&range=20",
+        ),
+        ("hex-acw-duel", "system=hex-acw&action=duel"),
+        ("stand-and-die-duel", "system=stand-and-die&action=duel"),
+        ("deadly-field-charge", "system=deadly-field&action=charge"),
+    ];
+    for (name, query) in questions {
+        browser.open(&format!("{}?{query}", server.url));
+        let shown = browser.answer();
+        assert_eq!(shown, api_headline(&server, query), "{name}");
+        browser.screenshot(name);
+    }
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver; .ci/run installs them"]
+fn a_click_reasks_and_the_address_keeps_the_question() {
+    let server = Server::start(&[]);
+    let browser = Browser::start(1280, 1500);
+    browser.open(&format!("{}?system=micro-force&action=charge", server.url));
+    let before = browser.answer();
+    assert_eq!(
+        before,
+        api_headline(&server, "system=micro-force&action=charge")
+    );
+    // The charge hits the flank: one click.
+    browser.click("#fields input[data-field=flank_or_rear]");
+    let started = Instant::now();
+    let after = loop {
+        let now = browser.answer();
+        if now != before {
+            break now;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the answer follows the click"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(
+        after,
+        api_headline(
+            &server,
+            "system=micro-force&action=charge&flank_or_rear=true"
+        )
+    );
+    let address = browser.script("return location.search;");
+    assert!(
+        address.as_str().unwrap().contains("flank_or_rear=true"),
+        "{address}"
+    );
+    browser.screenshot("micro-force-charge-flank");
+
+    // A variant in the address opens the comparison: both headlines and the
+    // difference.
+    browser.open(&format!(
+        "{}?system=micro-squad&action=fire&terrain=woods&variant.firepower=9",
+        server.url
+    ));
+    let shown = browser.answer();
+    assert_eq!(
+        shown,
+        api_headline(&server, "system=micro-squad&action=fire&terrain=woods")
+    );
+    let sides = browser
+        .script("return [...document.querySelectorAll('.side-headline')].map(e => e.textContent);");
+    assert_eq!(sides.as_array().map(Vec::len), Some(3), "{sides}");
+    assert_eq!(
+        sides[1],
+        api_headline(
+            &server,
+            "system=micro-squad&action=fire&terrain=woods&firepower=9"
+        )
+    );
+    browser.screenshot("micro-squad-fire-compare");
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver; .ci/run installs them"]
+fn a_phone_sized_page_shows_the_answer_first() {
+    let server = Server::start(&[]);
+    let browser = Browser::start(412, 900);
+    browser.open(&format!(
+        "{}?system=micro-force&action=charge&attacker_stands=6",
+        server.url
+    ));
+    let shown = browser.answer();
+    assert_eq!(
+        shown,
+        api_headline(
+            &server,
+            "system=micro-force&action=charge&attacker_stands=6"
+        )
+    );
+    // At the table the answer is what matters: on a narrow screen it sits
+    // above the form.
+    let top = browser.script(
+        "return [document.getElementById('answer').getBoundingClientRect().top,
+                 document.getElementById('fields').getBoundingClientRect().top];",
+    );
+    let (answer, form) = (top[0].as_f64().unwrap(), top[1].as_f64().unwrap());
+    assert!(answer < form, "answer at {answer}, form at {form}");
+    browser.screenshot("phone-micro-force-charge");
+}
