@@ -4,15 +4,16 @@
 //! one message: never panic, never run past a time bound, never hold gigabytes.
 //! The case counts keep the suite fast; `VOLLEY_GENERATED_CASES` raises them.
 
-use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
+mod common;
+
+use common::generate::Gen;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 use volley::engine::{MethodRequest, RunConfig};
 use volley::experiment::Experiment;
 use volley::question::Question;
 use volley::rules::HouseRule;
-use volley::systems::{self, FieldKind, Origin};
+use volley::systems::{self, Origin};
 
 /// Cases per property.
 fn cases() -> u64 {
@@ -46,86 +47,6 @@ fn resident_bytes() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
-}
-
-struct Gen(Xoshiro256PlusPlus);
-
-impl Gen {
-    fn new(seed: u64) -> Self {
-        Gen(Xoshiro256PlusPlus::seed_from_u64(seed))
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.0.next_u64() % n.max(1)
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-
-    /// An integer near a range, or far outside it, or not a number at all.
-    fn number_text(&mut self, min: i64, max: i64) -> String {
-        match self.below(8) {
-            0 => "-99999999999999999999".to_string(),
-            1 => i64::MAX.to_string(),
-            2 => (min - 1).to_string(),
-            3 => (max + 1).to_string(),
-            4 => "1e300".to_string(),
-            5 => "NaN".to_string(),
-            _ => (min + self.below((max - min + 1).max(1) as u64) as i64).to_string(),
-        }
-    }
-
-    fn junk(&mut self) -> String {
-        self.pick(&[
-            "",
-            " ",
-            "=",
-            "+",
-            "woods+",
-            "+woods",
-            "..",
-            "\u{0}",
-            "é",
-            "true false",
-            "1..",
-            "-",
-        ])
-        .to_string()
-    }
-
-    /// A value for a field of `kind`: mostly plausible, sometimes not.
-    fn value_for(&mut self, kind: &FieldKind) -> String {
-        if self.chance(15) {
-            return self.junk();
-        }
-        match kind {
-            FieldKind::Int { min, max } | FieldKind::Limit { min, max, .. } => {
-                self.number_text(*min, *max)
-            }
-            FieldKind::Decimal { min, max } => {
-                let x = min + (max - min) * (self.below(1000) as f64 / 999.0);
-                if self.chance(20) {
-                    format!("{}", x * 1e6)
-                } else {
-                    format!("{x}")
-                }
-            }
-            FieldKind::Bool => self.pick(&["true", "false", "yes", "maybe"]).to_string(),
-            FieldKind::Choice(values) => self.pick(values).clone(),
-            FieldKind::ChoiceList(values) => {
-                let n = 1 + self.below(3);
-                (0..n)
-                    .map(|_| self.pick(values).clone())
-                    .collect::<Vec<_>>()
-                    .join("+")
-            }
-        }
-    }
 }
 
 /// Run `f`; a panic or a run past the time bound fails the test, naming `case`.

@@ -3,7 +3,10 @@
 //! 400 with the command line's own message, the limits hold, a closed
 //! connection stops its run, and no query makes the server fail.
 
+mod common;
 mod web;
+
+use common::generate::Gen;
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
@@ -343,4 +346,85 @@ fn no_query_makes_the_server_fail() {
         }
     }
     assert!(server.alive());
+}
+
+/// The generated field values of the hostile-input properties, asked of the
+/// API and of the command line: the API answers what `volley odds` prints, or
+/// refuses with the line it prints, case for case.
+#[test]
+fn generated_questions_get_the_command_lines_answer_or_refusal() {
+    let server = Server::start(&[]);
+    let mut g = Gen::new(15);
+    let actions: Vec<_> = volley::systems::all()
+        .iter()
+        .flat_map(|s| s.actions().into_iter().map(move |a| (s.name(), a.name())))
+        .collect();
+    let (mut answered, mut refused) = (0, 0);
+    for case in 0..120 {
+        let (system, action) = *g.pick(&actions);
+        let question = volley::question::Question::new(system, action, &[], &[]).unwrap();
+        let specs = question.fields().to_vec();
+        let mut fields: Vec<(String, String)> = Vec::new();
+        for _ in 0..1 + g.below(3) {
+            let (name, value) = if g.chance(10) || specs.is_empty() {
+                ("no_such_field".to_string(), g.junk())
+            } else {
+                let spec = g.pick(&specs);
+                (spec.name.to_string(), g.value_for(&spec.kind))
+            };
+            if !fields.iter().any(|(n, _)| *n == name) {
+                fields.push((name, value));
+            }
+        }
+        // Small runs: the point is the answer-or-refusal.
+        let method: &[&str] = if g.chance(50) {
+            &["--exact", "--budget", "50000"]
+        } else {
+            &["--trials", "2000"]
+        };
+        let mut query = format!("system={system}&action={action}");
+        let mut args = vec!["odds".to_string(), system.to_string(), action.to_string()];
+        for (name, value) in &fields {
+            query.push_str(&format!("&{}={}", encode(name), encode(value)));
+            args.push(format!("{name}={value}"));
+        }
+        query.push_str(if method[0] == "--exact" {
+            "&method=exact&budget=50000"
+        } else {
+            "&trials=2000"
+        });
+        args.extend(method.iter().map(|m| m.to_string()));
+        args.extend(["--format".to_string(), "json".to_string()]);
+        let (status, body) = server.get(&format!("/api/odds?{query}"));
+        let label = format!("case {case}: {query}");
+        if args.iter().any(|a| a.contains('\0')) {
+            // No command line can carry a NUL byte: the API alone refuses it.
+            assert_eq!(status, 400, "{label}: {body}");
+            assert!(
+                body.starts_with("error: ") && body.lines().count() == 1,
+                "{label}"
+            );
+            refused += 1;
+            continue;
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (ok, stdout, stderr) = volley(&args);
+        if ok {
+            assert_eq!(status, 200, "{label}: {body}");
+            assert_eq!(body, stdout, "{label}");
+            answered += 1;
+        } else {
+            assert_eq!(status, 400, "{label}: {body}");
+            assert_eq!(
+                body.trim_end(),
+                stderr.lines().next().unwrap_or(""),
+                "{label}"
+            );
+            refused += 1;
+        }
+    }
+    assert!(
+        answered > 10 && refused > 10,
+        "{answered} answered, {refused} refused"
+    );
 }

@@ -200,12 +200,13 @@ async fn answer(
         }
     };
     let permit = gate.enter().await?;
-    gate.stop_at_time_limit(&cancel);
+    let timer = gate.stop_at_time_limit(&cancel);
     let ran = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         job()
     })
     .await;
+    timer.abort();
     ran.unwrap_or_else(|_| {
         Err(ApiError {
             status: 500,

@@ -90,14 +90,15 @@ impl Gate {
         }
     }
 
-    /// Stop the run behind `cancel` once the time limit has passed.
-    pub fn stop_at_time_limit(&self, cancel: &Cancel) {
+    /// Stop the run behind `cancel` once the time limit has passed; abort the
+    /// returned timer when the run ends first.
+    pub fn stop_at_time_limit(&self, cancel: &Cancel) -> tokio::task::JoinHandle<()> {
         let stop = cancel.clone();
         let limit = self.limits.time_limit;
         tokio::spawn(async move {
             tokio::time::sleep(limit).await;
             stop.stop();
-        });
+        })
     }
 
     /// The message for a run stopped by its time limit or a closed page.

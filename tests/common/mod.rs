@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod generate;
+
 use volley::engine::{MethodRequest, RunConfig};
 use volley::question::Question;
 use volley::stats::{Summary, summarize};
