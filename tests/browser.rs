@@ -251,28 +251,40 @@ fn a_click_reasks_and_the_address_keeps_the_question() {
     );
     browser.screenshot("micro-force-charge-flank");
 
-    // A variant in the address opens the comparison: both headlines and the
-    // difference.
+    // A variant in the address opens the comparison: the variant's headline
+    // and the difference beside the baseline's.
     browser.open(&format!(
-        "{}?system=micro-squad&action=fire&terrain=woods&variant.firepower=9",
+        "{}?system=micro-force&action=charge&variant.attacker_formation=line",
         server.url
     ));
     let shown = browser.answer();
     assert_eq!(
         shown,
-        api_headline(&server, "system=micro-squad&action=fire&terrain=woods")
+        api_headline(&server, "system=micro-force&action=charge")
     );
     let sides = browser
         .script("return [...document.querySelectorAll('.side-headline')].map(e => e.textContent);");
-    assert_eq!(sides.as_array().map(Vec::len), Some(3), "{sides}");
+    assert_eq!(sides.as_array().map(Vec::len), Some(2), "{sides}");
     assert_eq!(
-        sides[1],
+        sides[0],
         api_headline(
             &server,
-            "system=micro-squad&action=fire&terrain=woods&firepower=9"
+            "system=micro-force&action=charge&attacker_formation=line"
         )
     );
-    browser.screenshot("micro-squad-fire-compare");
+    browser.screenshot("micro-force-charge-compare");
+
+    // A value out of range gets volley's own message, and the page says so.
+    browser.open(&format!(
+        "{}?system=micro-squad&action=fire&firepower=99",
+        server.url
+    ));
+    let shown = browser.answer();
+    assert!(
+        shown.starts_with("error error: field `firepower`: 99 is out of range"),
+        "{shown}"
+    );
+    browser.screenshot("micro-squad-fire-out-of-range");
 }
 
 #[test]
@@ -300,5 +312,9 @@ fn a_phone_sized_page_shows_the_answer_first() {
     );
     let (answer, form) = (top[0].as_f64().unwrap(), top[1].as_f64().unwrap());
     assert!(answer < form, "answer at {answer}, form at {form}");
+    // Nothing is wider than the screen.
+    let widths =
+        browser.script("return [document.documentElement.scrollWidth, window.innerWidth];");
+    assert!(widths[0].as_f64() <= widths[1].as_f64(), "page {widths}");
     browser.screenshot("phone-micro-force-charge");
 }

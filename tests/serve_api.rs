@@ -116,7 +116,7 @@ fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
     assert_eq!(status, 200, "{body}");
     let mut api: Value = serde_json::from_str(&body).unwrap();
     let cli: Value = serde_json::from_str(&cli).unwrap();
-    assert_eq!(api["variants"][0]["spec"], "variant house rule");
+    assert_eq!(api["variants"][0]["spec"], "house rule woods-plus-6");
     api["variants"][0]["spec"] = cli["variants"][0]["spec"].clone();
     assert_eq!(api, cli);
 }
@@ -190,6 +190,14 @@ fn bad_input_is_a_400_with_the_command_lines_message() {
     let (status, body) = server.get("/api/compare?system=micro-squad&action=fire");
     assert_eq!(status, 400);
     assert!(body.contains("nothing to compare"), "{body}");
+    // A variant's field is named as the variant's.
+    let (status, body) =
+        server.get("/api/compare?system=micro-squad&action=fire&variant.firepower=99");
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("field `variant.firepower`: 99 is out of range"),
+        "{body}"
+    );
     assert_eq!(server.get("/nothing/here").0, 404);
 }
 

@@ -18,7 +18,8 @@ pub struct ServeArgs {
     /// Most Monte Carlo trials one question may ask for.
     #[arg(long, default_value_t = 10_000_000, value_name = "N")]
     pub max_trials: u64,
-    /// Longest a question may run, in seconds (Monte Carlo is stopped then).
+    /// Longest a Monte Carlo run may go, in seconds; it is stopped then (an exact
+    /// answer is bounded by its budget instead).
     #[arg(long, default_value_t = 60, value_name = "SECONDS")]
     pub time_limit: u64,
     /// Questions answered at once; later ones wait for a turn.

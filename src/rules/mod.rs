@@ -285,10 +285,18 @@ fn replace_at(tree: &mut Table, segments: &[&str], value: Value) -> Result<(), S
         (Value::Float(_), Value::Integer(i)) => Value::Float(i as f64),
         (old, new) if std::mem::discriminant(old) == std::mem::discriminant(&new) => new,
         (old, new) => {
+            let a = |kind: &str| {
+                let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!("{article} {kind}")
+            };
             return Err(format!(
-                "the card has a {} here ({old}); a house rule may not replace it with a {}",
-                old.type_str(),
-                new.type_str()
+                "the card has {} here ({old}); a house rule may not replace it with {}",
+                a(old.type_str()),
+                a(new.type_str())
             ));
         }
     };

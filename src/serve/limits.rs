@@ -104,7 +104,7 @@ impl Gate {
     /// The message for a run stopped by its time limit or a closed page.
     pub fn stopped_message(&self, trials: u64) -> ApiError {
         ApiError::input(format!(
-            "--trials: stopped after {trials} trials: a question may run {} s on this server (volley serve --time-limit); ask for fewer trials or a coarser precision",
+            "--trials: stopped after {trials} trials: Monte Carlo may run {} s a question on this server (volley serve --time-limit); ask for fewer trials or a coarser precision",
             self.limits.time_limit.as_secs()
         ))
     }

@@ -159,7 +159,8 @@ impl Request {
                         "command line: field `method`: `{other}` is not a method; use auto, exact or monte-carlo"
                     )));
                 }
-                (flag, value) => flags.extend([format!("--{flag}"), value.to_string()]),
+                // One argument, so that a value such as `-5` is a value, not a flag.
+                (flag, value) => flags.push(format!("--{flag}={value}")),
             }
         }
         MethodFlags::try_parse_from(&flags)
@@ -216,8 +217,22 @@ impl Request {
             &base_rules,
             &Self::raw(&self.fields),
         )?;
+        // The variant's errors name its fields as the request does.
+        let named = |mut e: InputError| {
+            if !e.field.is_empty() {
+                e.field = format!("{VARIANT_PREFIX}{}", e.field);
+            }
+            ApiError::from(e)
+        };
         let rules = Self::rules(&self.variant_rule, VARIANT_RULE)?;
-        let mut spec: Vec<String> = rules.iter().map(|_| VARIANT_RULE.to_string()).collect();
+        // The spec names a pasted rule by its own name, as a file names it.
+        let mut spec: Vec<String> = rules
+            .iter()
+            .map(|r| match r.name.as_str() {
+                VARIANT_RULE => "pasted house rule".to_string(),
+                name => format!("house rule {name}"),
+            })
+            .collect();
         spec.extend(self.variant_fields.iter().map(|(k, v)| format!("{k}={v}")));
         let variant = Variant::of(
             &baseline,
@@ -226,7 +241,8 @@ impl Request {
             &spec.join(","),
             &rules,
             &Self::raw(&self.variant_fields),
-        )?;
+        )
+        .map_err(named)?;
         Ok(Comparison {
             baseline,
             variants: vec![variant],

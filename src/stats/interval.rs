@@ -9,7 +9,8 @@
 //! the 0/1 variable with the same mean, so this is the conservative choice).
 
 use serde::Serialize;
-use statrs::distribution::{Beta, ContinuousCDF, Normal};
+use statrs::distribution::{ContinuousCDF, Normal};
+use statrs::function::beta::beta_reg;
 
 /// Fewer successes (or failures) than this: use Clopper-Pearson.
 pub const FEW: f64 = 5.0;
@@ -87,18 +88,20 @@ pub fn clopper_pearson(successes: f64, n: f64, z: f64) -> Estimate {
     }
     let k = successes.clamp(0.0, n);
     let alpha = 1.0 - confidence_of(z);
-    let quantile = |a: f64, b: f64, q: f64| {
-        Beta::new(a, b)
-            .map(|beta| beta.inverse_cdf(q))
-            .unwrap_or(f64::NAN)
-    };
+    let quantile = |a: f64, b: f64, q: f64| bisect(|x| beta_reg(a, b, x), q, 0.0, 1.0);
+    // Nothing (or everything) seen: the closed forms, 1 - (alpha/2)^(1/n).
+    let edge = -((alpha / 2.0).ln() / n).exp_m1();
     let low = if k <= 0.0 {
         0.0
+    } else if k >= n {
+        1.0 - edge
     } else {
         quantile(k, n - k + 1.0, alpha / 2.0)
     };
     let high = if k >= n {
         1.0
+    } else if k <= 0.0 {
+        edge
     } else {
         quantile(k + 1.0, n - k, 1.0 - alpha / 2.0)
     };
@@ -107,6 +110,25 @@ pub fn clopper_pearson(successes: f64, n: f64, z: f64) -> Estimate {
         low: low.clamp(0.0, 1.0),
         high: high.clamp(0.0, 1.0),
     }
+}
+
+/// Where the increasing function `cdf` reaches `q` within `[low, high]`, by
+/// bisection down to adjacent floating-point numbers. Quantiles are found this
+/// way rather than by statrs' `inverse_cdf`, whose Beta (and Student's t) inverse
+/// can loop forever for large trial counts (7,255,438 trials and more).
+pub fn bisect(cdf: impl Fn(f64) -> f64, q: f64, mut low: f64, mut high: f64) -> f64 {
+    for _ in 0..2100 {
+        let mid = 0.5 * (low + high);
+        if mid <= low || mid >= high {
+            break;
+        }
+        if cdf(mid) < q {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    0.5 * (low + high)
 }
 
 /// The interval for a proportion: Wilson, or Clopper-Pearson near the edges.
@@ -206,6 +228,23 @@ mod tests {
         let e = clopper_pearson(2.0, 20.0, z_score(0.95));
         assert!((e.low - 0.012_35).abs() < 1e-4, "{e:?}");
         assert!((e.high - 0.316_98).abs() < 1e-4, "{e:?}");
+    }
+
+    #[test]
+    fn clopper_pearson_finishes_at_many_millions_of_trials() {
+        // statrs' Beta inverse looped forever from 7,255,438 trials on; the
+        // bisection must finish and meet the closed forms at the edges.
+        let z = z_score(0.95);
+        for n in [7_255_438.0, 1e8, 1e9] {
+            let none = clopper_pearson(0.0, n, z);
+            let closed = -(0.025f64.ln() / n).exp_m1();
+            assert!((none.high - closed).abs() <= 1e-9 * closed, "{n}: {none:?}");
+            let all = clopper_pearson(n, n, z);
+            assert!((all.low - (1.0 - closed)).abs() < 1e-12, "{n}: {all:?}");
+            let few = clopper_pearson(3.0, n, z);
+            // 3 seen: about [0.619, 8.77] / n (the Poisson limit).
+            assert!((few.low * n - 0.6187).abs() < 1e-3 && (few.high * n - 8.767).abs() < 1e-3);
+        }
     }
 
     #[test]

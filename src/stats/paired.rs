@@ -111,7 +111,13 @@ pub fn paired_mean(n: u64, sum: f64, sum_squares: f64, confidence: f64) -> Diffe
     let Ok(t) = StudentsT::new(0.0, 1.0, nf - 1.0) else {
         return Difference::none();
     };
-    let quantile = t.inverse_cdf(0.5 + confidence / 2.0);
+    let level = 0.5 + confidence / 2.0;
+    // Bracket the quantile, then bisect (see `interval::bisect`).
+    let mut reach = 4.0;
+    while t.cdf(reach) < level && reach < 1e12 {
+        reach *= 4.0;
+    }
+    let quantile = super::interval::bisect(|x| t.cdf(x), level, 0.0, reach);
     let statistic = mean / se;
     Difference {
         value: mean,
@@ -177,5 +183,15 @@ mod tests {
         let half = 4.302_652_729_911_275 / 3f64.sqrt();
         assert!((d.high - d.value - half).abs() < 1e-9);
         assert!((d.p_value.unwrap() - 0.074_179_900_227_640_31).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_paired_t_interval_finishes_at_many_millions_of_trials() {
+        // On 10^8 - 1 degrees of freedom the t quantile is the normal's, 1.959964.
+        let n = 100_000_000u64;
+        let (sum, squares) = (n as f64 * 0.5, n as f64 * 1.25);
+        let d = paired_mean(n, sum, squares, 0.95);
+        let se = ((squares - n as f64 * 0.25) / (n as f64 - 1.0) / n as f64).sqrt();
+        assert!(((d.high - d.value) / se - 1.959_964).abs() < 1e-5, "{d:?}");
     }
 }

@@ -16,7 +16,12 @@ const state = {
   variantRule: "",
   method: "auto",
   trials: "",
+  precision: "",
+  confidence: "",
   seed: "",
+  budget: "", // kept from the address; the page has no box for it
+  rule: "", // a house rule for both sides
+  outcomes: [], // what each outcome value means, from /api/fields
 };
 let running = null; // the AbortController of the question being asked
 let askTimer = null;
@@ -29,12 +34,15 @@ function readAddress() {
   for (const [key, value] of params) {
     if (key === "system" || key === "action") read[key] = value;
     else if (key === "method") state.method = value;
-    else if (key === "trials") state.trials = value;
-    else if (key === "seed") state.seed = value;
+    else if (["trials", "precision", "confidence", "seed", "budget", "rule"].includes(key)) {
+      state[key] = value;
+    }
     else if (key === "variant.rule") state.variantRule = value;
     else if (key.startsWith("variant.")) read.variant[key.slice(8)] = value;
     else read.fields[key] = value;
   }
+  // `trials` or `precision` alone mean Monte Carlo, as on the command line.
+  if (!params.has("method") && (state.trials || state.precision)) state.method = "monte-carlo";
   return read;
 }
 
@@ -46,8 +54,14 @@ function query() {
     if (f.name in state.values) params.set(f.name, state.values[f.name]);
   }
   if (state.method !== "auto") params.set("method", state.method);
-  if (state.method === "monte-carlo" && state.trials) params.set("trials", state.trials);
-  if (state.seed) params.set("seed", state.seed);
+  if (state.method === "monte-carlo") {
+    if (state.precision) params.set("precision", state.precision);
+    else if (state.trials) params.set("trials", state.trials);
+  }
+  for (const key of ["confidence", "seed", "budget"]) {
+    if (state[key]) params.set(key, state[key]);
+  }
+  if (state.rule.trim()) params.set("rule", state.rule);
   for (const f of state.fields) {
     if (f.name in state.variant) params.set("variant." + f.name, state.variant[f.name]);
   }
@@ -136,9 +150,11 @@ function input(f, value, onChange) {
       el.value = value;
     }
     el.required = f.kind !== "limit";
+    // Every value goes to the server, valid or not: an invalid one gets
+    // volley's own message, and the last answer is dimmed, never passed off
+    // as the answer to what the box shows.
     el.addEventListener("input", () => {
-      if (el.value === "" && f.kind === "limit") onChange(f.word);
-      else if (el.value !== "" && el.checkValidity()) onChange(el.value);
+      onChange(el.value === "" && f.kind === "limit" ? f.word : el.value);
     });
   }
   el.title = title;
@@ -226,6 +242,7 @@ async function loadFields(values, variant) {
   state.variant = {};
   for (const [k, v] of Object.entries(values || {})) if (known.has(k)) state.values[k] = v;
   for (const [k, v] of Object.entries(variant || {})) if (known.has(k)) state.variant[k] = v;
+  state.outcomes = spec.outcomes;
   $("summary").textContent = `${spec.title}: ${spec.summary}`;
   $("provisional").hidden = !spec.provisional;
   $("provisional").textContent = spec.provisional ? "Provisional: " + spec.provisional + "." : "";
@@ -250,7 +267,9 @@ function showProgress(done, planned) {
 
 function showError(message) {
   $("error").hidden = false;
-  $("error").textContent = message;
+  // The API words errors as the command line does; here there is no command line.
+  $("error").textContent = message.replace(/^error: command line: /, "error: ");
+  $("result").classList.add("stale");
 }
 
 async function ask() {
@@ -290,7 +309,6 @@ async function ask() {
     if (running === controller) {
       running = null;
       $("status").hidden = true;
-      $("result").classList.remove("stale");
     }
   }
 }
@@ -301,31 +319,47 @@ function handle(message) {
     showProgress(message.progress.done, message.progress.planned);
     return false;
   }
-  if (message.error) showError(message.error);
-  else if (message.odds) renderOdds(message.odds);
+  if (message.error) {
+    showError(message.error);
+    return true;
+  }
+  if (message.odds) renderOdds(message.odds);
   else if (message.compare) renderCompare(message.compare);
+  $("result").classList.remove("stale");
   return true;
 }
 
 // ---------- numbers ----------
 
-function percent(p, exact) {
+function percent(p) {
   if (p === null || p === undefined) return "n/a";
   if (p === 0) return "0%";
   if (p === 1) return "100%";
   if (p < 0.0001) return "<0.01%";
   if (p > 0.9999) return ">99.99%";
-  return (100 * p).toFixed(exact ? 2 : 2) + "%";
+  return (100 * p).toFixed(2) + "%";
+}
+
+// Fixed decimals, never "-0.00".
+function fixed(x, digits) {
+  const text = x.toFixed(digits);
+  return Number(text) === 0 ? (0).toFixed(digits) : text;
 }
 
 function number(x) {
   if (x === null || x === undefined) return "n/a";
-  return Math.abs(x) >= 100 ? x.toFixed(1) : x.toFixed(3);
+  return fixed(x, Math.abs(x) >= 100 ? 1 : 3);
 }
 
 function interval(low, high, asPercent) {
-  const f = asPercent ? (x) => (100 * x).toFixed(2) : number;
+  const f = asPercent ? (x) => fixed(100 * x, 2) : number;
   return `[${f(low)}, ${f(high)}]`;
+}
+
+function pValue(p) {
+  if (p === null || p === undefined) return "";
+  if (p < 1e-15) return "p < 1e-15";
+  return "p = " + (p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
 }
 
 function methodLine(a) {
@@ -389,7 +423,7 @@ function barChart(rows, series, exact, highlight, labelW) {
     const text = String(row.value);
     const shown = text.length > fits ? text.slice(0, Math.max(1, fits - 1)) + "\u2026" : text;
     const label = svg("text", { x: labelW - 6, y: y0 + rowH / 2, class: "label" }, shown);
-    label.append(svg("title", {}, text));
+    label.append(svg("title", {}, row.meaning ? `${text}: ${row.meaning}` : text));
     if (row.value === highlight) label.classList.add("headline-value");
     chart.append(label);
     series.forEach((s, k) => {
@@ -407,24 +441,27 @@ function barChart(rows, series, exact, highlight, labelW) {
         chart.append(svg("line", { x1: hi, x2: hi, y1: mid - 4, y2: mid + 4, class: "whisker" }));
       }
       chart.append(svg("text", { x: labelW + plotW + 6, y: y + barH - 3, class: "value" },
-        percent(r.p, exact)));
+        percent(r.p)));
     });
   });
   return chart;
 }
 
-// A per-turn curve: the value at the end of each turn, with its band.
-function curveChart(points, exact, W) {
+// Per-turn curves on one chart: each series' value at the end of each turn,
+// with its band when Monte Carlo.
+function curveChart(series, exact, W) {
   const H = 190, left = 44, right = 12, top = 10, bottom = 30;
-  const turns = points.map((p) => p.turn);
-  const maxTurn = Math.max(1, ...turns);
-  const top_ = Math.max(...points.map((p) => (exact ? p.value : p.ci_high)), 1e-9);
-  const yMax = top_ <= 1 ? 1 : Math.ceil(top_);
+  const all = series.flatMap((s) => s.points);
+  const maxTurn = Math.max(1, ...all.map((p) => p.turn));
+  const highest = Math.max(...all.map((p) => (exact ? p.value : p.ci_high)), 1e-9);
+  const yMax = highest <= 1 ? 1 : Math.ceil(highest);
   const x = (t) => left + (t / maxTurn) * (W - left - right);
   const y = (v) => top + (1 - v / yMax) * (H - top - bottom);
   const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "curve", role: "img" });
-  for (let k = 0; k <= 4; k++) {
-    const v = (yMax * k) / 4;
+  // Whole-number scales get whole-number ticks.
+  const ticks = yMax > 1 && yMax <= 8 ? yMax : 4;
+  for (let k = 0; k <= ticks; k++) {
+    const v = (yMax * k) / ticks;
     chart.append(svg("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: "grid" }));
     chart.append(svg("text", { x: left - 6, y: y(v) + 4, class: "tick y" },
       yMax === 1 ? v.toFixed(2) : String(Math.round(v * 100) / 100)));
@@ -434,24 +471,50 @@ function curveChart(points, exact, W) {
     chart.append(svg("text", { x: x(t), y: H - bottom + 16, class: "tick x" }, String(t)));
   }
   chart.append(svg("text", { x: (left + W - right) / 2, y: H - 2, class: "axis" }, "turn"));
-  if (!exact) {
-    const band = points.map((p) => `${x(p.turn)},${y(p.ci_high)}`)
-      .concat(points.slice().reverse().map((p) => `${x(p.turn)},${y(p.ci_low)}`));
-    chart.append(svg("polygon", { points: band.join(" "), class: "band" }));
-  }
-  chart.append(svg("polyline", {
-    points: points.map((p) => `${x(p.turn)},${y(p.value)}`).join(" "), class: "line" }));
-  for (const p of points) {
-    chart.append(svg("circle", { cx: x(p.turn), cy: y(p.value), r: 2.5, class: "dot" }));
-  }
+  series.forEach((s, k) => {
+    const points = s.points;
+    if (!exact) {
+      const band = points.map((p) => `${x(p.turn)},${y(p.ci_high)}`)
+        .concat(points.slice().reverse().map((p) => `${x(p.turn)},${y(p.ci_low)}`));
+      chart.append(svg("polygon", { points: band.join(" "), class: `band s${k}` }));
+    }
+    chart.append(svg("polyline", {
+      points: points.map((p) => `${x(p.turn)},${y(p.value)}`).join(" "), class: `line s${k}` }));
+    for (const p of points) {
+      chart.append(svg("circle", { cx: x(p.turn), cy: y(p.value), r: 2.5, class: `dot s${k}` }));
+    }
+  });
   return chart;
+}
+
+// An engagement's curves, one chart per measure: `a_alive` and `b_alive` on one
+// chart, side a blue and side b vermillion.
+function curveGroups(curves) {
+  const byName = byVariable(curves);
+  const groups = [];
+  const done = new Set();
+  for (const name of byName.keys()) {
+    if (done.has(name)) continue;
+    const m = /^a_(.+)$/.exec(name);
+    const other = m ? "b_" + m[1] : null;
+    if (other && byName.has(other)) {
+      groups.push({ title: m[1], series: [
+        { name: "side a", points: byName.get(name) },
+        { name: "side b", points: byName.get(other) },
+      ] });
+      done.add(other);
+    } else {
+      groups.push({ title: name, series: [{ name, points: byName.get(name) }] });
+    }
+    done.add(name);
+  }
+  return groups;
 }
 
 // ---------- answers ----------
 
 function notesBlock(a) {
   const box = el("div", "notes");
-  if (a.provisional) box.append(el("p", "provisional", "Provisional: " + a.provisional + "."));
   for (const n of a.notes || []) box.append(el("p", "note", n));
   if (a.working && a.working.length) {
     const d = el("details", "working");
@@ -464,23 +527,48 @@ function notesBlock(a) {
   return box;
 }
 
-function renderOdds(a) {
-  const exact = a.method === "exact";
-  const out = $("result");
-  out.replaceChildren();
+// What an outcome value means (from the action's declarations), if it says.
+function meaning(variable, value) {
+  const found = state.outcomes.find((o) => o.variable === variable && o.value === value);
+  return found ? found.meaning : null;
+}
+
+// The meanings of a variable's values, under its chart.
+function meanings(variable) {
+  const list = state.outcomes.filter((o) => o.variable === variable);
+  if (!list.length) return null;
+  const box = el("dl", "meanings");
+  for (const o of list) box.append(el("dt", "", o.value), el("dd", "", o.meaning));
+  return box;
+}
+
+function headBox(a, exact) {
   const head = el("div", "headline-box");
   const headline = el("div", "headline", a.headline ? a.headline.text : "");
   headline.id = "headline";
-  if (!a.headline) headline.textContent = "This action has no single headline: every outcome is below.";
+  if (!a.headline) {
+    headline.classList.add("none");
+    headline.textContent = "No single outcome stands first here: every outcome is below.";
+  }
   head.append(headline, el("div", "method-line", methodLine(a)));
-  out.append(head);
+  if (a.provisional) head.append(el("p", "provisional", "Provisional: " + a.provisional + "."));
+  return head;
+}
+
+function renderOdds(a) {
+  const exact = a.method === "exact";
+  const out = $("result");
+  out.replaceChildren(headBox(a, exact));
+  const labelW = labelWidth(a.outcomes.map((o) => o.value));
   for (const [variable, rows] of byVariable(a.outcomes)) {
     const section = el("section", "distribution");
     section.append(el("h3", "", variable));
     const data = rows.map((r) => ({ p: r.probability, low: r.ci_low, high: r.ci_high }));
+    const labelled = rows.map((r) => ({ value: r.value, meaning: meaning(variable, r.value) }));
     const highlight = a.headline && a.headline.variable === variable ? a.headline.value : null;
-    section.append(barChart(rows, [{ name: "", rows: data }], exact, highlight,
-      labelWidth(a.outcomes.map((o) => o.value))));
+    section.append(barChart(labelled, [{ name: "", rows: data }], exact, highlight, labelW));
+    const known = meanings(variable);
+    if (known) section.append(known);
     out.append(section);
   }
   if (a.means.length) {
@@ -499,14 +587,18 @@ function renderOdds(a) {
   if (a.curves && a.curves.length) {
     const curves = el("section", "curves");
     curves.append(el("h2", "", "Turn by turn"));
+    const legend = el("div", "legend");
+    legend.append(el("span", "s0", "side a"), el("span", "s1", "side b"));
+    const groups = curveGroups(a.curves);
+    if (groups.some((g) => g.series.length > 1)) curves.append(legend);
     // Two side by side where they stay readable.
     const full = chartWidth();
     const width = full >= 560 ? Math.floor((full - 16) / 2) : full;
-    for (const [variable, points] of byVariable(a.curves)) {
+    for (const group of groups) {
       const box = el("div", "curve-box");
       box.style.width = width + "px";
-      box.append(el("h3", "", variable + (exact ? "" : " (band: interval)")));
-      box.append(curveChart(points, exact, width));
+      box.append(el("h3", "", group.title + (exact ? "" : " (band: interval)")));
+      box.append(curveChart(group.series, exact, width));
       curves.append(box);
     }
     out.append(curves);
@@ -520,40 +612,33 @@ function renderCompare(c) {
   const variant = c.variants[0];
   const v = variant.result;
   const out = $("result");
-  out.replaceChildren();
-  const head = el("div", "headline-box compare");
-  const headline = el("div", "headline", base.headline ? base.headline.text : "");
-  headline.id = "headline";
-  const side = (title, a) => {
-    const card = el("div", "side");
-    card.append(el("div", "side-title", title));
-    card.append(el("div", "side-headline", a.headline ? a.headline.text : "(no headline)"));
-    return card;
-  };
-  head.append(headline);
+  const head = headBox(base, exact);
+  head.prepend(el("div", "side-title", "baseline"));
   const sides = el("div", "sides");
-  sides.append(side("baseline", base), side("variant: " + variant.spec, v));
+  const card = el("div", "side");
+  card.append(el("div", "side-title", "variant: " + variant.spec));
+  card.append(el("div", "side-headline", v.headline ? v.headline.text : "(no headline)"));
+  sides.append(card);
   if (base.headline) {
     const d = variant.differences.find(
       (r) => r.variable === base.headline.variable && r.value === base.headline.value);
     if (d) {
-      const card = el("div", "side difference");
-      card.append(el("div", "side-title", "difference (variant - baseline)"));
-      let text = `${d.difference >= 0 ? "+" : ""}${(100 * d.difference).toFixed(2)} points`;
+      const diff = el("div", "side difference");
+      diff.append(el("div", "side-title", "difference (variant - baseline)"));
+      let text = `${d.difference > 0 ? "+" : ""}${fixed(100 * d.difference, 2)} points`;
       if (!exact) text += ` ${interval(d.ci_low, d.ci_high, true)}`;
-      card.append(el("div", "side-headline", text));
-      if (d.p_value !== null && d.p_value !== undefined) {
-        card.append(el("div", "p", `p = ${d.p_value < 1e-4 ? d.p_value.toExponential(1) : d.p_value.toFixed(4)}`));
-      }
-      sides.append(card);
+      diff.append(el("div", "side-headline", text));
+      if (!exact) diff.append(el("div", "p", pValue(d.p_value)));
+      sides.append(diff);
     }
   }
-  head.append(sides, el("div", "method-line", methodLine(c.baseline)));
-  out.append(head);
+  head.append(sides);
+  out.replaceChildren(head);
   const legend = el("div", "legend");
   legend.append(el("span", "s0", "baseline"), el("span", "s1", "variant: " + variant.spec));
   out.append(legend);
   const variantRows = byVariable(v.outcomes);
+  const labelW = labelWidth(base.outcomes.map((o) => o.value));
   for (const [variable, rows] of byVariable(base.outcomes)) {
     const section = el("section", "distribution");
     section.append(el("h3", "", variable));
@@ -562,10 +647,11 @@ function renderCompare(c) {
       const m = list.find((x) => x.value === r.value);
       return m ? { p: m.probability, low: m.ci_low, high: m.ci_high } : null;
     });
-    section.append(barChart(rows, [
+    const labelled = rows.map((r) => ({ value: r.value, meaning: meaning(variable, r.value) }));
+    section.append(barChart(labelled, [
       { name: "baseline", rows: pick(rows) },
       { name: "variant", rows: pick(vRows) },
-    ], exact, null, labelWidth(base.outcomes.map((o) => o.value))));
+    ], exact, null, labelW));
     out.append(section);
   }
   const table = el("table", "differences");
@@ -577,16 +663,16 @@ function renderCompare(c) {
     : (a.outcomes.find((o) => o.variable === r.variable && o.value === r.value) || {}).probability;
   for (const r of variant.differences) {
     const isMean = r.value === null;
-    const show = (x) => (isMean ? number(x) : percent(x, exact));
+    const show = (x) => (isMean ? number(x) : percent(x));
     const tr = el("tr");
-    let diff = isMean ? number(r.difference) : `${(100 * r.difference).toFixed(2)} pts`;
+    let diff = isMean ? number(r.difference) : `${fixed(100 * r.difference, 2)} pts`;
     if (!exact) diff += " " + interval(r.ci_low, r.ci_high, !isMean);
     tr.append(
       el("td", "", isMean ? `mean ${r.variable}` : `${r.variable} = ${r.value}`),
       el("td", "num", show(find(base, r))),
       el("td", "num", show(find(v, r))),
       el("td", "num", diff),
-      el("td", "num", exact || r.p_value === null ? "" : r.p_value.toPrecision(2)),
+      el("td", "num", exact ? "" : pValue(r.p_value)),
     );
     table.append(tr);
   }
@@ -608,11 +694,11 @@ async function start() {
   system.value = state.systems.some((s) => s.name === wanted.system) ? wanted.system : "micro-force";
   fillActions(system.value, wanted.action || "charge");
   $("method").value = state.method;
-  $("trials").value = state.trials;
-  $("seed").value = state.seed;
+  for (const key of ["trials", "precision", "confidence", "seed", "rule"]) $(key).value = state[key];
   $("variant-rule").value = state.variantRule;
+  if (state.rule) $("rule-box").open = true;
   if (Object.keys(wanted.variant).length || state.variantRule) $("compare-box").open = true;
-  if (state.method !== "auto" || state.seed) $("method-box").open = true;
+  if (state.method !== "auto" || state.seed || state.confidence) $("method-box").open = true;
   try {
     await loadFields(wanted.fields, wanted.variant);
   } catch (e) {
@@ -629,12 +715,13 @@ async function start() {
     changed();
   });
   $("method").addEventListener("change", () => { state.method = $("method").value; changed(); });
-  $("trials").addEventListener("input", () => { state.trials = $("trials").value; changed(); });
-  $("seed").addEventListener("input", () => { state.seed = $("seed").value; changed(); });
+  for (const key of ["trials", "precision", "confidence", "seed", "rule"]) {
+    $(key).addEventListener("input", () => { state[key] = $(key).value; changed(); });
+  }
   $("variant-rule").addEventListener("input", () => { state.variantRule = $("variant-rule").value; changed(); });
   $("cancel").addEventListener("click", () => {
     if (running) running.abort();
-    showError("Cancelled. Change anything to ask again.");
+    showError("Cancelled: the answer below is the last one finished. Change anything to ask again.");
   });
   history.replaceState(null, "", "?" + query());
   ask();
