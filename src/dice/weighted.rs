@@ -100,13 +100,14 @@ impl Weighted {
     /// The class of outcome `u` (below [`Weighted::total`]).
     #[inline(always)]
     pub fn class_of(&self, u: u32) -> usize {
-        // The number of class ranges that end at or before `u` (unused classes
-        // end at `total`, above every `u`): a few compares the compiler does
-        // side by side, and no branch on the random draw to mispredict.
-        self.cumulative
-            .iter()
-            .map(|&end| usize::from(end <= u))
-            .sum()
+        // The first class whose range ends after `u` (the classes are few and
+        // the likeliest come first, so the loop mostly stops at once; counting
+        // every range that ends below `u`, without a branch, measured slower).
+        let mut k = 0;
+        while self.cumulative[k] <= u {
+            k += 1;
+        }
+        k
     }
 }
 
