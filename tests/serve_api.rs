@@ -242,6 +242,34 @@ fn closing_the_page_stops_its_run_and_frees_its_turn() {
 }
 
 #[test]
+fn a_server_at_its_limit_of_running_questions_says_it_is_busy() {
+    let server = Server::start(&[
+        "--max-running",
+        "1",
+        "--queue-wait",
+        "1",
+        "--max-trials",
+        "1000000000",
+    ]);
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    write!(
+        stream,
+        "GET /api/ask?system=micro-squad&action=engagement&trials=1000000000 HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    while !line.contains("progress") {
+        line.clear();
+        reader.read_line(&mut line).unwrap();
+    }
+    let (status, body) = server.get("/api/odds?system=micro-squad&action=fire");
+    assert_eq!(status, 503, "{body}");
+    assert!(body.starts_with("error: the server is busy"), "{body}");
+    assert!(body.contains("ask again"), "{body}");
+}
+
+#[test]
 fn the_page_streams_progress_then_the_answer() {
     let server = Server::start(&[]);
     let (status, body) =

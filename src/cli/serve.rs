@@ -25,6 +25,10 @@ pub struct ServeArgs {
     /// Questions answered at once; later ones wait for a turn.
     #[arg(long, default_value_t = 2, value_name = "N")]
     pub max_running: usize,
+    /// How long a question waits for a turn before the server answers 503
+    /// (busy), in seconds.
+    #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+    pub queue_wait: u64,
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<String> {
@@ -37,6 +41,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<String> {
         max_trials: args.max_trials,
         time_limit: Duration::from_secs(args.time_limit),
         max_running: args.max_running,
+        queue_wait: Duration::from_secs(args.queue_wait),
         ..Limits::default()
     };
     crate::serve::serve(SocketAddr::new(args.bind, args.port), limits, |url| {

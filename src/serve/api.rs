@@ -200,6 +200,10 @@ async fn answer(
         }
     };
     let permit = gate.enter().await?;
+    if cancel.is_stopped() {
+        // The page went away while the question waited for its turn.
+        return Err(gate.stopped_message(0));
+    }
     let timer = gate.stop_at_time_limit(&cancel);
     let ran = tokio::task::spawn_blocking(move || {
         let _permit = permit;

@@ -82,11 +82,16 @@ impl Gate {
         let wait = self.limits.queue_wait;
         match tokio::time::timeout(wait, self.running.clone().acquire_owned()).await {
             Ok(Ok(permit)) => Ok(permit),
-            _ => Err(ApiError::busy(format!(
-                "the server is busy: {} questions are running and none finished within {} s; ask again",
-                self.limits.max_running,
-                wait.as_secs()
-            ))),
+            _ => {
+                let running = match self.limits.max_running {
+                    1 => "1 question is running".to_string(),
+                    n => format!("{n} questions are running"),
+                };
+                Err(ApiError::busy(format!(
+                    "the server is busy: {running} and none finished within {} s; ask again",
+                    wait.as_secs()
+                )))
+            }
         }
     }
 
