@@ -242,6 +242,20 @@ fn the_published_table_removes_the_provisional_mark() {
         .err()
         .expect("an incomplete table is refused");
     assert!(error.to_string().contains("needs all three"), "{error}");
+    // A short row: the error is at the line that gives it, and says what a row needs.
+    let short = format!(
+        "[set]\n\"fcr.user.infantry\" = [\"MC\", \"1H\"]\n\"fcr.user.artillery\" = {row}\n\"fcr.user.cavalry\" = {row}\n"
+    );
+    let rules = vec![volley::rules::HouseRule::parse("published.toml", &short).unwrap()];
+    let error = volley::question::Question::new("deadly-field", "fire", &rules, &[])
+        .err()
+        .expect("a short row is refused");
+    assert_eq!(error.line, Some(2), "{error}");
+    assert_eq!(error.field, "fcr.user.infantry", "{error}");
+    assert!(
+        error.message.contains("has 2 results for 18 columns"),
+        "{error}"
+    );
     // Other actions that read the table are provisional too; the morale check is not.
     for (action, marked) in [
         ("charge", true),

@@ -144,9 +144,19 @@ impl RuleBook {
                 Err(_) => unreadable_since = unreadable_since.or(Some(change)),
             }
         }
-        if let Some(change) = unreadable_since
+        if let Some(first) = unreadable_since
             && let Err(m) = check(self)
         {
+            // The line the message names, if it names one; else the first line
+            // since which the charts did not read.
+            let named = rule
+                .changes
+                .iter()
+                .filter(|c| {
+                    m.contains(&format!("{}.", c.path)) || m.contains(&format!("{} ", c.path))
+                })
+                .max_by_key(|c| c.path.len());
+            let change = named.unwrap_or(first);
             return Err(at(change, format!("the patched charts do not read: {m}")));
         }
         self.house_rules.push(rule.name.clone());
@@ -194,7 +204,7 @@ impl HouseRule {
     pub fn parse(label: &str, text: &str) -> Result<Self, InputError> {
         let file: HouseRuleFile =
             toml::from_str(text).map_err(|e| InputError::toml(label, text, &e))?;
-        let changes = file
+        let mut changes = file
             .set
             .into_iter()
             .map(|(path, value)| Change {
@@ -202,7 +212,9 @@ impl HouseRule {
                 line: crate::error::line_of(text, value.span().start),
                 value: value.into_inner(),
             })
-            .collect();
+            .collect::<Vec<_>>();
+        // Applied in the order written, not the order of the keys.
+        changes.sort_by_key(|c| c.line);
         let default_name = Path::new(label)
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())

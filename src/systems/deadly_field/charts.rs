@@ -478,10 +478,17 @@ impl Fcr {
             return Err("fcr columns must be increasing fire totals".to_string());
         }
         let mut rows: [Vec<usize>; 3] = Default::default();
+        // Rows are named by their paths, so that an error points at the line
+        // that gives the row.
+        let source = match (user_rows.is_empty(), data.options.adf_fcr_candidate) {
+            (false, _) => "user",
+            (true, FcrCandidate::A) => "a",
+            (true, FcrCandidate::B) => "b",
+        };
         for (r, text) in texts.iter().enumerate() {
             if text.len() != columns.len() {
                 return Err(format!(
-                    "fcr row {} has {} results for {} columns",
+                    "fcr.{source}.{} has {} results for {} columns: a row needs one result per column of fcr.columns (or of fcr.user.columns when given)",
                     FCR_ROWS[r],
                     text.len(),
                     columns.len()
