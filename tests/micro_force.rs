@@ -154,6 +154,10 @@ fn hand_computed_rally_and_melee() {
         .sum::<f64>()
         / 216f64.powi(2);
     assert!((p(&s, "difference", "0") - tie).abs() < 1e-12);
+    // The headline: equal sides win equally often, each (1 - P(tie)) / 2.
+    assert!((p(&s, "winner", "tie") - tie).abs() < 1e-12);
+    assert!((p(&s, "winner", "attacker") - (1.0 - tie) / 2.0).abs() < 1e-12);
+    assert!((p(&s, "winner", "defender") - (1.0 - tie) / 2.0).abs() < 1e-12);
     // Equal commanders on the first turn: an even roll-off.
     let s = run("initiative", &[], MethodRequest::Exact);
     assert!((p(&s, "winner", "a") - 0.5).abs() < 1e-12);

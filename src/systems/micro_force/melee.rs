@@ -119,6 +119,7 @@ impl Procedure for Melee {
         Schema::default()
             .categorical("difference", differences)
             .categorical("result", results)
+            .categorical("winner", ["attacker", "tie", "defender"].map(String::from))
             .mean_within(
                 "difference",
                 -f64::from(self.charts.data.melee.max_difference),
@@ -134,6 +135,12 @@ impl Procedure for Melee {
         let index = (difference + self.charts.data.melee.max_difference) as usize;
         tally.count(0, index, w);
         tally.count(1, index, w);
+        let winner = match difference.signum() {
+            1 => 0,
+            0 => 1,
+            _ => 2,
+        };
+        tally.count(2, winner, w);
         tally.add(0, f64::from(*difference), w);
     }
 }
@@ -233,8 +240,29 @@ impl Action for MeleeAction {
         super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MeleeFields::specs(&c))
     }
 
+    /// The usual question: does the attacker win this melee?
     fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("difference", "5"))
+        Some(("winner", "attacker"))
+    }
+
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        vec![
+            (
+                "winner",
+                "attacker",
+                "the attacker's highest die plus modifiers beats the defender's (difference +1 or more)",
+            ),
+            (
+                "winner",
+                "tie",
+                "difference 0: the melee stays open (Chart 10's tie row)",
+            ),
+            (
+                "winner",
+                "defender",
+                "the defender's highest die plus modifiers beats the attacker's (difference -1 or less)",
+            ),
+        ]
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
