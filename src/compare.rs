@@ -116,7 +116,7 @@ impl Comparison {
             _ => config.auto_trials,
         };
         let refs: Vec<&dyn Model> = models.iter().map(|m| m.as_ref()).collect();
-        let run = engine::run_paired(base.as_ref(), &refs, config.seed, trials);
+        let run = engine::run_paired(base.as_ref(), &refs, config, trials)?;
         let result = |model: &dyn Model, tally| RunResult {
             method: Method::MonteCarlo {
                 trials,

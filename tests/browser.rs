@@ -30,6 +30,8 @@ struct Browser {
     driver: Child,
     port: u16,
     session: String,
+    /// Chromium's profile, removed with the browser.
+    _profile: tempfile::TempDir,
 }
 
 impl Browser {
@@ -64,7 +66,7 @@ impl Browser {
             "--disable-sync",
             "--hide-scrollbars",
             format!("--window-size={width},{height}"),
-            format!("--user-data-dir={}", profile.keep().display()),
+            format!("--user-data-dir={}", profile.path().display()),
         ]);
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
@@ -74,6 +76,7 @@ impl Browser {
             driver,
             port,
             session: String::new(),
+            _profile: profile,
         };
         let reply = browser.call("POST", "/session", Some(capabilities));
         browser.session = reply["sessionId"]
@@ -315,6 +318,10 @@ fn a_phone_sized_page_shows_the_answer_first() {
     // Nothing is wider than the screen.
     let widths =
         browser.script("return [document.documentElement.scrollWidth, window.innerWidth];");
-    assert!(widths[0].as_f64() <= widths[1].as_f64(), "page {widths}");
+    let (page, screen) = (widths[0].as_f64().unwrap(), widths[1].as_f64().unwrap());
+    assert!(
+        page <= screen,
+        "the page is {page} px wide on a {screen} px screen"
+    );
     browser.screenshot("phone-micro-force-charge");
 }

@@ -115,7 +115,11 @@ fn pairing_narrows_the_interval_as_the_discordant_share_predicts() {
     // The share of discordant trials, counted on the same streams.
     let base = c.baseline.model().unwrap();
     let variant = c.variants[0].question.model().unwrap();
-    let paired = engine::run_paired(base.as_ref(), &[variant.as_ref()], 9, n);
+    let config = engine::RunConfig {
+        seed: 9,
+        ..engine::RunConfig::default()
+    };
+    let paired = engine::run_paired(base.as_ref(), &[variant.as_ref()], &config, n).unwrap();
     let pairing = &paired.pairings[0];
     let var = pairing
         .variables

@@ -89,24 +89,6 @@ pub fn parse_variant(
     Ok((name.to_string(), spec.trim().to_string(), rules, fields))
 }
 
-/// The answer `volley odds` would print for one side.
-fn answer<'a>(question: &'a Question, summary: &'a crate::stats::Summary) -> Answer<'a> {
-    Answer {
-        system: question.system().name(),
-        action: question.action().name(),
-        scenario: question.scenario().to_json(),
-        scenario_line: question.scenario_line(),
-        summary,
-        headline: question.headline(),
-        house_rules: &question.book().house_rules,
-        warning: None,
-        notes: question.notes(),
-        provisional: question.provisional(),
-        working: Vec::new(),
-        fractions: false,
-    }
-}
-
 /// Build the comparison a command line asks for.
 pub fn comparison(
     system: &str,
@@ -147,12 +129,12 @@ pub fn comparison(
 
 /// Render a finished comparison.
 pub fn render(comparison: &Comparison, compared: &Compared, format: Format) -> String {
-    let base = answer(&comparison.baseline, &compared.baseline);
+    let base = Answer::of(&comparison.baseline, &compared.baseline);
     let variants: Vec<Answer> = comparison
         .variants
         .iter()
         .zip(&compared.variants)
-        .map(|(v, a)| answer(&v.question, &a.summary))
+        .map(|(v, a)| Answer::of(&v.question, &a.summary))
         .collect();
     render_compared(compared, &base, &variants, format)
 }

@@ -107,14 +107,19 @@ pub fn key_values(args: &[String]) -> Result<Vec<(String, String)>, crate::error
             .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
             .ok_or_else(|| crate::error::InputError::argument(arg, "expected field=value"))?;
         if let Some((_, first)) = pairs.iter().find(|(k, _)| *k == key) {
-            return Err(crate::error::InputError::argument(
-                &key,
-                format!("given twice (`{key}={first}` and `{key}={value}`); give it once"),
-            ));
+            return Err(given_twice(&key, first, &value));
         }
         pairs.push((key, value));
     }
     Ok(pairs)
+}
+
+/// The refusal of a field given twice (which one should win?).
+pub fn given_twice(key: &str, first: &str, second: &str) -> crate::error::InputError {
+    crate::error::InputError::argument(
+        key,
+        format!("given twice (`{key}={first}` and `{key}={second}`); give it once"),
+    )
 }
 
 #[cfg(test)]

@@ -23,6 +23,11 @@ pub const CHUNK_TRIALS: u64 = 1 << 16;
 /// progress is told and a cancellation is seen; never the results).
 const ROUND_CHUNKS_PER_THREAD: u64 = 2;
 
+/// Chunks run between two merges on this machine.
+pub(crate) fn round_chunks() -> u64 {
+    ROUND_CHUNKS_PER_THREAD * rayon::current_num_threads().max(1) as u64
+}
+
 /// Trials used when the method is chosen automatically and the tree is too big.
 pub const AUTO_TRIALS: u64 = 1_000_000;
 
@@ -185,7 +190,7 @@ impl std::fmt::Debug for Progress {
 }
 
 impl Progress {
-    fn tell(config: &RunConfig, done: u64, planned: u64) {
+    pub(crate) fn tell(config: &RunConfig, done: u64, planned: u64) {
         if let Some(progress) = &config.progress {
             (progress.0)(done, planned);
         }
@@ -338,7 +343,7 @@ fn run_chunks(
 ) -> Result<(), RunError> {
     let first = from / CHUNK_TRIALS;
     let last = to.div_ceil(CHUNK_TRIALS);
-    let per_round = ROUND_CHUNKS_PER_THREAD * rayon::current_num_threads().max(1) as u64;
+    let per_round = round_chunks();
     let stopped = || config.cancel.as_ref().is_some_and(Cancel::is_stopped);
     let mut round = first;
     while round < last {

@@ -12,7 +12,7 @@
 //! same seed gives the same bytes on any thread count.
 
 use super::model::Model;
-use super::monte_carlo::CHUNK_TRIALS;
+use super::monte_carlo::{CHUNK_TRIALS, Cancel, Progress, RunConfig, RunError, round_chunks};
 use crate::dice::Sampler;
 use crate::tally::{Schema, Tally};
 use rayon::prelude::*;
@@ -157,8 +157,17 @@ fn taken(tally: &Tally, schema: &Schema, var: usize) -> Option<usize> {
     (0..schema.categorical[var].values.len()).find(|v| tally.cell(var, *v) > 0.0)
 }
 
-/// Play `trials` trials of the baseline and every variant on the same streams.
-pub fn run_paired(base: &dyn Model, variants: &[&dyn Model], seed: u64, trials: u64) -> PairedRun {
+/// Play `trials` trials of the baseline and every variant on the same streams
+/// (`config`'s seed), telling `config`'s progress after each round of chunks and
+/// stopping at the next chunk once `config` is cancelled.
+pub fn run_paired(
+    base: &dyn Model,
+    variants: &[&dyn Model],
+    config: &RunConfig,
+    trials: u64,
+) -> Result<PairedRun, RunError> {
+    let seed = config.seed;
+    let stopped = || config.cancel.as_ref().is_some_and(Cancel::is_stopped);
     let base_schema = base.schema();
     let schemas: Vec<Schema> = variants.iter().map(|m| m.schema()).collect();
     let pairings: Vec<Pairing> = schemas
@@ -175,10 +184,14 @@ pub fn run_paired(base: &dyn Model, variants: &[&dyn Model], seed: u64, trials: 
     let (mut base_total, mut variant_totals, mut paired) = empty();
     let last = trials.div_ceil(CHUNK_TRIALS);
     // A round of chunks at a time, merged in order: memory stays flat.
-    for round in (0..last).step_by(64) {
-        let chunks: Vec<_> = (round..(round + 64).min(last))
+    let per_round = round_chunks();
+    for round in (0..last).step_by(per_round as usize) {
+        let chunks: Vec<_> = (round..(round + per_round).min(last))
             .into_par_iter()
             .map(|chunk| {
+                if stopped() {
+                    return None;
+                }
                 let (mut base_total, mut variant_totals, mut paired) = empty();
                 let mut sampler = Sampler::new(seed);
                 let mut base_one = Tally::new(&base_schema);
@@ -212,10 +225,13 @@ pub fn run_paired(base: &dyn Model, variants: &[&dyn Model], seed: u64, trials: 
                         }
                     }
                 }
-                (base_total, variant_totals, paired)
+                Some((base_total, variant_totals, paired))
             })
             .collect();
-        for (b, vs, ps) in &chunks {
+        for chunk in &chunks {
+            let Some((b, vs, ps)) = chunk else {
+                return Err(RunError::Cancelled(base_total.weight as u64));
+            };
             base_total.merge(b);
             for (a, x) in variant_totals.iter_mut().zip(vs) {
                 a.merge(x);
@@ -224,11 +240,12 @@ pub fn run_paired(base: &dyn Model, variants: &[&dyn Model], seed: u64, trials: 
                 a.merge(x);
             }
         }
+        Progress::tell(config, base_total.weight as u64, trials);
     }
-    PairedRun {
+    Ok(PairedRun {
         base: base_total,
         variants: variant_totals,
         pairings,
         paired,
-    }
+    })
 }

@@ -31,6 +31,26 @@ pub struct Answer<'a> {
     pub fractions: bool,
 }
 
+impl<'a> Answer<'a> {
+    /// `question` answered as `summary`: no warning, no working, percentages.
+    pub fn of(question: &'a Question, summary: &'a Summary) -> Self {
+        Answer {
+            system: question.system().name(),
+            action: question.action().name(),
+            scenario: question.scenario().to_json(),
+            scenario_line: question.scenario_line(),
+            summary,
+            headline: question.headline(),
+            house_rules: &question.book().house_rules,
+            warning: None,
+            notes: question.notes(),
+            provisional: question.provisional(),
+            working: Vec::new(),
+            fractions: false,
+        }
+    }
+}
+
 /// What `volley odds` prints for `question` answered as `result`: the command
 /// line and `volley serve` both print this.
 pub fn render_odds(
@@ -46,18 +66,10 @@ pub fn render_odds(
         )
     });
     let answer = Answer {
-        system: question.system().name(),
-        action: question.action().name(),
-        scenario: question.scenario().to_json(),
-        scenario_line: question.scenario_line(),
-        summary: &summary,
-        headline: question.headline(),
-        house_rules: &question.book().house_rules,
         warning,
-        notes: question.notes(),
-        provisional: question.provisional(),
         working: question.working(),
         fractions,
+        ..Answer::of(question, &summary)
     };
     render_answer(&answer, format)
 }

@@ -202,7 +202,9 @@ async fn answer(
     let permit = gate.enter().await?;
     if cancel.is_stopped() {
         // The page went away while the question waited for its turn.
-        return Err(gate.stopped_message(0));
+        return Err(ApiError::input(
+            "the question was withdrawn before its turn came",
+        ));
     }
     let timer = gate.stop_at_time_limit(&cancel);
     let ran = tokio::task::spawn_blocking(move || {
@@ -239,9 +241,13 @@ impl Drop for StopOnDrop {
     }
 }
 
+/// How often `/api/ask` says it is still there.
+const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// `/api/ask`: one JSON object per line: `{"progress": {"done", "planned"}}` as a
-/// Monte Carlo run goes, then `{"odds": ...}` or `{"compare": ...}` (with a variant),
-/// or `{"error": line, "status": code}`.
+/// Monte Carlo run goes, `{"waiting": true}` every second, then
+/// `{"odds": ...}` or `{"compare": ...}` (with a variant), or `{"error": line,
+/// "status": code}`.
 pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
     let (sender, receiver) = tokio::sync::mpsc::unbounded_channel::<String>();
     let cancel = Cancel::default();
@@ -256,8 +262,23 @@ pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Respons
         Ok(r) if r.has_variant() => Ask::Compare,
         _ => Ask::Odds,
     };
+    let beat = sender.clone();
     tokio::spawn(async move {
-        let result = answer(&gate, query, ask, Some(progress), cancel).await;
+        let work = answer(&gate, query, ask, Some(progress), cancel);
+        tokio::pin!(work);
+        // A line a second while the question waits for its turn or runs with
+        // nothing to tell: a closed page is only noticed when a line is sent.
+        let mut heartbeat = tokio::time::interval(HEARTBEAT);
+        heartbeat.tick().await;
+        let result = loop {
+            tokio::select! {
+                result = &mut work => break result,
+                _ = heartbeat.tick() => {
+                    let _ = beat.send("{\"waiting\":true}\n".to_string());
+                }
+            }
+        };
+        drop(beat);
         let line = match result {
             Ok(text) => {
                 let value: Json = serde_json::from_str(&text).unwrap_or(Json::Null);

@@ -91,39 +91,23 @@ impl Request {
     /// Read a raw query string (`a=1&b=2`, percent-encoded).
     pub fn parse(query: &str) -> Result<Self, ApiError> {
         let mut request = Request::default();
+        let mut seen: Vec<(String, String)> = Vec::new();
         for (key, value) in form_urlencoded::parse(query.as_bytes()) {
             let (key, value) = (key.trim().to_string(), value.trim().to_string());
-            let repeated = |list: &[(String, String)], key: &str| {
-                list.iter().any(|(k, _)| k == key).then(|| {
-                    ApiError::input(format!(
-                        "command line: field `{key}`: given twice; give it once"
-                    ))
-                })
-            };
+            // Every key once, refused in the command line's words.
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                return Err(crate::cli::given_twice(&key, first, &value).into());
+            }
+            seen.push((key.clone(), value.clone()));
             match key.as_str() {
                 "system" => request.system = value,
                 "action" => request.action = value,
                 "rule" => request.rule = Some(value).filter(|v| !v.is_empty()),
-                k if METHOD_KEYS.contains(&k) => {
-                    if let Some(e) = repeated(&request.method, k) {
-                        return Err(e);
-                    }
-                    request.method.push((key, value));
-                }
+                k if METHOD_KEYS.contains(&k) => request.method.push((key, value)),
                 k => match k.strip_prefix(VARIANT_PREFIX) {
                     Some("rule") => request.variant_rule = Some(value).filter(|v| !v.is_empty()),
-                    Some(field) => {
-                        if let Some(e) = repeated(&request.variant_fields, field) {
-                            return Err(e);
-                        }
-                        request.variant_fields.push((field.to_string(), value));
-                    }
-                    None => {
-                        if let Some(e) = repeated(&request.fields, k) {
-                            return Err(e);
-                        }
-                        request.fields.push((key, value));
-                    }
+                    Some(field) => request.variant_fields.push((field.to_string(), value)),
+                    None => request.fields.push((key, value)),
                 },
             }
         }
@@ -137,8 +121,9 @@ impl Request {
         Ok(request)
     }
 
-    /// The method flags, as `volley odds` reads them.
-    fn method_args(&self) -> Result<MethodArgs, ApiError> {
+    /// The method flags, as `volley odds` reads them (`method=monte-carlo`
+    /// alone runs the automatic trial count, held to the server's limit).
+    fn method_args(&self, limits: &Limits) -> Result<MethodArgs, ApiError> {
         let mut flags: Vec<String> = Vec::new();
         for (key, value) in &self.method {
             match (key.as_str(), value.as_str()) {
@@ -151,7 +136,8 @@ impl Request {
                         .iter()
                         .any(|(k, _)| k == "trials" || k == "precision")
                     {
-                        flags.extend(["--trials".into(), crate::engine::AUTO_TRIALS.to_string()]);
+                        let trials = crate::engine::AUTO_TRIALS.min(limits.max_trials);
+                        flags.push(format!("--trials={trials}"));
                     }
                 }
                 ("method", other) => {
@@ -170,10 +156,11 @@ impl Request {
 
     /// The run configuration, held to the server's limits.
     pub fn config(&self, limits: &Limits) -> Result<RunConfig, ApiError> {
-        let method = self.method_args()?;
+        let method = self.method_args(limits)?;
         limits.check(&method)?;
         let mut config = method.config();
         config.max_trials = config.max_trials.min(limits.max_trials);
+        config.auto_trials = config.auto_trials.min(limits.max_trials);
         Ok(config)
     }
 
@@ -304,6 +291,11 @@ mod tests {
         let e = Request::parse("action=fire").unwrap_err();
         assert!(e.message.contains("`system`: missing"), "{}", e.message);
         let e = Request::parse("system=s&action=a&x=1&x=2").unwrap_err();
-        assert!(e.message.contains("given twice"), "{}", e.message);
+        assert_eq!(
+            e.message,
+            "error: command line: field `x`: given twice (`x=1` and `x=2`); give it once"
+        );
+        let e = Request::parse("system=s&system=t&action=a").unwrap_err();
+        assert!(e.message.contains("`system`: given twice"), "{}", e.message);
     }
 }

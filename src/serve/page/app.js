@@ -233,9 +233,14 @@ function fillActions(systemName, wanted) {
   select.value = system.actions.some((a) => a.name === wanted) ? wanted : system.actions[0].name;
 }
 
+let fieldsAsked = 0; // only the latest /api/fields answer builds the form
+
 async function loadFields(values, variant) {
   const params = new URLSearchParams({ system: $("system").value, action: $("action").value });
+  const asked = ++fieldsAsked;
+  clearTimeout(askTimer);
   const spec = await getJSON("/api/fields?" + params);
+  if (asked !== fieldsAsked) return false;
   state.fields = spec.fields;
   const known = new Set(spec.fields.map((f) => f.name));
   state.values = {};
@@ -247,12 +252,19 @@ async function loadFields(values, variant) {
   $("provisional").hidden = !spec.provisional;
   $("provisional").textContent = spec.provisional ? "Provisional: " + spec.provisional + "." : "";
   buildForms();
+  return true;
 }
 
 // ---------- asking ----------
 
 function changed() {
   history.replaceState(null, "", "?" + query());
+  // The answer shown is now to another question: dim it, stop asking the old one.
+  $("result").classList.add("stale");
+  if (running) {
+    running.abort();
+    running = null;
+  }
   clearTimeout(askTimer);
   askTimer = setTimeout(ask, 150);
 }
@@ -299,8 +311,13 @@ async function ask() {
       while ((newline = buffer.indexOf("\n")) >= 0) {
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + 1);
-        if (line.trim()) finished = handle(JSON.parse(line)) || finished;
+        if (line.trim() && running === controller) {
+          finished = handle(JSON.parse(line)) || finished;
+        }
       }
+    }
+    if (!finished && running === controller) {
+      showError("error: the server closed the answer before it was complete; change anything to ask again");
     }
   } catch (e) {
     if (e.name !== "AbortError") showError("error: " + e.message);
@@ -315,6 +332,7 @@ async function ask() {
 
 // One line of /api/ask; `true` once the answer (or its error) is in.
 function handle(message) {
+  if (message.waiting) return false;
   if (message.progress) {
     showProgress(message.progress.done, message.progress.planned);
     return false;
@@ -705,18 +723,28 @@ async function start() {
     showError(String(e.message));
     return;
   }
-  system.addEventListener("change", async () => {
+  const reload = async () => {
+    try {
+      if (await loadFields({}, {})) changed();
+    } catch (e) {
+      showError(String(e.message));
+    }
+  };
+  system.addEventListener("change", () => {
     fillActions(system.value, null);
-    await loadFields({}, {});
-    changed();
+    reload();
   });
-  $("action").addEventListener("change", async () => {
-    await loadFields({}, {});
-    changed();
-  });
+  $("action").addEventListener("change", reload);
   $("method").addEventListener("change", () => { state.method = $("method").value; changed(); });
   for (const key of ["trials", "precision", "confidence", "seed", "rule"]) {
-    $(key).addEventListener("input", () => { state[key] = $(key).value; changed(); });
+    $(key).addEventListener("input", () => {
+      state[key] = $(key).value;
+      // A trial count or a precision asks for Monte Carlo, as on the command line.
+      if ((key === "trials" || key === "precision") && state[key] && state.method !== "monte-carlo") {
+        state.method = $("method").value = "monte-carlo";
+      }
+      changed();
+    });
   }
   $("variant-rule").addEventListener("input", () => { state.variantRule = $("variant-rule").value; changed(); });
   $("cancel").addEventListener("click", () => {
