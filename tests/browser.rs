@@ -12,7 +12,7 @@ mod web;
 
 use base64::Engine;
 use serde_json::{Value, json};
-use std::net::TcpListener;
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -36,16 +36,24 @@ struct Browser {
 
 impl Browser {
     fn start(width: u32, height: u32) -> Browser {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .expect("a free port");
-        let driver = Command::new(program("VOLLEY_CHROMEDRIVER", "chromedriver"))
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
+        // Port 0: chromedriver picks a free port and says which.
+        let mut driver = Command::new(program("VOLLEY_CHROMEDRIVER", "chromedriver"))
+            .arg("--port=0")
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver runs (Debian's chromium-driver; .ci/run installs it)");
+        let mut lines = BufReader::new(driver.stdout.take().expect("stdout")).lines();
+        let port: u16 = lines
+            .by_ref()
+            .map_while(Result::ok)
+            .find_map(|line| {
+                line.split_once("started successfully on port ")
+                    .and_then(|(_, port)| port.trim_end_matches('.').trim().parse().ok())
+            })
+            .expect("chromedriver says its port");
+        // Keep reading its output, so that it never blocks on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
         let started = Instant::now();
         while !matches!(web::try_request(port, "GET", "/status", None), Ok((200, _))) {
             assert!(
