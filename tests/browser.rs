@@ -110,6 +110,13 @@ impl Browser {
         self.session_call("POST", "/url", Some(json!({ "url": url })));
     }
 
+    /// Open `server`'s page with `query` in the address, and wait for what it
+    /// shows ([`Browser::answer`]).
+    fn ask(&self, server: &Server, query: &str) -> String {
+        self.open(&format!("{}?{query}", server.url));
+        self.answer()
+    }
+
     fn script(&self, script: &str) -> Value {
         self.session_call(
             "POST",
@@ -216,8 +223,7 @@ fn the_page_prints_the_apis_headline_for_each_system() {
         ("deadly-field-charge", "system=deadly-field&action=charge"),
     ];
     for (name, query) in questions {
-        browser.open(&format!("{}?{query}", server.url));
-        let shown = browser.answer();
+        let shown = browser.ask(&server, query);
         assert_eq!(shown, api_headline(&server, query), "{name}");
         browser.screenshot(name);
     }
@@ -228,8 +234,7 @@ fn the_page_prints_the_apis_headline_for_each_system() {
 fn a_click_reasks_and_the_address_keeps_the_question() {
     let server = Server::start(&[]);
     let browser = Browser::start(1280, 1500);
-    browser.open(&format!("{}?system=micro-force&action=charge", server.url));
-    let before = browser.answer();
+    let before = browser.ask(&server, "system=micro-force&action=charge");
     assert_eq!(
         before,
         api_headline(&server, "system=micro-force&action=charge")
@@ -264,11 +269,10 @@ fn a_click_reasks_and_the_address_keeps_the_question() {
 
     // A variant in the address opens the comparison: the variant's headline
     // and the difference beside the baseline's.
-    browser.open(&format!(
-        "{}?system=micro-force&action=charge&variant.attacker_formation=line",
-        server.url
-    ));
-    let shown = browser.answer();
+    let shown = browser.ask(
+        &server,
+        "system=micro-force&action=charge&variant.attacker_formation=line",
+    );
     assert_eq!(
         shown,
         api_headline(&server, "system=micro-force&action=charge")
@@ -286,11 +290,7 @@ fn a_click_reasks_and_the_address_keeps_the_question() {
     browser.screenshot("micro-force-charge-compare");
 
     // A value out of range gets volley's own message, and the page says so.
-    browser.open(&format!(
-        "{}?system=micro-squad&action=fire&firepower=99",
-        server.url
-    ));
-    let shown = browser.answer();
+    let shown = browser.ask(&server, "system=micro-squad&action=fire&firepower=99");
     assert!(
         shown.starts_with("error error: field `firepower`: 99 is out of range"),
         "{shown}"
@@ -303,11 +303,10 @@ fn a_click_reasks_and_the_address_keeps_the_question() {
 fn a_phone_sized_page_shows_the_answer_first() {
     let server = Server::start(&[]);
     let browser = Browser::start(412, 900);
-    browser.open(&format!(
-        "{}?system=micro-force&action=charge&attacker_stands=6",
-        server.url
-    ));
-    let shown = browser.answer();
+    let shown = browser.ask(
+        &server,
+        "system=micro-force&action=charge&attacker_stands=6",
+    );
     assert_eq!(
         shown,
         api_headline(

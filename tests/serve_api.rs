@@ -215,6 +215,20 @@ fn a_question_past_the_time_limit_is_stopped() {
     assert!(started.elapsed() < Duration::from_secs(30));
 }
 
+/// Ask `path` (a long Monte Carlo run on `/api/ask`) and return once its first
+/// progress line is in: the run then holds a turn until the connection closes.
+fn hold_a_long_question(server: &Server, path: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    while !line.contains("progress") {
+        line.clear();
+        reader.read_line(&mut line).unwrap();
+    }
+    stream
+}
+
 #[test]
 fn closing_the_page_stops_its_run_and_frees_its_turn() {
     let server = Server::start(&[
@@ -225,22 +239,11 @@ fn closing_the_page_stops_its_run_and_frees_its_turn() {
         "--queue-wait",
         "60",
     ]);
-    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-    write!(
-        stream,
-        "GET /api/ask?system=micro-squad&action=engagement&trials=1000000000 HTTP/1.1\r\nHost: x\r\n\r\n"
-    )
-    .unwrap();
-    // Wait for the first progress line: the run holds the only turn.
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut line = String::new();
-    while !line.contains("progress") {
-        line.clear();
-        reader.read_line(&mut line).unwrap();
-    }
-    drop(reader);
-    stream.shutdown(std::net::Shutdown::Both).unwrap();
-    drop(stream);
+    // The run holds the only turn, then the page closes.
+    drop(hold_a_long_question(
+        &server,
+        "/api/ask?system=micro-squad&action=engagement&trials=1000000000",
+    ));
     // The next question gets the turn, not a 503 after a minute of a billion
     // trials.
     let (status, body) = server.get("/api/odds?system=micro-squad&action=fire");
@@ -257,21 +260,11 @@ fn closing_the_page_stops_a_comparison_too() {
         "--queue-wait",
         "60",
     ]);
-    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-    write!(
-        stream,
-        "GET /api/ask?system=micro-squad&action=engagement&variant.b_firepower=8&trials=1000000000 HTTP/1.1\r\nHost: x\r\n\r\n"
-    )
-    .unwrap();
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut line = String::new();
-    while !line.contains("progress") {
-        line.clear();
-        reader.read_line(&mut line).unwrap();
-    }
-    drop(reader);
-    stream.shutdown(std::net::Shutdown::Both).unwrap();
-    drop(stream);
+    // The run holds the only turn, then the page closes.
+    drop(hold_a_long_question(
+        &server,
+        "/api/ask?system=micro-squad&action=engagement&variant.b_firepower=8&trials=1000000000",
+    ));
     let (status, body) = server.get("/api/odds?system=micro-squad&action=fire");
     assert_eq!(status, 200, "{body}");
 }
@@ -286,18 +279,10 @@ fn a_server_at_its_limit_of_running_questions_says_it_is_busy() {
         "--max-trials",
         "1000000000",
     ]);
-    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-    write!(
-        stream,
-        "GET /api/ask?system=micro-squad&action=engagement&trials=1000000000 HTTP/1.1\r\nHost: x\r\n\r\n"
-    )
-    .unwrap();
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut line = String::new();
-    while !line.contains("progress") {
-        line.clear();
-        reader.read_line(&mut line).unwrap();
-    }
+    let _running = hold_a_long_question(
+        &server,
+        "/api/ask?system=micro-squad&action=engagement&trials=1000000000",
+    );
     let (status, body) = server.get("/api/odds?system=micro-squad&action=fire");
     assert_eq!(status, 503, "{body}");
     assert!(body.starts_with("error: the server is busy"), "{body}");

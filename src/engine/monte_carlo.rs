@@ -86,6 +86,13 @@ pub struct RunConfig {
     pub cancel: Option<Cancel>,
 }
 
+impl RunConfig {
+    /// `true` once [`RunConfig::cancel`] is set: stop at the next chunk.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(Cancel::is_stopped)
+    }
+}
+
 /// A flag that stops a run; see [`RunConfig::cancel`].
 #[derive(Clone, Debug, Default)]
 pub struct Cancel(pub Arc<AtomicBool>);
@@ -307,7 +314,7 @@ fn until_precise(
     let mut done = 0u64;
     while done < CHUNK_TRIALS.min(cap) {
         let goal = (2 * done).clamp(FIRST_CHECKPOINT, CHUNK_TRIALS).min(cap);
-        if config.cancel.as_ref().is_some_and(Cancel::is_stopped) {
+        if config.cancelled() {
             return Err(RunError::Cancelled(done));
         }
         model.simulate(&mut sampler, done, goal - done, &mut tally);
@@ -344,7 +351,6 @@ fn run_chunks(
     let first = from / CHUNK_TRIALS;
     let last = to.div_ceil(CHUNK_TRIALS);
     let per_round = round_chunks();
-    let stopped = || config.cancel.as_ref().is_some_and(Cancel::is_stopped);
     let mut round = first;
     while round < last {
         let end = (round + per_round).min(last);
@@ -352,7 +358,7 @@ fn run_chunks(
             .into_par_iter()
             .filter(|chunk| config.shard.is_none_or(|s| s.holds(*chunk)))
             .map(|chunk| {
-                if stopped() {
+                if config.cancelled() {
                     return None;
                 }
                 let start = chunk * CHUNK_TRIALS;

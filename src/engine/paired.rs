@@ -12,7 +12,7 @@
 //! same seed gives the same bytes on any thread count.
 
 use super::model::Model;
-use super::monte_carlo::{CHUNK_TRIALS, Cancel, Progress, RunConfig, RunError, round_chunks};
+use super::monte_carlo::{CHUNK_TRIALS, Progress, RunConfig, RunError, round_chunks};
 use crate::dice::Sampler;
 use crate::tally::{Schema, Tally};
 use rayon::prelude::*;
@@ -167,7 +167,6 @@ pub fn run_paired(
     trials: u64,
 ) -> Result<PairedRun, RunError> {
     let seed = config.seed;
-    let stopped = || config.cancel.as_ref().is_some_and(Cancel::is_stopped);
     let base_schema = base.schema();
     let schemas: Vec<Schema> = variants.iter().map(|m| m.schema()).collect();
     let pairings: Vec<Pairing> = schemas
@@ -189,7 +188,7 @@ pub fn run_paired(
         let chunks: Vec<_> = (round..(round + per_round).min(last))
             .into_par_iter()
             .map(|chunk| {
-                if stopped() {
+                if config.cancelled() {
                     return None;
                 }
                 let (mut base_total, mut variant_totals, mut paired) = empty();

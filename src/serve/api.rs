@@ -72,6 +72,12 @@ fn pretty(value: &Json) -> String {
     text
 }
 
+/// The request in a query string (none: an empty one, refused for its missing
+/// system).
+fn parse(query: Option<String>) -> Result<Request, ApiError> {
+    Request::parse(query.as_deref().unwrap_or(""))
+}
+
 /// One field for the page's form.
 fn field_json(spec: &FieldSpec) -> Json {
     let mut field = json!({"name": spec.name, "default": spec.default, "help": spec.help,
@@ -108,8 +114,7 @@ fn field_json(spec: &FieldSpec) -> Json {
 }
 
 fn fields_of(query: Option<String>) -> Result<String, ApiError> {
-    let request = Request::parse(query.as_deref().unwrap_or(""))?;
-    let question: Question = request.question()?;
+    let question: Question = parse(query)?.question()?;
     let action = question.action();
     let fields: Vec<Json> = question.fields().iter().map(field_json).collect();
     let outcomes: Vec<Json> = action
@@ -155,12 +160,12 @@ fn run_error(gate: &Gate, error: QuestionError) -> ApiError {
 /// blocking thread, stopped by `cancel` or the time limit.
 async fn answer(
     gate: &Gate,
-    query: Option<String>,
+    request: Result<Request, ApiError>,
     ask: Ask,
     progress: Option<Progress>,
     cancel: Cancel,
 ) -> Result<String, ApiError> {
-    let request = Request::parse(query.as_deref().unwrap_or(""))?;
+    let request = request?;
     let mut config = request.config(gate.limits())?;
     config.progress = progress;
     config.cancel = Some(cancel.clone());
@@ -224,11 +229,11 @@ async fn answer(
 }
 
 pub async fn odds(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
-    respond(answer(&gate, query, Ask::Odds, None, Cancel::default()).await)
+    respond(answer(&gate, parse(query), Ask::Odds, None, Cancel::default()).await)
 }
 
 pub async fn compare(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
-    respond(answer(&gate, query, Ask::Compare, None, Cancel::default()).await)
+    respond(answer(&gate, parse(query), Ask::Compare, None, Cancel::default()).await)
 }
 
 /// Stops its run when dropped: the response stream is dropped when the page
@@ -258,13 +263,14 @@ pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Respons
             "{{\"progress\":{{\"done\":{done},\"planned\":{planned}}}}}\n"
         ));
     }));
-    let ask = match Request::parse(query.as_deref().unwrap_or("")) {
+    let request = parse(query);
+    let ask = match &request {
         Ok(r) if r.has_variant() => Ask::Compare,
         _ => Ask::Odds,
     };
     let beat = sender.clone();
     tokio::spawn(async move {
-        let work = answer(&gate, query, ask, Some(progress), cancel);
+        let work = answer(&gate, request, ask, Some(progress), cancel);
         tokio::pin!(work);
         // A line a second while the question waits for its turn or runs with
         // nothing to tell: a closed page is only noticed when a line is sent.

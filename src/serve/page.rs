@@ -9,17 +9,19 @@ const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const STYLE: &str = include_str!("page/style.css");
 
+/// An embedded file with its content type.
+fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, content_type)], body)
+}
+
 pub async fn index() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX)
+    asset("text/html; charset=utf-8", INDEX)
 }
 
 pub async fn script() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        SCRIPT,
-    )
+    asset("text/javascript; charset=utf-8", SCRIPT)
 }
 
 pub async fn style() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE)
+    asset("text/css; charset=utf-8", STYLE)
 }

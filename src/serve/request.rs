@@ -180,13 +180,14 @@ impl Request {
 
     /// The baseline question.
     pub fn question(&self) -> Result<Question, ApiError> {
+        Ok(self.baseline()?.1)
+    }
+
+    /// The baseline's house rules and question.
+    fn baseline(&self) -> Result<(Vec<HouseRule>, Question), ApiError> {
         let rules = Self::rules(&self.rule, BASELINE_RULE)?;
-        Ok(Question::new(
-            &self.system,
-            &self.action,
-            &rules,
-            &Self::raw(&self.fields),
-        )?)
+        let question = Question::new(&self.system, &self.action, &rules, &Self::raw(&self.fields))?;
+        Ok((rules, question))
     }
 
     /// `true` when the request names a variant to compare.
@@ -197,13 +198,7 @@ impl Request {
     /// The baseline and the variant, as `volley compare` would build them with
     /// `--variant variant:SPEC`.
     pub fn comparison(&self) -> Result<Comparison, ApiError> {
-        let base_rules = Self::rules(&self.rule, BASELINE_RULE)?;
-        let baseline = Question::new(
-            &self.system,
-            &self.action,
-            &base_rules,
-            &Self::raw(&self.fields),
-        )?;
+        let (base_rules, baseline) = self.baseline()?;
         // The variant's errors name its fields as the request does.
         let named = |mut e: InputError| {
             if !e.field.is_empty() {
