@@ -112,3 +112,76 @@ fn every_explained_outcome_is_an_outcome_of_the_action() {
     }
     assert!(explained > 20, "only {explained} outcomes explained");
 }
+
+/// Monte Carlo replays the steps of an engagement it has met before from its
+/// memo: every action, at its defaults and at a few larger sizes, gives
+/// exactly the tally of playing every step's rule code, on a fresh model and
+/// on one whose memo is already warm.
+#[test]
+fn every_action_plays_the_same_trials_with_and_without_its_memo() {
+    use volley::dice::Sampler;
+    use volley::engine::Tally;
+    type Case = (&'static str, &'static str, Vec<(&'static str, &'static str)>);
+    let mut cases: Vec<Case> = Vec::new();
+    for system in systems::all() {
+        for action in system.actions() {
+            cases.push((system.name(), action.name(), vec![]));
+        }
+    }
+    cases.extend([
+        (
+            "micro-squad",
+            "engagement",
+            vec![("a_stands", "10"), ("b_stands", "10")],
+        ),
+        (
+            "micro-squad",
+            "engagement",
+            vec![("b_firepower", "0"), ("a_break", "2")],
+        ),
+        (
+            "micro-armour",
+            "engagement",
+            vec![("a_stands", "6"), ("b_stands", "5")],
+        ),
+        (
+            "stand-and-die",
+            "duel",
+            vec![("a_infantry", "10"), ("b_infantry", "10")],
+        ),
+    ]);
+    for (system, action, fields) in cases {
+        let raw: Vec<_> = fields
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.to_string(),
+                    v.to_string(),
+                    systems::Origin::command_line(),
+                )
+            })
+            .collect();
+        let model = Question::new(system, action, &[], &raw)
+            .unwrap_or_else(|e| panic!("{system} {action} {fields:?}: {e}"))
+            .model()
+            .unwrap();
+        let schema = model.schema();
+        let run = |plainly: bool, first: u64| {
+            let mut tally = Tally::new(&schema);
+            let mut sampler = Sampler::new(17);
+            if plainly {
+                model.simulate_plainly(&mut sampler, first, 3000, &mut tally);
+            } else {
+                model.simulate(&mut sampler, first, 3000, &mut tally);
+            }
+            tally
+        };
+        for first in [0, 1 << 20] {
+            let plain = run(true, first);
+            assert!(
+                plain == run(false, first),
+                "{system} {action} {fields:?}: the memo changed trials {first}.."
+            );
+        }
+    }
+}

@@ -2,9 +2,11 @@
 //!
 //! A procedure never owns a random generator. It asks a [`Dice`] for rolls, and the
 //! same code then runs two ways:
-//! - [`Sampler`] draws the rolls from a seeded xoshiro256++ stream (Monte Carlo);
+//! - [`Sampler`] draws the rolls from a seeded stream per trial (Monte Carlo);
 //! - [`Enumerator`] explores every branch of the dice tree with its probability
-//!   (exact enumeration).
+//!   (exact enumeration);
+//! - [`Recorder`] records the dice tree as the sampler's draws, so that Monte
+//!   Carlo can replay a step it meets again without running its rule code.
 //!
 //! Rolls are described by [`Roll`] (one die, a sum, the highest of several dice). The
 //! central primitive is [`Dice::classify`]: roll, then map the total to the few classes
@@ -13,11 +15,13 @@
 //! branch and a 2D6 chart lookup at most as many branches as the chart has results.
 
 mod enumerator;
+mod recorder;
 mod roll;
 mod sampler;
 mod weighted;
 
 pub use enumerator::{Enumerator, OverBudget};
+pub use recorder::{Draw, Next, Node, Recorder, Recording, TooLarge};
 pub use roll::Roll;
 pub use sampler::Sampler;
 pub use weighted::Weighted;

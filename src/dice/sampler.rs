@@ -86,8 +86,9 @@ impl Sampler {
         (product >> 64) as u32
     }
 
+    /// The total of one `roll`: the draw [`Dice::classify`] makes.
     #[inline(always)]
-    fn roll(&mut self, roll: Roll) -> u32 {
+    pub(crate) fn roll(&mut self, roll: Roll) -> u32 {
         match packed_outcomes(roll) {
             Some(outcomes) => loop {
                 let mut fraction = (self.next_u64() >> 32) as u32;
@@ -101,6 +102,29 @@ impl Sampler {
                 Roll::Sum(n, sides) => (0..n).map(|_| self.below(sides) + 1).sum(),
                 Roll::Highest(n, sides) => (0..n).map(|_| self.below(sides) + 1).max().unwrap_or(0),
             },
+        }
+    }
+}
+
+impl Sampler {
+    /// The totals of `first` and `second` rolled together: the draw
+    /// [`Dice::classify_pair`] makes.
+    #[inline(always)]
+    pub(crate) fn pair(&mut self, first: Roll, second: Roll) -> (u32, u32) {
+        match (packed_outcomes(first), packed_outcomes(second)) {
+            (Some(a), Some(b)) if a * b <= PACKED_LIMIT => loop {
+                // Both rolls from one word: their digits are independent.
+                let mut fraction = (self.next_u64() >> 32) as u32;
+                let x = digits(first, &mut fraction);
+                let y = digits(second, &mut fraction);
+                if accept(fraction, a * b) {
+                    break (x, y);
+                }
+            },
+            _ => {
+                let x = self.roll(first);
+                (x, self.roll(second))
+            }
         }
     }
 }
@@ -174,21 +198,8 @@ impl Dice for Sampler {
         second: Roll,
         classify: impl Fn(u32, u32) -> T,
     ) -> T {
-        match (packed_outcomes(first), packed_outcomes(second)) {
-            (Some(a), Some(b)) if a * b <= PACKED_LIMIT => loop {
-                // Both rolls from one word: their digits are independent.
-                let mut fraction = (self.next_u64() >> 32) as u32;
-                let x = digits(first, &mut fraction);
-                let y = digits(second, &mut fraction);
-                if accept(fraction, a * b) {
-                    break classify(x, y);
-                }
-            },
-            _ => {
-                let x = self.roll(first);
-                classify(x, self.roll(second))
-            }
-        }
+        let (x, y) = self.pair(first, second);
+        classify(x, y)
     }
 
     #[inline(always)]

@@ -6,12 +6,14 @@
 //! after every step), and records curves from the distribution at each turn.
 //! States that are over stay where they are.
 
+use super::memo::StepMemo;
 use super::model::Model;
 use crate::dice::{Dice, Enumerator, OverBudget, Sampler};
 use crate::tally::{Schema, Tally};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A multi-turn engagement: a start state and one turn of play.
@@ -143,7 +145,29 @@ pub enum Ending {
 }
 
 /// Wraps an [`Engagement`] as a [`Model`].
-pub struct EngagementModel<E>(pub E);
+pub struct EngagementModel<E: Engagement> {
+    game: E,
+    /// Monte Carlo's memos of the steps ([`StepMemo`]), one per thread at
+    /// work, kept from one chunk of trials to the next.
+    memos: Mutex<Vec<StepMemo<E::State>>>,
+}
+
+impl<E: Engagement> EngagementModel<E> {
+    pub fn new(game: E) -> Self {
+        EngagementModel {
+            game,
+            memos: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The engagement.
+    pub fn game(&self) -> &E {
+        &self.game
+    }
+}
+
+/// How often (in trials) Monte Carlo checks the size of its memo.
+const MEMO_CHECK: u64 = 1024;
 
 /// Most turns a Monte Carlo engagement without a turn limit is played.
 pub const HARD_TURN_CAP: u32 = 100_000;
@@ -158,44 +182,46 @@ pub const EXACT_TAIL: f64 = 1e-15;
 
 impl<E: Engagement> Model for EngagementModel<E> {
     fn schema(&self) -> Schema {
-        self.0.schema()
+        self.game.schema()
     }
 
+    /// The trials, each step replayed from the memo where it has been met
+    /// before (the same draws, so the same results as
+    /// [`Model::simulate_plainly`]).
     fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
-        let game = &self.0;
-        let horizon = game.turn_limit();
-        let last = if game.to_the_end() {
-            HARD_TURN_CAP
-        } else {
-            horizon
-        };
-        for trial in first..first + trials {
-            sampler.start_trial(trial);
-            let mut state = game.start();
-            let mut ended = if game.is_over(&state) { Some(0) } else { None };
-            game.record_turn(0, &state, tally, 1.0);
-            let mut turn = 0;
-            while turn < last && ended.is_none() {
-                turn += 1;
-                state = game.play_turn(&state, sampler);
-                if game.is_over(&state) {
-                    ended = Some(turn);
-                }
-                if turn <= horizon {
-                    game.record_turn(turn, &state, tally, 1.0);
-                }
+        let game = &self.game;
+        let lock = || self.memos.lock().unwrap_or_else(|e| e.into_inner());
+        let mut memo = lock().pop().unwrap_or_else(|| StepMemo::new(game.steps()));
+        let end = first + trials;
+        let mut trial = first;
+        while trial < end {
+            memo.check_size();
+            if !memo.in_use() {
+                play_trials(game, &mut Plain(game), sampler, trial..end, tally);
+                break;
             }
-            if ended.is_some() && turn < horizon {
-                // The state holds to the last turn of the curves: one record.
-                tally.holding_curves(|t| game.record_turn(turn + 1, &state, t, 1.0));
-            }
-            let ending = match ended {
-                Some(_) => Ending::Over,
-                None if game.to_the_end() => Ending::Unfinished,
-                None => Ending::TurnLimit,
+            let block = trial..(trial + MEMO_CHECK).min(end);
+            trial = block.end;
+            let mut walk = Memoized {
+                game,
+                memo: &mut memo,
             };
-            game.record_end(&state, ended.unwrap_or(turn), ending, tally, 1.0);
+            play_trials(game, &mut walk, sampler, block, tally);
         }
+        lock().push(memo);
+        tally.settle_held_curves();
+        tally.trial(trials as f64);
+    }
+
+    fn simulate_plainly(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
+        let game = &self.game;
+        play_trials(
+            game,
+            &mut Plain(game),
+            sampler,
+            first..first + trials,
+            tally,
+        );
         tally.settle_held_curves();
         tally.trial(trials as f64);
     }
@@ -205,14 +231,14 @@ impl<E: Engagement> Model for EngagementModel<E> {
     /// state space fits, and when the work is hopeless its first turn says so
     /// at once.
     fn auto_budget(&self, auto: u64, full: u64) -> u64 {
-        match self.0.turn_start_states() {
+        match self.game.turn_start_states() {
             Some(states) if states <= auto => full.max(auto),
             _ => auto,
         }
     }
 
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget> {
-        let game = &self.0;
+        let game = &self.game;
         let mut tally = Tally::new(&game.schema());
         let start = game.start();
         let mut live: BTreeMap<E::State, f64> = BTreeMap::new();
@@ -267,6 +293,113 @@ impl<E: Engagement> Model for EngagementModel<E> {
         }
         tally.trial(1.0);
         Ok(tally)
+    }
+}
+
+/// How Monte Carlo moves an engagement from turn to turn: where it stands
+/// (`At`), and the state there.
+trait Walk<E: Engagement> {
+    type At: Clone;
+    fn start(&mut self) -> Self::At;
+    fn play_turn(&mut self, at: &Self::At, sampler: &mut Sampler) -> Self::At;
+    fn state<'s>(&'s self, at: &'s Self::At) -> &'s E::State;
+    fn is_over(&self, at: &Self::At) -> bool;
+}
+
+/// Playing each turn's rule code.
+struct Plain<'a, E>(&'a E);
+
+impl<E: Engagement> Walk<E> for Plain<'_, E> {
+    type At = E::State;
+
+    fn start(&mut self) -> E::State {
+        self.0.start()
+    }
+
+    #[inline]
+    fn play_turn(&mut self, at: &E::State, sampler: &mut Sampler) -> E::State {
+        self.0.play_turn(at, sampler)
+    }
+
+    fn state<'s>(&'s self, at: &'s E::State) -> &'s E::State {
+        at
+    }
+
+    fn is_over(&self, at: &E::State) -> bool {
+        self.0.is_over(at)
+    }
+}
+
+/// Through the memo's positions.
+struct Memoized<'a, E: Engagement> {
+    game: &'a E,
+    memo: &'a mut StepMemo<E::State>,
+}
+
+impl<E: Engagement> Walk<E> for Memoized<'_, E> {
+    type At = u32;
+
+    fn start(&mut self) -> u32 {
+        self.memo.turn_start(self.game, self.game.start())
+    }
+
+    #[inline]
+    fn play_turn(&mut self, &at: &u32, sampler: &mut Sampler) -> u32 {
+        self.memo.play_turn(self.game, at, sampler)
+    }
+
+    fn state<'s>(&'s self, &at: &'s u32) -> &'s E::State {
+        self.memo.state(at)
+    }
+
+    fn is_over(&self, &at: &u32) -> bool {
+        self.memo.is_over(at)
+    }
+}
+
+/// Play `trials` of `game` to their ends, moved along by `walk`, into `tally`
+/// (held curves not yet settled, trials not yet counted).
+fn play_trials<E: Engagement, W: Walk<E>>(
+    game: &E,
+    walk: &mut W,
+    sampler: &mut Sampler,
+    trials: std::ops::Range<u64>,
+    tally: &mut Tally,
+) {
+    let horizon = game.turn_limit();
+    let last = if game.to_the_end() {
+        HARD_TURN_CAP
+    } else {
+        horizon
+    };
+    let start = walk.start();
+    for trial in trials {
+        sampler.start_trial(trial);
+        let mut at = start.clone();
+        let mut ended = if walk.is_over(&at) { Some(0) } else { None };
+        game.record_turn(0, walk.state(&at), tally, 1.0);
+        let mut turn = 0;
+        while turn < last && ended.is_none() {
+            turn += 1;
+            at = walk.play_turn(&at, sampler);
+            if walk.is_over(&at) {
+                ended = Some(turn);
+            }
+            if turn <= horizon {
+                game.record_turn(turn, walk.state(&at), tally, 1.0);
+            }
+        }
+        let state = walk.state(&at);
+        if ended.is_some() && turn < horizon {
+            // The state holds to the last turn of the curves: one record.
+            tally.holding_curves(|t| game.record_turn(turn + 1, state, t, 1.0));
+        }
+        let ending = match ended {
+            Some(_) => Ending::Over,
+            None if game.to_the_end() => Ending::Unfinished,
+            None => Ending::TurnLimit,
+        };
+        game.record_end(state, ended.unwrap_or(turn), ending, tally, 1.0);
     }
 }
 

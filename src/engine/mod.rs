@@ -12,6 +12,7 @@
 //!   jointly for paired differences.
 
 mod chain;
+mod memo;
 mod model;
 mod monte_carlo;
 mod paired;

@@ -29,6 +29,14 @@ pub trait Model: Sync {
     /// ([`Sampler::start_trial`]), into `tally`.
     fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally);
 
+    /// The same trials as [`Model::simulate`], played without any memo of
+    /// their steps (an engagement's [`super::EngagementModel`] keeps one): the
+    /// results are bit for bit the same. Tests hold the memo to that;
+    /// benchmarks measure what it saves.
+    fn simulate_plainly(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
+        self.simulate(sampler, first, trials, tally)
+    }
+
     /// The exact tally (weights are probabilities), or [`OverBudget`].
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget>;
 

@@ -267,7 +267,7 @@ impl Action for FirefightAction {
                 ));
             }
         }
-        Ok(Box::new(EngagementModel(Firefight {
+        Ok(Box::new(EngagementModel::new(Firefight {
             situation: FireSituation::plain(named(&FIGHT_BANDS, &f.band), false),
             a: f.a,
             b: f.b,

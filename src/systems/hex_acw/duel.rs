@@ -294,7 +294,7 @@ impl Action for DuelAction {
             "b" => First::B,
             _ => First::Roll,
         };
-        Ok(Box::new(EngagementModel(Duel {
+        Ok(Box::new(EngagementModel::new(Duel {
             a,
             b,
             a_cover: f.a_cover,

@@ -248,7 +248,7 @@ impl Action for FirefightAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(EngagementModel(Self::firefight(
+        Ok(Box::new(EngagementModel::new(Self::firefight(
             s,
             super::charts_of(rules)?,
         )?)))

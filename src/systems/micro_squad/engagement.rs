@@ -569,7 +569,7 @@ impl Action for EngagementAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(EngagementModel(Self::engagement(
+        Ok(Box::new(EngagementModel::new(Self::engagement(
             s,
             super::charts_of(rules)?,
         )?)))

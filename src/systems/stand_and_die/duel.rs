@@ -435,7 +435,7 @@ impl Action for DuelAction {
             rear: f.b_rear,
             room: room(f.b_room),
         };
-        Ok(Box::new(EngagementModel(Duel {
+        Ok(Box::new(EngagementModel::new(Duel {
             a,
             b,
             turns: f.turns,
