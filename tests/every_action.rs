@@ -121,7 +121,11 @@ fn every_explained_outcome_is_an_outcome_of_the_action() {
 fn every_action_plays_the_same_trials_with_and_without_its_memo() {
     use volley::dice::Sampler;
     use volley::engine::Tally;
-    type Case = (&'static str, &'static str, Vec<(&'static str, &'static str)>);
+    type Case = (
+        &'static str,
+        &'static str,
+        Vec<(&'static str, &'static str)>,
+    );
     let mut cases: Vec<Case> = Vec::new();
     for system in systems::all() {
         for action in system.actions() {

@@ -16,7 +16,7 @@
 use super::{Dice, Roll, Sampler, Weighted};
 
 /// How the sampler makes one draw, and the branch each outcome of it takes.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Draw {
     /// A tabulated roll or a chance ([`Dice::pick`], [`Dice::chance`]): one
     /// outcome below the total, and the branch is its class (classes without

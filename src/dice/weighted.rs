@@ -16,7 +16,7 @@ const MAX_CLASSES: usize = Weighted::MAX_CLASSES;
 
 /// Integer weights of up to [`MAX_CLASSES`] classes over `total` equally likely
 /// outcomes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Weighted {
     /// Running sums of the weights: class `k` is drawn for outcomes
     /// `cumulative[k - 1]..cumulative[k]`; unused classes hold `total`.

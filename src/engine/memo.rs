@@ -27,19 +27,51 @@ const MAX_POSITIONS: usize = 1 << 17;
 const MAX_LEAVES: usize = 4096;
 
 /// A play code, where play goes next: a branch point (below [`POSITION`]),
-/// a position (with the [`POSITION`] bit), or one of the two markers.
+/// or a position (with the [`POSITION`] bit, and the [`TURN_START`] bit when
+/// it starts a turn); in [`StepMemo::plays`], also one of the two markers.
 type Code = u32;
 const POSITION: Code = 1 << 31;
+const TURN_START: Code = 1 << 30;
+/// A code's position id.
+const ID: Code = TURN_START - 1;
 /// The step from this position has not been recorded yet.
 const UNRECORDED: Code = u32::MAX;
 /// The step from this position is played directly (its tree is too large).
 const DIRECT: Code = u32::MAX - 1;
 
-/// A recorded branch point: its draw and where each branch leads.
+/// Positions interned, with their play codes.
 #[derive(Debug)]
-struct BranchPoint {
-    draw: Draw,
-    next: Box<[Code]>,
+struct Positions<S> {
+    /// Each position's step and state, by id.
+    states: Vec<(u32, S)>,
+    ids: FxHashMap<(u32, S), u32>,
+    /// Each position's play code.
+    plays: Vec<Code>,
+}
+
+impl<S: Clone + Eq + std::hash::Hash> Positions<S> {
+    fn new() -> Self {
+        Positions {
+            states: Vec::new(),
+            ids: FxHashMap::default(),
+            plays: Vec::new(),
+        }
+    }
+
+    /// The id of `(step, state)`, and whether it is new.
+    fn intern(&mut self, step: u32, state: S) -> (u32, bool) {
+        match self.ids.entry((step, state)) {
+            Entry::Occupied(id) => (*id.get(), false),
+            Entry::Vacant(slot) => {
+                let id = self.states.len() as u32;
+                debug_assert!(id < ID, "position ids fit below the code bits");
+                self.states.push(slot.key().clone());
+                self.plays.push(UNRECORDED);
+                slot.insert(id);
+                (id, true)
+            }
+        }
+    }
 }
 
 /// One memo: it serves one thread at a time.
@@ -47,14 +79,23 @@ struct BranchPoint {
 pub(super) struct StepMemo<S> {
     steps: u32,
     max_positions: usize,
-    /// Each position's step and state, by id.
-    positions: Vec<(u32, S)>,
-    ids: FxHashMap<(u32, S), u32>,
-    /// Each position's play code.
-    plays: Vec<Code>,
-    /// Each position's `is_over`, for positions between turns.
+    /// Positions at the start of a turn, apart (the walk reads their states
+    /// once a turn, and there are few of them, so they stay near the
+    /// processor).
+    turns: Positions<S>,
+    /// Each turn start's `is_over`.
     over: Vec<bool>,
-    points: Vec<BranchPoint>,
+    /// Positions in the middle of a turn.
+    mids: Positions<S>,
+    /// The recorded branch points, packed: a point's code is where it
+    /// starts, with its draw's index in `draws` and then, by branch, where
+    /// each leads (a point fits a cache line or two, and a run's few thousand
+    /// points stay near the processor).
+    points: Vec<Code>,
+    /// The distinct draws of the recorded points (a run meets few: each
+    /// side's shot by marker states, the marker-removal d20).
+    draws: Vec<Draw>,
+    draw_ids: FxHashMap<Draw, u32>,
     recorder: Recorder,
     /// The positions filled the memo: it is no longer used.
     full: bool,
@@ -69,11 +110,12 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         StepMemo {
             steps,
             max_positions,
-            positions: Vec::new(),
-            ids: FxHashMap::default(),
-            plays: Vec::new(),
+            turns: Positions::new(),
             over: Vec::new(),
+            mids: Positions::new(),
             points: Vec::new(),
+            draws: Vec::new(),
+            draw_ids: FxHashMap::default(),
             recorder: Recorder::new(max_leaves),
             full: false,
         }
@@ -87,7 +129,7 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     /// Stop using the memo when it is full; called between trials, so that
     /// no trial's positions are lost under it.
     pub(super) fn check_size(&mut self) {
-        if self.positions.len() >= self.max_positions {
+        if self.turns.states.len() + self.mids.states.len() >= self.max_positions {
             *self = StepMemo {
                 full: true,
                 ..StepMemo::with_limits(self.steps, 0, 0)
@@ -95,66 +137,95 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         }
     }
 
-    /// The position of `state` before the first step of a turn.
+    /// The turn start of `state`.
     pub(super) fn turn_start<E: Engagement<State = S>>(&mut self, game: &E, state: S) -> u32 {
-        self.position(game, 0, state)
+        self.code_of(game, 0, state) & ID
     }
 
-    /// The state at `position`.
+    /// The state at the turn start `turn`.
     #[inline]
-    pub(super) fn state(&self, position: u32) -> &S {
-        &self.positions[position as usize].1
+    pub(super) fn state(&self, turn: u32) -> &S {
+        &self.turns.states[turn as usize].1
     }
 
-    /// Whether the engagement is over at `position`, a turn's start.
+    /// Whether the engagement is over at the turn start `turn`.
     #[inline]
-    pub(super) fn is_over(&self, position: u32) -> bool {
-        self.over[position as usize]
+    pub(super) fn is_over(&self, turn: u32) -> bool {
+        self.over[turn as usize]
     }
 
-    /// Play a whole turn from the turn start `position`: every step, replayed
-    /// where recorded.
+    /// Play a whole turn from the turn start `turn`: every step,
+    /// replayed where recorded; the turn start it leads to.
+    ///
+    /// A branch that leads to the middle of the turn is pointed straight at
+    /// that position's recorded play the first time it is followed, so a
+    /// replayed turn goes from draw to draw: past the steps that roll no
+    /// dice, and without a stop at each position.
     #[inline]
     pub(super) fn play_turn<E: Engagement<State = S>>(
         &mut self,
         game: &E,
-        mut position: u32,
+        turn: u32,
         sampler: &mut Sampler,
     ) -> u32 {
-        for _ in 0..self.steps {
-            position = self.play_step(game, position, sampler);
+        let mut code = self.enter(game, POSITION | TURN_START | turn, sampler);
+        loop {
+            if code & POSITION == 0 {
+                let at = code as usize;
+                let slot = at + 1 + self.draws[self.points[at] as usize].branch(sampler);
+                code = self.points[slot];
+                if code & (POSITION | TURN_START) == POSITION {
+                    let play = self.mids.plays[(code & ID) as usize];
+                    if play < DIRECT {
+                        // A shortcut past the position.
+                        self.points[slot] = play;
+                    }
+                }
+            } else if code & TURN_START != 0 {
+                return code & ID;
+            } else {
+                code = self.enter(game, code, sampler);
+            }
         }
-        position
     }
 
-    /// Play the step at `position`; the position it leads to.
+    /// The positions a position code's id counts in.
+    fn positions(&mut self, code: Code) -> &mut Positions<S> {
+        if code & TURN_START != 0 {
+            &mut self.turns
+        } else {
+            &mut self.mids
+        }
+    }
+
+    /// The play code of the position `code` names, recorded now if it was
+    /// not; for a step played directly, the code of the position it leads
+    /// to.
     #[inline]
-    fn play_step<E: Engagement<State = S>>(
+    fn enter<E: Engagement<State = S>>(
         &mut self,
         game: &E,
-        position: u32,
+        position: Code,
         sampler: &mut Sampler,
-    ) -> u32 {
-        let mut code = self.plays[position as usize];
+    ) -> Code {
+        let id = (position & ID) as usize;
+        let mut code = self.positions(position).plays[id];
         if code == UNRECORDED {
             code = self.record(game, position);
         }
         if code == DIRECT {
-            let (step, state) = self.positions[position as usize].clone();
+            let (step, state) = self.positions(position).states[id].clone();
             let after = game.play_step(&state, step, &mut Canonical(sampler));
-            return self.position(game, (step + 1) % self.steps, after);
+            code = self.code_of(game, (step + 1) % self.steps, after);
         }
-        while code & POSITION == 0 {
-            let point = &self.points[code as usize];
-            code = point.next[point.draw.branch(sampler)];
-        }
-        code & !POSITION
+        code
     }
 
-    /// Record the step at `position`: its play code.
+    /// Record the step at the position `code` names: its play code.
     #[cold]
-    fn record<E: Engagement<State = S>>(&mut self, game: &E, position: u32) -> Code {
-        let (step, state) = self.positions[position as usize].clone();
+    fn record<E: Engagement<State = S>>(&mut self, game: &E, position: Code) -> Code {
+        let id = (position & ID) as usize;
+        let (step, state) = self.positions(position).states[id].clone();
         let code = match self
             .recorder
             .record(|dice| game.play_step(&state, step, dice))
@@ -165,41 +236,46 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
                 let leaves: Vec<Code> = recording
                     .leaves
                     .into_iter()
-                    .map(|after| POSITION | self.position(game, next_step, after))
+                    .map(|after| self.code_of(game, next_step, after))
                     .collect();
-                let base = self.points.len() as Code;
+                // Each node's code: where it will start in `points`.
+                let mut starts = Vec::with_capacity(recording.nodes.len());
+                let mut end = self.points.len();
+                for node in &recording.nodes {
+                    starts.push(end as Code);
+                    end += 1 + node.next.len();
+                }
                 let code_of = |next: Next| match next {
-                    Next::Node(node) => base + node,
+                    Next::Node(node) => starts[node as usize],
                     Next::Leaf(leaf) => leaves[leaf as usize],
                 };
                 for node in recording.nodes {
-                    let next = node.next.iter().map(|&n| code_of(n)).collect();
-                    self.points.push(BranchPoint {
-                        draw: node.draw,
-                        next,
+                    let next_draw = self.draws.len() as u32;
+                    let draw = *self.draw_ids.entry(node.draw).or_insert_with_key(|draw| {
+                        self.draws.push(draw.clone());
+                        next_draw
                     });
+                    self.points.push(draw);
+                    self.points.extend(node.next.iter().map(|&n| code_of(n)));
                 }
                 code_of(recording.root)
             }
         };
-        self.plays[position as usize] = code;
+        self.positions(position).plays[id] = code;
         code
     }
 
-    /// The id of position `(step, state)`, interned when new.
-    fn position<E: Engagement<State = S>>(&mut self, game: &E, step: u32, state: S) -> u32 {
-        match self.ids.entry((step, state)) {
-            Entry::Occupied(id) => *id.get(),
-            Entry::Vacant(slot) => {
-                let id = self.positions.len() as u32;
-                let (step, state) = slot.key().clone();
-                self.over.push(step == 0 && game.is_over(&state));
-                self.positions.push((step, state));
-                self.plays.push(UNRECORDED);
-                slot.insert(id);
-                id
-            }
+    /// The code of position `(step, state)`, interned when new.
+    fn code_of<E: Engagement<State = S>>(&mut self, game: &E, step: u32, state: S) -> Code {
+        if step > 0 {
+            return POSITION | self.mids.intern(step, state).0;
         }
+        let (id, new) = self.turns.intern(0, state);
+        if new {
+            self.over
+                .push(game.is_over(&self.turns.states[id as usize].1));
+        }
+        POSITION | TURN_START | id
     }
 }
 
@@ -329,7 +405,7 @@ mod tests {
         let mut memo = StepMemo::new(Attrition.steps());
         agree(&mut memo);
         assert!(memo.in_use());
-        assert!(!memo.plays.contains(&DIRECT));
+        assert!(!memo.mids.plays.contains(&DIRECT) && !memo.turns.plays.contains(&DIRECT));
     }
 
     #[test]
@@ -337,8 +413,8 @@ mod tests {
         // Three leaves at most: the pair and the multinomial are played.
         let mut memo = StepMemo::with_limits(Attrition.steps(), MAX_POSITIONS, 3);
         agree(&mut memo);
-        assert!(memo.plays.contains(&DIRECT));
-        assert!(memo.plays.iter().any(|&c| c < POSITION));
+        assert!(memo.mids.plays.contains(&DIRECT) || memo.turns.plays.contains(&DIRECT));
+        assert!(memo.mids.plays.iter().any(|&c| c < POSITION));
     }
 
     #[test]
@@ -346,6 +422,6 @@ mod tests {
         let mut memo = StepMemo::with_limits(Attrition.steps(), 50, MAX_LEAVES);
         agree(&mut memo);
         assert!(!memo.in_use());
-        assert!(memo.positions.is_empty());
+        assert!(memo.turns.states.is_empty() && memo.mids.states.is_empty());
     }
 }
