@@ -86,6 +86,43 @@ impl Sampler {
         (product >> 64) as u32
     }
 
+    /// An outcome in `[0, n)`, drawn exactly as [`Sampler::below`] draws
+    /// one (`die` false), or as a roll of one `n`-sided die draws its face,
+    /// less one (`die` true, `n` at most 2^24): the same words, the same
+    /// outcome. Written without a branch on `die`, for a hot loop that draws
+    /// both kinds in an order it cannot predict (the step memo's replays).
+    #[inline(always)]
+    pub fn outcome(&mut self, n: u32, die: bool) -> u32 {
+        // A die's draw is the word's high half times the sides; in 64 bits,
+        // that is the word with its low half cleared.
+        let shift = u32::from(die) * 32;
+        let product = u128::from(self.next_u64() & (u64::MAX << shift)) * u128::from(n);
+        if (product as u64) < (u64::from(n) << shift) {
+            return self.outcome_checked(n, die, product);
+        }
+        (product >> 64) as u32
+    }
+
+    /// [`Sampler::outcome`] when the quick test cannot accept the draw:
+    /// the full test, and fresh draws as the sampler makes them when it fails.
+    #[cold]
+    fn outcome_checked(&mut self, n: u32, die: bool, product: u128) -> u32 {
+        let face = (product >> 64) as u32;
+        if die {
+            let low = (product as u64 >> 32) as u32;
+            match accept(low, u64::from(n)) {
+                true => face,
+                false => self.roll(Roll::Die(n)) - 1,
+            }
+        } else {
+            let n64 = u64::from(n);
+            match product as u64 >= n64.wrapping_neg() % n64 {
+                true => face,
+                false => self.below(n),
+            }
+        }
+    }
+
     /// The total of one `roll`: the draw [`Dice::classify`] makes.
     #[inline(always)]
     pub(crate) fn roll(&mut self, roll: Roll) -> u32 {
@@ -216,6 +253,40 @@ impl Dice for Sampler {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_outcome_is_drawn_as_below_and_as_a_die_draw_it() {
+        // Sizes whose quick test fails often (near 2^32 and 2^24), and
+        // everyday ones.
+        for n in [2, 6, 20, 36, 720, (1 << 24) - 3, u32::MAX - 2] {
+            let (mut a, mut b) = (Sampler::new(n.into()), Sampler::new(n.into()));
+            for _ in 0..20_000 {
+                assert_eq!(a.outcome(n, false), b.below(n));
+                assert_eq!(a.next_word(), b.next_word());
+            }
+            if n <= 1 << 24 {
+                for _ in 0..20_000 {
+                    assert_eq!(a.outcome(n, true), b.roll(Roll::Die(n)) - 1);
+                    assert_eq!(a.next_word(), b.next_word());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_outcome_the_quick_test_cannot_accept_is_checked_as_the_sampler_checks_it() {
+        // Below 6: 2^64 mod 6 = 4 low values are refused, 4 and 5 are not.
+        let (mut a, mut b) = (Sampler::new(8), Sampler::new(8));
+        assert_eq!(a.outcome_checked(6, false, (3 << 64) | 5), 3);
+        assert_eq!(a.outcome_checked(6, false, (3 << 64) | 2), b.below(6));
+        // A d20: 2^32 mod 20 = 16 low values of the 32-bit draw are refused.
+        assert_eq!(a.outcome_checked(20, true, (7 << 64) | (17 << 32)), 7);
+        assert_eq!(
+            a.outcome_checked(20, true, (7 << 64) | (3 << 32)),
+            b.roll(Roll::Die(20)) - 1
+        );
+        assert_eq!(a.next_word(), b.next_word());
+    }
 
     #[test]
     fn value_stability_first_rolls_of_seed_42() {

@@ -8,6 +8,7 @@
 
 use super::memo::StepMemo;
 use super::model::Model;
+use super::play;
 use crate::dice::{Dice, Enumerator, OverBudget, Sampler};
 use crate::tally::{Schema, Tally};
 use rayon::prelude::*;
@@ -197,16 +198,12 @@ impl<E: Engagement> Model for EngagementModel<E> {
         while trial < end {
             memo.check_size();
             if !memo.in_use() {
-                play_trials(game, &mut Plain(game), sampler, trial..end, tally);
+                play::play_plainly(game, sampler, trial..end, tally);
                 break;
             }
             let block = trial..(trial + MEMO_CHECK).min(end);
             trial = block.end;
-            let mut walk = Memoized {
-                game,
-                memo: &mut memo,
-            };
-            play_trials(game, &mut walk, sampler, block, tally);
+            play::play_memoized(game, &mut memo, sampler, block, tally);
         }
         lock().push(memo);
         tally.settle_held_curves();
@@ -214,14 +211,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
     }
 
     fn simulate_plainly(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
-        let game = &self.game;
-        play_trials(
-            game,
-            &mut Plain(game),
-            sampler,
-            first..first + trials,
-            tally,
-        );
+        play::play_plainly(&self.game, sampler, first..first + trials, tally);
         tally.settle_held_curves();
         tally.trial(trials as f64);
     }
@@ -293,113 +283,6 @@ impl<E: Engagement> Model for EngagementModel<E> {
         }
         tally.trial(1.0);
         Ok(tally)
-    }
-}
-
-/// How Monte Carlo moves an engagement from turn to turn: where it stands
-/// (`At`), and the state there.
-trait Walk<E: Engagement> {
-    type At: Clone;
-    fn start(&mut self) -> Self::At;
-    fn play_turn(&mut self, at: &Self::At, sampler: &mut Sampler) -> Self::At;
-    fn state<'s>(&'s self, at: &'s Self::At) -> &'s E::State;
-    fn is_over(&self, at: &Self::At) -> bool;
-}
-
-/// Playing each turn's rule code.
-struct Plain<'a, E>(&'a E);
-
-impl<E: Engagement> Walk<E> for Plain<'_, E> {
-    type At = E::State;
-
-    fn start(&mut self) -> E::State {
-        self.0.start()
-    }
-
-    #[inline]
-    fn play_turn(&mut self, at: &E::State, sampler: &mut Sampler) -> E::State {
-        self.0.play_turn(at, sampler)
-    }
-
-    fn state<'s>(&'s self, at: &'s E::State) -> &'s E::State {
-        at
-    }
-
-    fn is_over(&self, at: &E::State) -> bool {
-        self.0.is_over(at)
-    }
-}
-
-/// Through the memo's positions.
-struct Memoized<'a, E: Engagement> {
-    game: &'a E,
-    memo: &'a mut StepMemo<E::State>,
-}
-
-impl<E: Engagement> Walk<E> for Memoized<'_, E> {
-    type At = u32;
-
-    fn start(&mut self) -> u32 {
-        self.memo.turn_start(self.game, self.game.start())
-    }
-
-    #[inline]
-    fn play_turn(&mut self, &at: &u32, sampler: &mut Sampler) -> u32 {
-        self.memo.play_turn(self.game, at, sampler)
-    }
-
-    fn state<'s>(&'s self, &at: &'s u32) -> &'s E::State {
-        self.memo.state(at)
-    }
-
-    fn is_over(&self, &at: &u32) -> bool {
-        self.memo.is_over(at)
-    }
-}
-
-/// Play `trials` of `game` to their ends, moved along by `walk`, into `tally`
-/// (held curves not yet settled, trials not yet counted).
-fn play_trials<E: Engagement, W: Walk<E>>(
-    game: &E,
-    walk: &mut W,
-    sampler: &mut Sampler,
-    trials: std::ops::Range<u64>,
-    tally: &mut Tally,
-) {
-    let horizon = game.turn_limit();
-    let last = if game.to_the_end() {
-        HARD_TURN_CAP
-    } else {
-        horizon
-    };
-    let start = walk.start();
-    for trial in trials {
-        sampler.start_trial(trial);
-        let mut at = start.clone();
-        let mut ended = if walk.is_over(&at) { Some(0) } else { None };
-        game.record_turn(0, walk.state(&at), tally, 1.0);
-        let mut turn = 0;
-        while turn < last && ended.is_none() {
-            turn += 1;
-            at = walk.play_turn(&at, sampler);
-            if walk.is_over(&at) {
-                ended = Some(turn);
-            }
-            if turn <= horizon {
-                game.record_turn(turn, walk.state(&at), tally, 1.0);
-            }
-        }
-        let state = walk.state(&at);
-        if ended.is_some() && turn < horizon {
-            // The state holds to the last turn of the curves: one record.
-            tally.holding_curves(|t| game.record_turn(turn + 1, state, t, 1.0));
-        }
-        let ending = match ended {
-            Some(_) => Ending::Over,
-            None if game.to_the_end() => Ending::Unfinished,
-            None => Ending::TurnLimit,
-        };
-        game.record_end(state, ended.unwrap_or(turn), ending, tally, 1.0);
     }
 }
 

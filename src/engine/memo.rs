@@ -26,14 +26,20 @@ const MAX_POSITIONS: usize = 1 << 17;
 /// Most leaves of a step's recorded dice tree.
 const MAX_LEAVES: usize = 4096;
 
+/// Most outcomes of a draw tabulated outcome by outcome (a Micro Squad
+/// shot has 720).
+const MAX_TABLE: u32 = 4096;
+
 /// A play code, where play goes next: a branch point (below [`POSITION`]),
 /// or a position (with the [`POSITION`] bit, and the [`TURN_START`] bit when
 /// it starts a turn); in [`StepMemo::plays`], also one of the two markers.
-type Code = u32;
+pub(super) type Code = u32;
 const POSITION: Code = 1 << 31;
 const TURN_START: Code = 1 << 30;
 /// A code's position id.
 const ID: Code = TURN_START - 1;
+/// In a point's table word: the draw is a die's.
+const DIE: u32 = 1 << 31;
 /// The step from this position has not been recorded yet.
 const UNRECORDED: Code = u32::MAX;
 /// The step from this position is played directly (its tree is too large).
@@ -88,14 +94,17 @@ pub(super) struct StepMemo<S> {
     /// Positions in the middle of a turn.
     mids: Positions<S>,
     /// The recorded branch points, packed: a point's code is where it
-    /// starts, with its draw's index in `draws` and then, by branch, where
-    /// each leads (a point fits a cache line or two, and a run's few thousand
-    /// points stay near the processor).
+    /// starts. A point is its draw (two words: see [`StepMemo::draw_of`])
+    /// and then, by branch, where each leads: a run's few thousand points
+    /// stay near the processor, and a draw reads one of them.
     points: Vec<Code>,
-    /// The distinct draws of the recorded points (a run meets few: each
-    /// side's shot by marker states, the marker-removal d20).
-    draws: Vec<Draw>,
-    draw_ids: FxHashMap<Draw, u32>,
+    /// Each draw's outcome table: the branch of each outcome.
+    tables: Vec<u8>,
+    /// The draws met so far, as their points begin.
+    draw_words: FxHashMap<Draw, [u32; 2]>,
+    /// The draws [`Sampler::outcome`] cannot make, played by their
+    /// [`Draw::branch`].
+    other_draws: Vec<Draw>,
     recorder: Recorder,
     /// The positions filled the memo: it is no longer used.
     full: bool,
@@ -114,8 +123,9 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
             over: Vec::new(),
             mids: Positions::new(),
             points: Vec::new(),
-            draws: Vec::new(),
-            draw_ids: FxHashMap::default(),
+            tables: Vec::new(),
+            draw_words: FxHashMap::default(),
+            other_draws: Vec::new(),
             recorder: Recorder::new(max_leaves),
             full: false,
         }
@@ -154,38 +164,58 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         self.over[turn as usize]
     }
 
-    /// Play a whole turn from the turn start `turn`: every step,
-    /// replayed where recorded; the turn start it leads to.
+    /// The play of the turn from the turn start `turn`, for
+    /// [`StepMemo::advance`].
+    #[inline]
+    pub(super) fn begin_turn<E: Engagement<State = S>>(
+        &mut self,
+        game: &E,
+        turn: u32,
+        sampler: &mut Sampler,
+    ) -> Code {
+        self.enter(game, POSITION | TURN_START | turn, sampler)
+    }
+
+    /// Take the next draw of a turn in play at `code` (or, where the memo
+    /// has no recording to replay, play the next step directly); the turn
+    /// start reached when the turn is over.
     ///
     /// A branch that leads to the middle of the turn is pointed straight at
     /// that position's recorded play the first time it is followed, so a
     /// replayed turn goes from draw to draw: past the steps that roll no
     /// dice, and without a stop at each position.
-    #[inline]
-    pub(super) fn play_turn<E: Engagement<State = S>>(
+    #[inline(always)]
+    pub(super) fn advance<E: Engagement<State = S>>(
         &mut self,
         game: &E,
-        turn: u32,
+        code: &mut Code,
         sampler: &mut Sampler,
-    ) -> u32 {
-        let mut code = self.enter(game, POSITION | TURN_START | turn, sampler);
-        loop {
-            if code & POSITION == 0 {
-                let at = code as usize;
-                let slot = at + 1 + self.draws[self.points[at] as usize].branch(sampler);
-                code = self.points[slot];
-                if code & (POSITION | TURN_START) == POSITION {
-                    let play = self.mids.plays[(code & ID) as usize];
-                    if play < DIRECT {
-                        // A shortcut past the position.
-                        self.points[slot] = play;
-                    }
-                }
-            } else if code & TURN_START != 0 {
-                return code & ID;
+    ) -> Option<u32> {
+        if *code & POSITION == 0 {
+            let at = *code as usize;
+            let (n, table) = (self.points[at], self.points[at + 1]);
+            let branch = if n > 0 {
+                let outcome = sampler.outcome(n, table & DIE != 0);
+                usize::from(self.tables[(table & !DIE) as usize + outcome as usize])
             } else {
-                code = self.enter(game, code, sampler);
+                self.other_draws[table as usize].branch(sampler)
+            };
+            let slot = at + 2 + branch;
+            *code = self.points[slot];
+            if *code & (POSITION | TURN_START) == POSITION {
+                let play = self.mids.plays[(*code & ID) as usize];
+                if play < DIRECT {
+                    // A shortcut past the position.
+                    self.points[slot] = play;
+                    *code = play;
+                }
             }
+            None
+        } else if *code & TURN_START != 0 {
+            Some(*code & ID)
+        } else {
+            *code = self.enter(game, *code, sampler);
+            None
         }
     }
 
@@ -243,19 +273,15 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
                 let mut end = self.points.len();
                 for node in &recording.nodes {
                     starts.push(end as Code);
-                    end += 1 + node.next.len();
+                    end += 2 + node.next.len();
                 }
                 let code_of = |next: Next| match next {
                     Next::Node(node) => starts[node as usize],
                     Next::Leaf(leaf) => leaves[leaf as usize],
                 };
                 for node in recording.nodes {
-                    let next_draw = self.draws.len() as u32;
-                    let draw = *self.draw_ids.entry(node.draw).or_insert_with_key(|draw| {
-                        self.draws.push(draw.clone());
-                        next_draw
-                    });
-                    self.points.push(draw);
+                    let words = self.draw_of(node.draw);
+                    self.points.extend(words);
                     self.points.extend(node.next.iter().map(|&n| code_of(n)));
                 }
                 code_of(recording.root)
@@ -263,6 +289,37 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         };
         self.positions(position).plays[id] = code;
         code
+    }
+
+    /// The two words a point's draw is: the number of outcomes `n` and
+    /// where its table starts (with [`DIE`] for a die's draw), when
+    /// [`Sampler::outcome`] can make it; else 0 and its index in
+    /// `other_draws`.
+    fn draw_of(&mut self, draw: Draw) -> [u32; 2] {
+        if let Some(&words) = self.draw_words.get(&draw) {
+            return words;
+        }
+        let start = self.tables.len() as u32;
+        let words = match &draw {
+            Draw::Odds(odds) if odds.total() <= MAX_TABLE => {
+                self.tables
+                    .extend((0..odds.total()).map(|u| odds.class_of(u) as u8));
+                [odds.total(), start]
+            }
+            Draw::Roll {
+                roll: Roll::Die(sides),
+                branch_of,
+            } if *sides <= MAX_TABLE => {
+                self.tables.extend(&branch_of[1..]);
+                [*sides, start | DIE]
+            }
+            _ => {
+                self.other_draws.push(draw.clone());
+                [0, self.other_draws.len() as u32 - 1]
+            }
+        };
+        self.draw_words.insert(draw, words);
+        words
     }
 
     /// The code of position `(step, state)`, interned when new.
@@ -377,6 +434,16 @@ mod tests {
         fn record_end(&self, _: &(u8, u8), _: u32, _: Ending, _: &mut Tally, _: f64) {}
     }
 
+    /// A whole turn from the turn start `turn`, through `memo`.
+    fn play_turn(memo: &mut StepMemo<(u8, u8)>, turn: u32, sampler: &mut Sampler) -> u32 {
+        let mut code = memo.begin_turn(&Attrition, turn, sampler);
+        loop {
+            if let Some(next) = memo.advance(&Attrition, &mut code, sampler) {
+                return next;
+            }
+        }
+    }
+
     /// Twenty turns of trials through `memo` and by the rule code, side by
     /// side: the same states, and the streams at the same word.
     fn agree(memo: &mut StepMemo<(u8, u8)>) {
@@ -391,7 +458,7 @@ mod tests {
             }
             let mut at = memo.turn_start(&Attrition, state);
             for _ in 0..20 {
-                at = memo.play_turn(&Attrition, at, &mut replayed);
+                at = play_turn(memo, at, &mut replayed);
                 state = turn_in_steps(&Attrition, &state, &mut played);
                 assert_eq!(*memo.state(at), state, "trial {trial}");
                 assert_eq!(memo.is_over(at), Attrition.is_over(&state));

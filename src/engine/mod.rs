@@ -16,6 +16,7 @@ mod memo;
 mod model;
 mod monte_carlo;
 mod paired;
+mod play;
 
 pub use crate::tally::{
     Categorical, Conditional, Curve, MeanVar, Method, RunResult, Schema, Tally,

@@ -1,0 +1,281 @@
+//! Monte Carlo play of an engagement: each trial played to its end, then
+//! recorded.
+//!
+//! Played plainly, each turn runs the engagement's rule code. Played through
+//! the step memo ([`StepMemo`]), turns are replayed draw by draw, and a few
+//! trials are played abreast: each draw waits on the one before it in its own
+//! trial (which branch point comes next), never on another trial's, so the
+//! processor overlaps the trials' draws. Either way, trials are recorded one
+//! after the other in trial order, by the same [`record`], so the tally is bit
+//! for bit the same.
+
+use super::chain::{Ending, Engagement, HARD_TURN_CAP};
+use super::memo::{Code, StepMemo};
+use crate::dice::Sampler;
+use crate::tally::Tally;
+use std::ops::Range;
+
+/// A trial played, as Monte Carlo records it; `A` says where play stood (a
+/// state, or a memo's turn start).
+pub(super) struct Played<A> {
+    /// Where play stood at the start and after each turn, up to the turn
+    /// limit.
+    seen: Vec<A>,
+    /// Where it stood at the end.
+    last: Option<A>,
+    turns: u32,
+    ending: Ending,
+}
+
+impl<A: Clone> Played<A> {
+    pub(super) fn new() -> Self {
+        Played {
+            seen: Vec::new(),
+            last: None,
+            turns: 0,
+            ending: Ending::Over,
+        }
+    }
+
+    fn begin(&mut self, at: A) {
+        self.seen.clear();
+        self.seen.push(at);
+        self.last = None;
+    }
+
+    /// Play stood at `at` after turn `turn`.
+    fn after_turn<E: Engagement>(&mut self, game: &E, turn: u32, at: &A) {
+        if turn <= game.turn_limit() {
+            self.seen.push(at.clone());
+        }
+    }
+
+    /// Play stopped at `at` after `turns` turns, over or not.
+    fn end<E: Engagement>(&mut self, game: &E, at: A, turns: u32, over: bool) {
+        self.last = Some(at);
+        self.turns = turns;
+        self.ending = match over {
+            true => Ending::Over,
+            false if game.to_the_end() => Ending::Unfinished,
+            false => Ending::TurnLimit,
+        };
+    }
+}
+
+/// The last turn Monte Carlo plays.
+fn last_turn<E: Engagement>(game: &E) -> u32 {
+    if game.to_the_end() {
+        HARD_TURN_CAP
+    } else {
+        game.turn_limit()
+    }
+}
+
+/// The state where play stood.
+trait StateAt<A, S> {
+    fn state_at<'s>(&'s self, at: &'s A) -> &'s S;
+}
+
+/// Play that kept its states.
+struct Kept;
+
+impl<S> StateAt<S, S> for Kept {
+    fn state_at<'s>(&'s self, at: &'s S) -> &'s S {
+        at
+    }
+}
+
+impl<S: Clone + Eq + std::hash::Hash> StateAt<u32, S> for StepMemo<S> {
+    fn state_at<'s>(&'s self, &at: &'s u32) -> &'s S {
+        self.state(at)
+    }
+}
+
+/// Record a trial played: the curves at the start and after each turn, held
+/// to the last turn of the curves when it ended early, and its end.
+fn record<E: Engagement, A>(
+    game: &E,
+    played: &Played<A>,
+    states: &impl StateAt<A, E::State>,
+    tally: &mut Tally,
+) {
+    for (turn, at) in played.seen.iter().enumerate() {
+        game.record_turn(turn as u32, states.state_at(at), tally, 1.0);
+    }
+    let last = states.state_at(played.last.as_ref().expect("a trial played to its end"));
+    let turns = played.turns;
+    if played.ending == Ending::Over && turns < game.turn_limit() {
+        // The state holds to the last turn of the curves: one record.
+        tally.holding_curves(|t| game.record_turn(turns + 1, last, t, 1.0));
+    }
+    game.record_end(last, turns, played.ending, tally, 1.0);
+}
+
+/// Play `trials` plainly, each turn by the engagement's rule code, and record
+/// them into `tally`.
+pub(super) fn play_plainly<E: Engagement>(
+    game: &E,
+    sampler: &mut Sampler,
+    trials: Range<u64>,
+    tally: &mut Tally,
+) {
+    let mut played = Played::new();
+    for trial in trials {
+        sampler.start_trial(trial);
+        let mut state = game.start();
+        played.begin(state.clone());
+        let mut over = game.is_over(&state);
+        let mut turn = 0;
+        while turn < last_turn(game) && !over {
+            turn += 1;
+            state = game.play_turn(&state, sampler);
+            over = game.is_over(&state);
+            played.after_turn(game, turn, &state);
+        }
+        played.end(game, state, turn, over);
+        record(game, &played, &Kept, tally);
+    }
+}
+
+/// Trials played abreast through the memo.
+const LANES: usize = 4;
+
+/// Most trials in play or waiting to be recorded: a trial that ends waits
+/// for those before it, and a lane stays idle rather than let a long trial
+/// fall further behind.
+const WINDOW: u64 = 64;
+
+/// One trial in play through the memo.
+struct Lane {
+    sampler: Sampler,
+    trial: u64,
+    /// Where its turn goes on (see [`StepMemo::advance`]).
+    code: Code,
+    turn: u32,
+    playing: bool,
+    played: Played<u32>,
+}
+
+impl Lane {
+    /// Start trial `trial` at the turn start `start`.
+    fn begin<E: Engagement>(
+        &mut self,
+        game: &E,
+        memo: &mut StepMemo<E::State>,
+        trial: u64,
+        start: u32,
+    ) {
+        self.trial = trial;
+        self.sampler.start_trial(trial);
+        self.played.begin(start);
+        self.turn = 0;
+        self.next_turn(game, memo, start);
+    }
+
+    /// Play has reached the turn start `at`: begin its turn, or end.
+    fn next_turn<E: Engagement>(&mut self, game: &E, memo: &mut StepMemo<E::State>, at: u32) {
+        let over = memo.is_over(at);
+        self.playing = !over && self.turn < last_turn(game);
+        if self.playing {
+            self.code = memo.begin_turn(game, at, &mut self.sampler);
+        } else {
+            self.played.end(game, at, self.turn, over);
+        }
+    }
+}
+
+/// Trials played through the memo, [`LANES`] abreast, and recorded in trial
+/// order.
+struct Abreast<'a, E: Engagement> {
+    game: &'a E,
+    memo: &'a mut StepMemo<E::State>,
+    start: u32,
+    trials: Range<u64>,
+    /// The next trial to begin, and the next to record.
+    to_begin: u64,
+    to_record: u64,
+    /// Trials played and not yet recorded, by trial modulo [`WINDOW`].
+    ended: Vec<Option<Played<u32>>>,
+    spare: Vec<Played<u32>>,
+}
+
+impl<E: Engagement> Abreast<'_, E> {
+    /// Give `lane` the next trial, if the window allows; its trial, played
+    /// to the end at once when it ends before its first turn, is parked.
+    fn refill(&mut self, lane: &mut Lane, tally: &mut Tally) {
+        while !lane.playing
+            && self.to_begin < self.trials.end
+            && self.to_begin - self.to_record < WINDOW
+        {
+            lane.begin(self.game, self.memo, self.to_begin, self.start);
+            self.to_begin += 1;
+            if !lane.playing {
+                self.park(lane, tally);
+            }
+        }
+    }
+
+    /// `lane`'s trial has ended: keep it until the trials before it are
+    /// recorded, and record every trial that can be.
+    fn park(&mut self, lane: &mut Lane, tally: &mut Tally) {
+        let spare = self.spare.pop().unwrap_or_else(Played::new);
+        let played = std::mem::replace(&mut lane.played, spare);
+        self.ended[(lane.trial % WINDOW) as usize] = Some(played);
+        while let Some(played) = self.ended[(self.to_record % WINDOW) as usize].take() {
+            record(self.game, &played, &*self.memo, tally);
+            self.spare.push(played);
+            self.to_record += 1;
+        }
+    }
+}
+
+/// Play `trials` through `memo`, [`LANES`] at a time, and record them into
+/// `tally` in trial order.
+pub(super) fn play_memoized<E: Engagement>(
+    game: &E,
+    memo: &mut StepMemo<E::State>,
+    sampler: &Sampler,
+    trials: Range<u64>,
+    tally: &mut Tally,
+) {
+    let start = memo.turn_start(game, game.start());
+    let mut lanes: [Lane; LANES] = std::array::from_fn(|_| Lane {
+        sampler: sampler.clone(),
+        trial: 0,
+        code: 0,
+        turn: 0,
+        playing: false,
+        played: Played::new(),
+    });
+    let mut abreast = Abreast {
+        game,
+        memo,
+        start,
+        to_begin: trials.start,
+        to_record: trials.start,
+        trials,
+        ended: (0..WINDOW).map(|_| None).collect(),
+        spare: Vec::new(),
+    };
+    for lane in &mut lanes {
+        abreast.refill(lane, tally);
+    }
+    while abreast.to_record < abreast.trials.end {
+        for lane in &mut lanes {
+            if !lane.playing {
+                abreast.refill(lane, tally);
+                continue;
+            }
+            let memo = &mut *abreast.memo;
+            if let Some(at) = memo.advance(game, &mut lane.code, &mut lane.sampler) {
+                lane.turn += 1;
+                lane.played.after_turn(game, lane.turn, &at);
+                lane.next_turn(game, memo, at);
+                if !lane.playing {
+                    abreast.park(lane, tally);
+                    abreast.refill(lane, tally);
+                }
+            }
+        }
+    }
+}
