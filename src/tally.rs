@@ -260,6 +260,33 @@ impl Tally {
         s[1] += w * x * x;
     }
 
+    /// Every curve's sums at `turn`, in curve order.
+    pub(crate) fn curves_at(&self, turn: usize) -> Vec<[f64; 2]> {
+        self.curve_sums
+            .iter()
+            .skip(turn)
+            .step_by(self.turns + 1)
+            .copied()
+            .collect()
+    }
+
+    /// Add `sums` (as [`Tally::curves_at`] gives them) to every curve at
+    /// `turn`: the same adds as recording each curve's value with weight 1.
+    #[inline(always)]
+    pub(crate) fn add_curves_at(&mut self, turn: usize, sums: &[[f64; 2]]) {
+        let stride = self.turns + 1;
+        for (var, add) in sums.iter().enumerate() {
+            let s = &mut self.curve_sums[var * stride + turn];
+            s[0] += add[0];
+            s[1] += add[1];
+        }
+    }
+
+    /// The number of turns the curves cover, after the start.
+    pub(crate) fn turns(&self) -> usize {
+        self.turns
+    }
+
     /// While `record` runs, a curve value recorded for a turn counts for that
     /// turn and every later one up to the last: a trial that has ended holds
     /// its state to the end of the curves, and Monte Carlo records it once

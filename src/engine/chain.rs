@@ -108,6 +108,10 @@ pub trait Engagement: Sync {
     fn play_step<D: Dice>(&self, state: &Self::State, step: u32, dice: &mut D) -> Self::State;
 
     /// Record the curves for `state` as it stands at the end of `turn`.
+    /// What is recorded depends on the state alone, `turn` only says where:
+    /// Monte Carlo's step memo records a state's curves once and adds them
+    /// again at every visit (it checks that a state records the same at two
+    /// turns and nothing but curves, and calls this otherwise).
     fn record_turn(&self, turn: u32, state: &Self::State, tally: &mut Tally, w: f64);
 
     /// Record the final state, reached after `turns` turns; `ending` says why play
@@ -192,7 +196,9 @@ impl<E: Engagement> Model for EngagementModel<E> {
     fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
         let game = &self.game;
         let lock = || self.memos.lock().unwrap_or_else(|e| e.into_inner());
-        let mut memo = lock().pop().unwrap_or_else(|| StepMemo::new(game.steps()));
+        let mut memo = lock()
+            .pop()
+            .unwrap_or_else(|| StepMemo::new(game.steps(), &game.schema()));
         let end = first + trials;
         let mut trial = first;
         while trial < end {

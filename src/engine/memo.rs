@@ -17,6 +17,7 @@
 
 use super::chain::Engagement;
 use crate::dice::{Dice, Draw, Next, Recorder, Roll, Sampler, Weighted};
+use crate::tally::{Schema, Tally};
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 
@@ -91,6 +92,14 @@ pub(super) struct StepMemo<S> {
     turns: Positions<S>,
     /// Each turn start's `is_over`.
     over: Vec<bool>,
+    /// Each turn start's curves, as `record_turn` records them (a hot
+    /// part of play, and the same at every visit), `curves` sums a turn
+    /// start; or `None` where the engagement's `record_turn` does more (see
+    /// [`StepMemo::capture`]).
+    records: Option<Vec<[f64; 2]>>,
+    curves: usize,
+    /// An empty tally of the engagement's schema, to capture records in.
+    blank: Tally,
     /// Positions in the middle of a turn.
     mids: Positions<S>,
     /// The recorded branch points, packed: a point's code is where it
@@ -111,16 +120,21 @@ pub(super) struct StepMemo<S> {
 }
 
 impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
-    pub(super) fn new(steps: u32) -> Self {
-        Self::with_limits(steps, MAX_POSITIONS, MAX_LEAVES)
+    pub(super) fn new(steps: u32, schema: &Schema) -> Self {
+        Self::with_limits(steps, schema, MAX_POSITIONS, MAX_LEAVES)
     }
 
-    fn with_limits(steps: u32, max_positions: usize, max_leaves: usize) -> Self {
+    fn with_limits(steps: u32, schema: &Schema, max_positions: usize, max_leaves: usize) -> Self {
+        let blank = Tally::new(schema);
         StepMemo {
             steps,
             max_positions,
             turns: Positions::new(),
             over: Vec::new(),
+            // Two turns at least, to see that a record is the same at both.
+            records: (blank.turns() >= 2).then(Vec::new),
+            curves: schema.curves.len(),
+            blank,
             mids: Positions::new(),
             points: Vec::new(),
             tables: Vec::new(),
@@ -142,7 +156,15 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         if self.turns.states.len() + self.mids.states.len() >= self.max_positions {
             *self = StepMemo {
                 full: true,
-                ..StepMemo::with_limits(self.steps, 0, 0)
+                turns: Positions::new(),
+                mids: Positions::new(),
+                over: Vec::new(),
+                records: None,
+                points: Vec::new(),
+                tables: Vec::new(),
+                draw_words: FxHashMap::default(),
+                other_draws: Vec::new(),
+                ..std::mem::replace(self, StepMemo::with_limits(0, &Schema::default(), 0, 0))
             };
         }
     }
@@ -156,6 +178,14 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     #[inline]
     pub(super) fn state(&self, turn: u32) -> &S {
         &self.turns.states[turn as usize].1
+    }
+
+    /// The curve sums `record_turn` records at the turn start `turn`, when
+    /// captured.
+    #[inline]
+    pub(super) fn curve_sums(&self, turn: u32) -> Option<&[[f64; 2]]> {
+        let at = turn as usize * self.curves;
+        self.records.as_ref().map(|r| &r[at..at + self.curves])
     }
 
     /// Whether the engagement is over at the turn start `turn`.
@@ -291,6 +321,29 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         code
     }
 
+    /// Capture what `record_turn` records at the new turn start `turn`:
+    /// recorded at turns 1 and 2 of a blank tally, it must be the same
+    /// curve sums at both and nothing else, or records are not captured (and
+    /// play calls `record_turn` itself) for the rest of the memo's life.
+    fn capture<E: Engagement<State = S>>(&mut self, game: &E, turn: u32) {
+        let Some(records) = &mut self.records else {
+            return;
+        };
+        let state = &self.turns.states[turn as usize].1;
+        let mut recorded = self.blank.clone();
+        game.record_turn(1, state, &mut recorded, 1.0);
+        game.record_turn(2, state, &mut recorded, 1.0);
+        let sums = recorded.curves_at(1);
+        let mut expected = self.blank.clone();
+        expected.add_curves_at(1, &sums);
+        expected.add_curves_at(2, &sums);
+        if expected == recorded {
+            records.extend(sums);
+        } else {
+            self.records = None;
+        }
+    }
+
     /// The two words a point's draw is: the number of outcomes `n` and
     /// where its table starts (with [`DIE`] for a die's draw), when
     /// [`Sampler::outcome`] can make it; else 0 and its index in
@@ -329,8 +382,9 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         }
         let (id, new) = self.turns.intern(0, state);
         if new {
-            self.over
-                .push(game.is_over(&self.turns.states[id as usize].1));
+            let state = &self.turns.states[id as usize].1;
+            self.over.push(game.is_over(state));
+            self.capture(game, id);
         }
         POSITION | TURN_START | id
     }
@@ -380,7 +434,7 @@ impl Dice for Canonical<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Ending, Schema, Tally, turn_in_steps};
+    use crate::engine::{Ending, turn_in_steps};
 
     /// Two counters wearing each other down: a pick, a chance, a pair of
     /// rolls and a multinomial, with steps that roll no dice once a side is
@@ -392,6 +446,9 @@ mod tests {
 
         fn schema(&self) -> Schema {
             Schema::default()
+                .curve("a", false)
+                .mean_within("turns", 0.0, 30.0)
+                .with_turns(30)
         }
         fn start(&self) -> (u8, u8) {
             (9, 9)
@@ -430,7 +487,9 @@ mod tests {
                 }
             }
         }
-        fn record_turn(&self, _: u32, _: &(u8, u8), _: &mut Tally, _: f64) {}
+        fn record_turn(&self, turn: u32, &(a, _): &(u8, u8), tally: &mut Tally, w: f64) {
+            tally.curve(0, turn as usize, f64::from(a), w);
+        }
         fn record_end(&self, _: &(u8, u8), _: u32, _: Ending, _: &mut Tally, _: f64) {}
     }
 
@@ -469,16 +528,68 @@ mod tests {
 
     #[test]
     fn a_replayed_turn_is_the_played_turn() {
-        let mut memo = StepMemo::new(Attrition.steps());
+        let mut memo = StepMemo::new(Attrition.steps(), &Attrition.schema());
         agree(&mut memo);
         assert!(memo.in_use());
         assert!(!memo.mids.plays.contains(&DIRECT) && !memo.turns.plays.contains(&DIRECT));
     }
 
     #[test]
+    fn each_turn_start_s_curves_are_captured_once() {
+        let mut memo = StepMemo::new(Attrition.steps(), &Attrition.schema());
+        agree(&mut memo);
+        for turn in 0..memo.turns.states.len() as u32 {
+            let (a, _) = *memo.state(turn);
+            assert_eq!(
+                memo.curve_sums(turn),
+                Some(&[[f64::from(a), f64::from(a * a)]][..])
+            );
+        }
+    }
+
+    /// [`Attrition`] recording what its `record_turn` must not.
+    struct Recording(fn(u32, &mut Tally));
+
+    impl Engagement for Recording {
+        type State = (u8, u8);
+
+        fn schema(&self) -> Schema {
+            Attrition.schema()
+        }
+        fn start(&self) -> (u8, u8) {
+            Attrition.start()
+        }
+        fn turn_limit(&self) -> u32 {
+            Attrition.turn_limit()
+        }
+        fn is_over(&self, state: &(u8, u8)) -> bool {
+            Attrition.is_over(state)
+        }
+        fn play_step<D: Dice>(&self, state: &(u8, u8), step: u32, dice: &mut D) -> (u8, u8) {
+            Attrition.play_step(state, step, dice)
+        }
+        fn record_turn(&self, turn: u32, _: &(u8, u8), tally: &mut Tally, _: f64) {
+            (self.0)(turn, tally)
+        }
+        fn record_end(&self, _: &(u8, u8), _: u32, _: Ending, _: &mut Tally, _: f64) {}
+    }
+
+    #[test]
+    fn curves_that_depend_on_the_turn_or_records_of_more_are_not_captured() {
+        let by_turn = Recording(|turn, tally| tally.curve(0, turn as usize, f64::from(turn), 1.0));
+        let a_mean = Recording(|_, tally| tally.add(0, 1.0, 1.0));
+        for game in [by_turn, a_mean] {
+            let mut memo = StepMemo::new(game.steps(), &game.schema());
+            let start = memo.turn_start(&game, game.start());
+            assert_eq!(memo.curve_sums(start), None);
+        }
+    }
+
+    #[test]
     fn steps_too_large_to_record_are_played_directly_to_the_same_end() {
         // Three leaves at most: the pair and the multinomial are played.
-        let mut memo = StepMemo::with_limits(Attrition.steps(), MAX_POSITIONS, 3);
+        let mut memo =
+            StepMemo::with_limits(Attrition.steps(), &Attrition.schema(), MAX_POSITIONS, 3);
         agree(&mut memo);
         assert!(memo.mids.plays.contains(&DIRECT) || memo.turns.plays.contains(&DIRECT));
         assert!(memo.mids.plays.iter().any(|&c| c < POSITION));
@@ -486,7 +597,8 @@ mod tests {
 
     #[test]
     fn a_full_memo_is_dropped_between_trials() {
-        let mut memo = StepMemo::with_limits(Attrition.steps(), 50, MAX_LEAVES);
+        let mut memo =
+            StepMemo::with_limits(Attrition.steps(), &Attrition.schema(), 50, MAX_LEAVES);
         agree(&mut memo);
         assert!(!memo.in_use());
         assert!(memo.turns.states.is_empty() && memo.mids.states.is_empty());

@@ -71,9 +71,20 @@ fn last_turn<E: Engagement>(game: &E) -> u32 {
     }
 }
 
-/// The state where play stood.
+/// The state where play stood, and its curves recorded.
 trait StateAt<A, S> {
     fn state_at<'s>(&'s self, at: &'s A) -> &'s S;
+
+    /// Record the curves of `at` after `turn`.
+    fn record_turn<E: Engagement<State = S>>(
+        &self,
+        game: &E,
+        turn: u32,
+        at: &A,
+        tally: &mut Tally,
+    ) {
+        game.record_turn(turn, self.state_at(at), tally, 1.0);
+    }
 }
 
 /// Play that kept its states.
@@ -89,6 +100,21 @@ impl<S: Clone + Eq + std::hash::Hash> StateAt<u32, S> for StepMemo<S> {
     fn state_at<'s>(&'s self, &at: &'s u32) -> &'s S {
         self.state(at)
     }
+
+    /// The captured sums where the memo has them.
+    #[inline]
+    fn record_turn<E: Engagement<State = S>>(
+        &self,
+        game: &E,
+        turn: u32,
+        &at: &u32,
+        tally: &mut Tally,
+    ) {
+        match self.curve_sums(at) {
+            Some(sums) => tally.add_curves_at(turn as usize, sums),
+            None => game.record_turn(turn, self.state(at), tally, 1.0),
+        }
+    }
 }
 
 /// Record a trial played: the curves at the start and after each turn, held
@@ -100,15 +126,15 @@ fn record<E: Engagement, A>(
     tally: &mut Tally,
 ) {
     for (turn, at) in played.seen.iter().enumerate() {
-        game.record_turn(turn as u32, states.state_at(at), tally, 1.0);
+        states.record_turn(game, turn as u32, at, tally);
     }
-    let last = states.state_at(played.last.as_ref().expect("a trial played to its end"));
+    let last = played.last.as_ref().expect("a trial played to its end");
     let turns = played.turns;
     if played.ending == Ending::Over && turns < game.turn_limit() {
         // The state holds to the last turn of the curves: one record.
-        tally.holding_curves(|t| game.record_turn(turns + 1, last, t, 1.0));
+        tally.holding_curves(|t| states.record_turn(game, turns + 1, last, t));
     }
-    game.record_end(last, turns, played.ending, tally, 1.0);
+    game.record_end(states.state_at(last), turns, played.ending, tally, 1.0);
 }
 
 /// Play `trials` plainly, each turn by the engagement's rule code, and record
