@@ -1,7 +1,8 @@
 //! Throughput: raw generator words, Micro Squad standard fire by Monte Carlo
 //! (one thread and all threads), the exact fire table, and the multi-turn
-//! engagement through the engine beside a hand-written loop of the same
-//! engagement (`ms_engagement_by_hand.rs`), all measured in the same run.
+//! engagement through the engine (with and without its step memo) beside a
+//! hand-written loop of the same engagement (`ms_engagement_by_hand.rs`), all
+//! measured in the same run.
 
 mod ms_engagement_by_hand;
 
@@ -85,6 +86,18 @@ fn benches(c: &mut Criterion) {
             black_box(tally.weight)
         })
     });
+    group.bench_function(
+        "3 vs 3, 10 turns, engine without its memo, one thread",
+        |b| {
+            let schema = game.schema();
+            let mut sampler = Sampler::new(1);
+            b.iter(|| {
+                let mut tally = Tally::new(&schema);
+                game.simulate_plainly(&mut sampler, 0, GAMES, &mut tally);
+                black_box(tally.weight)
+            })
+        },
+    );
     let question = question("micro-squad", "engagement", &fields);
     let hand = ms_engagement_by_hand::HandLoop::new(
         &MsEngagementAction::engagement(
@@ -102,6 +115,29 @@ fn benches(c: &mut Criterion) {
             black_box(tally.weight)
         })
     });
+    // Too many situations for the memo to hold: it fills, then steps aside.
+    let large = model("engagement", &[("a_stands", "10"), ("b_stands", "10")]);
+    group.bench_function("10 vs 10, 10 turns, engine, one thread", |b| {
+        let schema = large.schema();
+        let mut sampler = Sampler::new(1);
+        b.iter(|| {
+            let mut tally = Tally::new(&schema);
+            large.simulate(&mut sampler, 0, GAMES, &mut tally);
+            black_box(tally.weight)
+        })
+    });
+    group.bench_function(
+        "10 vs 10, 10 turns, engine without its memo, one thread",
+        |b| {
+            let schema = large.schema();
+            let mut sampler = Sampler::new(1);
+            b.iter(|| {
+                let mut tally = Tally::new(&schema);
+                large.simulate_plainly(&mut sampler, 0, GAMES, &mut tally);
+                black_box(tally.weight)
+            })
+        },
+    );
     group.finish();
 
     let mut group = c.benchmark_group("micro-squad engagement, exact");

@@ -171,7 +171,8 @@ impl<E: Engagement> EngagementModel<E> {
     }
 }
 
-/// How often (in trials) Monte Carlo checks the size of its memo.
+/// Most trials Monte Carlo plays through its memo between two checks that
+/// the memo pays for itself (it also stops at once when it does not).
 const MEMO_CHECK: u64 = 1024;
 
 /// Most turns a Monte Carlo engagement without a turn limit is played.
@@ -202,14 +203,13 @@ impl<E: Engagement> Model for EngagementModel<E> {
         let end = first + trials;
         let mut trial = first;
         while trial < end {
-            memo.check_size();
+            memo.retire_unless_paying();
             if !memo.in_use() {
                 play::play_plainly(game, sampler, trial..end, tally);
                 break;
             }
             let block = trial..(trial + MEMO_CHECK).min(end);
-            trial = block.end;
-            play::play_memoized(game, &mut memo, sampler, block, tally);
+            trial = play::play_memoized(game, &mut memo, sampler, block, tally);
         }
         lock().push(memo);
         tally.settle_held_curves();

@@ -25,7 +25,14 @@ use std::collections::hash_map::Entry;
 const MAX_POSITIONS: usize = 1 << 17;
 
 /// Most leaves of a step's recorded dice tree.
-const MAX_LEAVES: usize = 4096;
+const MAX_LEAVES: usize = 1024;
+
+/// Leaves a memo may record before it must show that it pays for itself
+/// (a Micro Squad 3 against 3 engagement records about 130,000 in all).
+const RECORDING_ALLOWANCE: u64 = 100_000;
+
+/// Steps replayed that pay for a leaf recorded.
+const REPLAYS_PER_LEAF: u64 = 4;
 
 /// Most outcomes of a draw tabulated outcome by outcome (a Micro Squad
 /// shot has 720).
@@ -115,8 +122,11 @@ pub(super) struct StepMemo<S> {
     /// [`Draw::branch`].
     other_draws: Vec<Draw>,
     recorder: Recorder,
-    /// The positions filled the memo: it is no longer used.
-    full: bool,
+    /// Leaves recorded, and turns begun, so far.
+    recorded_leaves: u64,
+    turns_played: u64,
+    /// The memo did not pay for itself: it is no longer used.
+    retired: bool,
 }
 
 impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
@@ -141,30 +151,36 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
             draw_words: FxHashMap::default(),
             other_draws: Vec::new(),
             recorder: Recorder::new(max_leaves),
-            full: false,
+            recorded_leaves: 0,
+            turns_played: 0,
+            retired: false,
         }
     }
 
-    /// `false` once the memo is full: play without it.
+    /// `false` once the memo is retired: play without it.
     pub(super) fn in_use(&self) -> bool {
-        !self.full
+        !self.retired
     }
 
-    /// Stop using the memo when it is full; called between trials, so that
-    /// no trial's positions are lost under it.
-    pub(super) fn check_size(&mut self) {
-        if self.turns.states.len() + self.mids.states.len() >= self.max_positions {
+    /// Whether the memo pays for itself: its positions within bounds, and
+    /// the steps it has recorded (each leaf one play of the step's rule
+    /// code, and more) few beside the steps it has replayed. A state space
+    /// too large to repeat its situations soon (Micro Squad 5 against 5)
+    /// fails it within a few hundred trials.
+    pub(super) fn paying(&self) -> bool {
+        let positions = self.turns.states.len() + self.mids.states.len();
+        let replayed = self.turns_played * u64::from(self.steps);
+        positions < self.max_positions
+            && self.recorded_leaves <= RECORDING_ALLOWANCE + replayed / REPLAYS_PER_LEAF
+    }
+
+    /// Retire the memo (for good, its memory freed) when it does not pay
+    /// for itself; called between trials.
+    pub(super) fn retire_unless_paying(&mut self) {
+        if !self.paying() {
             *self = StepMemo {
-                full: true,
-                turns: Positions::new(),
-                mids: Positions::new(),
-                over: Vec::new(),
-                records: None,
-                points: Vec::new(),
-                tables: Vec::new(),
-                draw_words: FxHashMap::default(),
-                other_draws: Vec::new(),
-                ..std::mem::replace(self, StepMemo::with_limits(0, &Schema::default(), 0, 0))
+                retired: true,
+                ..StepMemo::with_limits(self.steps, &Schema::default(), 0, 0)
             };
         }
     }
@@ -203,6 +219,7 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         turn: u32,
         sampler: &mut Sampler,
     ) -> Code {
+        self.turns_played += 1;
         self.enter(game, POSITION | TURN_START | turn, sampler)
     }
 
@@ -286,12 +303,17 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     fn record<E: Engagement<State = S>>(&mut self, game: &E, position: Code) -> Code {
         let id = (position & ID) as usize;
         let (step, state) = self.positions(position).states[id].clone();
+        if !self.paying() {
+            // Trials in play finish without more recordings.
+            return DIRECT;
+        }
         let code = match self
             .recorder
             .record(|dice| game.play_step(&state, step, dice))
         {
             Err(_) => DIRECT,
             Ok(recording) => {
+                self.recorded_leaves += recording.leaves.len() as u64;
                 let next_step = (step + 1) % self.steps;
                 let leaves: Vec<Code> = recording
                     .leaves
@@ -508,7 +530,7 @@ mod tests {
     fn agree(memo: &mut StepMemo<(u8, u8)>) {
         let (mut replayed, mut played) = (Sampler::new(3), Sampler::new(3));
         for trial in 0..2000 {
-            memo.check_size();
+            memo.retire_unless_paying();
             replayed.start_trial(trial);
             played.start_trial(trial);
             let mut state = Attrition.start();
@@ -596,11 +618,15 @@ mod tests {
     }
 
     #[test]
-    fn a_full_memo_is_dropped_between_trials() {
+    fn a_memo_that_does_not_pay_is_retired_between_trials() {
         let mut memo =
             StepMemo::with_limits(Attrition.steps(), &Attrition.schema(), 50, MAX_LEAVES);
         agree(&mut memo);
         assert!(!memo.in_use());
         assert!(memo.turns.states.is_empty() && memo.mids.states.is_empty());
+        // Recording more than replaying: retired too.
+        let mut memo: StepMemo<(u8, u8)> = StepMemo::new(Attrition.steps(), &Attrition.schema());
+        memo.recorded_leaves = RECORDING_ALLOWANCE + 1;
+        assert!(!memo.paying());
     }
 }

@@ -226,13 +226,19 @@ struct Abreast<'a, E: Engagement> {
 }
 
 impl<E: Engagement> Abreast<'_, E> {
-    /// Give `lane` the next trial, if the window allows; its trial, played
-    /// to the end at once when it ends before its first turn, is parked.
+    /// Give `lane` the next trial, if the window allows and the memo still
+    /// pays for itself; its trial, played to the end at once when it ends
+    /// before its first turn, is parked.
     fn refill(&mut self, lane: &mut Lane, tally: &mut Tally) {
         while !lane.playing
             && self.to_begin < self.trials.end
             && self.to_begin - self.to_record < WINDOW
         {
+            if !self.memo.paying() {
+                // The trials begun finish; the rest are left to the caller.
+                self.trials.end = self.to_begin;
+                return;
+            }
             lane.begin(self.game, self.memo, self.to_begin, self.start);
             self.to_begin += 1;
             if !lane.playing {
@@ -256,14 +262,15 @@ impl<E: Engagement> Abreast<'_, E> {
 }
 
 /// Play `trials` through `memo`, [`LANES`] at a time, and record them into
-/// `tally` in trial order.
+/// `tally` in trial order; stopped early when the memo no longer pays for
+/// itself. Returns the first trial not played.
 pub(super) fn play_memoized<E: Engagement>(
     game: &E,
     memo: &mut StepMemo<E::State>,
     sampler: &Sampler,
     trials: Range<u64>,
     tally: &mut Tally,
-) {
+) -> u64 {
     let start = memo.turn_start(game, game.start());
     let mut lanes: [Lane; LANES] = std::array::from_fn(|_| Lane {
         sampler: sampler.clone(),
@@ -304,4 +311,5 @@ pub(super) fn play_memoized<E: Engagement>(
             }
         }
     }
+    abreast.trials.end
 }
