@@ -28,10 +28,11 @@ const MAX_POSITIONS: usize = 1 << 17;
 const MAX_LEAVES: usize = 1024;
 
 /// Leaves a memo may record before it must show that it pays for itself
-/// (a Micro Squad 3 against 3 engagement records about 130,000 in all).
-const RECORDING_ALLOWANCE: u64 = 100_000;
+/// (enough for the default engagements of every system to settle in; about
+/// a tenth of a second of recording).
+const RECORDING_ALLOWANCE: u64 = 400_000;
 
-/// Steps replayed that pay for a leaf recorded.
+/// Draws replayed that pay for a leaf recorded.
 const REPLAYS_PER_LEAF: u64 = 4;
 
 /// Most outcomes of a draw tabulated outcome by outcome (a Micro Squad
@@ -122,9 +123,9 @@ pub(super) struct StepMemo<S> {
     /// [`Draw::branch`].
     other_draws: Vec<Draw>,
     recorder: Recorder,
-    /// Leaves recorded, and turns begun, so far.
+    /// Leaves recorded, and draws replayed, so far.
     recorded_leaves: u64,
-    turns_played: u64,
+    replayed_draws: u64,
     /// The memo did not pay for itself: it is no longer used.
     retired: bool,
 }
@@ -152,7 +153,7 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
             other_draws: Vec::new(),
             recorder: Recorder::new(max_leaves),
             recorded_leaves: 0,
-            turns_played: 0,
+            replayed_draws: 0,
             retired: false,
         }
     }
@@ -163,15 +164,14 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     }
 
     /// Whether the memo pays for itself: its positions within bounds, and
-    /// the steps it has recorded (each leaf one play of the step's rule
-    /// code, and more) few beside the steps it has replayed. A state space
-    /// too large to repeat its situations soon (Micro Squad 5 against 5)
-    /// fails it within a few hundred trials.
+    /// the leaves it has recorded (each one play of a step's rule code, and
+    /// more) few beside the draws it has replayed. A state space
+    /// too large to repeat its situations soon (Micro Squad 4 against 4 and
+    /// larger) fails it within a few thousand trials.
     pub(super) fn paying(&self) -> bool {
         let positions = self.turns.states.len() + self.mids.states.len();
-        let replayed = self.turns_played * u64::from(self.steps);
         positions < self.max_positions
-            && self.recorded_leaves <= RECORDING_ALLOWANCE + replayed / REPLAYS_PER_LEAF
+            && self.recorded_leaves <= RECORDING_ALLOWANCE + self.replayed_draws / REPLAYS_PER_LEAF
     }
 
     /// Retire the memo (for good, its memory freed) when it does not pay
@@ -219,7 +219,6 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         turn: u32,
         sampler: &mut Sampler,
     ) -> Code {
-        self.turns_played += 1;
         self.enter(game, POSITION | TURN_START | turn, sampler)
     }
 
@@ -239,6 +238,7 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         sampler: &mut Sampler,
     ) -> Option<u32> {
         if *code & POSITION == 0 {
+            self.replayed_draws += 1;
             let at = *code as usize;
             let (n, table) = (self.points[at], self.points[at + 1]);
             let branch = if n > 0 {
