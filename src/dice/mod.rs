@@ -72,8 +72,10 @@ pub trait Dice {
 
     /// Whether the caller merges equal states, so that a procedure should keep
     /// its states canonical (forget what no longer matters): `true` for the
-    /// exact method. Monte Carlo follows one path and skips that work; it never
-    /// changes what happens, only how states are written.
+    /// exact method and the step memo's recorder. Monte Carlo follows one path
+    /// and skips that work; it never changes what happens, only how states
+    /// are written: the dice drawn after, and what is recorded of a state,
+    /// are the same either way.
     fn merges_states(&self) -> bool {
         false
     }

@@ -97,7 +97,10 @@ pub struct Recorder {
     values: Vec<Vec<u32>>,
     /// This replay's path: node and branch chosen, by depth.
     path: Vec<(u32, usize)>,
+    /// How many draws this replay has made so far.
     depth: usize,
+    /// A draw could not be recorded (over 255 branches, or totals too large
+    /// to pack): the recording fails.
     too_large: bool,
 }
 
@@ -247,6 +250,12 @@ impl Dice for Recorder {
         second: Roll,
         classify: impl Fn(u32, u32) -> T,
     ) -> T {
+        if first.max() > u32::from(u16::MAX) || second.max() > u32::from(u16::MAX) {
+            // Pairs of totals are handed back packed in 16 bits each: the
+            // recording fails when this replay ends.
+            self.too_large = true;
+            return classify(first.min(), second.min());
+        }
         let code = self.branch_point(|| {
             let (xs, ys) = (first.distribution(), second.distribution());
             let pairs = xs.iter().flat_map(|&(x, _)| {

@@ -1,6 +1,7 @@
 //! Multi-turn engagements as Markov chains over unit states.
 //!
-//! Monte Carlo plays each engagement to its end. The exact method keeps a
+//! Monte Carlo plays each engagement to its end (see [`super::play`], and the
+//! step memo that speeds it, [`super::memo`]). The exact method keeps a
 //! probability distribution over states, advances every live state through the
 //! turn's steps (enumerating each step's small dice tree and merging equal states
 //! after every step), and records curves from the distribution at each turn.
@@ -46,7 +47,8 @@ pub trait Engagement: Sync {
 
     /// Play one whole turn from `state` (Monte Carlo): the steps in order. An
     /// engagement may play them faster without the states between them, drawing
-    /// the same dice.
+    /// the same dice, word for word: the step memo replays the steps one by
+    /// one and must land where this does.
     fn play_turn<D: Dice>(&self, state: &Self::State, dice: &mut D) -> Self::State
     where
         Self: Sized,
@@ -108,10 +110,11 @@ pub trait Engagement: Sync {
     fn play_step<D: Dice>(&self, state: &Self::State, step: u32, dice: &mut D) -> Self::State;
 
     /// Record the curves for `state` as it stands at the end of `turn`.
-    /// What is recorded depends on the state alone, `turn` only says where:
-    /// Monte Carlo's step memo records a state's curves once and adds them
-    /// again at every visit (it checks that a state records the same at two
-    /// turns and nothing but curves, and calls this otherwise).
+    /// What is recorded depends on the state alone, `turn` only says where,
+    /// and each curve is recorded once: Monte Carlo's step memo records a
+    /// state's curves once and adds them again at every visit (it checks
+    /// that a state records the same at two turns and nothing but curves,
+    /// and calls this otherwise).
     fn record_turn(&self, turn: u32, state: &Self::State, tally: &mut Tally, w: f64);
 
     /// Record the final state, reached after `turns` turns; `ending` says why play
@@ -164,16 +167,12 @@ impl<E: Engagement> EngagementModel<E> {
             memos: Mutex::new(Vec::new()),
         }
     }
-
-    /// The engagement.
-    pub fn game(&self) -> &E {
-        &self.game
-    }
 }
 
-/// Most trials Monte Carlo plays through its memo between two checks that
-/// the memo pays for itself (it also stops at once when it does not).
-const MEMO_CHECK: u64 = 1024;
+/// Fewest trials a call plays through the memo: a paired comparison plays
+/// one trial a call, where taking a memo from the pool costs more than the
+/// memo saves.
+const MEMO_MIN_TRIALS: u64 = 256;
 
 /// Most turns a Monte Carlo engagement without a turn limit is played.
 pub const HARD_TURN_CAP: u32 = 100_000;
@@ -195,6 +194,9 @@ impl<E: Engagement> Model for EngagementModel<E> {
     /// before (the same draws, so the same results as
     /// [`Model::simulate_plainly`]).
     fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
+        if trials < MEMO_MIN_TRIALS {
+            return self.simulate_plainly(sampler, first, trials, tally);
+        }
         let game = &self.game;
         let lock = || self.memos.lock().unwrap_or_else(|e| e.into_inner());
         let mut memo = lock()
@@ -202,15 +204,11 @@ impl<E: Engagement> Model for EngagementModel<E> {
             .unwrap_or_else(|| StepMemo::new(game.steps(), &game.schema()));
         let end = first + trials;
         let mut trial = first;
-        while trial < end {
+        if memo.in_use() {
+            trial = play::play_memoized(game, &mut memo, sampler, first..end, tally);
             memo.retire_unless_paying();
-            if !memo.in_use() {
-                play::play_plainly(game, sampler, trial..end, tally);
-                break;
-            }
-            let block = trial..(trial + MEMO_CHECK).min(end);
-            trial = play::play_memoized(game, &mut memo, sampler, block, tally);
         }
+        play::play_plainly(game, sampler, trial..end, tally);
         lock().push(memo);
         tally.settle_held_curves();
         tally.trial(trials as f64);

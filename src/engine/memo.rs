@@ -11,9 +11,11 @@
 //! States are interned as positions `(step about to be played, state)`, and
 //! a recording's leaves point straight at positions, so a replayed turn
 //! touches no hash table. The memo is bounded: a step whose dice tree is too
-//! large is played directly, and once the positions fill the memo it stops
-//! recording and play goes on without it, for the rest of the model's life
-//! (a state space that large rarely repeats a situation).
+//! large is played directly, and a memo that does not pay for itself (its
+//! positions or branch points past their bounds, or far more recorded than
+//! replayed: a state space too large to repeat its situations soon) retires,
+//! and play goes on without it. Each thread at work has its own memo, kept
+//! with the model.
 
 use super::chain::Engagement;
 use crate::dice::{Dice, Draw, Next, Recorder, Roll, Sampler, Weighted};
@@ -23,6 +25,9 @@ use std::collections::hash_map::Entry;
 
 /// Most positions a memo holds (about 30 MB for the GHQ engagements).
 const MAX_POSITIONS: usize = 1 << 17;
+
+/// Most words of branch points a memo holds (32 MB).
+const MAX_POINT_WORDS: usize = 1 << 23;
 
 /// Most leaves of a step's recorded dice tree.
 const MAX_LEAVES: usize = 1024;
@@ -94,19 +99,20 @@ impl<S: Clone + Eq + std::hash::Hash> Positions<S> {
 pub(super) struct StepMemo<S> {
     steps: u32,
     max_positions: usize,
+    max_leaves: usize,
     /// Positions at the start of a turn, apart (the walk reads their states
     /// once a turn, and there are few of them, so they stay near the
     /// processor).
     turns: Positions<S>,
     /// Each turn start's `is_over`.
     over: Vec<bool>,
-    /// Each turn start's curves, as `record_turn` records them (a hot
-    /// part of play, and the same at every visit), `curves` sums a turn
-    /// start; or `None` where the engagement's `record_turn` does more (see
-    /// [`StepMemo::capture`]).
-    records: Option<Vec<[f64; 2]>>,
-    curves: usize,
-    /// An empty tally of the engagement's schema, to capture records in.
+    /// Each turn start's curve sums, as `record_turn` records them (a hot
+    /// part of play, and the same at every visit), `curve_count` of them a
+    /// turn start; or `None` where the engagement's `record_turn` does more
+    /// (see [`StepMemo::capture`]).
+    captured: Option<Vec<[f64; 2]>>,
+    curve_count: usize,
+    /// An empty tally of the engagement's schema, to capture curves in.
     blank: Tally,
     /// Positions in the middle of a turn.
     mids: Positions<S>,
@@ -135,16 +141,22 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         Self::with_limits(steps, schema, MAX_POSITIONS, MAX_LEAVES)
     }
 
-    fn with_limits(steps: u32, schema: &Schema, max_positions: usize, max_leaves: usize) -> Self {
+    pub(super) fn with_limits(
+        steps: u32,
+        schema: &Schema,
+        max_positions: usize,
+        max_leaves: usize,
+    ) -> Self {
         let blank = Tally::new(schema);
         StepMemo {
             steps,
             max_positions,
+            max_leaves,
             turns: Positions::new(),
             over: Vec::new(),
             // Two turns at least, to see that a record is the same at both.
-            records: (blank.turns() >= 2).then(Vec::new),
-            curves: schema.curves.len(),
+            captured: (blank.turns() >= 2).then(Vec::new),
+            curve_count: schema.curves.len(),
             blank,
             mids: Positions::new(),
             points: Vec::new(),
@@ -171,13 +183,14 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     pub(super) fn paying(&self) -> bool {
         let positions = self.turns.states.len() + self.mids.states.len();
         positions < self.max_positions
+            && self.points.len() < MAX_POINT_WORDS
             && self.recorded_leaves <= RECORDING_ALLOWANCE + self.replayed_draws / REPLAYS_PER_LEAF
     }
 
     /// Retire the memo (for good, its memory freed) when it does not pay
     /// for itself; called between trials.
     pub(super) fn retire_unless_paying(&mut self) {
-        if !self.paying() {
+        if !self.retired && !self.paying() {
             *self = StepMemo {
                 retired: true,
                 ..StepMemo::with_limits(self.steps, &Schema::default(), 0, 0)
@@ -200,8 +213,10 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     /// captured.
     #[inline]
     pub(super) fn curve_sums(&self, turn: u32) -> Option<&[[f64; 2]]> {
-        let at = turn as usize * self.curves;
-        self.records.as_ref().map(|r| &r[at..at + self.curves])
+        let at = turn as usize * self.curve_count;
+        self.captured
+            .as_ref()
+            .map(|sums| &sums[at..at + self.curve_count])
     }
 
     /// Whether the engagement is over at the turn start `turn`.
@@ -288,9 +303,11 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         let id = (position & ID) as usize;
         let mut code = self.positions(position).plays[id];
         if code == UNRECORDED {
-            code = self.record(game, position);
+            code = self.record_step(game, position);
         }
         if code == DIRECT {
+            // A step played directly saves nothing: it counts as a leaf.
+            self.recorded_leaves += 1;
             let (step, state) = self.positions(position).states[id].clone();
             let after = game.play_step(&state, step, &mut Canonical(sampler));
             code = self.code_of(game, (step + 1) % self.steps, after);
@@ -300,18 +317,22 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
 
     /// Record the step at the position `code` names: its play code.
     #[cold]
-    fn record<E: Engagement<State = S>>(&mut self, game: &E, position: Code) -> Code {
-        let id = (position & ID) as usize;
-        let (step, state) = self.positions(position).states[id].clone();
+    fn record_step<E: Engagement<State = S>>(&mut self, game: &E, position: Code) -> Code {
         if !self.paying() {
             // Trials in play finish without more recordings.
             return DIRECT;
         }
+        let id = (position & ID) as usize;
+        let (step, state) = self.positions(position).states[id].clone();
         let code = match self
             .recorder
             .record(|dice| game.play_step(&state, step, dice))
         {
-            Err(_) => DIRECT,
+            Err(_) => {
+                // What the attempt cost: a step past the leaf limit.
+                self.recorded_leaves += self.max_leaves as u64 + 1;
+                DIRECT
+            }
             Ok(recording) => {
                 self.recorded_leaves += recording.leaves.len() as u64;
                 let next_step = (step + 1) % self.steps;
@@ -345,10 +366,10 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
 
     /// Capture what `record_turn` records at the new turn start `turn`:
     /// recorded at turns 1 and 2 of a blank tally, it must be the same
-    /// curve sums at both and nothing else, or records are not captured (and
+    /// curve sums at both and nothing else, or curves are not captured (and
     /// play calls `record_turn` itself) for the rest of the memo's life.
     fn capture<E: Engagement<State = S>>(&mut self, game: &E, turn: u32) {
-        let Some(records) = &mut self.records else {
+        let Some(captured) = &mut self.captured else {
             return;
         };
         let state = &self.turns.states[turn as usize].1;
@@ -360,9 +381,9 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         expected.add_curves_at(1, &sums);
         expected.add_curves_at(2, &sums);
         if expected == recorded {
-            records.extend(sums);
+            captured.extend(sums);
         } else {
-            self.records = None;
+            self.captured = None;
         }
     }
 

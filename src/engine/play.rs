@@ -17,7 +17,7 @@ use std::ops::Range;
 
 /// A trial played, as Monte Carlo records it; `A` says where play stood (a
 /// state, or a memo's turn start).
-pub(super) struct Played<A> {
+struct Played<A> {
     /// Where play stood at the start and after each turn, up to the turn
     /// limit.
     seen: Vec<A>,
@@ -28,7 +28,7 @@ pub(super) struct Played<A> {
 }
 
 impl<A: Clone> Played<A> {
-    pub(super) fn new() -> Self {
+    fn new() -> Self {
         Played {
             seen: Vec::new(),
             last: None,
@@ -312,4 +312,131 @@ pub(super) fn play_memoized<E: Engagement>(
         }
     }
     abreast.trials.end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{Dice, Roll, Weighted};
+    use crate::engine::Schema;
+
+    /// Two sides trading fire, with curves that are not whole numbers (so
+    /// that the order of adds shows in the bits).
+    struct Duel {
+        turns: u32,
+        to_the_end: bool,
+        start: (u8, u8),
+    }
+
+    impl Engagement for Duel {
+        type State = (u8, u8);
+
+        fn schema(&self) -> Schema {
+            Schema::default()
+                .categorical("winner", ["a", "b", "none"])
+                .mean_within("turns", 0.0, 1e6)
+                .curve_within("a", 0.0, 1.0)
+                .curve_within("b", 0.0, 1.0)
+                .with_turns(self.turns as usize)
+        }
+        fn start(&self) -> (u8, u8) {
+            self.start
+        }
+        fn turn_limit(&self) -> u32 {
+            self.turns
+        }
+        fn to_the_end(&self) -> bool {
+            self.to_the_end
+        }
+        fn is_over(&self, &(a, b): &(u8, u8)) -> bool {
+            a == 0 || b == 0
+        }
+        fn steps(&self) -> u32 {
+            2
+        }
+        fn play_step<D: Dice>(&self, &(a, b): &(u8, u8), step: u32, dice: &mut D) -> (u8, u8) {
+            if a == 0 || b == 0 {
+                return (a, b);
+            }
+            if step == 0 {
+                let hit = dice.pick(&Weighted::new(&[7, 2, 1]));
+                (a, b.saturating_sub(hit as u8))
+            } else {
+                let [_, hits]: [u32; 2] =
+                    dice.multinomial(u32::from(b.min(2)), Roll::Die(6), |n| usize::from(n == 6));
+                (a.saturating_sub(hits as u8), b)
+            }
+        }
+        fn record_turn(&self, turn: u32, &(a, b): &(u8, u8), tally: &mut Tally, w: f64) {
+            tally.curve(0, turn as usize, f64::from(a) / 7.0, w);
+            tally.curve(1, turn as usize, f64::from(b) / 7.0, w);
+        }
+        fn record_end(&self, &(a, b): &(u8, u8), turns: u32, _: Ending, tally: &mut Tally, w: f64) {
+            let winner = match (a > 0, b > 0) {
+                (true, false) => 0,
+                (false, true) => 1,
+                _ => 2,
+            };
+            tally.count(0, winner, w);
+            tally.add(0, f64::from(turns), w);
+        }
+    }
+
+    /// The tally of `trials` played plainly, or through a memo of at most
+    /// `positions` positions and on plainly once it retires (as
+    /// `EngagementModel::simulate` plays them), as JSON: equal text, equal
+    /// bits.
+    fn tally(game: &Duel, trials: Range<u64>, memo_positions: Option<usize>) -> String {
+        let mut tally = Tally::new(&game.schema());
+        let mut sampler = Sampler::new(4);
+        let mut next = trials.start;
+        if let Some(positions) = memo_positions {
+            let mut memo = StepMemo::with_limits(game.steps(), &game.schema(), positions, 64);
+            next = play_memoized(game, &mut memo, &sampler, trials.clone(), &mut tally);
+            memo.retire_unless_paying();
+            assert_eq!(memo.in_use(), next == trials.end);
+        }
+        play_plainly(game, &mut sampler, next..trials.end, &mut tally);
+        tally.settle_held_curves();
+        tally.trial((trials.end - trials.start) as f64);
+        serde_json::to_string(&tally).unwrap()
+    }
+
+    #[test]
+    fn trials_through_the_memo_are_the_trials_played_plainly() {
+        let games = [
+            Duel {
+                turns: 10,
+                to_the_end: false,
+                start: (6, 6),
+            },
+            Duel {
+                turns: 0,
+                to_the_end: false,
+                start: (6, 6),
+            },
+            Duel {
+                turns: 1,
+                to_the_end: false,
+                start: (6, 6),
+            },
+            Duel {
+                turns: 10,
+                to_the_end: false,
+                start: (0, 6),
+            },
+            Duel {
+                turns: 3,
+                to_the_end: true,
+                start: (6, 6),
+            },
+        ];
+        for game in &games {
+            let plain = tally(game, 5..3005, None);
+            assert_eq!(plain, tally(game, 5..3005, Some(1 << 17)));
+            // A memo that fills up retires mid-run; the trials after it are
+            // played plainly.
+            assert_eq!(plain, tally(game, 5..3005, Some(40)));
+        }
+    }
 }
