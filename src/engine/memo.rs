@@ -29,6 +29,10 @@ const MAX_POSITIONS: usize = 1 << 17;
 /// Most words of branch points a memo holds (32 MB).
 const MAX_POINT_WORDS: usize = 1 << 23;
 
+/// Most bytes of outcome tables a memo holds (a run meets few distinct
+/// draws: each side's shot by marker states, the marker-removal d20).
+const MAX_TABLE_BYTES: usize = 1 << 24;
+
 /// Most leaves of a step's recorded dice tree.
 const MAX_LEAVES: usize = 1024;
 
@@ -46,7 +50,7 @@ const MAX_TABLE: u32 = 4096;
 
 /// A play code, where play goes next: a branch point (below [`POSITION`]),
 /// or a position (with the [`POSITION`] bit, and the [`TURN_START`] bit when
-/// it starts a turn); in [`StepMemo::plays`], also one of the two markers.
+/// it starts a turn); in [`Positions::plays`], also one of the two markers.
 pub(super) type Code = u32;
 const POSITION: Code = 1 << 31;
 const TURN_START: Code = 1 << 30;
@@ -175,15 +179,17 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         !self.retired
     }
 
-    /// Whether the memo pays for itself: its positions within bounds, and
-    /// the leaves it has recorded (each one play of a step's rule code, and
-    /// more) few beside the draws it has replayed. A state space
-    /// too large to repeat its situations soon (Micro Squad 4 against 4 and
-    /// larger) fails it within a few thousand trials.
+    /// Whether the memo pays for itself: its positions, branch points and
+    /// outcome tables within bounds, and the leaves it has recorded (each one
+    /// play of a step's rule code, and more) few beside the draws it has
+    /// replayed. A state space too large to repeat its situations soon
+    /// (Micro Squad 4 against 4 and larger) fails it within a few thousand
+    /// trials.
     pub(super) fn paying(&self) -> bool {
         let positions = self.turns.states.len() + self.mids.states.len();
         positions < self.max_positions
             && self.points.len() < MAX_POINT_WORDS
+            && self.tables.len() < MAX_TABLE_BYTES
             && self.recorded_leaves <= RECORDING_ALLOWANCE + self.replayed_draws / REPLAYS_PER_LEAF
     }
 
