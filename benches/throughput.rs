@@ -6,10 +6,11 @@
 
 mod ms_engagement_by_hand;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use volley::dice::Sampler;
-use volley::engine::{self, MethodRequest, Model, RunConfig, Tally};
+use volley::engine::{self, MethodRequest, Model, RunConfig, Schema, Tally};
 use volley::question::Question;
 use volley::systems::Origin;
 use volley::systems::micro_squad::{self, MsEngagementAction};
@@ -30,6 +31,24 @@ fn model_of(system: &str, action: &str, fields: &[(&str, &str)]) -> Box<dyn Mode
     question(system, action, fields).model().unwrap()
 }
 
+/// Bench `play` on one thread, each iteration into a fresh tally of
+/// `schema`, the sampler going on from one iteration to the next.
+fn on_one_thread(
+    group: &mut BenchmarkGroup<WallTime>,
+    name: &str,
+    schema: &Schema,
+    play: impl Fn(&mut Sampler, &mut Tally),
+) {
+    group.bench_function(name, |b| {
+        let mut sampler = Sampler::new(1);
+        b.iter(|| {
+            let mut tally = Tally::new(schema);
+            play(&mut sampler, &mut tally);
+            black_box(tally.weight)
+        })
+    });
+}
+
 fn benches(c: &mut Criterion) {
     const N: u64 = 1 << 22;
     let mut group = c.benchmark_group("micro-squad");
@@ -46,14 +65,9 @@ fn benches(c: &mut Criterion) {
         })
     });
     let fire = model("fire", &[("firepower", "8"), ("defense", "5")]);
-    group.bench_function("fire events, one thread", |b| {
-        let schema = fire.schema();
-        let mut sampler = Sampler::new(1);
-        b.iter(|| {
-            let mut tally = Tally::new(&schema);
-            fire.simulate(&mut sampler, 0, N, &mut tally);
-            black_box(tally.weight)
-        })
+    let events = "fire events, one thread";
+    on_one_thread(&mut group, events, &fire.schema(), |s, t| {
+        fire.simulate(s, 0, N, t)
     });
     group.bench_function("fire events, all threads", |b| {
         let config = RunConfig {
@@ -77,27 +91,15 @@ fn benches(c: &mut Criterion) {
     group.throughput(Throughput::Elements(GAMES));
     let fields = [("b_firepower", "6"), ("b_terrain", "woods")];
     let game = model("engagement", &fields);
-    group.bench_function("3 vs 3, 10 turns, engine, one thread", |b| {
-        let schema = game.schema();
-        let mut sampler = Sampler::new(1);
-        b.iter(|| {
-            let mut tally = Tally::new(&schema);
-            game.simulate(&mut sampler, 0, GAMES, &mut tally);
-            black_box(tally.weight)
-        })
+    let schema = game.schema();
+    let engine = "3 vs 3, 10 turns, engine, one thread";
+    on_one_thread(&mut group, engine, &schema, |s, t| {
+        game.simulate(s, 0, GAMES, t)
     });
-    group.bench_function(
-        "3 vs 3, 10 turns, engine without its memo, one thread",
-        |b| {
-            let schema = game.schema();
-            let mut sampler = Sampler::new(1);
-            b.iter(|| {
-                let mut tally = Tally::new(&schema);
-                game.simulate_plainly(&mut sampler, 0, GAMES, &mut tally);
-                black_box(tally.weight)
-            })
-        },
-    );
+    let plainly = "3 vs 3, 10 turns, engine without its memo, one thread";
+    on_one_thread(&mut group, plainly, &schema, |s, t| {
+        game.simulate_plainly(s, 0, GAMES, t)
+    });
     let question = question("micro-squad", "engagement", &fields);
     let hand = ms_engagement_by_hand::HandLoop::new(
         &MsEngagementAction::engagement(
@@ -106,38 +108,21 @@ fn benches(c: &mut Criterion) {
         )
         .unwrap(),
     );
-    group.bench_function("3 vs 3, 10 turns, by hand, one thread", |b| {
-        let schema = game.schema();
-        let mut sampler = Sampler::new(1);
-        b.iter(|| {
-            let mut tally = Tally::new(&schema);
-            hand.simulate(&mut sampler, 0, GAMES, &mut tally);
-            black_box(tally.weight)
-        })
+    let by_hand = "3 vs 3, 10 turns, by hand, one thread";
+    on_one_thread(&mut group, by_hand, &schema, |s, t| {
+        hand.simulate(s, 0, GAMES, t)
     });
     // Too many situations for the memo to hold: it fills, then steps aside.
     let large = model("engagement", &[("a_stands", "10"), ("b_stands", "10")]);
-    group.bench_function("10 vs 10, 10 turns, engine, one thread", |b| {
-        let schema = large.schema();
-        let mut sampler = Sampler::new(1);
-        b.iter(|| {
-            let mut tally = Tally::new(&schema);
-            large.simulate(&mut sampler, 0, GAMES, &mut tally);
-            black_box(tally.weight)
-        })
+    let schema = large.schema();
+    let engine = "10 vs 10, 10 turns, engine, one thread";
+    on_one_thread(&mut group, engine, &schema, |s, t| {
+        large.simulate(s, 0, GAMES, t)
     });
-    group.bench_function(
-        "10 vs 10, 10 turns, engine without its memo, one thread",
-        |b| {
-            let schema = large.schema();
-            let mut sampler = Sampler::new(1);
-            b.iter(|| {
-                let mut tally = Tally::new(&schema);
-                large.simulate_plainly(&mut sampler, 0, GAMES, &mut tally);
-                black_box(tally.weight)
-            })
-        },
-    );
+    let plainly = "10 vs 10, 10 turns, engine without its memo, one thread";
+    on_one_thread(&mut group, plainly, &schema, |s, t| {
+        large.simulate_plainly(s, 0, GAMES, t)
+    });
     group.finish();
 
     let mut group = c.benchmark_group("micro-squad engagement, exact");

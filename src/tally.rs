@@ -282,11 +282,6 @@ impl Tally {
         }
     }
 
-    /// The number of turns the curves cover, after the start.
-    pub(crate) fn turns(&self) -> usize {
-        self.turns
-    }
-
     /// While `record` runs, a curve value recorded for a turn counts for that
     /// turn and every later one up to the last: a trial that has ended holds
     /// its state to the end of the curves, and Monte Carlo records it once

@@ -229,8 +229,9 @@ fn hold_a_long_question(server: &Server, path: &str) -> TcpStream {
     stream
 }
 
-#[test]
-fn closing_the_page_stops_its_run_and_frees_its_turn() {
+/// A server with one turn: `question` holds it, then the page closes; the
+/// next question gets the turn, not a 503 after a minute of a billion trials.
+fn a_closed_page_frees_the_only_turn(question: &str) {
     let server = Server::start(&[
         "--max-running",
         "1",
@@ -239,34 +240,23 @@ fn closing_the_page_stops_its_run_and_frees_its_turn() {
         "--queue-wait",
         "60",
     ]);
-    // The run holds the only turn, then the page closes.
-    drop(hold_a_long_question(
-        &server,
-        "/api/ask?system=micro-squad&action=engagement&trials=1000000000",
-    ));
-    // The next question gets the turn, not a 503 after a minute of a billion
-    // trials.
+    drop(hold_a_long_question(&server, question));
     let (status, body) = server.get("/api/odds?system=micro-squad&action=fire");
     assert_eq!(status, 200, "{body}");
 }
 
 #[test]
+fn closing_the_page_stops_its_run_and_frees_its_turn() {
+    a_closed_page_frees_the_only_turn(
+        "/api/ask?system=micro-squad&action=engagement&trials=1000000000",
+    );
+}
+
+#[test]
 fn closing_the_page_stops_a_comparison_too() {
-    let server = Server::start(&[
-        "--max-running",
-        "1",
-        "--max-trials",
-        "1000000000",
-        "--queue-wait",
-        "60",
-    ]);
-    // The run holds the only turn, then the page closes.
-    drop(hold_a_long_question(
-        &server,
+    a_closed_page_frees_the_only_turn(
         "/api/ask?system=micro-squad&action=engagement&variant.b_firepower=8&trials=1000000000",
-    ));
-    let (status, body) = server.get("/api/odds?system=micro-squad&action=fire");
-    assert_eq!(status, 200, "{body}");
+    );
 }
 
 #[test]

@@ -118,6 +118,11 @@ impl Recorder {
         }
     }
 
+    /// Most leaves a recording may have.
+    pub fn leaf_limit(&self) -> usize {
+        self.leaf_limit
+    }
+
     /// Run `procedure` on every branch of its dice tree and record the tree.
     pub fn record<R>(
         &mut self,

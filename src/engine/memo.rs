@@ -18,7 +18,7 @@
 //! with the model.
 
 use super::chain::Engagement;
-use crate::dice::{Dice, Draw, Next, Recorder, Roll, Sampler, Weighted};
+use crate::dice::{Draw, Next, Recorder, Roll, Sampler};
 use crate::tally::{Schema, Tally};
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
@@ -103,7 +103,6 @@ impl<S: Clone + Eq + std::hash::Hash> Positions<S> {
 pub(super) struct StepMemo<S> {
     steps: u32,
     max_positions: usize,
-    max_leaves: usize,
     /// Positions at the start of a turn, apart (the walk reads their states
     /// once a turn, and there are few of them, so they stay near the
     /// processor).
@@ -155,11 +154,10 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         StepMemo {
             steps,
             max_positions,
-            max_leaves,
             turns: Positions::new(),
             over: Vec::new(),
             // Two turns at least, to see that a record is the same at both.
-            captured: (blank.turns() >= 2).then(Vec::new),
+            captured: (schema.turns >= 2).then(Vec::new),
             curve_count: schema.curves.len(),
             blank,
             mids: Positions::new(),
@@ -315,7 +313,9 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
             // A step played directly saves nothing: it counts as a leaf.
             self.recorded_leaves += 1;
             let (step, state) = self.positions(position).states[id].clone();
-            let after = game.play_step(&state, step, &mut Canonical(sampler));
+            // Played as plain Monte Carlo plays it: a state that is not
+            // canonical plays and records as its canonical form does.
+            let after = game.play_step(&state, step, sampler);
             code = self.code_of(game, (step + 1) % self.steps, after);
         }
         code
@@ -336,7 +336,7 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         {
             Err(_) => {
                 // What the attempt cost: a step past the leaf limit.
-                self.recorded_leaves += self.max_leaves as u64 + 1;
+                self.recorded_leaves += self.recorder.leaf_limit() as u64 + 1;
                 DIRECT
             }
             Ok(recording) => {
@@ -439,50 +439,10 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     }
 }
 
-/// The sampler, telling the step to keep its states canonical (as the
-/// recorder does), so that a step played directly lands on the positions
-/// recorded ones do.
-struct Canonical<'a>(&'a mut Sampler);
-
-impl Dice for Canonical<'_> {
-    fn merges_states(&self) -> bool {
-        true
-    }
-
-    fn classify<T: Copy + PartialEq>(&mut self, roll: Roll, classify: impl Fn(u32) -> T) -> T {
-        self.0.classify(roll, classify)
-    }
-
-    fn classify_pair<T: Copy + PartialEq>(
-        &mut self,
-        first: Roll,
-        second: Roll,
-        classify: impl Fn(u32, u32) -> T,
-    ) -> T {
-        self.0.classify_pair(first, second, classify)
-    }
-
-    fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
-        self.0.chance(numerator, denominator)
-    }
-
-    fn pick(&mut self, odds: &Weighted) -> usize {
-        self.0.pick(odds)
-    }
-
-    fn multinomial<const K: usize>(
-        &mut self,
-        n: u32,
-        roll: Roll,
-        classify: impl Fn(u32) -> usize,
-    ) -> [u32; K] {
-        self.0.multinomial(n, roll, classify)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::{Dice, Weighted};
     use crate::engine::{Ending, turn_in_steps};
 
     /// Two counters wearing each other down: a pick, a chance, a pair of
