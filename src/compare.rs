@@ -159,10 +159,18 @@ impl Comparison {
             }
             for (j, mean) in pairing.means.iter().enumerate() {
                 let [sum, squares] = paired.differences[j];
+                let difference = if identical {
+                    Difference::exact(0.0, 0.0)
+                } else {
+                    paired_mean(paired.trials, sum, squares, config.confidence, mean.range)
+                };
                 differences.push(DifferenceRow {
                     variable: mean.name.clone(),
                     value: None,
-                    difference: paired_mean(paired.trials, sum, squares, config.confidence),
+                    difference: Difference {
+                        p_value: difference.p_value.or(Some(1.0)),
+                        ..difference
+                    },
                 });
             }
             variants.push(VariantAnswer {

@@ -90,6 +90,24 @@ fn readings() -> Result<String, InputError> {
             );
         }
         let _ = writeln!(out);
+        let fixed = crate::action::describe::fixed_readings(&book);
+        if !fixed.is_empty() {
+            let _ = writeln!(
+                out,
+                "Where the card is open and volley builds one reading only, it says so here:\n"
+            );
+            let _ = writeln!(out, "| reading | the card | volley reads |");
+            let _ = writeln!(out, "|---|---|---|");
+            for (name, card_words, reading) in fixed {
+                let _ = writeln!(
+                    out,
+                    "| `{name}` | \"{}\" | {} |",
+                    cell(&card_words),
+                    cell(&reading)
+                );
+            }
+            let _ = writeln!(out);
+        }
     }
     Ok(out)
 }
@@ -121,7 +139,11 @@ fn charts() -> Result<String, InputError> {
             .tree
             .iter()
             .filter(|(key, value)| {
-                value.is_table() && !matches!(key.as_str(), "meta" | "option_notes" | "bounds")
+                value.is_table()
+                    && !matches!(
+                        key.as_str(),
+                        "meta" | "option_notes" | "bounds" | "fixed_readings"
+                    )
             })
             .map(|(key, value)| {
                 let entries = value.as_table().map_or(0, |t| t.len());

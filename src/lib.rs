@@ -16,7 +16,8 @@
 //! - [`output`]: terminal, JSON, CSV and Markdown renderings of a summary.
 //! - [`frame`], [`plot`]: tidy polars frames (Parquet, CSV) and plotters figures.
 //! - [`question`]: a validated question (system, rules, scenario), the one type
-//!   every front end builds and asks.
+//!   every front end builds and asks; [`readings`]: which of the card's unsure
+//!   readings an answer rests on, and what the others make of it.
 //! - [`compare`]: a question against its variants on the same trials, with paired
 //!   differences; [`effects`]: what each field is worth, one step at a time;
 //!   [`solve`]: the value of a field that meets a target; [`sensitivity`]: which
@@ -38,6 +39,7 @@ pub mod guide;
 pub mod output;
 pub mod plot;
 pub mod question;
+pub mod readings;
 pub mod rules;
 pub mod sensitivity;
 pub mod serve;

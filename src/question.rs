@@ -23,6 +23,8 @@ pub struct Question {
     system: &'static dyn System,
     action: &'static dyn Action,
     book: RuleBook,
+    /// The house rules the book was patched with, in order.
+    house_rules: Vec<HouseRule>,
     specs: Vec<FieldSpec>,
     raw: Vec<RawField>,
     scenario: Scenario,
@@ -50,7 +52,13 @@ impl Question {
         let action = systems::find_action(system, action)?;
         let book = systems::rulebook(system, house_rules)?;
         let specs = action.fields(&book);
-        Self::resolve(system, action, book, specs, fields.to_vec())
+        Self::resolve(
+            system,
+            action,
+            (book, house_rules.to_vec()),
+            specs,
+            fields.to_vec(),
+        )
     }
 
     /// The scenario in one line, as the outputs echo it: the fields given,
@@ -92,7 +100,7 @@ impl Question {
         Self::resolve(
             self.system,
             self.action,
-            self.book.clone(),
+            (self.book.clone(), self.house_rules.clone()),
             self.specs.clone(),
             raw,
         )
@@ -103,13 +111,30 @@ impl Question {
     pub fn under(&self, house_rules: &[HouseRule]) -> Result<Self, InputError> {
         let book = systems::rulebook(self.system, house_rules)?;
         let specs = self.action.fields(&book);
-        Self::resolve(self.system, self.action, book, specs, self.raw.clone())
+        Self::resolve(
+            self.system,
+            self.action,
+            (book, house_rules.to_vec()),
+            specs,
+            self.raw.clone(),
+        )
+    }
+
+    /// The same question with one more house rule on top of its own.
+    pub fn and_rule(&self, rule: HouseRule) -> Result<Self, InputError> {
+        let rules: Vec<HouseRule> = self.house_rules.iter().cloned().chain([rule]).collect();
+        self.under(&rules)
+    }
+
+    /// The house rules this question's charts were patched with, in order.
+    pub fn house_rules(&self) -> &[HouseRule] {
+        &self.house_rules
     }
 
     fn resolve(
         system: &'static dyn System,
         action: &'static dyn Action,
-        book: RuleBook,
+        (book, house_rules): (RuleBook, Vec<HouseRule>),
         specs: Vec<FieldSpec>,
         raw: Vec<RawField>,
     ) -> Result<Self, InputError> {
@@ -118,6 +143,7 @@ impl Question {
             system,
             action,
             book,
+            house_rules,
             specs,
             raw,
             scenario,

@@ -352,6 +352,7 @@ fn tampered_tally_files_are_merged_or_refused() {
         tally: result.tally.clone(),
         notes: Vec::new(),
         provisional: None,
+        readings: Vec::new(),
     }
     .save(&good)
     .unwrap();

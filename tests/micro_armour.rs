@@ -128,9 +128,15 @@ fn hand_computed_overrun_and_marker_removal() {
     // 13+ (8/20); the attack on column +6 is E on rows 0-8 (2D6 <= 8: 26/36).
     let s = run("overrun", &[]);
     assert!((p(&s, "defender_after", "E") - 0.4 * 26.0 / 36.0).abs() < 1e-12);
-    // An IFV carrying troops: +2, the defender fails on 14+ (7/20).
-    let s = run("overrun", &[("attacker_type", "ifv-carrying-troops")]);
+    // A wheeled IFV carrying troops: +2, the defender fails on 14+ (7/20).
+    let s = run(
+        "overrun",
+        &[("attacker_type", "wheeled"), ("carrying_troops", "true")],
+    );
     assert!((p(&s, "defender_after", "E") - 0.35 * 26.0 / 36.0).abs() < 1e-12);
+    // A tracked IFV carrying troops: both lines, +5, fails on 11+ (10/20).
+    let s = run("overrun", &[("carrying_troops", "true")]);
+    assert!((p(&s, "defender_after", "E") - 0.5 * 26.0 / 36.0).abs() < 1e-12);
     // Marker removal of S at cohesion 15: recover on 2-11 (+4), rally on 1, panic
     // on 20 (the (S) on a suppressed stand is a D: S+D): ok 11/20, S+D 1/20.
     let s = run("marker-removal", &[]);
@@ -401,4 +407,147 @@ fn three_and_four_platoon_stands_a_side_are_exact_and_agree_with_monte_carlo() {
         assert!(auto.exact, "{n} against {n} is exact");
         common::assert_agree("micro-armour", "engagement", &fields, 200_000);
     }
+}
+
+/// The CRT's notes: "Any stand firing at a Helicopter treats -S- as No Effect
+/// regardless of Tech Level", in every action that can reach one.
+#[test]
+fn a_helicopter_target_reads_dash_s_as_no_effect_in_every_action() {
+    // Direct artillery 4 against 4 (column 0), cohesion 15 (3/4): S or (S) on
+    // rows 6-8 and -S- on rows 9-12. On the ground -S- is S: 3/4 x 30/36 =
+    // 5/8; on a helicopter the -S- rows (2D6 >= 9: 10/36) do nothing: 5/12.
+    let strike = |target: &'static str| [("firepower", "4"), ("defense", "4"), ("target", target)];
+    let ground = run("direct-artillery", &strike("unarmored"));
+    assert!((p(&ground, "result", "S") - 5.0 / 8.0).abs() < 1e-12);
+    let helicopter = run("direct-artillery", &strike("helicopter"));
+    assert!((p(&helicopter, "result", "S") - 5.0 / 12.0).abs() < 1e-12);
+    assert!((p(&helicopter, "result", "none") - PASS * 10.0 / 36.0).abs() < 1e-12);
+    // The other reading: artillery keeps its S against a helicopter.
+    let support_s = run_with(
+        "direct-artillery",
+        &strike("helicopter"),
+        "options.ma_helicopter_dash_s",
+        "\"support_s\"",
+    );
+    assert!((p(&support_s, "result", "S") - 5.0 / 8.0).abs() < 1e-12);
+    // A support stand's fire at a helicopter: no effect under the default, S
+    // under support_s; ordinary fire is no effect under both.
+    let fire = |support: &'static str| {
+        [
+            ("firepower", "4"),
+            ("defense", "4"),
+            ("target", "helicopter"),
+            ("support", support),
+            ("range", "5"),
+        ]
+    };
+    let support = run("fire", &fire("true"));
+    let ordinary = run("fire", &fire("false"));
+    assert!((p(&support, "result", "S") - p(&ordinary, "result", "S")).abs() < 1e-12);
+    let support_under_s = run_with(
+        "fire",
+        &fire("true"),
+        "options.ma_helicopter_dash_s",
+        "\"support_s\"",
+    );
+    assert!(p(&support_under_s, "result", "S") > p(&support, "result", "S") + 0.1);
+    let ordinary_under_s = run_with(
+        "fire",
+        &fire("false"),
+        "options.ma_helicopter_dash_s",
+        "\"support_s\"",
+    );
+    assert!((p(&ordinary_under_s, "result", "S") - p(&ordinary, "result", "S")).abs() < 1e-12);
+    // An air strike on a helicopter: -S- no effect as well.
+    let air = |target: &'static str| {
+        [
+            ("target", target),
+            ("aa_stands", "0"),
+            ("attack_value", "4"),
+            ("defense", "4"),
+        ]
+    };
+    assert!(
+        p(&run("air-strike", &air("helicopter")), "result", "S")
+            < p(&run("air-strike", &air("unarmored")), "result", "S")
+    );
+    // Overruns and close assaults are made on the ground: refused, not
+    // answered as if the helicopter were an unarmored stand.
+    use volley::question::Question;
+    for (action, field) in [
+        ("overrun", "defender_class"),
+        ("close-assault", "defender_class"),
+        ("close-assault", "assaulter_class"),
+    ] {
+        let q = Question::new(
+            "micro-armour",
+            action,
+            &[],
+            &common::raw_fields(&[(field, "helicopter")]),
+        )
+        .unwrap();
+        let e = q.model().err().expect("a helicopter is refused");
+        assert_eq!(e.field, field);
+        assert!(e.message.contains("helicopter"), "{}", e.message);
+    }
+}
+
+/// "Any one stand may only be the target of one attack per fire phase."
+#[test]
+fn a_stand_is_attacked_once_per_fire_phase() {
+    // 20 against 6 is E without a roll, so a shot kills when its firer passes
+    // cohesion (3/4). B's one stand is attacked once a phase: whoever fires
+    // first, A wins exactly when that one attack lands, 3/4. Attacking again
+    // (the old reading) adds A's second stand's shot after a miss: 51/64.
+    let fields = [
+        ("a_stands", "2"),
+        ("b_stands", "1"),
+        ("a_firepower", "20"),
+        ("b_firepower", "20"),
+        ("turns", "1"),
+    ];
+    let once = run("engagement", &fields);
+    assert!((p(&once, "winner", "a") - 0.75).abs() < 1e-12);
+    let again = run_with(
+        "engagement",
+        &fields,
+        "options.ma_engagement_attack_again",
+        "true",
+    );
+    assert!((p(&again, "winner", "a") - 51.0 / 64.0).abs() < 1e-12);
+    common::assert_agree("micro-armour", "engagement", &fields, 100_000);
+}
+
+#[test]
+fn a_stand_with_only_d_has_no_s_to_recover() {
+    // D alone at cohesion 15 (+3): only a natural 1 removes D; a roll that
+    // passes removes nothing, so it is no "recover".
+    let s = run(
+        "marker-removal",
+        &[("suppressed", "false"), ("disorganized", "true")],
+    );
+    assert_eq!(p(&s, "roll", "recover"), 0.0);
+    assert!((p(&s, "roll", "rally") - 1.0 / 20.0).abs() < 1e-12);
+    assert!((p(&s, "roll", "fail") - 18.0 / 20.0).abs() < 1e-12);
+}
+
+#[test]
+fn the_bounds_allow_the_shots_per_turn_the_charts_accept() {
+    let rule = |value: &str| {
+        let text = common::house_rule("options.ma_shots_per_turn", value);
+        volley::rules::HouseRule::parse("shots", &text).unwrap()
+    };
+    let e = volley::question::Question::new("micro-armour", "engagement", &[rule("3")], &[])
+        .err()
+        .expect("3 shots a turn is refused");
+    assert!(
+        e.message.contains("1 to 2")
+            || e.message.contains("1-2")
+            || e.message.contains("at most 2"),
+        "{}",
+        e.message
+    );
+    assert!(
+        volley::question::Question::new("micro-armour", "engagement", &[rule("2")], &[]).is_ok()
+    );
 }

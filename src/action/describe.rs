@@ -44,5 +44,34 @@ pub fn options(rules: &RuleBook) -> String {
             .unwrap_or("");
         let _ = writeln!(out, "{key} = {value}\n    {note}");
     }
+    let fixed = fixed_readings(rules);
+    if !fixed.is_empty() {
+        out.push_str(
+            "\nReadings with no alternative built (the card's words, then volley's reading):\n",
+        );
+        for (name, card, reading) in fixed {
+            let _ = writeln!(out, "{name}\n    card: {card}\n    volley: {reading}");
+        }
+    }
     out
+}
+
+/// The card's readings that volley takes with no alternative built, from the
+/// chart file's `[fixed_readings]`: (name, the card's words, volley's reading).
+pub fn fixed_readings(rules: &RuleBook) -> Vec<(String, String, String)> {
+    let text = |entry: &toml::Value, key: &str| {
+        entry
+            .get(key)
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    rules
+        .tree
+        .get("fixed_readings")
+        .and_then(|f| f.as_table())
+        .into_iter()
+        .flatten()
+        .map(|(name, entry)| (name.clone(), text(entry, "card"), text(entry, "reading")))
+        .collect()
 }

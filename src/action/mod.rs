@@ -160,6 +160,10 @@ pub trait CompiledCharts: Sized {
 
     /// Check and compile the data; the message names the chart cell at fault.
     fn compile(data: Self::Data) -> Result<Self, String>;
+
+    /// The record of the options read through these charts (see
+    /// [`crate::rules::OptionsRead`]).
+    fn consulted(&self) -> crate::rules::OptionsRead;
 }
 
 /// Compile a rule book's charts, or say why they do not read.
@@ -172,7 +176,9 @@ pub fn compile_charts<C: CompiledCharts>(rules: &RuleBook) -> Result<C, String> 
 pub fn charts_of<C: CompiledCharts + Send + Sync + 'static>(
     rules: &RuleBook,
 ) -> Result<std::sync::Arc<C>, InputError> {
-    rules
+    let charts = rules
         .compiled(compile_charts::<C>)
-        .map_err(|m| InputError::argument("rules", m))
+        .map_err(|m| InputError::argument("rules", m))?;
+    rules.keep_consulted(&charts.consulted());
+    Ok(charts)
 }

@@ -15,6 +15,27 @@ pub struct MergeArgs {
     pub format: Format,
 }
 
+/// The options any shard consulted, each once, with the value it used.
+fn merged_readings(files: &[(String, TallyFile)]) -> Vec<crate::readings::Reading> {
+    let mut seen: Vec<&(String, String)> = Vec::new();
+    for pair in files.iter().flat_map(|(_, f)| &f.readings) {
+        if !seen.contains(&pair) {
+            seen.push(pair);
+        }
+    }
+    seen.into_iter()
+        .map(|(option, value)| crate::readings::Reading {
+            option: option.clone(),
+            value: value.clone(),
+            others: Vec::new(),
+            alternatives: Vec::new(),
+            measured: crate::readings::Measured::No(
+                "merged shards: `volley sensitivity` or `volley odds --readings` measures the alternatives".to_string(),
+            ),
+        })
+        .collect()
+}
+
 pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
     let files = args
         .files
@@ -53,6 +74,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
         provisional: run.provisional.clone(),
         working: Vec::new(),
         fractions: false,
+        readings: merged_readings(&files),
     };
     Ok(render_answer(&answer, args.format))
 }

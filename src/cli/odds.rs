@@ -31,6 +31,12 @@ pub struct OddsArgs {
     /// are dealt in blocks of 65,536, so N is at most the number of blocks.
     #[arg(long, value_name = "K/N", requires = "trials", value_parser = crate::engine::Shard::parse)]
     pub shard: Option<crate::engine::Shard>,
+    /// Measure the card's other readings of a Monte Carlo answer: each
+    /// alternative value of each option the question consulted, run on the
+    /// same trials, with its headline and the paired difference (an exact
+    /// answer measures them exactly without asking).
+    #[arg(long)]
+    pub readings: bool,
     /// Also save the raw tally to FILE (for `volley merge`).
     #[arg(long, value_name = "FILE", requires = "trials")]
     pub save_tally: Option<std::path::PathBuf>,
@@ -128,6 +134,22 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
     };
     let result = question.answer(&config).map_err(super::explain)?;
     drop(bar);
+    let readings = if args.shard.is_some() {
+        // A shard's answer is a part: its readings are listed, not measured.
+        crate::readings::consulted(&question)
+    } else {
+        let quiet = crate::engine::RunConfig {
+            progress: None,
+            ..config.clone()
+        };
+        crate::readings::measure(
+            &question,
+            &crate::stats::summarize(&result),
+            &quiet,
+            args.readings,
+        )
+        .map_err(super::explain)?
+    };
     if let Some(path) = &args.save_tally {
         let file = crate::output::TallyFile {
             system: question.system().name().to_string(),
@@ -144,8 +166,18 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
             tally: result.tally.clone(),
             notes: question.notes(),
             provisional: question.provisional(),
+            readings: readings
+                .iter()
+                .map(|r| (r.option.clone(), r.value.clone()))
+                .collect(),
         };
         file.save(path)?;
     }
-    Ok(render_odds(&question, &result, args.format, args.fractions))
+    Ok(render_odds(
+        &question,
+        &result,
+        readings,
+        args.format,
+        args.fractions,
+    ))
 }

@@ -79,6 +79,15 @@ pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
     }
 }
 
+/// How an action's readings were measured: exact, or paired Monte Carlo.
+fn method_of(effects: &Effects) -> String {
+    match (effects.exact, effects.trials) {
+        (true, _) => "exact".to_string(),
+        (false, Some(trials)) => format!("monte-carlo-paired ({trials} trials)"),
+        (false, None) => "monte-carlo-paired".to_string(),
+    }
+}
+
 /// Every action's default question, its readings switched one at a time.
 fn report(
     system: &str,
@@ -203,11 +212,13 @@ fn report(
     }
     std::fs::create_dir_all(&folder)?;
     let mut marks = Vec::new();
+    let mut methods = Vec::new();
     let mut rows: [Vec<String>; 4] = Default::default();
     let mut numbers_cols: [Vec<f64>; 5] = Default::default();
     for (action, effects) in &answers {
         for e in &effects.effects {
             marks.push(effects.provisional.clone().unwrap_or_default());
+            methods.push(method_of(effects));
             rows[0].push(action.clone());
             rows[1].push(e.step.field.trim_start_matches("options.").to_string());
             rows[2].push(e.step.from.clone());
@@ -232,6 +243,7 @@ fn report(
         ("diff_high", FrameColumn::Number(high)),
         ("p_value", FrameColumn::Number(p)),
         ("provisional", FrameColumn::Text(marks)),
+        ("method", FrameColumn::Text(methods)),
     ])?;
     // The reading that moves a headline most.
     let biggest = answers
@@ -253,8 +265,19 @@ fn report(
             100.0 * e.difference.value
         )
     });
+    let by_action: serde_json::Map<String, serde_json::Value> = answers
+        .iter()
+        .map(|(action, effects)| (action.clone(), serde_json::json!(method_of(effects))))
+        .collect();
     let meta = serde_json::json!({
         "headline": headline,
+        "method": format!(
+            "exact where every reading fits the exact budget ({} branches), otherwise {SENSITIVITY_TRIALS} paired Monte Carlo trials; each action's in `methods`",
+            config.budget.min(config.auto_budget)
+        ),
+        "methods": by_action,
+        "seed": config.seed,
+        "confidence": config.confidence,
         "figures": if plotted { vec!["tornado.png"] } else { Vec::new() },
         "experiment": format!("sensitivity-{}", found.name()),
         "title": format!("{}: how much each reading of the card moves each action's headline", found.name()),
@@ -271,6 +294,7 @@ fn report(
             "diff_high": "the upper end of the difference's interval",
             "p_value": "the paired test's p-value, when there is one",
             "provisional": "why the figure rests on a reconstructed chart cell (empty when it does not)",
+            "method": "exact, or monte-carlo-paired (N trials)",
         },
     });
     frame::write(

@@ -200,6 +200,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         scenario: shared_scenario(&question, &row, column.as_ref())?,
         fractions: args.fractions,
         provisional: question.provisional(),
+        readings: crate::readings::used(&question),
     };
     Ok(render_grid(&grid, args.format))
 }

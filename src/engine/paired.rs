@@ -36,6 +36,9 @@ pub struct PairedMean {
     pub name: String,
     base: usize,
     variant: usize,
+    /// The range a trial's difference (variant minus baseline) can take;
+    /// infinite ends where a side's bounds are unknown.
+    pub range: [f64; 2],
 }
 
 /// What a baseline and one variant have in common.
@@ -80,10 +83,17 @@ impl Pairing {
             .enumerate()
             .filter_map(|(b, m)| {
                 let v = variant.means.iter().position(|x| x.name == m.name)?;
+                // Variant minus baseline lies between the variant's least less
+                // the baseline's most and the other way round.
+                let range = match (m.bounds, variant.means[v].bounds) {
+                    (Some([bl, bh]), Some([vl, vh])) => [vl - bh, vh - bl],
+                    _ => [f64::NEG_INFINITY, f64::INFINITY],
+                };
                 Some(PairedMean {
                     name: m.name.clone(),
                     base: b,
                     variant: v,
+                    range,
                 })
             })
             .collect();

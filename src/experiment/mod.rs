@@ -247,6 +247,22 @@ pub fn run(
     files.extend(figures.iter().flat_map(|f| [f.png.clone(), f.svg.clone()]));
     let mut meta = meta(experiment, &columns);
     meta["headline"] = serde_json::json!(headline_text(experiment, base.headline(), &points));
+    // The readings each variant's points consulted (its sweep points share its
+    // charts, so the list covers them all).
+    meta["readings"] = serde_json::json!(
+        questions
+            .iter()
+            .zip(&experiment.variants)
+            .map(|(q, v)| {
+                let used: Vec<serde_json::Value> = crate::readings::used(q)
+                    .into_iter()
+                    .map(|(option, value)| serde_json::json!({"option": option, "value": value}))
+                    .collect();
+                serde_json::json!({"variant": v.name, "readings": used})
+            })
+            .collect::<Vec<_>>()
+    );
+    let moved = readings_at_first_point(experiment, &questions[0], &points, &config)?;
     meta["figures"] = serde_json::json!(
         figures
             .iter()
@@ -254,7 +270,14 @@ pub fn run(
             .collect::<Vec<_>>()
     );
     frame::write(&mut df, &parquet, &csv, &meta)?;
-    let text = report::markdown(experiment, base.headline(), &points, &figures, &config);
+    let text = report::markdown(
+        experiment,
+        base.headline(),
+        &points,
+        &figures,
+        &config,
+        &moved,
+    );
     let readme = folder.join("README.md");
     frame::write_atomic(&readme, text.as_bytes())?;
     files.push(readme);
@@ -262,6 +285,38 @@ pub fn run(
         folder,
         points: points.len(),
         files,
+    })
+}
+
+/// The readings the first variant's first sweep point rests on, measured
+/// exactly when its answer is exact (each alternative within the experiment's
+/// budget): the report says in words which of them move its headline.
+fn readings_at_first_point(
+    experiment: &Experiment,
+    question: &Question,
+    points: &[Point],
+    config: &RunConfig,
+) -> anyhow::Result<report::ReadingsAt> {
+    let Some(first) = points.first() else {
+        return Ok(report::ReadingsAt::default());
+    };
+    let at = question.with(&experiment.point_fields(&first.values))?;
+    let readings = crate::readings::measure(
+        &at,
+        &first.summary,
+        &RunConfig {
+            progress: None,
+            ..config.clone()
+        },
+        false,
+    )
+    .map_err(|e| match e {
+        QuestionError::Input(e) => anyhow::Error::from(e),
+        QuestionError::Run(e) => anyhow::Error::from(experiment.run_error(e)),
+    })?;
+    Ok(report::ReadingsAt {
+        point: experiment.point_label(&first.values),
+        readings,
     })
 }
 

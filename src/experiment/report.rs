@@ -411,12 +411,87 @@ fn method_text(config: &RunConfig, points: &[Point]) -> String {
 }
 
 /// The report, in Markdown.
+/// The readings of the card a report's first point rests on, measured.
+#[derive(Default)]
+pub struct ReadingsAt {
+    /// The point, in words (empty when the sweep has none).
+    pub point: String,
+    pub readings: Vec<crate::readings::Reading>,
+}
+
+/// What the report says of the readings its figures rest on: in words, which
+/// of them move the headline, and the rest consulted.
+fn readings_section(
+    experiment: &Experiment,
+    headline: Option<(&str, &str)>,
+    at: &ReadingsAt,
+) -> String {
+    use crate::readings::Measured;
+    if at.readings.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "## Readings of the card these figures rest on
+
+",
+    );
+    let point = if at.point.is_empty() {
+        String::new()
+    } else {
+        format!(" at {}", at.point)
+    };
+    let event = headline.map_or("the headline".to_string(), |(v, x)| format!("P({v} = {x})"));
+    let mut quiet = Vec::new();
+    for r in &at.readings {
+        match &r.measured {
+            Measured::Exact | Measured::Paired if !r.alternatives.is_empty() => {
+                let under: Vec<String> = r
+                    .alternatives
+                    .iter()
+                    .map(|a| {
+                        format!(
+                            "under `{}` it is {}% ({:+.2} points)",
+                            a.value,
+                            crate::output::percent_digits(a.probability.value),
+                            100.0 * a.difference.value
+                        )
+                    })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "- **{event}{point} rests on `{} = {}`**: {}.",
+                    r.option,
+                    r.value,
+                    under.join("; ")
+                );
+            }
+            Measured::Exact => quiet.push(format!("`{} = {}`", r.option, r.value)),
+            _ => quiet.push(format!("`{} = {}` (not measured)", r.option, r.value)),
+        }
+    }
+    if !quiet.is_empty() {
+        let _ = writeln!(
+            out,
+            "- Also consulted, moving {event}{point} by less than a point or not measured (a number, or a Monte Carlo answer): {}.",
+            quiet.join(", ")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "
+`volley rules {} options` says why each reading is taken; `volley sensitivity {} {}` measures every one.\n",
+        experiment.system, experiment.system, experiment.action
+    );
+    out
+}
+
 pub fn markdown(
     experiment: &Experiment,
     headline: Option<(&str, &str)>,
     points: &[Point],
     figures: &[Figure],
     config: &RunConfig,
+    readings: &ReadingsAt,
 ) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {}\n", experiment.title);
@@ -486,6 +561,7 @@ pub fn markdown(
         out,
         "- data: `results.parquet`, `results.csv` (tidy: one row per point and figure)\n"
     );
+    out.push_str(&readings_section(experiment, headline, readings));
     for f in figures {
         let name = f
             .png

@@ -102,6 +102,7 @@ pub fn render_compared(
             let (mut diff, mut low, mut high, mut p) =
                 (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             let mut marks = Vec::new();
+            let mut readings = Vec::new();
             for (v, answer) in compared.variants.iter().zip(variants) {
                 for row in &v.differences {
                     columns[0].push(v.name.clone());
@@ -126,6 +127,12 @@ pub fn render_compared(
                     high.push(row.difference.high);
                     p.push(row.difference.p_value.unwrap_or(f64::NAN));
                     marks.push(answer.provisional.clone().unwrap_or_default());
+                    let pairs: Vec<(String, String)> = answer
+                        .readings
+                        .iter()
+                        .map(|r| (r.option.clone(), r.value.clone()))
+                        .collect();
+                    readings.push(crate::readings::line(&pairs));
                 }
             }
             let [names, kinds, variables, values] = columns;
@@ -141,6 +148,7 @@ pub fn render_compared(
                 ("diff_high", FrameColumn::Number(high)),
                 ("p_value", FrameColumn::Number(p)),
                 ("provisional", FrameColumn::Text(marks)),
+                ("readings", FrameColumn::Text(readings)),
             ])
         }
         Format::Table | Format::Markdown => {
@@ -167,6 +175,19 @@ pub fn render_compared(
             }
             if let Some(reason) = &base.provisional {
                 let _ = writeln!(out, "PROVISIONAL (baseline): {reason}.");
+            }
+            let used = |a: &Answer| {
+                a.readings
+                    .iter()
+                    .map(|r| (r.option.clone(), r.value.clone()))
+                    .collect::<Vec<_>>()
+            };
+            if !base.readings.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "readings (baseline): {}",
+                    crate::readings::line(&used(base))
+                );
             }
             for (v, answer) in compared.variants.iter().zip(variants) {
                 let title = format!("{} ({}) against the baseline", v.name, v.spec);
@@ -195,8 +216,18 @@ pub fn render_compared(
                         .iter()
                         .map(|s| s.to_string())
                         .collect();
+                let variant_readings =
+                    Some(used(answer)).filter(|r| !r.is_empty() && *r != used(base));
                 if md {
                     let _ = writeln!(out, "\n#### {title}\n");
+                    if let Some(r) = &variant_readings {
+                        let _ = writeln!(
+                            out,
+                            "Readings ({}): `{}`.\n",
+                            v.name,
+                            crate::readings::line(r)
+                        );
+                    }
                     if let Some(reason) = variant_mark {
                         let _ = writeln!(out, "> **PROVISIONAL** ({}): {reason}.\n", v.name);
                     }
@@ -213,6 +244,10 @@ pub fn render_compared(
                     out.push_str(&markdown::table(&header, &rows));
                 } else {
                     let _ = writeln!(out, "\n{title}");
+                    if let Some(r) = &variant_readings {
+                        let _ =
+                            writeln!(out, "readings ({}): {}", v.name, crate::readings::line(r));
+                    }
                     if let Some(reason) = variant_mark {
                         let _ = writeln!(out, "PROVISIONAL ({}): {reason}.", v.name);
                     }

@@ -30,6 +30,8 @@ pub struct Grid {
     pub fractions: bool,
     /// Why the table is provisional (it reads a reconstructed chart), if it is.
     pub provisional: Option<String>,
+    /// The rules options the cells consulted, with the values used.
+    pub readings: Vec<(String, String)>,
 }
 
 /// Render a grid in `format`.
@@ -71,6 +73,10 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                         cells.len()
                     ]),
                 ),
+                (
+                    "readings",
+                    FrameColumn::Text(vec![crate::readings::line(&grid.readings); cells.len()]),
+                ),
             ]);
         }
         Format::Json => {
@@ -89,7 +95,8 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
                 .collect();
             let object = json!({"title": grid.title, "row_field": grid.row_field,
                                 "column_field": grid.column_field, "method": grid.method, "scenario": grid.scenario, "cells": cells,
-                                "provisional": grid.provisional});
+                                "provisional": grid.provisional,
+                                "readings": grid.readings.iter().map(|(option, value)| json!({"option": option, "value": value})).collect::<Vec<_>>()});
             out = serde_json::to_string_pretty(&object).unwrap_or_default();
             out.push('\n');
         }
@@ -101,6 +108,13 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
             );
             if let Some(reason) = &grid.provisional {
                 let _ = writeln!(out, "> **PROVISIONAL:** {reason}.\n");
+            }
+            if !grid.readings.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "Readings of the card the cells rest on: `{}` (`volley odds` on a cell measures the others).\n",
+                    crate::readings::line(&grid.readings)
+                );
             }
             let mut header = vec![format!("{} \\ {}", grid.row_field, grid.column_field)];
             header.extend(grid.columns.iter().cloned());
@@ -152,6 +166,13 @@ pub fn render_grid(grid: &Grid, format: Format) -> String {
             );
             if let Some(reason) = &grid.provisional {
                 let _ = writeln!(out, "PROVISIONAL: {reason}.");
+            }
+            if !grid.readings.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "readings: {} (`volley odds` on a cell measures the others)",
+                    crate::readings::line(&grid.readings)
+                );
             }
             out.push('\n');
             let _ = write!(out, "{head:<first$}");

@@ -5,6 +5,7 @@ mod compare;
 mod effects;
 mod grid;
 pub mod markdown;
+pub mod readings;
 mod single;
 mod solve;
 mod tally_file;

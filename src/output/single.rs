@@ -3,6 +3,7 @@
 use super::{Format, markdown, number, number_digits, probability_text};
 use crate::frame::{self, FrameColumn};
 use crate::question::Question;
+use crate::readings::Reading;
 use crate::stats::{Summary, summarize};
 use crate::tally::RunResult;
 use serde_json::{Value as Json, json};
@@ -29,6 +30,8 @@ pub struct Answer<'a> {
     pub working: Vec<String>,
     /// Show exact probabilities as fractions where the denominator is small.
     pub fractions: bool,
+    /// The card's readings the answer rests on.
+    pub readings: Vec<Reading>,
 }
 
 impl<'a> Answer<'a> {
@@ -47,15 +50,17 @@ impl<'a> Answer<'a> {
             provisional: question.provisional(),
             working: Vec::new(),
             fractions: false,
+            readings: crate::readings::consulted(question),
         }
     }
 }
 
-/// What `volley odds` prints for `question` answered as `result`: the command
-/// line and `volley serve` both print this.
+/// What `volley odds` prints for `question` answered as `result`, resting on
+/// `readings`: the command line and `volley serve` both print this.
 pub fn render_odds(
     question: &Question,
     result: &RunResult,
+    readings: Vec<Reading>,
     format: Format,
     fractions: bool,
 ) -> String {
@@ -69,6 +74,7 @@ pub fn render_odds(
         warning,
         working: question.working(),
         fractions,
+        readings,
         ..Answer::of(question, &summary)
     };
     render_answer(&answer, format)
@@ -152,6 +158,7 @@ pub fn answer_object(a: &Answer) -> Json {
         object["notes"] = json!(a.notes);
     }
     object["provisional"] = json!(a.provisional);
+    object["readings"] = super::readings::json(&a.readings);
     if !a.working.is_empty() {
         object["working"] = json!(a.working);
     }
@@ -245,6 +252,7 @@ fn table_answer(a: &Answer) -> String {
     for note in &a.notes {
         let _ = writeln!(out, "note: {note}");
     }
+    out.push_str(&super::readings::block(&a.readings, a.system));
     if !a.working.is_empty() {
         let _ = writeln!(out, "\nworking");
         for line in &a.working {
@@ -350,6 +358,10 @@ fn markdown_answer(a: &Answer) -> String {
     }
     for note in &a.notes {
         let _ = writeln!(out, "Note: {note}.\n");
+    }
+    let readings = super::readings::markdown(&a.readings, a.system);
+    if !readings.is_empty() {
+        let _ = writeln!(out, "{}", readings.trim_start());
     }
     if !a.working.is_empty() {
         let _ = writeln!(out, "Working:\n");

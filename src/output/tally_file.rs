@@ -31,6 +31,9 @@ pub struct TallyFile {
     /// Why the answer is provisional, if it is.
     #[serde(default)]
     pub provisional: Option<String>,
+    /// The rules options the shard's trials consulted, with the values used.
+    #[serde(default)]
+    pub readings: Vec<(String, String)>,
 }
 
 impl TallyFile {

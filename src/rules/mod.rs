@@ -10,6 +10,9 @@
 //! card lacks, such as Micro Force's weapon and range chart.
 
 mod bounds;
+mod consulted;
+
+pub use consulted::{OptionsRead, option_index};
 
 use crate::error::{InputError, one_of};
 use serde::Deserialize;
@@ -40,14 +43,18 @@ pub struct RuleBook {
     compiled: CompiledCache,
 }
 
-/// A slot for a rule book's compiled charts, of whatever type the system uses.
-/// Clones of a book share it until one of them is patched.
+/// A slot for a rule book's compiled charts, of whatever type the system uses,
+/// and the record of the options read through them. Clones of a book share it
+/// until one of them is patched.
 #[derive(Clone, Default)]
-struct CompiledCache(Arc<OnceLock<Arc<dyn Any + Send + Sync>>>);
+struct CompiledCache {
+    charts: Arc<OnceLock<Arc<dyn Any + Send + Sync>>>,
+    consulted: Arc<OnceLock<OptionsRead>>,
+}
 
 impl std::fmt::Debug for CompiledCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.get().is_some() {
+        f.write_str(if self.charts.get().is_some() {
             "compiled"
         } else {
             "not compiled"
@@ -94,7 +101,7 @@ impl RuleBook {
         &self,
         compile: impl FnOnce(&RuleBook) -> Result<C, String>,
     ) -> Result<Arc<C>, String> {
-        if let Some(done) = self.compiled.0.get()
+        if let Some(done) = self.compiled.charts.get()
             && let Ok(charts) = Arc::clone(done).downcast::<C>()
         {
             return Ok(charts);
@@ -102,8 +109,30 @@ impl RuleBook {
         let charts = Arc::new(compile(self)?);
         // Only the first type compiled from a book is kept (a book belongs to one
         // system, so there is only ever one).
-        let _ = self.compiled.0.set(charts.clone());
+        let _ = self.compiled.charts.set(charts.clone());
+        // Another thread may have compiled them first: use the charts kept.
+        if let Some(kept) = self.compiled.charts.get()
+            && let Ok(kept) = Arc::clone(kept).downcast::<C>()
+        {
+            return Ok(kept);
+        }
         Ok(charts)
+    }
+
+    /// Keep `read`, the record of the options read through this book's
+    /// compiled charts (the first record given is kept, as the charts are).
+    pub fn keep_consulted(&self, read: &OptionsRead) {
+        let _ = self.compiled.consulted.set(read.clone());
+    }
+
+    /// The options that procedures built from this book (and its unpatched
+    /// clones: a question's sweep points) have read so far.
+    pub fn consulted_options(&self) -> Vec<&'static str> {
+        self.compiled
+            .consulted
+            .get()
+            .map(OptionsRead::names)
+            .unwrap_or_default()
     }
 
     /// Apply a house rule. `check` validates the result after each change, so an

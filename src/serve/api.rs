@@ -188,7 +188,16 @@ async fn answer(
             let gate = gate.clone();
             Box::new(move || {
                 let result = question.answer(&config).map_err(|e| run_error(&gate, e))?;
-                Ok(render_odds(&question, &result, Format::Json, false))
+                let summary = crate::stats::summarize(&result);
+                let readings = crate::readings::measure(&question, &summary, &config, false)
+                    .map_err(|e| run_error(&gate, e))?;
+                Ok(render_odds(
+                    &question,
+                    &result,
+                    readings,
+                    Format::Json,
+                    false,
+                ))
             })
         }
         Ask::Compare => {

@@ -570,7 +570,38 @@ function headBox(a, exact) {
   }
   head.append(headline, el("div", "method-line", methodLine(a)));
   if (a.provisional) head.append(el("p", "provisional", "Provisional: " + a.provisional + "."));
+  const readings = readingsBox(a.readings || []);
+  if (readings) head.append(readings);
   return head;
+}
+
+// The card's readings the answer rests on: those that move the headline by a
+// point or more first, with the headline under each alternative.
+function readingsBox(readings) {
+  if (!readings.length) return null;
+  const box = el("details", "readings");
+  box.id = "readings";
+  const moving = readings.filter((r) => r.alternatives.length);
+  box.open = moving.length > 0;
+  box.append(el("summary", "", moving.length
+    ? "Rests on " + moving.length + " reading" + (moving.length > 1 ? "s" : "") + " of the card that move it"
+    : "Readings of the card consulted (" + readings.length + ")"));
+  const list = el("ul");
+  for (const r of moving.concat(readings.filter((r) => !r.alternatives.length))) {
+    let text = r.option + " = " + r.value;
+    if (r.alternatives.length) {
+      text += ": " + r.alternatives.map((x) => "under " + x.value + ", " +
+        (100 * x.probability).toFixed(2) + "% (" + (x.difference >= 0 ? "+" : "") +
+        (100 * x.difference).toFixed(2) + " points)").join("; ");
+    } else if (r.measured === "exact") {
+      text += ": no other reading moves it by a point";
+    } else if (r.not_measured) {
+      text += " (" + r.not_measured + ")";
+    }
+    list.append(el("li", r.alternatives.length ? "moves" : "", text));
+  }
+  box.append(list);
+  return box;
 }
 
 function renderOdds(a) {

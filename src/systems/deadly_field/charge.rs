@@ -3,9 +3,12 @@
 //!    dice, halved, rounded up); Green chargers arrive Disordered, Trained ones
 //!    once past half the charge, Elite and Veteran ones once past the move plus
 //!    half the bonus; a charge that cannot reach falls short;
-//! 2. the defender's one reaction fire at the charger (a point-blank fire only
-//!    after its pre-impact check), and a second unit's desperation fire (1D6); a
-//!    charger that routs, falls back or is destroyed is stopped by fire;
+//! 2. the defender's one fire at the charger: its reaction fire (a point-blank
+//!    fire only after its pre-impact check), or, when its one reaction went to
+//!    another unit, its 1D6 desperation fire (after the check), never both; a
+//!    charger that routs, falls back or is destroyed is stopped by fire, and a
+//!    morale check passed on the way may lift a worse level (Shaken to
+//!    Disorder) but never the charge's own disorder, which holds to the impact;
 //! 3. the defender's pre-impact morale check, with the flank modifiers: a
 //!    defender that routs, or falls back farther than the charge can still
 //!    follow, is gone before impact;
@@ -54,8 +57,20 @@ const STOP_SHORT: usize = 9;
 /// A unit's state after the charge.
 pub const AFTER_LABELS: [&str; 5] = ["good-order", "disorder", "shaken", "routed", "gone"];
 
-/// Reaction fire choices.
-pub const REACTIONS: [&str; 6] = ["none", "long", "normal", "short", "canister", "point-blank"];
+/// The defender's fire at the charger: none, its reaction fire at a band, or
+/// its desperation fire (its reaction spent on another unit).
+pub const REACTIONS: [&str; 7] = [
+    "none",
+    "long",
+    "normal",
+    "short",
+    "canister",
+    "point-blank",
+    "desperation",
+];
+
+/// The fires at the charger that wait for the defender's pre-impact check.
+const AFTER_THE_CHECK: [&str; 2] = ["point-blank", "desperation"];
 
 /// The charge, its units and choices settled.
 #[derive(Clone, Debug)]
@@ -63,13 +78,12 @@ pub struct Charge {
     pub charts: Arc<Charts>,
     pub attacker: Regiment,
     pub defender: Regiment,
-    /// The desperation firer, if any.
-    pub desperation: Option<Regiment>,
     pub distance: u32,
     /// The charger's move and charge-bonus dice in this terrain.
     pub move_inches: u32,
     pub bonus_dice: u32,
-    /// The reaction fire's band, if the defender fires.
+    /// The band of the defender's one fire at the charger (`desperation`: its
+    /// reaction went to another unit), if it fires.
     pub reaction: Option<&'static str>,
     /// The flank modifier of the charge on the defender's morale.
     pub flank: i32,
@@ -105,7 +119,7 @@ impl Charge {
     /// charge left). Disorder is judged on the distance actually moved: the
     /// distance to the defender, or the whole charge when it falls short.
     fn advance(&self, bonus_total: u32) -> (bool, bool, u32) {
-        let bonus = match self.charts.data.options.adf_charge_bonus {
+        let bonus = match self.charts.data.options.adf_charge_bonus() {
             ChargeBonus::HalfUp => bonus_total.div_ceil(2),
             ChargeBonus::HalfDown => bonus_total / 2,
             ChargeBonus::None => 0,
@@ -202,23 +216,48 @@ impl Charge {
         }
     }
 
-    /// A volley at the charger; `true` when it stops the charge.
+    /// The defender's volley at the charger; `true` when it stops the charge.
+    /// The charger's morale check may lift a worse level, never below the
+    /// charge's own disorder (`charge_level`), which holds to the impact.
     fn fire_at_charger<D: Dice>(
         &self,
-        firer: &Regiment,
-        by: &Condition,
         band: &'static str,
         att: &mut Condition,
         def: &Condition,
+        charge_level: usize,
         dice: &mut D,
     ) -> bool {
         // Only a close fire finds the charger within an inch of the defender.
         let close = matches!(band, "short" | "point-blank" | "desperation");
         let bad = if close { self.attacker_bad(def) } else { [0] };
-        let (after, fell_back) =
-            self.volley(firer, by, &self.attacker, att, band, true, &bad, dice);
+        let (mut after, fell_back) = self.volley(
+            &self.defender,
+            def,
+            &self.attacker,
+            att,
+            band,
+            true,
+            &bad,
+            dice,
+        );
+        if !after.gone() {
+            after.level = after.level.max(charge_level);
+        }
         *att = after;
         after.broken() || fell_back
+    }
+
+    /// The charger's possible levels on arrival (before any fire), over the
+    /// charge bonus rolls that reach.
+    fn arrival_levels(&self) -> Vec<usize> {
+        let mut levels: Vec<usize> = (self.bonus_dice..=6 * self.bonus_dice)
+            .map(|total| self.advance(total))
+            .filter(|(reaches, _, _)| *reaches)
+            .map(|(_, disordered, _)| self.attacker.now.level.max(usize::from(disordered)))
+            .collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels
     }
 
     fn end(
@@ -341,6 +380,11 @@ impl Charge {
         });
         if let Some(band) = self.reaction {
             let situation = FireSituation::plain(band, true);
+            let which = if band == "desperation" {
+                "desperation fire (the defender's reaction went to another unit)"
+            } else {
+                "reaction fire"
+            };
             for line in fire::working(
                 charts,
                 &self.defender,
@@ -349,13 +393,7 @@ impl Charge {
                 &att,
                 &situation,
             ) {
-                lines.push(format!("reaction fire: {line}"));
-            }
-        }
-        if let Some(unit) = &self.desperation {
-            let situation = FireSituation::plain("desperation", true);
-            for line in fire::working(charts, unit, &unit.now, &self.attacker, &att, &situation) {
-                lines.push(format!("desperation fire: {line}"));
+                lines.push(format!("{which}: {line}"));
             }
         }
         let bad = self.defender_bad(&att);
@@ -368,31 +406,33 @@ impl Charge {
             bad[0],
             bad[1]
         ));
-        let arrival = Condition {
-            level: att.level.max(1),
-            ..att
-        };
-        let a = impact_parts(
-            charts,
-            &self.attacker,
-            &arrival,
-            true,
-            &self.attacker_bad(&def),
-            None,
-        );
-        let d = impact_parts(
-            charts,
-            &self.defender,
-            &def,
-            false,
-            &self.defender_bad(&arrival),
-            None,
-        );
-        lines.push(format!(
-            "impact, the charger Disordered and both unhurt: attacker {}",
-            a.describe(false)
-        ));
-        lines.push(format!("impact: defender {}", d.describe(false)));
+        // The impact as computed, for each level the charger can arrive at
+        // (the charge's disorder holds to the impact), both sides unhurt.
+        for level in self.arrival_levels() {
+            let arrival = Condition { level, ..att };
+            let a = impact_parts(
+                charts,
+                &self.attacker,
+                &arrival,
+                true,
+                &self.attacker_bad(&def),
+                None,
+            );
+            let d = impact_parts(
+                charts,
+                &self.defender,
+                &def,
+                false,
+                &self.defender_bad(&arrival),
+                None,
+            );
+            lines.push(format!(
+                "impact, the charger arriving {} and both unhurt: attacker {}; defender {}",
+                level_words(level),
+                a.describe(false),
+                d.describe(false)
+            ));
+        }
         lines
     }
 }
@@ -431,21 +471,22 @@ impl Procedure for Charge {
         let mut def = self.defender.now;
         let (reaches, disordered, remaining) =
             dice.classify(Roll::Sum(self.bonus_dice, 6), |total| self.advance(total));
-        if disordered {
-            att.level = att.level.max(1);
-        }
+        // The charge's own disorder, held to the impact.
+        let charge_level = usize::from(disordered);
+        att.level = att.level.max(charge_level);
         if !reaches {
             return self.end(FALLS_SHORT, att, def, false);
         }
-        if def.routed() && self.charts.data.options.adf_routed_charged == RoutedCharged::Surrender {
+        if def.routed() && self.charts.data.options.adf_routed_charged() == RoutedCharged::Surrender
+        {
             def.figures = 0;
             return self.end(SURRENDERS, disorder(att), def, true);
         }
         // A point-blank reaction waits for the defender's pre-impact check, and
-        // so does the desperation fire.
-        let close = self.reaction == Some("point-blank");
-        if let Some(band) = self.reaction.filter(|_| !close)
-            && self.fire_at_charger(&self.defender, &def, band, &mut att, &def.clone(), dice)
+        // so does desperation fire.
+        let after_check = self.reaction.filter(|band| AFTER_THE_CHECK.contains(band));
+        if let Some(band) = self.reaction.filter(|_| after_check.is_none())
+            && self.fire_at_charger(band, &mut att, &def.clone(), charge_level, dice)
         {
             return self.end(STOPPED, att, def, false);
         }
@@ -458,20 +499,8 @@ impl Procedure for Charge {
             }
             Stand::Holds | Stand::FallsBackWithin => {}
         }
-        if close
-            && self.fire_at_charger(
-                &self.defender,
-                &def,
-                "point-blank",
-                &mut att,
-                &def.clone(),
-                dice,
-            )
-        {
-            return self.end(STOPPED, att, def, false);
-        }
-        if let Some(unit) = &self.desperation
-            && self.fire_at_charger(unit, &unit.now, "desperation", &mut att, &def.clone(), dice)
+        if let Some(band) = after_check
+            && self.fire_at_charger(band, &mut att, &def.clone(), charge_level, dice)
         {
             return self.end(STOPPED, att, def, false);
         }
@@ -481,7 +510,7 @@ impl Procedure for Charge {
         });
         let bands = &self.charts.data.impact.bands;
         match class {
-            0 => match self.charts.data.options.adf_melee {
+            0 => match self.charts.data.options.adf_melee() {
                 Melee::FireBoth => self.exchange(None, att, def, MELEE, dice),
                 Melee::None => self.end(MELEE, disorder(att), disorder(def), false),
             },
@@ -533,6 +562,16 @@ impl Procedure for Charge {
     }
 }
 
+/// A morale level as the working names it.
+fn level_words(level: usize) -> &'static str {
+    match level {
+        0 => "in Good Order",
+        1 => "Disordered",
+        2 => "Shaken",
+        _ => "Routed",
+    }
+}
+
 fn level_index(name: &str) -> usize {
     LEVELS.iter().position(|l| *l == name).unwrap_or(1)
 }
@@ -548,10 +587,8 @@ crate::action_fields! {
         reaction_fire: String = FieldSpec::choice(
             &REACTIONS,
             "normal",
-            "the defender's one reaction fire at the charger (point-blank only after its pre-impact check)",
+            "the defender's one fire at this charger: its reaction fire at a band (point-blank only after its pre-impact check), or desperation (1D6, after the check) when its one reaction went to another unit; never both",
         ),
-        desperation_fire: bool = FieldSpec::flag("a second defending unit fires 1D6 desperation fire at the charger"),
-        desperation_figures: u32 = FieldSpec::int(1, 60, 6, "the desperation firer's figures (its arm, weapon and quality are the defender's)"),
         charged_flank: String = FieldSpec::choice(
             &FLANKS,
             "none",
@@ -581,7 +618,7 @@ impl Action for ChargeAction {
     }
 
     fn summary(&self) -> &'static str {
-        "will this charge carry the position? advance, reaction and desperation fire, the pre-impact check, impact, melee or stop-short volleys, aftermath"
+        "will this charge carry the position? advance, the defender's reaction or desperation fire, the pre-impact check, impact, melee or stop-short volleys, aftermath"
     }
 
     fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
@@ -642,7 +679,7 @@ impl Action for ChargeAction {
             (
                 "charge",
                 "stopped-by-fire",
-                "reaction or desperation fire made the charger rout, fall back or vanish",
+                "the defender's reaction or desperation fire made the charger rout, fall back or vanish",
             ),
             (
                 "charge",
@@ -761,25 +798,6 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
             ));
         }
     }
-    let desperation = f.desperation_fire.then(|| Regiment {
-        original: f.desperation_figures,
-        now: Condition {
-            figures: f.desperation_figures,
-            level: 0,
-            opening_volley_used: true,
-        },
-        ..defender.clone()
-    });
-    if let Some(unit) = &desperation
-        && let Some((field, message)) = refusal(charts, "defender", unit, "desperation")
-    {
-        let field = if field == "band" {
-            "desperation_fire".to_string()
-        } else {
-            field
-        };
-        return Err(InputError::argument(&field, message));
-    }
     let flank = flank_modifier(charts, &attacker, &f.charged_flank);
     let close_fire = [("attacker", &attacker), ("defender", &defender)].map(|(prefix, unit)| {
         CLOSE_BANDS.map(|band| refusal(charts, prefix, unit, band).is_none())
@@ -790,7 +808,6 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
         bonus_dice: bonus[terrain],
         attacker,
         defender,
-        desperation,
         distance: f.distance,
         reaction,
         flank,

@@ -6,22 +6,23 @@
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug, Deserialize)]
-pub struct Options {
-    pub adf_natural_2_3: Natural23,
-    pub adf_drop_below_routed: DropBelowRouted,
-    pub adf_natural_fall_back: NaturalFallBack,
-    pub adf_cavalry_impact_figures: Rounding,
-    pub adf_routed_charged: RoutedCharged,
-    pub adf_fcr_candidate: FcrCandidate,
-    pub adf_fcr_row_by: FcrRowBy,
-    pub adf_half_round: HalfRound,
-    pub adf_mtd_cav_drm_order: DrmOrder,
-    pub adf_impact_cmm: ImpactCmm,
-    pub adf_charge_bonus: ChargeBonus,
-    pub adf_melee: Melee,
-    pub adf_stand_loss_rule: StandLoss,
-    pub adf_forced_improve: ForcedImprove,
+crate::rules_options! {
+    pub struct Options {
+        adf_natural_2_3: Natural23,
+        adf_drop_below_routed: DropBelowRouted,
+        adf_natural_fall_back: NaturalFallBack,
+        adf_cavalry_impact_figures: Rounding,
+        adf_routed_charged: RoutedCharged,
+        adf_fcr_candidate: FcrCandidate,
+        adf_fcr_row_by: FcrRowBy,
+        adf_half_round: HalfRound,
+        adf_mtd_cav_drm_order: DrmOrder,
+        adf_impact_cmm: ImpactCmm,
+        adf_charge_bonus: ChargeBonus,
+        adf_melee: Melee,
+        adf_stand_loss_rule: StandLoss,
+        adf_forced_improve: ForcedImprove,
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -521,8 +522,24 @@ impl Fcr {
 /// The four morale levels, best first.
 pub const LEVELS: [&str; 4] = ["good-order", "disorder", "shaken", "routed"];
 
+impl Charts {
+    /// The Fire Combat Results table's result (an index into its labels) of a
+    /// fire total on `row`; reading volley's reconstruction consults the
+    /// candidate it was compiled under.
+    pub fn fcr_result(&self, row: usize, total: i32) -> usize {
+        if self.fcr.provisional.is_some() {
+            self.data.options.adf_fcr_candidate();
+        }
+        self.fcr.result(row, total)
+    }
+}
+
 impl crate::action::CompiledCharts for Charts {
     type Data = CardData;
+
+    fn consulted(&self) -> crate::rules::OptionsRead {
+        self.data.options.consulted()
+    }
 
     fn compile(data: CardData) -> Result<Self, String> {
         if data.levels.names != LEVELS || data.levels.addon.len() != 4 {

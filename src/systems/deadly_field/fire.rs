@@ -94,10 +94,10 @@ impl Shot {
         let base = self.firepower + self.modifier;
         let n = self.dice.saturating_sub(fewer);
         if n == 0 {
-            charts.fcr.result(self.row, base)
+            charts.fcr_result(self.row, base)
         } else {
             dice.classify(Roll::Sum(n, 6), |total| {
-                charts.fcr.result(self.row, base + total as i32)
+                charts.fcr_result(self.row, base + total as i32)
             })
         }
     }
@@ -333,7 +333,7 @@ pub fn shot(
         .map(|(_, v)| v)
         .sum::<i32>()
         + target_modifier(charts, firer, target, s).0;
-    let row_arm = match d.options.adf_fcr_row_by {
+    let row_arm = match d.options.adf_fcr_row_by() {
         FcrRowBy::Firer => firer.arm,
         FcrRowBy::Target => target.arm,
     };
@@ -352,7 +352,7 @@ pub fn shot(
 
 /// Half firepower: rounded as the options say, at least 1 (none stays none).
 fn halve(charts: &Charts, firepower: i32) -> i32 {
-    match charts.data.options.adf_half_round {
+    match charts.data.options.adf_half_round() {
         HalfRound::Floor => firepower / 2,
         HalfRound::Up => (firepower + 1) / 2,
     }
@@ -485,7 +485,7 @@ fn target_modifier(
     }
     match target.arm {
         Arm::MountedCavalry => {
-            let swapped = charts.data.options.adf_mtd_cav_drm_order == DrmOrder::Swapped;
+            let swapped = charts.data.options.adf_mtd_cav_drm_order() == DrmOrder::Swapped;
             let pair = if s.target_charging != swapped {
                 t.mounted_cavalry_charging
             } else {

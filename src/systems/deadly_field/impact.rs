@@ -153,7 +153,7 @@ pub fn impact_parts(
         Arm::DismountedCavalry => Some(&d.cmm.dismounted_cavalry),
         Arm::Artillery => None,
     };
-    let key = match d.options.adf_impact_cmm {
+    let key = match d.options.adf_impact_cmm() {
         ImpactCmm::LevelRow if now.level > 0 => LEVELS[now.level],
         _ => unit.formation.as_str(),
     };
@@ -167,7 +167,7 @@ pub fn impact_parts(
     let mmp = given.unwrap_or_else(|| charts.clamp_mmp(bmp + addon + cmm + situation));
     let figures = now.figures as i32;
     let counted = if unit.arm == Arm::MountedCavalry {
-        match d.options.adf_cavalry_impact_figures {
+        match d.options.adf_cavalry_impact_figures() {
             Rounding::HalfDown => figures / 2,
             Rounding::HalfUp => (figures + 1) / 2,
         }
@@ -322,7 +322,7 @@ impl Action for ImpactAction {
             attacker_base: a.base(),
             defender_base: d.base(),
             defender_surrenders: f.defender.now.routed()
-                && charts.data.options.adf_routed_charged == RoutedCharged::Surrender,
+                && charts.data.options.adf_routed_charged() == RoutedCharged::Surrender,
             charts: charts.clone(),
         })))
     }

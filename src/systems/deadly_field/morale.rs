@@ -59,7 +59,7 @@ impl MoraleCheck {
         let options = &self.charts.data.options;
         let worst = LEVELS.len() - 1;
         let margin = roll as i32 - self.mmp;
-        let forced = |to: usize| match options.adf_natural_2_3 {
+        let forced = |to: usize| match options.adf_natural_2_3() {
             Natural23::WorseOf => self.level.max(to),
             Natural23::AsPrinted => to,
         };
@@ -75,7 +75,7 @@ impl MoraleCheck {
             ((self.level + 1).min(worst), false)
         } else if margin == 0 {
             (self.level, false)
-        } else if !self.rally && options.adf_forced_improve == ForcedImprove::NoImprove {
+        } else if !self.rally && options.adf_forced_improve() == ForcedImprove::NoImprove {
             // A forced check passed: the level holds.
             (self.level, false)
         } else if margin < r.improve_two_at_or_above {
@@ -86,7 +86,7 @@ impl MoraleCheck {
         let failed = margin < 0 && roll != r.natural_good_order;
         let falls_back = failed
             && level_after < worst
-            && !(natural && options.adf_natural_fall_back == NaturalFallBack::None);
+            && !(natural && options.adf_natural_fall_back() == NaturalFallBack::None);
         let inches = if falls_back { (-margin) as u32 } else { 0 };
         let became_routed = level_after == worst && self.level < worst;
         CheckOutcome {

@@ -139,16 +139,38 @@ impl Regiment {
         QUALITIES[self.quality]
     }
 
-    /// Stands lost with `figures` left: the stands still present are the figures
-    /// over the figures per original stand, rounded up (or down, as the options
-    /// say).
+    /// Stands lost with `figures` left. The original figures stand on the
+    /// unit's stands as evenly as they go (7 on 3 stands: 3, 2 and 2), so a
+    /// unit at full strength has lost none. `ceil`: a stand goes with its last
+    /// figure, so the stands present are the fewest that hold the figures left,
+    /// largest first; `floor`: a stand goes with its first figure, so the stands
+    /// present are the most that are still full, smallest first. Either way a
+    /// unit with more figures never loses a stand sooner.
     pub fn stands_lost(&self, charts: &Charts, figures: u32) -> u32 {
-        let per_stand = self.original.div_ceil(self.stands).max(1);
-        let present = match charts.data.options.adf_stand_loss_rule {
-            StandLoss::Ceil => figures.div_ceil(per_stand),
-            StandLoss::Floor => figures / per_stand,
+        // A stand holds at least one figure: fewer figures than stands leave
+        // the rest empty from the start.
+        let stands = self.stands.min(self.original).max(1);
+        let size = |i: u32| self.original / stands + u32::from(i < self.original % stands);
+        let largest_first = (0..stands).map(size);
+        let present = match charts.data.options.adf_stand_loss_rule() {
+            StandLoss::Ceil => largest_first
+                .scan(0, |held, s| {
+                    let needed = *held < figures;
+                    *held += s;
+                    Some(needed)
+                })
+                .filter(|&needed| needed)
+                .count() as u32,
+            StandLoss::Floor => largest_first
+                .rev()
+                .scan(0, |held, s| {
+                    *held += s;
+                    Some(*held <= figures)
+                })
+                .take_while(|&full| full)
+                .count() as u32,
         };
-        self.stands.saturating_sub(present)
+        stands - present
     }
 
     /// The Basic Morale Point with `figures` left (artillery: +3 per section lost).
@@ -498,5 +520,91 @@ impl FieldGroup for RegimentGroup {
                 opening_volley_used: self.fires && s.flag(self.name("opening_volley_used")),
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn regiment(original: u32, stands: u32) -> Regiment {
+        Regiment {
+            arm: Arm::Infantry,
+            quality: 2,
+            weapon: "standard".to_string(),
+            original,
+            stands,
+            formation: "battle-line".to_string(),
+            side_cs: false,
+            cover: "none".to_string(),
+            leader_bonus: 0,
+            supports: 0,
+            now: Condition {
+                figures: original,
+                level: 0,
+                opening_volley_used: true,
+            },
+        }
+    }
+
+    fn charts(rule: &str) -> std::sync::Arc<Charts> {
+        let text = format!("[set]\n\"options.adf_stand_loss_rule\" = \"{rule}\"\n");
+        let rule = crate::rules::HouseRule::parse("stand loss", &text).unwrap();
+        let system = crate::systems::find("deadly-field").unwrap();
+        super::super::charts_of(&crate::systems::rulebook(system, &[rule]).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn stands_go_as_the_figures_on_them_go() {
+        let ceil = charts("ceil");
+        // 7 figures on 3 stands stand 3, 2, 2: a stand goes with its last
+        // figure, so the first is lost at 5 figures left, the second at 3.
+        let lost = |u: &Regiment, f| u.stands_lost(&ceil, f);
+        let seven = regiment(7, 3);
+        assert_eq!(
+            (7..=7)
+                .chain((0..7).rev())
+                .map(|f| lost(&seven, f))
+                .collect::<Vec<_>>(),
+            [0, 0, 1, 1, 2, 2, 2, 3]
+        );
+        // 4 on 3 stand 2, 1, 1: full strength is no stand lost (BMP 5, not 7).
+        let four = regiment(4, 3);
+        assert_eq!(lost(&four, 4), 0);
+        assert_eq!(four.bmp(&ceil, 4), 5);
+        assert_eq!(lost(&four, 3), 1);
+        // Floor: a stand goes with its first figure (the smallest first).
+        let floor = charts("floor");
+        assert_eq!(seven.stands_lost(&floor, 7), 0);
+        assert_eq!(seven.stands_lost(&floor, 6), 1);
+        assert_eq!(seven.stands_lost(&floor, 4), 1);
+        assert_eq!(seven.stands_lost(&floor, 3), 2);
+    }
+
+    #[test]
+    fn no_unit_loses_a_stand_sooner_for_having_more_figures() {
+        for rule in ["ceil", "floor"] {
+            let charts = charts(rule);
+            for stands in 2..=3 {
+                for original in stands..=24 {
+                    let unit = regiment(original, stands);
+                    assert_eq!(
+                        unit.stands_lost(&charts, original),
+                        0,
+                        "{rule} {original}/{stands}"
+                    );
+                    let bigger = regiment(original + 1, stands);
+                    for casualties in 0..=original {
+                        let now = unit.stands_lost(&charts, original - casualties);
+                        let more = bigger.stands_lost(&charts, original + 1 - casualties);
+                        assert!(more <= now, "{rule} {original}/{stands} after {casualties}");
+                        if casualties > 0 {
+                            let before = unit.stands_lost(&charts, original - casualties + 1);
+                            assert!(before <= now, "{rule} {original}/{stands}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -20,6 +20,28 @@ pub enum RemovalRoll {
 
 pub const ROLL_LABELS: [&str; 4] = ["rally", "recover", "fail", "panic"];
 
+/// What each marker-removal `roll` means, for `--help`.
+pub fn roll_notes() -> Vec<(&'static str, &'static str, &'static str)> {
+    vec![
+        (
+            "roll",
+            "rally",
+            "a natural 1: D removed (and S, as the options say)",
+        ),
+        (
+            "roll",
+            "recover",
+            "the cohesion roll passed and cleared the S",
+        ),
+        (
+            "roll",
+            "fail",
+            "no marker removed: the roll failed, or it passed on a stand with D alone (only a natural 1 removes D)",
+        ),
+        ("roll", "panic", "a natural 20: the stand panics to (S)"),
+    ]
+}
+
 /// Roll marker removal for one stand (which must carry S or D) and update it.
 #[inline]
 pub fn remove_markers<D: Dice, C: GhqCard>(
@@ -33,17 +55,19 @@ pub fn remove_markers<D: Dice, C: GhqCard>(
         return RemovalRoll::Fail;
     }
     let test = card.cohesion_test(cohesion, stand, 0);
-    let roll = dice.classify(Roll::Die(20), |n| removal_class(&test, n));
+    let has_s = stand.suppressed;
+    let roll = dice.classify(Roll::Die(20), |n| removal_class(&test, n, has_s));
     apply_removal(card, cohesion, stand, roll);
     roll
 }
 
-/// What a d20 of `n` does against the stand's test.
-fn removal_class(test: &super::cohesion::CohesionTest, n: u32) -> RemovalRoll {
+/// What a d20 of `n` does against the stand's test: a pass recovers only a
+/// stand with an S to clear (on D alone it removes nothing, a fail).
+fn removal_class(test: &super::cohesion::CohesionTest, n: u32, has_s: bool) -> RemovalRoll {
     match n {
         1 => RemovalRoll::Rally,
         20 => RemovalRoll::Panic,
-        n if test.passes(n) => RemovalRoll::Recover,
+        n if has_s && test.passes(n) => RemovalRoll::Recover,
         _ => RemovalRoll::Fail,
     }
 }
@@ -95,7 +119,8 @@ impl RemovalTable {
             let test = card.cohesion_test(cohesion, &stand, 0);
             for (n, cell) in row.iter_mut().enumerate().skip(1) {
                 let mut s = stand;
-                apply_removal(card, cohesion, &mut s, removal_class(&test, n as u32));
+                let roll = removal_class(&test, n as u32, stand.suppressed);
+                apply_removal(card, cohesion, &mut s, roll);
                 *cell = if s.eliminated {
                     ELIMINATED
                 } else {

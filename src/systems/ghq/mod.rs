@@ -37,5 +37,7 @@ pub use attack::{Column, attack, attack_by, roll_result};
 pub use card::{GhqCard, MarkerPenalties};
 pub use cohesion::CohesionTest;
 pub use crt::{CRT_COLUMNS, CRT_ROWS, Crt, CrtResult, column, column_or_automatic};
-pub use markers::{ROLL_LABELS, RemovalRoll, RemovalTable, apply_removal, remove_markers};
+pub use markers::{
+    ROLL_LABELS, RemovalRoll, RemovalTable, apply_removal, remove_markers, roll_notes,
+};
 pub use stand::{Effect, ParenSTrigger, STATE_LABELS, Stand};

@@ -25,14 +25,15 @@ pub enum Turn {
     MoveThenFireSameTurn,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-pub struct Options {
-    pub hx_turn: Turn,
-    pub hx_half_round: HalfRound,
-    pub hx_max_combined_hexes: u32,
-    pub hx_allocation: Allocation,
-    pub hx_crew_per_gun: u32,
-    pub hx_duel_end: DuelEnd,
+crate::rules_options! {
+    pub struct Options {
+        hx_turn: Turn,
+        hx_half_round: HalfRound,
+        hx_max_combined_hexes: u32,
+        hx_allocation: Allocation,
+        hx_crew_per_gun: u32,
+        hx_duel_end: DuelEnd,
+    }
 }
 
 /// When a duel ends short of a hex being emptied.
@@ -135,8 +136,8 @@ impl Charts {
     }
 
     pub fn casualties(&self, firepower: u32, halved: bool, face: u32) -> u32 {
-        let exact_half = halved && self.options.hx_half_round == HalfRound::None;
-        let value = match (halved, self.options.hx_half_round) {
+        let exact_half = halved && self.options.hx_half_round() == HalfRound::None;
+        let value = match (halved, self.options.hx_half_round()) {
             (false, _) => firepower,
             (true, HalfRound::Floor) => firepower / 2,
             (true, HalfRound::Round) => firepower.div_ceil(2),
@@ -174,6 +175,10 @@ impl Charts {
 
 impl crate::action::CompiledCharts for Charts {
     type Data = Charts;
+
+    fn consulted(&self) -> crate::rules::OptionsRead {
+        self.options.consulted()
+    }
 
     fn compile(data: Charts) -> Result<Self, String> {
         data.check()?;

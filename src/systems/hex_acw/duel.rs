@@ -152,7 +152,7 @@ impl engine::Engagement for Duel {
         if s.a.is_empty() || s.b.is_empty() {
             return true;
         }
-        match (self.charts.options.hx_duel_end, self.can_hurt(s)) {
+        match (self.charts.options.hx_duel_end(), self.can_hurt(s)) {
             (_, (false, false)) => true,
             (DuelEnd::WhenOneCannotHurt, (a, b)) => !(a && b),
             (DuelEnd::WhileEitherCanHurt, _) => false,

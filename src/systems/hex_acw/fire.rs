@@ -121,7 +121,7 @@ impl Action for FireAction {
             })
             .filter(|firing| !firing.hex.is_empty())
             .collect();
-        let max = charts.options.hx_max_combined_hexes as usize;
+        let max = charts.options.hx_max_combined_hexes() as usize;
         if firing.len() > max {
             return Err(InputError::argument(
                 "hex3_infantry",

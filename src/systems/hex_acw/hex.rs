@@ -18,13 +18,13 @@ impl Hex {
         Hex {
             infantry,
             cavalry,
-            gunners: guns * charts.options.hx_crew_per_gun,
+            gunners: guns * charts.options.hx_crew_per_gun(),
         }
     }
 
     /// Guns still served.
     pub fn guns(&self, charts: &Charts) -> u32 {
-        self.gunners.div_ceil(charts.options.hx_crew_per_gun)
+        self.gunners.div_ceil(charts.options.hx_crew_per_gun())
     }
 
     pub fn figures(&self) -> u32 {
@@ -52,9 +52,9 @@ impl Hex {
             Infantry,
         }
         let f = &charts.firepower;
-        let crew = charts.options.hx_crew_per_gun;
+        let crew = charts.options.hx_crew_per_gun();
         let mut order = [Kind::Gunners, Kind::Cavalry, Kind::Infantry];
-        match charts.options.hx_allocation {
+        match charts.options.hx_allocation() {
             Allocation::InfantryFirst => order = [Kind::Infantry, Kind::Cavalry, Kind::Gunners],
             Allocation::MostFirepower => {
                 // Firepower lost per casualty, scaled by the crew size to stay integral.

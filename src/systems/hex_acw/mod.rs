@@ -72,7 +72,7 @@ impl System for HexAcw {
                 let _ = writeln!(
                     out,
                     "cover in or between: total halved once ({:?})",
-                    charts.options.hx_half_round
+                    charts.options.hx_half_round()
                 );
             }
             _ => {

@@ -5,11 +5,12 @@
 //! shift past +9 is E; no terrain; `-S-` no effect; E destroys the aircraft); the
 //! deviation roll modified by the aircraft's S and D (1D8 direction, 1D10
 //! inches); the target's defense quartered if armored or moving personnel; 2D6
-//! plus terrain, below -3 S, `-S-` S. AA fire on the way out cannot change the
+//! plus terrain, below -3 S, `-S-` S (no effect on a helicopter, see
+//! [`Charts::dash_s_suppresses`]). AA fire on the way out cannot change the
 //! strike and is not rolled.
 
 use super::artillery::strike_column;
-use super::charts::Charts;
+use super::charts::{Attacker, Charts};
 use super::fields;
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
@@ -121,6 +122,8 @@ pub struct AirStrike {
     pub impact_radius: u32,
     pub column: Column,
     pub crt_drm: i32,
+    /// `-S-` is S against this target (not against a helicopter).
+    pub dash_s_suppresses: bool,
     pub target: Stand,
 }
 
@@ -156,7 +159,14 @@ impl Procedure for AirStrike {
             }
         }
         let mut stand = self.target;
-        let effect = attack_by(dice, charts, self.column, self.crt_drm, true, &mut stand);
+        let effect = attack_by(
+            dice,
+            charts,
+            self.column,
+            self.crt_drm,
+            self.dash_s_suppresses,
+            &mut stand,
+        );
         (
             effect.index() + 3,
             stand.state_index(),
@@ -227,7 +237,7 @@ impl Action for AirStrikeAction {
         let personnel = f.target == "personnel";
         let quartered = f.target == "armored" || (personnel && f.target_moving);
         let defense = if quartered {
-            charts.divide(f.defense, 4)
+            Charts::quarter(f.defense)
         } else {
             f.defense
         };
@@ -244,6 +254,7 @@ impl Action for AirStrikeAction {
             impact_radius: f.impact_radius,
             column: strike_column(f.attack_value, defense),
             crt_drm: terrain_crt + f.die_mod,
+            dash_s_suppresses: charts.dash_s_suppresses(Attacker::ArtilleryOrAir, &f.target),
             target: f.target_stand,
             charts: charts.clone(),
         })))

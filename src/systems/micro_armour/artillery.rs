@@ -2,9 +2,10 @@
 //! deviation roll (mortars in direct fire, every plotted indirect mission: 1D8
 //! direction, 1D8 / 2 inches rounded up), the armored defense halved (and moving
 //! personnel's in indirect fire), below -3 the result is S, 2D6 plus terrain (no
-//! range), and `-S-` is S.
+//! range), and `-S-` is S (no effect on a helicopter, see
+//! [`Charts::dash_s_suppresses`]).
 
-use super::charts::Charts;
+use super::charts::{Attacker, Charts};
 use super::fields;
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
@@ -40,11 +41,13 @@ pub struct Strike {
     pub drift: Option<Drift>,
     pub column: Column,
     pub crt_drm: i32,
+    /// `-S-` is S against this target (not against a helicopter).
+    pub dash_s_suppresses: bool,
     pub target: Stand,
 }
 
 impl Strike {
-    /// After the arrival roll: deviation, then the attack (`-S-` is S).
+    /// After the arrival roll: deviation, then the attack.
     pub fn land<D: Dice>(&self, dice: &mut D, drift: Option<Drift>) -> (usize, usize) {
         let mut target = self.target;
         if let Some(d) = drift
@@ -64,7 +67,7 @@ impl Strike {
             &*self.charts,
             self.column,
             self.crt_drm,
-            true,
+            self.dash_s_suppresses,
             &mut target,
         );
         (effect.index() + 2, target.state_index())
@@ -143,7 +146,7 @@ impl ArtilleryAction {
         let personnel = f.target == "personnel";
         let halved = f.target == "armored" || (self.indirect && personnel && f.target_moving);
         let defense = if halved {
-            charts.divide(f.defense, 2)
+            charts.halve(f.defense)
         } else {
             f.defense
         };
@@ -164,6 +167,7 @@ impl ArtilleryAction {
             drift,
             column: strike_column(f.firepower, defense),
             crt_drm: terrain_crt + f.die_mod,
+            dash_s_suppresses: charts.dash_s_suppresses(Attacker::ArtilleryOrAir, &f.target),
             target: f.target_stand,
             charts: charts.clone(),
         })

@@ -1,11 +1,13 @@
 //! The movement phase's attacks, on the GHQ core's
 //! procedures with Micro Armour's numbers: the overrun (the defender's cohesion
-//! at +3 against tracked vehicles, +2 against an IFV carrying troops; failures
-//! attacked at +6, failed attackers at +2) and the close assault (-3; engineers or
-//! Type S infantry -3 more; mounted cavalry -3 against unarmored defenders; -1
-//! for the closed range; defender first).
+//! at +3 against tracked vehicles, +2 more against an IFV carrying troops, so +5
+//! for a tracked one; failures attacked at +6, failed attackers at +2) and the
+//! close assault (-3; engineers or Type S infantry -3 more; mounted cavalry -3
+//! against unarmored defenders; -1 for the closed range; defender first). Both
+//! are made on the ground: neither reaches a helicopter, and one named on
+//! either side is refused.
 
-use super::charts::{Charts, DashS};
+use super::charts::{Attacker, Charts, HELICOPTER};
 use super::fields;
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::engine::{Model, ProcedureModel};
@@ -16,9 +18,24 @@ use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::overrun::Overrun;
 use crate::systems::ghq::{CohesionTest, Column, GhqCard, column_or_automatic};
 
-/// Does `-S-` suppress for an attacker of this tech level (ordinary attacks)?
-fn dash_s(charts: &Charts, tech_level: u32) -> bool {
-    tech_level >= 3 && charts.data.options.ma_dash_s_tl3plus == DashS::Suppressed
+/// Does `-S-` suppress for an attacker of this tech level (ordinary attacks on
+/// a ground stand)?
+fn dash_s(charts: &Charts, tech_level: u32, target_class: &str) -> bool {
+    charts.dash_s_suppresses(Attacker::Ordinary { tech_level }, target_class)
+}
+
+/// Refuse a helicopter in a ground attack: the card gives no way for an
+/// overrun or a close assault to reach one.
+fn on_the_ground(field: &str, class: &str, attack: &str) -> Result<(), InputError> {
+    if class == HELICOPTER {
+        return Err(InputError::argument(
+            field,
+            format!(
+                "a helicopter takes no part in {attack}: the card's {attack} is made on the ground (give personnel, armored or unarmored)"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 crate::action_fields! {
@@ -26,9 +43,12 @@ crate::action_fields! {
     pub struct OverrunFields(charts: &Charts) {
         attackers: u32 = FieldSpec::int(1, 12, 1, "overrunning stands"),
         attacker_type: String = FieldSpec::choice(
-            &["tracked", "ifv-carrying-troops", "wheeled"],
+            &["tracked", "wheeled"],
             "tracked",
-            "the overrunning vehicles (tracked +3, an IFV carrying troops +2 to the defender's rolls)",
+            "the overrunning vehicles' running gear (tracked: +3 to the defender's rolls)",
+        ),
+        carrying_troops: bool = FieldSpec::flag(
+            "the overrunning vehicles are IFVs carrying troops (+2 to the defender's rolls, on top of tracked +3)",
         ),
         attacker_tech_level: u32 = fields::tech_level(4, "the overrunning stands' tech level (-S-)"),
         defender_tech_level: u32 = fields::tech_level(4, "the defender's tech level (-S-)"),
@@ -68,11 +88,19 @@ impl Action for OverrunAction {
         let charts = super::charts_of(rules)?;
         let f = OverrunFields::read(&charts, s)?;
         let table = &charts.data.overrun;
-        let vehicle = match f.attacker_type.as_str() {
-            "tracked" => table.tracked,
-            "ifv-carrying-troops" => table.ifv_carrying_troops,
-            _ => 0,
+        on_the_ground("defender_class", &f.defender_class, "an overrun")?;
+        // The card's two lines are separate facts and both apply.
+        let tracked = if f.attacker_type == "tracked" {
+            table.tracked
+        } else {
+            0
         };
+        let troops = if f.carrying_troops {
+            table.ifv_carrying_troops
+        } else {
+            0
+        };
+        let vehicle = tracked + troops;
         let penalties = charts.marker_penalties();
         let naturals = charts.naturals();
         let personnel = f.defender_class == "personnel";
@@ -99,8 +127,9 @@ impl Action for OverrunAction {
                 .1,
             defender_column: column(table.defender_failure_column),
             attacker_column: column(table.attacker_failure_column),
-            defender_dash_s: dash_s(&charts, f.attacker_tech_level),
-            attacker_dash_s: dash_s(&charts, f.defender_tech_level),
+            defender_dash_s: dash_s(&charts, f.attacker_tech_level, &f.defender_class),
+            // The overrunning stands are vehicles on the ground.
+            attacker_dash_s: dash_s(&charts, f.defender_tech_level, "armored"),
             charts: charts.clone(),
         })))
     }
@@ -164,6 +193,8 @@ impl Action for CloseAssaultAction {
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let f = CloseAssaultFields::read(&charts, s)?;
+        on_the_ground("defender_class", &f.defender_class, "a close assault")?;
+        on_the_ground("assaulter_class", &f.assaulter_class, "a close assault")?;
         let ca = &charts.data.close_assault;
         let mut assault_drm = ca.drm + ca.closed_range;
         if f.engineers {
@@ -207,8 +238,8 @@ impl Action for CloseAssaultAction {
             assaulter_column: allowed(f.assaulter_firepower, f.defender_defense),
             assaulter_drm: assaulter_terrain + ca.drm,
             simultaneous: false,
-            assaulter_dash_s: dash_s(&charts, f.assaulter_tech_level),
-            defender_dash_s: dash_s(&charts, f.defender_tech_level),
+            assaulter_dash_s: dash_s(&charts, f.assaulter_tech_level, &f.defender_class),
+            defender_dash_s: dash_s(&charts, f.defender_tech_level, &f.assaulter_class),
             charts: charts.clone(),
         })))
     }

@@ -5,24 +5,30 @@ use crate::systems::ghq::{Crt, GhqCard, MarkerPenalties, ParenSTrigger};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-/// The rule switches: every reading the card leaves open.
-#[derive(Clone, Debug, Deserialize)]
-pub struct Options {
-    pub ma_naturals: bool,
-    pub ma_dash_s_tl3plus: DashS,
-    pub ma_tl5_range: Tl5Range,
-    pub ma_shots_per_turn: u32,
-    pub ma_minefield_fire_drm: i32,
-    pub ma_optional_marker_chart: bool,
-    pub ma_panic_chain: bool,
-    pub ma_natural1_clears_suppression: bool,
-    pub ma_cohesion: i64,
-    pub ma_moving_personnel_defense: MovingDefense,
-    pub ma_round_halves: Rounding,
-    pub ma_posture_tie: PostureTie,
-    pub ma_break_point: BreakPointRule,
-    /// Cohesion modifier of an ATGM firer by tech level 1-5 (A8).
-    pub atgm_tl_cohesion_mod: Vec<i32>,
+/// The defense class of a helicopter target.
+pub const HELICOPTER: &str = "helicopter";
+
+crate::rules_options! {
+    /// The rule switches: every reading the card leaves open.
+    pub struct Options {
+        ma_naturals: bool,
+        ma_dash_s_tl3plus: DashS,
+        ma_tl5_range: Tl5Range,
+        ma_shots_per_turn: u32,
+        ma_minefield_fire_drm: i32,
+        ma_optional_marker_chart: bool,
+        ma_panic_chain: bool,
+        ma_natural1_clears_suppression: bool,
+        ma_cohesion: i64,
+        ma_moving_personnel_defense: MovingDefense,
+        ma_round_halves: Rounding,
+        ma_posture_tie: PostureTie,
+        ma_break_point: BreakPointRule,
+        ma_helicopter_dash_s: HelicopterDashS,
+        ma_engagement_attack_again: bool,
+        /// Cohesion modifier of an ATGM firer by tech level 1-5 (A8).
+        atgm_tl_cohesion_mod: Vec<i32>,
+    }
 }
 
 /// Who has the initiative after a tied posture roll.
@@ -48,6 +54,29 @@ pub enum DashS {
     Suppressed,
     #[serde(rename = "no_effect")]
     NoEffect,
+}
+
+/// How `-S-` reads against a helicopter target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HelicopterDashS {
+    /// "Any stand firing at a Helicopter treats -S- as No Effect regardless."
+    NoEffect,
+    /// Support stands, artillery and air strikes still read S.
+    SupportS,
+}
+
+/// Who makes an attack, as the CRT's `-S-` notes tell attackers apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attacker {
+    /// Ordinary fire by a stand of this tech level.
+    Ordinary { tech_level: u32 },
+    /// A support stand or an infantry close support artillery vehicle.
+    Support,
+    /// Artillery (direct or indirect) or an air strike.
+    ArtilleryOrAir,
+    /// AA fire at an aircraft.
+    AntiAircraft,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -218,6 +247,10 @@ pub struct Charts {
 impl crate::action::CompiledCharts for Charts {
     type Data = CardData;
 
+    fn consulted(&self) -> crate::rules::OptionsRead {
+        self.data.options.consulted()
+    }
+
     fn compile(data: CardData) -> Result<Self, String> {
         let crt = Crt::compile("crt", &data.crt.columns, &data.crt.rows)?;
         if !(1..=20).contains(&data.options.ma_cohesion) {
@@ -253,6 +286,12 @@ impl crate::action::CompiledCharts for Charts {
 }
 
 impl Charts {
+    /// The cohesion fields' default, `options.ma_cohesion`: not noted as consulted
+    /// (the scenario line shows the default a field took).
+    pub fn default_cohesion(&self) -> i64 {
+        self.data.options.ma_cohesion
+    }
+
     /// The Range Effect DRM of a firer of tech level `tl` at `inches`.
     pub fn range_drm(&self, tl: u32, inches: i64) -> i32 {
         let r = &self.data.range;
@@ -261,7 +300,7 @@ impl Charts {
             2 => &r.tl2,
             3 => &r.tl3,
             4 => &r.tl4,
-            _ => match self.data.options.ma_tl5_range {
+            _ => match self.data.options.ma_tl5_range() {
                 Tl5Range::AsTl4 => &r.tl4,
                 Tl5Range::Extrapolate => &r.tl5_extrapolated,
             },
@@ -298,7 +337,7 @@ impl Charts {
             }
             let mut drm = if personnel { t.personnel } else { t.other };
             if name == "minefield" {
-                drm = self.data.options.ma_minefield_fire_drm;
+                drm = self.data.options.ma_minefield_fire_drm();
             }
             drms.1 += drm;
             if !(t.concealing && target_fired) {
@@ -324,11 +363,39 @@ impl Charts {
             .unwrap_or(0)
     }
 
-    /// Halve (or quarter) a defense, rounded as the options say.
-    pub fn divide(&self, value: i64, by: i64) -> i64 {
-        match self.data.options.ma_round_halves {
-            Rounding::Up => (value + by - 1).div_euclid(by),
-            Rounding::Down => value.div_euclid(by),
+    /// Halve a defense, rounded as `ma_round_halves` says.
+    pub fn halve(&self, value: i64) -> i64 {
+        match self.data.options.ma_round_halves() {
+            Rounding::Up => (value + 1).div_euclid(2),
+            Rounding::Down => value.div_euclid(2),
+        }
+    }
+
+    /// Quarter a defense: the air strike's "25% of original (round up)".
+    pub fn quarter(value: i64) -> i64 {
+        (value + 3).div_euclid(4)
+    }
+
+    /// Does a `-S-` result suppress when `attacker` attacks a target of
+    /// `target_class`? The CRT's notes in one place: AA fire at aircraft and
+    /// TL1-2 fire read no effect, support stands, artillery and air strikes S,
+    /// TL3-5 fire as `ma_dash_s_tl3plus` says; against a helicopter, no effect
+    /// for every attacker (`ma_helicopter_dash_s = no_effect`) or for ordinary
+    /// fire only (`support_s`).
+    pub fn dash_s_suppresses(&self, attacker: Attacker, target_class: &str) -> bool {
+        let options = &self.data.options;
+        if target_class == HELICOPTER
+            && (options.ma_helicopter_dash_s() == HelicopterDashS::NoEffect
+                || matches!(attacker, Attacker::Ordinary { .. }))
+        {
+            return false;
+        }
+        match attacker {
+            Attacker::AntiAircraft => false,
+            Attacker::Support | Attacker::ArtilleryOrAir => true,
+            Attacker::Ordinary { tech_level } => {
+                tech_level >= 3 && options.ma_dash_s_tl3plus() == DashS::Suppressed
+            }
         }
     }
 }
@@ -345,7 +412,7 @@ impl GhqCard for Charts {
     }
 
     fn naturals(&self) -> bool {
-        self.data.options.ma_naturals
+        self.data.options.ma_naturals()
     }
 
     fn marker_penalties(&self) -> MarkerPenalties {
@@ -357,10 +424,10 @@ impl GhqCard for Charts {
     }
 
     fn panic_chain(&self) -> bool {
-        self.data.options.ma_panic_chain
+        self.data.options.ma_panic_chain()
     }
 
     fn natural1_clears_suppression(&self) -> bool {
-        self.data.options.ma_natural1_clears_suppression
+        self.data.options.ma_natural1_clears_suppression()
     }
 }

@@ -114,7 +114,7 @@ impl Action for MoveAction {
         let test = (!f.ghq_eliminated).then(|| CohesionTest {
             cohesion: f.cohesion,
             modifier,
-            naturals: charts.data.options.ma_naturals,
+            naturals: charts.data.options.ma_naturals(),
         });
         Ok(Box::new(ProcedureModel(MoveRoll { test })))
     }
@@ -218,7 +218,7 @@ impl Action for PostureAction {
         Ok(Box::new(ProcedureModel(Posture {
             a_cohesion: f.a_cohesion,
             b_cohesion: f.b_cohesion,
-            tie: charts.data.options.ma_posture_tie,
+            tie: charts.data.options.ma_posture_tie(),
         })))
     }
 }

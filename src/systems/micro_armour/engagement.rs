@@ -8,15 +8,21 @@
 //!
 //! Within a phase the sides alternate one stand at a time: each side's best
 //! stand yet to fire in the phase fires at the most damaged enemy stand not yet
-//! attacked in it, and once every enemy stand has been, at the most damaged
-//! again (fire spread over the enemy, most damaged first). Stands are counted by
+//! attacked in it. "Any one stand may only be the target of one attack per fire
+//! phase": a stand is the target of an attack once designated, whether or not
+//! the firer then passes its cohesion roll, and once every enemy stand has been
+//! attacked, the stands yet to fire hold their fire
+//! (`ma_engagement_attack_again = true`: a failed cohesion roll attacks nobody,
+//! and the stands yet to fire attack the most damaged again). An attack is one
+//! firing stand's. Stands are counted by
 //! markers and by what they did (see [`crate::systems::ghq::fire_phase`]), so
 //! the exact method merges equal situations after every shot.
 //!
 //! This is where a tech level shows: it decides who fires first, the range DRM,
-//! and what `-S-` does.
+//! and what `-S-` does. The posture roll's winner fires first in every phase of
+//! the turn.
 
-use super::charts::{BreakPointRule, Charts, DashS};
+use super::charts::{Attacker, BreakPointRule, Charts};
 use super::command::Posture;
 use super::fields;
 use crate::action::{Action, FieldSpec, Scenario};
@@ -67,6 +73,9 @@ pub struct Engagement {
     pub best_first: [usize; 4],
     /// The fire phases (1-3) a turn plays: those where a side fires.
     pub phases: Vec<u32>,
+    /// Once every enemy stand has been attacked in a phase, the stands yet to
+    /// fire attack again (`ma_engagement_attack_again`) instead of holding.
+    pub attack_again: bool,
     /// A's and B's marker removal, tabulated.
     pub removal: [RemovalTable; 2],
 }
@@ -80,7 +89,7 @@ impl Engagement {
 
     /// Does a side of tech level `tl` fire in standard fire phase `phase` (1-3)?
     fn fires_in(&self, tl: u32, phase: u32) -> bool {
-        let every_phase = self.charts.data.options.ma_shots_per_turn >= 2;
+        let every_phase = self.charts.data.options.ma_shots_per_turn() >= 2;
         match phase {
             1 => tl >= 4,
             2 => every_phase || tl <= 3,
@@ -129,7 +138,7 @@ impl Engagement {
             return;
         }
         let Some((firer, slot)) =
-            fire_phase::next_shot(firing, target_side, &self.best_first, true)
+            fire_phase::next_shot(firing, target_side, &self.best_first, self.attack_again)
         else {
             return;
         };
@@ -154,6 +163,10 @@ impl Engagement {
                 &mut target,
             );
             target_side.attacked(slot, &target);
+        } else if !self.attack_again {
+            // The target was designated before the cohesion roll: it has been
+            // the target of this phase's one attack, though nothing landed.
+            target_side.attacked(slot, &slot.stand());
         }
     }
 }
@@ -239,7 +252,7 @@ impl engine::Engagement for Engagement {
                     let fires =
                         |side: &Side| side.fire.is_some() && self.fires_in(side.tech_level, phase);
                     let both = (fires(&self.a), fires(&self.b));
-                    fire_phase::forget_both(&mut a, &mut b, both, true, false);
+                    fire_phase::forget_both(&mut a, &mut b, both, self.attack_again, false);
                 }
                 if step == last_shot {
                     State::Between {
@@ -359,15 +372,13 @@ impl EngagementAction {
             cohesion_drm,
             cohesion_drm_fired,
             crt_drm: crt_drm + range_drm,
-            dash_s_suppresses: class != "helicopter"
-                && tech_level >= 3
-                && charts.data.options.ma_dash_s_tl3plus == DashS::Suppressed,
+            dash_s_suppresses: charts.dash_s_suppresses(Attacker::Ordinary { tech_level }, class),
         })
     }
 
     pub fn engagement(s: &Scenario, charts: Arc<Charts>) -> Result<Engagement, InputError> {
         let f = EngagementFields::read(&charts, s)?;
-        let breaks = charts.data.options.ma_break_point == BreakPointRule::Scenario;
+        let breaks = charts.data.options.ma_break_point() == BreakPointRule::Scenario;
         // The defense a side shows: its flank value when armored and turned so.
         let shown = |class: &str, facing: &str, front: i64, flank: i64| {
             if class == "armored" && facing == "flank" {
@@ -416,10 +427,11 @@ impl EngagementAction {
             posture: Posture {
                 a_cohesion: f.a_cohesion,
                 b_cohesion: f.b_cohesion,
-                tie: charts.data.options.ma_posture_tie,
+                tie: charts.data.options.ma_posture_tie(),
             },
             best_first: fire_phase::best_first(&*charts),
             phases: Vec::new(),
+            attack_again: charts.data.options.ma_engagement_attack_again(),
             removal: [f.a_cohesion, f.b_cohesion].map(|c| RemovalTable::new(&*charts, c)),
             charts: charts.clone(),
         };

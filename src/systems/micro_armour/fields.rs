@@ -4,7 +4,7 @@ use super::charts::Charts;
 use crate::action::FieldSpec;
 
 pub fn cohesion(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
-    FieldSpec::int(name, 1, 20, charts.data.options.ma_cohesion, help)
+    FieldSpec::int(name, 1, 20, charts.default_cohesion(), help)
 }
 
 pub fn strength(name: &'static str, default: i64, help: &'static str) -> FieldSpec {

@@ -3,9 +3,10 @@
 //! armor and HE otherwise, the defense by facing (armor) and halved for moving
 //! personnel, differential above +9 is E without a roll and below -3 no attack,
 //! 2D6 plus terrain and the range DRM of the firer's tech level (none for ATGMs),
-//! and `-S-` read by the attacker's tech level and type.
+//! and `-S-` read by the attacker and the target (see
+//! [`Charts::dash_s_suppresses`]).
 
-use super::charts::{Charts, DashS, MovingDefense};
+use super::charts::{Attacker, Charts, MovingDefense};
 use super::fields;
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
@@ -150,9 +151,9 @@ impl FireAction {
         };
         if personnel
             && f.target_moving
-            && charts.data.options.ma_moving_personnel_defense == MovingDefense::Half
+            && charts.data.options.ma_moving_personnel_defense() == MovingDefense::Half
         {
-            defense = charts.divide(defense, 2);
+            defense = charts.halve(defense);
         }
         let differential = (firepower - defense).clamp(-100, 100) as i32;
         let Some(column) = column_or_automatic(differential, false) else {
@@ -187,12 +188,14 @@ impl FireAction {
             0
         };
         let firer = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + smoke + atgm_mod);
-        // -S-: nothing against helicopters; S for support stands; nothing for
-        // TL1-2; TL3-5 by the option.
-        let dash_s_suppresses = f.target != "helicopter"
-            && (f.support
-                || (f.tech_level >= 3
-                    && charts.data.options.ma_dash_s_tl3plus == DashS::Suppressed));
+        let attacker = if f.support {
+            Attacker::Support
+        } else {
+            Attacker::Ordinary {
+                tech_level: f.tech_level,
+            }
+        };
+        let dash_s_suppresses = charts.dash_s_suppresses(attacker, &f.target);
         Ok(Fire {
             firer,
             column,

@@ -34,13 +34,15 @@ impl MarkerRemoval {
         let panic = chart.panic_base + chart.panic_per_cohesion * (c - 10).max(0);
         // The chart prints one row for cohesion 10 or less.
         let recovery = chart.recovery_per_cohesion * c.max(10);
+        // A pass recovers only a stand with an S to clear.
+        let has_s = stand.suppressed;
         let roll = dice.classify(Roll::Die(chart.die), |n| {
             let n = n as i32;
             if n <= rally {
                 RemovalRoll::Rally
             } else if n + modifier >= panic {
                 RemovalRoll::Panic
-            } else if n + modifier <= recovery {
+            } else if has_s && n + modifier <= recovery {
                 RemovalRoll::Recover
             } else {
                 RemovalRoll::Fail
@@ -78,7 +80,7 @@ impl Procedure for MarkerRemoval {
 
     fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, usize) {
         let mut stand = self.stand;
-        let roll = if self.charts.data.options.ma_optional_marker_chart {
+        let roll = if self.charts.data.options.ma_optional_marker_chart() {
             self.optional_chart(dice, &mut stand)
         } else {
             remove_markers(dice, &*self.charts, self.cohesion, &mut stand)
@@ -119,6 +121,10 @@ impl Action for MarkerRemovalAction {
 
     fn headline(&self) -> Option<(&'static str, &'static str)> {
         Some(("after", "ok"))
+    }
+
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        crate::systems::ghq::roll_notes()
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

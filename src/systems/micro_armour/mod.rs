@@ -129,7 +129,7 @@ impl System for MicroArmour {
                 let _ = writeln!(
                     out,
                     "TL5 reads: {:?}; ATGMs take no range DRM",
-                    d.options.ma_tl5_range
+                    d.options.ma_tl5_range()
                 );
             }
             "terrain" => {

@@ -142,7 +142,7 @@ impl Charge {
         let mut d = self.mods.1;
         d += match defender.cover_name() {
             "light" => m("defender_light_cover"),
-            "medium" => charts.data.options.mf_melee_medium_cover,
+            "medium" => charts.data.options.mf_melee_medium_cover(),
             "heavy" => m("defender_heavy_cover"),
             _ => 0,
         };
@@ -265,7 +265,7 @@ impl Procedure for Charge {
         ) {
             // Skedaddle: back 1D6", Disordered; the attacker completes its advance.
             defender.disorder();
-            if charts.data.options.mf_skedaddle_bead == SkedaddleBead::Shaken {
+            if charts.data.options.mf_skedaddle_bead() == SkedaddleBead::Shaken {
                 defender.shaken = true;
             }
             // Caught: the run back (it lengthens the charger's move into contact,
@@ -280,7 +280,7 @@ impl Procedure for Charge {
                 Some(back) => covered += back,
             }
         }
-        let rounds = match charts.data.options.mf_tie_rounds {
+        let rounds = match charts.data.options.mf_tie_rounds() {
             TieRounds::NextTurn => 1,
             TieRounds::Immediate => MAX_ROUNDS,
         };
@@ -437,7 +437,7 @@ impl ChargeAction {
             ));
         }
         // A routed defender, or one told not to, holds its fire.
-        let defender_can_fire = !defender.routed || charts.data.options.mf_routed_can_fire;
+        let defender_can_fire = !defender.routed || charts.data.options.mf_routed_can_fire();
         let opportunity_fire = if f.defender_fires && defender_can_fire {
             defender.first_fire_used = !f.defender_first_fire;
             Some(OpportunityFire {
@@ -527,7 +527,7 @@ impl Action for ChargeAction {
                 .to_string(),
         ];
         let immediate = super::charts_of(rules)
-            .map(|c| c.data.options.mf_tie_rounds == TieRounds::Immediate)
+            .map(|c| c.data.options.mf_tie_rounds() == TieRounds::Immediate)
             .unwrap_or(false);
         notes.push(if immediate {
             format!(

@@ -14,29 +14,30 @@ pub enum MinusTwoPlusEight {
     Printed,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-pub struct Options {
-    pub mf_naturals: bool,
-    pub mf_miracle_rally_face: MiracleFace,
-    pub mf_first_fire: FirstFire,
-    pub mf_fire_formation_mods: FormationMods,
-    pub mf_c6_m2_p8: MinusTwoPlusEight,
-    pub mf_c6_below_m5: BelowMinus5,
-    pub mf_c7_rows89: Rows89,
-    pub mf_art_cohesion_loss: ArtilleryCohesionLoss,
-    pub mf_dv_skirmish_light: i32,
-    pub mf_dv_cav_light_skirmish: i32,
-    pub mf_cav_heavy_cover: CavHeavyCover,
-    pub mf_officer_hit_chance: u32,
-    pub mf_shaken_on_shaken: ShakenOnShaken,
-    pub mf_rally_includes_bead_penalty: bool,
-    pub mf_ceasefire_free_at_long: bool,
-    pub mf_skedaddle_bead: SkedaddleBead,
-    pub mf_tie_rounds: TieRounds,
-    pub mf_routed_can_fire: bool,
-    pub mf_melee_medium_cover: i32,
-    pub mf_out_of_command_penalty: i32,
-    pub mf_initiative_first_turn_tie: FirstTurnTie,
+crate::rules_options! {
+    pub struct Options {
+        mf_naturals: bool,
+        mf_miracle_rally_face: MiracleFace,
+        mf_first_fire: FirstFire,
+        mf_fire_formation_mods: FormationMods,
+        mf_c6_m2_p8: MinusTwoPlusEight,
+        mf_c6_below_m5: BelowMinus5,
+        mf_c7_rows89: Rows89,
+        mf_art_cohesion_loss: ArtilleryCohesionLoss,
+        mf_dv_skirmish_light: i32,
+        mf_dv_cav_light_skirmish: i32,
+        mf_cav_heavy_cover: CavHeavyCover,
+        mf_officer_hit_chance: u32,
+        mf_shaken_on_shaken: ShakenOnShaken,
+        mf_rally_includes_bead_penalty: bool,
+        mf_ceasefire_free_at_long: bool,
+        mf_skedaddle_bead: SkedaddleBead,
+        mf_tie_rounds: TieRounds,
+        mf_routed_can_fire: bool,
+        mf_melee_medium_cover: i32,
+        mf_out_of_command_penalty: i32,
+        mf_initiative_first_turn_tie: FirstTurnTie,
+    }
 }
 
 /// How a battery's losses read on Chart 7 (its own sub-table is lost, Q6).
@@ -375,6 +376,10 @@ pub struct Charts {
 impl crate::action::CompiledCharts for Charts {
     type Data = CardData;
 
+    fn consulted(&self) -> crate::rules::OptionsRead {
+        self.data.options.consulted()
+    }
+
     fn compile(data: CardData) -> Result<Self, String> {
         if data.butchers_bill.columns.len() != BILL_COLUMNS {
             return Err(format!(
@@ -512,12 +517,16 @@ impl Charts {
     /// Chart 6 for a modified roll and AV-DV; `None` when below -5 has no effect.
     pub fn bill(&self, modified_roll: i32, differential: i32) -> BillResult {
         if differential < BILL_MIN_COLUMN
-            && self.data.options.mf_c6_below_m5 == BelowMinus5::NoEffect
+            && self.data.options.mf_c6_below_m5() == BelowMinus5::NoEffect
         {
             return BillResult::NoEffect;
         }
         let row = (modified_roll.clamp(BILL_MIN_ROW, 14) - BILL_MIN_ROW) as usize;
         let column = (differential.clamp(BILL_MIN_COLUMN, 8) - BILL_MIN_COLUMN) as usize;
+        if row as i32 + BILL_MIN_ROW == -2 && column as i32 + BILL_MIN_COLUMN == 8 {
+            // The cell the reading settled when the chart was compiled.
+            self.data.options.mf_c6_m2_p8();
+        }
         self.bill[row][column]
     }
 
@@ -531,7 +540,7 @@ impl Charts {
 
     /// Chart 7 loss of a battery of `original` stands that lost `half_stands`.
     pub fn artillery_cohesion_loss(&self, original: u32, half_stands: u32) -> i32 {
-        match self.data.options.mf_art_cohesion_loss {
+        match self.data.options.mf_art_cohesion_loss() {
             ArtilleryCohesionLoss::InfantryRowsHalfstand => {
                 self.cohesion_loss(original, half_stands)
             }
@@ -543,7 +552,12 @@ impl Charts {
     }
 
     fn loss_from_rows(&self, original: u32, steps_lost: u32) -> i32 {
-        let row = &self.loss_rows[original.clamp(1, 9) as usize];
+        let stands = original.clamp(1, 9);
+        if stands >= 8 {
+            // Rows 8-9 were compiled under this reading.
+            self.data.options.mf_c7_rows89();
+        }
+        let row = &self.loss_rows[stands as usize];
         row.get(steps_lost as usize - 1)
             .or(row.last())
             .copied()

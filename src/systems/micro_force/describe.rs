@@ -65,9 +65,9 @@ pub fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
             let _ = writeln!(
                 out,
                 "options: skirmish/light {}, cavalry skirmish/light {}, cavalry in medium/heavy cover: {:?}",
-                d.options.mf_dv_skirmish_light,
-                d.options.mf_dv_cav_light_skirmish,
-                d.options.mf_cav_heavy_cover
+                d.options.mf_dv_skirmish_light(),
+                d.options.mf_dv_cav_light_skirmish(),
+                d.options.mf_cav_heavy_cover()
             );
             for (cell, note) in &d.dv_provenance {
                 let _ = writeln!(out, "  {cell}: {note}");
@@ -109,19 +109,20 @@ pub fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
                 m.firer_column,
                 m.firer_attack_column,
                 m.firer_skirmish,
-                d.options.mf_fire_formation_mods,
+                d.options.mf_fire_formation_mods(),
                 m.rear,
                 m.enfilade,
                 m.target_disordered,
                 m.first_fire_stands,
-                d.options.mf_first_fire
+                d.options.mf_first_fire()
             );
         }
         "cohesion-loss" => {
             let _ = writeln!(
                 out,
                 "## Chart 7, Steady, Boys! [{}]; rows 8-9: {:?}",
-                d.cohesion_loss.provenance, d.options.mf_c7_rows89
+                d.cohesion_loss.provenance,
+                d.options.mf_c7_rows89()
             );
             for stands in 1..=9u32 {
                 let row: Vec<String> = (1..2 * stands)
@@ -134,14 +135,15 @@ pub fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
                     2 * stands
                 );
             }
-            let _ = writeln!(out, "artillery: {:?}", d.options.mf_art_cohesion_loss);
+            let _ = writeln!(out, "artillery: {:?}", d.options.mf_art_cohesion_loss());
         }
         "officer" => {
             let o = &d.officer;
             let _ = writeln!(
                 out,
                 "## Chart 8, They couldn't hit an elephant [{}]; hit chance {}/6 per step-loss event",
-                o.provenance, d.options.mf_officer_hit_chance
+                o.provenance,
+                d.options.mf_officer_hit_chance()
             );
             for i in 0..6 {
                 let _ = writeln!(
@@ -203,7 +205,7 @@ pub fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
                 r.rally_routed,
                 r.rejoin,
                 r.resupply,
-                d.options.mf_miracle_rally_face
+                d.options.mf_miracle_rally_face()
             );
         }
     }

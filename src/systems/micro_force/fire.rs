@@ -45,7 +45,7 @@ pub struct VolleyReport {
 /// The firer's formation penalty (the duplicated "skirmish" line, Q4).
 fn formation_penalty(charts: &Charts, firer: &Unit) -> i32 {
     let m = &charts.data.fire_modifiers;
-    let literal = charts.data.options.mf_fire_formation_mods == FormationMods::Literal;
+    let literal = charts.data.options.mf_fire_formation_mods() == FormationMods::Literal;
     match (firer.formation_name(), literal) {
         ("column", false) => m.firer_column,
         ("attack_column", _) => m.firer_attack_column,
@@ -61,11 +61,11 @@ pub fn attack_value(charts: &Charts, firer: &Unit, av_per_stand: f64) -> i32 {
     let m = &charts.data.fire_modifiers;
     let mut stands = f64::from(firer.half_stands()) / 2.0;
     let first = !firer.first_fire_used;
-    if first && charts.data.options.mf_first_fire == FirstFire::Plus2Stands {
+    if first && charts.data.options.mf_first_fire() == FirstFire::Plus2Stands {
         stands += f64::from(m.first_fire_stands);
     }
     let mut av = (av_per_stand * stands - 1e-9).ceil() as i32;
-    if first && charts.data.options.mf_first_fire == FirstFire::Plus2Av {
+    if first && charts.data.options.mf_first_fire() == FirstFire::Plus2Av {
         av += m.first_fire_stands;
     }
     av
@@ -125,7 +125,7 @@ pub fn volley<D: Dice>(
         s_test(dice, charts, target, 0, false);
     }
     let mut officer = 0;
-    let chance = charts.data.options.mf_officer_hit_chance;
+    let chance = charts.data.options.mf_officer_hit_chance();
     if lost > 0
         && situation.target_officer
         && chance > 0
@@ -233,7 +233,7 @@ impl FireAction {
         let f = FireFields::read(&charts, s)?;
         let (mut firer, mut target) = (f.firer, f.target);
         target.moving = f.target_moving;
-        if firer.routed && !charts.data.options.mf_routed_can_fire {
+        if firer.routed && !charts.data.options.mf_routed_can_fire() {
             return Err(InputError::argument(
                 "firer_routed",
                 "a routed unit cannot fire (options.mf_routed_can_fire)",

@@ -44,7 +44,7 @@ impl Firefight {
     }
 
     fn can_fire(&self, unit: &Unit) -> bool {
-        !unit.eliminated() && (!unit.routed || self.charts.data.options.mf_routed_can_fire)
+        !unit.eliminated() && (!unit.routed || self.charts.data.options.mf_routed_can_fire())
     }
 }
 

@@ -30,7 +30,7 @@ impl Initiative {
         Initiative {
             a_modifier: charts.initiative_bonus(a_competence),
             b_modifier: charts.initiative_bonus(b_competence),
-            first_turn_tie: charts.data.options.mf_initiative_first_turn_tie,
+            first_turn_tie: charts.data.options.mf_initiative_first_turn_tie(),
             last_winner_a,
         }
     }

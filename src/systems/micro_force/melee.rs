@@ -151,7 +151,7 @@ pub fn named_modifiers(charts: &Charts, set: impl Fn(&str) -> bool) -> (i32, i32
     for (field, key, defender_side) in MODIFIERS {
         if set(field) {
             let value = if key == "defender_medium_cover" {
-                charts.data.options.mf_melee_medium_cover
+                charts.data.options.mf_melee_medium_cover()
             } else {
                 charts.melee_modifier(key)
             };

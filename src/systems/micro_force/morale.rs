@@ -20,7 +20,7 @@ pub fn check<D: Dice>(dice: &mut D, charts: &Charts, cohesion: i32, modifier: i3
     let test = CohesionTest {
         cohesion,
         modifier,
-        naturals: charts.data.options.mf_naturals,
+        naturals: charts.data.options.mf_naturals(),
     };
     dice.classify(Roll::Die(20), |natural| match test.fails_by(natural) {
         None => Check::Pass,
@@ -36,7 +36,7 @@ pub fn passes<D: Dice>(dice: &mut D, charts: &Charts, cohesion: i32, modifier: i
     let test = CohesionTest {
         cohesion,
         modifier,
-        naturals: charts.data.options.mf_naturals,
+        naturals: charts.data.options.mf_naturals(),
     };
     dice.classify(Roll::Die(20), |natural| test.passes(natural))
 }
@@ -60,7 +60,7 @@ pub fn s_test<D: Dice>(
         _ => {
             if unit.shaken
                 && !cap_at_shaken
-                && charts.data.options.mf_shaken_on_shaken == ShakenOnShaken::Rout
+                && charts.data.options.mf_shaken_on_shaken() == ShakenOnShaken::Rout
             {
                 unit.routed = true;
             }

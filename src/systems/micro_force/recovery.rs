@@ -21,7 +21,7 @@ fn bead_index(unit: &Unit) -> usize {
 
 /// The face of a miracle rally, if the option keeps one.
 fn miracle(charts: &Charts) -> Option<u32> {
-    match charts.data.options.mf_miracle_rally_face {
+    match charts.data.options.mf_miracle_rally_face() {
         MiracleFace::Twenty => Some(20),
         MiracleFace::One => Some(1),
         MiracleFace::Off => None,
@@ -33,9 +33,9 @@ fn miracle(charts: &Charts) -> Option<u32> {
 /// clears both beads.
 pub fn rally<D: Dice>(dice: &mut D, charts: &Charts, unit: &mut Unit) {
     let r = &charts.data.recovery;
-    let included = charts.data.options.mf_rally_includes_bead_penalty;
+    let included = charts.data.options.mf_rally_includes_bead_penalty();
     let face = miracle(charts);
-    let naturals = charts.data.options.mf_naturals;
+    let naturals = charts.data.options.mf_naturals();
     for (routed, penalty) in [(false, r.rally_shaken), (true, r.rally_routed)] {
         let has = if routed { unit.routed } else { unit.shaken };
         if !has {
@@ -122,7 +122,7 @@ impl Procedure for Recovery {
             }
             Test::CeaseFire { long_range } => {
                 unit.arm == Arm::Artillery
-                    || (long_range && charts.data.options.mf_ceasefire_free_at_long)
+                    || (long_range && charts.data.options.mf_ceasefire_free_at_long())
                     || test(dice, r.cease_fire)
             }
             Test::Rejoin => test(dice, r.rejoin),

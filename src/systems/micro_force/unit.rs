@@ -133,7 +133,7 @@ impl Unit {
         charts.commander_cohesion(self.competence)
             - self.wounds as i32
             - loss
-            - charts.data.options.mf_out_of_command_penalty
+            - charts.data.options.mf_out_of_command_penalty()
     }
 
     /// Bead penalties to a cohesion roll (+2 shaken, +4 routed; both add).
@@ -153,7 +153,7 @@ impl Unit {
             _ => (&dv.artillery, self.cover_name()),
         };
         if self.arm == Arm::Cavalry && (cover == "medium" || cover == "heavy") {
-            if options.mf_cav_heavy_cover == CavHeavyCover::Forbidden {
+            if options.mf_cav_heavy_cover() == CavHeavyCover::Forbidden {
                 return Err(format!(
                     "mounted cavalry may not claim {cover} cover (options.mf_cav_heavy_cover)"
                 ));
@@ -175,10 +175,10 @@ impl Unit {
             }
         })?;
         if self.arm.dv_table() == "infantry" && cover == "light" && formation == "skirmish" {
-            value = options.mf_dv_skirmish_light;
+            value = options.mf_dv_skirmish_light();
         }
         if self.arm == Arm::Cavalry && cover == "light" && formation == "skirmish" {
-            value = options.mf_dv_cav_light_skirmish;
+            value = options.mf_dv_cav_light_skirmish();
         }
         if self.arm != Arm::Artillery && 2 * self.steps_lost >= self.steps() {
             value += dv.at_half_strength;

@@ -131,14 +131,14 @@ impl AirStrikeAction {
         let arrival = CohesionTest {
             cohesion: f.cohesion,
             modifier: 0,
-            naturals: charts.data.options.ms_naturals,
+            naturals: charts.data.options.ms_naturals(),
         };
-        let below = charts.data.options.ms_air_below_min == AirBelowMin::Suppress;
+        let below = charts.data.options.ms_air_below_min() == AirBelowMin::Suppress;
         let column = fields::crt_column(f.attack_value, f.defense, below, "attack_value")?;
         let aa = &charts.data.anti_aircraft;
         Ok(AirStrike {
             aa: charts.cohesion_test(f.aa_cohesion, &f.aa, 0),
-            aa_on_deviation: charts.data.options.ms_air_deviation_aa,
+            aa_on_deviation: charts.data.options.ms_air_deviation_aa(),
             small_aa: f.aa_small,
             large_aa: f.aa_large,
             small_bonus: aa.small_calibre_bonus,

@@ -167,7 +167,7 @@ fn build(f: ArtilleryFields, charts: Arc<Charts>, deviates: bool) -> Result<Stri
     // The deviation roll is the firer's cohesion roll; the target's terrain counts
     // on it only under ms_deviation_terrain.
     let deviation_check = CohesionTest {
-        modifier: if charts.data.options.ms_deviation_terrain {
+        modifier: if charts.data.options.ms_deviation_terrain() {
             arrival.modifier
         } else {
             arrival.modifier - terrain_cohesion

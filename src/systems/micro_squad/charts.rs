@@ -5,26 +5,27 @@ use crate::systems::ghq::{Crt, CrtResult, GhqCard, MarkerPenalties, ParenSTrigge
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-/// The rule switches.
-#[derive(Clone, Debug, Deserialize)]
-pub struct Options {
-    pub ms_crt_alignment: CrtAlignment,
-    pub ms_naturals: bool,
-    pub ms_paren_s_trigger: ParenSTrigger,
-    pub ms_panic_chain: bool,
-    pub ms_cohesion: i64,
-    pub ms_inf_max_range: i64,
-    pub ms_spot_adjacent: SpotAdjacent,
-    pub ms_break_point: BreakPointRule,
-    pub ms_command_die: CommandDie,
-    pub ms_engineer_drm: EngineerDrm,
-    pub ms_overrun_defender_markers: bool,
-    pub ms_close_assault_order: CloseAssaultOrder,
-    pub ms_air_below_min: AirBelowMin,
-    pub ms_natural1_clears_suppression: bool,
-    pub ms_air_deviation_aa: bool,
-    pub ms_deviation_terrain: bool,
-    pub ms_engagement_attack_again: bool,
+crate::rules_options! {
+    /// The rule switches.
+    pub struct Options {
+        ms_crt_alignment: CrtAlignment,
+        ms_naturals: bool,
+        ms_paren_s_trigger: ParenSTrigger,
+        ms_panic_chain: bool,
+        ms_cohesion: i64,
+        ms_inf_max_range: i64,
+        ms_spot_adjacent: SpotAdjacent,
+        ms_break_point: BreakPointRule,
+        ms_command_die: CommandDie,
+        ms_engineer_drm: EngineerDrm,
+        ms_overrun_defender_markers: bool,
+        ms_close_assault_order: CloseAssaultOrder,
+        ms_air_below_min: AirBelowMin,
+        ms_natural1_clears_suppression: bool,
+        ms_air_deviation_aa: bool,
+        ms_deviation_terrain: bool,
+        ms_engagement_attack_again: bool,
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -240,6 +241,10 @@ pub struct Charts {
 impl crate::action::CompiledCharts for Charts {
     type Data = CardData;
 
+    fn consulted(&self) -> crate::rules::OptionsRead {
+        self.data.options.consulted()
+    }
+
     /// Compile card data; errors name the cell that does not read.
     fn compile(data: CardData) -> Result<Self, String> {
         let reading = match data.options.ms_crt_alignment {
@@ -291,6 +296,12 @@ impl crate::action::CompiledCharts for Charts {
 }
 
 impl Charts {
+    /// The cohesion fields' default, `options.ms_cohesion`: not noted as consulted
+    /// (the scenario line shows the default a field took).
+    pub fn default_cohesion(&self) -> i64 {
+        self.data.options.ms_cohesion
+    }
+
     /// Terrain modifier against a target class, if the condition holds.
     pub fn terrain_drm(
         &self,
@@ -338,10 +349,10 @@ impl Charts {
         } else {
             &self.data.range.general
         };
-        if infantry && inches > self.data.options.ms_inf_max_range {
+        if infantry && inches > self.data.options.ms_inf_max_range() {
             return Err(format!(
                 "{inches} inches is beyond infantry range ({} inches, options.ms_inf_max_range)",
-                self.data.options.ms_inf_max_range
+                self.data.options.ms_inf_max_range()
             ));
         }
         if let Some(band) = table.bands.iter().find(|b| inches <= b.max) {
@@ -376,15 +387,17 @@ pub struct TerrainContext {
 /// Micro Squad plays the GHQ core with its own CRT, markers and options.
 impl GhqCard for Charts {
     fn crt(&self) -> &Crt {
+        // The CRT was compiled under this reading.
+        self.data.options.ms_crt_alignment();
         &self.crt
     }
 
     fn paren_s_trigger(&self) -> ParenSTrigger {
-        self.data.options.ms_paren_s_trigger
+        self.data.options.ms_paren_s_trigger()
     }
 
     fn naturals(&self) -> bool {
-        self.data.options.ms_naturals
+        self.data.options.ms_naturals()
     }
 
     fn marker_penalties(&self) -> MarkerPenalties {
@@ -396,10 +409,10 @@ impl GhqCard for Charts {
     }
 
     fn panic_chain(&self) -> bool {
-        self.data.options.ms_panic_chain
+        self.data.options.ms_panic_chain()
     }
 
     fn natural1_clears_suppression(&self) -> bool {
-        self.data.options.ms_natural1_clears_suppression
+        self.data.options.ms_natural1_clears_suppression()
     }
 }

@@ -66,7 +66,7 @@ impl Action for CloseAssaultAction {
         let rules_ca = &charts.data.close_assault;
         let options = &charts.data.options;
         let assault_drm = if f.engineers {
-            match options.ms_engineer_drm {
+            match options.ms_engineer_drm() {
                 EngineerDrm::Total => rules_ca.engineer_drm,
                 EngineerDrm::Additional => rules_ca.engineer_drm + rules_ca.drm,
             }
@@ -112,7 +112,7 @@ impl Action for CloseAssaultAction {
             defender_drm: defender_terrain + assault_drm,
             assaulter_column: fields::allowed_column(firepower, f.defender_defense),
             assaulter_drm: assaulter_terrain + rules_ca.drm,
-            simultaneous: options.ms_close_assault_order == CloseAssaultOrder::Simultaneous,
+            simultaneous: options.ms_close_assault_order() == CloseAssaultOrder::Simultaneous,
             assaulter_dash_s: false,
             defender_dash_s: false,
             charts: charts.clone(),

@@ -24,7 +24,7 @@ pub fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
     let d = &charts.data;
     match name {
         "crt" => {
-            let reading = match d.options.ms_crt_alignment {
+            let reading = match d.options.ms_crt_alignment() {
                 CrtAlignment::A => ("a", &d.crt.a),
                 CrtAlignment::B => ("b", &d.crt.b),
             };
@@ -110,7 +110,7 @@ pub fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
             let _ = writeln!(
                 out,
                 "infantry small arms end at {} in (options.ms_inf_max_range)",
-                d.options.ms_inf_max_range
+                d.options.ms_inf_max_range()
             );
         }
         "markers" => {
@@ -138,7 +138,8 @@ pub fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
             let _ = writeln!(
                 out,
                 "## Command Efficiency Table [{}]; die: {:?}",
-                d.command_efficiency.provenance, d.options.ms_command_die
+                d.command_efficiency.provenance,
+                d.options.ms_command_die()
             );
             let mut rows: Vec<(i32, i64)> = d
                 .command_efficiency
@@ -172,7 +173,7 @@ pub fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
                 c.provenance,
                 c.drm,
                 c.engineer_drm,
-                d.options.ms_engineer_drm,
+                d.options.ms_engineer_drm(),
                 c.cavalry_strength_multiplier
             );
         }

@@ -512,7 +512,7 @@ impl EngagementAction {
     /// Build the engagement from a resolved scenario.
     pub fn engagement(s: &Scenario, charts: Arc<Charts>) -> Result<Engagement, InputError> {
         let f = EngagementFields::read(&charts, s)?;
-        let breaks = charts.data.options.ms_break_point == BreakPointRule::Scenario;
+        let breaks = charts.data.options.ms_break_point() == BreakPointRule::Scenario;
         let (view_a, view_b) = (f.side_a(), f.side_b());
         let side = |view: &SideView, fire: Option<Fire>| Side {
             stands: view.stands,
@@ -533,7 +533,7 @@ impl EngagementAction {
             best_first: fire_phase::best_first(&*charts),
             shots_of: [&a, &b]
                 .map(|side| side.fire.as_ref().map(|f| ShotTable::new(&charts, side, f))),
-            attack_again: charts.data.options.ms_engagement_attack_again,
+            attack_again: charts.data.options.ms_engagement_attack_again(),
             removal: [&a, &b].map(|side| RemovalTable::new(&*charts, side.cohesion)),
             turns: f.turns,
             a,

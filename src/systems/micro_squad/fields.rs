@@ -9,7 +9,7 @@ use crate::systems::ghq::column;
 pub use crate::systems::ghq::fields::MarkerGroup;
 
 pub fn cohesion(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
-    FieldSpec::int(name, 1, 20, charts.data.options.ms_cohesion, help)
+    FieldSpec::int(name, 1, 20, charts.default_cohesion(), help)
 }
 
 pub fn strength(name: &'static str, default: i64, help: &'static str) -> FieldSpec {

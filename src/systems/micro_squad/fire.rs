@@ -38,7 +38,7 @@ impl StandardFire {
         crt_drm: i32,
         target: Stand,
     ) -> Self {
-        let trigger = charts.data.options.ms_paren_s_trigger;
+        let trigger = charts.data.options.ms_paren_s_trigger();
         let mut outcomes = [FireOutcome {
             result: 0,
             target_after: target.state_index(),

@@ -72,6 +72,10 @@ impl Action for MarkerRemovalAction {
         Some(("after", "ok"))
     }
 
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        crate::systems::ghq::roll_notes()
+    }
+
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let f = MarkerRemovalFields::read(&charts, s)?;

@@ -53,7 +53,7 @@ impl Action for CommandEfficiencyAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
-        let roll = match charts.data.options.ms_command_die {
+        let roll = match charts.data.options.ms_command_die() {
             CommandDie::TwoD6 => Roll::Sum(2, 6),
             CommandDie::OneD6 => Roll::Die(6),
         };
@@ -105,7 +105,7 @@ impl Action for MovementOrderAction {
         let test = (!f.ghq_eliminated).then(|| CohesionTest {
             cohesion: f.cohesion,
             modifier,
-            naturals: charts.data.options.ms_naturals,
+            naturals: charts.data.options.ms_naturals(),
         });
         Ok(Box::new(ProcedureModel(MoveRoll { test })))
     }

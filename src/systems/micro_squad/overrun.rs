@@ -70,12 +70,12 @@ impl Action for OverrunAction {
             _ => 0,
         };
         let own = |stand: &Stand| charts.marker_penalties().of(stand);
-        let defender_own = if charts.data.options.ms_overrun_defender_markers {
+        let defender_own = if charts.data.options.ms_overrun_defender_markers() {
             own(&f.defender)
         } else {
             0
         };
-        let naturals = charts.data.options.ms_naturals;
+        let naturals = charts.data.options.ms_naturals();
         let column = |k: i32| (k.clamp(-3, 9) + 3) as usize;
         Ok(Box::new(ProcedureModel(Overrun {
             attackers: f.attackers,

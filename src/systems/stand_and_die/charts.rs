@@ -10,12 +10,13 @@ pub enum Combat {
     Sequential,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-pub struct Options {
-    pub sd_combat: Combat,
-    pub sd_fallback_blocked: FallbackBlocked,
-    pub sd_hex_capacity: u32,
-    pub sd_duel_contact: DuelContact,
+crate::rules_options! {
+    pub struct Options {
+        sd_combat: Combat,
+        sd_fallback_blocked: FallbackBlocked,
+        sd_hex_capacity: u32,
+        sd_duel_contact: DuelContact,
+    }
 }
 
 /// A falling-back hex with no room left behind it.
@@ -122,6 +123,10 @@ impl Charts {
 
 impl crate::action::CompiledCharts for Charts {
     type Data = Charts;
+
+    fn consulted(&self) -> crate::rules::OptionsRead {
+        self.options.consulted()
+    }
 
     fn compile(data: Charts) -> Result<Self, String> {
         data.check()?;

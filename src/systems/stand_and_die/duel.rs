@@ -171,7 +171,7 @@ impl Duel {
             *ground += 1;
             return true;
         }
-        if self.charts.options.sd_fallback_blocked == FallbackBlocked::Eliminate {
+        if self.charts.options.sd_fallback_blocked() == FallbackBlocked::Eliminate {
             *hex = Hex::default();
         }
         false
@@ -251,7 +251,7 @@ impl engine::Engagement for Duel {
     fn play_step<D: Dice>(&self, s: &State, step: u32, dice: &mut D) -> State {
         let mut next = *s;
         let charts = &*self.charts;
-        match (step, s.turn, charts.options.sd_combat) {
+        match (step, s.turn, charts.options.sd_combat()) {
             (0, _, Combat::Simultaneous) => {
                 // Both attacks as the turn starts; B's losses first.
                 let (on_b, on_a) = self.attacks(s);
@@ -289,7 +289,8 @@ impl engine::Engagement for Duel {
                     self.fall_back(&self.a, &mut next.a, &mut next.a_ground, turn.a_attacked);
                 let b_moved =
                     self.fall_back(&self.b, &mut next.b, &mut next.b_ground, turn.b_attacked);
-                if charts.options.sd_duel_contact == DuelContact::Disengage && (a_moved || b_moved)
+                if charts.options.sd_duel_contact() == DuelContact::Disengage
+                    && (a_moved || b_moved)
                 {
                     next.disengaged = true;
                 }

@@ -1,0 +1,276 @@
+//! Which readings of the card an answer rests on, and what the others would
+//! make of it.
+//!
+//! A card leaves readings open, and volley builds each as a rules option (see
+//! `volley rules SYSTEM options`). While a question runs, its procedure notes
+//! every option it reads ([`crate::rules::OptionsRead`]), so the list below is
+//! exactly the options consulted, not a list declared by hand. Each comes with
+//! the value used and, where it can be had:
+//! - an exact answer: the headline under every alternative value, each an exact
+//!   run within the question's budget; only alternatives that move the headline
+//!   by [`MOVES`] or more are listed;
+//! - a Monte Carlo answer asked `--readings`: every alternative run paired with
+//!   the answer (the same trials), its headline and the paired difference with
+//!   their intervals.
+//!
+//! Otherwise the reading says why its alternatives were not measured.
+
+use crate::compare::{Comparison, Variant};
+use crate::engine::{MethodRequest, RunConfig, RunError};
+use crate::question::{Question, QuestionError};
+use crate::sensitivity::{self, option_rule};
+use crate::stats::{Difference, Estimate, Summary, summarize};
+use toml::Value;
+
+/// An alternative moving the headline by less than this (one percentage
+/// point) is not listed for an exact answer.
+pub const MOVES: f64 = 0.01;
+
+/// Why a listed reading's alternatives were not measured, where nothing
+/// measured them.
+const NOT_MEASURED_HERE: &str = "not measured here: `volley odds` (exact, or with --readings) or `volley sensitivity` measures them";
+
+/// One option the question consulted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reading {
+    pub option: String,
+    /// The value used, as a reader writes it (`level_row`, `true`, `15`).
+    pub value: String,
+    /// The other values the card's data builds (empty for a number).
+    pub others: Vec<String>,
+    /// The alternatives measured, as [`Measured`] says which.
+    pub alternatives: Vec<Alternative>,
+    pub measured: Measured,
+}
+
+/// How a reading's alternatives were measured.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Measured {
+    /// Each alternative exactly; those moving the headline by [`MOVES`] or
+    /// more are listed.
+    Exact,
+    /// Each alternative on the answer's own trials; all are listed.
+    Paired,
+    /// Not measured, and why.
+    No(String),
+}
+
+/// The headline under an alternative value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Alternative {
+    pub value: String,
+    pub probability: Estimate,
+    /// The alternative's headline minus the answer's.
+    pub difference: Difference,
+    pub exact: bool,
+}
+
+/// The options `question` has consulted so far (call it after answering),
+/// with the value used and nothing measured.
+pub fn consulted(question: &Question) -> Vec<Reading> {
+    let book = question.book();
+    let (choices, _) = sensitivity::options(book).unwrap_or_default();
+    let used = |option: &str| {
+        book.tree
+            .get("options")
+            .and_then(|o| o.get(option))
+            .map(sensitivity::shown)
+            .unwrap_or_default()
+    };
+    book.consulted_options()
+        .into_iter()
+        .map(|option| {
+            let others: Vec<String> = choices
+                .iter()
+                .find(|c| c.option == option)
+                .map(|c| c.alternatives.iter().map(sensitivity::shown).collect())
+                .unwrap_or_default();
+            let measured = if others.is_empty() {
+                Measured::No("a number or a single reading: patch it with a house rule".to_string())
+            } else {
+                Measured::No(NOT_MEASURED_HERE.to_string())
+            };
+            Reading {
+                option: option.to_string(),
+                value: used(option),
+                others,
+                alternatives: Vec::new(),
+                measured,
+            }
+        })
+        .collect()
+}
+
+/// The options `question` (and its sweep points) consulted, with the values
+/// used: what a table, a comparison or a frame carries.
+pub fn used(question: &Question) -> Vec<(String, String)> {
+    consulted(question)
+        .into_iter()
+        .map(|r| (r.option, r.value))
+        .collect()
+}
+
+/// `option = value` pairs in one line (`adf_melee = fire_both, ...`).
+pub fn line(used: &[(String, String)]) -> String {
+    used.iter()
+        .map(|(option, value)| format!("{option} = {value}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The readings `question` rests on, answered as `answer` under `config`:
+/// exact answers measure every alternative exactly (within the question's
+/// budget); a Monte Carlo answer measures them paired only when `paired`.
+pub fn measure(
+    question: &Question,
+    answer: &Summary,
+    config: &RunConfig,
+    paired: bool,
+) -> Result<Vec<Reading>, QuestionError> {
+    let mut readings = consulted(question);
+    let Some((variable, value)) = question.headline() else {
+        for r in readings.iter_mut().filter(|r| !r.others.is_empty()) {
+            r.measured = Measured::No("the action states no headline to measure".to_string());
+        }
+        return Ok(readings);
+    };
+    let headline = |s: &Summary| {
+        s.probability(variable, value)
+            .unwrap_or(Estimate::exact(0.0))
+    };
+    let base = headline(answer);
+    if answer.exact {
+        for reading in readings.iter_mut().filter(|r| !r.others.is_empty()) {
+            *reading = exactly(question, reading.clone(), base.value, config, &headline)?;
+        }
+    } else if paired {
+        let trials = answer.trials.unwrap_or(config.auto_trials);
+        for reading in readings.iter_mut().filter(|r| !r.others.is_empty()) {
+            *reading = on_the_same_trials(question, reading.clone(), trials, config)?;
+        }
+    } else {
+        for r in readings.iter_mut().filter(|r| !r.others.is_empty()) {
+            r.measured = Measured::No(
+                "Monte Carlo: --readings measures the alternatives on the same trials".to_string(),
+            );
+        }
+    }
+    Ok(readings)
+}
+
+/// The question under `option = value`.
+fn switched(question: &Question, option: &str, value: &str) -> Result<Question, QuestionError> {
+    let toml_value = toml::from_str::<toml::Table>(&format!("v = {value}"))
+        .ok()
+        .and_then(|t| t.get("v").cloned())
+        .unwrap_or_else(|| Value::String(value.to_string()));
+    Ok(question.and_rule(option_rule(option, &toml_value)?)?)
+}
+
+fn exactly(
+    question: &Question,
+    mut reading: Reading,
+    base: f64,
+    config: &RunConfig,
+    headline: &dyn Fn(&Summary) -> Estimate,
+) -> Result<Reading, QuestionError> {
+    let exact = RunConfig {
+        method: MethodRequest::Exact,
+        progress: None,
+        shard: None,
+        ..config.clone()
+    };
+    let mut alternatives = Vec::new();
+    for other in &reading.others {
+        let answered = switched(question, &reading.option, other).and_then(|q| q.answer(&exact));
+        let summary = match answered {
+            Ok(result) => summarize(&result),
+            Err(QuestionError::Run(RunError::OverBudget(over))) => {
+                reading.measured = Measured::No(format!(
+                    "{} = {other} is over the exact budget ({over}); compare them with --readings",
+                    reading.option
+                ));
+                return Ok(reading);
+            }
+            Err(QuestionError::Input(e)) => {
+                reading.measured = Measured::No(format!(
+                    "{} = {other} refuses this question: {}",
+                    reading.option, e.message
+                ));
+                return Ok(reading);
+            }
+            Err(e) => return Err(e),
+        };
+        let p = headline(&summary).value;
+        if (p - base).abs() >= MOVES {
+            alternatives.push(Alternative {
+                value: other.clone(),
+                probability: Estimate::exact(p),
+                difference: Difference::exact(base, p),
+                exact: true,
+            });
+        }
+    }
+    reading.alternatives = alternatives;
+    reading.measured = Measured::Exact;
+    Ok(reading)
+}
+
+fn on_the_same_trials(
+    question: &Question,
+    mut reading: Reading,
+    trials: u64,
+    config: &RunConfig,
+) -> Result<Reading, QuestionError> {
+    let Some((variable, value)) = question.headline() else {
+        return Ok(reading);
+    };
+    let mut variants = Vec::new();
+    for other in &reading.others {
+        match switched(question, &reading.option, other) {
+            Ok(q) => variants.push(Variant {
+                name: other.clone(),
+                spec: format!("options.{}={other}", reading.option),
+                question: q,
+            }),
+            Err(QuestionError::Input(e)) => {
+                reading.measured = Measured::No(format!(
+                    "{} = {other} refuses this question: {}",
+                    reading.option, e.message
+                ));
+                return Ok(reading);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let comparison = Comparison {
+        baseline: question.clone(),
+        variants,
+    };
+    let paired = RunConfig {
+        method: MethodRequest::Trials(trials),
+        progress: None,
+        shard: None,
+        ..config.clone()
+    };
+    let compared = comparison.run(&paired)?;
+    reading.alternatives = compared
+        .variants
+        .iter()
+        .filter_map(|v| {
+            let difference = v
+                .differences
+                .iter()
+                .find(|d| d.variable == variable && d.value.as_deref() == Some(value))?
+                .difference;
+            Some(Alternative {
+                value: v.name.clone(),
+                probability: v.summary.probability(variable, value)?,
+                difference,
+                exact: compared.exact,
+            })
+        })
+        .collect();
+    reading.measured = Measured::Paired;
+    Ok(reading)
+}

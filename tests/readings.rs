@@ -1,0 +1,230 @@
+//! Every answer says which of the card's unsure readings it rests on: the
+//! options its procedure actually consulted, the value used, and what each
+//! alternative makes of the headline (exact answers; Monte Carlo with
+//! `--readings`, paired), in every output that prints a probability.
+
+mod common;
+
+use assert_cmd::Command;
+use serde_json::Value;
+use volley::engine::{MethodRequest, RunConfig};
+use volley::question::Question;
+use volley::readings::{self, Measured};
+use volley::stats::summarize;
+
+fn volley_json(args: &[&str]) -> Value {
+    let out = Command::cargo_bin("volley")
+        .unwrap()
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn measured(system: &str, action: &str, fields: &[(&str, &str)]) -> Vec<readings::Reading> {
+    let question = Question::new(system, action, &[], &common::raw_fields(fields)).unwrap();
+    let config = RunConfig {
+        method: MethodRequest::Exact,
+        ..RunConfig::default()
+    };
+    let answer = summarize(&question.answer(&config).unwrap());
+    readings::measure(&question, &answer, &config, false).unwrap()
+}
+
+fn option<'a>(readings: &'a [readings::Reading], name: &str) -> Option<&'a readings::Reading> {
+    readings.iter().find(|r| r.option == name)
+}
+
+#[test]
+fn the_impact_says_the_formation_reading_moves_it_by_tens_of_points() {
+    let v = volley_json(&["odds", "deadly-field", "impact"]);
+    let list = v["readings"].as_array().unwrap();
+    let cmm = list
+        .iter()
+        .find(|r| r["option"] == "adf_impact_cmm")
+        .expect("the impact reads the CMM option");
+    assert_eq!(cmm["value"], "level_row");
+    assert_eq!(cmm["measured"], "exact");
+    let alternative = &cmm["alternatives"][0];
+    assert_eq!(alternative["value"], "formation");
+    assert_eq!(alternative["exact"], true);
+    let base = v["headline"]["text"].as_str().unwrap().to_string();
+    let p = alternative["probability"].as_f64().unwrap();
+    let d = alternative["difference"].as_f64().unwrap();
+    assert!(
+        d > 0.2,
+        "the formation row moves it by tens of points: {d} ({base})"
+    );
+    // difference = alternative minus the answer.
+    let answer = v["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["variable"] == "attacker_wins" && o["value"] == "yes")
+        .unwrap()["probability"]
+        .as_f64()
+        .unwrap();
+    assert!((p - answer - d).abs() < 1e-12);
+    // The terminal says it too.
+    let out = Command::cargo_bin("volley")
+        .unwrap()
+        .args(["odds", "deadly-field", "impact"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("adf_impact_cmm = level_row; under formation:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_list_is_what_the_procedure_read_not_a_declared_list() {
+    // A morale check reads no fire table, a marker removal no range chart.
+    let morale = measured("deadly-field", "morale-check", &[]);
+    assert!(option(&morale, "adf_fcr_candidate").is_none());
+    assert!(option(&morale, "adf_impact_cmm").is_none());
+    assert!(option(&morale, "adf_natural_2_3").is_some());
+    let removal = measured("micro-armour", "marker-removal", &[]);
+    assert!(option(&removal, "ma_optional_marker_chart").is_some());
+    assert!(option(&removal, "ma_tl5_range").is_none());
+    // Fire by a TL5 stand reads the TL5 range reading; by TL4 it does not.
+    let tl5 = measured("micro-armour", "fire", &[("tech_level", "5")]);
+    let tl4 = measured("micro-armour", "fire", &[("tech_level", "4")]);
+    assert!(option(&tl5, "ma_tl5_range").is_some());
+    assert!(option(&tl4, "ma_tl5_range").is_none());
+    // A cohesion given on the command line does not rest on the default's option.
+    assert!(option(&tl4, "ma_cohesion").is_none());
+}
+
+#[test]
+fn a_reading_that_changes_nothing_is_listed_with_no_alternatives() {
+    // Micro Squad's CRT alignment moves fire at some differentials, not others:
+    // wherever an alternative moves less than a point it is not listed, but the
+    // option still is, measured.
+    let fire = measured("micro-squad", "fire", &[]);
+    for r in &fire {
+        if let Measured::Exact = r.measured {
+            for a in &r.alternatives {
+                assert!(a.difference.value.abs() >= readings::MOVES, "{r:?}");
+            }
+        }
+    }
+    let naturals = option(&fire, "ms_naturals").expect("fire reads the naturals");
+    assert_eq!(naturals.measured, Measured::Exact);
+}
+
+#[test]
+fn monte_carlo_lists_the_readings_and_measures_them_paired_when_asked() {
+    let plain = volley_json(&[
+        "odds",
+        "deadly-field",
+        "impact",
+        "--trials",
+        "20000",
+        "--seed",
+        "3",
+    ]);
+    let cmm = plain["readings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["option"] == "adf_impact_cmm")
+        .unwrap()
+        .clone();
+    assert_eq!(cmm["alternatives"].as_array().unwrap().len(), 0);
+    assert!(cmm["measured"].is_null());
+    assert!(cmm["not_measured"].as_str().unwrap().contains("--readings"));
+    let paired = volley_json(&[
+        "odds",
+        "deadly-field",
+        "impact",
+        "--trials",
+        "20000",
+        "--seed",
+        "3",
+        "--readings",
+    ]);
+    let cmm = paired["readings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["option"] == "adf_impact_cmm")
+        .unwrap()
+        .clone();
+    assert_eq!(cmm["measured"], "paired");
+    let a = &cmm["alternatives"][0];
+    assert_eq!(a["exact"], false);
+    // The exact difference lies within the paired interval.
+    let exact = measured("deadly-field", "impact", &[]);
+    let d = option(&exact, "adf_impact_cmm").unwrap().alternatives[0]
+        .difference
+        .value;
+    let (low, high) = (
+        a["difference_ci_low"].as_f64().unwrap(),
+        a["difference_ci_high"].as_f64().unwrap(),
+    );
+    assert!(low <= d && d <= high, "{d} outside [{low}, {high}]");
+}
+
+#[test]
+fn tables_comparisons_and_frames_carry_the_list() {
+    let table = volley_json(&["table", "deadly-field", "charge"]);
+    let list = table["readings"].as_array().unwrap();
+    assert!(list.iter().any(|r| r["option"] == "adf_impact_cmm"));
+    let compared = volley_json(&[
+        "compare",
+        "deadly-field",
+        "impact",
+        "--variant",
+        "support:attacker_supports=1",
+    ]);
+    assert!(
+        compared["baseline"]["readings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["option"] == "adf_impact_cmm")
+    );
+    // An experiment's frame says it in its metadata, and its report in words.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("impact.toml");
+    std::fs::write(
+        &file,
+        "name = \"impact\"\ntitle = \"Impact\"\nsystem = \"deadly-field\"\naction = \"impact\"\n\n[sweep]\nattacker_figs = [6, 8]\n",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("volley")
+        .unwrap()
+        .args(["run", file.to_str().unwrap(), "--reports"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta: Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("impact/meta.json")).unwrap())
+            .unwrap();
+    let first = &meta["readings"][0]["readings"];
+    assert!(
+        first
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["option"] == "adf_impact_cmm")
+    );
+    let report = std::fs::read_to_string(dir.path().join("impact/README.md")).unwrap();
+    assert!(
+        report.contains("rests on `adf_impact_cmm = level_row`"),
+        "{report}"
+    );
+}
