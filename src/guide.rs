@@ -142,7 +142,11 @@ fn charts() -> Result<String, InputError> {
                 value.is_table()
                     && !matches!(
                         key.as_str(),
-                        "meta" | "option_notes" | "bounds" | "fixed_readings"
+                        "meta"
+                            | "option_notes"
+                            | "option_alternatives"
+                            | "bounds"
+                            | "fixed_readings"
                     )
             })
             .map(|(key, value)| {

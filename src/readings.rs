@@ -36,8 +36,13 @@ pub struct Reading {
     pub option: String,
     /// The value used, as a reader writes it (`level_row`, `true`, `15`).
     pub value: String,
-    /// The other values the card's data builds (empty for a number).
+    /// The other values the card's data builds (empty for a number whose
+    /// note names none), as a reader writes them.
     pub others: Vec<String>,
+    /// The same values as the chart file holds them.
+    pub other_values: Vec<Value>,
+    /// Alternatives that refuse this question, and why.
+    pub refused: Vec<String>,
     /// The alternatives measured, as [`Measured`] says which.
     pub alternatives: Vec<Alternative>,
     pub measured: Measured,
@@ -80,13 +85,17 @@ pub fn consulted(question: &Question) -> Vec<Reading> {
     book.consulted_options()
         .into_iter()
         .map(|option| {
-            let others: Vec<String> = choices
+            let other_values: Vec<Value> = choices
                 .iter()
                 .find(|c| c.option == option)
-                .map(|c| c.alternatives.iter().map(sensitivity::shown).collect())
+                .map(|c| c.alternatives.clone())
                 .unwrap_or_default();
+            let others: Vec<String> = other_values.iter().map(sensitivity::shown).collect();
             let measured = if others.is_empty() {
-                Measured::No("a number or a single reading: patch it with a house rule".to_string())
+                Measured::No(
+                    "a number with no other value named, or a single reading: patch it with a house rule"
+                        .to_string(),
+                )
             } else {
                 Measured::No(NOT_MEASURED_HERE.to_string())
             };
@@ -94,6 +103,8 @@ pub fn consulted(question: &Question) -> Vec<Reading> {
                 option: option.to_string(),
                 value: used(option),
                 others,
+                other_values,
+                refused: Vec::new(),
                 alternatives: Vec::new(),
                 measured,
             }
@@ -159,12 +170,8 @@ pub fn measure(
 }
 
 /// The question under `option = value`.
-fn switched(question: &Question, option: &str, value: &str) -> Result<Question, QuestionError> {
-    let toml_value = toml::from_str::<toml::Table>(&format!("v = {value}"))
-        .ok()
-        .and_then(|t| t.get("v").cloned())
-        .unwrap_or_else(|| Value::String(value.to_string()));
-    Ok(question.and_rule(option_rule(option, &toml_value)?)?)
+fn switched(question: &Question, option: &str, value: &Value) -> Result<Question, QuestionError> {
+    Ok(question.and_rule(option_rule(option, value)?)?)
 }
 
 fn exactly(
@@ -181,23 +188,27 @@ fn exactly(
         ..config.clone()
     };
     let mut alternatives = Vec::new();
-    for other in &reading.others {
-        let answered = switched(question, &reading.option, other).and_then(|q| q.answer(&exact));
+    for (other, value) in reading
+        .others
+        .clone()
+        .iter()
+        .zip(reading.other_values.clone())
+    {
+        let answered = switched(question, &reading.option, &value).and_then(|q| q.answer(&exact));
         let summary = match answered {
             Ok(result) => summarize(&result),
             Err(QuestionError::Run(RunError::OverBudget(over))) => {
                 reading.measured = Measured::No(format!(
-                    "{} = {other} is over the exact budget ({over}); compare them with --readings",
+                    "{} = {other} is over the exact budget ({over}); a Monte Carlo run (--trials N --readings) measures them paired",
                     reading.option
                 ));
                 return Ok(reading);
             }
             Err(QuestionError::Input(e)) => {
-                reading.measured = Measured::No(format!(
-                    "{} = {other} refuses this question: {}",
-                    reading.option, e.message
-                ));
-                return Ok(reading);
+                reading
+                    .refused
+                    .push(format!("{other} refuses this question: {}", e.message));
+                continue;
             }
             Err(e) => return Err(e),
         };
@@ -226,22 +237,24 @@ fn on_the_same_trials(
         return Ok(reading);
     };
     let mut variants = Vec::new();
-    for other in &reading.others {
-        match switched(question, &reading.option, other) {
+    for (other, value) in reading.others.iter().zip(&reading.other_values) {
+        match switched(question, &reading.option, value).and_then(|q| Ok(q.model().map(|_| q)?)) {
             Ok(q) => variants.push(Variant {
                 name: other.clone(),
                 spec: format!("options.{}={other}", reading.option),
                 question: q,
             }),
             Err(QuestionError::Input(e)) => {
-                reading.measured = Measured::No(format!(
-                    "{} = {other} refuses this question: {}",
-                    reading.option, e.message
-                ));
-                return Ok(reading);
+                reading
+                    .refused
+                    .push(format!("{other} refuses this question: {}", e.message));
             }
             Err(e) => return Err(e),
         }
+    }
+    if variants.is_empty() {
+        reading.measured = Measured::No("every alternative refuses this question".to_string());
+        return Ok(reading);
     }
     let comparison = Comparison {
         baseline: question.clone(),

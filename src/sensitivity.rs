@@ -3,7 +3,8 @@
 //! time, to each alternative, with the change that makes in a question's
 //! headline. The alternatives come from the charts themselves: a flag is
 //! switched; a named reading is probed with a value the charts refuse, and the
-//! refusal lists the readings they accept.
+//! refusal lists the readings they accept; a number is switched to the values
+//! its card's `[option_alternatives]` names (those its note gives).
 
 use crate::compare::Variant;
 use crate::effects::{Effects, Step, measure};
@@ -89,13 +90,23 @@ pub fn options(book: &RuleBook) -> Result<(Vec<OptionChoice>, Vec<Unswitched>), 
                 .filter(|v| v != now)
                 .map(Value::String)
                 .collect(),
-            _ => {
-                skipped.push((
-                    option.clone(),
-                    "a number, not a choice of readings (patch it with a house rule)".to_string(),
-                ));
-                continue;
-            }
+            _ => match book
+                .tree
+                .get("option_alternatives")
+                .and_then(|a| a.get(option))
+                .and_then(Value::as_array)
+            {
+                // A number whose note names the other values it could take.
+                Some(values) => values.iter().filter(|v| *v != current).cloned().collect(),
+                None => {
+                    skipped.push((
+                        option.clone(),
+                        "a number, not a choice of readings (patch it with a house rule)"
+                            .to_string(),
+                    ));
+                    continue;
+                }
+            },
         };
         if alternatives.is_empty() {
             skipped.push((option.clone(), "only one reading is built".to_string()));

@@ -1950,3 +1950,46 @@ fn a_plot_by_value_keeps_the_variants_apart() {
         "one series per variant and value"
     );
 }
+
+/// Where the card is open and volley builds one reading only, the rules page
+/// and the readings page say so, with the card's words.
+#[test]
+fn readings_built_one_way_are_printed_with_the_cards_words() {
+    let rules = |system: &str| {
+        let out = volley()
+            .args(["rules", system, "options"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let field = rules("deadly-field");
+    for words in [
+        "charge_disorder",
+        "strictly more than half",
+        "desperation_fire",
+        "never both at one charger",
+        "columns_in_the_charge",
+        "stop_short_ranges",
+        "enemy_within_one_inch",
+        "defender_support",
+        "firefight_order",
+        "the natural is kinder than the rolls just above it",
+    ] {
+        assert!(field.contains(words), "deadly-field options lack {words}");
+    }
+    let armour = rules("micro-armour");
+    for words in [
+        "posture_initiative",
+        "winner fires first in every standard fire phase",
+        "combined_attacks",
+        "overrun_vehicles",
+        "25% of original (round up)",
+        "ma_helicopter_dash_s",
+        "ma_engagement_attack_again",
+    ] {
+        assert!(armour.contains(words), "micro-armour options lack {words}");
+    }
+    let page = std::fs::read_to_string("docs/readings.md").unwrap();
+    assert!(page.contains("`posture_initiative`") && page.contains("`charge_disorder`"));
+}

@@ -479,14 +479,14 @@ fn a_helicopter_target_reads_dash_s_as_no_effect_in_every_action() {
         ("close-assault", "defender_class"),
         ("close-assault", "assaulter_class"),
     ] {
-        let q = Question::new(
+        let e = Question::new(
             "micro-armour",
             action,
             &[],
             &common::raw_fields(&[(field, "helicopter")]),
         )
-        .unwrap();
-        let e = q.model().err().expect("a helicopter is refused");
+        .err()
+        .expect("a helicopter is refused");
         assert_eq!(e.field, field);
         assert!(e.message.contains("helicopter"), "{}", e.message);
     }

@@ -224,7 +224,7 @@ fn tables_comparisons_and_frames_carry_the_list() {
     );
     let report = std::fs::read_to_string(dir.path().join("impact/README.md")).unwrap();
     assert!(
-        report.contains("rests on `adf_impact_cmm = level_row`"),
+        report.contains("- `adf_impact_cmm = level_row`: under `formation` it is"),
         "{report}"
     );
 }

@@ -28,6 +28,8 @@ fn merged_readings(files: &[(String, TallyFile)]) -> Vec<crate::readings::Readin
             option: option.clone(),
             value: value.clone(),
             others: Vec::new(),
+            other_values: Vec::new(),
+            refused: Vec::new(),
             alternatives: Vec::new(),
             measured: crate::readings::Measured::No(
                 "merged shards: `volley sensitivity` or `volley odds --readings` measures the alternatives".to_string(),

@@ -316,6 +316,10 @@ fn readings_at_first_point(
     })?;
     Ok(report::ReadingsAt {
         point: experiment.point_label(&first.values),
+        headline: question
+            .headline()
+            .and_then(|(variable, value)| first.summary.probability(variable, value))
+            .map(|e| (e, first.summary.exact)),
         readings,
     })
 }

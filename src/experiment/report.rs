@@ -416,6 +416,8 @@ fn method_text(config: &RunConfig, points: &[Point]) -> String {
 pub struct ReadingsAt {
     /// The point, in words (empty when the sweep has none).
     pub point: String,
+    /// The headline probability there, and whether it is exact.
+    pub headline: Option<(crate::stats::Estimate, bool)>,
     pub readings: Vec<crate::readings::Reading>,
 }
 
@@ -430,18 +432,15 @@ fn readings_section(
     if at.readings.is_empty() {
         return String::new();
     }
-    let mut out = String::from(
-        "## Readings of the card these figures rest on
-
-",
-    );
-    let point = if at.point.is_empty() {
+    let mut out = String::from("## Readings of the card these figures rest on\n\n");
+    let event = headline.map_or("the headline".to_string(), |(v, x)| format!("P({v} = {x})"));
+    let place = if at.point.is_empty() {
         String::new()
     } else {
-        format!(" at {}", at.point)
+        format!(" at {} (the first point)", at.point)
     };
-    let event = headline.map_or("the headline".to_string(), |(v, x)| format!("P({v} = {x})"));
-    let mut quiet = Vec::new();
+    let shown = |option: &str, value: &str| format!("`{option} = {value}`");
+    let (mut moving, mut still, mut unmeasured) = (Vec::new(), Vec::new(), Vec::new());
     for r in &at.readings {
         match &r.measured {
             Measured::Exact | Measured::Paired if !r.alternatives.is_empty() => {
@@ -457,29 +456,57 @@ fn readings_section(
                         )
                     })
                     .collect();
-                let _ = writeln!(
-                    out,
-                    "- **{event}{point} rests on `{} = {}`**: {}.",
-                    r.option,
-                    r.value,
+                moving.push(format!(
+                    "- {}: {}.",
+                    shown(&r.option, &r.value),
                     under.join("; ")
-                );
+                ));
             }
-            Measured::Exact => quiet.push(format!("`{} = {}`", r.option, r.value)),
-            _ => quiet.push(format!("`{} = {}` (not measured)", r.option, r.value)),
+            Measured::Exact | Measured::Paired => still.push(shown(&r.option, &r.value)),
+            Measured::No(_) => unmeasured.push(shown(&r.option, &r.value)),
         }
     }
-    if !quiet.is_empty() {
+    if let Some((estimate, exact)) = &at.headline {
         let _ = writeln!(
             out,
-            "- Also consulted, moving {event}{point} by less than a point or not measured (a number, or a Monte Carlo answer): {}.",
-            quiet.join(", ")
+            "{event}{place} is {}.",
+            crate::output::percent(estimate, *exact)
+        );
+    }
+    if moving.is_empty() {
+        if !still.is_empty() {
+            let _ = writeln!(
+                out,
+                "No reading of the card it consults moves it by a point or more."
+            );
+        }
+    } else {
+        let _ = writeln!(
+            out,
+            "**It rests on readings of the card that move it by a point or more:**\n"
+        );
+        for line in &moving {
+            let _ = writeln!(out, "{line}");
+        }
+        out.push('\n');
+    }
+    if !still.is_empty() {
+        let _ = writeln!(
+            out,
+            "Also consulted, each moving it by less than a point: {}.",
+            still.join(", ")
+        );
+    }
+    if !unmeasured.is_empty() {
+        let _ = writeln!(
+            out,
+            "Consulted, not measured (a number, or a Monte Carlo answer): {}.",
+            unmeasured.join(", ")
         );
     }
     let _ = writeln!(
         out,
-        "
-`volley rules {} options` says why each reading is taken; `volley sensitivity {} {}` measures every one.\n",
+        "\n`volley rules {} options` says why each reading is taken; `volley sensitivity {} {}` measures every one.\n",
         experiment.system, experiment.system, experiment.action
     );
     out

@@ -8,7 +8,16 @@ use serde_json::{Value as Json, json};
 /// One line per reading: the value used, then the alternatives measured or
 /// why they were not.
 pub fn lines(readings: &[Reading]) -> Vec<String> {
-    readings.iter().map(line).collect()
+    readings
+        .iter()
+        .map(|r| {
+            let mut text = line(r);
+            if !r.refused.is_empty() {
+                text.push_str(&format!(" (not measured: {})", r.refused.join("; ")));
+            }
+            text
+        })
+        .collect()
 }
 
 fn line(r: &Reading) -> String {
@@ -58,10 +67,10 @@ fn line(r: &Reading) -> String {
     }
 }
 
-/// The terminal's block, or nothing when no option was consulted.
+/// The terminal's block; one line when no option was consulted.
 pub fn block(readings: &[Reading], system: &str) -> String {
     if readings.is_empty() {
-        return String::new();
+        return "readings: this answer rests on none of the card's open readings\n".to_string();
     }
     let mut out = format!(
         "readings this answer rests on (`volley rules {system} options` says why each is read so):\n"
@@ -126,6 +135,7 @@ pub fn json(readings: &[Reading]) -> Json {
                     "alternatives": alternatives,
                     "measured": measured,
                     "not_measured": why,
+                    "refused": r.refused,
                 })
             })
             .collect(),

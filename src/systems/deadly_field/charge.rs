@@ -247,6 +247,12 @@ impl Charge {
         after.broken() || fell_back
     }
 
+    /// The defender's fire at the charger when it waits for the pre-impact
+    /// check (point-blank or desperation), if it does.
+    fn fire_after_check(&self) -> Option<&'static str> {
+        self.reaction.filter(|band| AFTER_THE_CHECK.contains(band))
+    }
+
     /// The charger's possible levels on arrival (before any fire), over the
     /// charge bonus rolls that reach.
     fn arrival_levels(&self) -> Vec<usize> {
@@ -369,8 +375,11 @@ impl Charge {
         let charts = &self.charts;
         let (att, def) = (self.attacker.now, self.defender.now);
         let mut lines = vec![format!(
-            "the charge: {} inches of move + half of {}D6 (rounded up) against {} inches to go",
-            self.move_inches, self.bonus_dice, self.distance
+            "the charge: {} inches of move + half of {}D6 (rounded up) against {} {} to go",
+            self.move_inches,
+            self.bonus_dice,
+            self.distance,
+            if self.distance == 1 { "inch" } else { "inches" }
         )];
         lines.push(match self.attacker.quality_name() {
             "green" => "a Green charger arrives Disordered".to_string(),
@@ -378,7 +387,7 @@ impl Charge {
             _ => "an Elite or Veteran charger is Disordered once past the move plus half the bonus"
                 .to_string(),
         });
-        if let Some(band) = self.reaction {
+        let fire_lines = |lines: &mut Vec<String>, band: &'static str| {
             let situation = FireSituation::plain(band, true);
             let which = if band == "desperation" {
                 "desperation fire (the defender's reaction went to another unit)"
@@ -395,6 +404,10 @@ impl Charge {
             ) {
                 lines.push(format!("{which}: {line}"));
             }
+        };
+        let after_check = self.fire_after_check();
+        if let Some(band) = self.reaction.filter(|_| after_check.is_none()) {
+            fire_lines(&mut lines, band);
         }
         let bad = self.defender_bad(&att);
         let mmp = self.defender.mmp(charts, &def, false, &bad, 0);
@@ -406,6 +419,9 @@ impl Charge {
             bad[0],
             bad[1]
         ));
+        if let Some(band) = after_check {
+            fire_lines(&mut lines, band);
+        }
         // The impact as computed, for each level the charger can arrive at
         // (the charge's disorder holds to the impact), both sides unhurt.
         for level in self.arrival_levels() {
@@ -484,7 +500,7 @@ impl Procedure for Charge {
         }
         // A point-blank reaction waits for the defender's pre-impact check, and
         // so does desperation fire.
-        let after_check = self.reaction.filter(|band| AFTER_THE_CHECK.contains(band));
+        let after_check = self.fire_after_check();
         if let Some(band) = self.reaction.filter(|_| after_check.is_none())
             && self.fire_at_charger(band, &mut att, &def.clone(), charge_level, dice)
         {

@@ -4,10 +4,10 @@
 //! for a tracked one; failures attacked at +6, failed attackers at +2) and the
 //! close assault (-3; engineers or Type S infantry -3 more; mounted cavalry -3
 //! against unarmored defenders; -1 for the closed range; defender first). Both
-//! are made on the ground: neither reaches a helicopter, and one named on
-//! either side is refused.
+//! are made on the ground: the card gives neither a way to reach a helicopter,
+//! so the class fields do not offer one.
 
-use super::charts::{Attacker, Charts, HELICOPTER};
+use super::charts::{Attacker, Charts};
 use super::fields;
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::engine::{Model, ProcedureModel};
@@ -22,20 +22,6 @@ use crate::systems::ghq::{CohesionTest, Column, GhqCard, column_or_automatic};
 /// a ground stand)?
 fn dash_s(charts: &Charts, tech_level: u32, target_class: &str) -> bool {
     charts.dash_s_suppresses(Attacker::Ordinary { tech_level }, target_class)
-}
-
-/// Refuse a helicopter in a ground attack: the card gives no way for an
-/// overrun or a close assault to reach one.
-fn on_the_ground(field: &str, class: &str, attack: &str) -> Result<(), InputError> {
-    if class == HELICOPTER {
-        return Err(InputError::argument(
-            field,
-            format!(
-                "a helicopter takes no part in {attack}: the card's {attack} is made on the ground (give personnel, armored or unarmored)"
-            ),
-        ));
-    }
-    Ok(())
 }
 
 crate::action_fields! {
@@ -55,7 +41,7 @@ crate::action_fields! {
         attacker_cohesion: i32 = fields::cohesion(charts, "attacking force's cohesion"),
         defender_cohesion: i32 = fields::cohesion(charts, "defending force's cohesion"),
         defender_terrain: Vec<String> = fields::terrain(charts, "the defender's terrain"),
-        defender_class: String = fields::target_class("the defender's class for terrain"),
+        defender_class: String = fields::ground_class("the defender's class for terrain (a helicopter cannot be overrun)"),
         attacker_terrain: Vec<String> = fields::terrain(charts, "the attackers' terrain"),
     }
     groups {
@@ -88,7 +74,6 @@ impl Action for OverrunAction {
         let charts = super::charts_of(rules)?;
         let f = OverrunFields::read(&charts, s)?;
         let table = &charts.data.overrun;
-        on_the_ground("defender_class", &f.defender_class, "an overrun")?;
         // The card's two lines are separate facts and both apply.
         let tracked = if f.attacker_type == "tracked" {
             table.tracked
@@ -149,8 +134,8 @@ crate::action_fields! {
         defender_cohesion: i32 = fields::cohesion(charts, "defending force's cohesion"),
         defender_terrain: Vec<String> = fields::terrain(charts, "the defender's terrain"),
         assaulter_terrain: Vec<String> = fields::terrain(charts, "the assaulters' terrain"),
-        defender_class: String = fields::target_class("the defender's class"),
-        assaulter_class: String = fields::target_class("the assaulters' class for terrain"),
+        defender_class: String = fields::ground_class("the defender's class (a helicopter cannot be close-assaulted)"),
+        assaulter_class: String = fields::ground_class("the assaulters' class for terrain"),
         engineers: bool = FieldSpec::flag("the assaulters are engineers or Type S infantry (-3 more)"),
         mounted_cavalry: bool = FieldSpec::flag(
             "the assaulters are mounted cavalry (-3 more against a defender that is not armored)",
@@ -193,8 +178,6 @@ impl Action for CloseAssaultAction {
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let f = CloseAssaultFields::read(&charts, s)?;
-        on_the_ground("defender_class", &f.defender_class, "a close assault")?;
-        on_the_ground("assaulter_class", &f.assaulter_class, "a close assault")?;
         let ca = &charts.data.close_assault;
         let mut assault_drm = ca.drm + ca.closed_range;
         if f.engineers {

@@ -357,7 +357,7 @@ impl Charts {
         let index = (tl.clamp(1, 5) - 1) as usize;
         self.data
             .options
-            .atgm_tl_cohesion_mod
+            .atgm_tl_cohesion_mod()
             .get(index)
             .copied()
             .unwrap_or(0)

@@ -26,6 +26,14 @@ pub fn target_class(name: &'static str, help: &'static str) -> FieldSpec {
     FieldSpec::choice(name, &TARGET_CLASSES, "personnel", help)
 }
 
+/// The classes a stand in a ground attack (an overrun, a close assault) may
+/// have: the card gives neither a way to reach a helicopter.
+pub const GROUND_CLASSES: [&str; 3] = ["personnel", "armored", "unarmored"];
+
+pub fn ground_class(name: &'static str, help: &'static str) -> FieldSpec {
+    FieldSpec::choice(name, &GROUND_CLASSES, "personnel", help)
+}
+
 pub fn die_mod(name: &'static str, help: &'static str) -> FieldSpec {
     FieldSpec::int(name, -20, 20, 0, help)
 }

@@ -235,7 +235,8 @@ pub struct CardData {
 pub struct Charts {
     pub data: CardData,
     /// The CRT of the chosen reading (options.ms_crt_alignment).
-    pub crt: Crt,
+    /// Read through [`GhqCard::crt`], which notes the alignment read.
+    crt: Crt,
 }
 
 impl crate::action::CompiledCharts for Charts {

@@ -9,7 +9,7 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::ghq::differential;
+use crate::systems::ghq::{GhqCard, differential};
 use std::sync::Arc;
 
 /// One CRT roll on one column.
@@ -66,7 +66,7 @@ impl CrtAction {
         let mut results = [0u8; 13];
         for (total, result) in results.iter_mut().enumerate().skip(2) {
             // The discriminant is the result's place in `CrtResult::ALL`.
-            *result = charts.crt.result(total as i32 + f.die_mod, column) as u8;
+            *result = charts.crt().result(total as i32 + f.die_mod, column) as u8;
         }
         Ok(CrtRoll { results })
     }

@@ -2,7 +2,7 @@
 //! provenance, after any house rules.
 
 use super::charts::{Charts, CrtAlignment};
-use crate::systems::ghq::{CRT_COLUMNS, CRT_ROWS};
+use crate::systems::ghq::{CRT_COLUMNS, CRT_ROWS, GhqCard};
 use std::fmt::Write;
 
 pub const CHARTS: [&str; 11] = [
@@ -41,7 +41,7 @@ pub fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
             for row in (0..CRT_ROWS).rev() {
                 let _ = write!(out, "{row:>4} ");
                 for c in 0..CRT_COLUMNS {
-                    let _ = write!(out, "{:>4}", charts.crt.cells[row][c].label());
+                    let _ = write!(out, "{:>4}", charts.crt().cells[row][c].label());
                 }
                 let provenance = reading
                     .1

@@ -57,7 +57,7 @@ impl StandardFire {
                 continue;
             }
             for (roll, class) in row.iter_mut().enumerate().skip(2) {
-                *class = charts.crt.result(roll as i32 + crt_drm, column) as u8;
+                *class = charts.crt().result(roll as i32 + crt_drm, column) as u8;
             }
         }
         StandardFire { outcomes, classes }
