@@ -9,8 +9,10 @@
 //!   When the discordant trials are few ([`FEW_DISCORDANT`]) and one kind
 //!   numbers fewer than [`FEW`] (where the Wald interval under-covers, as it
 //!   does for a single rare proportion), the interval also takes in the
-//!   conservative one: Clopper-Pearson intervals of `b / n` and `c / n`, each
-//!   at half the error rate, subtracted end to end.
+//!   conservative one: the difference is the discordant share `(b + c) / n`
+//!   times `2q - 1`, `q = c / (b + c)`, and each of those gets its
+//!   Clopper-Pearson interval at half the error rate (so the interval leaves
+//!   out zero about when McNemar's test rejects).
 //! - A mean: the per-trial differences, their mean with a Student t interval, and
 //!   the paired t test. A sample can show no spread where the variable has
 //!   some (a rare trial that differs, never drawn): the interval also takes in
@@ -80,13 +82,20 @@ pub fn paired_proportion(n: u64, b: u64, c: u64, confidence: f64) -> Difference 
     let z = z_score(confidence);
     let (mut low, mut high) = (centre - z * spread, centre + z * spread);
     if bf.min(cf) < FEW && bf + cf < FEW_DISCORDANT {
-        // Each discordant share at half the error rate: both hold together at
-        // least as often as the confidence asks.
+        // The difference is the discordant share s times 2q - 1, q the share
+        // of them the variant took. Each at half the error rate (both hold
+        // together at least as often as the confidence asks), the difference
+        // lies between the products of their ends.
         let half = z_score(1.0 - (1.0 - confidence) / 2.0);
-        let (only_base, only_variant) =
-            (clopper_pearson(bf, nf, half), clopper_pearson(cf, nf, half));
-        low = low.min(only_variant.low - only_base.high);
-        high = high.max(only_variant.high - only_base.low);
+        let share = clopper_pearson(bf + cf, nf, half);
+        let (lean_low, lean_high) = if bf + cf > 0.0 {
+            let q = clopper_pearson(cf, bf + cf, half);
+            (2.0 * q.low - 1.0, 2.0 * q.high - 1.0)
+        } else {
+            (-1.0, 1.0)
+        };
+        low = low.min((share.low * lean_low).min(share.high * lean_low));
+        high = high.max((share.low * lean_high).max(share.high * lean_high));
     }
     Difference {
         value,

@@ -583,9 +583,12 @@ function readingsBox(readings) {
   box.id = "readings";
   const moving = readings.filter((r) => r.alternatives.length);
   box.open = moving.length > 0;
-  box.append(el("summary", "", moving.length
+  // Readings with alternatives built whose effect was not measured here.
+  const unmeasured = readings.filter((r) => r.others.length && !r.measured).length;
+  const untold = unmeasured ? " (" + unmeasured + " not measured here)" : "";
+  box.append(el("summary", "", (moving.length
     ? "Rests on " + moving.length + " reading" + (moving.length > 1 ? "s" : "") + " of the card that move it"
-    : "Readings of the card consulted (" + readings.length + ")"));
+    : "Readings of the card consulted (" + readings.length + ")") + untold));
   const list = el("ul");
   for (const r of moving.concat(readings.filter((r) => !r.alternatives.length))) {
     let text = r.option + " = " + r.value;
