@@ -190,3 +190,20 @@ mod fraction_tests {
         assert_eq!(probability_text(&e, true, false), "19.44%");
     }
 }
+
+#[cfg(test)]
+mod percent_tests {
+    use crate::stats::Estimate;
+
+    #[test]
+    fn tiny_probabilities_are_never_printed_as_zero() {
+        let e = Estimate {
+            value: 0.00002,
+            low: 0.000001,
+            high: 0.00004,
+        };
+        assert_eq!(super::percent(&e, false), "<0.01% [<0.01, <0.01]");
+        assert_eq!(super::percent(&e, true), "<0.01%");
+        assert_eq!(super::percent(&Estimate::exact(0.0), true), "0.00%");
+    }
+}

@@ -50,7 +50,7 @@ impl System for MicroSquad {
 
     fn card(&self) -> Card {
         Card {
-            file: "src/rules/micro_squad.toml",
+            file: "crates/volley-core/src/rules/micro_squad.toml",
             text: include_str!("../../rules/micro_squad.toml"),
         }
     }

@@ -5,11 +5,11 @@
 mod common;
 
 use common::{house_rule, raw_fields};
-use volley::compare::{Compared, Comparison, Variant};
-use volley::engine::{self, MethodRequest, RunConfig};
-use volley::question::Question;
-use volley::rules::HouseRule;
-use volley::stats::z_score;
+use volley_core::compare::{Compared, Comparison, Variant};
+use volley_core::engine::{self, MethodRequest, RunConfig};
+use volley_core::question::Question;
+use volley_core::rules::HouseRule;
+use volley_core::stats::z_score;
 
 /// A variant: name, house-rule text (empty for none), field overrides.
 type VariantSpec<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
@@ -161,7 +161,7 @@ fn a_variant_may_change_only_fields() {
 
 #[test]
 fn sensitivity_switches_every_reading_and_measures_it_exactly() {
-    use volley::sensitivity::{options, sensitivity};
+    use volley_core::sensitivity::{options, sensitivity};
     // Every system's string and flag options offer their alternatives.
     for system in [
         "micro-squad",
@@ -171,7 +171,8 @@ fn sensitivity_switches_every_reading_and_measures_it_exactly() {
         "stand-and-die",
         "deadly-field",
     ] {
-        let book = volley::systems::rulebook(volley::systems::find(system).unwrap(), &[]).unwrap();
+        let book = volley_core::systems::rulebook(volley_core::systems::find(system).unwrap(), &[])
+            .unwrap();
         let (choices, _) = options(&book).unwrap();
         assert!(!choices.is_empty(), "{system}");
         for c in &choices {
@@ -181,10 +182,12 @@ fn sensitivity_switches_every_reading_and_measures_it_exactly() {
             );
         }
     }
-    let find = |rules: Vec<volley::rules::HouseRule>| {
-        let book =
-            volley::systems::rulebook(volley::systems::find("deadly-field").unwrap(), &rules)
-                .unwrap();
+    let find = |rules: Vec<volley_core::rules::HouseRule>| {
+        let book = volley_core::systems::rulebook(
+            volley_core::systems::find("deadly-field").unwrap(),
+            &rules,
+        )
+        .unwrap();
         let (choices, _) = options(&book).unwrap();
         choices
             .into_iter()
@@ -195,7 +198,7 @@ fn sensitivity_switches_every_reading_and_measures_it_exactly() {
     assert_eq!(find(Vec::new()), vec![toml::Value::String("B".to_string())]);
     // Under a house rule that already reads B, the alternative is A.
     let b = house_rule("options.adf_fcr_candidate", "\"B\"");
-    let b = volley::rules::HouseRule::parse("b", &b).unwrap();
+    let b = volley_core::rules::HouseRule::parse("b", &b).unwrap();
     assert_eq!(find(vec![b]), vec![toml::Value::String("A".to_string())]);
     // The fire's sensitivity to reading B equals the difference of the two exact
     // answers.

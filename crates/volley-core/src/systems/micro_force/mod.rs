@@ -42,7 +42,7 @@ impl System for MicroForce {
 
     fn card(&self) -> Card {
         Card {
-            file: "src/rules/micro_force.toml",
+            file: "crates/volley-core/src/rules/micro_force.toml",
             text: include_str!("../../rules/micro_force.toml"),
         }
     }

@@ -6,8 +6,8 @@
 mod common;
 
 use common::{house_rule, p, run_with_rules};
-use volley::engine::MethodRequest;
-use volley::stats::Summary;
+use volley_core::engine::MethodRequest;
+use volley_core::stats::Summary;
 
 fn run(action: &str, fields: &[(&str, &str)]) -> Summary {
     common::run("deadly-field", action, fields, MethodRequest::Exact)
@@ -215,10 +215,15 @@ fn the_published_table_removes_the_provisional_mark() {
     let question = |rules: &[String]| {
         let rules: Vec<_> = rules
             .iter()
-            .map(|t| volley::rules::HouseRule::parse("published", t).unwrap())
+            .map(|t| volley_core::rules::HouseRule::parse("published", t).unwrap())
             .collect();
-        volley::question::Question::new("deadly-field", "fire", &rules, &common::raw_fields(&[]))
-            .unwrap()
+        volley_core::question::Question::new(
+            "deadly-field",
+            "fire",
+            &rules,
+            &common::raw_fields(&[]),
+        )
+        .unwrap()
     };
     let reason = question(&[])
         .provisional()
@@ -236,8 +241,8 @@ fn the_published_table_removes_the_provisional_mark() {
     close(p(&s, "hits", "1"), 35.0 / 36.0);
     // Two rows only: refused, naming what is missing.
     let partial = format!("[set]\n\"fcr.user.infantry\" = {row}\n");
-    let rules = vec![volley::rules::HouseRule::parse("published", &partial).unwrap()];
-    let error = volley::question::Question::new("deadly-field", "fire", &rules, &[])
+    let rules = vec![volley_core::rules::HouseRule::parse("published", &partial).unwrap()];
+    let error = volley_core::question::Question::new("deadly-field", "fire", &rules, &[])
         .err()
         .expect("an incomplete table is refused");
     assert!(error.to_string().contains("needs all three"), "{error}");
@@ -245,8 +250,8 @@ fn the_published_table_removes_the_provisional_mark() {
     let short = format!(
         "[set]\n\"fcr.user.infantry\" = [\"MC\", \"1H\"]\n\"fcr.user.artillery\" = {row}\n\"fcr.user.cavalry\" = {row}\n"
     );
-    let rules = vec![volley::rules::HouseRule::parse("published.toml", &short).unwrap()];
-    let error = volley::question::Question::new("deadly-field", "fire", &rules, &[])
+    let rules = vec![volley_core::rules::HouseRule::parse("published.toml", &short).unwrap()];
+    let error = volley_core::question::Question::new("deadly-field", "fire", &rules, &[])
         .err()
         .expect("a short row is refused");
     assert_eq!(error.line, Some(2), "{error}");
@@ -261,7 +266,7 @@ fn the_published_table_removes_the_provisional_mark() {
         ("firefight", true),
         ("morale-check", false),
     ] {
-        let q = volley::question::Question::new("deadly-field", action, &[], &[]).unwrap();
+        let q = volley_core::question::Question::new("deadly-field", action, &[], &[]).unwrap();
         assert_eq!(q.provisional().is_some(), marked, "{action}");
     }
 }
@@ -514,10 +519,15 @@ fn the_defenders_fire_never_raises_the_chargers_odds() {
 #[test]
 fn the_charge_working_shows_the_level_the_impact_uses() {
     let working = |fields: &[(&str, &str)]| {
-        volley::question::Question::new("deadly-field", "charge", &[], &common::raw_fields(fields))
-            .unwrap()
-            .working()
-            .join("\n")
+        volley_core::question::Question::new(
+            "deadly-field",
+            "charge",
+            &[],
+            &common::raw_fields(fields),
+        )
+        .unwrap()
+        .working()
+        .join("\n")
     };
     // Green: always Disordered on arrival.
     let green = working(&[("attacker_quality", "green")]);

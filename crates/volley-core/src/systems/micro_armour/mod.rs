@@ -45,7 +45,7 @@ impl System for MicroArmour {
 
     fn card(&self) -> Card {
         Card {
-            file: "src/rules/micro_armour.toml",
+            file: "crates/volley-core/src/rules/micro_armour.toml",
             text: include_str!("../../rules/micro_armour.toml"),
         }
     }

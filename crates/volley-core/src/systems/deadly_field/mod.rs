@@ -48,7 +48,7 @@ impl System for DeadlyField {
 
     fn card(&self) -> Card {
         Card {
-            file: "src/rules/deadly_field.toml",
+            file: "crates/volley-core/src/rules/deadly_field.toml",
             text: include_str!("../../rules/deadly_field.toml"),
         }
     }

@@ -34,7 +34,7 @@ impl System for HexAcw {
 
     fn card(&self) -> Card {
         Card {
-            file: "src/rules/hex_acw.toml",
+            file: "crates/volley-core/src/rules/hex_acw.toml",
             text: include_str!("../../rules/hex_acw.toml"),
         }
     }

@@ -3,8 +3,8 @@
 
 mod common;
 
-use volley::engine::MethodRequest;
-use volley::stats::Summary;
+use volley_core::engine::MethodRequest;
+use volley_core::stats::Summary;
 
 fn run(action: &str, fields: &[(&str, &str)], method: MethodRequest) -> Summary {
     common::run("micro-squad", action, fields, method)
@@ -476,10 +476,10 @@ fn two_against_two_is_exact_and_agrees_with_monte_carlo() {
 #[test]
 fn listed_shot_outcomes_are_the_enumerated_step() {
     use std::collections::BTreeMap;
-    use volley::dice::Enumerator;
-    use volley::engine::Engagement;
-    use volley::systems::micro_squad::{MsEngagementAction, charts_of};
-    let question = volley::question::Question::new(
+    use volley_core::dice::Enumerator;
+    use volley_core::engine::Engagement;
+    use volley_core::systems::micro_squad::{MsEngagementAction, charts_of};
+    let question = volley_core::question::Question::new(
         "micro-squad",
         "engagement",
         &[],
@@ -489,7 +489,7 @@ fn listed_shot_outcomes_are_the_enumerated_step() {
     let game =
         MsEngagementAction::engagement(question.scenario(), charts_of(question.book()).unwrap())
             .unwrap();
-    type State = <volley::systems::micro_squad::MsEngagement as Engagement>::State;
+    type State = <volley_core::systems::micro_squad::MsEngagement as Engagement>::State;
     let enumerate = |state: &State, step: u32| -> BTreeMap<State, f64> {
         let mut out = BTreeMap::new();
         Enumerator::new(1_000_000)

@@ -6,10 +6,10 @@
 
 mod common;
 
-use volley::engine::MethodRequest;
-use volley::engine::RunConfig;
-use volley::question::Question;
-use volley::stats::summarize;
+use volley_core::engine::MethodRequest;
+use volley_core::engine::RunConfig;
+use volley_core::question::Question;
+use volley_core::stats::summarize;
 
 const SEEDS: u64 = 400;
 const TRIALS: u64 = 4_000;

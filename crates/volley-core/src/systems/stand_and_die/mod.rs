@@ -34,7 +34,7 @@ impl System for StandAndDie {
 
     fn card(&self) -> Card {
         Card {
-            file: "src/rules/stand_and_die.toml",
+            file: "crates/volley-core/src/rules/stand_and_die.toml",
             text: include_str!("../../rules/stand_and_die.toml"),
         }
     }

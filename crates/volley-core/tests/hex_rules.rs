@@ -4,7 +4,7 @@
 mod common;
 
 use common::{assert_agree, p, run};
-use volley::engine::MethodRequest;
+use volley_core::engine::MethodRequest;
 
 #[test]
 fn hex_acw_fire_and_duel_agree() {

@@ -4,8 +4,8 @@
 mod common;
 
 use common::p;
-use volley::engine::MethodRequest;
-use volley::stats::Summary;
+use volley_core::engine::MethodRequest;
+use volley_core::stats::Summary;
 
 fn run(action: &str, fields: &[(&str, &str)], method: MethodRequest) -> Summary {
     common::run("micro-force", action, fields, method)
@@ -322,26 +322,26 @@ fn every_micro_force_option_changes_something_or_is_refused() {
     assert!((p(&rows, "passes", "yes") - 5.0 / 20.0).abs() < 1e-12);
     assert!((p(&formula, "passes", "yes") - 4.0 / 20.0).abs() < 1e-12);
     // An option that did nothing is gone: setting it is an error.
-    let found = volley::systems::find("micro-force").unwrap();
-    let rule = volley::rules::HouseRule::parse(
+    let found = volley_core::systems::find("micro-force").unwrap();
+    let rule = volley_core::rules::HouseRule::parse(
         "test rule",
         "[set]\n\"options.mf_split_cover_roll\" = \"better_on_1_to_3\"\n",
     )
     .unwrap();
-    assert!(volley::systems::rulebook(found, &[rule]).is_err());
+    assert!(volley_core::systems::rulebook(found, &[rule]).is_err());
 }
 
 #[test]
 fn a_routed_unit_may_not_charge() {
-    let found = volley::systems::find("micro-force").unwrap();
-    let action = volley::systems::find_action(found, "charge").unwrap();
-    let book = volley::systems::rulebook(found, &[]).unwrap();
+    let found = volley_core::systems::find("micro-force").unwrap();
+    let action = volley_core::systems::find_action(found, "charge").unwrap();
+    let book = volley_core::systems::rulebook(found, &[]).unwrap();
     let raw = vec![(
         "attacker_routed".to_string(),
         "true".to_string(),
-        volley::systems::Origin::command_line(),
+        volley_core::systems::Origin::command_line(),
     )];
-    let scenario = volley::systems::Scenario::resolve(&action.fields(&book), &raw).unwrap();
+    let scenario = volley_core::systems::Scenario::resolve(&action.fields(&book), &raw).unwrap();
     let error = action.model(&scenario, &book).err().unwrap();
     assert_eq!(error.field, "attacker_routed");
 }

@@ -429,7 +429,7 @@ mod tests {
         RuleBook::card(
             "micro-squad",
             Card {
-                file: "src/rules/micro_squad.toml",
+                file: "crates/volley-core/src/rules/micro_squad.toml",
                 text: include_str!("micro_squad.toml"),
             },
         )

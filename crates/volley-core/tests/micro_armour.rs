@@ -4,8 +4,8 @@
 mod common;
 
 use common::p;
-use volley::engine::MethodRequest;
-use volley::stats::Summary;
+use volley_core::engine::MethodRequest;
+use volley_core::stats::Summary;
 
 fn run(action: &str, fields: &[(&str, &str)]) -> Summary {
     common::run("micro-armour", action, fields, MethodRequest::Exact)
@@ -249,7 +249,7 @@ fn above_plus_9_is_e_without_a_roll_for_every_attack() {
 
 #[test]
 fn contract_inputs_and_terrain_names() {
-    use volley::question::Question;
+    use volley_core::question::Question;
     let refused = |fields: &[(&str, &str)]| {
         let q = Question::new("micro-armour", "fire", &[], &common::raw_fields(fields));
         match q {
@@ -473,7 +473,7 @@ fn a_helicopter_target_reads_dash_s_as_no_effect_in_every_action() {
     );
     // Overruns and close assaults are made on the ground: refused, not
     // answered as if the helicopter were an unarmored stand.
-    use volley::question::Question;
+    use volley_core::question::Question;
     for (action, field) in [
         ("overrun", "defender_class"),
         ("close-assault", "defender_class"),
@@ -535,9 +535,9 @@ fn a_stand_with_only_d_has_no_s_to_recover() {
 fn the_bounds_allow_the_shots_per_turn_the_charts_accept() {
     let rule = |value: &str| {
         let text = common::house_rule("options.ma_shots_per_turn", value);
-        volley::rules::HouseRule::parse("shots", &text).unwrap()
+        volley_core::rules::HouseRule::parse("shots", &text).unwrap()
     };
-    let e = volley::question::Question::new("micro-armour", "engagement", &[rule("3")], &[])
+    let e = volley_core::question::Question::new("micro-armour", "engagement", &[rule("3")], &[])
         .err()
         .expect("3 shots a turn is refused");
     assert!(
@@ -548,6 +548,7 @@ fn the_bounds_allow_the_shots_per_turn_the_charts_accept() {
         e.message
     );
     assert!(
-        volley::question::Question::new("micro-armour", "engagement", &[rule("2")], &[]).is_ok()
+        volley_core::question::Question::new("micro-armour", "engagement", &[rule("2")], &[])
+            .is_ok()
     );
 }
