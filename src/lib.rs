@@ -11,6 +11,8 @@
 //! - [`frame`], [`plot`]: tidy polars frames (Parquet, CSV) and plotters figures.
 //! - [`experiment`]: experiment files: scenario, sweep, variants, report.
 //! - [`guide`]: the generated pages of `docs/`.
+//! - [`request`]: what both front ends parse the same way: the method flags,
+//!   house-rule files, `field=value` arguments, and errors in the flags' words.
 //! - [`serve`]: the calculator in a browser (`volley serve`) and its JSON API.
 //! - [`cli`]: the command line; the binary only calls [`cli::main`].
 //!
@@ -30,4 +32,5 @@ pub mod frame;
 pub mod guide;
 pub mod output;
 pub mod plot;
+pub mod request;
 pub mod serve;

@@ -6,9 +6,9 @@
 //!
 //! It needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them),
 //! so it is ignored by a plain `cargo test`; run it with
-//! `cargo test --release --test browser -- --ignored`.
+//! `cargo test --release --test tests -- --ignored browser::`.
 
-mod web;
+use crate::web;
 
 use base64::Engine;
 use serde_json::{Value, json};

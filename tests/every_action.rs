@@ -3,7 +3,7 @@
 //! every declared field is read, `--help` renders, and where the exact tree fits,
 //! exact agrees with Monte Carlo.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use volley::engine::{MethodRequest, RunConfig};

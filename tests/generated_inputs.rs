@@ -4,7 +4,7 @@
 //! one message: never panic, never run past a time bound, never hold gigabytes.
 //! The case counts keep the suite fast; `VOLLEY_GENERATED_CASES` raises them.
 
-mod common;
+use crate::common;
 
 use common::generate::Gen;
 use std::panic::{AssertUnwindSafe, catch_unwind};

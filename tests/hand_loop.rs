@@ -10,7 +10,7 @@ use volley::engine::Tally;
 use volley::question::Question;
 use volley::systems::micro_squad::{MsEngagementAction, charts_of};
 
-mod common;
+use crate::common;
 
 /// The engine's model and the hand loop of the same engagement, with empty
 /// tallies laid out for it.

@@ -3,7 +3,7 @@
 //! alternative makes of the headline (exact answers; Monte Carlo with
 //! `--readings`, paired), in every output that prints a probability.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use serde_json::Value;

@@ -3,8 +3,8 @@
 //! 400 with the command line's own message, the limits hold, a closed
 //! connection stops its run, and no query makes the server fail.
 
-mod common;
-mod web;
+use crate::common;
+use crate::web;
 
 use common::generate::Gen;
 

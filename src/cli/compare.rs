@@ -2,9 +2,9 @@
 //! question against its variants on the same trials, with paired differences.
 
 use super::{MethodArgs, key_values};
-use crate::compare::{Compared, Comparison, Variant};
+use crate::compare::{Comparison, Variant};
 use crate::error::InputError;
-use crate::output::{Answer, Format, render_compared};
+use crate::output::{Format, render_comparison};
 use crate::question::{Question, RawField};
 use crate::rules::HouseRule;
 use crate::systems::Origin;
@@ -127,18 +127,6 @@ pub fn comparison(
     })
 }
 
-/// Render a finished comparison.
-pub fn render(comparison: &Comparison, compared: &Compared, format: Format) -> String {
-    let base = Answer::of(&comparison.baseline, &compared.baseline);
-    let variants: Vec<Answer> = comparison
-        .variants
-        .iter()
-        .zip(&compared.variants)
-        .map(|(v, a)| Answer::of(&v.question, &a.summary))
-        .collect();
-    render_compared(compared, &base, &variants, format)
-}
-
 pub fn run(args: &CompareArgs) -> anyhow::Result<String> {
     let comparison = comparison(
         &args.system,
@@ -150,5 +138,5 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<String> {
     let compared = comparison
         .run(&args.method.config())
         .map_err(super::explain)?;
-    Ok(render(&comparison, &compared, args.format))
+    Ok(render_comparison(&comparison, &compared, args.format))
 }

@@ -6,7 +6,6 @@ mod completions;
 mod effects;
 mod guide;
 mod merge;
-mod method;
 mod odds;
 mod progress;
 mod rules;
@@ -20,8 +19,7 @@ mod table;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-pub use compare::render as render_comparison;
-pub use method::{MethodArgs, explain};
+pub use crate::request::{MethodArgs, explain, given_twice, key_values};
 
 /// volley: exact and Monte Carlo odds for wargame combat tables.
 #[derive(Debug, Parser)]
@@ -95,31 +93,6 @@ pub fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
-}
-
-/// Split `key=value` arguments; a field given twice is an error (which one
-/// should win?).
-pub fn key_values(args: &[String]) -> Result<Vec<(String, String)>, crate::error::InputError> {
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    for arg in args {
-        let (key, value) = arg
-            .split_once('=')
-            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-            .ok_or_else(|| crate::error::InputError::argument(arg, "expected field=value"))?;
-        if let Some((_, first)) = pairs.iter().find(|(k, _)| *k == key) {
-            return Err(given_twice(&key, first, &value));
-        }
-        pairs.push((key, value));
-    }
-    Ok(pairs)
-}
-
-/// The refusal of a field given twice (which one should win?).
-pub fn given_twice(key: &str, first: &str, second: &str) -> crate::error::InputError {
-    crate::error::InputError::argument(
-        key,
-        format!("given twice (`{key}={first}` and `{key}={second}`); give it once"),
-    )
 }
 
 #[cfg(test)]

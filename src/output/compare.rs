@@ -4,7 +4,7 @@
 use super::{
     Answer, Format, aligned, answer_object, markdown, number_digits, p_value_text, percent_digits,
 };
-use crate::compare::{Compared, DifferenceRow};
+use crate::compare::{Compared, Comparison, DifferenceRow};
 use crate::frame::{self, FrameColumn};
 use serde_json::{Value as Json, json};
 use std::fmt::Write;
@@ -52,6 +52,19 @@ fn estimate_text(answer: &Answer, row: &DifferenceRow) -> String {
             .mean(&row.variable)
             .map_or("-".to_string(), |e| number_digits(e.value)),
     }
+}
+
+/// A finished comparison in `format`, each side's answer from its question:
+/// what `volley compare` prints and the page's API returns.
+pub fn render_comparison(comparison: &Comparison, compared: &Compared, format: Format) -> String {
+    let base = Answer::of(&comparison.baseline, &compared.baseline);
+    let variants: Vec<Answer> = comparison
+        .variants
+        .iter()
+        .zip(&compared.variants)
+        .map(|(v, a)| Answer::of(&v.question, &a.summary))
+        .collect();
+    render_compared(compared, &base, &variants, format)
 }
 
 /// Render a comparison in `format`; `base` and `variants` are the answers of

@@ -10,7 +10,7 @@ mod single;
 mod solve;
 mod tally_file;
 
-pub use compare::render_compared;
+pub use compare::{render_compared, render_comparison};
 pub use effects::render_effects;
 pub use grid::{Grid, GridCell, render_grid};
 pub use single::{Answer, answer_object, render_answer, render_odds};

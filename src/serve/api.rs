@@ -152,7 +152,7 @@ enum Ask {
 fn run_error(gate: &Gate, error: QuestionError) -> ApiError {
     match error {
         QuestionError::Run(RunError::Cancelled(trials)) => gate.stopped_message(trials),
-        other => ApiError::input(format!("{:#}", crate::cli::explain(other))),
+        other => ApiError::input(format!("{:#}", crate::request::explain(other))),
     }
 }
 
@@ -205,7 +205,7 @@ async fn answer(
             let gate = gate.clone();
             Box::new(move || {
                 let compared = comparison.run(&config).map_err(|e| run_error(&gate, e))?;
-                Ok(crate::cli::render_comparison(
+                Ok(crate::output::render_comparison(
                     &comparison,
                     &compared,
                     Format::Json,

@@ -3,8 +3,8 @@
 //! to occupy the laptop it is served from.
 
 use super::request::ApiError;
-use crate::cli::MethodArgs;
 use crate::engine::Cancel;
+use crate::request::MethodArgs;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};

@@ -4,11 +4,11 @@
 //! what the same flags mean to `volley odds`, and fails with the same message.
 
 use super::limits::Limits;
-use crate::cli::MethodArgs;
 use crate::compare::{Comparison, Variant};
 use crate::engine::RunConfig;
 use crate::error::InputError;
 use crate::question::{Question, RawField};
+use crate::request::MethodArgs;
 use crate::rules::HouseRule;
 use crate::systems::Origin;
 use clap::Parser;
@@ -96,7 +96,7 @@ impl Request {
             let (key, value) = (key.trim().to_string(), value.trim().to_string());
             // Every key once, refused in the command line's words.
             if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
-                return Err(crate::cli::given_twice(&key, first, &value).into());
+                return Err(crate::request::given_twice(&key, first, &value).into());
             }
             seen.push((key.clone(), value.clone()));
             match key.as_str() {

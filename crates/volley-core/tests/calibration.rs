@@ -4,8 +4,6 @@
 //! its central 99.9% range is 364 to 393. A regression that narrows or widens the
 //! intervals (or biases the estimate) falls outside.
 
-mod common;
-
 use volley_core::engine::MethodRequest;
 use volley_core::engine::RunConfig;
 use volley_core::question::Question;

@@ -2,7 +2,7 @@
 //! narrows the interval by what the discordant trials predict, a real difference
 //! is detected, and exact differences are the differences of exact answers.
 
-mod common;
+use crate::common;
 
 use common::{house_rule, raw_fields};
 use volley_core::compare::{Compared, Comparison, Variant};

@@ -3,7 +3,7 @@
 //! simplest branches computed by hand from the card; the reconstructed Fire
 //! Combat Results table marked provisional until the user supplies one.
 
-mod common;
+use crate::common;
 
 use common::{house_rule, p, run_with_rules};
 use volley_core::engine::MethodRequest;

@@ -1,7 +1,7 @@
 //! The blog's hex rules (hex-acw, stand-and-die): exact against Monte Carlo, and
 //! hand-computed cases.
 
-mod common;
+use crate::common;
 
 use common::{assert_agree, p, run};
 use volley_core::engine::MethodRequest;

@@ -2,8 +2,6 @@
 //! distribution (no simulation, so no flakiness), honest intervals for means near
 //! a bound, and the precision stopping rule starting small.
 
-mod common;
-
 use statrs::distribution::{Binomial, Discrete};
 use volley_core::engine::{self, Method, MethodRequest, RunConfig, RunResult, Schema, Tally};
 use volley_core::stats::{proportion, summarize, z_score};

@@ -1,7 +1,7 @@
 //! Micro Armour: exact enumeration against Monte Carlo for every action, and
 //! hand-computed probabilities read off the card's CRT (RULES 3.3.3) by hand.
 
-mod common;
+use crate::common;
 
 use common::p;
 use volley_core::engine::MethodRequest;

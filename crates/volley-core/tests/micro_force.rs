@@ -1,7 +1,7 @@
 //! Micro Force: exact enumeration against Monte Carlo for every action, and
 //! hand-computed probabilities for small cases.
 
-mod common;
+use crate::common;
 
 use common::p;
 use volley_core::engine::MethodRequest;

@@ -1,7 +1,7 @@
 //! Micro Squad: exact enumeration against Monte Carlo for every procedure, and
 //! hand-computed probabilities for small cases.
 
-mod common;
+use crate::common;
 
 use volley_core::engine::MethodRequest;
 use volley_core::stats::Summary;

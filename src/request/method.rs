@@ -1,4 +1,6 @@
-//! Flags that choose how a question is answered, shared by `odds` and `table`.
+//! How a question is answered (method, seed, confidence, budget) and under which
+//! house rules, as the command line's flags and the page's query both give them;
+//! a question's error in those flags' words.
 
 use crate::engine::{MethodRequest, RunConfig, RunError};
 use clap::Args;

@@ -1,0 +1,14 @@
+//! The core's integration tests, one binary with a module per theme: each rule
+//! system's procedures against hand computations and exact against Monte
+//! Carlo, paired comparisons, intervals and their calibration.
+
+mod common;
+
+mod calibration;
+mod compare;
+mod deadly_field;
+mod hex_rules;
+mod intervals;
+mod micro_armour;
+mod micro_force;
+mod micro_squad;

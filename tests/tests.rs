@@ -1,0 +1,15 @@
+//! The front ends' integration tests, one binary with a module per theme: the
+//! command line, the page's API and its browser test, careless inputs, every
+//! action walked from the registry, the readings in every output, and the
+//! hand-written engagement loop of the bench.
+
+mod common;
+mod web;
+
+mod browser;
+mod cli;
+mod every_action;
+mod generated_inputs;
+mod hand_loop;
+mod readings;
+mod serve_api;
