@@ -6,26 +6,12 @@
 use crate::common;
 
 use assert_cmd::Command;
+use common::volley_json;
 use serde_json::Value;
 use volley::engine::{MethodRequest, RunConfig};
 use volley::question::Question;
 use volley::readings::{self, Measured};
 use volley::stats::summarize;
-
-fn volley_json(args: &[&str]) -> Value {
-    let out = Command::cargo_bin("volley")
-        .unwrap()
-        .args(args)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 fn measured(system: &str, action: &str, fields: &[(&str, &str)]) -> Vec<readings::Reading> {
     let question = Question::new(system, action, &[], &common::raw_fields(fields)).unwrap();

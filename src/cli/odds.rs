@@ -166,10 +166,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
             tally: result.tally.clone(),
             notes: question.notes(),
             provisional: question.provisional(),
-            readings: readings
-                .iter()
-                .map(|r| (r.option.clone(), r.value.clone()))
-                .collect(),
+            readings: crate::readings::pairs(&readings),
         };
         file.save(path)?;
     }

@@ -140,12 +140,9 @@ pub fn render_compared(
                     high.push(row.difference.high);
                     p.push(row.difference.p_value.unwrap_or(f64::NAN));
                     marks.push(answer.provisional.clone().unwrap_or_default());
-                    let pairs: Vec<(String, String)> = answer
-                        .readings
-                        .iter()
-                        .map(|r| (r.option.clone(), r.value.clone()))
-                        .collect();
-                    readings.push(crate::readings::line(&pairs));
+                    readings.push(crate::readings::line(&crate::readings::pairs(
+                        &answer.readings,
+                    )));
                 }
             }
             let [names, kinds, variables, values] = columns;
@@ -189,12 +186,7 @@ pub fn render_compared(
             if let Some(reason) = &base.provisional {
                 let _ = writeln!(out, "PROVISIONAL (baseline): {reason}.");
             }
-            let used = |a: &Answer| {
-                a.readings
-                    .iter()
-                    .map(|r| (r.option.clone(), r.value.clone()))
-                    .collect::<Vec<_>>()
-            };
+            let used = |a: &Answer| crate::readings::pairs(&a.readings);
             if !base.readings.is_empty() {
                 let _ = writeln!(
                     out,

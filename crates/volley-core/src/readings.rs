@@ -74,22 +74,12 @@ pub struct Alternative {
 /// with the value used and nothing measured.
 pub fn consulted(question: &Question) -> Vec<Reading> {
     let book = question.book();
-    let (choices, _) = sensitivity::options(book).unwrap_or_default();
-    let used = |option: &str| {
-        book.tree
-            .get("options")
-            .and_then(|o| o.get(option))
-            .map(sensitivity::shown)
-            .unwrap_or_default()
-    };
-    book.consulted_options()
+    used_in(book)
         .into_iter()
-        .map(|option| {
-            let other_values: Vec<Value> = choices
-                .iter()
-                .find(|c| c.option == option)
-                .map(|c| c.alternatives.clone())
-                .unwrap_or_default();
+        .map(|(option, current)| {
+            // Only a consulted option is probed for its alternatives.
+            let other_values =
+                sensitivity::alternatives(book, &option, &current).unwrap_or_default();
             let others: Vec<String> = other_values.iter().map(sensitivity::shown).collect();
             let measured = if others.is_empty() {
                 Measured::No(
@@ -100,8 +90,8 @@ pub fn consulted(question: &Question) -> Vec<Reading> {
                 Measured::No(NOT_MEASURED_HERE.to_string())
             };
             Reading {
-                option: option.to_string(),
-                value: used(option),
+                option,
+                value: sensitivity::shown(&current),
                 others,
                 other_values,
                 refused: Vec::new(),
@@ -112,12 +102,36 @@ pub fn consulted(question: &Question) -> Vec<Reading> {
         .collect()
 }
 
+/// The options `book`'s procedures consulted, with the chart file's values.
+fn used_in(book: &crate::rules::RuleBook) -> Vec<(String, Value)> {
+    book.consulted_options()
+        .into_iter()
+        .map(|option| {
+            let value = book
+                .tree
+                .get("options")
+                .and_then(|o| o.get(option))
+                .cloned()
+                .unwrap_or(Value::String(String::new()));
+            (option.to_string(), value)
+        })
+        .collect()
+}
+
 /// The options `question` (and its sweep points) consulted, with the values
 /// used: what a table, a comparison or a frame carries.
 pub fn used(question: &Question) -> Vec<(String, String)> {
-    consulted(question)
+    used_in(question.book())
         .into_iter()
-        .map(|r| (r.option, r.value))
+        .map(|(option, value)| (option, sensitivity::shown(&value)))
+        .collect()
+}
+
+/// Readings as `option = value` pairs (what a tally file keeps).
+pub fn pairs(readings: &[Reading]) -> Vec<(String, String)> {
+    readings
+        .iter()
+        .map(|r| (r.option.clone(), r.value.clone()))
         .collect()
 }
 

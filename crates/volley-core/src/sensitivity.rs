@@ -71,52 +71,57 @@ fn accepted(system: &str, option: &str) -> Vec<String> {
 /// An option that is not switched, and why.
 pub type Unswitched = (String, String);
 
+/// The other values `book`'s charts build for `option`, now `current`, or why
+/// it is not switched (a number whose note names no other value, or a single
+/// reading).
+pub fn alternatives(book: &RuleBook, option: &str, current: &Value) -> Result<Vec<Value>, String> {
+    let alternatives: Vec<Value> = match current {
+        Value::Boolean(b) => vec![Value::Boolean(!b)],
+        Value::String(now) => accepted(&book.system, option)
+            .into_iter()
+            .filter(|v| v != now)
+            .map(Value::String)
+            .collect(),
+        // A number whose note names the other values it could take.
+        _ => match book
+            .tree
+            .get("option_alternatives")
+            .and_then(|a| a.get(option))
+            .and_then(Value::as_array)
+        {
+            Some(values) => values.iter().filter(|v| *v != current).cloned().collect(),
+            None => {
+                return Err(
+                    "a number, not a choice of readings (patch it with a house rule)".to_string(),
+                );
+            }
+        },
+    };
+    if alternatives.is_empty() {
+        return Err("only one reading is built".to_string());
+    }
+    Ok(alternatives)
+}
+
 /// Every option of `system` with its alternatives; options that are numbers
 /// (not readings to choose between) are returned apart, with the reason.
 /// The readings are those of `book` (the card with any house rules applied).
 pub fn options(book: &RuleBook) -> Result<(Vec<OptionChoice>, Vec<Unswitched>), InputError> {
-    let system = book.system.as_str();
-    systems::find(system)?;
+    systems::find(&book.system)?;
     let Some(Value::Table(table)) = book.tree.get("options") else {
         return Ok((Vec::new(), Vec::new()));
     };
     let mut choices = Vec::new();
     let mut skipped = Vec::new();
     for (option, current) in table {
-        let alternatives: Vec<Value> = match current {
-            Value::Boolean(b) => vec![Value::Boolean(!b)],
-            Value::String(now) => accepted(system, option)
-                .into_iter()
-                .filter(|v| v != now)
-                .map(Value::String)
-                .collect(),
-            _ => match book
-                .tree
-                .get("option_alternatives")
-                .and_then(|a| a.get(option))
-                .and_then(Value::as_array)
-            {
-                // A number whose note names the other values it could take.
-                Some(values) => values.iter().filter(|v| *v != current).cloned().collect(),
-                None => {
-                    skipped.push((
-                        option.clone(),
-                        "a number, not a choice of readings (patch it with a house rule)"
-                            .to_string(),
-                    ));
-                    continue;
-                }
-            },
-        };
-        if alternatives.is_empty() {
-            skipped.push((option.clone(), "only one reading is built".to_string()));
-            continue;
+        match alternatives(book, option, current) {
+            Ok(alternatives) => choices.push(OptionChoice {
+                option: option.clone(),
+                current: current.clone(),
+                alternatives,
+            }),
+            Err(why) => skipped.push((option.clone(), why)),
         }
-        choices.push(OptionChoice {
-            option: option.clone(),
-            current: current.clone(),
-            alternatives,
-        });
     }
     Ok((choices, skipped))
 }

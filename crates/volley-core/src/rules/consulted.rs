@@ -21,12 +21,7 @@ pub struct OptionsRead {
 }
 
 impl OptionsRead {
-    /// A blank record for a card whose options are `names` (at most 64).
-    pub fn new(names: &'static [&'static str]) -> Self {
-        OptionsRead::default().named(names)
-    }
-
-    /// The same record, its options named.
+    /// The same record, its options named (at most 64).
     pub fn named(&self, names: &'static [&'static str]) -> Self {
         assert!(names.len() <= 64, "a card declares at most 64 options");
         OptionsRead {
@@ -126,7 +121,7 @@ mod tests {
     #[test]
     fn a_read_is_noted_once_and_listed_in_the_cards_order() {
         const NAMES: &[&str] = &["a", "b", "c"];
-        let read = OptionsRead::new(NAMES);
+        let read = OptionsRead::default().named(NAMES);
         assert!(read.names().is_empty());
         read.note(2);
         read.clone().note(0);
