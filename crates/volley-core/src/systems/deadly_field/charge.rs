@@ -19,14 +19,11 @@
 //! 5. the aftermath: every unit still there is Disordered.
 
 use super::charts::{ChargeBonus, Charts, LEVELS, Melee, RoutedCharged};
-use super::fire::{self, FireSituation, refusal, shot};
-use super::impact::{FLANKS, Impact, enemy_near, flank_modifier, impact_parts};
-use super::unit::{Arm, Condition, Regiment, RegimentGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use super::fire::{self, FireSituation, shot};
+use super::impact::{Impact, enemy_near, impact_parts};
+use super::unit::{Arm, Condition, Regiment};
 use crate::dice::{Dice, Roll};
-use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
-use crate::error::InputError;
-use crate::rules::RuleBook;
+use crate::engine::{Procedure, Schema, Tally};
 use std::sync::Arc;
 
 /// Values of `charge`.
@@ -93,7 +90,7 @@ pub struct Charge {
 }
 
 /// The bands of the stop-short volleys.
-const CLOSE_BANDS: [&str; 3] = ["short", "normal", "canister"];
+pub(super) const CLOSE_BANDS: [&str; 3] = ["short", "normal", "canister"];
 
 /// The end of one charge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,7 +115,7 @@ impl Charge {
     /// The advance: (reaches, Disordered on arrival or where it stops, inches of
     /// charge left). Disorder is judged on the distance actually moved: the
     /// distance to the defender, or the whole charge when it falls short.
-    fn advance(&self, bonus_total: u32) -> (bool, bool, u32) {
+    pub(super) fn advance(&self, bonus_total: u32) -> (bool, bool, u32) {
         let bonus = match self.charts.data.options.adf_charge_bonus() {
             ChargeBonus::HalfUp => bonus_total.div_ceil(2),
             ChargeBonus::HalfDown => bonus_total / 2,
@@ -139,12 +136,12 @@ impl Charge {
 
     /// The defender's bad morale modifiers with the charger standing as `att`:
     /// the flank, and the charger within 1 inch.
-    fn defender_bad(&self, att: &Condition) -> [i32; 2] {
+    pub(super) fn defender_bad(&self, att: &Condition) -> [i32; 2] {
         [self.flank, enemy_near(&self.charts, &self.attacker, att)]
     }
 
     /// The charger's bad morale modifier with the defender standing as `def`.
-    fn attacker_bad(&self, def: &Condition) -> [i32; 1] {
+    pub(super) fn attacker_bad(&self, def: &Condition) -> [i32; 1] {
         [enemy_near(&self.charts, &self.defender, def)]
     }
 
@@ -249,21 +246,8 @@ impl Charge {
 
     /// The defender's fire at the charger when it waits for the pre-impact
     /// check (point-blank or desperation), if it does.
-    fn fire_after_check(&self) -> Option<&'static str> {
+    pub(super) fn fire_after_check(&self) -> Option<&'static str> {
         self.reaction.filter(|band| AFTER_THE_CHECK.contains(band))
-    }
-
-    /// The charger's possible levels on arrival (before any fire), over the
-    /// charge bonus rolls that reach.
-    fn arrival_levels(&self) -> Vec<usize> {
-        let mut levels: Vec<usize> = (self.bonus_dice..=6 * self.bonus_dice)
-            .map(|total| self.advance(total))
-            .filter(|(reaches, _, _)| *reaches)
-            .map(|(_, disordered, _)| self.attacker.now.level.max(usize::from(disordered)))
-            .collect();
-        levels.sort_unstable();
-        levels.dedup();
-        levels
     }
 
     fn end(
@@ -368,88 +352,6 @@ impl Charge {
             )
             .base(),
         }
-    }
-
-    /// How the charge's numbers come about, for the units as they start.
-    fn working(&self) -> Vec<String> {
-        let charts = &self.charts;
-        let (att, def) = (self.attacker.now, self.defender.now);
-        let mut lines = vec![format!(
-            "the charge: {} inches of move + half of {}D6 (rounded up) against {} {} to go",
-            self.move_inches,
-            self.bonus_dice,
-            self.distance,
-            if self.distance == 1 { "inch" } else { "inches" }
-        )];
-        lines.push(match self.attacker.quality_name() {
-            "green" => "a Green charger arrives Disordered".to_string(),
-            "trained" => "a Trained charger is Disordered once past half the charge".to_string(),
-            _ => "an Elite or Veteran charger is Disordered once past the move plus half the bonus"
-                .to_string(),
-        });
-        let fire_lines = |lines: &mut Vec<String>, band: &'static str| {
-            let situation = FireSituation::plain(band, true);
-            let which = if band == "desperation" {
-                "desperation fire (the defender's reaction went to another unit)"
-            } else {
-                "reaction fire"
-            };
-            for line in fire::working(
-                charts,
-                &self.defender,
-                &def,
-                &self.attacker,
-                &att,
-                &situation,
-            ) {
-                lines.push(format!("{which}: {line}"));
-            }
-        };
-        let after_check = self.fire_after_check();
-        if let Some(band) = self.reaction.filter(|_| after_check.is_none()) {
-            fire_lines(&mut lines, band);
-        }
-        let bad = self.defender_bad(&att);
-        let mmp = self.defender.mmp(charts, &def, false, &bad, 0);
-        let bmp = self.defender.bmp(charts, def.figures);
-        let addon = charts.data.levels.addon[def.level];
-        lines.push(format!(
-            "the defender's pre-impact check: MMP {mmp} = BMP {bmp} + level {addon:+} + situation {:+} (best two of leader, cover and support; worst two of flank {:+} and the charger within 1 inch {:+}), clamped 0-12",
-            mmp - bmp - addon,
-            bad[0],
-            bad[1]
-        ));
-        if let Some(band) = after_check {
-            fire_lines(&mut lines, band);
-        }
-        // The impact as computed, for each level the charger can arrive at
-        // (the charge's disorder holds to the impact), both sides unhurt.
-        for level in self.arrival_levels() {
-            let arrival = Condition { level, ..att };
-            let a = impact_parts(
-                charts,
-                &self.attacker,
-                &arrival,
-                true,
-                &self.attacker_bad(&def),
-                None,
-            );
-            let d = impact_parts(
-                charts,
-                &self.defender,
-                &def,
-                false,
-                &self.defender_bad(&arrival),
-                None,
-            );
-            lines.push(format!(
-                "impact, the charger arriving {} and both unhurt: attacker {}; defender {}",
-                level_words(level),
-                a.describe(false),
-                d.describe(false)
-            ));
-        }
-        lines
     }
 }
 
@@ -578,255 +480,6 @@ impl Procedure for Charge {
     }
 }
 
-/// A morale level as the working names it.
-fn level_words(level: usize) -> &'static str {
-    match level {
-        0 => "in Good Order",
-        1 => "Disordered",
-        2 => "Shaken",
-        _ => "Routed",
-    }
-}
-
 fn level_index(name: &str) -> usize {
     LEVELS.iter().position(|l| *l == name).unwrap_or(1)
-}
-crate::action_fields! {
-    /// The fields of `deadly-field charge`.
-    pub struct ChargeFields(charts: &Charts) {
-        distance: u32 = FieldSpec::int(1, 30, 4, "inches from the charger to the defender when the charge is declared"),
-        terrain: String = FieldSpec::choice_of(
-            charts.data.movement.terrain.clone(),
-            "open",
-            "the ground charged over (the move and the charge bonus dice)",
-        ),
-        reaction_fire: String = FieldSpec::choice(
-            &REACTIONS,
-            "normal",
-            "the defender's one fire at this charger: its reaction fire at a band (point-blank only after its pre-impact check), or desperation (1D6, after the check) when its one reaction went to another unit; never both",
-        ),
-        charged_flank: String = FieldSpec::choice(
-            &FLANKS,
-            "none",
-            "the charge strikes the defender's flank (infantry +2 / +4; cavalry +3 / +6 to its MMP)",
-        ),
-    }
-    groups {
-        attacker: RegimentGroup = RegimentGroup {
-            formation: "attack-column",
-            opening_volley_used: true,
-            charger: true,
-            ..RegimentGroup::new("attacker", charts)
-        },
-        defender: RegimentGroup = RegimentGroup {
-            opening_volley_used: true,
-            ..RegimentGroup::new("defender", charts)
-        },
-    }
-}
-
-/// `deadly-field charge`.
-pub struct ChargeAction;
-
-impl Action for ChargeAction {
-    fn name(&self) -> &'static str {
-        "charge"
-    }
-
-    fn summary(&self) -> &'static str {
-        "will this charge carry the position? advance, the defender's reaction or desperation fire, the pre-impact check, impact, melee or stop-short volleys, aftermath"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        match super::charts_of(rules) {
-            Ok(charts) => ChargeFields::specs(&charts),
-            Err(_) => Vec::new(),
-        }
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("carries", "yes"))
-    }
-
-    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
-        Some((
-            "attacker_quality=elite,veteran,trained,green",
-            Some("defender_cover=none,light-woods,heavy-woods,hasty-works"),
-        ))
-    }
-
-    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        vec![
-            (
-                "carries",
-                "yes",
-                "the defender is driven off or surrenders: it routs or falls back out of reach before impact, loses the impact by 2 or more, or breaks (routs, falls back, is destroyed) in the melee or the stop-short volleys while the charger does not",
-            ),
-            (
-                "charge",
-                "falls-short",
-                "the move and charge bonus do not reach the defender",
-            ),
-            (
-                "charge",
-                "defender-routs-before-impact",
-                "the pre-impact check routed the defender (or a battery lost its guns)",
-            ),
-            (
-                "charge",
-                "defender-driven-off",
-                "the charger won the impact by 2-11: the defender falls back, loses figures, is Disordered or Shaken",
-            ),
-            (
-                "charge",
-                "defender-surrenders",
-                "the charger won the impact by 12 or more",
-            ),
-            (
-                "charge",
-                "attacker-repulsed",
-                "the defender won the impact by 2-11: the charger falls back with losses",
-            ),
-            (
-                "charge",
-                "attacker-surrenders",
-                "the defender won the impact by 12 or more",
-            ),
-            (
-                "charge",
-                "stopped-by-fire",
-                "the defender's reaction or desperation fire made the charger rout, fall back or vanish",
-            ),
-            (
-                "charge",
-                "defender-falls-back-before-impact",
-                "the pre-impact check sent the defender back farther than the charge can follow",
-            ),
-            (
-                "charge",
-                "melee",
-                "the impact tied: both sides fire FP + 5D6 and check morale",
-            ),
-            (
-                "charge",
-                "stop-short",
-                "the impact margin was 1: the charger stops 1D6 half-inches short and both fire a volley",
-            ),
-            ("attacker_after", "gone", "no figures left, or surrendered"),
-        ]
-    }
-
-    fn answer_notes(&self, _rules: &RuleBook) -> Vec<String> {
-        vec!["carries = yes is the defender driven off or surrendering (see `volley odds deadly-field charge --help`)".to_string()]
-    }
-
-    fn provisional(&self, rules: &RuleBook) -> Option<String> {
-        super::charts_of(rules).ok()?.fcr.provisional.clone()
-    }
-
-    fn working(&self, s: &Scenario, rules: &RuleBook) -> Vec<String> {
-        let Ok(charts) = super::charts_of(rules) else {
-            return Vec::new();
-        };
-        match ChargeFields::read(&charts, s).and_then(|f| charge(&charts, f)) {
-            Ok(charge) => charge.working(),
-            Err(_) => Vec::new(),
-        }
-    }
-
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = ChargeFields::read(&charts, s)?;
-        Ok(Box::new(ProcedureModel(charge(&charts, f)?)))
-    }
-}
-
-/// Check the fields and build the charge.
-fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
-    let d = &charts.data;
-    let attacker = f.attacker;
-    let defender = f.defender;
-    if attacker.now.broken() {
-        return Err(InputError::argument(
-            "attacker_level",
-            "a Routed unit (or one with no figures) cannot charge",
-        ));
-    }
-    if defender.now.gone() {
-        return Err(InputError::argument(
-            "defender_figures",
-            "the defender has no figures left",
-        ));
-    }
-    for (prefix, unit) in [("attacker", &attacker), ("defender", &defender)] {
-        if let Some((field, message)) = fire::weapon_refusal(charts, prefix, unit) {
-            return Err(InputError::argument(&field, message));
-        }
-    }
-    let m = &d.movement;
-    let table = match attacker.arm {
-        Arm::MountedCavalry => &m.mounted_cavalry,
-        Arm::DismountedCavalry => &m.dismounted_cavalry,
-        _ => &m.infantry,
-    };
-    let terrain = m.terrain.iter().position(|t| *t == f.terrain).unwrap_or(0);
-    let Some(moves) = table.get(&attacker.formation) else {
-        return Err(InputError::argument(
-            "attacker_formation",
-            format!(
-                "{} cannot charge in {}; it charges in {}",
-                attacker.arm.name(),
-                attacker.formation,
-                table.keys().cloned().collect::<Vec<_>>().join(", ")
-            ),
-        ));
-    };
-    if moves[terrain] == 0 {
-        return Err(InputError::argument(
-            "terrain",
-            format!(
-                "{} in {} may not move on {} ground",
-                attacker.arm.name(),
-                attacker.formation,
-                f.terrain
-            ),
-        ));
-    }
-    let bonus = if attacker.arm.is_cavalry() {
-        &m.cavalry_routed_dice
-    } else {
-        &m.infantry_routed_dice
-    };
-    let reaction = (f.reaction_fire != "none").then(|| fire::named(&REACTIONS, &f.reaction_fire));
-    if let Some(band) = reaction {
-        if let Some((field, message)) = refusal(charts, "defender", &defender, band) {
-            let field = if field == "band" {
-                "reaction_fire".to_string()
-            } else {
-                field
-            };
-            return Err(InputError::argument(&field, message));
-        }
-        if defender.now.routed() {
-            return Err(InputError::argument(
-                "reaction_fire",
-                "a Routed defender does not fire; set reaction_fire=none",
-            ));
-        }
-    }
-    let flank = flank_modifier(charts, &attacker, &f.charged_flank);
-    let close_fire = [("attacker", &attacker), ("defender", &defender)].map(|(prefix, unit)| {
-        CLOSE_BANDS.map(|band| refusal(charts, prefix, unit, band).is_none())
-    });
-    Ok(Charge {
-        charts: charts.clone(),
-        move_inches: moves[terrain],
-        bonus_dice: bonus[terrain],
-        attacker,
-        defender,
-        distance: f.distance,
-        reaction,
-        flank,
-        close_fire,
-    })
 }

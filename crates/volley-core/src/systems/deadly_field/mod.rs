@@ -6,6 +6,7 @@
 //! impact roll-off, the whole charge, and the firefight between two regiments.
 
 mod charge;
+mod charge_action;
 mod charts;
 mod fire;
 mod firefight;
@@ -59,7 +60,7 @@ impl System for DeadlyField {
             &morale::MoraleAction { rally: true },
             &fire::FireAction,
             &impact::ImpactAction,
-            &charge::ChargeAction,
+            &charge_action::ChargeAction,
             &firefight::FirefightAction,
         ]
     }
