@@ -3,12 +3,9 @@
 
 use super::charge::{CLOSE_BANDS, Charge, REACTIONS};
 use super::charts::Charts;
-use super::fire::FireSituation;
-use super::fire::{self, refusal};
-use super::impact::impact_parts;
-use super::impact::{FLANKS, flank_modifier};
-use super::unit::Condition;
-use super::unit::{Arm, RegimentGroup};
+use super::fire::{self, FireSituation, refusal};
+use super::impact::{FLANKS, flank_modifier, impact_parts};
+use super::unit::{Arm, Condition, RegimentGroup};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
