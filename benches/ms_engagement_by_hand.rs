@@ -10,9 +10,12 @@
 //! difference between the two is a difference of rules, not of luck.
 
 use volley::dice::{Dice, Roll, Sampler, Weighted};
-use volley::engine::Tally;
+use volley::engine::{Schema, Tally};
+use volley::systems::ghq::engagement_record::{Decided, EngagementRecord};
+use volley::systems::ghq::group::StandGroup;
 use volley::systems::ghq::{GhqCard, Stand};
 use volley::systems::micro_squad::MsEngagement;
+use volley::systems::micro_squad::MsWinner as Winner;
 
 /// Most stands a side.
 const MAX: usize = 10;
@@ -50,6 +53,8 @@ struct Side {
 
 /// The engagement, ready to play.
 pub struct HandLoop {
+    /// Where it records: the engine's own variables, declared the same way.
+    rec: EngagementRecord<Winner>,
     sides: [Side; 2],
     turns: u32,
     initiative: (u32, u32),
@@ -68,6 +73,15 @@ fn markers_of(stand: &Stand) -> u8 {
     } else {
         stand.state_index() as u8
     }
+}
+
+/// Both sides' counts as the engine's stand groups, to record through its
+/// handles.
+fn groups(counts: &[[u8; 4]; 2], lost: &[u8; 2]) -> [StandGroup; 2] {
+    [0, 1].map(|s| StandGroup {
+        counts: counts[s],
+        lost: lost[s],
+    })
 }
 
 impl HandLoop {
@@ -137,6 +151,13 @@ impl HandLoop {
             rank[m] = r as u8;
         }
         HandLoop {
+            rec: EngagementRecord::declare(
+                &mut Schema::default(),
+                game.a.stands,
+                game.b.stands,
+                game.turns,
+                true,
+            ),
             sides: [side(&game.a), side(&game.b)],
             turns: game.turns,
             initiative: game.initiative,
@@ -170,16 +191,10 @@ impl HandLoop {
                 tally.holding_curves(|t| self.record_turn(turn + 1, &counts, &lost, t));
             }
             let out = |s: usize| self.side_out(s, &counts, &lost);
-            let winner = match (out(0), out(1)) {
-                (false, true) => 0,
-                (true, false) => 1,
-                (true, true) => 2,
-                (false, false) => 3,
-            };
-            tally.count(0, winner, 1.0);
-            tally.add(0, f64::from(ended.unwrap_or(turn)), 1.0);
-            tally.add(1, f64::from(lost[0]), 1.0);
-            tally.add(2, f64::from(lost[1]), 1.0);
+            let [a, b] = groups(&counts, &lost);
+            let turns = ended.unwrap_or(turn);
+            self.rec
+                .record_end(Decided::of(out(0), out(1)), turns, [&a, &b], tally, 1.0);
         }
         tally.settle_held_curves();
         tally.trial(trials as f64);
@@ -195,17 +210,9 @@ impl HandLoop {
     }
 
     fn record_turn(&self, turn: u32, counts: &[[u8; 4]; 2], lost: &[u8; 2], tally: &mut Tally) {
-        let t = turn as usize;
-        let alive = |s: usize| f64::from(counts[s].iter().sum::<u8>());
-        let suppressed = |s: usize| f64::from(counts[s][1] + counts[s][3]);
-        let disorganized = |s: usize| f64::from(counts[s][2] + counts[s][3]);
-        tally.curve(0, t, f64::from(u8::from(self.over(counts, lost))), 1.0);
-        tally.curve(1, t, alive(0), 1.0);
-        tally.curve(2, t, alive(1), 1.0);
-        tally.curve(3, t, suppressed(0), 1.0);
-        tally.curve(4, t, suppressed(1), 1.0);
-        tally.curve(5, t, disorganized(0), 1.0);
-        tally.curve(6, t, disorganized(1), 1.0);
+        let [a, b] = groups(counts, lost);
+        let over = self.over(counts, lost);
+        self.rec.record_turn(turn, over, [&a, &b], tally, 1.0);
     }
 
     fn play_turn(&self, sampler: &mut Sampler, counts: &mut [[u8; 4]; 2], lost: &mut [u8; 2]) {

@@ -47,11 +47,13 @@ fn a_bounded_mean_of_a_rare_count_covers_its_value() {
 
 #[test]
 fn a_monte_carlo_mean_whose_samples_were_all_equal_is_not_printed_as_exact() {
-    let schema = Schema::default().count("k", 1).mean_within("k", 0.0, 8.0);
+    let mut schema = Schema::default();
+    let k = schema.count("k", 1);
+    let k_mean = schema.mean_within("k", 0.0, 8.0);
     let mut tally = Tally::new(&schema);
     for _ in 0..2000 {
-        tally.count(0, 0, 1.0);
-        tally.add(0, 0.0, 1.0);
+        tally.count(k, 0, 1.0);
+        tally.add(k_mean, 0.0, 1.0);
         tally.trial(1.0);
     }
     let result = RunResult {

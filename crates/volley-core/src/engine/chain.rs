@@ -25,8 +25,12 @@ pub trait Engagement: Sync {
     /// to the last bit).
     type State: Clone + Ord + std::hash::Hash + Send + Sync;
 
-    /// Outcome variables; curves cover turns `0..=turn_limit`.
-    fn schema(&self) -> Schema;
+    /// The handles the records write through (see [`crate::tally`]).
+    type Record: Send + Sync;
+
+    /// Declare the outcome variables in `schema`; curves cover turns
+    /// `0..=turn_limit`.
+    fn declare(&self, schema: &mut Schema) -> Self::Record;
 
     /// The state before the first turn.
     fn start(&self) -> Self::State;
@@ -115,12 +119,20 @@ pub trait Engagement: Sync {
     /// state's curves once and adds them again at every visit (it checks
     /// that a state records the same at two turns and nothing but curves,
     /// and calls this otherwise).
-    fn record_turn(&self, turn: u32, state: &Self::State, tally: &mut Tally, w: f64);
+    fn record_turn(
+        &self,
+        rec: &Self::Record,
+        turn: u32,
+        state: &Self::State,
+        tally: &mut Tally,
+        w: f64,
+    );
 
     /// Record the final state, reached after `turns` turns; `ending` says why play
     /// stopped there.
     fn record_end(
         &self,
+        rec: &Self::Record,
         state: &Self::State,
         turns: u32,
         ending: Ending,
@@ -152,9 +164,53 @@ pub enum Ending {
     Unfinished,
 }
 
+/// An engagement with its declared schema and record handles: what the
+/// engine plays and records (it derefs to the engagement for everything else).
+pub struct Declared<E: Engagement> {
+    game: E,
+    pub schema: Schema,
+    rec: E::Record,
+}
+
+impl<E: Engagement> Declared<E> {
+    pub fn new(game: E) -> Self {
+        let mut schema = Schema::default();
+        let rec = game.declare(&mut schema);
+        Declared { game, schema, rec }
+    }
+
+    /// [`Engagement::record_turn`] through the declared handles.
+    #[inline]
+    pub fn record_turn(&self, turn: u32, state: &E::State, tally: &mut Tally, w: f64) {
+        self.game.record_turn(&self.rec, turn, state, tally, w)
+    }
+
+    /// [`Engagement::record_end`] through the declared handles.
+    #[inline]
+    pub fn record_end(
+        &self,
+        state: &E::State,
+        turns: u32,
+        ending: Ending,
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        self.game
+            .record_end(&self.rec, state, turns, ending, tally, w)
+    }
+}
+
+impl<E: Engagement> std::ops::Deref for Declared<E> {
+    type Target = E;
+
+    fn deref(&self) -> &E {
+        &self.game
+    }
+}
+
 /// Wraps an [`Engagement`] as a [`Model`].
 pub struct EngagementModel<E: Engagement> {
-    game: E,
+    game: Declared<E>,
     /// Monte Carlo's memos of the steps ([`StepMemo`]), one per thread at
     /// work, kept from one chunk of trials to the next.
     memos: Mutex<Vec<StepMemo<E::State>>>,
@@ -163,7 +219,7 @@ pub struct EngagementModel<E: Engagement> {
 impl<E: Engagement> EngagementModel<E> {
     pub fn new(game: E) -> Self {
         EngagementModel {
-            game,
+            game: Declared::new(game),
             memos: Mutex::new(Vec::new()),
         }
     }
@@ -187,7 +243,7 @@ pub const EXACT_TAIL: f64 = 1e-15;
 
 impl<E: Engagement> Model for EngagementModel<E> {
     fn schema(&self) -> Schema {
-        self.game.schema()
+        self.game.schema.clone()
     }
 
     /// The trials, each step replayed from the memo where it has been met
@@ -201,7 +257,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
         let lock = || self.memos.lock().unwrap_or_else(|e| e.into_inner());
         let mut memo = lock()
             .pop()
-            .unwrap_or_else(|| StepMemo::new(game.steps(), &game.schema()));
+            .unwrap_or_else(|| StepMemo::new(game.steps(), &game.schema));
         let end = first + trials;
         let mut trial = first;
         if memo.in_use() {
@@ -233,7 +289,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
 
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget> {
         let game = &self.game;
-        let mut tally = Tally::new(&game.schema());
+        let mut tally = Tally::new(&game.schema);
         let start = game.start();
         let mut live: BTreeMap<E::State, f64> = BTreeMap::new();
         let mut ended: BTreeMap<E::State, f64> = BTreeMap::new();
@@ -246,7 +302,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
         }
         let horizon = game.turn_limit();
         let mut turn = 0;
-        let mut kernels = Kernels::new(game, budget);
+        let mut kernels = Kernels::<E>::new(game, budget);
         loop {
             let live_mass: f64 = live.values().sum();
             let done = if game.to_the_end() {

@@ -17,7 +17,7 @@
 //! and play goes on without it. Each thread at work has its own memo, kept
 //! with the model.
 
-use super::chain::Engagement;
+use super::chain::{Declared, Engagement};
 use crate::dice::{Draw, Next, Recorder, Roll, Sampler};
 use crate::tally::{Schema, Tally};
 use rustc_hash::FxHashMap;
@@ -203,7 +203,11 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     }
 
     /// The turn start of `state`.
-    pub(super) fn turn_start<E: Engagement<State = S>>(&mut self, game: &E, state: S) -> u32 {
+    pub(super) fn turn_start<E: Engagement<State = S>>(
+        &mut self,
+        game: &Declared<E>,
+        state: S,
+    ) -> u32 {
         self.code_of(game, 0, state) & ID
     }
 
@@ -234,7 +238,7 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     #[inline]
     pub(super) fn begin_turn<E: Engagement<State = S>>(
         &mut self,
-        game: &E,
+        game: &Declared<E>,
         turn: u32,
         sampler: &mut Sampler,
     ) -> Code {
@@ -252,7 +256,7 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     #[inline(always)]
     pub(super) fn advance<E: Engagement<State = S>>(
         &mut self,
-        game: &E,
+        game: &Declared<E>,
         code: &mut Code,
         sampler: &mut Sampler,
     ) -> Option<u32> {
@@ -300,7 +304,7 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     #[inline]
     fn enter<E: Engagement<State = S>>(
         &mut self,
-        game: &E,
+        game: &Declared<E>,
         position: Code,
         sampler: &mut Sampler,
     ) -> Code {
@@ -323,7 +327,11 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
 
     /// Record the step at the position `code` names: its play code.
     #[cold]
-    fn record_step<E: Engagement<State = S>>(&mut self, game: &E, position: Code) -> Code {
+    fn record_step<E: Engagement<State = S>>(
+        &mut self,
+        game: &Declared<E>,
+        position: Code,
+    ) -> Code {
         if !self.paying() {
             // Trials in play finish without more recordings.
             return DIRECT;
@@ -374,7 +382,7 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     /// recorded at turns 1 and 2 of a blank tally, it must be the same
     /// curve sums at both and nothing else, or curves are not captured (and
     /// play calls `record_turn` itself) for the rest of the memo's life.
-    fn capture<E: Engagement<State = S>>(&mut self, game: &E, turn: u32) {
+    fn capture<E: Engagement<State = S>>(&mut self, game: &Declared<E>, turn: u32) {
         let Some(captured) = &mut self.captured else {
             return;
         };
@@ -425,7 +433,12 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     }
 
     /// The code of position `(step, state)`, interned when new.
-    fn code_of<E: Engagement<State = S>>(&mut self, game: &E, step: u32, state: S) -> Code {
+    fn code_of<E: Engagement<State = S>>(
+        &mut self,
+        game: &Declared<E>,
+        step: u32,
+        state: S,
+    ) -> Code {
         if step > 0 {
             return POSITION | self.mids.intern(step, state).0;
         }
@@ -444,20 +457,32 @@ mod tests {
     use super::*;
     use crate::dice::{Dice, Weighted};
     use crate::engine::{Ending, turn_in_steps};
+    use crate::tally::{Mean, PerTurn};
 
     /// Two counters wearing each other down: a pick, a chance, a pair of
     /// rolls and a multinomial, with steps that roll no dice once a side is
     /// gone.
     struct Attrition;
 
+    struct AttritionRecord {
+        a: PerTurn,
+        turns: Mean,
+    }
+
+    fn declare_attrition(schema: &mut Schema) -> AttritionRecord {
+        schema.set_turns(30);
+        AttritionRecord {
+            a: schema.curve("a", false),
+            turns: schema.mean_within("turns", 0.0, 30.0),
+        }
+    }
+
     impl Engagement for Attrition {
         type State = (u8, u8);
+        type Record = AttritionRecord;
 
-        fn schema(&self) -> Schema {
-            Schema::default()
-                .curve("a", false)
-                .mean_within("turns", 0.0, 30.0)
-                .with_turns(30)
+        fn declare(&self, schema: &mut Schema) -> AttritionRecord {
+            declare_attrition(schema)
         }
         fn start(&self) -> (u8, u8) {
             (9, 9)
@@ -496,17 +521,49 @@ mod tests {
                 }
             }
         }
-        fn record_turn(&self, turn: u32, &(a, _): &(u8, u8), tally: &mut Tally, w: f64) {
-            tally.curve(0, turn as usize, f64::from(a), w);
+        fn record_turn(
+            &self,
+            rec: &AttritionRecord,
+            turn: u32,
+            &(a, _): &(u8, u8),
+            tally: &mut Tally,
+            w: f64,
+        ) {
+            tally.curve(rec.a, turn as usize, f64::from(a), w);
         }
-        fn record_end(&self, _: &(u8, u8), _: u32, _: Ending, _: &mut Tally, _: f64) {}
+        fn record_end(
+            &self,
+            _: &AttritionRecord,
+            _: &(u8, u8),
+            _: u32,
+            _: Ending,
+            _: &mut Tally,
+            _: f64,
+        ) {
+        }
+    }
+
+    /// A memo of [`Attrition`]'s steps, within `positions` positions and
+    /// `leaves` leaves a step.
+    fn attrition_memo(positions: usize, leaves: usize) -> StepMemo<(u8, u8)> {
+        StepMemo::with_limits(
+            Attrition.steps(),
+            &Declared::new(Attrition).schema,
+            positions,
+            leaves,
+        )
     }
 
     /// A whole turn from the turn start `turn`, through `memo`.
-    fn play_turn(memo: &mut StepMemo<(u8, u8)>, turn: u32, sampler: &mut Sampler) -> u32 {
-        let mut code = memo.begin_turn(&Attrition, turn, sampler);
+    fn play_turn(
+        game: &Declared<Attrition>,
+        memo: &mut StepMemo<(u8, u8)>,
+        turn: u32,
+        sampler: &mut Sampler,
+    ) -> u32 {
+        let mut code = memo.begin_turn(game, turn, sampler);
         loop {
-            if let Some(next) = memo.advance(&Attrition, &mut code, sampler) {
+            if let Some(next) = memo.advance(game, &mut code, sampler) {
                 return next;
             }
         }
@@ -515,6 +572,7 @@ mod tests {
     /// Twenty turns of trials through `memo` and by the rule code, side by
     /// side: the same states, and the streams at the same word.
     fn agree(memo: &mut StepMemo<(u8, u8)>) {
+        let game = &Declared::new(Attrition);
         let (mut replayed, mut played) = (Sampler::new(3), Sampler::new(3));
         for trial in 0..2000 {
             memo.retire_unless_paying();
@@ -524,9 +582,9 @@ mod tests {
             if !memo.in_use() {
                 continue;
             }
-            let mut at = memo.turn_start(&Attrition, state);
+            let mut at = memo.turn_start(game, state);
             for _ in 0..20 {
-                at = play_turn(memo, at, &mut replayed);
+                at = play_turn(game, memo, at, &mut replayed);
                 state = turn_in_steps(&Attrition, &state, &mut played);
                 assert_eq!(*memo.state(at), state, "trial {trial}");
                 assert_eq!(memo.is_over(at), Attrition.is_over(&state));
@@ -537,7 +595,7 @@ mod tests {
 
     #[test]
     fn a_replayed_turn_is_the_played_turn() {
-        let mut memo = StepMemo::new(Attrition.steps(), &Attrition.schema());
+        let mut memo = attrition_memo(MAX_POSITIONS, MAX_LEAVES);
         agree(&mut memo);
         assert!(memo.in_use());
         assert!(!memo.mids.plays.contains(&DIRECT) && !memo.turns.plays.contains(&DIRECT));
@@ -545,7 +603,7 @@ mod tests {
 
     #[test]
     fn each_turn_start_s_curves_are_captured_once() {
-        let mut memo = StepMemo::new(Attrition.steps(), &Attrition.schema());
+        let mut memo = attrition_memo(MAX_POSITIONS, MAX_LEAVES);
         agree(&mut memo);
         for turn in 0..memo.turns.states.len() as u32 {
             let (a, _) = *memo.state(turn);
@@ -557,13 +615,14 @@ mod tests {
     }
 
     /// [`Attrition`] recording what its `record_turn` must not.
-    struct Recording(fn(u32, &mut Tally));
+    struct Recording(fn(&AttritionRecord, u32, &mut Tally));
 
     impl Engagement for Recording {
         type State = (u8, u8);
+        type Record = AttritionRecord;
 
-        fn schema(&self) -> Schema {
-            Attrition.schema()
+        fn declare(&self, schema: &mut Schema) -> AttritionRecord {
+            declare_attrition(schema)
         }
         fn start(&self) -> (u8, u8) {
             Attrition.start()
@@ -577,18 +636,36 @@ mod tests {
         fn play_step<D: Dice>(&self, state: &(u8, u8), step: u32, dice: &mut D) -> (u8, u8) {
             Attrition.play_step(state, step, dice)
         }
-        fn record_turn(&self, turn: u32, _: &(u8, u8), tally: &mut Tally, _: f64) {
-            (self.0)(turn, tally)
+        fn record_turn(
+            &self,
+            rec: &AttritionRecord,
+            turn: u32,
+            _: &(u8, u8),
+            tally: &mut Tally,
+            _: f64,
+        ) {
+            (self.0)(rec, turn, tally)
         }
-        fn record_end(&self, _: &(u8, u8), _: u32, _: Ending, _: &mut Tally, _: f64) {}
+        fn record_end(
+            &self,
+            _: &AttritionRecord,
+            _: &(u8, u8),
+            _: u32,
+            _: Ending,
+            _: &mut Tally,
+            _: f64,
+        ) {
+        }
     }
 
     #[test]
     fn curves_that_depend_on_the_turn_or_records_of_more_are_not_captured() {
-        let by_turn = Recording(|turn, tally| tally.curve(0, turn as usize, f64::from(turn), 1.0));
-        let a_mean = Recording(|_, tally| tally.add(0, 1.0, 1.0));
+        let by_turn =
+            Recording(|rec, turn, tally| tally.curve(rec.a, turn as usize, f64::from(turn), 1.0));
+        let a_mean = Recording(|rec, _, tally| tally.add(rec.turns, 1.0, 1.0));
         for game in [by_turn, a_mean] {
-            let mut memo = StepMemo::new(game.steps(), &game.schema());
+            let game = Declared::new(game);
+            let mut memo = StepMemo::new(game.steps(), &game.schema);
             let start = memo.turn_start(&game, game.start());
             assert_eq!(memo.curve_sums(start), None);
         }
@@ -597,8 +674,7 @@ mod tests {
     #[test]
     fn steps_too_large_to_record_are_played_directly_to_the_same_end() {
         // Three leaves at most: the pair and the multinomial are played.
-        let mut memo =
-            StepMemo::with_limits(Attrition.steps(), &Attrition.schema(), MAX_POSITIONS, 3);
+        let mut memo = attrition_memo(MAX_POSITIONS, 3);
         agree(&mut memo);
         assert!(memo.mids.plays.contains(&DIRECT) || memo.turns.plays.contains(&DIRECT));
         assert!(memo.mids.plays.iter().any(|&c| c < POSITION));
@@ -606,13 +682,12 @@ mod tests {
 
     #[test]
     fn a_memo_that_does_not_pay_is_retired_between_trials() {
-        let mut memo =
-            StepMemo::with_limits(Attrition.steps(), &Attrition.schema(), 50, MAX_LEAVES);
+        let mut memo = attrition_memo(50, MAX_LEAVES);
         agree(&mut memo);
         assert!(!memo.in_use());
         assert!(memo.turns.states.is_empty() && memo.mids.states.is_empty());
         // Recording more than replaying: retired too.
-        let mut memo: StepMemo<(u8, u8)> = StepMemo::new(Attrition.steps(), &Attrition.schema());
+        let mut memo: StepMemo<(u8, u8)> = attrition_memo(MAX_POSITIONS, MAX_LEAVES);
         memo.recorded_leaves = RECORDING_ALLOWANCE + 1;
         assert!(!memo.paying());
     }

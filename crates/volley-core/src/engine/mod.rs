@@ -21,7 +21,7 @@ mod play;
 pub use crate::tally::{
     Categorical, Conditional, Curve, MeanVar, Method, RunResult, Schema, Tally,
 };
-pub use chain::{Ending, Engagement, EngagementModel, turn_in_steps};
+pub use chain::{Declared, Ending, Engagement, EngagementModel, turn_in_steps};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
 pub use monte_carlo::{
     AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, Cancel, MethodRequest, Progress, RunConfig, RunError,

@@ -9,14 +9,25 @@ pub trait Procedure: Sync {
     /// What one run produces; small, so nothing per trial is kept.
     type Outcome;
 
-    /// The outcome variables this procedure reports.
-    fn schema(&self) -> Schema;
+    /// The handles [`Procedure::record`] writes through (see [`crate::tally`]).
+    type Record: Send + Sync;
+
+    /// Declare the outcome variables this procedure reports, in `schema`.
+    fn declare(&self, schema: &mut Schema) -> Self::Record;
 
     /// Resolve the event once.
     fn run<D: Dice>(&self, dice: &mut D) -> Self::Outcome;
 
-    /// Add an outcome of weight `w` to the tally laid out by [`Procedure::schema`].
-    fn record(&self, outcome: &Self::Outcome, tally: &mut Tally, w: f64);
+    /// Add an outcome of weight `w` to the tally, through the handles
+    /// [`Procedure::declare`] gave.
+    fn record(&self, rec: &Self::Record, outcome: &Self::Outcome, tally: &mut Tally, w: f64);
+
+    /// The schema and its handles.
+    fn declared(&self) -> (Schema, Self::Record) {
+        let mut schema = Schema::default();
+        let rec = self.declare(&mut schema);
+        (schema, rec)
+    }
 }
 
 /// What the runner needs from anything it can run: both methods, object-safe.
@@ -51,28 +62,43 @@ pub trait Model: Sync {
 
 /// Wraps a [`Procedure`] as a [`Model`]: trials in a monomorphised loop, exact by
 /// enumerating the dice tree.
-pub struct ProcedureModel<P>(pub P);
+pub struct ProcedureModel<P: Procedure> {
+    procedure: P,
+    schema: Schema,
+    rec: P::Record,
+}
+
+impl<P: Procedure> ProcedureModel<P> {
+    pub fn new(procedure: P) -> Self {
+        let (schema, rec) = procedure.declared();
+        ProcedureModel {
+            procedure,
+            schema,
+            rec,
+        }
+    }
+}
 
 impl<P: Procedure> Model for ProcedureModel<P> {
     fn schema(&self) -> Schema {
-        self.0.schema()
+        self.schema.clone()
     }
 
     fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
         for trial in first..first + trials {
             sampler.start_trial(trial);
-            let outcome = self.0.run(sampler);
-            self.0.record(&outcome, tally, 1.0);
+            let outcome = self.procedure.run(sampler);
+            self.procedure.record(&self.rec, &outcome, tally, 1.0);
         }
         tally.trial(trials as f64);
     }
 
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget> {
-        let mut tally = Tally::new(&self.0.schema());
+        let mut tally = Tally::new(&self.schema);
         Enumerator::new(budget).explore(
-            |dice| self.0.run(dice),
+            |dice| self.procedure.run(dice),
             |outcome, w| {
-                self.0.record(&outcome, &mut tally, w);
+                self.procedure.record(&self.rec, &outcome, &mut tally, w);
                 tally.trial(w);
             },
         )?;
@@ -92,7 +118,13 @@ pub trait Classified: Procedure<Outcome = usize> {
 pub const MAX_CLASSES: usize = 16;
 
 /// Wraps a [`Classified`] procedure as a [`Model`].
-pub struct ClassifiedModel<P>(pub P);
+pub struct ClassifiedModel<P: Classified>(ProcedureModel<P>);
+
+impl<P: Classified> ClassifiedModel<P> {
+    pub fn new(procedure: P) -> Self {
+        ClassifiedModel(ProcedureModel::new(procedure))
+    }
+}
 
 impl<P: Classified> Model for ClassifiedModel<P> {
     fn schema(&self) -> Schema {
@@ -100,8 +132,9 @@ impl<P: Classified> Model for ClassifiedModel<P> {
     }
 
     fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
+        let ProcedureModel { procedure, rec, .. } = &self.0;
         assert!(
-            self.0.classes() <= MAX_CLASSES,
+            procedure.classes() <= MAX_CLASSES,
             "a classified procedure has at most 16 classes"
         );
         // Four banks, used in turn, so that runs of the same class do not chain
@@ -112,40 +145,41 @@ impl<P: Classified> Model for ClassifiedModel<P> {
             for bank in banks.iter_mut() {
                 sampler.start_trial(trial);
                 trial += 1;
-                bank[self.0.run(sampler) % MAX_CLASSES] += 1;
+                bank[procedure.run(sampler) % MAX_CLASSES] += 1;
             }
         }
         for _ in 0..trials % 4 {
             sampler.start_trial(trial);
             trial += 1;
-            banks[0][self.0.run(sampler) % MAX_CLASSES] += 1;
+            banks[0][procedure.run(sampler) % MAX_CLASSES] += 1;
         }
-        for class in 0..self.0.classes() {
+        for class in 0..procedure.classes() {
             let count: u64 = banks.iter().map(|b| b[class]).sum();
             if count > 0 {
-                self.0.record(&class, tally, count as f64);
+                procedure.record(rec, &class, tally, count as f64);
             }
         }
         tally.trial(trials as f64);
     }
 
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget> {
-        ProcedureModel(&self.0).exact(budget)
+        self.0.exact(budget)
     }
 }
 
 impl<P: Procedure> Procedure for &P {
     type Outcome = P::Outcome;
+    type Record = P::Record;
 
-    fn schema(&self) -> Schema {
-        (*self).schema()
+    fn declare(&self, schema: &mut Schema) -> P::Record {
+        (*self).declare(schema)
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> Self::Outcome {
         (*self).run(dice)
     }
 
-    fn record(&self, outcome: &Self::Outcome, tally: &mut Tally, w: f64) {
-        (*self).record(outcome, tally, w)
+    fn record(&self, rec: &P::Record, outcome: &Self::Outcome, tally: &mut Tally, w: f64) {
+        (*self).record(rec, outcome, tally, w)
     }
 }

@@ -9,7 +9,7 @@
 //! after the other in trial order, by the same [`record`], so the tally is bit
 //! for bit the same.
 
-use super::chain::{Ending, Engagement, HARD_TURN_CAP};
+use super::chain::{Declared, Ending, Engagement, HARD_TURN_CAP};
 use super::memo::{Code, StepMemo};
 use crate::dice::Sampler;
 use crate::tally::Tally;
@@ -44,14 +44,14 @@ impl<A: Clone> Played<A> {
     }
 
     /// Play stood at `at` after turn `turn`.
-    fn after_turn<E: Engagement>(&mut self, game: &E, turn: u32, at: &A) {
+    fn after_turn<E: Engagement>(&mut self, game: &Declared<E>, turn: u32, at: &A) {
         if turn <= game.turn_limit() {
             self.seen.push(at.clone());
         }
     }
 
     /// Play stopped at `at` after `turns` turns, over or not.
-    fn end<E: Engagement>(&mut self, game: &E, at: A, turns: u32, over: bool) {
+    fn end<E: Engagement>(&mut self, game: &Declared<E>, at: A, turns: u32, over: bool) {
         self.last = Some(at);
         self.turns = turns;
         self.ending = match over {
@@ -63,7 +63,7 @@ impl<A: Clone> Played<A> {
 }
 
 /// The last turn Monte Carlo plays.
-fn last_turn<E: Engagement>(game: &E) -> u32 {
+fn last_turn<E: Engagement>(game: &Declared<E>) -> u32 {
     if game.to_the_end() {
         HARD_TURN_CAP
     } else {
@@ -78,7 +78,7 @@ trait StateAt<A, S> {
     /// Record the curves of `at` after `turn`.
     fn record_turn<E: Engagement<State = S>>(
         &self,
-        game: &E,
+        game: &Declared<E>,
         turn: u32,
         at: &A,
         tally: &mut Tally,
@@ -105,7 +105,7 @@ impl<S: Clone + Eq + std::hash::Hash> StateAt<u32, S> for StepMemo<S> {
     #[inline]
     fn record_turn<E: Engagement<State = S>>(
         &self,
-        game: &E,
+        game: &Declared<E>,
         turn: u32,
         &at: &u32,
         tally: &mut Tally,
@@ -120,7 +120,7 @@ impl<S: Clone + Eq + std::hash::Hash> StateAt<u32, S> for StepMemo<S> {
 /// Record a trial played: the curves at the start and after each turn, held
 /// to the last turn of the curves when it ended early, and its end.
 fn record<E: Engagement, A>(
-    game: &E,
+    game: &Declared<E>,
     played: &Played<A>,
     states: &impl StateAt<A, E::State>,
     tally: &mut Tally,
@@ -140,7 +140,7 @@ fn record<E: Engagement, A>(
 /// Play `trials` plainly, each turn by the engagement's rule code, and record
 /// them into `tally`.
 pub(super) fn play_plainly<E: Engagement>(
-    game: &E,
+    game: &Declared<E>,
     sampler: &mut Sampler,
     trials: Range<u64>,
     tally: &mut Tally,
@@ -186,7 +186,7 @@ impl Lane {
     /// Start trial `trial` at the turn start `start`.
     fn begin<E: Engagement>(
         &mut self,
-        game: &E,
+        game: &Declared<E>,
         memo: &mut StepMemo<E::State>,
         trial: u64,
         start: u32,
@@ -199,7 +199,12 @@ impl Lane {
     }
 
     /// Play has reached the turn start `at`: begin its turn, or end.
-    fn next_turn<E: Engagement>(&mut self, game: &E, memo: &mut StepMemo<E::State>, at: u32) {
+    fn next_turn<E: Engagement>(
+        &mut self,
+        game: &Declared<E>,
+        memo: &mut StepMemo<E::State>,
+        at: u32,
+    ) {
         let over = memo.is_over(at);
         self.playing = !over && self.turn < last_turn(game);
         if self.playing {
@@ -213,7 +218,7 @@ impl Lane {
 /// Trials played through the memo, [`LANES`] abreast, and recorded in trial
 /// order.
 struct Abreast<'a, E: Engagement> {
-    game: &'a E,
+    game: &'a Declared<E>,
     memo: &'a mut StepMemo<E::State>,
     start: u32,
     trials: Range<u64>,
@@ -265,7 +270,7 @@ impl<E: Engagement> Abreast<'_, E> {
 /// `tally` in trial order; stopped early when the memo no longer pays for
 /// itself. Returns the first trial not played.
 pub(super) fn play_memoized<E: Engagement>(
-    game: &E,
+    game: &Declared<E>,
     memo: &mut StepMemo<E::State>,
     sampler: &Sampler,
     trials: Range<u64>,
@@ -319,25 +324,44 @@ mod tests {
     use super::*;
     use crate::dice::{Dice, Roll, Weighted};
     use crate::engine::Schema;
+    use crate::tally::{Mean, Outcome, PerTurn};
 
     /// Two sides trading fire, with curves that are not whole numbers (so
     /// that the order of adds shows in the bits).
+    #[derive(Clone)]
     struct Duel {
         turns: u32,
         to_the_end: bool,
         start: (u8, u8),
     }
 
+    crate::categories! {
+        enum Winner {
+            A = "a",
+            B = "b",
+            Neither = "none",
+        }
+    }
+
+    struct DuelRecord {
+        winner: Outcome<Winner>,
+        turns: Mean,
+        a: PerTurn,
+        b: PerTurn,
+    }
+
     impl Engagement for Duel {
         type State = (u8, u8);
+        type Record = DuelRecord;
 
-        fn schema(&self) -> Schema {
-            Schema::default()
-                .categorical("winner", ["a", "b", "none"])
-                .mean_within("turns", 0.0, 1e6)
-                .curve_within("a", 0.0, 1.0)
-                .curve_within("b", 0.0, 1.0)
-                .with_turns(self.turns as usize)
+        fn declare(&self, schema: &mut Schema) -> DuelRecord {
+            schema.set_turns(self.turns as usize);
+            DuelRecord {
+                winner: schema.outcome("winner"),
+                turns: schema.mean_within("turns", 0.0, 1e6),
+                a: schema.curve_within("a", 0.0, 1.0),
+                b: schema.curve_within("b", 0.0, 1.0),
+            }
         }
         fn start(&self) -> (u8, u8) {
             self.start
@@ -367,18 +391,33 @@ mod tests {
                 (a.saturating_sub(hits as u8), b)
             }
         }
-        fn record_turn(&self, turn: u32, &(a, b): &(u8, u8), tally: &mut Tally, w: f64) {
-            tally.curve(0, turn as usize, f64::from(a) / 7.0, w);
-            tally.curve(1, turn as usize, f64::from(b) / 7.0, w);
+        fn record_turn(
+            &self,
+            rec: &DuelRecord,
+            turn: u32,
+            &(a, b): &(u8, u8),
+            tally: &mut Tally,
+            w: f64,
+        ) {
+            tally.curve(rec.a, turn as usize, f64::from(a) / 7.0, w);
+            tally.curve(rec.b, turn as usize, f64::from(b) / 7.0, w);
         }
-        fn record_end(&self, &(a, b): &(u8, u8), turns: u32, _: Ending, tally: &mut Tally, w: f64) {
+        fn record_end(
+            &self,
+            rec: &DuelRecord,
+            &(a, b): &(u8, u8),
+            turns: u32,
+            _: Ending,
+            tally: &mut Tally,
+            w: f64,
+        ) {
             let winner = match (a > 0, b > 0) {
-                (true, false) => 0,
-                (false, true) => 1,
-                _ => 2,
+                (true, false) => Winner::A,
+                (false, true) => Winner::B,
+                _ => Winner::Neither,
             };
-            tally.count(0, winner, w);
-            tally.add(0, f64::from(turns), w);
+            tally.count(rec.winner, winner, w);
+            tally.add(rec.turns, f64::from(turns), w);
         }
     }
 
@@ -387,11 +426,12 @@ mod tests {
     /// `EngagementModel::simulate` plays them), as JSON: equal text, equal
     /// bits.
     fn tally(game: &Duel, trials: Range<u64>, memo_positions: Option<usize>) -> String {
-        let mut tally = Tally::new(&game.schema());
+        let game = &Declared::new(game.clone());
+        let mut tally = Tally::new(&game.schema);
         let mut sampler = Sampler::new(4);
         let mut next = trials.start;
         if let Some(positions) = memo_positions {
-            let mut memo = StepMemo::with_limits(game.steps(), &game.schema(), positions, 64);
+            let mut memo = StepMemo::with_limits(game.steps(), &game.schema, positions, 64);
             next = play_memoized(game, &mut memo, &sampler, trials.clone(), &mut tally);
             memo.retire_unless_paying();
             assert_eq!(memo.in_use(), next == trials.end);

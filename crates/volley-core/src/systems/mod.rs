@@ -1,6 +1,7 @@
 //! Rule systems, and the registry that lists them. One folder per system holds its
 //! charts (typed over the TOML data), its unit state and its procedures; nothing
-//! outside `systems/` knows a rule. `ghq/` holds the mechanics the GHQ cards share.
+//! outside `systems/` knows a rule. `ghq/` holds the mechanics the GHQ cards share,
+//! `hex_duel/` what the two hex rule sets' duels share.
 //!
 //! The traits a system implements live in [`crate::action`], apart from this
 //! registry, so a system never imports its parent. See `README.md` here for the
@@ -9,6 +10,7 @@
 pub mod deadly_field;
 pub mod ghq;
 pub mod hex_acw;
+pub mod hex_duel;
 pub mod micro_armour;
 pub mod micro_force;
 pub mod micro_squad;

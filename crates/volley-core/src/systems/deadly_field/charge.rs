@@ -18,41 +18,41 @@
 //!    with losses, 12 or more makes it surrender;
 //! 5. the aftermath: every unit still there is Disordered.
 
-use super::charts::{ChargeBonus, Charts, LEVELS, Melee, RoutedCharged};
+use super::charts::{AfterCharge, ChargeBonus, Charts, LEVELS, Melee, RoutedCharged};
 use super::fire::{self, FireSituation, shot};
 use super::impact::{Impact, enemy_near, impact_parts};
 use super::unit::{Arm, Condition, Regiment};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Procedure, Schema, Tally};
+use crate::tally::{Category, Mean, Outcome, YesNo};
 use std::sync::Arc;
 
-/// Values of `charge`.
-pub const CHARGE_LABELS: [&str; 10] = [
-    "falls-short",
-    "stopped-by-fire",
-    "defender-routs-before-impact",
-    "defender-falls-back-before-impact",
-    "defender-driven-off",
-    "defender-surrenders",
-    "attacker-repulsed",
-    "attacker-surrenders",
-    "melee",
-    "stop-short",
-];
+crate::categories! {
+    /// Values of `charge`.
+    pub enum ChargeEnd {
+        FallsShort = "falls-short",
+        StoppedByFire = "stopped-by-fire",
+        DefenderRoutsBeforeImpact = "defender-routs-before-impact",
+        DefenderFallsBackBeforeImpact = "defender-falls-back-before-impact",
+        DefenderDrivenOff = "defender-driven-off",
+        DefenderSurrenders = "defender-surrenders",
+        AttackerRepulsed = "attacker-repulsed",
+        AttackerSurrenders = "attacker-surrenders",
+        Melee = "melee",
+        StopShort = "stop-short",
+    }
+}
 
-const FALLS_SHORT: usize = 0;
-const STOPPED: usize = 1;
-const ROUTS_BEFORE: usize = 2;
-const FALLS_BACK_BEFORE: usize = 3;
-const DRIVEN_OFF: usize = 4;
-const SURRENDERS: usize = 5;
-const REPULSED: usize = 6;
-const ATTACKER_SURRENDERS: usize = 7;
-const MELEE: usize = 8;
-const STOP_SHORT: usize = 9;
-
-/// A unit's state after the charge.
-pub const AFTER_LABELS: [&str; 5] = ["good-order", "disorder", "shaken", "routed", "gone"];
+const FALLS_SHORT: ChargeEnd = ChargeEnd::FallsShort;
+const STOPPED: ChargeEnd = ChargeEnd::StoppedByFire;
+const ROUTS_BEFORE: ChargeEnd = ChargeEnd::DefenderRoutsBeforeImpact;
+const FALLS_BACK_BEFORE: ChargeEnd = ChargeEnd::DefenderFallsBackBeforeImpact;
+const DRIVEN_OFF: ChargeEnd = ChargeEnd::DefenderDrivenOff;
+const SURRENDERS: ChargeEnd = ChargeEnd::DefenderSurrenders;
+const REPULSED: ChargeEnd = ChargeEnd::AttackerRepulsed;
+const ATTACKER_SURRENDERS: ChargeEnd = ChargeEnd::AttackerSurrenders;
+const MELEE: ChargeEnd = ChargeEnd::Melee;
+const STOP_SHORT: ChargeEnd = ChargeEnd::StopShort;
 
 /// The defender's fire at the charger: none, its reaction fire at a band, or
 /// its desperation fire (its reaction spent on another unit).
@@ -95,7 +95,7 @@ pub(super) const CLOSE_BANDS: [&str; 3] = ["short", "normal", "canister"];
 /// The end of one charge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChargeOutcome {
-    pub class: usize,
+    pub class: ChargeEnd,
     pub attacker: Condition,
     pub defender: Condition,
     pub carries: bool,
@@ -252,7 +252,7 @@ impl Charge {
 
     fn end(
         &self,
-        class: usize,
+        class: ChargeEnd,
         attacker: Condition,
         defender: Condition,
         carries: bool,
@@ -284,7 +284,7 @@ impl Charge {
         half_inches: Option<u32>,
         att: Condition,
         def: Condition,
-        class: usize,
+        class: ChargeEnd,
         dice: &mut D,
     ) -> ChargeOutcome {
         let band_of = |unit: &Regiment, side: usize| {
@@ -363,25 +363,32 @@ fn disorder(mut c: Condition) -> Condition {
     c
 }
 
+/// Where [`Charge`] records.
+pub struct ChargeRecord {
+    carries: Outcome<YesNo>,
+    charge: Outcome<ChargeEnd>,
+    after: [Outcome<AfterCharge>; 2],
+    figures_lost: [Mean; 2],
+}
+
 impl Procedure for Charge {
     type Outcome = ChargeOutcome;
+    type Record = ChargeRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("carries", ["yes", "no"])
-            .categorical("charge", CHARGE_LABELS)
-            .categorical("attacker_after", AFTER_LABELS)
-            .categorical("defender_after", AFTER_LABELS)
-            .mean_within(
-                "attacker_figures_lost",
-                0.0,
-                f64::from(self.attacker.now.figures),
-            )
-            .mean_within(
-                "defender_figures_lost",
-                0.0,
-                f64::from(self.defender.now.figures),
-            )
+    fn declare(&self, schema: &mut Schema) -> ChargeRecord {
+        let figures = [self.attacker.now.figures, self.defender.now.figures].map(f64::from);
+        ChargeRecord {
+            carries: schema.outcome("carries"),
+            charge: schema.outcome("charge"),
+            after: [
+                schema.outcome("attacker_after"),
+                schema.outcome("defender_after"),
+            ],
+            figures_lost: [
+                schema.mean_within("attacker_figures_lost", 0.0, figures[0]),
+                schema.mean_within("defender_figures_lost", 0.0, figures[1]),
+            ],
+        }
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> ChargeOutcome {
@@ -468,15 +475,22 @@ impl Procedure for Charge {
         }
     }
 
-    fn record(&self, o: &ChargeOutcome, tally: &mut Tally, w: f64) {
-        let after = |c: &Condition| if c.gone() { 4 } else { c.level };
+    fn record(&self, rec: &ChargeRecord, o: &ChargeOutcome, tally: &mut Tally, w: f64) {
+        let after = |c: &Condition| {
+            if c.gone() {
+                AfterCharge::Gone
+            } else {
+                AfterCharge::ALL[c.level]
+            }
+        };
         let lost = |start: u32, now: u32| f64::from(start.saturating_sub(now));
-        tally.count(0, usize::from(!o.carries), w);
-        tally.count(1, o.class, w);
-        tally.count(2, after(&o.attacker), w);
-        tally.count(3, after(&o.defender), w);
-        tally.add(0, lost(self.attacker.now.figures, o.attacker.figures), w);
-        tally.add(1, lost(self.defender.now.figures, o.defender.figures), w);
+        tally.count(rec.carries, o.carries.into(), w);
+        tally.count(rec.charge, o.class, w);
+        tally.count(rec.after[0], after(&o.attacker), w);
+        tally.count(rec.after[1], after(&o.defender), w);
+        let start = [self.attacker.now.figures, self.defender.now.figures];
+        tally.add(rec.figures_lost[0], lost(start[0], o.attacker.figures), w);
+        tally.add(rec.figures_lost[1], lost(start[1], o.defender.figures), w);
     }
 }
 

@@ -266,7 +266,7 @@ impl Action for ChargeAction {
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let f = ChargeFields::read(&charts, s)?;
-        Ok(Box::new(ProcedureModel(charge(&charts, f)?)))
+        Ok(Box::new(ProcedureModel::new(charge(&charts, f)?)))
     }
 }
 

@@ -522,6 +522,38 @@ impl Fcr {
 /// The four morale levels, best first.
 pub const LEVELS: [&str; 4] = ["good-order", "disorder", "shaken", "routed"];
 
+crate::categories! {
+    /// A morale level (an index into [`LEVELS`]) as the answers name it.
+    pub enum Level {
+        GoodOrder = "good-order",
+        Disorder = "disorder",
+        Shaken = "shaken",
+        Routed = "routed",
+    }
+}
+
+crate::categories! {
+    /// A unit after a charge: its level, or gone.
+    pub enum AfterCharge {
+        GoodOrder = "good-order",
+        Disorder = "disorder",
+        Shaken = "shaken",
+        Routed = "routed",
+        Gone = "gone",
+    }
+}
+
+crate::categories! {
+    /// A target after a fire: its level, or eliminated.
+    pub enum AfterFire {
+        GoodOrder = "good-order",
+        Disorder = "disorder",
+        Shaken = "shaken",
+        Routed = "routed",
+        Eliminated = "eliminated",
+    }
+}
+
 impl Charts {
     /// The Fire Combat Results table's result (an index into its labels) of a
     /// fire total on `row`; reading volley's reconstruction consults the
@@ -605,6 +637,13 @@ impl Charts {
             _ => 2,
         };
         row[column]
+    }
+
+    /// The farthest a morale check can send a unit back: a roll of 2 against
+    /// the highest MMP, doubled for mounted cavalry; never listed shorter
+    /// than the 24 inches the answers have always shown.
+    pub fn most_fall_back(&self) -> u32 {
+        (2 * (self.data.mmp.max - 2).max(0) as u32).max(24)
     }
 
     /// Clamp an MMP to the card's range.

@@ -9,7 +9,7 @@
 //! The results table is not readable on the card: everything read from it is
 //! provisional until the user supplies the published one (see `charts::Fcr`).
 
-use super::charts::{Charts, DrmOrder, FcrRowBy, HalfRound, LEVELS, best_and_worst_two};
+use super::charts::{AfterFire, Charts, DrmOrder, FcrRowBy, HalfRound, LEVELS, best_and_worst_two};
 use super::morale::CheckOutcome;
 use super::unit::{Arm, Condition, Regiment, RegimentGroup};
 use crate::action::{Action, FieldSpec, Scenario};
@@ -17,6 +17,7 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Category, Label, Mean, Outcome, YesNo};
 use std::sync::Arc;
 
 /// The range bands.
@@ -620,9 +621,6 @@ pub struct Fire {
     pub pass_through: bool,
 }
 
-/// The target's state after the fire.
-pub const AFTER_LABELS: [&str; 5] = ["good-order", "disorder", "shaken", "routed", "eliminated"];
-
 /// One fire's outcome: the effect and the pass-through result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FireOutcome {
@@ -630,24 +628,49 @@ pub struct FireOutcome {
     pub pass_through: Option<usize>,
 }
 
+/// Where [`Fire`] records.
+pub struct FireRecord {
+    hit: Outcome<YesNo>,
+    result: Outcome<Label>,
+    hits: Outcome<u32>,
+    target_after: Outcome<AfterFire>,
+    target_broken: Outcome<YesNo>,
+    fall_back: Outcome<u32>,
+    mean_hits: Mean,
+    mean_fall_back: Mean,
+    pass_through_result: Option<Outcome<Label>>,
+}
+
 impl Procedure for Fire {
     type Outcome = FireOutcome;
+    type Record = FireRecord;
 
-    fn schema(&self) -> Schema {
-        let labels = self.charts.fcr.labels.clone();
-        let mut schema = Schema::default()
-            .categorical("hit", ["yes", "no"])
-            .categorical("result", labels.clone())
-            .count("hits", 4)
-            .categorical("target_after", AFTER_LABELS)
-            .categorical("target_broken", ["yes", "no"])
-            .count("fall_back", 24)
-            .mean("hits")
-            .mean("fall_back");
-        if self.pass_through {
-            schema = schema.categorical("pass_through_result", labels);
+    fn declare(&self, schema: &mut Schema) -> FireRecord {
+        let labels = &self.charts.fcr.labels;
+        // The most hits a result scores; never listed below the 4 the answers
+        // have always shown.
+        let most_hits = self
+            .charts
+            .fcr
+            .hits
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .max(4);
+        FireRecord {
+            hit: schema.outcome("hit"),
+            result: schema.labelled("result", labels.iter().cloned()),
+            hits: schema.count("hits", most_hits),
+            target_after: schema.outcome("target_after"),
+            target_broken: schema.outcome("target_broken"),
+            fall_back: schema.count("fall_back", self.charts.most_fall_back()),
+            mean_hits: schema.mean("hits"),
+            mean_fall_back: schema.mean("fall_back"),
+            pass_through_result: self
+                .pass_through
+                .then(|| schema.labelled("pass_through_result", labels.iter().cloned())),
         }
-        schema
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> FireOutcome {
@@ -671,20 +694,24 @@ impl Procedure for Fire {
         }
     }
 
-    fn record(&self, o: &FireOutcome, tally: &mut Tally, w: f64) {
+    fn record(&self, rec: &FireRecord, o: &FireOutcome, tally: &mut Tally, w: f64) {
         let e = &o.effect;
-        let after = if e.after.gone() { 4 } else { e.after.level };
+        let after = if e.after.gone() {
+            AfterFire::Eliminated
+        } else {
+            AfterFire::ALL[e.after.level]
+        };
         let fall_back = e.check.map_or(0, |c| c.fall_back);
-        tally.count(0, usize::from(e.hits == 0), w);
-        tally.count(1, e.result, w);
-        tally.count(2, e.hits as usize, w);
-        tally.count(3, after, w);
-        tally.count(4, usize::from(!e.after.broken()), w);
-        tally.count(5, fall_back.min(24) as usize, w);
-        tally.add(0, f64::from(e.hits), w);
-        tally.add(1, f64::from(fall_back), w);
-        if let Some(r) = o.pass_through {
-            tally.count(6, r, w);
+        tally.count(rec.hit, (e.hits > 0).into(), w);
+        tally.count(rec.result, Label(e.result), w);
+        tally.count(rec.hits, e.hits, w);
+        tally.count(rec.target_after, after, w);
+        tally.count(rec.target_broken, e.after.broken().into(), w);
+        tally.count(rec.fall_back, fall_back, w);
+        tally.add(rec.mean_hits, f64::from(e.hits), w);
+        tally.add(rec.mean_fall_back, f64::from(fall_back), w);
+        if let (Some(handle), Some(r)) = (rec.pass_through_result, o.pass_through) {
+            tally.count(handle, Label(r), w);
         }
     }
 }
@@ -901,7 +928,7 @@ impl Action for FireAction {
         )
         .ok_or_else(|| InputError::argument("firer_figures", "the firer cannot fire"))?;
         let bad = f.bad(&charts);
-        Ok(Box::new(ProcedureModel(Fire {
+        Ok(Box::new(ProcedureModel::new(Fire {
             target: f.target,
             situation,
             shot,

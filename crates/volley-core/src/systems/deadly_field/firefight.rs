@@ -19,6 +19,7 @@ use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Mean, Outcome, PerTurn};
 use std::sync::Arc;
 
 /// Steps (fires) in one turn: A's two actions and B's reaction, then B's two
@@ -35,7 +36,24 @@ pub struct State {
 /// The bands a firefight may be fought at.
 const FIGHT_BANDS: [&str; 4] = ["long", "normal", "short", "canister"];
 
-pub const BREAKS_LABELS: [&str; 3] = ["a", "b", "neither"];
+crate::categories! {
+    /// Which regiment breaks first: the values of `breaks_first`.
+    pub enum BreaksFirst {
+        A = "a",
+        B = "b",
+        Neither = "neither",
+    }
+}
+
+/// Where [`Firefight`] records.
+pub struct FirefightRecord {
+    breaks_first: Outcome<BreaksFirst>,
+    turns: Mean,
+    figures_lost: [Mean; 2],
+    ended: PerTurn,
+    figures_lost_by_turn: [PerTurn; 2],
+    broken: [PerTurn; 2],
+}
 
 /// The firefight.
 #[derive(Clone, Debug)]
@@ -98,20 +116,28 @@ impl Firefight {
 
 impl engine::Engagement for Firefight {
     type State = State;
+    type Record = FirefightRecord;
 
-    fn schema(&self) -> Schema {
+    fn declare(&self, schema: &mut Schema) -> FirefightRecord {
         let (a, b) = (f64::from(self.a.now.figures), f64::from(self.b.now.figures));
-        Schema::default()
-            .categorical("breaks_first", BREAKS_LABELS)
-            .mean_within("turns", 0.0, f64::from(self.turns))
-            .mean_within("a_figures_lost", 0.0, a)
-            .mean_within("b_figures_lost", 0.0, b)
-            .curve("ended", true)
-            .curve_within("a_figures_lost", 0.0, a)
-            .curve_within("b_figures_lost", 0.0, b)
-            .curve("a_broken", true)
-            .curve("b_broken", true)
-            .with_turns(self.turns as usize)
+        schema.set_turns(self.turns as usize);
+        FirefightRecord {
+            breaks_first: schema.outcome("breaks_first"),
+            turns: schema.mean_within("turns", 0.0, f64::from(self.turns)),
+            figures_lost: [
+                schema.mean_within("a_figures_lost", 0.0, a),
+                schema.mean_within("b_figures_lost", 0.0, b),
+            ],
+            ended: schema.curve("ended", true),
+            figures_lost_by_turn: [
+                schema.curve_within("a_figures_lost", 0.0, a),
+                schema.curve_within("b_figures_lost", 0.0, b),
+            ],
+            broken: [
+                schema.curve("a_broken", true),
+                schema.curve("b_broken", true),
+            ],
+        }
     }
 
     fn start(&self) -> State {
@@ -163,25 +189,34 @@ impl engine::Engagement for Firefight {
         next
     }
 
-    fn record_turn(&self, turn: u32, s: &State, tally: &mut Tally, w: f64) {
+    fn record_turn(&self, rec: &FirefightRecord, turn: u32, s: &State, tally: &mut Tally, w: f64) {
         let t = turn as usize;
-        tally.curve(0, t, f64::from(u8::from(self.is_over(s))), w);
-        tally.curve(1, t, Self::lost(&self.a, &s.a), w);
-        tally.curve(2, t, Self::lost(&self.b, &s.b), w);
-        tally.curve(3, t, f64::from(u8::from(s.a.broken())), w);
-        tally.curve(4, t, f64::from(u8::from(s.b.broken())), w);
+        tally.curve(rec.ended, t, f64::from(u8::from(self.is_over(s))), w);
+        let sides = [(&self.a, &s.a), (&self.b, &s.b)];
+        for (side, (unit, now)) in sides.into_iter().enumerate() {
+            tally.curve(rec.figures_lost_by_turn[side], t, Self::lost(unit, now), w);
+            tally.curve(rec.broken[side], t, f64::from(u8::from(now.broken())), w);
+        }
     }
 
-    fn record_end(&self, s: &State, turns: u32, _ending: Ending, tally: &mut Tally, w: f64) {
-        let index = match (s.a.broken(), s.b.broken()) {
-            (true, _) => 0,
-            (_, true) => 1,
-            _ => 2,
+    fn record_end(
+        &self,
+        rec: &FirefightRecord,
+        s: &State,
+        turns: u32,
+        _ending: Ending,
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        let breaks_first = match (s.a.broken(), s.b.broken()) {
+            (true, _) => BreaksFirst::A,
+            (_, true) => BreaksFirst::B,
+            _ => BreaksFirst::Neither,
         };
-        tally.count(0, index, w);
-        tally.add(0, f64::from(turns), w);
-        tally.add(1, Self::lost(&self.a, &s.a), w);
-        tally.add(2, Self::lost(&self.b, &s.b), w);
+        tally.count(rec.breaks_first, breaks_first, w);
+        tally.add(rec.turns, f64::from(turns), w);
+        tally.add(rec.figures_lost[0], Self::lost(&self.a, &s.a), w);
+        tally.add(rec.figures_lost[1], Self::lost(&self.b, &s.b), w);
     }
 }
 

@@ -14,21 +14,24 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Category, Outcome, YesNo};
 use std::sync::Arc;
 
-/// Values of `impact`.
-pub const IMPACT_LABELS: [&str; 10] = [
-    "melee",
-    "stop-short",
-    "attacker-wins-2-4",
-    "attacker-wins-5-7",
-    "attacker-wins-8-11",
-    "attacker-wins-12+",
-    "defender-wins-2-4",
-    "defender-wins-5-7",
-    "defender-wins-8-11",
-    "defender-wins-12+",
-];
+crate::categories! {
+    /// Values of `impact`, in the order of the impact classes.
+    pub enum ImpactResult {
+        Melee = "melee",
+        StopShort = "stop-short",
+        AttackerWins2To4 = "attacker-wins-2-4",
+        AttackerWins5To7 = "attacker-wins-5-7",
+        AttackerWins8To11 = "attacker-wins-8-11",
+        AttackerWins12Up = "attacker-wins-12+",
+        DefenderWins2To4 = "defender-wins-2-4",
+        DefenderWins5To7 = "defender-wins-5-7",
+        DefenderWins8To11 = "defender-wins-8-11",
+        DefenderWins12Up = "defender-wins-12+",
+    }
+}
 
 /// The impact roll-off.
 #[derive(Clone, Debug)]
@@ -66,12 +69,12 @@ impl Impact {
 }
 
 impl Procedure for Impact {
+    /// The impact class (see [`ImpactResult`]).
     type Outcome = usize;
+    type Record = (Outcome<ImpactResult>, Outcome<YesNo>);
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("impact", IMPACT_LABELS)
-            .categorical("attacker_wins", ["yes", "no"])
+    fn declare(&self, schema: &mut Schema) -> Self::Record {
+        (schema.outcome("impact"), schema.outcome("attacker_wins"))
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> usize {
@@ -83,9 +86,9 @@ impl Procedure for Impact {
         })
     }
 
-    fn record(&self, class: &usize, tally: &mut Tally, w: f64) {
-        tally.count(0, *class, w);
-        tally.count(1, usize::from(!(2..=5).contains(class)), w);
+    fn record(&self, rec: &Self::Record, class: &usize, tally: &mut Tally, w: f64) {
+        tally.count(rec.0, ImpactResult::ALL[*class], w);
+        tally.count(rec.1, (2..=5).contains(class).into(), w);
     }
 }
 
@@ -318,7 +321,7 @@ impl Action for ImpactAction {
             ));
         }
         let (a, d) = f.sides(&charts);
-        Ok(Box::new(ProcedureModel(Impact {
+        Ok(Box::new(ProcedureModel::new(Impact {
             attacker_base: a.base(),
             defender_base: d.base(),
             defender_surrenders: f.defender.now.routed()

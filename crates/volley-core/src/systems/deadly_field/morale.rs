@@ -9,13 +9,14 @@
 //! an even total loses its guns.
 
 use super::charts::{
-    Charts, ForcedImprove, LEVELS, Natural23, NaturalFallBack, best_and_worst_two,
+    Charts, ForcedImprove, LEVELS, Level, Natural23, NaturalFallBack, best_and_worst_two,
 };
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Category, Mean, Outcome, YesNo};
 use std::sync::Arc;
 
 /// Unit types.
@@ -102,30 +103,44 @@ impl MoraleCheck {
     }
 }
 
+/// Where [`MoraleCheck`] records.
+pub struct CheckRecord {
+    level_after: Outcome<Level>,
+    rallied: Outcome<YesNo>,
+    fall_back: Outcome<u32>,
+    recovers_figure: Outcome<YesNo>,
+    guns_lost: Outcome<YesNo>,
+    mean_fall_back: Mean,
+}
+
 impl Procedure for MoraleCheck {
     type Outcome = CheckOutcome;
+    type Record = CheckRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("level_after", LEVELS)
-            .categorical("rallied", ["yes", "no"])
-            .count("fall_back", 24)
-            .categorical("recovers_figure", ["yes", "no"])
-            .categorical("guns_lost", ["yes", "no"])
-            .mean("fall_back")
+    fn declare(&self, schema: &mut Schema) -> CheckRecord {
+        CheckRecord {
+            level_after: schema.outcome("level_after"),
+            rallied: schema.outcome("rallied"),
+            fall_back: schema.count("fall_back", self.charts.most_fall_back()),
+            recovers_figure: schema.outcome("recovers_figure"),
+            guns_lost: schema.outcome("guns_lost"),
+            mean_fall_back: schema.mean("fall_back"),
+        }
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> CheckOutcome {
         dice.classify(Roll::Sum(2, 6), |roll| self.resolve(roll))
     }
 
-    fn record(&self, o: &CheckOutcome, tally: &mut Tally, w: f64) {
-        tally.count(0, o.level_after, w);
-        tally.count(1, usize::from(o.level_after == LEVELS.len() - 1), w);
-        tally.count(2, o.fall_back.min(24) as usize, w);
-        tally.count(3, usize::from(!o.recovers), w);
-        tally.count(4, usize::from(!o.guns_lost), w);
-        tally.add(0, f64::from(o.fall_back), w);
+    fn record(&self, rec: &CheckRecord, o: &CheckOutcome, tally: &mut Tally, w: f64) {
+        let level_after = Level::ALL[o.level_after];
+        tally.count(rec.level_after, level_after, w);
+        // `rallied`: the unit does not end Routed.
+        tally.count(rec.rallied, (level_after != Level::Routed).into(), w);
+        tally.count(rec.fall_back, o.fall_back, w);
+        tally.count(rec.recovers_figure, o.recovers.into(), w);
+        tally.count(rec.guns_lost, o.guns_lost.into(), w);
+        tally.add(rec.mean_fall_back, f64::from(o.fall_back), w);
     }
 }
 
@@ -358,7 +373,7 @@ impl Action for MoraleAction {
             ));
         }
         let level = LEVELS.iter().position(|l| *l == f.level).unwrap_or(0);
-        Ok(Box::new(ProcedureModel(MoraleCheck {
+        Ok(Box::new(ProcedureModel::new(MoraleCheck {
             mmp: f.mmp(&charts),
             level,
             elite: f.elite || f.quality == "elite",

@@ -6,9 +6,10 @@
 use super::attack::{Column, attack_by};
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
-use super::stand::{STATE_LABELS, Stand};
+use super::stand::{Stand, StandState};
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally};
+use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
 /// A close assault by a group of identical stands on one defender.
@@ -38,8 +39,8 @@ pub struct CloseAssault<C> {
 /// Defender's and the first assaulter's state, assaulters eliminated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AssaultOutcome {
-    pub defender_after: usize,
-    pub first_assaulter_after: usize,
+    pub defender_after: StandState,
+    pub first_assaulter_after: StandState,
     pub assaulting_attacks: u32,
 }
 
@@ -49,14 +50,27 @@ impl<C: GhqCard> CloseAssault<C> {
     }
 }
 
+/// Where [`CloseAssault`] records.
+pub struct AssaultRecord {
+    defender_after: Outcome<StandState>,
+    first_assaulter_after: Outcome<StandState>,
+    assaulting_attacks: Mean,
+}
+
 impl<C: GhqCard + Send + Sync> Procedure for CloseAssault<C> {
     type Outcome = AssaultOutcome;
+    type Record = AssaultRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("defender_after", STATE_LABELS)
-            .categorical("first_assaulter_after", STATE_LABELS)
-            .mean_within("assaulting_attacks", 0.0, f64::from(self.assaulters))
+    fn declare(&self, schema: &mut Schema) -> AssaultRecord {
+        AssaultRecord {
+            defender_after: schema.outcome("defender_after"),
+            first_assaulter_after: schema.outcome("first_assaulter_after"),
+            assaulting_attacks: schema.mean_within(
+                "assaulting_attacks",
+                0.0,
+                f64::from(self.assaulters),
+            ),
+        }
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> AssaultOutcome {
@@ -106,15 +120,15 @@ impl<C: GhqCard + Send + Sync> Procedure for CloseAssault<C> {
             }
         }
         AssaultOutcome {
-            defender_after: defender.state_index(),
-            first_assaulter_after: first.state_index(),
+            defender_after: defender.state(),
+            first_assaulter_after: first.state(),
             assaulting_attacks: attacks,
         }
     }
 
-    fn record(&self, o: &AssaultOutcome, tally: &mut Tally, w: f64) {
-        tally.count(0, o.defender_after, w);
-        tally.count(1, o.first_assaulter_after, w);
-        tally.add(0, f64::from(o.assaulting_attacks), w);
+    fn record(&self, rec: &AssaultRecord, o: &AssaultOutcome, tally: &mut Tally, w: f64) {
+        tally.count(rec.defender_after, o.defender_after, w);
+        tally.count(rec.first_assaulter_after, o.first_assaulter_after, w);
+        tally.add(rec.assaulting_attacks, f64::from(o.assaulting_attacks), w);
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::dice::{Dice, Roll};
 use crate::engine::{Procedure, Schema, Tally};
+use crate::tally::{Mean, Outcome};
 use std::collections::BTreeMap;
 
 /// A Command Efficiency Table, rows sorted by roll.
@@ -51,21 +52,30 @@ pub struct OrdersRoll {
     pub modifier: i32,
 }
 
+/// Where [`OrdersRoll`] records.
+pub struct OrdersRecord {
+    orders: Outcome<u32>,
+    mean_orders: Mean,
+}
+
 impl Procedure for OrdersRoll {
     type Outcome = i64;
+    type Record = OrdersRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .count("orders", self.table.most().max(0) as u32)
-            .mean("orders")
+    fn declare(&self, schema: &mut Schema) -> OrdersRecord {
+        OrdersRecord {
+            orders: schema.count("orders", self.table.most().max(0) as u32),
+            mean_orders: schema.mean("orders"),
+        }
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> i64 {
         dice.classify(self.roll, |r| self.table.orders(r as i32 + self.modifier))
     }
 
-    fn record(&self, orders: &i64, tally: &mut Tally, w: f64) {
-        tally.count(0, (*orders).max(0) as usize, w);
-        tally.add(0, *orders as f64, w);
+    fn record(&self, rec: &OrdersRecord, orders: &i64, tally: &mut Tally, w: f64) {
+        // A table's orders are never below 0 (the cards' checks refuse it).
+        tally.count(rec.orders, *orders as u32, w);
+        tally.add(rec.mean_orders, *orders as f64, w);
     }
 }

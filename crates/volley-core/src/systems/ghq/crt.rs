@@ -18,6 +18,19 @@ pub enum CrtResult {
     NoEffectOrSuppressed,
 }
 
+impl crate::tally::Value for CrtResult {
+    fn position(self) -> i64 {
+        self as i64
+    }
+}
+
+/// The results a stand can suffer, as the chart prints them (`-S-` is read
+/// as one of them before it is recorded).
+impl crate::tally::Category for CrtResult {
+    const LABELS: &'static [&'static str] = &["-", "S", "(S)", "D", "E"];
+    const ALL: &'static [Self] = &CrtResult::ALL;
+}
+
 impl CrtResult {
     /// Every result, in discriminant order.
     pub const ALL: [CrtResult; 5] = [

@@ -6,19 +6,39 @@
 
 use super::card::GhqCard;
 use super::crt::CrtResult;
-use super::stand::Stand;
+use super::stand::{Stand, StandState};
 use crate::dice::{Dice, Roll};
+use crate::tally::{Outcome, Schema, Tally};
 
-/// What the marker-removal d20 did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RemovalRoll {
-    Rally,
-    Recover,
-    Fail,
-    Panic,
+crate::categories! {
+    /// What the marker-removal d20 did: the values of `roll`.
+    pub enum RemovalRoll {
+        Rally = "rally",
+        Recover = "recover",
+        Fail = "fail",
+        Panic = "panic",
+    }
 }
 
-pub const ROLL_LABELS: [&str; 4] = ["rally", "recover", "fail", "panic"];
+/// Where one stand's marker removal records: the roll and the stand after.
+pub struct RemovalRecord {
+    roll: Outcome<RemovalRoll>,
+    after: Outcome<StandState>,
+}
+
+impl RemovalRecord {
+    pub fn declare(schema: &mut Schema) -> Self {
+        RemovalRecord {
+            roll: schema.outcome("roll"),
+            after: schema.outcome("after"),
+        }
+    }
+
+    pub fn record(&self, tally: &mut Tally, (roll, after): (RemovalRoll, StandState), w: f64) {
+        tally.count(self.roll, roll, w);
+        tally.count(self.after, after, w);
+    }
+}
 
 /// What each marker-removal `roll` means, for `--help`.
 pub fn roll_notes() -> Vec<(&'static str, &'static str, &'static str)> {

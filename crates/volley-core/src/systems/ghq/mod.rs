@@ -4,6 +4,7 @@
 //! - [`cohesion`]: the d20 cohesion roll with naturals and its margin;
 //! - [`crt`]: the Combat Results Table read by differential column;
 //! - [`stand`]: S and D markers and how CRT results change them;
+//! - [`results`]: the values of the actions' `result` variables;
 //! - [`attack`]: one attack on the CRT (fire, artillery, overrun, close assault);
 //! - [`markers`]: marker removal with the panic chain;
 //! - [`fire_phase`]: a side's stands counted through an engagement's fire phase,
@@ -15,6 +16,8 @@
 //! - [`differential`]: the differential as a question axis;
 //! - [`fields`]: a stand's marker fields under a role prefix;
 //! - [`group`]: identical stands as counts per marker state, for engagements;
+//! - [`engagement_record`]: what an engagement records, turn by turn and at
+//!   its end;
 //! - [`card`]: what a card supplies (CRT, marker penalties and their cap,
 //!   options).
 
@@ -25,12 +28,14 @@ pub mod cohesion;
 pub mod command;
 pub mod crt;
 pub mod differential;
+pub mod engagement_record;
 pub mod fields;
 pub mod fire_phase;
 pub mod group;
 pub mod markers;
 pub mod movement;
 pub mod overrun;
+pub mod results;
 pub mod stand;
 
 pub use attack::{Column, attack, attack_by, roll_result};
@@ -38,6 +43,7 @@ pub use card::{GhqCard, MarkerPenalties};
 pub use cohesion::CohesionTest;
 pub use crt::{CRT_COLUMNS, CRT_ROWS, Crt, CrtResult, column, column_or_automatic};
 pub use markers::{
-    ROLL_LABELS, RemovalRoll, RemovalTable, apply_removal, remove_markers, roll_notes,
+    RemovalRecord, RemovalRoll, RemovalTable, apply_removal, remove_markers, roll_notes,
 };
-pub use stand::{Effect, ParenSTrigger, STATE_LABELS, Stand};
+pub use results::{AirResult, ArmourAirResult, FireRecord, FireResult, StrikeResult};
+pub use stand::{Effect, ParenSTrigger, Stand, StandState};

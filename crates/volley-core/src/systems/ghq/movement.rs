@@ -4,6 +4,7 @@
 use super::cohesion::CohesionTest;
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally};
+use crate::tally::Outcome;
 
 /// A unit or group's cohesion roll to move.
 #[derive(Clone, Debug)]
@@ -12,24 +13,32 @@ pub struct MoveRoll {
     pub test: Option<CohesionTest>,
 }
 
-pub const MOVE_LABELS: [&str; 3] = ["no-orders-allowed", "fails", "moves"];
+crate::categories! {
+    /// The values of `move`.
+    pub enum Move {
+        NoOrdersAllowed = "no-orders-allowed",
+        Fails = "fails",
+        Moves = "moves",
+    }
+}
 
 impl Procedure for MoveRoll {
-    type Outcome = usize;
+    type Outcome = Move;
+    type Record = Outcome<Move>;
 
-    fn schema(&self) -> Schema {
-        Schema::default().categorical("move", MOVE_LABELS)
+    fn declare(&self, schema: &mut Schema) -> Outcome<Move> {
+        schema.outcome("move")
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> usize {
+    fn run<D: Dice>(&self, dice: &mut D) -> Move {
         match &self.test {
-            None => 0,
-            Some(test) if test.roll(dice) => 2,
-            Some(_) => 1,
+            None => Move::NoOrdersAllowed,
+            Some(test) if test.roll(dice) => Move::Moves,
+            Some(_) => Move::Fails,
         }
     }
 
-    fn record(&self, o: &usize, tally: &mut Tally, w: f64) {
-        tally.count(0, *o, w);
+    fn record(&self, rec: &Outcome<Move>, o: &Move, tally: &mut Tally, w: f64) {
+        tally.count(*rec, *o, w);
     }
 }

@@ -7,9 +7,10 @@
 use super::attack::{Column, attack_by};
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
-use super::stand::{Effect, STATE_LABELS, Stand};
+use super::stand::{Effect, Stand, StandState};
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally};
+use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
 /// An overrun by a group of identical vehicles on one stand.
@@ -31,25 +32,37 @@ pub struct Overrun<C> {
     pub attacker_dash_s: bool,
 }
 
-/// Defender state index, attacks suffered by each side, attackers eliminated.
+/// Defender state, attacks suffered by each side, attackers eliminated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OverrunOutcome {
-    pub defender_after: usize,
+    pub defender_after: StandState,
     pub defender_attacks: u32,
     pub attacker_attacks: u32,
     pub attackers_eliminated: u32,
 }
 
+/// Where [`Overrun`] records.
+pub struct OverrunRecord {
+    defender_after: Outcome<StandState>,
+    attackers_eliminated: Outcome<u32>,
+    defender_attacks: Mean,
+    attacker_attacks: Mean,
+    mean_attackers_eliminated: Mean,
+}
+
 impl<C: GhqCard + Send + Sync> Procedure for Overrun<C> {
     type Outcome = OverrunOutcome;
+    type Record = OverrunRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("defender_after", STATE_LABELS)
-            .count("attackers_eliminated", self.attackers)
-            .mean_within("defender_attacks", 0.0, f64::from(self.attackers))
-            .mean_within("attacker_attacks", 0.0, f64::from(self.attackers))
-            .mean("attackers_eliminated")
+    fn declare(&self, schema: &mut Schema) -> OverrunRecord {
+        let attackers = f64::from(self.attackers);
+        OverrunRecord {
+            defender_after: schema.outcome("defender_after"),
+            attackers_eliminated: schema.count("attackers_eliminated", self.attackers),
+            defender_attacks: schema.mean_within("defender_attacks", 0.0, attackers),
+            attacker_attacks: schema.mean_within("attacker_attacks", 0.0, attackers),
+            mean_attackers_eliminated: schema.mean("attackers_eliminated"),
+        }
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> OverrunOutcome {
@@ -84,18 +97,22 @@ impl<C: GhqCard + Send + Sync> Procedure for Overrun<C> {
             eliminated += u32::from(effect == Effect::Eliminated);
         }
         OverrunOutcome {
-            defender_after: defender.state_index(),
+            defender_after: defender.state(),
             defender_attacks: defender_failures,
             attacker_attacks: attacker_failures,
             attackers_eliminated: eliminated,
         }
     }
 
-    fn record(&self, o: &OverrunOutcome, tally: &mut Tally, w: f64) {
-        tally.count(0, o.defender_after, w);
-        tally.count(1, o.attackers_eliminated as usize, w);
-        tally.add(0, f64::from(o.defender_attacks), w);
-        tally.add(1, f64::from(o.attacker_attacks), w);
-        tally.add(2, f64::from(o.attackers_eliminated), w);
+    fn record(&self, rec: &OverrunRecord, o: &OverrunOutcome, tally: &mut Tally, w: f64) {
+        tally.count(rec.defender_after, o.defender_after, w);
+        tally.count(rec.attackers_eliminated, o.attackers_eliminated, w);
+        tally.add(rec.defender_attacks, f64::from(o.defender_attacks), w);
+        tally.add(rec.attacker_attacks, f64::from(o.attacker_attacks), w);
+        tally.add(
+            rec.mean_attackers_eliminated,
+            f64::from(o.attackers_eliminated),
+            w,
+        );
     }
 }

@@ -3,6 +3,7 @@
 //! suppressed, and D on D that eliminates.
 
 use super::crt::CrtResult;
+use crate::tally::Category;
 use serde::Deserialize;
 
 /// What makes an `(S)` result a D.
@@ -27,25 +28,26 @@ pub struct Stand {
     pub eliminated: bool,
 }
 
-/// What a CRT result did to a stand, after conversions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Effect {
-    None,
-    Suppressed,
-    Disorganized,
-    Eliminated,
-}
-
-impl Effect {
-    pub const LABELS: [&'static str; 4] = ["none", "S", "D", "E"];
-
-    pub fn index(self) -> usize {
-        self as usize
+crate::categories! {
+    /// What a CRT result did to a stand, after conversions.
+    pub enum Effect {
+        None = "none",
+        Suppressed = "S",
+        Disorganized = "D",
+        Eliminated = "E",
     }
 }
 
-/// Labels of a stand's visible state.
-pub const STATE_LABELS: [&str; 5] = ["ok", "S", "D", "S+D", "E"];
+crate::categories! {
+    /// A stand's visible state: the values of `target_after` and its kin.
+    pub enum StandState {
+        Ok = "ok",
+        S = "S",
+        D = "D",
+        SD = "S+D",
+        E = "E",
+    }
+}
 
 impl Stand {
     /// A stand with the given persistent markers.
@@ -63,7 +65,12 @@ impl Stand {
         i32::from(self.suppressed) * suppressed + i32::from(self.disorganized) * disorganized
     }
 
-    /// Index into [`STATE_LABELS`].
+    /// Its visible state.
+    pub fn state(&self) -> StandState {
+        StandState::ALL[self.state_index()]
+    }
+
+    /// Its visible state's place in [`StandState`] (groups count stands by it).
     pub fn state_index(&self) -> usize {
         if self.eliminated {
             4

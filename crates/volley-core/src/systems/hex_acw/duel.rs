@@ -12,10 +12,19 @@ use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::hex_duel::DuelRecord;
 use std::sync::Arc;
 
-/// Values of `winner`.
-pub const WINNER_LABELS: [&str; 5] = ["a", "b", "stalemate", "turn-limit", "unfinished"];
+crate::categories! {
+    /// Values of `winner`.
+    pub enum Winner {
+        A = "a",
+        B = "b",
+        Stalemate = "stalemate",
+        TurnLimit = "turn-limit",
+        Unfinished = "unfinished",
+    }
+}
 
 /// What each value of `winner` means.
 pub const WINNER_MEANINGS: [(&str, &str); 5] = [
@@ -84,44 +93,38 @@ impl Duel {
         )
     }
 
-    fn winner(&self, s: &State, ending: Ending) -> usize {
+    fn winner(&self, s: &State, ending: Ending) -> Winner {
         match (s.a.is_empty(), s.b.is_empty()) {
-            (false, true) => return 0,
-            (true, false) => return 1,
+            (false, true) => return Winner::A,
+            (true, false) => return Winner::B,
             _ => {}
         }
         match ending {
-            Ending::TurnLimit => return 3,
-            Ending::Unfinished => return 4,
+            Ending::TurnLimit => return Winner::TurnLimit,
+            Ending::Unfinished => return Winner::Unfinished,
             Ending::Over => {}
         }
         match self.can_hurt(s) {
-            (true, false) => 0,
-            (false, true) => 1,
-            _ => 2,
+            (true, false) => Winner::A,
+            (false, true) => Winner::B,
+            _ => Winner::Stalemate,
         }
     }
 }
 
 impl engine::Engagement for Duel {
     type State = State;
+    type Record = DuelRecord<Winner>;
 
-    fn schema(&self) -> Schema {
-        let (a, b) = (f64::from(self.a.figures()), f64::from(self.b.figures()));
-        let turns = f64::from(self.turn_limit());
-        let schema = Schema::default().categorical("winner", WINNER_LABELS);
-        let schema = if self.to_the_end() {
-            schema.mean("turns")
-        } else {
-            schema.mean_within("turns", 0.0, turns)
-        };
-        schema
-            .mean_within("a_lost", 0.0, a)
-            .mean_within("b_lost", 0.0, b)
-            .curve("ended", true)
-            .curve_within("a_figures", 0.0, a)
-            .curve_within("b_figures", 0.0, b)
-            .with_turns(self.turn_limit() as usize)
+    fn declare(&self, schema: &mut Schema) -> Self::Record {
+        let strength = [self.a.figures(), self.b.figures()];
+        DuelRecord::declare(
+            schema,
+            strength,
+            self.turn_limit(),
+            !self.to_the_end(),
+            None,
+        )
     }
 
     fn start(&self) -> State {
@@ -186,18 +189,25 @@ impl engine::Engagement for Duel {
         next
     }
 
-    fn record_turn(&self, turn: u32, s: &State, tally: &mut Tally, w: f64) {
-        let t = turn as usize;
-        tally.curve(0, t, f64::from(u8::from(self.is_over(s))), w);
-        tally.curve(1, t, f64::from(s.a.figures()), w);
-        tally.curve(2, t, f64::from(s.b.figures()), w);
+    fn record_turn(&self, rec: &Self::Record, turn: u32, s: &State, tally: &mut Tally, w: f64) {
+        let figures = [s.a.figures(), s.b.figures()];
+        rec.record_turn(turn, self.is_over(s), figures, [0, 0], tally, w);
     }
 
-    fn record_end(&self, s: &State, turns: u32, ending: Ending, tally: &mut Tally, w: f64) {
-        tally.count(0, self.winner(s, ending), w);
-        tally.add(0, f64::from(turns), w);
-        tally.add(1, f64::from(self.a.figures() - s.a.figures()), w);
-        tally.add(2, f64::from(self.b.figures() - s.b.figures()), w);
+    fn record_end(
+        &self,
+        rec: &Self::Record,
+        s: &State,
+        turns: u32,
+        ending: Ending,
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        let lost = [
+            self.a.figures() - s.a.figures(),
+            self.b.figures() - s.b.figures(),
+        ];
+        rec.record_end(self.winner(s, ending), turns, lost, [0, 0], tally, w);
     }
 }
 

@@ -9,6 +9,7 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
 /// One firing hex and its range to the target.
@@ -45,24 +46,33 @@ pub fn casualties<D: Dice>(dice: &mut D, charts: &Charts, firepower: u32, cover:
     })
 }
 
+/// Where [`Volley`] records.
+pub struct VolleyRecord {
+    casualties: Outcome<u32>,
+    mean_casualties: Mean,
+    firepower: Mean,
+}
+
 impl Procedure for Volley {
     type Outcome = u32;
+    type Record = VolleyRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .count("casualties", self.charts.max_casualties())
-            .mean("casualties")
-            .mean("firepower")
+    fn declare(&self, schema: &mut Schema) -> VolleyRecord {
+        VolleyRecord {
+            casualties: schema.count("casualties", self.charts.max_casualties()),
+            mean_casualties: schema.mean("casualties"),
+            firepower: schema.mean("firepower"),
+        }
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> u32 {
         casualties(dice, &self.charts, self.firepower(), self.cover)
     }
 
-    fn record(&self, n: &u32, tally: &mut Tally, w: f64) {
-        tally.count(0, *n as usize, w);
-        tally.add(0, f64::from(*n), w);
-        tally.add(1, f64::from(self.firepower()), w);
+    fn record(&self, rec: &VolleyRecord, n: &u32, tally: &mut Tally, w: f64) {
+        tally.count(rec.casualties, *n, w);
+        tally.add(rec.mean_casualties, f64::from(*n), w);
+        tally.add(rec.firepower, f64::from(self.firepower()), w);
     }
 }
 
@@ -130,7 +140,7 @@ impl Action for FireAction {
                 ),
             ));
         }
-        Ok(Box::new(ProcedureModel(Volley {
+        Ok(Box::new(ProcedureModel::new(Volley {
             charts,
             firing,
             cover: f.cover,

@@ -17,10 +17,12 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::ghq::ArmourAirResult;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::{
-    CohesionTest, Column, CrtResult, GhqCard, STATE_LABELS, Stand, attack_by, column,
+    CohesionTest, Column, CrtResult, GhqCard, Stand, StandState, attack_by, column,
 };
+use crate::tally::Outcome;
 use std::sync::Arc;
 
 /// AA fire at one aircraft: each of `stands` identical AA stands fires once.
@@ -109,9 +111,6 @@ impl AaFields {
     }
 }
 
-/// Values of `result` of an air strike.
-pub const AIR_LABELS: [&str; 7] = ["aborted", "shot-down", "off-target", "none", "S", "D", "E"];
-
 /// An air strike on one stand.
 #[derive(Clone, Debug)]
 pub struct AirStrike {
@@ -127,26 +126,35 @@ pub struct AirStrike {
     pub target: Stand,
 }
 
+/// Where [`AirStrike`] records.
+pub struct AirRecord {
+    result: Outcome<ArmourAirResult>,
+    target_after: Outcome<StandState>,
+    aircraft_after: Outcome<StandState>,
+}
+
 impl Procedure for AirStrike {
     /// `result`, target state, aircraft state.
-    type Outcome = (usize, usize, usize);
+    type Outcome = (ArmourAirResult, StandState, StandState);
+    type Record = AirRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("result", AIR_LABELS)
-            .categorical("target_after", STATE_LABELS)
-            .categorical("aircraft_after", STATE_LABELS)
+    fn declare(&self, schema: &mut Schema) -> AirRecord {
+        AirRecord {
+            result: schema.outcome("result"),
+            target_after: schema.outcome("target_after"),
+            aircraft_after: schema.outcome("aircraft_after"),
+        }
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> (usize, usize, usize) {
+    fn run<D: Dice>(&self, dice: &mut D) -> Self::Outcome {
         let charts = &*self.charts;
         let mut aircraft = Stand::default();
-        let target = self.target.state_index();
+        let target = self.target.state();
         if !self.arrival.roll(dice) {
-            return (0, target, aircraft.state_index());
+            return (ArmourAirResult::Aborted, target, aircraft.state());
         }
         if self.aa.fire(dice, charts, &mut aircraft) {
-            return (1, target, aircraft.state_index());
+            return (ArmourAirResult::ShotDown, target, aircraft.state());
         }
         // The deviation roll carries the aircraft's S and D.
         let deviation = charts.cohesion_test(self.deviation_cohesion, &aircraft, 0);
@@ -155,7 +163,7 @@ impl Procedure for AirStrike {
             dice.classify(Roll::Die(d.air_direction_die), |_| ());
             let off = dice.classify(Roll::Die(d.air_distance_die), |n| n > self.impact_radius);
             if off {
-                return (2, target, aircraft.state_index());
+                return (ArmourAirResult::OffTarget, target, aircraft.state());
             }
         }
         let mut stand = self.target;
@@ -167,17 +175,13 @@ impl Procedure for AirStrike {
             self.dash_s_suppresses,
             &mut stand,
         );
-        (
-            effect.index() + 3,
-            stand.state_index(),
-            aircraft.state_index(),
-        )
+        (effect.into(), stand.state(), aircraft.state())
     }
 
-    fn record(&self, o: &(usize, usize, usize), tally: &mut Tally, w: f64) {
-        tally.count(0, o.0, w);
-        tally.count(1, o.1, w);
-        tally.count(2, o.2, w);
+    fn record(&self, rec: &AirRecord, o: &Self::Outcome, tally: &mut Tally, w: f64) {
+        tally.count(rec.result, o.0, w);
+        tally.count(rec.target_after, o.1, w);
+        tally.count(rec.aircraft_after, o.2, w);
     }
 }
 
@@ -243,7 +247,7 @@ impl Action for AirStrikeAction {
         };
         let (_, terrain_crt) =
             charts.terrain_drms(&f.terrain, personnel, f.target_moving, false, false);
-        Ok(Box::new(ProcedureModel(AirStrike {
+        Ok(Box::new(ProcedureModel::new(AirStrike {
             arrival: CohesionTest {
                 cohesion: f.cohesion,
                 modifier: 0,
@@ -269,20 +273,21 @@ pub struct AaFire {
 }
 
 impl Procedure for AaFire {
-    type Outcome = usize;
+    type Outcome = StandState;
+    type Record = Outcome<StandState>;
 
-    fn schema(&self) -> Schema {
-        Schema::default().categorical("aircraft_after", STATE_LABELS)
+    fn declare(&self, schema: &mut Schema) -> Outcome<StandState> {
+        schema.outcome("aircraft_after")
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> usize {
+    fn run<D: Dice>(&self, dice: &mut D) -> StandState {
         let mut aircraft = Stand::default();
         self.aa.fire(dice, &self.charts, &mut aircraft);
-        aircraft.state_index()
+        aircraft.state()
     }
 
-    fn record(&self, o: &usize, tally: &mut Tally, w: f64) {
-        tally.count(0, *o, w);
+    fn record(&self, rec: &Outcome<StandState>, o: &StandState, tally: &mut Tally, w: f64) {
+        tally.count(*rec, *o, w);
     }
 }
 
@@ -309,6 +314,6 @@ impl Action for AntiAircraftAction {
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let aa = AaFields::read(&charts, s)?.anti_aircraft(&charts);
-        Ok(Box::new(ProcedureModel(AaFire { charts, aa })))
+        Ok(Box::new(ProcedureModel::new(AaFire { charts, aa })))
     }
 }

@@ -14,12 +14,10 @@ use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::{
-    CohesionTest, Column, GhqCard, STATE_LABELS, Stand, attack_by, column_or_automatic,
+    CohesionTest, Column, GhqCard, Stand, StandState, StrikeResult, attack_by, column_or_automatic,
 };
+use crate::tally::Outcome;
 use std::sync::Arc;
-
-/// Values of `result`.
-pub const STRIKE_LABELS: [&str; 6] = ["no-fire", "off-target", "none", "S", "D", "E"];
 
 /// How far an impact can drift: a cohesion roll, then direction and distance.
 #[derive(Clone, Copy, Debug)]
@@ -48,7 +46,7 @@ pub struct Strike {
 
 impl Strike {
     /// After the arrival roll: deviation, then the attack.
-    pub fn land<D: Dice>(&self, dice: &mut D, drift: Option<Drift>) -> (usize, usize) {
+    pub fn land<D: Dice>(&self, dice: &mut D, drift: Option<Drift>) -> (StrikeResult, StandState) {
         let mut target = self.target;
         if let Some(d) = drift
             && !d.check.roll(dice)
@@ -59,7 +57,7 @@ impl Strike {
                 n.div_ceil(d.divisor) > d.impact_radius
             });
             if off {
-                return (1, target.state_index());
+                return (StrikeResult::OffTarget, target.state());
             }
         }
         let effect = attack_by(
@@ -70,29 +68,43 @@ impl Strike {
             self.dash_s_suppresses,
             &mut target,
         );
-        (effect.index() + 2, target.state_index())
+        (effect.into(), target.state())
     }
 }
 
-impl Procedure for Strike {
-    type Outcome = (usize, usize);
+/// Where [`Strike`] records.
+pub struct StrikeRecord {
+    result: Outcome<StrikeResult>,
+    target_after: Outcome<StandState>,
+}
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("result", STRIKE_LABELS)
-            .categorical("target_after", STATE_LABELS)
+impl Procedure for Strike {
+    type Outcome = (StrikeResult, StandState);
+    type Record = StrikeRecord;
+
+    fn declare(&self, schema: &mut Schema) -> StrikeRecord {
+        StrikeRecord {
+            result: schema.outcome("result"),
+            target_after: schema.outcome("target_after"),
+        }
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> (usize, usize) {
+    fn run<D: Dice>(&self, dice: &mut D) -> (StrikeResult, StandState) {
         if !self.arrival.roll(dice) {
-            return (0, self.target.state_index());
+            return (StrikeResult::NoFire, self.target.state());
         }
         self.land(dice, self.drift)
     }
 
-    fn record(&self, o: &(usize, usize), tally: &mut Tally, w: f64) {
-        tally.count(0, o.0, w);
-        tally.count(1, o.1, w);
+    fn record(
+        &self,
+        rec: &StrikeRecord,
+        o: &(StrikeResult, StandState),
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        tally.count(rec.result, o.0, w);
+        tally.count(rec.target_after, o.1, w);
     }
 }
 
@@ -200,7 +212,7 @@ impl Action for ArtilleryAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(
+        Ok(Box::new(ProcedureModel::new(
             self.strike(s, super::charts_of(rules)?)?,
         )))
     }

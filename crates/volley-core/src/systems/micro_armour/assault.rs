@@ -90,7 +90,7 @@ impl Action for OverrunAction {
         let naturals = charts.naturals();
         let personnel = f.defender_class == "personnel";
         let column = |k: i32| (k.clamp(-3, 9) + 3) as usize;
-        Ok(Box::new(ProcedureModel(Overrun {
+        Ok(Box::new(ProcedureModel::new(Overrun {
             attackers: f.attackers,
             defender_test: CohesionTest {
                 cohesion: f.defender_cohesion,
@@ -210,7 +210,7 @@ impl Action for CloseAssaultAction {
         } else {
             allowed(f.defender_firepower, f.assaulter_defense)
         };
-        Ok(Box::new(ProcedureModel(CloseAssault {
+        Ok(Box::new(ProcedureModel::new(CloseAssault {
             assaulters: f.assaulters,
             assaulter: f.attacker,
             defender: f.defender,

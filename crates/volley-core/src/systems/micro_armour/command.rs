@@ -13,6 +13,7 @@ use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::command::{OrdersRoll, OrdersTable};
 use crate::systems::ghq::movement::MoveRoll;
+use crate::tally::{Outcome, Side};
 use std::cmp::Ordering;
 
 crate::action_fields! {
@@ -53,7 +54,7 @@ impl Action for OrdersAction {
             .get(&f.generation)
             .copied()
             .unwrap_or(0);
-        Ok(Box::new(ProcedureModel(OrdersRoll {
+        Ok(Box::new(ProcedureModel::new(OrdersRoll {
             table: OrdersTable::new(&charts.data.command_efficiency.orders),
             roll: Roll::Sum(2, 6),
             modifier: generation + f.command_bonus,
@@ -116,7 +117,7 @@ impl Action for MoveAction {
             modifier,
             naturals: charts.data.options.ma_naturals(),
         });
-        Ok(Box::new(ProcedureModel(MoveRoll { test })))
+        Ok(Box::new(ProcedureModel::new(MoveRoll { test })))
     }
 }
 
@@ -169,18 +170,20 @@ impl Posture {
 }
 
 impl Procedure for Posture {
+    /// `true` when A has the initiative.
     type Outcome = bool;
+    type Record = Outcome<Side>;
 
-    fn schema(&self) -> Schema {
-        Schema::default().categorical("initiative", ["a", "b"])
+    fn declare(&self, schema: &mut Schema) -> Outcome<Side> {
+        schema.outcome("initiative")
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> bool {
         self.run_roll(dice)
     }
 
-    fn record(&self, a_wins: &bool, tally: &mut Tally, w: f64) {
-        tally.count(0, usize::from(!*a_wins), w);
+    fn record(&self, rec: &Outcome<Side>, a_wins: &bool, tally: &mut Tally, w: f64) {
+        tally.count(*rec, Side::a_if(*a_wins), w);
     }
 }
 
@@ -215,7 +218,7 @@ impl Action for PostureAction {
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let f = PostureFields::read(&charts, s)?;
-        Ok(Box::new(ProcedureModel(Posture {
+        Ok(Box::new(ProcedureModel::new(Posture {
             a_cohesion: f.a_cohesion,
             b_cohesion: f.b_cohesion,
             tie: charts.data.options.ma_posture_tie(),

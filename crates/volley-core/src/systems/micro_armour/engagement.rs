@@ -30,11 +30,13 @@ use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::{
     CohesionTest, Column, GhqCard, RemovalTable, attack_by, column_or_automatic,
 };
+use crate::tally::Category;
 use std::sync::Arc;
 
 /// How one side's stands fire at the other's.
@@ -80,7 +82,26 @@ pub struct Engagement {
     pub removal: [RemovalTable; 2],
 }
 
-pub const WINNER_LABELS: [&str; 4] = ["a", "b", "none", "turn-limit"];
+crate::categories! {
+    /// The values of `winner`.
+    pub enum Winner {
+        A = "a",
+        B = "b",
+        None = "none",
+        TurnLimit = "turn-limit",
+    }
+}
+
+impl From<Decided> for Winner {
+    fn from(decided: Decided) -> Self {
+        match decided {
+            Decided::A => Winner::A,
+            Decided::B => Winner::B,
+            Decided::Both => Winner::None,
+            Decided::Neither => Winner::TurnLimit,
+        }
+    }
+}
 
 impl Engagement {
     fn side_out(&self, side: &StandGroup, setup: &Side) -> bool {
@@ -173,20 +194,10 @@ impl Engagement {
 
 impl engine::Engagement for Engagement {
     type State = State;
+    type Record = EngagementRecord<Winner>;
 
-    fn schema(&self) -> Schema {
-        let (a, b) = (f64::from(self.a.stands), f64::from(self.b.stands));
-        Schema::default()
-            .categorical("winner", WINNER_LABELS)
-            .mean_within("turns", 0.0, f64::from(self.turns))
-            .mean_within("a_lost", 0.0, a)
-            .mean_within("b_lost", 0.0, b)
-            .curve("ended", true)
-            .curve_within("a_alive", 0.0, a)
-            .curve_within("b_alive", 0.0, b)
-            .curve_within("a_suppressed", 0.0, a)
-            .curve_within("b_suppressed", 0.0, b)
-            .with_turns(self.turns as usize)
+    fn declare(&self, schema: &mut Schema) -> Self::Record {
+        EngagementRecord::declare(schema, self.a.stands, self.b.stands, self.turns, false)
     }
 
     fn start(&self) -> State {
@@ -274,28 +285,23 @@ impl engine::Engagement for Engagement {
         }
     }
 
-    fn record_turn(&self, turn: u32, state: &State, tally: &mut Tally, w: f64) {
-        let t = turn as usize;
+    fn record_turn(&self, rec: &Self::Record, turn: u32, state: &State, tally: &mut Tally, w: f64) {
         let (a, b) = state.sides();
-        tally.curve(0, t, f64::from(u8::from(self.is_over(state))), w);
-        tally.curve(1, t, f64::from(a.alive()), w);
-        tally.curve(2, t, f64::from(b.alive()), w);
-        tally.curve(3, t, f64::from(a.suppressed()), w);
-        tally.curve(4, t, f64::from(b.suppressed()), w);
+        rec.record_turn(turn, self.is_over(state), [&a, &b], tally, w);
     }
 
-    fn record_end(&self, state: &State, turns: u32, _ending: Ending, tally: &mut Tally, w: f64) {
+    fn record_end(
+        &self,
+        rec: &Self::Record,
+        state: &State,
+        turns: u32,
+        _ending: Ending,
+        tally: &mut Tally,
+        w: f64,
+    ) {
         let (a, b) = state.sides();
-        let winner = match (self.side_out(&a, &self.a), self.side_out(&b, &self.b)) {
-            (false, true) => 0,
-            (true, false) => 1,
-            (true, true) => 2,
-            (false, false) => 3,
-        };
-        tally.count(0, winner, w);
-        tally.add(0, f64::from(turns), w);
-        tally.add(1, f64::from(a.lost), w);
-        tally.add(2, f64::from(b.lost), w);
+        let decided = Decided::of(self.side_out(&a, &self.a), self.side_out(&b, &self.b));
+        rec.record_end(decided, turns, [&a, &b], tally, w);
     }
 }
 
@@ -458,7 +464,7 @@ impl Action for EngagementAction {
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        fire_phase::winner_notes(WINNER_LABELS[3])
+        fire_phase::winner_notes(Winner::TurnLimit.label())
     }
 
     fn default_curves(&self) -> &'static [&'static str] {

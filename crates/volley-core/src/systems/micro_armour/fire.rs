@@ -16,12 +16,10 @@ use crate::rules::RuleBook;
 use crate::systems::ghq::differential;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::{
-    CohesionTest, Column, GhqCard, STATE_LABELS, Stand, attack_by, column_or_automatic,
+    CohesionTest, Column, FireRecord, FireResult, GhqCard, Stand, StandState, attack_by,
+    column_or_automatic,
 };
 use std::sync::Arc;
-
-/// Values of `result`.
-pub const RESULT_LABELS: [&str; 5] = ["no-fire", "none", "S", "D", "E"];
 
 /// One combat event.
 #[derive(Clone, Debug)]
@@ -37,18 +35,16 @@ pub struct Fire {
 }
 
 impl Procedure for Fire {
-    /// `result` index, target state.
-    type Outcome = (usize, usize);
+    type Outcome = (FireResult, StandState);
+    type Record = FireRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("result", RESULT_LABELS)
-            .categorical("target_after", STATE_LABELS)
+    fn declare(&self, schema: &mut Schema) -> FireRecord {
+        FireRecord::declare(schema)
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> (usize, usize) {
+    fn run<D: Dice>(&self, dice: &mut D) -> (FireResult, StandState) {
         if !self.firer.roll(dice) {
-            return (0, self.target.state_index());
+            return (FireResult::NoFire, self.target.state());
         }
         let mut target = self.target;
         let effect = attack_by(
@@ -59,12 +55,11 @@ impl Procedure for Fire {
             self.dash_s_suppresses,
             &mut target,
         );
-        (effect.index() + 1, target.state_index())
+        (effect.into(), target.state())
     }
 
-    fn record(&self, o: &(usize, usize), tally: &mut Tally, w: f64) {
-        tally.count(0, o.0, w);
-        tally.count(1, o.1, w);
+    fn record(&self, rec: &FireRecord, o: &(FireResult, StandState), tally: &mut Tally, w: f64) {
+        rec.record(tally, o.0, o.1, w);
     }
 }
 
@@ -277,7 +272,7 @@ impl Action for FireAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(Self::procedure(
+        Ok(Box::new(ProcedureModel::new(Self::procedure(
             s,
             super::charts_of(rules)?,
         )?)))

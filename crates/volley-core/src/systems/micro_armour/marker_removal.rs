@@ -10,7 +10,7 @@ use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::{
-    CrtResult, GhqCard, ROLL_LABELS, RemovalRoll, STATE_LABELS, Stand, remove_markers,
+    CrtResult, GhqCard, RemovalRecord, RemovalRoll, Stand, StandState, remove_markers,
 };
 use std::sync::Arc;
 
@@ -70,27 +70,31 @@ impl MarkerRemoval {
 }
 
 impl Procedure for MarkerRemoval {
-    type Outcome = (RemovalRoll, usize);
+    type Outcome = (RemovalRoll, StandState);
+    type Record = RemovalRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("roll", ROLL_LABELS)
-            .categorical("after", STATE_LABELS)
+    fn declare(&self, schema: &mut Schema) -> RemovalRecord {
+        RemovalRecord::declare(schema)
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, usize) {
+    fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, StandState) {
         let mut stand = self.stand;
         let roll = if self.charts.data.options.ma_optional_marker_chart() {
             self.optional_chart(dice, &mut stand)
         } else {
             remove_markers(dice, &*self.charts, self.cohesion, &mut stand)
         };
-        (roll, stand.state_index())
+        (roll, stand.state())
     }
 
-    fn record(&self, o: &(RemovalRoll, usize), tally: &mut Tally, w: f64) {
-        tally.count(0, o.0 as usize, w);
-        tally.count(1, o.1, w);
+    fn record(
+        &self,
+        rec: &RemovalRecord,
+        o: &(RemovalRoll, StandState),
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        rec.record(tally, *o, w);
     }
 }
 
@@ -137,7 +141,7 @@ impl Action for MarkerRemovalAction {
                 "a stand without S or D markers does not roll for marker removal; set suppressed=true or disorganized=true",
             ));
         }
-        Ok(Box::new(ProcedureModel(MarkerRemoval {
+        Ok(Box::new(ProcedureModel::new(MarkerRemoval {
             charts,
             cohesion: f.cohesion,
             stand,

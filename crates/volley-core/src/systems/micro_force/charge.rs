@@ -13,45 +13,56 @@ use super::fields::{self, UnitGroup};
 use super::fire::{Situation, volley};
 use super::melee::{apply_result, roll_difference};
 use super::morale::passes;
-use super::unit::{Arm, MORALE_LABELS, Unit};
+use super::unit::Morale;
+use super::unit::{Arm, Unit};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Label, Mean, Outcome, YesNo};
 use std::sync::Arc;
 
-/// How a charge ends: values of the `charge` variable.
-pub const CHARGE_LABELS: [&str; 9] = [
-    "falter",
-    "no-contact",
-    "stopped-by-fire",
-    "defender-skedaddles",
-    "attacker-wins-melee",
-    "attacker-wins-melee-decisively",
-    "tie",
-    "defender-wins-melee",
-    "defender-wins-melee-decisively",
-];
+crate::categories! {
+    /// How a charge ends: values of the `charge` variable.
+    pub enum ChargeEnd {
+        Falter = "falter",
+        NoContact = "no-contact",
+        StoppedByFire = "stopped-by-fire",
+        DefenderSkedaddles = "defender-skedaddles",
+        AttackerWinsMelee = "attacker-wins-melee",
+        AttackerWinsMeleeDecisively = "attacker-wins-melee-decisively",
+        Tie = "tie",
+        DefenderWinsMelee = "defender-wins-melee",
+        DefenderWinsMeleeDecisively = "defender-wins-melee-decisively",
+    }
+}
 
 /// The values of `charge` in which the charge works.
-pub const WORKS: [&str; 3] = [
-    "defender-skedaddles",
-    "attacker-wins-melee",
-    "attacker-wins-melee-decisively",
+pub const WORKS: [ChargeEnd; 3] = [
+    ChargeEnd::DefenderSkedaddles,
+    ChargeEnd::AttackerWinsMelee,
+    ChargeEnd::AttackerWinsMeleeDecisively,
 ];
 
 /// The values of `charge` in which the units met in melee.
-pub const MELEE: [&str; 5] = [
-    "attacker-wins-melee",
-    "attacker-wins-melee-decisively",
-    "tie",
-    "defender-wins-melee",
-    "defender-wins-melee-decisively",
+pub const MELEE: [ChargeEnd; 5] = [
+    ChargeEnd::AttackerWinsMelee,
+    ChargeEnd::AttackerWinsMeleeDecisively,
+    ChargeEnd::Tie,
+    ChargeEnd::DefenderWinsMelee,
+    ChargeEnd::DefenderWinsMeleeDecisively,
 ];
 
-/// Which side ends the charge routed: values of the `routed` variable.
-pub const ROUTED_LABELS: [&str; 4] = ["neither", "attacker", "defender", "both"];
+crate::categories! {
+    /// Which side ends the charge routed: values of the `routed` variable.
+    pub enum Routed {
+        Neither = "neither",
+        Attacker = "attacker",
+        Defender = "defender",
+        Both = "both",
+    }
+}
 
 /// What each value of `charge` means, for `--help` and reports.
 pub const CHARGE_MEANINGS: [(&str, &str); 9] = [
@@ -115,11 +126,11 @@ pub struct Charge {
     pub opportunity_fire: Option<OpportunityFire>,
 }
 
-/// How the charge ended (index into [`CHARGE_LABELS`]), the melee difference
-/// (`None`: no melee), and both units after.
+/// How the charge ended, the melee difference (`None`: no melee), and both
+/// units after.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChargeOutcome {
-    pub class: usize,
+    pub class: ChargeEnd,
     pub difference: Option<i32>,
     pub attacker: Unit,
     pub defender: Unit,
@@ -175,7 +186,7 @@ impl Charge {
         attacker.arm == Arm::Cavalry && attacker.formation_name() == "line"
     }
 
-    fn ended(&self, class: usize, attacker: Unit, defender: Unit) -> ChargeOutcome {
+    fn ended(&self, class: ChargeEnd, attacker: Unit, defender: Unit) -> ChargeOutcome {
         ChargeOutcome {
             class,
             difference: None,
@@ -187,41 +198,68 @@ impl Charge {
 
 /// The `charge` class of a melee that ended with `difference`; an eliminated side
 /// has lost whatever the dice said.
-fn melee_class(difference: i32, attacker: &Unit, defender: &Unit) -> usize {
+fn melee_class(difference: i32, attacker: &Unit, defender: &Unit) -> ChargeEnd {
+    use ChargeEnd::*;
     let by_difference = match difference {
-        d if d >= 3 => 5,
-        d if d > 0 => 4,
-        0 => 6,
-        d if d > -3 => 7,
-        _ => 8,
+        d if d >= 3 => AttackerWinsMeleeDecisively,
+        d if d > 0 => AttackerWinsMelee,
+        0 => Tie,
+        d if d > -3 => DefenderWinsMelee,
+        _ => DefenderWinsMeleeDecisively,
     };
     match (attacker.eliminated(), defender.eliminated()) {
-        (false, true) if by_difference > 5 => 4,
-        (true, false) if by_difference < 7 => 7,
+        (false, true) if by_difference > AttackerWinsMeleeDecisively => AttackerWinsMelee,
+        (true, false) if by_difference < DefenderWinsMelee => DefenderWinsMelee,
         _ => by_difference,
     }
 }
 
+/// Where [`Charge`] records.
+pub struct ChargeRecord {
+    charge: Outcome<ChargeEnd>,
+    works: Outcome<YesNo>,
+    melee_difference: Outcome<Label>,
+    routed: Outcome<Routed>,
+    attacker_steps_lost: Outcome<u32>,
+    defender_steps_lost: Outcome<u32>,
+    attacker_morale: Outcome<Morale>,
+    defender_morale: Outcome<Morale>,
+    mean_attacker_steps_lost: Mean,
+    mean_defender_steps_lost: Mean,
+}
+
 impl Procedure for Charge {
     type Outcome = ChargeOutcome;
+    type Record = ChargeRecord;
 
-    fn schema(&self) -> Schema {
+    fn declare(&self, schema: &mut Schema) -> ChargeRecord {
         let max = self.charts.data.melee.max_difference;
         let mut differences = vec!["no-melee".to_string()];
         differences.extend((-max..=max).map(|d| d.to_string()));
         let (a_steps, d_steps) = (self.attacker.steps(), self.defender.steps());
-        Schema::default()
-            .categorical("charge", CHARGE_LABELS)
-            .categorical("works", ["yes", "no"])
-            .conditional("works_given_contact", "charge", &WORKS, &MELEE)
-            .categorical("melee_difference", differences)
-            .categorical("routed", ROUTED_LABELS)
-            .count("attacker_steps_lost", a_steps)
-            .count("defender_steps_lost", d_steps)
-            .categorical("attacker_morale", MORALE_LABELS)
-            .categorical("defender_morale", MORALE_LABELS)
-            .mean_within("attacker_steps_lost", 0.0, f64::from(a_steps))
-            .mean_within("defender_steps_lost", 0.0, f64::from(d_steps))
+        let charge = schema.outcome("charge");
+        let works = schema.outcome("works");
+        schema.conditional("works_given_contact", charge, &WORKS, &MELEE);
+        ChargeRecord {
+            charge,
+            works,
+            melee_difference: schema.labelled("melee_difference", differences),
+            routed: schema.outcome("routed"),
+            attacker_steps_lost: schema.count("attacker_steps_lost", a_steps),
+            defender_steps_lost: schema.count("defender_steps_lost", d_steps),
+            attacker_morale: schema.outcome("attacker_morale"),
+            defender_morale: schema.outcome("defender_morale"),
+            mean_attacker_steps_lost: schema.mean_within(
+                "attacker_steps_lost",
+                0.0,
+                f64::from(a_steps),
+            ),
+            mean_defender_steps_lost: schema.mean_within(
+                "defender_steps_lost",
+                0.0,
+                f64::from(d_steps),
+            ),
+        }
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> ChargeOutcome {
@@ -236,14 +274,14 @@ impl Procedure for Charge {
         // Remaining move once 1" from the target.
         let spare = charge_move - (self.distance - stop);
         if spare < 0 {
-            return self.ended(1, attacker, defender);
+            return self.ended(ChargeEnd::NoContact, attacker, defender);
         }
         if let Some(fire) = &self.opportunity_fire {
             attacker.moving = true;
             volley(dice, charts, &mut defender, &mut attacker, &fire.situation);
             attacker.moving = false;
             if attacker.eliminated() || attacker.routed {
-                return self.ended(2, attacker, defender);
+                return self.ended(ChargeEnd::StoppedByFire, attacker, defender);
             }
         }
         if !passes(
@@ -252,7 +290,7 @@ impl Procedure for Charge {
             attacker.cohesion(charts),
             attacker.bead_penalty(charts),
         ) {
-            return self.ended(0, attacker, defender);
+            return self.ended(ChargeEnd::Falter, attacker, defender);
         }
         // The charger moves into base contact: the whole distance, and as far
         // again as a skedaddling defender runs, if it is caught.
@@ -276,7 +314,7 @@ impl Procedure for Charge {
                 (spare >= stop + back).then_some(if cavalry { back } else { 0 })
             });
             match caught {
-                None => return self.ended(3, attacker, defender),
+                None => return self.ended(ChargeEnd::DefenderSkedaddles, attacker, defender),
                 Some(back) => covered += back,
             }
         }
@@ -302,24 +340,29 @@ impl Procedure for Charge {
         }
     }
 
-    fn record(&self, o: &ChargeOutcome, tally: &mut Tally, w: f64) {
+    fn record(&self, rec: &ChargeRecord, o: &ChargeOutcome, tally: &mut Tally, w: f64) {
         let a_lost = o.attacker.steps_lost - self.attacker.steps_lost;
         let d_lost = o.defender.steps_lost - self.defender.steps_lost;
-        let works = WORKS.contains(&CHARGE_LABELS[o.class]);
         let max = self.charts.data.melee.max_difference;
-        let difference = o.difference.map_or(0, |d| (d + max + 1) as usize);
+        // Label 0 is `no-melee`; a difference d is at d + max + 1.
+        let difference = Label(o.difference.map_or(0, |d| (d + max + 1) as usize));
         let routed = |u: &Unit| u.routed && !u.eliminated();
-        let routed = usize::from(routed(&o.attacker)) + 2 * usize::from(routed(&o.defender));
-        tally.count(0, o.class, w);
-        tally.count(1, usize::from(!works), w);
-        tally.count(2, difference, w);
-        tally.count(3, routed, w);
-        tally.count(4, a_lost as usize, w);
-        tally.count(5, d_lost as usize, w);
-        tally.count(6, o.attacker.morale_index(), w);
-        tally.count(7, o.defender.morale_index(), w);
-        tally.add(0, f64::from(a_lost), w);
-        tally.add(1, f64::from(d_lost), w);
+        let routed = match (routed(&o.attacker), routed(&o.defender)) {
+            (false, false) => Routed::Neither,
+            (true, false) => Routed::Attacker,
+            (false, true) => Routed::Defender,
+            (true, true) => Routed::Both,
+        };
+        tally.count(rec.charge, o.class, w);
+        tally.count(rec.works, WORKS.contains(&o.class).into(), w);
+        tally.count(rec.melee_difference, difference, w);
+        tally.count(rec.routed, routed, w);
+        tally.count(rec.attacker_steps_lost, a_lost, w);
+        tally.count(rec.defender_steps_lost, d_lost, w);
+        tally.count(rec.attacker_morale, o.attacker.morale(), w);
+        tally.count(rec.defender_morale, o.defender.morale(), w);
+        tally.add(rec.mean_attacker_steps_lost, f64::from(a_lost), w);
+        tally.add(rec.mean_defender_steps_lost, f64::from(d_lost), w);
     }
 }
 
@@ -540,7 +583,7 @@ impl Action for ChargeAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(Self::procedure(
+        Ok(Box::new(ProcedureModel::new(Self::procedure(
             s,
             super::charts_of(rules)?,
         )?)))

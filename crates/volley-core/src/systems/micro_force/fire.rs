@@ -5,24 +5,27 @@
 use super::charts::{BillResult, Charts, FirstFire, FormationMods};
 use super::fields::{self, UnitGroup};
 use super::morale::{passes, s_test};
-use super::unit::{Arm, MORALE_LABELS, Unit};
+use super::unit::{Arm, Morale, Unit};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Category, Mean, Outcome};
 use std::sync::Arc;
 
-/// Officer outcomes: no hit, then the six Chart 8 rows.
-pub const OFFICER_LABELS: [&str; 7] = [
-    "no-hit",
-    "minor-wound",
-    "light-wound",
-    "serious-wound",
-    "death",
-    "death-test-plus1",
-    "heroic-death",
-];
+crate::categories! {
+    /// Officer outcomes: no hit, then the six Chart 8 rows in order.
+    pub enum Officer {
+        NoHit = "no-hit",
+        MinorWound = "minor-wound",
+        LightWound = "light-wound",
+        SeriousWound = "serious-wound",
+        Death = "death",
+        DeathTestPlus1 = "death-test-plus1",
+        HeroicDeath = "heroic-death",
+    }
+}
 
 /// Situational modifiers of one volley.
 #[derive(Clone, Copy, Debug, Default)]
@@ -167,16 +170,27 @@ pub struct Fire {
     pub situation: Situation,
 }
 
+/// Where [`Fire`] records.
+pub struct FireRecord {
+    steps_lost: Outcome<u32>,
+    morale_after: Outcome<Morale>,
+    officer: Outcome<Officer>,
+    mean_steps_lost: Mean,
+    cohesion_after: Mean,
+}
+
 impl Procedure for Fire {
     type Outcome = (VolleyReport, Unit);
+    type Record = FireRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .count("steps_lost", self.target.steps())
-            .categorical("morale_after", MORALE_LABELS)
-            .categorical("officer", OFFICER_LABELS)
-            .mean("steps_lost")
-            .mean("cohesion_after")
+    fn declare(&self, schema: &mut Schema) -> FireRecord {
+        FireRecord {
+            steps_lost: schema.count("steps_lost", self.target.steps()),
+            morale_after: schema.outcome("morale_after"),
+            officer: schema.outcome("officer"),
+            mean_steps_lost: schema.mean("steps_lost"),
+            cohesion_after: schema.mean("cohesion_after"),
+        }
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> (VolleyReport, Unit) {
@@ -185,12 +199,12 @@ impl Procedure for Fire {
         (report, target)
     }
 
-    fn record(&self, o: &(VolleyReport, Unit), tally: &mut Tally, w: f64) {
-        tally.count(0, o.0.steps_lost as usize, w);
-        tally.count(1, o.1.morale_index(), w);
-        tally.count(2, o.0.officer, w);
-        tally.add(0, f64::from(o.0.steps_lost), w);
-        tally.add(1, f64::from(o.1.cohesion(&self.charts)), w);
+    fn record(&self, rec: &FireRecord, o: &(VolleyReport, Unit), tally: &mut Tally, w: f64) {
+        tally.count(rec.steps_lost, o.0.steps_lost, w);
+        tally.count(rec.morale_after, o.1.morale(), w);
+        tally.count(rec.officer, Officer::ALL[o.0.officer], w);
+        tally.add(rec.mean_steps_lost, f64::from(o.0.steps_lost), w);
+        tally.add(rec.cohesion_after, f64::from(o.1.cohesion(&self.charts)), w);
     }
 }
 
@@ -278,7 +292,7 @@ impl Action for FireAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(Self::procedure(
+        Ok(Box::new(ProcedureModel::new(Self::procedure(
             s,
             super::charts_of(rules)?,
         )?)))

@@ -15,6 +15,7 @@ use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Mean, Outcome, PerTurn};
 use std::sync::Arc;
 
 /// Both units and last turn's initiative winner.
@@ -25,7 +26,26 @@ pub struct State {
     pub last_winner_a: Option<bool>,
 }
 
-pub const BREAKS_LABELS: [&str; 4] = ["a", "b", "both", "neither"];
+crate::categories! {
+    /// Which unit breaks (routs or is destroyed) first: the values of
+    /// `breaks_first`.
+    pub enum BreaksFirst {
+        A = "a",
+        B = "b",
+        Both = "both",
+        Neither = "neither",
+    }
+}
+
+/// Where [`Firefight`] records.
+pub struct FirefightRecord {
+    breaks_first: Outcome<BreaksFirst>,
+    turns: Mean,
+    steps_lost: [Mean; 2],
+    ended: PerTurn,
+    steps_lost_by_turn: [PerTurn; 2],
+    shaken: [PerTurn; 2],
+}
 
 /// The firefight.
 #[derive(Clone, Debug)]
@@ -50,20 +70,28 @@ impl Firefight {
 
 impl engine::Engagement for Firefight {
     type State = State;
+    type Record = FirefightRecord;
 
-    fn schema(&self) -> Schema {
+    fn declare(&self, schema: &mut Schema) -> FirefightRecord {
         let (a, b) = (f64::from(self.a.steps()), f64::from(self.b.steps()));
-        Schema::default()
-            .categorical("breaks_first", BREAKS_LABELS)
-            .mean_within("turns", 0.0, f64::from(self.turns))
-            .mean_within("a_steps_lost", 0.0, a)
-            .mean_within("b_steps_lost", 0.0, b)
-            .curve("ended", true)
-            .curve_within("a_steps_lost", 0.0, a)
-            .curve_within("b_steps_lost", 0.0, b)
-            .curve("a_shaken", true)
-            .curve("b_shaken", true)
-            .with_turns(self.turns as usize)
+        schema.set_turns(self.turns as usize);
+        FirefightRecord {
+            breaks_first: schema.outcome("breaks_first"),
+            turns: schema.mean_within("turns", 0.0, f64::from(self.turns)),
+            steps_lost: [
+                schema.mean_within("a_steps_lost", 0.0, a),
+                schema.mean_within("b_steps_lost", 0.0, b),
+            ],
+            ended: schema.curve("ended", true),
+            steps_lost_by_turn: [
+                schema.curve_within("a_steps_lost", 0.0, a),
+                schema.curve_within("b_steps_lost", 0.0, b),
+            ],
+            shaken: [
+                schema.curve("a_shaken", true),
+                schema.curve("b_shaken", true),
+            ],
+        }
     }
 
     fn start(&self) -> State {
@@ -128,26 +156,46 @@ impl engine::Engagement for Firefight {
         next
     }
 
-    fn record_turn(&self, turn: u32, s: &State, tally: &mut Tally, w: f64) {
+    fn record_turn(&self, rec: &FirefightRecord, turn: u32, s: &State, tally: &mut Tally, w: f64) {
         let t = turn as usize;
-        tally.curve(0, t, f64::from(u8::from(self.is_over(s))), w);
-        tally.curve(1, t, f64::from(s.a.steps_lost - self.a.steps_lost), w);
-        tally.curve(2, t, f64::from(s.b.steps_lost - self.b.steps_lost), w);
-        tally.curve(3, t, f64::from(u8::from(s.a.shaken)), w);
-        tally.curve(4, t, f64::from(u8::from(s.b.shaken)), w);
+        tally.curve(rec.ended, t, f64::from(u8::from(self.is_over(s))), w);
+        let lost = [
+            s.a.steps_lost - self.a.steps_lost,
+            s.b.steps_lost - self.b.steps_lost,
+        ];
+        for (side, unit) in [&s.a, &s.b].into_iter().enumerate() {
+            tally.curve(rec.steps_lost_by_turn[side], t, f64::from(lost[side]), w);
+            tally.curve(rec.shaken[side], t, f64::from(u8::from(unit.shaken)), w);
+        }
     }
 
-    fn record_end(&self, s: &State, turns: u32, _ending: Ending, tally: &mut Tally, w: f64) {
-        let index = match (Self::broken(&s.a), Self::broken(&s.b)) {
-            (true, false) => 0,
-            (false, true) => 1,
-            (true, true) => 2,
-            (false, false) => 3,
+    fn record_end(
+        &self,
+        rec: &FirefightRecord,
+        s: &State,
+        turns: u32,
+        _ending: Ending,
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        let breaks_first = match (Self::broken(&s.a), Self::broken(&s.b)) {
+            (true, false) => BreaksFirst::A,
+            (false, true) => BreaksFirst::B,
+            (true, true) => BreaksFirst::Both,
+            (false, false) => BreaksFirst::Neither,
         };
-        tally.count(0, index, w);
-        tally.add(0, f64::from(turns), w);
-        tally.add(1, f64::from(s.a.steps_lost - self.a.steps_lost), w);
-        tally.add(2, f64::from(s.b.steps_lost - self.b.steps_lost), w);
+        tally.count(rec.breaks_first, breaks_first, w);
+        tally.add(rec.turns, f64::from(turns), w);
+        tally.add(
+            rec.steps_lost[0],
+            f64::from(s.a.steps_lost - self.a.steps_lost),
+            w,
+        );
+        tally.add(
+            rec.steps_lost[1],
+            f64::from(s.b.steps_lost - self.b.steps_lost),
+            w,
+        );
     }
 }
 

@@ -7,6 +7,7 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Outcome, Side};
 use std::cmp::Ordering;
 
 /// The initiative roll-off between sides A and B.
@@ -75,18 +76,20 @@ impl Initiative {
 }
 
 impl Procedure for Initiative {
+    /// `true` when A wins.
     type Outcome = bool;
+    type Record = Outcome<Side>;
 
-    fn schema(&self) -> Schema {
-        Schema::default().categorical("winner", ["a", "b"])
+    fn declare(&self, schema: &mut Schema) -> Outcome<Side> {
+        schema.outcome("winner")
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> bool {
         self.roll(dice)
     }
 
-    fn record(&self, a_wins: &bool, tally: &mut Tally, w: f64) {
-        tally.count(0, usize::from(!a_wins), w);
+    fn record(&self, rec: &Outcome<Side>, a_wins: &bool, tally: &mut Tally, w: f64) {
+        tally.count(*rec, Side::a_if(*a_wins), w);
     }
 }
 
@@ -136,7 +139,7 @@ impl Action for InitiativeAction {
             "b" => Some(false),
             _ => None,
         };
-        Ok(Box::new(ProcedureModel(Initiative::new(
+        Ok(Box::new(ProcedureModel::new(Initiative::new(
             &charts,
             f.a_competence,
             f.b_competence,

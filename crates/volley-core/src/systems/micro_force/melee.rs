@@ -11,6 +11,7 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Label, Mean, Outcome};
 use std::sync::Arc;
 
 /// Named melee modifiers of Chart 10, as (field, chart key, side: true = defender).
@@ -100,48 +101,56 @@ pub struct Melee {
     pub mods: (i32, i32),
 }
 
-impl Melee {
-    fn labels(&self) -> (Vec<String>, Vec<String>) {
-        let max = self.charts.data.melee.max_difference;
-        let differences = (-max..=max).map(|d| d.to_string()).collect();
-        let results = (-max..=max)
-            .map(|d| self.charts.melee_result(d).text.clone())
-            .collect();
-        (differences, results)
+crate::categories! {
+    /// Who won the melee: the values of `winner`.
+    pub enum MeleeWinner {
+        Attacker = "attacker",
+        Tie = "tie",
+        Defender = "defender",
     }
+}
+
+/// Where [`Melee`] records.
+pub struct MeleeRecord {
+    difference: Outcome<i32>,
+    result: Outcome<Label>,
+    winner: Outcome<MeleeWinner>,
+    mean_difference: Mean,
 }
 
 impl Procedure for Melee {
     type Outcome = i32;
+    type Record = MeleeRecord;
 
-    fn schema(&self) -> Schema {
-        let (differences, results) = self.labels();
-        Schema::default()
-            .categorical("difference", differences)
-            .categorical("result", results)
-            .categorical("winner", ["attacker", "tie", "defender"].map(String::from))
-            .mean_within(
-                "difference",
-                -f64::from(self.charts.data.melee.max_difference),
-                f64::from(self.charts.data.melee.max_difference),
-            )
+    fn declare(&self, schema: &mut Schema) -> MeleeRecord {
+        let max = self.charts.data.melee.max_difference;
+        MeleeRecord {
+            difference: schema.span("difference", -max, max, |d| d.to_string()),
+            result: schema.labelled(
+                "result",
+                (-max..=max).map(|d| self.charts.melee_result(d).text.clone()),
+            ),
+            winner: schema.outcome("winner"),
+            mean_difference: schema.mean_within("difference", -f64::from(max), f64::from(max)),
+        }
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> i32 {
         roll_difference(dice, &self.charts, self.dice, self.mods)
     }
 
-    fn record(&self, difference: &i32, tally: &mut Tally, w: f64) {
-        let index = (difference + self.charts.data.melee.max_difference) as usize;
-        tally.count(0, index, w);
-        tally.count(1, index, w);
+    fn record(&self, rec: &MeleeRecord, difference: &i32, tally: &mut Tally, w: f64) {
+        let max = self.charts.data.melee.max_difference;
+        tally.count(rec.difference, *difference, w);
+        // The results are listed by difference, from -max.
+        tally.count(rec.result, Label((difference + max) as usize), w);
         let winner = match difference.signum() {
-            1 => 0,
-            0 => 1,
-            _ => 2,
+            1 => MeleeWinner::Attacker,
+            0 => MeleeWinner::Tie,
+            _ => MeleeWinner::Defender,
         };
-        tally.count(2, winner, w);
-        tally.add(0, f64::from(*difference), w);
+        tally.count(rec.winner, winner, w);
+        tally.add(rec.mean_difference, f64::from(*difference), w);
     }
 }
 
@@ -269,7 +278,7 @@ impl Action for MeleeAction {
         let charts = super::charts_of(rules)?;
         let f = MeleeFields::read(&charts, s)?;
         let dice = charts.melee_dice(2 * f.attacker_stands, 2 * f.defender_stands);
-        Ok(Box::new(ProcedureModel(Melee {
+        Ok(Box::new(ProcedureModel::new(Melee {
             dice,
             mods: (f.named.0 + f.attacker_mod, f.named.1 + f.defender_mod),
             charts,

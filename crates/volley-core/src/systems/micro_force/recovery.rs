@@ -11,12 +11,50 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::Outcome;
 use std::sync::Arc;
 
-pub const BEAD_LABELS: [&str; 4] = ["none", "shaken", "routed", "routed+shaken"];
+crate::categories! {
+    /// A unit's beads after a rally: the values of `beads_after`.
+    pub enum Beads {
+        None = "none",
+        Shaken = "shaken",
+        Routed = "routed",
+        RoutedShaken = "routed+shaken",
+    }
+}
 
-fn bead_index(unit: &Unit) -> usize {
-    usize::from(unit.shaken) + 2 * usize::from(unit.routed)
+crate::categories! {
+    /// Whether a test passed: the values of `rallied` and `passes`.
+    pub enum Passed {
+        No = "no",
+        Yes = "yes",
+    }
+}
+
+fn beads(unit: &Unit) -> Beads {
+    match (unit.shaken, unit.routed) {
+        (false, false) => Beads::None,
+        (true, false) => Beads::Shaken,
+        (false, true) => Beads::Routed,
+        (true, true) => Beads::RoutedShaken,
+    }
+}
+
+fn passed(yes: bool) -> Passed {
+    if yes { Passed::Yes } else { Passed::No }
+}
+
+/// Where [`Recovery`] records: a rally's beads and success, or another
+/// test's pass.
+pub enum RecoveryRecord {
+    Rally {
+        beads_after: Outcome<Beads>,
+        rallied: Outcome<Passed>,
+    },
+    Test {
+        passes: Outcome<Passed>,
+    },
 }
 
 /// The face of a miracle rally, if the option keeps one.
@@ -93,13 +131,17 @@ pub struct Recovery {
 
 impl Procedure for Recovery {
     type Outcome = (bool, Unit);
+    type Record = RecoveryRecord;
 
-    fn schema(&self) -> Schema {
+    fn declare(&self, schema: &mut Schema) -> RecoveryRecord {
         match self.test {
-            Test::Rally => Schema::default()
-                .categorical("beads_after", BEAD_LABELS)
-                .categorical("rallied", ["no", "yes"]),
-            _ => Schema::default().categorical("passes", ["no", "yes"]),
+            Test::Rally => RecoveryRecord::Rally {
+                beads_after: schema.outcome("beads_after"),
+                rallied: schema.outcome("rallied"),
+            },
+            _ => RecoveryRecord::Test {
+                passes: schema.outcome("passes"),
+            },
         }
     }
 
@@ -131,13 +173,16 @@ impl Procedure for Recovery {
         (passed, unit)
     }
 
-    fn record(&self, o: &(bool, Unit), tally: &mut Tally, w: f64) {
-        match self.test {
-            Test::Rally => {
-                tally.count(0, bead_index(&o.1), w);
-                tally.count(1, usize::from(o.0), w);
+    fn record(&self, rec: &RecoveryRecord, o: &(bool, Unit), tally: &mut Tally, w: f64) {
+        match *rec {
+            RecoveryRecord::Rally {
+                beads_after,
+                rallied,
+            } => {
+                tally.count(beads_after, beads(&o.1), w);
+                tally.count(rallied, passed(o.0), w);
             }
-            _ => tally.count(0, usize::from(o.0), w),
+            RecoveryRecord::Test { passes } => tally.count(passes, passed(o.0), w),
         }
     }
 }
@@ -228,6 +273,10 @@ impl Action for RecoveryAction {
             "rejoin" => Test::Rejoin,
             _ => Test::Resupply,
         };
-        Ok(Box::new(ProcedureModel(Recovery { charts, unit, test })))
+        Ok(Box::new(ProcedureModel::new(Recovery {
+            charts,
+            unit,
+            test,
+        })))
     }
 }

@@ -187,18 +187,26 @@ impl Unit {
     }
 
     /// Morale label: steady, shaken, routed or eliminated.
-    pub fn morale_index(&self) -> usize {
+    /// Its morale as the answers name it.
+    pub fn morale(&self) -> Morale {
         if self.eliminated() {
-            3
+            Morale::Eliminated
         } else if self.routed {
-            2
+            Morale::Routed
         } else if self.shaken {
-            1
+            Morale::Shaken
         } else {
-            0
+            Morale::Steady
         }
     }
 }
 
-/// Labels of [`Unit::morale_index`].
-pub const MORALE_LABELS: [&str; 4] = ["steady", "shaken", "routed", "eliminated"];
+crate::categories! {
+    /// A unit's morale: the values of `morale_after` and its kin.
+    pub enum Morale {
+        Steady = "steady",
+        Shaken = "shaken",
+        Routed = "routed",
+        Eliminated = "eliminated",
+    }
+}

@@ -7,7 +7,7 @@
 //! inches. Then the attack value against the defense on the CRT, with target
 //! terrain.
 
-use super::artillery::{Drift, Strike, StrikeOutcome};
+use super::artillery::{Drift, Strike, StrikeOutcome, StrikeRecord};
 use super::charts::{AirBelowMin, Charts};
 use super::fields::{self, Conditions, MarkerGroup};
 use crate::action::{Action, FieldSpec, Scenario};
@@ -17,11 +17,9 @@ use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::GhqCard;
-use crate::systems::ghq::STATE_LABELS;
+use crate::systems::ghq::{AirResult, StrikeResult};
+use crate::tally::Mean;
 use std::sync::Arc;
-
-/// Values of `result`: as for artillery, with `aborted` for a failed arrival roll.
-pub const AIR_LABELS: [&str; 6] = ["aborted", "off-target", "none", "S", "D", "E"];
 
 /// An air strike against one stand, with the defender's AA fire.
 #[derive(Clone, Debug)]
@@ -38,20 +36,17 @@ pub struct AirStrike {
 
 impl Procedure for AirStrike {
     type Outcome = (StrikeOutcome, i32);
+    /// As artillery's, `result` naming a failed arrival `aborted`; and the AA
+    /// fire's modifier.
+    type Record = (StrikeRecord<AirResult>, Mean);
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("result", AIR_LABELS)
-            .categorical("target_after", STATE_LABELS)
-            .categorical("deviation", self.strike.deviation_labels())
-            .mean_within(
-                "aa_modifier",
-                0.0,
-                f64::from(
-                    self.small_aa as i32 * self.small_bonus
-                        + self.large_aa as i32 * self.large_bonus,
-                ),
-            )
+    fn declare(&self, schema: &mut Schema) -> Self::Record {
+        let most_aa =
+            self.small_aa as i32 * self.small_bonus + self.large_aa as i32 * self.large_bonus;
+        (
+            self.strike.declare_as(schema),
+            schema.mean_within("aa_modifier", 0.0, f64::from(most_aa)),
+        )
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> (StrikeOutcome, i32) {
@@ -72,8 +67,8 @@ impl Procedure for AirStrike {
         };
         if !arrival.roll(dice) {
             let outcome = StrikeOutcome {
-                result: 0,
-                target_after: self.strike.target.state_index(),
+                result: StrikeResult::NoFire,
+                target_after: self.strike.target.state(),
                 deviation: 0,
             };
             return (outcome, modifier);
@@ -88,9 +83,9 @@ impl Procedure for AirStrike {
         (self.strike.land(dice), modifier)
     }
 
-    fn record(&self, o: &(StrikeOutcome, i32), tally: &mut Tally, w: f64) {
-        self.strike.record_into(&o.0, tally, w);
-        tally.add(0, f64::from(o.1), w);
+    fn record(&self, rec: &Self::Record, o: &(StrikeOutcome, i32), tally: &mut Tally, w: f64) {
+        self.strike.record_as(&rec.0, &o.0, tally, w);
+        tally.add(rec.1, f64::from(o.1), w);
     }
 }
 
@@ -178,7 +173,7 @@ impl Action for AirStrikeAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel(Self::build(
+        Ok(Box::new(ProcedureModel::new(Self::build(
             s,
             super::charts_of(rules)?,
         )?)))

@@ -18,11 +18,9 @@ use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::differential;
 use crate::systems::ghq::{Column, attack};
-use crate::systems::ghq::{STATE_LABELS, Stand};
+use crate::systems::ghq::{Stand, StandState, StrikeResult};
+use crate::tally::{Label, Outcome, Value};
 use std::sync::Arc;
-
-/// Values of the `result` variable of artillery and air strikes.
-pub const STRIKE_LABELS: [&str; 6] = ["no-fire", "off-target", "none", "S", "D", "E"];
 
 /// How far an impact can drift.
 #[derive(Clone, Copy, Debug)]
@@ -44,13 +42,21 @@ pub struct Strike {
     pub target: Stand,
 }
 
-/// `result` index into [`STRIKE_LABELS`], target state, deviation (0 = none, else
+/// The strike's result, the target's state, the deviation (0 = none, else
 /// inches).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrikeOutcome {
-    pub result: usize,
-    pub target_after: usize,
+    pub result: StrikeResult,
+    pub target_after: StandState,
     pub deviation: u32,
+}
+
+/// Where a strike records: its `result` as `R` (artillery's or an air
+/// strike's names), the target's state and the deviation.
+pub struct StrikeRecord<R> {
+    result: Outcome<R>,
+    target_after: Outcome<StandState>,
+    deviation: Outcome<Label>,
 }
 
 impl Strike {
@@ -76,57 +82,70 @@ impl Strike {
             deviation = dice.sum(drift.distance_dice, 6);
             if i64::from(deviation) > drift.impact_radius {
                 return StrikeOutcome {
-                    result: 1,
-                    target_after: target.state_index(),
+                    result: StrikeResult::OffTarget,
+                    target_after: target.state(),
                     deviation,
                 };
             }
         }
         let effect = attack(dice, &*self.charts, self.column, self.crt_drm, &mut target);
         StrikeOutcome {
-            result: effect.index() + 2,
-            target_after: target.state_index(),
+            result: effect.into(),
+            target_after: target.state(),
             deviation,
         }
     }
 
-    fn deviation_index(&self, deviation: u32) -> usize {
+    fn deviation_label(&self, deviation: u32) -> Label {
         match &self.drift {
-            Some(drift) if deviation > 0 => (deviation - drift.distance_dice + 1) as usize,
-            _ => 0,
+            Some(drift) if deviation > 0 => Label((deviation - drift.distance_dice + 1) as usize),
+            _ => Label(0),
         }
     }
 
-    pub fn record_into(&self, o: &StrikeOutcome, tally: &mut Tally, w: f64) {
-        tally.count(0, o.result, w);
-        tally.count(1, o.target_after, w);
-        tally.count(2, self.deviation_index(o.deviation), w);
+    /// Declare a strike's variables, its `result` named as `R` names it.
+    pub fn declare_as<R: crate::tally::Category>(&self, schema: &mut Schema) -> StrikeRecord<R> {
+        StrikeRecord {
+            result: schema.outcome("result"),
+            target_after: schema.outcome("target_after"),
+            deviation: schema.labelled("deviation", self.deviation_labels()),
+        }
+    }
+
+    pub fn record_as<R: Value + From<StrikeResult>>(
+        &self,
+        rec: &StrikeRecord<R>,
+        o: &StrikeOutcome,
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        tally.count(rec.result, R::from(o.result), w);
+        tally.count(rec.target_after, o.target_after, w);
+        tally.count(rec.deviation, self.deviation_label(o.deviation), w);
     }
 }
 
 impl Procedure for Strike {
     type Outcome = StrikeOutcome;
+    type Record = StrikeRecord<StrikeResult>;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("result", STRIKE_LABELS)
-            .categorical("target_after", STATE_LABELS)
-            .categorical("deviation", self.deviation_labels())
+    fn declare(&self, schema: &mut Schema) -> Self::Record {
+        self.declare_as(schema)
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> StrikeOutcome {
         if !self.arrival.roll(dice) {
             return StrikeOutcome {
-                result: 0,
-                target_after: self.target.state_index(),
+                result: StrikeResult::NoFire,
+                target_after: self.target.state(),
                 deviation: 0,
             };
         }
         self.land(dice)
     }
 
-    fn record(&self, o: &StrikeOutcome, tally: &mut Tally, w: f64) {
-        self.record_into(o, tally, w);
+    fn record(&self, rec: &Self::Record, o: &StrikeOutcome, tally: &mut Tally, w: f64) {
+        self.record_as(rec, o, tally, w);
     }
 }
 
@@ -234,7 +253,9 @@ impl Action for DirectArtilleryAction {
         let charts = super::charts_of(rules)?;
         let fields = ArtilleryFields::read(&charts, s)?;
         let mortar = MortarField::read(s)?.mortar;
-        Ok(Box::new(ProcedureModel(build(fields, charts, mortar)?)))
+        Ok(Box::new(ProcedureModel::new(build(
+            fields, charts, mortar,
+        )?)))
     }
 }
 
@@ -278,6 +299,6 @@ impl Action for IndirectArtilleryAction {
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let fields = ArtilleryFields::read(&charts, s)?;
-        Ok(Box::new(ProcedureModel(build(fields, charts, true)?)))
+        Ok(Box::new(ProcedureModel::new(build(fields, charts, true)?)))
     }
 }

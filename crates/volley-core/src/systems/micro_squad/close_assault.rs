@@ -102,7 +102,7 @@ impl Action for CloseAssaultAction {
         } else {
             fields::allowed_column(f.defender_firepower, f.assaulter_defense)
         };
-        Ok(Box::new(ProcedureModel(CloseAssault {
+        Ok(Box::new(ProcedureModel::new(CloseAssault {
             assaulters: f.assaulters,
             assaulter: f.attacker,
             defender: f.defender,

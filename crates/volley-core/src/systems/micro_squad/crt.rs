@@ -9,7 +9,8 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::ghq::{GhqCard, differential};
+use crate::systems::ghq::{CrtResult, GhqCard, differential};
+use crate::tally::Outcome;
 use std::sync::Arc;
 
 /// One CRT roll on one column.
@@ -19,14 +20,14 @@ pub struct CrtRoll {
     results: [u8; 13],
 }
 
-/// Values of the `result` variable: the chart's results as printed.
-pub const RESULT_LABELS: [&str; 5] = ["-", "S", "(S)", "D", "E"];
-
 impl Procedure for CrtRoll {
+    /// The class: an index into [`CrtResult::ALL`].
     type Outcome = usize;
+    /// `result`: the chart's results as printed.
+    type Record = Outcome<CrtResult>;
 
-    fn schema(&self) -> Schema {
-        Schema::default().categorical("result", RESULT_LABELS)
+    fn declare(&self, schema: &mut Schema) -> Outcome<CrtResult> {
+        schema.outcome("result")
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> usize {
@@ -35,14 +36,14 @@ impl Procedure for CrtRoll {
         })
     }
 
-    fn record(&self, result: &usize, tally: &mut Tally, w: f64) {
-        tally.count(0, *result, w);
+    fn record(&self, rec: &Outcome<CrtResult>, result: &usize, tally: &mut Tally, w: f64) {
+        tally.count(*rec, CrtResult::ALL[*result], w);
     }
 }
 
 impl Classified for CrtRoll {
     fn classes(&self) -> usize {
-        RESULT_LABELS.len()
+        CrtResult::ALL.len()
     }
 }
 
@@ -107,7 +108,7 @@ impl Action for CrtAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ClassifiedModel(Self::procedure(
+        Ok(Box::new(ClassifiedModel::new(Self::procedure(
             s,
             super::charts_of(rules)?,
         )?)))

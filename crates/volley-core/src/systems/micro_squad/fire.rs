@@ -13,7 +13,7 @@ use crate::systems::ghq::Column;
 use crate::systems::ghq::CrtResult;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::differential;
-use crate::systems::ghq::{Effect, STATE_LABELS, Stand};
+use crate::systems::ghq::{FireRecord, FireResult, Stand, StandState};
 use std::sync::Arc;
 
 /// One combat event: one firing stand against one target stand.
@@ -40,15 +40,15 @@ impl StandardFire {
     ) -> Self {
         let trigger = charts.data.options.ms_paren_s_trigger();
         let mut outcomes = [FireOutcome {
-            result: 0,
-            target_after: target.state_index(),
+            result: FireResult::NoFire,
+            target_after: target.state(),
         }; 6];
         for (i, result) in CrtResult::ALL.iter().enumerate() {
             let mut after = target;
             let effect = after.apply(*result, trigger);
             outcomes[i] = FireOutcome {
-                result: result_index(effect),
-                target_after: after.state_index(),
+                result: effect.into(),
+                target_after: after.state(),
             };
         }
         let mut classes = [[5u8; 13]; 21];
@@ -73,30 +73,20 @@ impl StandardFire {
     }
 }
 
-/// Result of one combat event: `result` index (no-fire, none, S, D, E) and the
-/// target's state after.
+/// Result of one combat event and the target's state after.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FireOutcome {
-    pub result: usize,
-    pub target_after: usize,
-}
-
-/// Values of the `result` variable.
-pub const RESULT_LABELS: [&str; 5] = ["no-fire", "none", "S", "D", "E"];
-
-/// Index of an effect in [`RESULT_LABELS`].
-pub fn result_index(effect: Effect) -> usize {
-    effect.index() + 1
+    pub result: FireResult,
+    pub target_after: StandState,
 }
 
 impl Procedure for StandardFire {
     /// The class: a CRT result index, or 5 for a failed cohesion roll.
     type Outcome = usize;
+    type Record = FireRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("result", RESULT_LABELS)
-            .categorical("target_after", STATE_LABELS)
+    fn declare(&self, schema: &mut Schema) -> FireRecord {
+        FireRecord::declare(schema)
     }
 
     #[inline(always)]
@@ -104,10 +94,9 @@ impl Procedure for StandardFire {
         self.class(dice)
     }
 
-    fn record(&self, class: &usize, tally: &mut Tally, w: f64) {
+    fn record(&self, rec: &FireRecord, class: &usize, tally: &mut Tally, w: f64) {
         let outcome = self.outcomes[*class];
-        tally.count(0, outcome.result, w);
-        tally.count(1, outcome.target_after, w);
+        rec.record(tally, outcome.result, outcome.target_after, w);
     }
 }
 
@@ -209,7 +198,7 @@ impl Action for FireAction {
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ClassifiedModel(Self::procedure(
+        Ok(Box::new(ClassifiedModel::new(Self::procedure(
             s,
             super::charts_of(rules)?,
         )?)))

@@ -11,7 +11,7 @@ use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::systems::ghq::{ROLL_LABELS, RemovalRoll, STATE_LABELS, Stand, remove_markers};
+use crate::systems::ghq::{RemovalRecord, RemovalRoll, Stand, StandState, remove_markers};
 use std::sync::Arc;
 
 /// Marker removal for one stand.
@@ -23,23 +23,27 @@ pub struct MarkerRemoval {
 }
 
 impl Procedure for MarkerRemoval {
-    type Outcome = (RemovalRoll, usize);
+    type Outcome = (RemovalRoll, StandState);
+    type Record = RemovalRecord;
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("roll", ROLL_LABELS)
-            .categorical("after", STATE_LABELS)
+    fn declare(&self, schema: &mut Schema) -> RemovalRecord {
+        RemovalRecord::declare(schema)
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, usize) {
+    fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, StandState) {
         let mut stand = self.stand;
         let roll = remove_markers(dice, &*self.charts, self.cohesion, &mut stand);
-        (roll, stand.state_index())
+        (roll, stand.state())
     }
 
-    fn record(&self, o: &(RemovalRoll, usize), tally: &mut Tally, w: f64) {
-        tally.count(0, o.0 as usize, w);
-        tally.count(1, o.1, w);
+    fn record(
+        &self,
+        rec: &RemovalRecord,
+        o: &(RemovalRoll, StandState),
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        rec.record(tally, *o, w);
     }
 }
 
@@ -86,7 +90,7 @@ impl Action for MarkerRemovalAction {
                 "a stand without S or D markers does not roll for marker removal; set suppressed=true or disorganized=true",
             ));
         }
-        Ok(Box::new(ProcedureModel(MarkerRemoval {
+        Ok(Box::new(ProcedureModel::new(MarkerRemoval {
             charts,
             cohesion: f.cohesion,
             stand,

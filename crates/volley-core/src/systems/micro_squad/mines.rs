@@ -3,14 +3,14 @@
 //! modifier (assumed).
 
 use super::fields::{self, Conditions, MarkerGroup};
-use super::fire::{RESULT_LABELS, result_index};
 use crate::action::{Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::{Column, attack};
-use crate::systems::ghq::{STATE_LABELS, Stand};
+use crate::systems::ghq::{Effect, Stand, StandState};
+use crate::tally::Outcome;
 use std::sync::Arc;
 
 use super::charts::Charts;
@@ -24,16 +24,24 @@ pub struct MineAttack {
     pub target: Stand,
 }
 
-impl Procedure for MineAttack {
-    type Outcome = (usize, usize);
+/// Where [`MineAttack`] records.
+pub struct MineRecord {
+    result: Outcome<Effect>,
+    target_after: Outcome<StandState>,
+}
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .categorical("result", RESULT_LABELS[1..].iter().copied())
-            .categorical("target_after", STATE_LABELS)
+impl Procedure for MineAttack {
+    type Outcome = (Effect, StandState);
+    type Record = MineRecord;
+
+    fn declare(&self, schema: &mut Schema) -> MineRecord {
+        MineRecord {
+            result: schema.outcome("result"),
+            target_after: schema.outcome("target_after"),
+        }
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> (usize, usize) {
+    fn run<D: Dice>(&self, dice: &mut D) -> (Effect, StandState) {
         let mut target = self.target;
         let effect = attack(
             dice,
@@ -42,12 +50,12 @@ impl Procedure for MineAttack {
             self.drm,
             &mut target,
         );
-        (result_index(effect) - 1, target.state_index())
+        (effect, target.state())
     }
 
-    fn record(&self, o: &(usize, usize), tally: &mut Tally, w: f64) {
-        tally.count(0, o.0, w);
-        tally.count(1, o.1, w);
+    fn record(&self, rec: &MineRecord, o: &(Effect, StandState), tally: &mut Tally, w: f64) {
+        tally.count(rec.result, o.0, w);
+        tally.count(rec.target_after, o.1, w);
     }
 }
 
@@ -107,7 +115,7 @@ impl Action for MineAttackAction {
             terrain.push("minefield".to_string());
         }
         let drm = charts.terrain_drms(&terrain, personnel, &f.conditions).1 + f.die_mod;
-        Ok(Box::new(ProcedureModel(MineAttack {
+        Ok(Box::new(ProcedureModel::new(MineAttack {
             column: (column.clamp(-3, 9) + 3) as usize,
             drm,
             target: f.target_stand,

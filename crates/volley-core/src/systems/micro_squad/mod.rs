@@ -22,6 +22,7 @@ mod overrun;
 
 pub use engagement::{
     Engagement as MsEngagement, EngagementAction as MsEngagementAction, Side as MsSide,
+    Winner as MsWinner,
 };
 pub use fire::{FireAction, StandardFire};
 

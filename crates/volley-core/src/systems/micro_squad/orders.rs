@@ -57,7 +57,7 @@ impl Action for CommandEfficiencyAction {
             CommandDie::TwoD6 => Roll::Sum(2, 6),
             CommandDie::OneD6 => Roll::Die(6),
         };
-        Ok(Box::new(ProcedureModel(OrdersRoll {
+        Ok(Box::new(ProcedureModel::new(OrdersRoll {
             table: OrdersTable::new(&charts.data.command_efficiency.orders),
             roll,
             modifier: OrdersFields::read(s)?.modifier,
@@ -107,6 +107,6 @@ impl Action for MovementOrderAction {
             modifier,
             naturals: charts.data.options.ms_naturals(),
         });
-        Ok(Box::new(ProcedureModel(MoveRoll { test })))
+        Ok(Box::new(ProcedureModel::new(MoveRoll { test })))
     }
 }

@@ -77,7 +77,7 @@ impl Action for OverrunAction {
         };
         let naturals = charts.data.options.ms_naturals();
         let column = |k: i32| (k.clamp(-3, 9) + 3) as usize;
-        Ok(Box::new(ProcedureModel(Overrun {
+        Ok(Box::new(ProcedureModel::new(Overrun {
             attackers: f.attackers,
             defender_test: CohesionTest {
                 cohesion: f.defender_cohesion,

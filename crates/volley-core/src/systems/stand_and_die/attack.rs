@@ -9,6 +9,7 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
 /// Casualties from an attack of `tenths` tenths of a casualty.
@@ -38,20 +39,22 @@ impl Attack {
 
 impl Procedure for Attack {
     type Outcome = u32;
+    type Record = (Outcome<u32>, Mean);
 
-    fn schema(&self) -> Schema {
-        Schema::default()
-            .count("casualties", self.tenths() / 10 + 1)
-            .mean("casualties")
+    fn declare(&self, schema: &mut Schema) -> Self::Record {
+        (
+            schema.count("casualties", self.tenths() / 10 + 1),
+            schema.mean("casualties"),
+        )
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> u32 {
         casualties(dice, self.tenths())
     }
 
-    fn record(&self, n: &u32, tally: &mut Tally, w: f64) {
-        tally.count(0, *n as usize, w);
-        tally.add(0, f64::from(*n), w);
+    fn record(&self, rec: &Self::Record, n: &u32, tally: &mut Tally, w: f64) {
+        tally.count(rec.0, *n, w);
+        tally.add(rec.1, f64::from(*n), w);
     }
 }
 
@@ -116,7 +119,7 @@ impl Action for AttackAction {
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let f = AttackFields::read(s)?;
-        Ok(Box::new(ProcedureModel(Attack {
+        Ok(Box::new(ProcedureModel::new(Attack {
             charts: super::charts_of(rules)?,
             attacker: hex_of(
                 f.infantry,

@@ -19,18 +19,21 @@ use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::hex_duel::{DuelRecord, GroundBounds};
 use std::sync::Arc;
 
-/// Values of `winner`.
-pub const WINNER_LABELS: [&str; 7] = [
-    "a",
-    "b",
-    "none",
-    "stalemate",
-    "disengaged",
-    "turn-limit",
-    "unfinished",
-];
+crate::categories! {
+    /// Values of `winner`.
+    pub enum Winner {
+        A = "a",
+        B = "b",
+        None = "none",
+        Stalemate = "stalemate",
+        Disengaged = "disengaged",
+        TurnLimit = "turn-limit",
+        Unfinished = "unfinished",
+    }
+}
 
 /// What each value of `winner` means.
 pub const WINNER_MEANINGS: [(&str, &str); 7] = [
@@ -129,16 +132,16 @@ impl Duel {
         )
     }
 
-    fn winner(&self, s: &State, ending: Ending) -> usize {
+    fn winner(&self, s: &State, ending: Ending) -> Winner {
         match (s.a.is_gone(), s.b.is_gone()) {
-            (false, true) => 0,
-            (true, false) => 1,
-            (true, true) => 2,
-            (false, false) if s.disengaged => 4,
+            (false, true) => Winner::A,
+            (true, false) => Winner::B,
+            (true, true) => Winner::None,
+            (false, false) if s.disengaged => Winner::Disengaged,
             (false, false) => match ending {
-                Ending::Over => 3,
-                Ending::TurnLimit => 5,
-                Ending::Unfinished => 6,
+                Ending::Over => Winner::Stalemate,
+                Ending::TurnLimit => Winner::TurnLimit,
+                Ending::Unfinished => Winner::Unfinished,
             },
         }
     }
@@ -180,38 +183,23 @@ impl Duel {
 
 impl engine::Engagement for Duel {
     type State = State;
+    type Record = DuelRecord<Winner>;
 
-    fn schema(&self) -> Schema {
-        let (a, b) = (
-            f64::from(self.a.hex.strength()),
-            f64::from(self.b.hex.strength()),
-        );
+    fn declare(&self, schema: &mut Schema) -> Self::Record {
         let shown = f64::from(self.turn_limit());
-        let ground_curve = |room: Option<u32>| room.map_or(shown, |r| f64::from(r).min(shown));
         let limited = !self.to_the_end();
-        let bounded = |schema: Schema, name: &str, high: Option<f64>| match high {
-            Some(h) => schema.mean_within(name, 0.0, h),
-            None => schema.mean(name),
-        };
+        let ground_curve = |room: Option<u32>| room.map_or(shown, |r| f64::from(r).min(shown));
         let ground_mean = |room: Option<u32>| match (room, limited) {
             (Some(r), _) => Some(f64::from(r)),
             (None, true) => Some(shown),
             (None, false) => None,
         };
-        let schema = Schema::default().categorical("winner", WINNER_LABELS);
-        let schema = bounded(schema, "turns", limited.then_some(shown));
-        let schema = schema
-            .mean_within("a_lost", 0.0, a)
-            .mean_within("b_lost", 0.0, b);
-        let schema = bounded(schema, "a_ground_lost", ground_mean(self.a.room));
-        let schema = bounded(schema, "b_ground_lost", ground_mean(self.b.room));
-        schema
-            .curve("ended", true)
-            .curve_within("a_figures", 0.0, a)
-            .curve_within("b_figures", 0.0, b)
-            .curve_within("a_ground_lost", 0.0, ground_curve(self.a.room))
-            .curve_within("b_ground_lost", 0.0, ground_curve(self.b.room))
-            .with_turns(self.turn_limit() as usize)
+        let ground = GroundBounds {
+            mean: [ground_mean(self.a.room), ground_mean(self.b.room)],
+            curve: [ground_curve(self.a.room), ground_curve(self.b.room)],
+        };
+        let strength = [self.a.hex.strength(), self.b.hex.strength()];
+        DuelRecord::declare(schema, strength, self.turn_limit(), limited, Some(ground))
     }
 
     fn start(&self) -> State {
@@ -301,22 +289,27 @@ impl engine::Engagement for Duel {
         next
     }
 
-    fn record_turn(&self, turn: u32, s: &State, tally: &mut Tally, w: f64) {
-        let t = turn as usize;
-        tally.curve(0, t, f64::from(u8::from(self.is_over(s))), w);
-        tally.curve(1, t, f64::from(s.a.strength()), w);
-        tally.curve(2, t, f64::from(s.b.strength()), w);
-        tally.curve(3, t, f64::from(s.a_ground), w);
-        tally.curve(4, t, f64::from(s.b_ground), w);
+    fn record_turn(&self, rec: &Self::Record, turn: u32, s: &State, tally: &mut Tally, w: f64) {
+        let figures = [s.a.strength(), s.b.strength()];
+        let ground = [s.a_ground, s.b_ground];
+        rec.record_turn(turn, self.is_over(s), figures, ground, tally, w);
     }
 
-    fn record_end(&self, s: &State, turns: u32, ending: Ending, tally: &mut Tally, w: f64) {
-        tally.count(0, self.winner(s, ending), w);
-        tally.add(0, f64::from(turns), w);
-        tally.add(1, f64::from(self.a.hex.strength() - s.a.strength()), w);
-        tally.add(2, f64::from(self.b.hex.strength() - s.b.strength()), w);
-        tally.add(3, f64::from(s.a_ground), w);
-        tally.add(4, f64::from(s.b_ground), w);
+    fn record_end(
+        &self,
+        rec: &Self::Record,
+        s: &State,
+        turns: u32,
+        ending: Ending,
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        let lost = [
+            self.a.hex.strength() - s.a.strength(),
+            self.b.hex.strength() - s.b.strength(),
+        ];
+        let ground = [s.a_ground, s.b_ground];
+        rec.record_end(self.winner(s, ending), turns, lost, ground, tally, w);
     }
 }
 

@@ -7,152 +7,13 @@
 //! summed weight (a trial count in Monte Carlo, a probability when exact). Tallies
 //! merge by addition, which is what lets chunks, threads and shards agree.
 
+mod handles;
+mod schema;
+
+pub use handles::{Category, Label, Mean, Outcome, PerTurn, Side, Value, YesNo};
+pub use schema::{Categorical, Conditional, Curve, MeanVar, Schema};
+
 use serde::{Deserialize, Serialize};
-
-/// A categorical outcome variable and every value it can take.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Categorical {
-    pub name: String,
-    pub values: Vec<String>,
-}
-
-/// A per-turn curve: a quantity observed at the end of each turn (turn 0 = start).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Curve {
-    pub name: String,
-    /// `true` when the quantity is a 0/1 indicator, so its mean is a probability.
-    pub proportion: bool,
-    /// Smallest and largest value the quantity can take, when known (intervals
-    /// near a bound stay honest).
-    #[serde(default)]
-    pub bounds: Option<[f64; 2]>,
-}
-
-/// A mean variable.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MeanVar {
-    pub name: String,
-    /// Smallest and largest value the variable can take, when known.
-    #[serde(default)]
-    pub bounds: Option<[f64; 2]>,
-}
-
-/// A conditional distribution read off a categorical variable: among the trials
-/// whose value is in the condition, the share whose value is in the event.
-/// Reported as the variable `name` with values `yes` and `no`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Conditional {
-    pub name: String,
-    /// The categorical variable it reads.
-    pub source: String,
-    /// Per value of the source: inside the condition?
-    pub given: Vec<bool>,
-    /// Per value of the source: inside the event?
-    pub event: Vec<bool>,
-}
-
-/// The outcome variables of a procedure.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Schema {
-    pub categorical: Vec<Categorical>,
-    pub means: Vec<MeanVar>,
-    pub curves: Vec<Curve>,
-    /// Derived conditional probabilities (no cells of their own in the tally).
-    #[serde(default)]
-    pub conditionals: Vec<Conditional>,
-    /// Number of turns the curves cover (observations at turns 0..=turns).
-    pub turns: usize,
-}
-
-impl Schema {
-    /// Add a categorical variable (builder style).
-    pub fn categorical<S: Into<String>>(
-        mut self,
-        name: &str,
-        values: impl IntoIterator<Item = S>,
-    ) -> Self {
-        self.categorical.push(Categorical {
-            name: name.to_string(),
-            values: values.into_iter().map(Into::into).collect(),
-        });
-        self
-    }
-
-    /// A categorical variable with values `0..=max`.
-    pub fn count(self, name: &str, max: u32) -> Self {
-        self.categorical(name, (0..=max).map(|v| v.to_string()))
-    }
-
-    /// Add a mean variable with no known bounds.
-    pub fn mean(mut self, name: &str) -> Self {
-        self.means.push(MeanVar {
-            name: name.to_string(),
-            bounds: None,
-        });
-        self
-    }
-
-    /// Add a mean variable that always lies in `low..=high`.
-    pub fn mean_within(mut self, name: &str, low: f64, high: f64) -> Self {
-        self.means.push(MeanVar {
-            name: name.to_string(),
-            bounds: Some([low, high]),
-        });
-        self
-    }
-
-    /// Add a per-turn curve: a 0/1 indicator (`proportion`) or an unbounded value.
-    pub fn curve(mut self, name: &str, proportion: bool) -> Self {
-        self.curves.push(Curve {
-            name: name.to_string(),
-            proportion,
-            bounds: proportion.then_some([0.0, 1.0]),
-        });
-        self
-    }
-
-    /// Add a per-turn curve of a quantity that always lies in `low..=high`.
-    pub fn curve_within(mut self, name: &str, low: f64, high: f64) -> Self {
-        self.curves.push(Curve {
-            name: name.to_string(),
-            proportion: false,
-            bounds: Some([low, high]),
-        });
-        self
-    }
-
-    /// Add the conditional `name`: P(source in `event` | source in `given`), both
-    /// given as lists of the source's values.
-    pub fn conditional(mut self, name: &str, source: &str, event: &[&str], given: &[&str]) -> Self {
-        let values = self
-            .categorical
-            .iter()
-            .find(|c| c.name == source)
-            .map(|c| c.values.clone())
-            .unwrap_or_default();
-        debug_assert!(
-            !values.is_empty(),
-            "conditional on unknown variable {source}"
-        );
-        let has = |set: &[&str], v: &String| set.iter().any(|s| s == v);
-        self.conditionals.push(Conditional {
-            name: name.to_string(),
-            source: source.to_string(),
-            given: values.iter().map(|v| has(given, v)).collect(),
-            event: values
-                .iter()
-                .map(|v| has(event, v) && has(given, v))
-                .collect(),
-        });
-        self
-    }
-
-    /// Set the number of turns the curves cover.
-    pub fn with_turns(mut self, turns: usize) -> Self {
-        self.turns = turns;
-        self
-    }
-}
 
 /// How a result was obtained.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -220,23 +81,10 @@ impl Tally {
         self.weight += w;
     }
 
-    /// Categorical variable `var` took value index `value`. The index is checked
-    /// against the variable's own values, so a wrong index can never land in
-    /// another variable's cells.
+    /// Categorical variable `var` took `value`.
     #[inline(always)]
-    pub fn count(&mut self, var: usize, value: usize, w: f64) {
-        let start = self.offsets[var];
-        let end = self
-            .offsets
-            .get(var + 1)
-            .copied()
-            .unwrap_or(self.hits.len());
-        let slot = start + value;
-        assert!(
-            slot < end,
-            "value index {value} is beyond categorical variable {var}'s {} values",
-            end - start
-        );
+    pub fn count<V: Value>(&mut self, var: Outcome<V>, value: V, w: f64) {
+        let slot = var.cell(value);
         if w == 1.0 {
             self.hits[slot] += 1;
         } else {
@@ -246,16 +94,16 @@ impl Tally {
 
     /// Mean variable `var` took value `x`.
     #[inline(always)]
-    pub fn add(&mut self, var: usize, x: f64, w: f64) {
-        let s = &mut self.sums[var];
+    pub fn add(&mut self, var: Mean, x: f64, w: f64) {
+        let s = &mut self.sums[var.0 as usize];
         s[0] += w * x;
         s[1] += w * x * x;
     }
 
     /// Curve `var` had value `x` at the end of `turn`.
     #[inline(always)]
-    pub fn curve(&mut self, var: usize, turn: usize, x: f64, w: f64) {
-        let s = &mut self.curve_sums[var * (self.turns + 1) + turn];
+    pub fn curve(&mut self, var: PerTurn, turn: usize, x: f64, w: f64) {
+        let s = &mut self.curve_sums[var.0 as usize * (self.turns + 1) + turn];
         s[0] += w * x;
         s[1] += w * x * x;
     }
@@ -436,18 +284,25 @@ impl Tally {
 mod tests {
     use super::*;
 
+    crate::categories! {
+        enum Side {
+            A = "a",
+            B = "b",
+        }
+    }
+
     #[test]
     fn merge_adds_every_slot() {
-        let schema = Schema::default()
-            .count("k", 2)
-            .mean("m")
-            .curve("c", false)
-            .with_turns(1);
+        let mut schema = Schema::default();
+        let k = schema.count("k", 2);
+        let m = schema.mean("m");
+        let c = schema.curve("c", false);
+        schema.set_turns(1);
         let mut a = Tally::new(&schema);
         a.trial(1.0);
-        a.count(0, 2, 1.0);
-        a.add(0, 3.0, 1.0);
-        a.curve(0, 1, 2.0, 1.0);
+        a.count(k, 2, 1.0);
+        a.add(m, 3.0, 1.0);
+        a.curve(c, 1, 2.0, 1.0);
         let mut b = a.clone();
         b.merge(&a);
         assert_eq!(b.weight, 2.0);
@@ -457,25 +312,62 @@ mod tests {
     }
 
     #[test]
+    fn handles_find_their_own_cells_whatever_the_order_of_declaration() {
+        let mut schema = Schema::default();
+        let side = schema.outcome::<Side>("side");
+        let margin = schema.span("margin", -2, 2, |m| format!("{m:+}"));
+        let hits = schema.count("hits", 3);
+        let mut tally = Tally::new(&schema);
+        tally.count(hits, 3, 1.0);
+        tally.count(margin, -2, 1.0);
+        tally.count(side, Side::B, 1.0);
+        assert_eq!(schema.categorical[1].values[0], "-2");
+        assert_eq!(tally.cell(0, 1), 1.0);
+        assert_eq!(tally.cell(1, 0), 1.0);
+        assert_eq!(tally.cell(2, 3), 1.0);
+        assert_eq!(Side::B.label(), "b");
+    }
+
+    #[test]
+    #[should_panic(expected = "does not fit its categorical variable")]
+    fn a_value_beyond_its_variable_stops_the_run() {
+        let mut schema = Schema::default();
+        let hits = schema.count("hits", 3);
+        let _after = schema.count("after", 3);
+        Tally::new(&schema).count(hits, 4, 1.0);
+    }
+
+    #[test]
+    fn a_conditional_reads_its_source_by_handle() {
+        let mut schema = Schema::default();
+        let side = schema.outcome::<Side>("side");
+        schema.conditional("b_given_any", side, &[Side::B], &[Side::A, Side::B]);
+        assert_eq!(schema.conditionals[0].source, "side");
+        assert_eq!(schema.conditionals[0].event, [false, true]);
+    }
+
+    #[test]
     fn a_held_curve_counts_for_every_turn_from_its_own_to_the_last() {
-        let schema = Schema::default().curve("c", false).with_turns(4);
+        let mut schema = Schema::default();
+        let c = schema.curve("c", false);
+        schema.set_turns(4);
         let mut each_turn = Tally::new(&schema);
         let mut held = Tally::new(&schema);
         // Trial 1 ends at turn 1 with 3; trial 2 ends at turn 3 with 2.
         for (t, x) in [(0, 5.0), (1, 3.0), (2, 3.0), (3, 3.0), (4, 3.0)] {
-            each_turn.curve(0, t, x, 1.0);
+            each_turn.curve(c, t, x, 1.0);
         }
         for (t, x) in [(0, 5.0), (1, 4.0), (2, 4.0), (3, 2.0), (4, 2.0)] {
-            each_turn.curve(0, t, x, 1.0);
+            each_turn.curve(c, t, x, 1.0);
         }
         for (t, x) in [(0, 5.0), (1, 3.0)] {
-            held.curve(0, t, x, 1.0);
+            held.curve(c, t, x, 1.0);
         }
-        held.holding_curves(|t| t.curve(0, 2, 3.0, 1.0));
+        held.holding_curves(|t| t.curve(c, 2, 3.0, 1.0));
         for (t, x) in [(0, 5.0), (1, 4.0), (2, 4.0), (3, 2.0)] {
-            held.curve(0, t, x, 1.0);
+            held.curve(c, t, x, 1.0);
         }
-        held.holding_curves(|t| t.curve(0, 4, 2.0, 1.0));
+        held.holding_curves(|t| t.curve(c, 4, 2.0, 1.0));
         held.settle_held_curves();
         assert_eq!(held, each_turn);
         assert_eq!(held.curve_moments(0, 4), [5.0, 13.0]);

@@ -1,0 +1,118 @@
+//! What a GHQ engagement records (Micro Squad's and Micro Armour's alike):
+//! who is out at the end, the turns and the stands lost, and each side's
+//! stands alive, suppressed and (where the card tracks it across turns)
+//! disorganized, turn by turn.
+
+use super::group::StandGroup;
+use crate::tally::{Category, Mean, Outcome, PerTurn, Schema, Tally};
+
+/// Which sides are out (every stand lost, or the Break Point reached) when
+/// play stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decided {
+    /// B is out and A is not.
+    A,
+    /// A is out and B is not.
+    B,
+    /// Both are out at the end of the same turn.
+    Both,
+    /// Neither is out: the turn limit came first.
+    Neither,
+}
+
+impl Decided {
+    pub fn of(a_out: bool, b_out: bool) -> Self {
+        match (a_out, b_out) {
+            (false, true) => Decided::A,
+            (true, false) => Decided::B,
+            (true, true) => Decided::Both,
+            (false, false) => Decided::Neither,
+        }
+    }
+}
+
+/// The handles of a GHQ engagement's variables; `W` names the `winner`
+/// values as the card's action does.
+pub struct EngagementRecord<W> {
+    winner: Outcome<W>,
+    turns: Mean,
+    a_lost: Mean,
+    b_lost: Mean,
+    ended: PerTurn,
+    alive: [PerTurn; 2],
+    suppressed: [PerTurn; 2],
+    disorganized: Option<[PerTurn; 2]>,
+}
+
+impl<W: Category + From<Decided>> EngagementRecord<W> {
+    /// Declare the variables of an engagement of `a` and `b` stands over
+    /// `turns` turns; `disorganized` adds the D curves.
+    pub fn declare(schema: &mut Schema, a: u8, b: u8, turns: u32, disorganized: bool) -> Self {
+        let (a, b) = (f64::from(a), f64::from(b));
+        schema.set_turns(turns as usize);
+        let winner = schema.outcome("winner");
+        let turns_mean = schema.mean_within("turns", 0.0, f64::from(turns));
+        let a_lost = schema.mean_within("a_lost", 0.0, a);
+        let b_lost = schema.mean_within("b_lost", 0.0, b);
+        let ended = schema.curve("ended", true);
+        let alive = [
+            schema.curve_within("a_alive", 0.0, a),
+            schema.curve_within("b_alive", 0.0, b),
+        ];
+        let suppressed = [
+            schema.curve_within("a_suppressed", 0.0, a),
+            schema.curve_within("b_suppressed", 0.0, b),
+        ];
+        let disorganized = disorganized.then(|| {
+            [
+                schema.curve_within("a_disorganized", 0.0, a),
+                schema.curve_within("b_disorganized", 0.0, b),
+            ]
+        });
+        EngagementRecord {
+            winner,
+            turns: turns_mean,
+            a_lost,
+            b_lost,
+            ended,
+            alive,
+            suppressed,
+            disorganized,
+        }
+    }
+
+    /// The curves at the end of `turn`.
+    pub fn record_turn(
+        &self,
+        turn: u32,
+        over: bool,
+        [a, b]: [&StandGroup; 2],
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        let t = turn as usize;
+        tally.curve(self.ended, t, f64::from(u8::from(over)), w);
+        for (side, group) in [a, b].into_iter().enumerate() {
+            tally.curve(self.alive[side], t, f64::from(group.alive()), w);
+            tally.curve(self.suppressed[side], t, f64::from(group.suppressed()), w);
+            if let Some(disorganized) = self.disorganized {
+                tally.curve(disorganized[side], t, f64::from(group.disorganized()), w);
+            }
+        }
+    }
+
+    /// The end of play after `turns` turns.
+    pub fn record_end(
+        &self,
+        decided: Decided,
+        turns: u32,
+        [a, b]: [&StandGroup; 2],
+        tally: &mut Tally,
+        w: f64,
+    ) {
+        tally.count(self.winner, W::from(decided), w);
+        tally.add(self.turns, f64::from(turns), w);
+        tally.add(self.a_lost, f64::from(a.lost), w);
+        tally.add(self.b_lost, f64::from(b.lost), w);
+    }
+}

@@ -1,0 +1,108 @@
+//! The values of the GHQ actions' `result` variables: what an attack came to,
+//! from the fire that never happened to the marker it left. Each lists the
+//! ways an attack can miss before the CRT, then the CRT's effects.
+
+use super::stand::{Effect, StandState};
+use crate::tally::{Outcome, Schema, Tally};
+
+crate::categories! {
+    /// Standard fire: the firer's cohesion roll, then the CRT's effect.
+    pub enum FireResult {
+        NoFire = "no-fire",
+        None = "none",
+        S = "S",
+        D = "D",
+        E = "E",
+    }
+}
+
+crate::categories! {
+    /// Artillery: the call for fire, the drift off the target, then the CRT.
+    pub enum StrikeResult {
+        NoFire = "no-fire",
+        OffTarget = "off-target",
+        None = "none",
+        S = "S",
+        D = "D",
+        E = "E",
+    }
+}
+
+crate::categories! {
+    /// Micro Squad's air strike: the arrival roll, the drift, then the CRT.
+    pub enum AirResult {
+        Aborted = "aborted",
+        OffTarget = "off-target",
+        None = "none",
+        S = "S",
+        D = "D",
+        E = "E",
+    }
+}
+
+crate::categories! {
+    /// Micro Armour's air strike: the arrival roll, the AA fire that downs
+    /// the aircraft, the drift, then the CRT.
+    pub enum ArmourAirResult {
+        Aborted = "aborted",
+        ShotDown = "shot-down",
+        OffTarget = "off-target",
+        None = "none",
+        S = "S",
+        D = "D",
+        E = "E",
+    }
+}
+
+/// The CRT effect as each result type names it: a result's last four values
+/// are the four effects, in [`Effect`]'s order.
+macro_rules! from_effect {
+    ($($result:ident),+) => {
+        $(impl From<Effect> for $result {
+            fn from(effect: Effect) -> Self {
+                match effect {
+                    Effect::None => $result::None,
+                    Effect::Suppressed => $result::S,
+                    Effect::Disorganized => $result::D,
+                    Effect::Eliminated => $result::E,
+                }
+            }
+        })+
+    };
+}
+
+from_effect!(FireResult, StrikeResult, AirResult, ArmourAirResult);
+
+impl From<StrikeResult> for AirResult {
+    /// An air strike that never arrived is `aborted` where artillery's is `no-fire`.
+    fn from(result: StrikeResult) -> Self {
+        match result {
+            StrikeResult::NoFire => AirResult::Aborted,
+            StrikeResult::OffTarget => AirResult::OffTarget,
+            StrikeResult::None => AirResult::None,
+            StrikeResult::S => AirResult::S,
+            StrikeResult::D => AirResult::D,
+            StrikeResult::E => AirResult::E,
+        }
+    }
+}
+
+/// Where standard fire records, in Micro Squad and Micro Armour alike.
+pub struct FireRecord {
+    result: Outcome<FireResult>,
+    target_after: Outcome<StandState>,
+}
+
+impl FireRecord {
+    pub fn declare(schema: &mut Schema) -> Self {
+        FireRecord {
+            result: schema.outcome("result"),
+            target_after: schema.outcome("target_after"),
+        }
+    }
+
+    pub fn record(&self, tally: &mut Tally, result: FireResult, target_after: StandState, w: f64) {
+        tally.count(self.result, result, w);
+        tally.count(self.target_after, target_after, w);
+    }
+}
