@@ -51,7 +51,7 @@ impl Question {
         let system = systems::find(system)?;
         let action = systems::find_action(system, action)?;
         let book = systems::rulebook(system, house_rules)?;
-        let specs = action.fields(&book);
+        let specs = action.fields(&book)?;
         Self::resolve(
             system,
             action,
@@ -110,7 +110,7 @@ impl Question {
     /// variant).
     pub fn under(&self, house_rules: &[HouseRule]) -> Result<Self, InputError> {
         let book = systems::rulebook(self.system, house_rules)?;
-        let specs = self.action.fields(&book);
+        let specs = self.action.fields(&book)?;
         Self::resolve(
             self.system,
             self.action,

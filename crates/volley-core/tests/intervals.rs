@@ -80,7 +80,8 @@ fn precision_starts_small_and_matches_a_trials_run() {
     let found = volley_core::systems::find("micro-squad").unwrap();
     let action = volley_core::systems::find_action(found, "fire").unwrap();
     let book = volley_core::systems::rulebook(found, &[]).unwrap();
-    let scenario = volley_core::systems::Scenario::resolve(&action.fields(&book), &[]).unwrap();
+    let scenario =
+        volley_core::systems::Scenario::resolve(&action.fields(&book).unwrap(), &[]).unwrap();
     let model = action.model(&scenario, &book).unwrap();
     let precise = engine::run(
         model.as_ref(),

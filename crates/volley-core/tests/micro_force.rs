@@ -341,7 +341,8 @@ fn a_routed_unit_may_not_charge() {
         "true".to_string(),
         volley_core::systems::Origin::command_line(),
     )];
-    let scenario = volley_core::systems::Scenario::resolve(&action.fields(&book), &raw).unwrap();
+    let scenario =
+        volley_core::systems::Scenario::resolve(&action.fields(&book).unwrap(), &raw).unwrap();
     let error = action.model(&scenario, &book).err().unwrap();
     assert_eq!(error.field, "attacker_routed");
 }

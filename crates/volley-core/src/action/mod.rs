@@ -18,28 +18,68 @@ use crate::engine::Model;
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 
-/// One action of a system.
-pub trait Action: Sync {
+/// What an action says about itself, fixed when it is written: its name, its
+/// one-line summary, and the defaults its answers, tables and reports use.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
     /// Name on the command line (`fire`).
-    fn name(&self) -> &'static str;
-
+    pub name: &'static str,
     /// One line for listings.
-    fn summary(&self) -> &'static str;
-
-    /// The scenario fields, with defaults and allowed values (some depend on the
-    /// chart data, e.g. terrain names).
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec>;
-
-    /// The outcome stated first, as (variable, value): the answer to the user's
-    /// usual question about this action.
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        None
-    }
-
+    pub summary: &'static str,
+    /// The outcome stated first, as (variable, value): the answer to the
+    /// user's usual question about this action.
+    pub headline: Option<(&'static str, &'static str)>,
     /// Axes a question may sweep besides the fields (`differential` for CRT
     /// attacks); [`Action::derive`] turns a value into field settings.
+    pub derived_axes: &'static [&'static str],
+    /// The probability table `volley table` shows when no axis is given: the
+    /// row axis and an optional column axis, as `FIELD=VALUES`.
+    pub default_table: Option<(&'static str, Option<&'static str>)>,
+    /// The per-turn curves an engagement's report plots when its experiment
+    /// file asks for no plot.
+    pub default_curves: &'static [&'static str],
+}
+
+impl About {
+    /// Nothing beyond the name and summary (which every action gives).
+    pub const DEFAULT: About = About {
+        name: "",
+        summary: "",
+        headline: None,
+        derived_axes: &[],
+        default_table: None,
+        default_curves: &[],
+    };
+}
+
+/// One action of a system.
+pub trait Action: Sync {
+    /// Its name, summary and defaults.
+    fn about(&self) -> &About;
+
+    /// Name on the command line (`fire`).
+    fn name(&self) -> &'static str {
+        self.about().name
+    }
+
+    /// One line for listings.
+    fn summary(&self) -> &'static str {
+        self.about().summary
+    }
+
+    /// The scenario fields, with defaults and allowed values (some depend on
+    /// the chart data, e.g. terrain names); an error when the rules do not
+    /// compile, never an empty list that hides it.
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError>;
+
+    /// See [`About::headline`].
+    fn headline(&self) -> Option<(&'static str, &'static str)> {
+        self.about().headline
+    }
+
+    /// See [`About::derived_axes`].
     fn derived_axes(&self) -> &'static [&'static str] {
-        &[]
+        self.about().derived_axes
     }
 
     /// The field settings for `axis = value`, given the rest of the scenario.
@@ -52,16 +92,14 @@ pub trait Action: Sync {
         Err(format!("`{}` has no axis `{axis}`", self.name()))
     }
 
-    /// The probability table `volley table` shows when no axis is given: the row
-    /// axis and an optional column axis, as `FIELD=VALUES`.
+    /// See [`About::default_table`].
     fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
-        None
+        self.about().default_table
     }
 
-    /// The per-turn curves an engagement's report plots when its experiment file
-    /// asks for no plot.
+    /// See [`About::default_curves`].
     fn default_curves(&self) -> &'static [&'static str] {
-        &[]
+        self.about().default_curves
     }
 
     /// What the values of the outcome variables mean, as (variable, value,
@@ -92,25 +130,56 @@ pub trait Action: Sync {
     fn model(&self, scenario: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError>;
 }
 
+/// What a system says about itself, fixed when it is written: its name and
+/// title, its card, its actions and the charts `volley rules` prints.
+#[derive(Clone, Copy)]
+pub struct SystemAbout {
+    /// volley's name for it (`micro-squad`).
+    pub name: &'static str,
+    /// The card's title.
+    pub title: &'static str,
+    /// The card's chart data, embedded with `include_str!`.
+    pub card: Card,
+    /// Every action: the one place a system declares them.
+    pub actions: &'static [&'static dyn Action],
+    /// Names of the charts `volley rules` prints, `options` first.
+    pub charts: &'static [&'static str],
+    /// Lines printed before the charts (what the card lacks, say).
+    pub preamble: &'static str,
+}
+
 /// A rule system.
 pub trait System: Sync {
+    /// Its name, title, card, actions and charts.
+    fn about(&self) -> &SystemAbout;
+
     /// volley's name for it (`micro-squad`).
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.about().name
+    }
 
     /// The card's title.
-    fn title(&self) -> &'static str;
+    fn title(&self) -> &'static str {
+        self.about().title
+    }
 
     /// Every action.
-    fn actions(&self) -> Vec<&'static dyn Action>;
+    fn actions(&self) -> Vec<&'static dyn Action> {
+        self.about().actions.to_vec()
+    }
 
-    /// The card's chart data, embedded with `include_str!`.
-    fn card(&self) -> Card;
+    /// The card's chart data.
+    fn card(&self) -> Card {
+        self.about().card
+    }
 
     /// Check that (patched) chart data still reads as this system's charts.
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String>;
 
     /// Names of the charts `volley rules` prints, `options` first.
-    fn chart_names(&self) -> Vec<&'static str>;
+    fn chart_names(&self) -> Vec<&'static str> {
+        self.about().charts.to_vec()
+    }
 
     /// Print one chart (any name of [`System::chart_names`] but `options`) as
     /// volley reads it, with its provenance, into `out`.
@@ -123,7 +192,7 @@ pub trait System: Sync {
 
     /// Lines printed before the charts (what the card lacks, say).
     fn describe_preamble(&self) -> &'static str {
-        ""
+        self.about().preamble
     }
 
     /// The charts as volley reads them, for `volley rules`; `chart` picks one.

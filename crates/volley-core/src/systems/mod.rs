@@ -18,7 +18,7 @@ pub mod stand_and_die;
 
 pub use crate::action::{
     Action, CompiledCharts, FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, Origin, Scenario,
-    System, charts_of, compile_charts, range_values,
+    System, SystemAbout, charts_of, compile_charts, range_values,
 };
 
 use crate::error::{InputError, one_of};

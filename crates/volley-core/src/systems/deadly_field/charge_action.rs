@@ -6,7 +6,7 @@ use super::charts::Charts;
 use super::fire::{self, FireSituation, refusal};
 use super::impact::{FLANKS, flank_modifier, impact_parts};
 use super::unit::{Arm, Condition, RegimentGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RuleBook;
@@ -158,30 +158,23 @@ crate::action_fields! {
 pub struct ChargeAction;
 
 impl Action for ChargeAction {
-    fn name(&self) -> &'static str {
-        "charge"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "charge",
+            summary: "will this charge carry the position? advance, the defender's reaction or desperation fire, the pre-impact check, impact, melee or stop-short volleys, aftermath",
+            headline: Some(("carries", "yes")),
+            default_table: Some((
+                "attacker_quality=elite,veteran,trained,green",
+                Some("defender_cover=none,light-woods,heavy-woods,hasty-works"),
+            )),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "will this charge carry the position? advance, the defender's reaction or desperation fire, the pre-impact check, impact, melee or stop-short volleys, aftermath"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        match super::charts_of(rules) {
-            Ok(charts) => ChargeFields::specs(&charts),
-            Err(_) => Vec::new(),
-        }
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("carries", "yes"))
-    }
-
-    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
-        Some((
-            "attacker_quality=elite,veteran,trained,green",
-            Some("defender_cover=none,light-woods,heavy-woods,hasty-works"),
-        ))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(ChargeFields::specs(&charts))
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

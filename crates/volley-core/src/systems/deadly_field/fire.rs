@@ -12,7 +12,7 @@
 use super::charts::{AfterFire, Charts, DrmOrder, FcrRowBy, HalfRound, LEVELS, best_and_worst_two};
 use super::morale::CheckOutcome;
 use super::unit::{Arm, Condition, Regiment, RegimentGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -812,27 +812,20 @@ pub fn check_enfilade(
 pub struct FireAction;
 
 impl Action for FireAction {
-    fn name(&self) -> &'static str {
-        "fire"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "fire",
+            summary: "one fire: firepower + band dice + modifiers on the Fire Combat Results table, hits and the target's morale check",
+            headline: Some(("hit", "yes")),
+            default_table: Some(("firer_figures=2..12", Some("band=long,normal,short"))),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "one fire: firepower + band dice + modifiers on the Fire Combat Results table, hits and the target's morale check"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        match super::charts_of(rules) {
-            Ok(charts) => FireFields::specs(&charts),
-            Err(_) => Vec::new(),
-        }
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("hit", "yes"))
-    }
-
-    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
-        Some(("firer_figures=2..12", Some("band=long,normal,short")))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(FireFields::specs(&charts))
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

@@ -14,7 +14,7 @@ use super::charts::Charts;
 use super::fire::{self, FireSituation, named, refusal, shot};
 use super::impact::enemy_near;
 use super::unit::{Arm, Condition, Regiment, RegimentGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
@@ -249,24 +249,20 @@ crate::action_fields! {
 pub struct FirefightAction;
 
 impl Action for FirefightAction {
-    fn name(&self) -> &'static str {
-        "firefight"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "firefight",
+            summary: "two regiments trade fire (two actions and a reaction each turn) with morale checks until one routs or is destroyed",
+            headline: Some(("breaks_first", "b")),
+            default_curves: &["a_figures_lost", "b_figures_lost"],
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "two regiments trade fire (two actions and a reaction each turn) with morale checks until one routs or is destroyed"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| FirefightFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("breaks_first", "b"))
-    }
-
-    fn default_curves(&self) -> &'static [&'static str] {
-        &["a_figures_lost", "b_figures_lost"]
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(FirefightFields::specs(&charts))
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

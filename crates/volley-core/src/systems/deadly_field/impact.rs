@@ -9,7 +9,7 @@
 
 use super::charts::{Charts, ImpactCmm, LEVELS, Rounding, RoutedCharged, best_and_worst_two};
 use super::unit::{Arm, Condition, Regiment, RegimentGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -274,20 +274,19 @@ impl ImpactFields {
 pub struct ImpactAction;
 
 impl Action for ImpactAction {
-    fn name(&self) -> &'static str {
-        "impact"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "impact",
+            summary: "the charge impact roll-off: FIV = 2D6 + figures - impact MMP, the margin's band",
+            headline: Some(("attacker_wins", "yes")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "the charge impact roll-off: FIV = 2D6 + figures - impact MMP, the margin's band"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| ImpactFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("attacker_wins", "yes"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(ImpactFields::specs(&charts))
     }
 
     fn working(&self, s: &Scenario, rules: &RuleBook) -> Vec<String> {

@@ -14,7 +14,7 @@ mod impact;
 mod morale;
 mod unit;
 
-use crate::action::{Action, System};
+use crate::action::{System, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 use charts::Charts;
@@ -39,42 +39,30 @@ const CHARTS: [&str; 7] = [
 ];
 
 impl System for DeadlyField {
-    fn name(&self) -> &'static str {
-        "deadly-field"
-    }
-
-    fn title(&self) -> &'static str {
-        "Across A Deadly Field (ACW regiments)"
-    }
-
-    fn card(&self) -> Card {
-        Card {
-            file: "crates/volley-core/src/rules/deadly_field.toml",
-            text: include_str!("../../rules/deadly_field.toml"),
-        }
-    }
-
-    fn actions(&self) -> Vec<&'static dyn Action> {
-        vec![
-            &morale::MoraleAction { rally: false },
-            &morale::MoraleAction { rally: true },
-            &fire::FireAction,
-            &impact::ImpactAction,
-            &charge_action::ChargeAction,
-            &firefight::FirefightAction,
-        ]
-    }
-
-    fn describe_preamble(&self) -> &'static str {
-        "Provenance: printed = read from the card; reconstructed = the card is garbled and this is volley's reading; assumed = the card is silent. Confidence: [H] high, [M] medium, [L] low (and [L-M], [M-H] between)."
+    fn about(&self) -> &SystemAbout {
+        const ABOUT: SystemAbout = SystemAbout {
+            name: "deadly-field",
+            title: "Across A Deadly Field (ACW regiments)",
+            card: Card {
+                file: "crates/volley-core/src/rules/deadly_field.toml",
+                text: include_str!("../../rules/deadly_field.toml"),
+            },
+            actions: &[
+                &morale::MoraleAction { rally: false },
+                &morale::MoraleAction { rally: true },
+                &fire::FireAction,
+                &impact::ImpactAction,
+                &charge_action::ChargeAction,
+                &firefight::FirefightAction,
+            ],
+            charts: &CHARTS,
+            preamble: "Provenance: printed = read from the card; reconstructed = the card is garbled and this is volley's reading; assumed = the card is silent. Confidence: [H] high, [M] medium, [L] low (and [L-M], [M-H] between).",
+        };
+        &ABOUT
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
         crate::action::compile_charts::<Charts>(rules).map(|_| ())
-    }
-
-    fn chart_names(&self) -> Vec<&'static str> {
-        CHARTS.to_vec()
     }
 
     fn describe_chart(

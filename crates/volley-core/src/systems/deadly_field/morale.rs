@@ -11,7 +11,7 @@
 use super::charts::{
     Charts, ForcedImprove, LEVELS, Level, Natural23, NaturalFallBack, best_and_worst_two,
 };
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -299,34 +299,30 @@ pub struct MoraleAction {
 }
 
 impl Action for MoraleAction {
-    fn name(&self) -> &'static str {
-        if self.rally { "rally" } else { "morale-check" }
+    fn about(&self) -> &About {
+        const CHECK: About = About {
+            name: "morale-check",
+            summary: "a morale check: the MMP from quality, level and situation, then 2D6 against it",
+            headline: Some(("level_after", "good-order")),
+            ..About::DEFAULT
+        };
+        const RALLY: About = About {
+            name: "rally",
+            summary: "a rally attempt: the morale check table for a Routed (or any) unit",
+            headline: Some(("rallied", "yes")),
+            ..About::DEFAULT
+        };
+        if self.rally { &RALLY } else { &CHECK }
     }
 
-    fn summary(&self) -> &'static str {
-        if self.rally {
-            "a rally attempt: the morale check table for a Routed (or any) unit"
-        } else {
-            "a morale check: the MMP from quality, level and situation, then 2D6 against it"
-        }
-    }
-
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
+    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
         let mut specs = MoraleFields::specs();
         if self.rally {
             for spec in specs.iter_mut().filter(|s| s.name == "level") {
                 spec.default = "routed".to_string();
             }
         }
-        specs
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        if self.rally {
-            Some(("rallied", "yes"))
-        } else {
-            Some(("level_after", "good-order"))
-        }
+        Ok(specs)
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

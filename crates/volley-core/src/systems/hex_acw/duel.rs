@@ -7,7 +7,7 @@
 use super::charts::{Charts, DuelEnd};
 use super::fire::casualties;
 use super::hex::Hex;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
@@ -257,24 +257,19 @@ crate::action_fields! {
 pub struct DuelAction;
 
 impl Action for DuelAction {
-    fn name(&self) -> &'static str {
-        "duel"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "duel",
+            summary: "two hexes trade fire turn after turn (IGOUGO) until one is gone, neither can hurt the other, or the turn limit",
+            headline: Some(("winner", "a")),
+            default_curves: &["a_figures", "b_figures"],
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "two hexes trade fire turn after turn (IGOUGO) until one is gone, neither can hurt the other, or the turn limit"
-    }
-
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        DuelFields::specs()
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("winner", "a"))
-    }
-
-    fn default_curves(&self) -> &'static [&'static str] {
-        &["a_figures", "b_figures"]
+    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        Ok(DuelFields::specs())
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

@@ -4,7 +4,7 @@
 
 use super::charts::Charts;
 use super::hex::Hex;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -99,20 +99,18 @@ crate::action_fields! {
 }
 
 impl Action for FireAction {
-    fn name(&self) -> &'static str {
-        "fire"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "fire",
+            summary: "up to three hexes fire on one target hex: firepower, cover halving, the Casualties table",
+            headline: Some(("casualties", "0")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "up to three hexes fire on one target hex: firepower, cover halving, the Casualties table"
-    }
-
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        FireFields::specs()
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("casualties", "0"))
+    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        Ok(FireFields::specs())
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

@@ -7,7 +7,7 @@ mod duel;
 mod fire;
 mod hex;
 
-use crate::action::{Action, System};
+use crate::action::{System, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 use charts::Charts;
@@ -24,23 +24,19 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
 const CHARTS: [&str; 3] = ["options", "firepower", "casualties"];
 
 impl System for HexAcw {
-    fn name(&self) -> &'static str {
-        "hex-acw"
-    }
-
-    fn title(&self) -> &'static str {
-        "The American Civil War (Marchin' & Fightin'), hex rules"
-    }
-
-    fn card(&self) -> Card {
-        Card {
-            file: "crates/volley-core/src/rules/hex_acw.toml",
-            text: include_str!("../../rules/hex_acw.toml"),
-        }
-    }
-
-    fn actions(&self) -> Vec<&'static dyn Action> {
-        vec![&fire::FireAction, &duel::DuelAction]
+    fn about(&self) -> &SystemAbout {
+        const ABOUT: SystemAbout = SystemAbout {
+            name: "hex-acw",
+            title: "The American Civil War (Marchin' & Fightin'), hex rules",
+            card: Card {
+                file: "crates/volley-core/src/rules/hex_acw.toml",
+                text: include_str!("../../rules/hex_acw.toml"),
+            },
+            actions: &[&fire::FireAction, &duel::DuelAction],
+            charts: &CHARTS,
+            preamble: "",
+        };
+        &ABOUT
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
@@ -91,9 +87,5 @@ impl System for HexAcw {
             }
         }
         Ok(())
-    }
-
-    fn chart_names(&self) -> Vec<&'static str> {
-        CHARTS.to_vec()
     }
 }

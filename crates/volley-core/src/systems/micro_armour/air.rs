@@ -12,7 +12,7 @@
 use super::artillery::strike_column;
 use super::charts::{Attacker, Charts};
 use super::fields;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -211,27 +211,21 @@ crate::action_fields! {
 pub struct AirStrikeAction;
 
 impl Action for AirStrikeAction {
-    fn name(&self) -> &'static str {
-        "air-strike"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "air-strike",
+            summary: "an air strike on one stand: the strike's cohesion, AA fire with TL column shifts, deviation, CRT",
+            headline: Some(("result", "E")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "an air strike on one stand: the strike's cohesion, AA fire with TL column shifts, deviation, CRT"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(
-            |_| Vec::new(),
-            |c| {
-                let mut specs = StrikeFields::specs(&c);
-                specs.extend(AaFields::specs(&c));
-                specs
-            },
-        )
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("result", "E"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let mut specs = StrikeFields::specs(&charts);
+        specs.extend(AaFields::specs(&charts));
+        Ok(specs)
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
@@ -295,20 +289,19 @@ impl Procedure for AaFire {
 pub struct AntiAircraftAction;
 
 impl Action for AntiAircraftAction {
-    fn name(&self) -> &'static str {
-        "anti-aircraft"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "anti-aircraft",
+            summary: "AA stands fire at an aircraft: cohesion, HE against its defense with TL column shifts",
+            headline: Some(("aircraft_after", "E")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "AA stands fire at an aircraft: cohesion, HE against its defense with TL column shifts"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| AaFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("aircraft_after", "E"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(AaFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

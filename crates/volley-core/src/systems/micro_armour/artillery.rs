@@ -7,7 +7,7 @@
 
 use super::charts::{Attacker, Charts};
 use super::fields;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -187,28 +187,24 @@ impl ArtilleryAction {
 }
 
 impl Action for ArtilleryAction {
-    fn name(&self) -> &'static str {
-        if self.indirect {
-            "indirect-artillery"
-        } else {
-            "direct-artillery"
-        }
+    fn about(&self) -> &About {
+        const DIRECT: About = About {
+            name: "direct-artillery",
+            summary: "direct artillery on one stand: cohesion (mortars deviate), armored defense halved, CRT",
+            headline: Some(("result", "E")),
+            ..About::DEFAULT
+        };
+        const INDIRECT: About = About {
+            name: "indirect-artillery",
+            summary: "a plotted indirect mission on one stand: cohesion, deviation (1D8, 1D8/2 in), halved defenses, CRT",
+            ..DIRECT
+        };
+        if self.indirect { &INDIRECT } else { &DIRECT }
     }
 
-    fn summary(&self) -> &'static str {
-        if self.indirect {
-            "a plotted indirect mission on one stand: cohesion, deviation (1D8, 1D8/2 in), halved defenses, CRT"
-        } else {
-            "direct artillery on one stand: cohesion (mortars deviate), armored defense halved, CRT"
-        }
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| ArtilleryFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("result", "E"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(ArtilleryFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

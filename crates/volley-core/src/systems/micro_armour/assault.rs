@@ -9,7 +9,7 @@
 
 use super::charts::{Attacker, Charts};
 use super::fields;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RuleBook;
@@ -54,20 +54,19 @@ crate::action_fields! {
 pub struct OverrunAction;
 
 impl Action for OverrunAction {
-    fn name(&self) -> &'static str {
-        "overrun"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "overrun",
+            summary: "vehicles overrun one stand: the defender attacked at +6 per failed roll, failed attackers at +2",
+            headline: Some(("defender_after", "E")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "vehicles overrun one stand: the defender attacked at +6 per failed roll, failed attackers at +2"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| OverrunFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("defender_after", "E"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(OverrunFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
@@ -159,20 +158,19 @@ fn allowed(firepower: i64, defense: i64) -> Option<Column> {
 }
 
 impl Action for CloseAssaultAction {
-    fn name(&self) -> &'static str {
-        "close-assault"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "close-assault",
+            summary: "stands close-assault one defender: it attacks first at -3, each assaulter at -3 and the closed range",
+            headline: Some(("defender_after", "E")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "stands close-assault one defender: it attacks first at -3, each assaulter at -3 and the closed range"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| CloseAssaultFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("defender_after", "E"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(CloseAssaultFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

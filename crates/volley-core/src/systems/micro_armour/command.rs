@@ -5,7 +5,7 @@
 
 use super::charts::{Charts, PostureTie};
 use super::fields;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -32,16 +32,17 @@ crate::action_fields! {
 pub struct OrdersAction;
 
 impl Action for OrdersAction {
-    fn name(&self) -> &'static str {
-        "orders"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "orders",
+            summary: "Command Efficiency Table: orders this turn (2D6 + command bonus + generation)",
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "Command Efficiency Table: orders this turn (2D6 + command bonus + generation)"
-    }
-
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        OrdersFields::specs()
+    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        Ok(OrdersFields::specs())
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
@@ -82,20 +83,19 @@ crate::action_fields! {
 pub struct MoveAction;
 
 impl Action for MoveAction {
-    fn name(&self) -> &'static str {
-        "move"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "move",
+            summary: "the Movement Cohesion Chart: a unit or group's cohesion roll to move",
+            headline: Some(("move", "moves")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "the Movement Cohesion Chart: a unit or group's cohesion roll to move"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MoveFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("move", "moves"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(MoveFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
@@ -199,20 +199,19 @@ crate::action_fields! {
 pub struct PostureAction;
 
 impl Action for PostureAction {
-    fn name(&self) -> &'static str {
-        "posture"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "posture",
+            summary: "the posture roll that sets the initiative: 2D6 + cohesion, highest wins, ties re-rolled",
+            headline: Some(("initiative", "a")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "the posture roll that sets the initiative: 2D6 + cohesion, highest wins, ties re-rolled"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| PostureFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("initiative", "a"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(PostureFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

@@ -25,7 +25,7 @@
 use super::charts::{Attacker, BreakPointRule, Charts};
 use super::command::Posture;
 use super::fields;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
@@ -447,28 +447,24 @@ impl EngagementAction {
 }
 
 impl Action for EngagementAction {
-    fn name(&self) -> &'static str {
-        "engagement"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "engagement",
+            summary: "two platoons trade fire turn after turn in the card's phase order: what a tech level is worth",
+            headline: Some(("winner", "a")),
+            default_curves: &["a_alive", "b_alive"],
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "two platoons trade fire turn after turn in the card's phase order: what a tech level is worth"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| EngagementFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("winner", "a"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(EngagementFields::specs(&charts))
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         fire_phase::winner_notes(Winner::TurnLimit.label())
-    }
-
-    fn default_curves(&self) -> &'static [&'static str] {
-        &["a_alive", "b_alive"]
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

@@ -8,7 +8,7 @@
 
 use super::charts::{Attacker, Charts, MovingDefense};
 use super::fields;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -203,24 +203,21 @@ impl FireAction {
 }
 
 impl Action for FireAction {
-    fn name(&self) -> &'static str {
-        "fire"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "fire",
+            summary: "standard fire: a firing stand's cohesion roll and CRT attack, by tech level, facing and range",
+            headline: Some(("result", "E")),
+            derived_axes: &[differential::DIFFERENTIAL],
+            default_table: Some(differential::CRT_TABLE),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "standard fire: a firing stand's cohesion roll and CRT attack, by tech level, facing and range"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| FireFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("result", "E"))
-    }
-
-    fn derived_axes(&self) -> &'static [&'static str] {
-        &[differential::DIFFERENTIAL]
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(FireFields::specs(&charts))
     }
 
     /// The differential against the defense actually used: AP against an
@@ -249,10 +246,6 @@ impl Action for FireAction {
         }
         let field = if armored { "ap_firepower" } else { "firepower" };
         Ok(vec![(field, (defense + d).to_string())])
-    }
-
-    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
-        Some(differential::CRT_TABLE)
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

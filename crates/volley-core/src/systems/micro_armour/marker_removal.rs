@@ -4,7 +4,7 @@
 
 use super::charts::Charts;
 use super::fields;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -111,20 +111,19 @@ crate::action_fields! {
 pub struct MarkerRemovalAction;
 
 impl Action for MarkerRemovalAction {
-    fn name(&self) -> &'static str {
-        "marker-removal"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "marker-removal",
+            summary: "the marker removal roll of one stand with S and/or D (the d20, or the optional chart)",
+            headline: Some(("after", "ok")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "the marker removal roll of one stand with S and/or D (the d20, or the optional chart)"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MarkerRemovalFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("after", "ok"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(MarkerRemovalFields::specs(&charts))
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

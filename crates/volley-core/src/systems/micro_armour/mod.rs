@@ -17,7 +17,7 @@ mod fields;
 mod fire;
 mod marker_removal;
 
-use crate::action::{Action, System};
+use crate::action::{System, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 use charts::Charts;
@@ -35,44 +35,36 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
 const CHARTS: [&str; 6] = ["options", "crt", "range", "terrain", "command", "assault"];
 
 impl System for MicroArmour {
-    fn name(&self) -> &'static str {
-        "micro-armour"
-    }
-
-    fn title(&self) -> &'static str {
-        "GHQ Micro Armour: The Game - Modern"
-    }
-
-    fn card(&self) -> Card {
-        Card {
-            file: "crates/volley-core/src/rules/micro_armour.toml",
-            text: include_str!("../../rules/micro_armour.toml"),
-        }
-    }
-
-    fn actions(&self) -> Vec<&'static dyn Action> {
-        vec![
-            &fire::FireAction,
-            &marker_removal::MarkerRemovalAction,
-            &artillery::ArtilleryAction { indirect: false },
-            &artillery::ArtilleryAction { indirect: true },
-            &air::AirStrikeAction,
-            &air::AntiAircraftAction,
-            &assault::OverrunAction,
-            &assault::CloseAssaultAction,
-            &command::OrdersAction,
-            &command::MoveAction,
-            &command::PostureAction,
-            &engagement::EngagementAction,
-        ]
+    fn about(&self) -> &SystemAbout {
+        const ABOUT: SystemAbout = SystemAbout {
+            name: "micro-armour",
+            title: "GHQ Micro Armour: The Game - Modern",
+            card: Card {
+                file: "crates/volley-core/src/rules/micro_armour.toml",
+                text: include_str!("../../rules/micro_armour.toml"),
+            },
+            actions: &[
+                &fire::FireAction,
+                &marker_removal::MarkerRemovalAction,
+                &artillery::ArtilleryAction { indirect: false },
+                &artillery::ArtilleryAction { indirect: true },
+                &air::AirStrikeAction,
+                &air::AntiAircraftAction,
+                &assault::OverrunAction,
+                &assault::CloseAssaultAction,
+                &command::OrdersAction,
+                &command::MoveAction,
+                &command::PostureAction,
+                &engagement::EngagementAction,
+            ],
+            charts: &CHARTS,
+            preamble: "",
+        };
+        &ABOUT
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
         crate::action::compile_charts::<Charts>(rules).map(|_| ())
-    }
-
-    fn chart_names(&self) -> Vec<&'static str> {
-        CHARTS.to_vec()
     }
 
     fn describe_chart(

@@ -15,7 +15,7 @@ use super::melee::{apply_result, roll_difference};
 use super::morale::passes;
 use super::unit::Morale;
 use super::unit::{Arm, Unit};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -516,30 +516,23 @@ impl ChargeAction {
 }
 
 impl Action for ChargeAction {
-    fn name(&self) -> &'static str {
-        "charge"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "charge",
+            summary: "how likely is this charge to work: bonus, reach, opportunity fire, falter, skedaddle, melee",
+            headline: Some(("works", "yes")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "how likely is this charge to work: bonus, reach, opportunity fire, falter, skedaddle, melee"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(
-            |_| Vec::new(),
-            |c| {
-                let mut specs = ChargeFields::specs(&c);
-                for spec in specs.iter_mut().filter(|s| s.name == "attacker_cover") {
-                    spec.help =
-                        "the charger's cover against the defender's opportunity fire (Chart 5)";
-                }
-                specs
-            },
-        )
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("works", "yes"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let mut specs = ChargeFields::specs(&charts);
+        for spec in specs.iter_mut().filter(|s| s.name == "attacker_cover") {
+            spec.help = "the charger's cover against the defender's opportunity fire (Chart 5)";
+        }
+        Ok(specs)
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

@@ -6,7 +6,7 @@ use super::charts::{BillResult, Charts, FirstFire, FormationMods};
 use super::fields::{self, UnitGroup};
 use super::morale::{passes, s_test};
 use super::unit::{Arm, Morale, Unit};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -275,20 +275,19 @@ impl FireAction {
 }
 
 impl Action for FireAction {
-    fn name(&self) -> &'static str {
-        "fire"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "fire",
+            summary: "one regiment or battery fires at one target: Chart 6, the S test, officer casualties",
+            headline: Some(("morale_after", "routed")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "one regiment or battery fires at one target: Chart 6, the S test, officer casualties"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| FireFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("morale_after", "routed"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(FireFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

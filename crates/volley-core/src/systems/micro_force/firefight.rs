@@ -10,7 +10,7 @@ use super::fire::{Situation, volley};
 use super::initiative::Initiative;
 use super::recovery::rally;
 use super::unit::Unit;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
@@ -262,20 +262,20 @@ impl FirefightAction {
 }
 
 impl Action for FirefightAction {
-    fn name(&self) -> &'static str {
-        "firefight"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "firefight",
+            summary: "two units trade volleys turn after turn, with rallies, until one routs or is destroyed",
+            headline: Some(("breaks_first", "b")),
+            default_curves: &["a_steps_lost", "b_steps_lost"],
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "two units trade volleys turn after turn, with rallies, until one routs or is destroyed"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| FirefightFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("breaks_first", "b"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(FirefightFields::specs(&charts))
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
@@ -289,10 +289,6 @@ impl Action for FirefightAction {
                 "both still stand at the turn limit",
             ),
         ]
-    }
-
-    fn default_curves(&self) -> &'static [&'static str] {
-        &["a_steps_lost", "b_steps_lost"]
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

@@ -2,7 +2,7 @@
 //! command bonus; low wins; a tie keeps last turn's winner (first turn: re-roll).
 
 use super::charts::{Charts, FirstTurnTie};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -115,20 +115,18 @@ crate::action_fields! {
 }
 
 impl Action for InitiativeAction {
-    fn name(&self) -> &'static str {
-        "initiative"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "initiative",
+            summary: "the initiative roll-off: 2D6 + command bonus, low wins",
+            headline: Some(("winner", "a")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "the initiative roll-off: 2D6 + command bonus, low wins"
-    }
-
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        InitiativeFields::specs()
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("winner", "a"))
+    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        Ok(InitiativeFields::specs())
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

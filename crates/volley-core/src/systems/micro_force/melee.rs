@@ -6,7 +6,7 @@
 use super::charts::{Bead, Charts, Check as CheckKind, FallBack};
 use super::morale::s_test;
 use super::unit::Unit;
-use crate::action::{Action, FieldGroup, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldGroup, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -237,21 +237,19 @@ crate::action_fields! {
 pub struct MeleeAction;
 
 impl Action for MeleeAction {
-    fn name(&self) -> &'static str {
-        "melee"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "melee",
+            summary: "Chart 10 alone: melee dice by stand ratio, highest die plus modifiers, the difference",
+            headline: Some(("winner", "attacker")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "Chart 10 alone: melee dice by stand ratio, highest die plus modifiers, the difference"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MeleeFields::specs(&c))
-    }
-
-    /// The usual question: does the attacker win this melee?
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("winner", "attacker"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(MeleeFields::specs(&charts))
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

@@ -17,7 +17,7 @@ mod morale;
 mod recovery;
 pub mod unit;
 
-use crate::action::{Action, System};
+use crate::action::{System, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 use charts::Charts;
@@ -32,33 +32,29 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
 }
 
 impl System for MicroForce {
-    fn name(&self) -> &'static str {
-        "micro-force"
-    }
-
-    fn title(&self) -> &'static str {
-        "GHQ Micro Force: The Game (American Civil War)"
-    }
-
-    fn card(&self) -> Card {
-        Card {
-            file: "crates/volley-core/src/rules/micro_force.toml",
-            text: include_str!("../../rules/micro_force.toml"),
-        }
-    }
-
-    fn actions(&self) -> Vec<&'static dyn Action> {
-        vec![
-            &fire::FireAction,
-            &charge::ChargeAction,
-            &melee::MeleeAction,
-            &recovery::RecoveryAction { name: "rally" },
-            &recovery::RecoveryAction { name: "cease-fire" },
-            &recovery::RecoveryAction { name: "rejoin" },
-            &recovery::RecoveryAction { name: "resupply" },
-            &initiative::InitiativeAction,
-            &firefight::FirefightAction,
-        ]
+    fn about(&self) -> &SystemAbout {
+        const ABOUT: SystemAbout = SystemAbout {
+            name: "micro-force",
+            title: "GHQ Micro Force: The Game (American Civil War)",
+            card: Card {
+                file: "crates/volley-core/src/rules/micro_force.toml",
+                text: include_str!("../../rules/micro_force.toml"),
+            },
+            actions: &[
+                &fire::FireAction,
+                &charge::ChargeAction,
+                &melee::MeleeAction,
+                &recovery::RecoveryAction::RALLY,
+                &recovery::RecoveryAction::CEASE_FIRE,
+                &recovery::RecoveryAction::REJOIN,
+                &recovery::RecoveryAction::RESUPPLY,
+                &initiative::InitiativeAction,
+                &firefight::FirefightAction,
+            ],
+            charts: &describe::CHARTS,
+            preamble: "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n",
+        };
+        &ABOUT
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
@@ -73,13 +69,5 @@ impl System for MicroForce {
     ) -> Result<(), InputError> {
         describe::describe_chart(&*charts_of(rules)?, chart, out);
         Ok(())
-    }
-
-    fn describe_preamble(&self) -> &'static str {
-        "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n"
-    }
-
-    fn chart_names(&self) -> Vec<&'static str> {
-        describe::CHARTS.to_vec()
     }
 }

@@ -6,7 +6,7 @@ use super::charts::{Charts, MiracleFace};
 use super::fields::UnitGroup;
 use super::morale::passes;
 use super::unit::{Arm, Unit};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -210,54 +210,65 @@ crate::action_fields! {
 
 /// `micro-force rally`, `cease-fire`, `rejoin`, `resupply`.
 pub struct RecoveryAction {
-    pub name: &'static str,
+    about: About,
+}
+
+impl RecoveryAction {
+    pub const RALLY: RecoveryAction = RecoveryAction {
+        about: About {
+            name: "rally",
+            summary: "rally a Shaken (+3) and/or Routed (+5) unit; a natural 20 on the Routed rally clears both beads",
+            headline: Some(("rallied", "yes")),
+            ..About::DEFAULT
+        },
+    };
+    pub const CEASE_FIRE: RecoveryAction = RecoveryAction::test(
+        "cease-fire",
+        "a firing unit's test to cease fire (+1; artillery and long range free)",
+    );
+    pub const REJOIN: RecoveryAction =
+        RecoveryAction::test("rejoin", "a unit's test to rejoin its brigade");
+    pub const RESUPPLY: RecoveryAction = RecoveryAction::test(
+        "resupply",
+        "an out-of-ammunition unit's test to resupply (+5)",
+    );
+
+    /// A test other than the rally: its headline is that it passes.
+    const fn test(name: &'static str, summary: &'static str) -> Self {
+        RecoveryAction {
+            about: About {
+                name,
+                summary,
+                headline: Some(("passes", "yes")),
+                ..About::DEFAULT
+            },
+        }
+    }
 }
 
 impl Action for RecoveryAction {
-    fn name(&self) -> &'static str {
-        self.name
+    fn about(&self) -> &About {
+        &self.about
     }
 
-    fn summary(&self) -> &'static str {
-        match self.name {
-            "rally" => {
-                "rally a Shaken (+3) and/or Routed (+5) unit; a natural 20 on the Routed rally clears both beads"
-            }
-            "cease-fire" => {
-                "a firing unit's test to cease fire (+1; artillery and long range free)"
-            }
-            "rejoin" => "a unit's test to rejoin its brigade",
-            _ => "an out-of-ammunition unit's test to resupply (+5)",
-        }
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let Ok(charts) = super::charts_of(rules) else {
-            return Vec::new();
-        };
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
         let mut specs = RecoveryFields::specs(&charts);
-        if self.name == "rally" {
+        if self.about.name == "rally" {
             for spec in specs.iter_mut().filter(|s| s.name == "unit_shaken") {
                 spec.default = "true".to_string();
             }
         }
-        if self.name == "cease-fire" {
+        if self.about.name == "cease-fire" {
             specs.extend(CeaseFireFields::specs());
         }
-        specs
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        match self.name {
-            "rally" => Some(("rallied", "yes")),
-            _ => Some(("passes", "yes")),
-        }
+        Ok(specs)
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
         let charts = super::charts_of(rules)?;
         let unit = RecoveryFields::read(&charts, s)?.unit;
-        let test = match self.name {
+        let test = match self.about.name {
             "rally" => {
                 if !unit.shaken && !unit.routed {
                     return Err(InputError::argument(

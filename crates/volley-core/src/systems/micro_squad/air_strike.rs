@@ -10,7 +10,7 @@
 use super::artillery::{Drift, Strike, StrikeOutcome, StrikeRecord};
 use super::charts::{AirBelowMin, Charts};
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -156,20 +156,19 @@ impl AirStrikeAction {
 }
 
 impl Action for AirStrikeAction {
-    fn name(&self) -> &'static str {
-        "air-strike"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "air-strike",
+            summary: "an air strike on one stand: AA fire, the strike's cohesion (abort), deviation (2D6 in), CRT",
+            headline: Some(("result", "E")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "an air strike on one stand: AA fire, the strike's cohesion (abort), deviation (2D6 in), CRT"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| AirStrikeFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("result", "E"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(AirStrikeFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

@@ -9,7 +9,7 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -213,27 +213,23 @@ fn build(f: ArtilleryFields, charts: Arc<Charts>, deviates: bool) -> Result<Stri
 pub struct DirectArtilleryAction;
 
 impl Action for DirectArtilleryAction {
-    fn name(&self) -> &'static str {
-        "direct-artillery"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "direct-artillery",
+            summary: "direct artillery on one stand under the impact area (mortars roll for deviation)",
+            headline: Some(("result", "E")),
+            derived_axes: &[differential::DIFFERENTIAL],
+            default_table: Some(differential::CRT_TABLE),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "direct artillery on one stand under the impact area (mortars roll for deviation)"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        let mut specs =
-            super::charts_of(rules).map_or_else(|_| Vec::new(), |c| ArtilleryFields::specs(&c));
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        let mut specs = ArtilleryFields::specs(&charts);
         specs.extend(MortarField::specs());
-        specs
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("result", "E"))
-    }
-
-    fn derived_axes(&self) -> &'static [&'static str] {
-        &[differential::DIFFERENTIAL]
+        Ok(specs)
     }
 
     fn derive(
@@ -243,10 +239,6 @@ impl Action for DirectArtilleryAction {
         scenario: &Scenario,
     ) -> Result<Vec<(&'static str, String)>, String> {
         differential::firepower_for(value, scenario)
-    }
-
-    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
-        Some(differential::CRT_TABLE)
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
@@ -263,24 +255,21 @@ impl Action for DirectArtilleryAction {
 pub struct IndirectArtilleryAction;
 
 impl Action for IndirectArtilleryAction {
-    fn name(&self) -> &'static str {
-        "indirect-artillery"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "indirect-artillery",
+            summary: "a plotted indirect mission on one stand: cohesion, deviation (1D8 direction, 1D6 inches), CRT",
+            headline: Some(("result", "E")),
+            derived_axes: &[differential::DIFFERENTIAL],
+            default_table: Some(differential::CRT_TABLE),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "a plotted indirect mission on one stand: cohesion, deviation (1D8 direction, 1D6 inches), CRT"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| ArtilleryFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("result", "E"))
-    }
-
-    fn derived_axes(&self) -> &'static [&'static str] {
-        &[differential::DIFFERENTIAL]
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(ArtilleryFields::specs(&charts))
     }
 
     fn derive(
@@ -290,10 +279,6 @@ impl Action for IndirectArtilleryAction {
         scenario: &Scenario,
     ) -> Result<Vec<(&'static str, String)>, String> {
         differential::firepower_for(value, scenario)
-    }
-
-    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
-        Some(differential::CRT_TABLE)
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

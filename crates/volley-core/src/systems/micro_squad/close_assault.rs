@@ -6,7 +6,7 @@
 
 use super::charts::{Charts, CloseAssaultOrder, EngineerDrm};
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RuleBook;
@@ -44,20 +44,19 @@ crate::action_fields! {
 }
 
 impl Action for CloseAssaultAction {
-    fn name(&self) -> &'static str {
-        "close-assault"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "close-assault",
+            summary: "stands close-assault one defender: defender fires first at -3, each assaulter attacks at -3",
+            headline: Some(("defender_after", "E")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "stands close-assault one defender: defender fires first at -3, each assaulter attacks at -3"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| CloseAssaultFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("defender_after", "E"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(CloseAssaultFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

@@ -4,7 +4,7 @@
 
 use super::charts::Charts;
 use super::fields;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
@@ -74,24 +74,21 @@ impl CrtAction {
 }
 
 impl Action for CrtAction {
-    fn name(&self) -> &'static str {
-        "crt"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "crt",
+            summary: "the CRT alone: 2D6 plus a modifier on the differential's column, no cohesion roll, no target",
+            headline: Some(("result", "E")),
+            derived_axes: &[differential::DIFFERENTIAL],
+            default_table: Some(differential::CRT_TABLE),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "the CRT alone: 2D6 plus a modifier on the differential's column, no cohesion roll, no target"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| CrtFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("result", "E"))
-    }
-
-    fn derived_axes(&self) -> &'static [&'static str] {
-        &[differential::DIFFERENTIAL]
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(CrtFields::specs(&charts))
     }
 
     fn derive(
@@ -101,10 +98,6 @@ impl Action for CrtAction {
         scenario: &Scenario,
     ) -> Result<Vec<(&'static str, String)>, String> {
         differential::firepower_for(value, scenario)
-    }
-
-    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
-        Some(differential::CRT_TABLE)
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

@@ -3,7 +3,7 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
@@ -164,24 +164,21 @@ impl FireAction {
 }
 
 impl Action for FireAction {
-    fn name(&self) -> &'static str {
-        "fire"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "fire",
+            summary: "standard fire: one firing stand's cohesion roll and CRT attack on one target stand",
+            headline: Some(("result", "E")),
+            derived_axes: &[differential::DIFFERENTIAL],
+            default_table: Some(differential::CRT_TABLE),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "standard fire: one firing stand's cohesion roll and CRT attack on one target stand"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| FireFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("result", "E"))
-    }
-
-    fn derived_axes(&self) -> &'static [&'static str] {
-        &[differential::DIFFERENTIAL]
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(FireFields::specs(&charts))
     }
 
     fn derive(
@@ -191,10 +188,6 @@ impl Action for FireAction {
         scenario: &Scenario,
     ) -> Result<Vec<(&'static str, String)>, String> {
         differential::firepower_for(value, scenario)
-    }
-
-    fn default_table(&self) -> Option<(&'static str, Option<&'static str>)> {
-        Some(differential::CRT_TABLE)
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

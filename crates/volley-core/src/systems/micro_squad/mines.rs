@@ -3,7 +3,7 @@
 //! modifier (assumed).
 
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -84,20 +84,19 @@ crate::action_fields! {
 pub struct MineAttackAction;
 
 impl Action for MineAttackAction {
-    fn name(&self) -> &'static str {
-        "mine-attack"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "mine-attack",
+            summary: "a stand leaving a minefield is attacked on the Hasty (-2), Prepared (+1) or Defensive (+7) column",
+            headline: Some(("result", "E")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "a stand leaving a minefield is attacked on the Hasty (-2), Prepared (+1) or Defensive (+7) column"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MineFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("result", "E"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(MineFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

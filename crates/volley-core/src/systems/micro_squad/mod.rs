@@ -26,7 +26,7 @@ pub use engagement::{
 };
 pub use fire::{FireAction, StandardFire};
 
-use crate::action::{Action, System};
+use crate::action::{System, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 use charts::Charts;
@@ -41,36 +41,32 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
 }
 
 impl System for MicroSquad {
-    fn name(&self) -> &'static str {
-        "micro-squad"
-    }
-
-    fn title(&self) -> &'static str {
-        "GHQ Micro Squad (WWII)"
-    }
-
-    fn card(&self) -> Card {
-        Card {
-            file: "crates/volley-core/src/rules/micro_squad.toml",
-            text: include_str!("../../rules/micro_squad.toml"),
-        }
-    }
-
-    fn actions(&self) -> Vec<&'static dyn Action> {
-        vec![
-            &fire::FireAction,
-            &crt::CrtAction,
-            &artillery::DirectArtilleryAction,
-            &artillery::IndirectArtilleryAction,
-            &air_strike::AirStrikeAction,
-            &overrun::OverrunAction,
-            &close_assault::CloseAssaultAction,
-            &marker_removal::MarkerRemovalAction,
-            &orders::CommandEfficiencyAction,
-            &orders::MovementOrderAction,
-            &mines::MineAttackAction,
-            &engagement::EngagementAction,
-        ]
+    fn about(&self) -> &SystemAbout {
+        const ABOUT: SystemAbout = SystemAbout {
+            name: "micro-squad",
+            title: "GHQ Micro Squad (WWII)",
+            card: Card {
+                file: "crates/volley-core/src/rules/micro_squad.toml",
+                text: include_str!("../../rules/micro_squad.toml"),
+            },
+            actions: &[
+                &fire::FireAction,
+                &crt::CrtAction,
+                &artillery::DirectArtilleryAction,
+                &artillery::IndirectArtilleryAction,
+                &air_strike::AirStrikeAction,
+                &overrun::OverrunAction,
+                &close_assault::CloseAssaultAction,
+                &marker_removal::MarkerRemovalAction,
+                &orders::CommandEfficiencyAction,
+                &orders::MovementOrderAction,
+                &mines::MineAttackAction,
+                &engagement::EngagementAction,
+            ],
+            charts: &describe::CHARTS,
+            preamble: "",
+        };
+        &ABOUT
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
@@ -85,9 +81,5 @@ impl System for MicroSquad {
     ) -> Result<(), InputError> {
         describe::describe_chart(&*charts_of(rules)?, chart, out);
         Ok(())
-    }
-
-    fn chart_names(&self) -> Vec<&'static str> {
-        describe::CHARTS.to_vec()
     }
 }

@@ -3,7 +3,7 @@
 
 use super::charts::{Charts, CommandDie};
 use super::fields;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Roll;
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
@@ -39,16 +39,17 @@ crate::action_fields! {
 pub struct CommandEfficiencyAction;
 
 impl Action for CommandEfficiencyAction {
-    fn name(&self) -> &'static str {
-        "orders"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "orders",
+            summary: "Command Efficiency Table: orders this turn (2D6 + command modifiers)",
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "Command Efficiency Table: orders this turn (2D6 + command modifiers)"
-    }
-
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        OrdersFields::specs()
+    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        Ok(OrdersFields::specs())
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
@@ -69,20 +70,19 @@ impl Action for CommandEfficiencyAction {
 pub struct MovementOrderAction;
 
 impl Action for MovementOrderAction {
-    fn name(&self) -> &'static str {
-        "move"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "move",
+            summary: "the Movement Orders Chart: a unit or group's cohesion roll to move",
+            headline: Some(("move", "moves")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "the Movement Orders Chart: a unit or group's cohesion roll to move"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| MoveFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("move", "moves"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(MoveFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

@@ -3,7 +3,7 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RuleBook;
@@ -41,20 +41,19 @@ crate::action_fields! {
 pub struct OverrunAction;
 
 impl Action for OverrunAction {
-    fn name(&self) -> &'static str {
-        "overrun"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "overrun",
+            summary: "vehicles overrun one stand: defender attacked at +5 per failed roll, failed attackers at +2",
+            headline: Some(("defender_after", "E")),
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "vehicles overrun one stand: defender attacked at +5 per failed roll, failed attackers at +2"
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Vec<FieldSpec> {
-        super::charts_of(rules).map_or_else(|_| Vec::new(), |c| OverrunFields::specs(&c))
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("defender_after", "E"))
+    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        let charts = super::charts_of(rules)?;
+        Ok(OverrunFields::specs(&charts))
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

@@ -4,7 +4,7 @@
 
 use super::charts::{Charts, Target};
 use super::hex::Hex;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -101,20 +101,18 @@ crate::action_fields! {
 pub struct AttackAction;
 
 impl Action for AttackAction {
-    fn name(&self) -> &'static str {
-        "attack"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "attack",
+            summary: "one hex attacks an adjacent enemy hex: chances by posture and cover, rear bonus, d10 fraction",
+            headline: None,
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "one hex attacks an adjacent enemy hex: chances by posture and cover, rear bonus, d10 fraction"
-    }
-
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        AttackFields::specs()
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        None
+    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        Ok(AttackFields::specs())
     }
 
     fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {

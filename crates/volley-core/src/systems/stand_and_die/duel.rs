@@ -14,7 +14,7 @@
 use super::attack::{casualties, hex_of};
 use super::charts::{Charts, Combat, DuelContact, FallbackBlocked, Target};
 use super::hex::Hex;
-use crate::action::{Action, FieldSpec, Scenario};
+use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
@@ -362,24 +362,19 @@ crate::action_fields! {
 pub struct DuelAction;
 
 impl Action for DuelAction {
-    fn name(&self) -> &'static str {
-        "duel"
+    fn about(&self) -> &About {
+        const ABOUT: About = About {
+            name: "duel",
+            summary: "two adjacent hexes attack each other every turn until one or both are gone",
+            headline: Some(("winner", "a")),
+            default_curves: &["a_figures", "b_figures"],
+            ..About::DEFAULT
+        };
+        &ABOUT
     }
 
-    fn summary(&self) -> &'static str {
-        "two adjacent hexes attack each other every turn until one or both are gone"
-    }
-
-    fn fields(&self, _rules: &RuleBook) -> Vec<FieldSpec> {
-        DuelFields::specs()
-    }
-
-    fn headline(&self) -> Option<(&'static str, &'static str)> {
-        Some(("winner", "a"))
-    }
-
-    fn default_curves(&self) -> &'static [&'static str] {
-        &["a_figures", "b_figures"]
+    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
+        Ok(DuelFields::specs())
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

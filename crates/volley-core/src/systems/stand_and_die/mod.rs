@@ -7,7 +7,7 @@ mod charts;
 mod duel;
 mod hex;
 
-use crate::action::{Action, System};
+use crate::action::{System, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 use charts::Charts;
@@ -24,23 +24,19 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
 const CHARTS: [&str; 3] = ["options", "chances", "casualties"];
 
 impl System for StandAndDie {
-    fn name(&self) -> &'static str {
-        "stand-and-die"
-    }
-
-    fn title(&self) -> &'static str {
-        "Stand and Die! (16th-19th century), hex rules"
-    }
-
-    fn card(&self) -> Card {
-        Card {
-            file: "crates/volley-core/src/rules/stand_and_die.toml",
-            text: include_str!("../../rules/stand_and_die.toml"),
-        }
-    }
-
-    fn actions(&self) -> Vec<&'static dyn Action> {
-        vec![&attack::AttackAction, &duel::DuelAction]
+    fn about(&self) -> &SystemAbout {
+        const ABOUT: SystemAbout = SystemAbout {
+            name: "stand-and-die",
+            title: "Stand and Die! (16th-19th century), hex rules",
+            card: Card {
+                file: "crates/volley-core/src/rules/stand_and_die.toml",
+                text: include_str!("../../rules/stand_and_die.toml"),
+            },
+            actions: &[&attack::AttackAction, &duel::DuelAction],
+            charts: &CHARTS,
+            preamble: "",
+        };
+        &ABOUT
     }
 
     fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
@@ -95,9 +91,5 @@ impl System for StandAndDie {
             }
         }
         Ok(())
-    }
-
-    fn chart_names(&self) -> Vec<&'static str> {
-        CHARTS.to_vec()
     }
 }
