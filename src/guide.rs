@@ -1,6 +1,7 @@
 //! The generated pages of the guide in `docs/`: how each system's open
 //! readings of its card were settled and how to switch them (`readings.md`),
-//! and every patchable chart with its bounds (`charts.md`). They are written
+//! every patchable chart with its bounds (`charts.md`), and the JSON Schema of
+//! every answer the front ends print (`schema/`). They are written
 //! from the charts themselves by `volley guide`, and a test checks that the
 //! committed pages are what it writes, so they cannot drift from the code.
 
@@ -11,9 +12,20 @@ use crate::systems;
 use std::fmt::Write;
 use toml::Value;
 
-/// The generated pages, by file name.
-pub fn pages() -> Result<Vec<(&'static str, String)>, InputError> {
-    Ok(vec![("readings.md", readings()?), ("charts.md", charts()?)])
+/// The generated pages, by file name: the two guide pages and the JSON
+/// Schema of every document of the JSON contract (`schema/`).
+pub fn pages() -> Result<Vec<(String, String)>, InputError> {
+    let mut pages = vec![
+        ("readings.md".to_string(), readings()?),
+        ("charts.md".to_string(), charts()?),
+    ];
+    for (name, schema) in crate::contract::schemas() {
+        pages.push((
+            format!("schema/{name}"),
+            crate::contract::to_pretty_json(&schema),
+        ));
+    }
+    Ok(pages)
 }
 
 fn card(system: &dyn crate::action::System) -> Result<RuleBook, InputError> {

@@ -22,8 +22,8 @@
 #![forbid(unsafe_code)]
 
 pub use volley_core::{
-    action, action_fields, compare, dice, effects, engine, error, question, readings, rules,
-    rules_options, sensitivity, solve, stats, systems, tally,
+    action, action_fields, compare, contract, dice, effects, engine, error, question, readings,
+    rules, rules_options, sensitivity, solve, stats, systems, tally,
 };
 
 pub mod cli;

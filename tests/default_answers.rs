@@ -2,11 +2,13 @@
 //! `tests/default_answers/`. A refactor must leave every answer as it was; a
 //! change that means to alter answers rewrites the files on purpose with
 //! `VOLLEY_BLESS=1 cargo test --release --test tests default_answers` and the
-//! diff shows what moved.
+//! diff shows what moved. Each answer also validates against the published
+//! JSON Schema.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use crate::common;
 use assert_cmd::Command;
 
 fn kept(system: &str, action: &str) -> PathBuf {
@@ -53,6 +55,7 @@ fn every_default_answer_is_the_one_kept() {
                         break;
                     };
                     let now = answer_json(&system, &action);
+                    common::assert_valid_answer(&serde_json::from_str(&now).unwrap());
                     let path = kept(&system, &action);
                     if bless {
                         std::fs::write(&path, &now).unwrap();

@@ -2,8 +2,9 @@
 //! Markdown and JSON.
 
 use super::percent_digits;
+use crate::contract::ReadingJson;
 use crate::readings::{Measured, Reading};
-use serde_json::{Value as Json, json};
+use serde_json::Value as Json;
 
 /// One line per reading: the value used, then the alternatives measured or
 /// why they were not.
@@ -95,49 +96,8 @@ pub fn markdown(readings: &[Reading], system: &str) -> String {
     out
 }
 
-/// The JSON list: `{"option", "value", "alternatives": [{"value",
-/// "probability", "difference", "exact"}], "measured"}`, with intervals for
-/// paired alternatives and, when not measured, `"measured": null` and why.
+/// The JSON list of readings (see [`ReadingJson`]).
 pub fn json(readings: &[Reading]) -> Json {
-    Json::Array(
-        readings
-            .iter()
-            .map(|r| {
-                let alternatives: Vec<Json> = r
-                    .alternatives
-                    .iter()
-                    .map(|a| {
-                        let mut o = json!({
-                            "value": a.value,
-                            "probability": a.probability.value,
-                            "difference": a.difference.value,
-                            "exact": a.exact,
-                        });
-                        if !a.exact {
-                            o["ci_low"] = json!(a.probability.low);
-                            o["ci_high"] = json!(a.probability.high);
-                            o["difference_ci_low"] = json!(a.difference.low);
-                            o["difference_ci_high"] = json!(a.difference.high);
-                            o["p_value"] = json!(a.difference.p_value);
-                        }
-                        o
-                    })
-                    .collect();
-                let (measured, why) = match &r.measured {
-                    Measured::Exact => (json!("exact"), Json::Null),
-                    Measured::Paired => (json!("paired"), Json::Null),
-                    Measured::No(why) => (Json::Null, json!(why)),
-                };
-                json!({
-                    "option": r.option,
-                    "value": r.value,
-                    "others": r.others,
-                    "alternatives": alternatives,
-                    "measured": measured,
-                    "not_measured": why,
-                    "refused": r.refused,
-                })
-            })
-            .collect(),
-    )
+    serde_json::to_value(readings.iter().map(ReadingJson::from).collect::<Vec<_>>())
+        .unwrap_or_default()
 }

@@ -1,12 +1,13 @@
 //! One answered question (`volley odds`): every outcome, mean and curve.
 
 use super::{Format, markdown, number, number_digits, probability_text};
+use crate::contract::{self, AnswerJson, HeadlineJson, ReadingJson};
 use crate::frame::{self, FrameColumn};
 use crate::question::Question;
 use crate::readings::Reading;
 use crate::stats::{Summary, summarize};
 use crate::tally::RunResult;
-use serde_json::{Value as Json, json};
+use serde_json::Value as Json;
 use std::fmt::Write;
 
 /// Everything `volley odds` prints.
@@ -107,62 +108,34 @@ fn method_line(s: &Summary) -> String {
 }
 
 fn json_answer(a: &Answer) -> String {
-    let mut text = serde_json::to_string_pretty(&answer_object(a)).unwrap_or_default();
-    text.push('\n');
-    text
+    contract::to_pretty_json(&answer_contract(a))
 }
 
-/// The JSON object of an answer (`volley odds --format json`).
-pub fn answer_object(a: &Answer) -> Json {
-    let s = a.summary;
-    let outcomes: Vec<Json> = s
-        .outcomes
-        .iter()
-        .map(|r| {
-            json!({"variable": r.variable, "value": r.value, "probability": r.estimate.value,
-                   "ci_low": r.estimate.low, "ci_high": r.estimate.high})
-        })
-        .collect();
-    let means: Vec<Json> = s
-        .means
-        .iter()
-        .map(|r| json!({"variable": r.variable, "mean": r.estimate.value, "ci_low": r.estimate.low, "ci_high": r.estimate.high}))
-        .collect();
-    let curves: Vec<Json> = s
-        .curves
-        .iter()
-        .map(|c| json!({"variable": c.variable, "turn": c.turn, "value": c.estimate.value, "ci_low": c.estimate.low, "ci_high": c.estimate.high}))
-        .collect();
-    let mut object = json!({
-        "system": a.system,
-        "action": a.action,
-        "method": if s.exact { "exact" } else { "monte-carlo" },
-        "trials": s.trials,
-        "seed": s.seed,
-        "confidence": s.confidence,
-        "exact_refused": s.exact_refused,
-        "scenario": a.scenario,
-        "outcomes": outcomes,
-        "means": means,
-    });
+/// The typed JSON of an answer (`volley odds --format json`).
+pub fn answer_contract(a: &Answer) -> AnswerJson {
+    let mut answer = AnswerJson::of_summary(a.system, a.action, a.summary);
+    answer.scenario = match &a.scenario {
+        Json::Object(fields) => fields.clone(),
+        _ => Default::default(),
+    };
     if let (Some((variable, value)), Some(text)) = (a.headline, headline_sentence(a)) {
-        object["headline"] = json!({"variable": variable, "value": value, "text": text});
+        answer.headline = Some(HeadlineJson {
+            variable: variable.to_string(),
+            value: value.to_string(),
+            text,
+        });
     }
-    if !curves.is_empty() {
-        object["curves"] = Json::Array(curves);
-    }
-    if !a.house_rules.is_empty() {
-        object["house_rules"] = json!(a.house_rules);
-    }
-    if !a.notes.is_empty() {
-        object["notes"] = json!(a.notes);
-    }
-    object["provisional"] = json!(a.provisional);
-    object["readings"] = super::readings::json(&a.readings);
-    if !a.working.is_empty() {
-        object["working"] = json!(a.working);
-    }
-    object
+    answer.house_rules = a.house_rules.to_vec();
+    answer.notes = a.notes.clone();
+    answer.provisional = a.provisional.clone();
+    answer.readings = a.readings.iter().map(ReadingJson::from).collect();
+    answer.working = a.working.clone();
+    answer
+}
+
+/// The JSON object of an answer, keys in alphabetical order.
+pub fn answer_object(a: &Answer) -> Json {
+    serde_json::to_value(answer_contract(a)).unwrap_or_default()
 }
 
 fn csv_answer(a: &Answer) -> String {

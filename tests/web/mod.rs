@@ -44,9 +44,14 @@ impl Server {
         Server { child, url, port }
     }
 
-    /// GET `path` (with its query): the status and the body.
+    /// GET `path` (with its query): the status and the body. An answer
+    /// (`/api/odds`, 200) must be the published JSON contract.
     pub fn get(&self, path: &str) -> (u16, String) {
-        request(self.port, "GET", path, None)
+        let (status, body) = request(self.port, "GET", path, None);
+        if status == 200 && path.starts_with("/api/odds") {
+            crate::common::assert_valid_answer(&serde_json::from_str(&body).unwrap());
+        }
+        (status, body)
     }
 
     /// `true` while the process runs.

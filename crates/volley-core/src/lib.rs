@@ -21,6 +21,8 @@
 //! - [`question`]: a validated question (system, rules, scenario), the one type
 //!   every front end builds and asks; [`readings`]: which of the card's unsure
 //!   readings an answer rests on, and what the others make of it.
+//! - [`contract`]: the JSON every front end prints, as serde types, and
+//!   their JSON Schemas.
 //! - [`compare`]: a question against its variants on the same trials, with
 //!   paired differences; [`effects`]: what each field is worth, one step at a
 //!   time; [`solve`]: the value of a field that meets a target;
@@ -30,6 +32,7 @@
 
 pub mod action;
 pub mod compare;
+pub mod contract;
 pub mod dice;
 pub mod effects;
 pub mod engine;

@@ -1,0 +1,30 @@
+//! The JSON contract: what every front end (the command line's
+//! `--format json`, `volley serve`'s API, the Python package) prints for an
+//! answer, as serde types. The front ends fill them and serialize them; the
+//! JSON Schema of each is generated from the same types ([`schemas`]) and
+//! published in `docs/schema/`.
+//!
+//! Keys print in alphabetical order (the objects go through
+//! `serde_json::Value`), as they always have.
+
+mod answer;
+mod reading;
+
+pub use answer::{AnswerJson, CurveJson, HeadlineJson, MeanJson, MethodJson, OutcomeJson};
+pub use reading::{AlternativeJson, MeasuredJson, PairedJson, ReadingJson};
+
+use serde::Serialize;
+
+/// The JSON Schema of every document of the contract, by file name.
+pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
+    vec![("answer.schema.json", schemars::schema_for!(AnswerJson))]
+}
+
+/// `value` as pretty JSON with its keys in alphabetical order, and a final
+/// newline.
+pub fn to_pretty_json<T: Serialize>(value: &T) -> String {
+    let sorted = serde_json::to_value(value).unwrap_or_default();
+    let mut text = serde_json::to_string_pretty(&sorted).unwrap_or_default();
+    text.push('\n');
+    text
+}
