@@ -80,7 +80,7 @@ impl From<&Reading> for ReadingJson {
                     probability: a.probability.value,
                     difference: a.difference.value,
                     exact: a.exact,
-                    paired: (!a.exact).then(|| PairedJson {
+                    paired: (!a.exact).then_some(PairedJson {
                         ci_low: a.probability.low,
                         ci_high: a.probability.high,
                         difference_ci_low: a.difference.low,
