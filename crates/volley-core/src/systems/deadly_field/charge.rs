@@ -19,8 +19,9 @@
 //! 5. the aftermath: every unit still there is Disordered.
 
 use super::charts::{AfterCharge, ChargeBonus, Charts, LEVELS, Melee, RoutedCharged};
-use super::fire::{self, FireSituation, shot};
+use super::fire;
 use super::impact::{Impact, enemy_near, impact_parts};
+use super::shot::{FireSituation, shot};
 use super::unit::{Arm, Condition, Regiment};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Procedure, Schema, Tally};

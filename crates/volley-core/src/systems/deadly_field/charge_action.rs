@@ -3,8 +3,9 @@
 
 use super::charge::{CLOSE_BANDS, Charge, REACTIONS};
 use super::charts::Charts;
-use super::fire::{self, FireSituation, refusal};
+use super::fire;
 use super::impact::{FLANKS, flank_modifier, impact_parts};
+use super::shot::{self, FireSituation, refusal};
 use super::unit::{Arm, Condition, RegimentGroup};
 use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::engine::{Model, ProcedureModel};
@@ -281,7 +282,7 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
         ));
     }
     for (prefix, unit) in [("attacker", &attacker), ("defender", &defender)] {
-        if let Some((field, message)) = fire::weapon_refusal(charts, prefix, unit) {
+        if let Some((field, message)) = shot::weapon_refusal(charts, prefix, unit) {
             return Err(InputError::argument(&field, message));
         }
     }
@@ -319,7 +320,7 @@ fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
     } else {
         &m.infantry_routed_dice
     };
-    let reaction = (f.reaction_fire != "none").then(|| fire::named(&REACTIONS, &f.reaction_fire));
+    let reaction = (f.reaction_fire != "none").then(|| shot::named(&REACTIONS, &f.reaction_fire));
     if let Some(band) = reaction {
         if let Some((field, message)) = refusal(charts, "defender", &defender, band) {
             let field = if field == "band" {

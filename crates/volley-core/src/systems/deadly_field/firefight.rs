@@ -11,8 +11,9 @@
 //! turn is not played.
 
 use super::charts::Charts;
-use super::fire::{self, FireSituation, named, refusal, shot};
+use super::fire;
 use super::impact::enemy_near;
+use super::shot::{FireSituation, named, refusal, shot};
 use super::unit::{Arm, Condition, Regiment, RegimentGroup};
 use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Dice;

@@ -12,6 +12,7 @@ mod fire;
 mod firefight;
 mod impact;
 mod morale;
+mod shot;
 mod unit;
 
 use crate::action::{System, SystemAbout};

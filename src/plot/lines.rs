@@ -1,0 +1,258 @@
+//! Line charts: a probability over a swept field, or a curve over turns,
+//! each series with its interval.
+
+use super::look::*;
+use super::{Figure, SIZE};
+use anyhow::anyhow;
+use plotters::prelude::*;
+
+/// One line: points `(x, value, low, high)`.
+#[derive(Clone, Debug)]
+pub struct Series {
+    pub name: String,
+    pub points: Vec<(f64, f64, f64, f64)>,
+}
+
+/// How a line joins its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Join {
+    /// Straight segments with an interval band: a quantity swept over a
+    /// continuous field.
+    Straight,
+    /// Each point a level around its own x, steps half-way between: a
+    /// discrete field (stands, a differential, a named choice), whose values
+    /// in between mean nothing.
+    Mid,
+    /// Each point a level until the next x: a per-turn curve, whose value
+    /// holds from the end of one turn to the end of the next.
+    Post,
+    /// Points alone: named choices, between which nothing lies.
+    Points,
+}
+
+/// A line chart.
+#[derive(Clone, Debug)]
+pub struct Lines {
+    pub title: String,
+    /// A second line under the title: the values of the fields the plot holds
+    /// fixed.
+    pub subtitle: Option<String>,
+    pub x_label: String,
+    pub y_label: String,
+    /// Labels for integer x positions, when x is categorical.
+    pub x_ticks: Option<Vec<String>>,
+    pub join: Join,
+    /// The y values are probabilities: a 0-100% axis.
+    pub percent: bool,
+    pub series: Vec<Series>,
+}
+
+impl Lines {
+    fn names(&self) -> Vec<String> {
+        self.series.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// Is x a whole number everywhere (stands, turns, a differential)?
+    fn whole_x(&self) -> bool {
+        self.series
+            .iter()
+            .flat_map(|s| &s.points)
+            .all(|p| (p.0 - p.0.round()).abs() < 1e-9)
+    }
+
+    /// The pixel path joining a series' points, by [`Join`].
+    pub(super) fn joined(&self, points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+        match self.join {
+            Join::Straight => points.to_vec(),
+            Join::Mid => {
+                let mut path = Vec::new();
+                for (i, &(x, y)) in points.iter().enumerate() {
+                    let before = if i == 0 {
+                        x
+                    } else {
+                        (points[i - 1].0 + x) / 2.0
+                    };
+                    let after = points.get(i + 1).map_or(x, |next| (x + next.0) / 2.0);
+                    path.push((before, y));
+                    path.push((after, y));
+                }
+                path
+            }
+            Join::Points => Vec::new(),
+            Join::Post => {
+                let mut path = Vec::new();
+                for (i, &(x, y)) in points.iter().enumerate() {
+                    path.push((x, y));
+                    if let Some(next) = points.get(i + 1) {
+                        path.push((next.0, y));
+                    }
+                }
+                path
+            }
+        }
+    }
+}
+
+impl Figure for Lines {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+    ) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
+        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let (heading, body) = root.split_vertically(heading_height(self.subtitle.as_deref()));
+        draw_heading(&heading, &self.title, self.subtitle.as_deref()).map_err(|e| err(&e))?;
+        let names = self.names();
+        let legend = legend_width(&names);
+        let (plot, legend_area) = body.split_horizontally(SIZE.0 - legend);
+        let xs = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0));
+        let (x_min, x_max) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+            (a.min(x), b.max(x))
+        });
+        let (x_min, x_max) = if x_min.is_finite() {
+            (x_min, x_max.max(x_min + 1.0))
+        } else {
+            (0.0, 1.0)
+        };
+        // Half a step of room at each end for the points' markers.
+        let pad = if self.join == Join::Straight {
+            0.0
+        } else {
+            0.4
+        };
+        let (x_lo, x_hi) = (x_min - pad, x_max + pad);
+        let finite = |v: &f64| v.is_finite();
+        let y_max = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.3.max(p.1)))
+            .filter(finite)
+            .fold(0.0f64, f64::max);
+        let y_low = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.2.min(p.1)))
+            .filter(finite)
+            .fold(0.0f64, f64::min);
+        // Probabilities on a fixed 0-100% axis; anything else (means,
+        // differences that may be negative) on its own range with a margin.
+        let (y_min, y_max) = if self.percent {
+            (0.0, 1.0)
+        } else {
+            let margin = 0.05 * (y_max - y_low).max(f64::EPSILON);
+            (
+                if y_low < 0.0 { y_low - margin } else { 0.0 },
+                y_max + margin,
+            )
+        };
+        let whole = self.whole_x() || self.x_ticks.is_some();
+        // On a whole-number axis, as many labels as whole numbers (up to a
+        // dozen), so that every label falls on a whole number.
+        let x_labels = if whole {
+            ((x_max - x_min).round() as usize + 1).clamp(2, 12)
+        } else {
+            10
+        };
+        let mut chart = ChartBuilder::on(&plot)
+            .margin(10)
+            .margin_right(if self.x_ticks.is_some() { 30 } else { 14 })
+            .x_label_area_size(48)
+            .y_label_area_size(70)
+            .build_cartesian_2d(x_lo..x_hi, y_min..y_max)
+            .map_err(|e| err(&e))?;
+        let labels = self.x_ticks.clone();
+        let on_whole = |x: f64| (x - x.round()).abs() < 1e-9;
+        let x_format = move |x: &f64| match &labels {
+            Some(t) if on_whole(*x) && *x >= 0.0 => {
+                t.get(x.round() as usize).cloned().unwrap_or_default()
+            }
+            Some(_) => String::new(),
+            None if whole && on_whole(*x) => format!("{}", x.round()),
+            None if whole => String::new(),
+            None => format!("{x}"),
+        };
+        let percent = self.percent;
+        let y_format = move |y: &f64| {
+            if percent {
+                format!("{:.0}%", 100.0 * y)
+            } else {
+                format!("{}", (y * 1e6).round() / 1e6)
+            }
+        };
+        chart
+            .configure_mesh()
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .x_labels(x_labels)
+            .y_labels(11)
+            .x_label_formatter(&x_format)
+            .y_label_formatter(&y_format)
+            .light_line_style(WHITE.mix(0.0))
+            .bold_line_style(RGBColor(225, 225, 225))
+            .label_style(("sans-serif", 14))
+            .draw()
+            .map_err(|e| err(&e))?;
+        let area = chart.plotting_area().strip_coord_spec();
+        let to_pixel = |x: f64, y: f64| chart.backend_coord(&(x, y));
+        let offset = area.get_base_pixel();
+        let local = |(px, py): (i32, i32)| (px - offset.0, py - offset.1);
+        for (i, series) in self.series.iter().enumerate() {
+            let look = look(i);
+            let points: Vec<(f64, f64)> = series.points.iter().map(|p| (p.0, p.1)).collect();
+            if self.join == Join::Straight && series.points.iter().any(|p| p.3 > p.2) {
+                // The interval as a band.
+                let band: Vec<(i32, i32)> = series
+                    .points
+                    .iter()
+                    .map(|p| local(to_pixel(p.0, p.3)))
+                    .chain(
+                        series
+                            .points
+                            .iter()
+                            .rev()
+                            .map(|p| local(to_pixel(p.0, p.2))),
+                    )
+                    .collect();
+                area.draw(&Polygon::new(band, look.colour.mix(0.18).filled()))
+                    .map_err(|e| err(&e))?;
+            }
+            let path: Vec<(i32, i32)> = self
+                .joined(&points)
+                .into_iter()
+                .map(|(x, y)| local(to_pixel(x, y)))
+                .collect();
+            if path.len() > 1 {
+                draw_path(&area, path, look, 2).map_err(|e| err(&e))?;
+            }
+            for p in &series.points {
+                if self.join != Join::Straight && p.3 > p.2 {
+                    // The interval as a whisker with caps.
+                    let (x, top) = local(to_pixel(p.0, p.3));
+                    let (_, bottom) = local(to_pixel(p.0, p.2));
+                    let whisker = look.colour.stroke_width(1);
+                    for segment in [
+                        vec![(x, top), (x, bottom)],
+                        vec![(x - 4, top), (x + 4, top)],
+                        vec![(x - 4, bottom), (x + 4, bottom)],
+                    ] {
+                        area.draw(&PathElement::new(segment, whisker))
+                            .map_err(|e| err(&e))?;
+                    }
+                }
+                draw_marker(&area, look.marker, local(to_pixel(p.0, p.1)), look.colour)
+                    .map_err(|e| err(&e))?;
+            }
+        }
+        if legend > 0 {
+            draw_legend(&legend_area, &names, self.join != Join::Points).map_err(|e| err(&e))?;
+        }
+        root.present().map_err(|e| err(&e))?;
+        Ok(())
+    }
+}
