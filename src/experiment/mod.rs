@@ -7,16 +7,21 @@
 //! trials as the first (common random numbers, trial by trial), or exactly, and
 //! its difference to the first comes with a paired interval and p-value.
 
+mod answers;
+mod figures;
 mod file;
 pub mod gallery;
 mod report;
+mod tidy;
 
+use answers::{Answerable, headline_text};
 pub use file::{Experiment, PlotSpec};
+use tidy::{meta, rows, sweep_columns};
 
 use crate::compare::Comparison;
 use crate::engine::{self, MethodRequest, RunConfig};
 use crate::error::InputError;
-use crate::frame::{self, Row};
+use crate::frame::{self};
 use crate::question::{Question, QuestionError};
 use crate::stats::{Summary, summarize};
 use std::path::{Path, PathBuf};
@@ -243,7 +248,7 @@ pub fn run(
             at: Default::default(),
         });
     }
-    let figures = report::plots(&plotted, &points, &folder)?;
+    let figures = figures::plots(&plotted, &points, &folder)?;
     files.extend(figures.iter().flat_map(|f| [f.png.clone(), f.svg.clone()]));
     let mut meta = meta(experiment, &columns);
     meta["headline"] = serde_json::json!(headline_text(experiment, base.headline(), &points));
@@ -360,334 +365,6 @@ fn default_plots(experiment: &Experiment, question: &Question) -> Vec<PlotSpec> 
         });
     }
     plots
-}
-
-/// Every figure the experiment's models answer: categorical outcomes (with
-/// derived conditionals, `yes` or `no`), means and curves, over every point.
-#[derive(Default)]
-struct Answerable {
-    outcomes: std::collections::BTreeSet<(String, String)>,
-    means: std::collections::BTreeSet<String>,
-    curves: std::collections::BTreeSet<String>,
-}
-
-impl Answerable {
-    fn add(&mut self, schema: &crate::tally::Schema) {
-        for c in &schema.categorical {
-            for v in &c.values {
-                self.outcomes.insert((c.name.clone(), v.clone()));
-            }
-        }
-        for c in &schema.conditionals {
-            for v in ["yes", "no"] {
-                self.outcomes.insert((c.name.clone(), v.to_string()));
-            }
-        }
-        self.means
-            .extend(schema.means.iter().map(|m| m.name.clone()));
-        self.curves
-            .extend(schema.curves.iter().map(|c| c.name.clone()));
-    }
-
-    fn variables(&self) -> Vec<String> {
-        let mut names: Vec<String> = self.outcomes.iter().map(|(v, _)| v.clone()).collect();
-        names.dedup();
-        names
-    }
-
-    /// Does `plot` ask for figures the models answer? An error names what
-    /// there is instead.
-    fn check(&self, plot: &PlotSpec) -> Result<(), String> {
-        if plot.kind == "curves" {
-            for curve in &plot.curves {
-                if !self.curves.contains(curve) {
-                    let known: Vec<&String> = self.curves.iter().collect();
-                    return Err(format!("no curve `{curve}`; the curves are {known:?}"));
-                }
-            }
-            return Ok(());
-        }
-        let y = plot.y.as_deref().unwrap_or("result=E");
-        if let Some(name) = y.strip_prefix("mean:") {
-            if !self.means.contains(name) {
-                let known: Vec<&String> = self.means.iter().collect();
-                return Err(format!("no mean `{name}`; the means are {known:?}"));
-            }
-            return Ok(());
-        }
-        let (variable, value) = match y.split_once('=') {
-            Some((v, x)) => (v, Some(x)),
-            None => (y, None),
-        };
-        if !self.outcomes.iter().any(|(v, _)| v == variable) {
-            return Err(format!(
-                "no outcome variable `{variable}`; there are {:?} (and `mean:NAME` for a mean)",
-                self.variables()
-            ));
-        }
-        match value {
-            Some(value)
-                if !self
-                    .outcomes
-                    .contains(&(variable.to_string(), value.to_string())) =>
-            {
-                let values: Vec<&String> = self
-                    .outcomes
-                    .iter()
-                    .filter(|(v, _)| v == variable)
-                    .map(|(_, x)| x)
-                    .collect();
-                Err(format!(
-                    "`{variable}` never takes the value `{value}`; its values are {values:?}"
-                ))
-            }
-            None if plot.series.as_deref() != Some("value") => Err(format!(
-                "y = \"{variable}\" names no value: give y = \"{variable}=VALUE\", or series = \"value\" for a line per value"
-            )),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// The experiment's headline in words, for the first variant: the headline
-/// probability at its one point, or its lowest and highest over the sweep
-/// with the points where they are.
-fn headline_text(
-    experiment: &Experiment,
-    headline: Option<(&'static str, &'static str)>,
-    points: &[Point],
-) -> String {
-    let Some((variable, value)) = headline else {
-        return String::new();
-    };
-    let first = &experiment.variants[0].name;
-    let found: Vec<(&Point, &crate::stats::Estimate, bool)> = points
-        .iter()
-        .filter(|p| &p.variant == first)
-        .filter_map(|p| {
-            p.summary
-                .outcomes
-                .iter()
-                .find(|o| o.variable == variable && o.value == value)
-                .map(|o| (p, &o.estimate, p.summary.exact))
-        })
-        .filter(|(_, e, _)| !e.value.is_nan())
-        .collect();
-    let at = |p: &Point| experiment.point_label(&p.values);
-    let all_exact = found.iter().all(|(_, _, exact)| *exact);
-    let method = if all_exact {
-        "exact".to_string()
-    } else {
-        format!(
-            "Monte Carlo, {:.0}% intervals",
-            100.0 * experiment.confidence
-        )
-    };
-    let shown = |e: &crate::stats::Estimate, exact: bool| crate::output::percent(e, exact);
-    match found.as_slice() {
-        [] => String::new(),
-        [(_, e, exact)] => format!("P({variable} = {value}) = {} ({method})", shown(e, *exact)),
-        _ => {
-            let by_value =
-                |a: &&(&Point, &crate::stats::Estimate, bool),
-                 b: &&(&Point, &crate::stats::Estimate, bool)| {
-                    a.1.value.total_cmp(&b.1.value)
-                };
-            let low = found.iter().min_by(by_value).expect("two or more points");
-            let high = found.iter().max_by(by_value).expect("two or more points");
-            format!(
-                "P({variable} = {value}) from {} ({}) to {} ({}) over {} points ({method})",
-                shown(low.1, low.2),
-                at(low.0),
-                shown(high.1, high.2),
-                at(high.0),
-                found.len()
-            )
-        }
-    }
-}
-
-/// The sweep columns, typed by their fields' kinds.
-fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<frame::SweepColumn> {
-    use crate::action::FieldKind;
-    experiment
-        .sweep
-        .iter()
-        .map(|axis| {
-            let kind = base
-                .fields()
-                .iter()
-                .find(|f| f.name == axis.field)
-                .map(|f| &f.kind);
-            frame::SweepColumn {
-                name: axis.field.clone(),
-                kind: match kind {
-                    Some(FieldKind::Int { .. }) => frame::SweepKind::Int,
-                    Some(FieldKind::Decimal { .. }) => frame::SweepKind::Decimal,
-                    Some(FieldKind::Bool) => frame::SweepKind::Flag,
-                    // A derived axis (a differential): typed by its values.
-                    None if axis.values.iter().all(|v| v.parse::<i64>().is_ok()) => {
-                        frame::SweepKind::Int
-                    }
-                    _ => frame::SweepKind::Text,
-                },
-            }
-        })
-        .collect()
-}
-
-/// What a results frame is, for its Parquet metadata and `meta.json`: the
-/// experiment, its question, method and seed, the fields it fixed, its sweep,
-/// its variants with their house-rule files, volley's version, and what each
-/// column means.
-fn meta(experiment: &Experiment, columns: &[frame::SweepColumn]) -> serde_json::Value {
-    use serde_json::json;
-    let method = match experiment.method() {
-        MethodRequest::Auto => {
-            "automatic: exact where the dice tree fits, else Monte Carlo".to_string()
-        }
-        MethodRequest::Exact => "exact".to_string(),
-        MethodRequest::Trials(n) => format!("monte-carlo: {n} trials a point"),
-        MethodRequest::Precision(e) => format!(
-            "monte-carlo: to a half-width of {e} (at most {} trials a point)",
-            experiment.max_trials
-        ),
-    };
-    // Values as JSON numbers and booleans where they read as such.
-    let typed = |value: &str| -> serde_json::Value {
-        if let Ok(i) = value.parse::<i64>() {
-            json!(i)
-        } else if let Ok(x) = value.parse::<f64>() {
-            json!(x)
-        } else if let Ok(b) = value.parse::<bool>() {
-            json!(b)
-        } else {
-            json!(value)
-        }
-    };
-    let fixed: serde_json::Map<String, serde_json::Value> = experiment
-        .fields
-        .iter()
-        .map(|(name, value, _)| (name.clone(), typed(value)))
-        .collect();
-    let sweep: Vec<_> = experiment
-        .sweep
-        .iter()
-        .zip(columns)
-        .map(|(axis, column)| {
-            json!({
-                "field": axis.field,
-                "type": format!("{:?}", column.kind).to_lowercase(),
-                "values": axis.values.iter().map(|v| match column.kind {
-                    frame::SweepKind::Text => json!(v),
-                    _ => typed(v),
-                }).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let variants: Vec<_> = experiment
-        .variants
-        .iter()
-        .map(|v| {
-            json!({
-                "name": v.name,
-                "house_rules": v.rules.iter().map(|r| json!({"name": r.name, "file": r.file})).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let mut meta = json!({
-        "experiment": experiment.name,
-        "title": experiment.title,
-        "description": experiment.description,
-        "file": experiment.file,
-        "system": experiment.system,
-        "action": experiment.action,
-        "method": method,
-        "seed": experiment.seed,
-        "confidence": experiment.confidence,
-        "volley_version": env!("CARGO_PKG_VERSION"),
-        "fixed_fields": fixed,
-        "sweep": sweep,
-        "variants": variants,
-        "columns": {
-            "variant": "the rule variant (the card, or the card with house rules: see variants)",
-            "kind": "probability (of variable = value), mean (of variable) or curve (mean of variable at the end of turn)",
-            "variable": "the outcome variable",
-            "value": "the outcome of a probability row (null for means and curves)",
-            "turn": "the turn of a curve row (0 is the start)",
-            "estimate": "the probability or mean",
-            "ci_low": "the lower end of its confidence interval (equal to the estimate when exact)",
-            "ci_high": "the upper end of its confidence interval",
-            "exact": "true when the figure is exact",
-            "method": "exact or monte-carlo",
-            "trials": "Monte Carlo trials at this point (null when exact)",
-            "baseline": "the first variant's estimate at the same point (other variants only)",
-            "difference": "this variant minus the first, on the same dice (paired)",
-            "diff_low": "the lower end of the difference's interval",
-            "diff_high": "the upper end of the difference's interval",
-            "p_value": "the paired test's p-value (McNemar or paired t), when there is one",
-            "provisional": "why the figure rests on a reconstructed chart cell (empty when it does not)",
-        },
-    });
-    for column in columns {
-        meta["columns"][&column.name] = json!(format!(
-            "the sweep field `{}` ({})",
-            column.name,
-            format!("{:?}", column.kind).to_lowercase()
-        ));
-    }
-    meta
-}
-
-fn rows(points: &[Point]) -> Vec<Row> {
-    let mut rows = Vec::new();
-    for p in points {
-        let s = &p.summary;
-        // The difference to the first variant of a probability (`value`) or mean.
-        let difference = |variable: &str, value: Option<&str>| {
-            p.differences
-                .iter()
-                .find(|d| d.variable == variable && d.value.as_deref() == value)
-                .map(|d| d.difference)
-        };
-        let base = |kind, variable: &str, value: &str, turn, e: &crate::stats::Estimate| Row {
-            variant: p.variant.clone(),
-            point: p.values.clone(),
-            kind,
-            variable: variable.to_string(),
-            value: value.to_string(),
-            turn,
-            estimate: e.value,
-            ci_low: e.low,
-            ci_high: e.high,
-            exact: s.exact,
-            trials: s.trials,
-            provisional: p.provisional.clone().unwrap_or_default(),
-            difference: None,
-        };
-        for o in &s.outcomes {
-            rows.push(Row {
-                difference: difference(&o.variable, Some(&o.value)),
-                ..base("probability", &o.variable, &o.value, None, &o.estimate)
-            });
-        }
-        for m in &s.means {
-            rows.push(Row {
-                difference: difference(&m.variable, None),
-                ..base("mean", &m.variable, "", None, &m.estimate)
-            });
-        }
-        for c in &s.curves {
-            rows.push(base(
-                "curve",
-                &c.variable,
-                "",
-                Some(c.turn as u32),
-                &c.estimate,
-            ));
-        }
-    }
-    rows
 }
 
 /// Every experiment file in a folder, sorted by name.

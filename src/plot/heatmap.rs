@@ -6,6 +6,7 @@ use super::{Figure, SIZE};
 use anyhow::anyhow;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+
 /// A heatmap: `cells[row][column]` values in 0..=1.
 #[derive(Clone, Debug)]
 pub struct Heatmap {
