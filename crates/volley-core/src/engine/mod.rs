@@ -12,6 +12,8 @@
 //!   jointly for paired differences.
 
 mod chain;
+mod declared;
+mod engagement;
 mod memo;
 mod model;
 mod monte_carlo;
@@ -21,7 +23,9 @@ mod play;
 pub use crate::tally::{
     Categorical, Conditional, Curve, MeanVar, Method, RunResult, Schema, Tally,
 };
-pub use chain::{Declared, Ending, Engagement, EngagementModel, turn_in_steps};
+pub use chain::EngagementModel;
+pub use declared::Declared;
+pub use engagement::{Ending, Engagement, turn_in_steps};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
 pub use monte_carlo::{
     AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, Cancel, MethodRequest, Progress, RunConfig, RunError,

@@ -9,7 +9,8 @@
 //! after the other in trial order, by the same [`record`], so the tally is bit
 //! for bit the same.
 
-use super::chain::{Declared, Ending, Engagement, HARD_TURN_CAP};
+use super::declared::Declared;
+use super::engagement::{Ending, Engagement, HARD_TURN_CAP};
 use super::memo::{Code, StepMemo};
 use crate::dice::Sampler;
 use crate::tally::Tally;

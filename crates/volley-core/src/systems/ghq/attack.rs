@@ -4,20 +4,9 @@
 //! modifier (-3).
 
 use super::card::GhqCard;
-use super::crt::CrtResult;
+use super::crt::{Column, CrtResult};
 use super::stand::{Effect, Stand};
 use crate::dice::{Dice, Roll};
-
-/// Where on the CRT an attack lands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Column {
-    /// A column index (differential + 3, already capped at +9).
-    Index(usize),
-    /// Artillery below -3: the result is S without a roll.
-    AutomaticSuppression,
-    /// Micro Armour above +9: the result is E without a roll.
-    AutomaticElimination,
-}
 
 /// Roll 2D6 + `drm` on `column` of the card's CRT and apply the result to
 /// `target`.

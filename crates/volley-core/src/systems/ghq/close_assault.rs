@@ -3,9 +3,10 @@
 //! assaulting stand rolls cohesion and, if it passes, attacks the defender. Each
 //! card sets the modifiers and the order (defender first, or simultaneous).
 
-use super::attack::{Column, attack_by};
+use super::attack::attack_by;
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
+use super::crt::Column;
 use super::stand::{Stand, StandState};
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally};

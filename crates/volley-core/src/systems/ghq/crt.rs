@@ -18,6 +18,17 @@ pub enum CrtResult {
     NoEffectOrSuppressed,
 }
 
+/// Where on the CRT an attack lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// A column index (differential + 3, already capped at +9).
+    Index(usize),
+    /// Artillery below -3: the result is S without a roll.
+    AutomaticSuppression,
+    /// Micro Armour above +9: the result is E without a roll.
+    AutomaticElimination,
+}
+
 impl crate::tally::Value for CrtResult {
     fn position(self) -> i64 {
         self as i64
@@ -130,11 +141,11 @@ impl Crt {
     /// The result of a modified roll on `column`: its cell, or the result an
     /// automatic column gives without a roll.
     #[inline(always)]
-    pub fn result(&self, modified_roll: i32, column: super::Column) -> CrtResult {
+    pub fn result(&self, modified_roll: i32, column: Column) -> CrtResult {
         match column {
-            super::Column::Index(c) => self.cell(modified_roll, c),
-            super::Column::AutomaticSuppression => CrtResult::Suppressed,
-            super::Column::AutomaticElimination => CrtResult::Eliminated,
+            Column::Index(c) => self.cell(modified_roll, c),
+            Column::AutomaticSuppression => CrtResult::Suppressed,
+            Column::AutomaticElimination => CrtResult::Eliminated,
         }
     }
 }
@@ -158,11 +169,7 @@ pub fn column(differential: i32, artillery_below_min: bool) -> Result<Option<usi
 /// Micro Armour's reading of a differential: above +9 an automatic E; below -3
 /// an automatic S for artillery and air (`below_min_is_s`), else no attack
 /// (`None`).
-pub fn column_or_automatic(
-    differential: i32,
-    below_min_is_s: bool,
-) -> Option<super::attack::Column> {
-    use super::attack::Column;
+pub fn column_or_automatic(differential: i32, below_min_is_s: bool) -> Option<Column> {
     if differential > MAX_DIFFERENTIAL {
         return Some(Column::AutomaticElimination);
     }

@@ -38,10 +38,10 @@ pub mod overrun;
 pub mod results;
 pub mod stand;
 
-pub use attack::{Column, attack, attack_by, roll_result};
+pub use attack::{attack, attack_by, roll_result};
 pub use card::{GhqCard, MarkerPenalties};
 pub use cohesion::CohesionTest;
-pub use crt::{CRT_COLUMNS, CRT_ROWS, Crt, CrtResult, column, column_or_automatic};
+pub use crt::{CRT_COLUMNS, CRT_ROWS, Column, Crt, CrtResult, column, column_or_automatic};
 pub use markers::{
     RemovalRecord, RemovalRoll, RemovalTable, apply_removal, remove_markers, roll_notes,
 };

@@ -4,9 +4,10 @@
 //! it fails. All rolls before any result; each attack is 2D6 plus the victim's
 //! terrain, no range. Each card sets the columns and modifiers.
 
-use super::attack::{Column, attack_by};
+use super::attack::attack_by;
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
+use super::crt::Column;
 use super::stand::{Effect, Stand, StandState};
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally};
