@@ -14,8 +14,9 @@
 //!
 //! Bad input is a 400 whose body is the one line `volley` prints for it.
 
+use super::error::ApiError;
 use super::limits::Gate;
-use super::request::{ApiError, Request};
+use super::request::Request;
 use crate::action::{FieldKind, FieldSpec};
 use crate::engine::{Cancel, Progress, RunError};
 use crate::output::{Format, render_odds};

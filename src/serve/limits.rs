@@ -2,7 +2,7 @@
 //! many heavy questions run at once. A page left open on a phone must not be able
 //! to occupy the laptop it is served from.
 
-use super::request::ApiError;
+use super::error::ApiError;
 use crate::engine::Cancel;
 use crate::request::MethodArgs;
 use std::sync::Arc;

@@ -7,6 +7,7 @@
 //! read by [`request`] and held to the server's [`limits`].
 
 pub mod api;
+pub mod error;
 pub mod limits;
 pub mod page;
 pub mod request;

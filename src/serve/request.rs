@@ -3,6 +3,7 @@
 //! method keys are read by the command line's own parser, so a request means
 //! what the same flags mean to `volley odds`, and fails with the same message.
 
+use super::error::ApiError;
 use super::limits::Limits;
 use crate::compare::{Comparison, Variant};
 use crate::engine::RunConfig;
@@ -26,35 +27,6 @@ pub const METHOD_KEYS: [&str; 6] = [
 /// The prefix of a compared variant's keys (`variant.firepower=8`,
 /// `variant.rule=...`).
 pub const VARIANT_PREFIX: &str = "variant.";
-
-/// Why a request cannot be answered: an HTTP status and the one line the
-/// command line would print.
-#[derive(Debug)]
-pub struct ApiError {
-    pub status: u16,
-    pub message: String,
-}
-
-impl ApiError {
-    /// Bad input (400), worded as `volley` words it: `error: ...`.
-    pub fn input(error: impl std::fmt::Display) -> Self {
-        let text = error.to_string();
-        let line = text.lines().next().unwrap_or("bad request").trim();
-        let line = line.strip_prefix("error: ").unwrap_or(line);
-        ApiError {
-            status: 400,
-            message: format!("error: {line}"),
-        }
-    }
-
-    /// The server cannot take the question now (503).
-    pub fn busy(message: String) -> Self {
-        ApiError {
-            status: 503,
-            message: format!("error: {message}"),
-        }
-    }
-}
 
 impl From<InputError> for ApiError {
     fn from(error: InputError) -> Self {
