@@ -6,6 +6,7 @@
 //! cease-fire, rejoin, resupply), initiative, and a multi-turn firefight.
 
 mod charge;
+mod charge_action;
 pub mod charts;
 mod describe;
 mod fields;
@@ -42,7 +43,7 @@ impl System for MicroForce {
             },
             actions: &[
                 &fire::FireAction,
-                &charge::ChargeAction,
+                &charge_action::ChargeAction,
                 &melee::MeleeAction,
                 &recovery::RecoveryAction::RALLY,
                 &recovery::RecoveryAction::CEASE_FIRE,

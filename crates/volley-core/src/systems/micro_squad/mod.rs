@@ -13,6 +13,7 @@ mod close_assault;
 mod crt;
 mod describe;
 mod engagement;
+mod engagement_action;
 mod fields;
 mod fire;
 mod marker_removal;
@@ -20,10 +21,8 @@ mod mines;
 mod orders;
 mod overrun;
 
-pub use engagement::{
-    Engagement as MsEngagement, EngagementAction as MsEngagementAction, Side as MsSide,
-    Winner as MsWinner,
-};
+pub use engagement::{Engagement as MsEngagement, Side as MsSide, Winner as MsWinner};
+pub use engagement_action::EngagementAction as MsEngagementAction;
 pub use fire::{FireAction, StandardFire};
 
 use crate::action::{System, SystemAbout};
@@ -61,7 +60,7 @@ impl System for MicroSquad {
                 &orders::CommandEfficiencyAction,
                 &orders::MovementOrderAction,
                 &mines::MineAttackAction,
-                &engagement::EngagementAction,
+                &engagement_action::EngagementAction,
             ],
             charts: &describe::CHARTS,
             preamble: "",
