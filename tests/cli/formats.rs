@@ -1,0 +1,172 @@
+//! Every output format says the same things: the scenario, the working, what is provisional; and the generated pages and completions.
+
+use super::volley;
+
+#[test]
+fn deadly_field_fire_is_marked_provisional_in_every_format() {
+    let run = |format: &str| {
+        let out = volley()
+            .args(["odds", "deadly-field", "fire", "--format", format])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let v: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let reason = v["provisional"].as_str().unwrap();
+    assert!(reason.contains("not readable on the card"), "{reason}");
+    let csv = run("csv");
+    assert!(csv.lines().next().unwrap().contains("provisional"), "{csv}");
+    assert!(
+        csv.lines().nth(1).unwrap().contains("reconstruction A"),
+        "{csv}"
+    );
+    assert!(run("table").contains("PROVISIONAL"));
+    assert!(run("markdown").contains("PROVISIONAL"));
+    // The morale check reads no fire table: not provisional.
+    let out = volley()
+        .args(["odds", "deadly-field", "morale-check", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["provisional"].is_null());
+}
+
+#[test]
+fn deadly_field_shows_its_working() {
+    let out = volley()
+        .args([
+            "odds",
+            "deadly-field",
+            "morale-check",
+            "level=shaken",
+            "cover=light",
+            "supports=2",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let working: Vec<&str> = v["working"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    // BMP 5 (Trained, no stand lost), Shaken +4, light cover -1 and two supports
+    // -2: MMP 6.
+    assert!(working[0].starts_with("BMP 5"), "{working:?}");
+    assert!(
+        working.iter().any(|l| l.contains("shaken: +4")),
+        "{working:?}"
+    );
+    assert!(working.last().unwrap().starts_with("MMP 6"), "{working:?}");
+    let out = volley()
+        .args(["odds", "deadly-field", "fire", "firer_level=disorder"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("halved for disorder: 3"), "{text}");
+}
+
+#[test]
+fn the_generated_pages_of_the_guide_are_up_to_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = volley()
+        .args(["guide", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for page in ["readings.md", "charts.md", "schema/answer.schema.json"] {
+        let written = std::fs::read_to_string(dir.path().join(page)).unwrap();
+        let committed = std::fs::read_to_string(format!("docs/{page}")).unwrap();
+        assert!(
+            written == committed,
+            "docs/{page} is not what `volley guide` writes: run `cargo run --release -- guide`"
+        );
+    }
+    // Every option of every system is there.
+    let readings = std::fs::read_to_string(dir.path().join("readings.md")).unwrap();
+    for option in [
+        "ms_crt_alignment",
+        "mf_naturals",
+        "ma_tl5_range",
+        "hx_half_round",
+        "sd_combat",
+        "adf_fcr_candidate",
+    ] {
+        assert!(readings.contains(&format!("`{option}`")), "{option}");
+    }
+}
+
+#[test]
+fn outputs_echo_the_scenario_and_the_defaults_taken() {
+    let out = volley()
+        .args(["odds", "micro-squad", "fire", "terrain=woods"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("scenario: terrain=woods; defaults ") && text.contains("firepower=6"),
+        "{text}"
+    );
+    let out = volley()
+        .args(["odds", "micro-squad", "fire", "--format", "markdown"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Scenario: `defaults "), "{text}");
+    // A table names what its cells share, not its axes (nor what they derive).
+    let out = volley()
+        .args(["table", "micro-squad", "fire", "terrain=woods"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("scenario:"))
+        .unwrap_or_default();
+    assert!(
+        line.contains("terrain=woods") && line.contains("rows differential, columns die_mod"),
+        "{line}"
+    );
+    assert!(
+        !line.contains("die_mod=") && !line.contains("firepower="),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_duel_in_markdown_keeps_its_per_turn_curves() {
+    let out = volley()
+        .args(["odds", "hex-acw", "duel", "--format", "markdown"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("Per turn") && text.contains("| turn |"),
+        "{text}"
+    );
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = volley().args(["completions", shell]).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && text.contains("volley") && text.contains("odds"),
+            "{shell}"
+        );
+    }
+    let out = volley().args(["completions", "cmd.exe"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value"));
+}

@@ -1,0 +1,52 @@
+//! The binary on real inputs, good and bad, one module per theme.
+
+mod bad_input;
+mod experiments;
+mod formats;
+mod house_rules;
+mod odds;
+mod questions;
+mod reports;
+mod shards;
+
+use assert_cmd::Command;
+
+pub fn volley() -> Command {
+    Command::cargo_bin("volley").unwrap()
+}
+
+pub fn stderr_of(args: &[&str]) -> String {
+    let out = volley().args(args).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "args {args:?} should fail with exit 1"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "one clear message: {err}");
+    err
+}
+
+pub fn json_of(args: &[&str]) -> serde_json::Value {
+    let out = volley().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Write an experiment file in a fresh folder; run it into `reports` there.
+pub fn experiment_in(
+    dir: &std::path::Path,
+    body: &str,
+) -> (std::path::PathBuf, std::path::PathBuf) {
+    let exp = dir.join("exp.toml");
+    std::fs::write(&exp, body).unwrap();
+    (exp, dir.join("reports"))
+}

@@ -1,0 +1,189 @@
+//! `compare`, `effects` and `solve`: the questions built on answers.
+
+use super::{json_of, stderr_of, volley};
+
+#[test]
+fn compare_prints_the_json_contract_and_refuses_a_bad_variant() {
+    let out = volley()
+        .args([
+            "compare",
+            "micro-squad",
+            "fire",
+            "terrain=woods",
+            "--variant",
+            "woods6:house_rules/woods_plus_6.toml",
+            "--variant",
+            "harder:die_mod=1",
+            "--trials",
+            "20000",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in ["system", "action", "method", "trials", "seed", "confidence"] {
+        assert!(!v[key].is_null(), "{key}");
+    }
+    assert_eq!(v["baseline"]["action"], "fire");
+    let variants = v["variants"].as_array().unwrap();
+    assert_eq!(variants.len(), 2);
+    assert_eq!(variants[1]["name"], "harder");
+    assert_eq!(variants[1]["spec"], "die_mod=1");
+    let row = &variants[0]["differences"][0];
+    for key in [
+        "variable",
+        "value",
+        "difference",
+        "ci_low",
+        "ci_high",
+        "p_value",
+    ] {
+        assert!(row.get(key).is_some(), "{key}");
+    }
+    // variant minus baseline
+    let value = row["value"].as_str().unwrap();
+    let variable = row["variable"].as_str().unwrap();
+    let p = |o: &serde_json::Value| {
+        o["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["variable"] == variable && x["value"] == value)
+            .unwrap()["probability"]
+            .as_f64()
+            .unwrap()
+    };
+    let d = row["difference"].as_f64().unwrap();
+    assert!((d - (p(&variants[0]["result"]) - p(&v["baseline"]))).abs() < 1e-12);
+    let e = stderr_of(&["compare", "micro-squad", "fire", "--variant", "nocolon"]);
+    assert!(e.contains("NAME:SPEC"), "{e}");
+    let e = stderr_of(&[
+        "compare",
+        "micro-squad",
+        "fire",
+        "--variant",
+        "x:die_mod=99",
+    ]);
+    assert!(e.contains("die_mod"), "{e}");
+}
+
+#[test]
+fn effects_are_sorted_exact_differences() {
+    let v = json_of(&[
+        "effects",
+        "micro-squad",
+        "fire",
+        "terrain=woods",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["headline"]["variable"], "result");
+    let effects = v["effects"].as_array().unwrap();
+    assert!(effects.len() > 5);
+    let sizes: Vec<f64> = effects
+        .iter()
+        .map(|e| e["difference"].as_f64().unwrap().abs())
+        .collect();
+    assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "{sizes:?}");
+    for key in [
+        "field",
+        "from",
+        "to",
+        "probability",
+        "difference",
+        "ci_low",
+        "ci_high",
+    ] {
+        assert!(effects[0].get(key).is_some(), "{key}");
+    }
+    // die_mod 0 -> 1 equals the difference of the two exact answers.
+    let step = effects
+        .iter()
+        .find(|e| e["field"] == "die_mod" && e["to"] == "1")
+        .unwrap();
+    let p = |die_mod: &str| {
+        let o = json_of(&[
+            "odds",
+            "micro-squad",
+            "fire",
+            "terrain=woods",
+            &format!("die_mod={die_mod}"),
+            "--format",
+            "json",
+        ]);
+        o["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["variable"] == "result" && x["value"] == v["headline"]["value"])
+            .unwrap()["probability"]
+            .as_f64()
+            .unwrap()
+    };
+    let expected = p("1") - p("0");
+    assert!((step["difference"].as_f64().unwrap() - expected).abs() < 1e-12);
+    assert!((v["baseline"].as_f64().unwrap() - p("0")).abs() < 1e-12);
+}
+
+#[test]
+fn solve_finds_the_smallest_value_meeting_the_target() {
+    let v = json_of(&[
+        "solve",
+        "stand-and-die",
+        "duel",
+        "b_infantry=10",
+        "--vary",
+        "a_infantry",
+        "--values",
+        "8..14",
+        "--target",
+        "P(winner=a) >= 0.5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["field"], "a_infantry");
+    assert_eq!(v["target"], "P(winner=a) >= 0.5");
+    let answers = v["answers"].as_array().unwrap();
+    let values: Vec<&str> = answers
+        .iter()
+        .map(|a| a["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(values, ["8", "9", "10", "11", "12", "13", "14"]);
+    let first = answers
+        .iter()
+        .find(|a| a["probability"].as_f64().unwrap() >= 0.5)
+        .unwrap();
+    assert_eq!(v["value"], first["value"]);
+    assert_eq!(v["monotone"], true);
+    // A target nothing meets gives null.
+    let v = json_of(&[
+        "solve",
+        "micro-squad",
+        "fire",
+        "--vary",
+        "die_mod",
+        "--values",
+        "0..2",
+        "--target",
+        "P(result=E) >= 0.9",
+        "--format",
+        "json",
+    ]);
+    assert!(v["value"].is_null());
+    let e = stderr_of(&[
+        "solve",
+        "micro-squad",
+        "fire",
+        "--vary",
+        "die_mod",
+        "--target",
+        "P(result=E) > 1",
+    ]);
+    assert!(e.contains("target"), "{e}");
+}

@@ -1,0 +1,239 @@
+//! What a run writes: its plots, its typed results frame and the gallery.
+
+use super::{experiment_in, stderr_of, volley};
+
+#[test]
+fn a_plot_picks_the_other_axes_values_and_series_by_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = dir.path().join("ladder.toml");
+    let text = "name = \"ladder\"\nsystem = \"deadly-field\"\naction = \"morale-check\"\n\
+        [sweep]\nmmp = \"4..8\"\nlevel = [\"good-order\", \"shaken\"]\n\
+        [[plot]]\nkind = \"heatmap\"\nx = \"mmp\"\nseries = \"value\"\ny = \"level_after\"\n\
+        at = { level = \"shaken\" }\nfile = \"ladder\"\n";
+    std::fs::write(&exp, text).unwrap();
+    let reports = dir.path().join("reports");
+    let out = volley()
+        .args([
+            "run",
+            exp.to_str().unwrap(),
+            "--reports",
+            reports.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(reports.join("ladder/ladder.svg")).unwrap();
+    // One row per level; from Shaken at MMP 8, 52.78% end Routed (the Good Order
+    // row would read 2.78%).
+    for level in ["good-order", "disorder", "shaken", "routed"] {
+        assert!(svg.contains(level), "{level}");
+    }
+    assert!(svg.contains("52.78%"), "the Shaken slice");
+    // An axis value that was not swept is refused at its line.
+    std::fs::write(&exp, text.replace("\"shaken\" }", "\"routed\" }")).unwrap();
+    let e = stderr_of(&[
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ]);
+    assert!(
+        e.contains("ladder.toml:") && e.contains("not one of the swept values"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_plot_file_is_a_plain_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in ["../../escaped", "sub/x", ".hidden", ""] {
+        let body = format!(
+            "name = \"paths\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
+             [sweep]\ndie_mod = [0, 1]\n\
+             [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nfile = \"{file}\"\n"
+        );
+        let (exp, reports) = experiment_in(dir.path(), &body);
+        let e = stderr_of(&[
+            "run",
+            exp.to_str().unwrap(),
+            "--reports",
+            reports.to_str().unwrap(),
+        ]);
+        assert!(e.contains("exp.toml:9:") && e.contains("file"), "{e}");
+        assert!(!reports.exists(), "nothing written for {file:?}");
+    }
+    assert!(!dir.path().join("escaped.png").exists());
+}
+
+#[test]
+fn a_results_frame_is_typed_and_says_what_it_is() {
+    use polars::prelude::*;
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"typed\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[fields]\nfirepower = 8\n\
+         [sweep]\ndie_mod = [-2, -1, 0]\nterrain = [\"clear\", \"woods\"]\n",
+    );
+    let out = volley()
+        .args(["run", exp.to_str().unwrap(), "--reports"])
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let folder = reports.join("typed");
+    let parquet = folder.join("results.parquet");
+    let df = ParquetReader::new(std::fs::File::open(&parquet).unwrap())
+        .finish()
+        .unwrap();
+    // Sweep columns carry their fields' types: -2 sorts before -1.
+    assert_eq!(df.column("die_mod").unwrap().dtype(), &DataType::Int64);
+    assert_eq!(df.column("terrain").unwrap().dtype(), &DataType::String);
+    let die_mods: Vec<i64> = df
+        .column("die_mod")
+        .unwrap()
+        .i64()
+        .unwrap()
+        .into_no_null_iter()
+        .collect();
+    assert_eq!(*die_mods.iter().min().unwrap(), -2);
+    // A mean's value is null, a probability's is its outcome.
+    let kinds = df.column("kind").unwrap().str().unwrap();
+    let values = df.column("value").unwrap().str().unwrap();
+    for i in 0..df.height() {
+        let probability = kinds.get(i) == Some("probability");
+        assert_eq!(values.get(i).is_some(), probability, "row {i}");
+    }
+    assert!(df.column("method").is_ok());
+    // What it is: in the Parquet file itself and in meta.json beside the CSV.
+    let bytes = std::fs::read(&parquet).unwrap();
+    let has = |needle: &str| bytes.windows(needle.len()).any(|w| w == needle.as_bytes());
+    assert!(has("volley_version") && has("micro-squad") && has("\"die_mod\""));
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["experiment"], "typed");
+    assert_eq!(meta["action"], "fire");
+    assert_eq!(meta["fixed_fields"]["firepower"], 8);
+    assert_eq!(meta["sweep"][0]["values"][0], -2);
+    assert_eq!(meta["sweep"][0]["type"], "int");
+    assert_eq!(meta["seed"], 1);
+    assert!(meta["columns"]["estimate"].is_string());
+    // Written readable by all, like the committed reports.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        for file in ["results.csv", "results.parquet", "meta.json", "README.md"] {
+            let mode = std::fs::metadata(folder.join(file))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o644, "{file}");
+        }
+    }
+}
+
+#[test]
+fn a_run_writes_the_gallery_of_every_report_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"gallery-one\"\ntitle = \"One fire table\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
+         [sweep]\ndie_mod = [0, 1]\n",
+    );
+    let run = |file: &std::path::Path| {
+        let out = volley()
+            .args(["run", file.to_str().unwrap(), "--reports"])
+            .arg(&reports)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run(&exp);
+    // A second experiment, run alone: the gallery keeps the first.
+    let second = dir.path().join("second.toml");
+    std::fs::write(
+        &second,
+        "name = \"gallery-two\"\nsystem = \"micro-squad\"\naction = \"fire\"\n",
+    )
+    .unwrap();
+    run(&second);
+    let gallery = std::fs::read_to_string(reports.join("README.md")).unwrap();
+    assert!(
+        gallery.contains("## [One fire table](gallery-one/README.md)")
+            && gallery.contains("gallery-two/README.md")
+            && gallery.contains("- headline: P(result = E) from ")
+            && gallery.contains("over 2 points (exact)")
+            && gallery.contains("<img src=\"gallery-one/"),
+        "{gallery}"
+    );
+}
+
+#[test]
+fn a_plot_says_at_which_values_it_holds_the_axes_it_does_not_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"held\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
+         [sweep]\ndie_mod = [0, 1, 2]\nterrain = [\"clear\", \"woods\"]\nrange = [5, 10]\n\
+         [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nseries = \"terrain\"\ny = \"result=E\"\n\
+         file = \"by_die\"\nat = { range = 10 }\n",
+    );
+    let out = volley()
+        .args(["run", exp.to_str().unwrap(), "--reports"])
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(reports.join("held/by_die.svg")).unwrap();
+    assert!(svg.contains("at range = 10"), "no subtitle");
+    // The legend names both series, in a column of its own.
+    assert!(svg.contains("terrain=clear") && svg.contains("terrain=woods"));
+    // A probability axis runs 0% to 100%.
+    assert!(svg.contains("100%"));
+}
+
+#[test]
+fn a_plot_by_value_keeps_the_variants_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = std::fs::canonicalize("house_rules/woods_plus_6.toml").unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        &format!(
+            "name = \"byvalue\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[fields]\nterrain = \"woods\"\n\
+             [sweep]\ndie_mod = [0, 1]\n[[variant]]\nname = \"card\"\n[[variant]]\nname = \"woods6\"\n\
+             house_rules = [{:?}]\n[[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nseries = \"value\"\n\
+             y = \"result\"\nfile = \"by_value\"\n",
+            rule.to_str().unwrap()
+        ),
+    );
+    let out = volley()
+        .args(["run", exp.to_str().unwrap(), "--reports"])
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(reports.join("byvalue/by_value.svg")).unwrap();
+    assert!(
+        svg.contains("card E") && svg.contains("woods6 E"),
+        "one series per variant and value"
+    );
+}

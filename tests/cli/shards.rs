@@ -1,0 +1,165 @@
+//! Shards and `merge`: a run split anywhere and put back together exactly.
+
+use super::{stderr_of, volley};
+
+#[test]
+fn shards_merge_into_the_single_machine_result_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = [
+        "odds",
+        "micro-squad",
+        "engagement",
+        "b_firepower=6",
+        "--trials",
+        "300000",
+        "--seed",
+        "5",
+    ];
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let file = dir.path().join(format!("shard{k}.json"));
+        let shard = format!("{k}/3");
+        let out = volley()
+            .args(run)
+            .args(["--shard", &shard, "--save-tally", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        files.push(file.to_str().unwrap().to_string());
+    }
+    files.reverse();
+    let merged = volley()
+        .arg("merge")
+        .args(&files)
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    let single = volley()
+        .args(run)
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(merged.status.success());
+    assert_eq!(merged.stdout, single.stdout);
+    let e = stderr_of(&["merge", &files[0], &files[1]]);
+    assert!(e.contains("shards missing"), "{e}");
+}
+
+/// A tally file is input: `volley merge` refuses one whose fields do not add up,
+/// with one message naming the file and the field, and never panics or
+/// allocates what a count claims.
+#[test]
+fn merge_refuses_tampered_tally_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.json");
+    let out = volley()
+        .args([
+            "odds",
+            "micro-squad",
+            "engagement",
+            "a_stands=1",
+            "b_stands=1",
+            "--trials",
+            "70000",
+            "--shard",
+            "0/1",
+            "--save-tally",
+            good.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let original: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&good).unwrap()).unwrap();
+    // The untouched file merges.
+    let out = volley()
+        .args(["merge", good.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    type Tamper = fn(&mut serde_json::Value);
+    let cases: [(&str, Tamper, &str); 9] = [
+        ("index", |v| v["shard"]["index"] = 5.into(), "K runs from 0"),
+        (
+            "count",
+            |v| v["shard"]["count"] = 1_000_000_000_000_000_000u64.into(),
+            "shards",
+        ),
+        (
+            "confidence",
+            |v| v["confidence"] = 5.0.into(),
+            "between 0 and 1",
+        ),
+        (
+            "weight",
+            |v| v["tally"]["weight"] = (-70000.0).into(),
+            "trials",
+        ),
+        (
+            "hits",
+            |v| v["tally"]["hits"][0] = 999_999_999u64.into(),
+            "add up",
+        ),
+        (
+            "hits length",
+            |v| {
+                v["tally"]["hits"].as_array_mut().unwrap().pop();
+            },
+            "layout",
+        ),
+        (
+            "sums",
+            |v| v["tally"]["sums"][0][0] = 1e300.into(),
+            "not possible",
+        ),
+        ("system", |v| v["system"] = "chess".into(), "unknown system"),
+        ("action", |v| v["action"] = "castle".into(), "no action"),
+    ];
+    for (what, tamper, expected) in cases {
+        let mut v = original.clone();
+        tamper(&mut v);
+        let bad = dir.path().join(format!("{what}.json"));
+        std::fs::write(&bad, serde_json::to_string(&v).unwrap()).unwrap();
+        let e = stderr_of(&["merge", bad.to_str().unwrap()]);
+        assert!(e.contains(expected) && e.contains(".json"), "{what}: {e}");
+    }
+}
+
+/// Shards of uneven sizes: each holds the trials of its own chunks.
+#[test]
+fn shard_trial_counts_cover_the_run_once() {
+    use volley::engine::Shard;
+    for trials in [1u64, 65_536, 65_537, 1_000_000, 3 * 65_536 + 5] {
+        for count in 1..=7u64 {
+            let total: u64 = (0..count)
+                .map(|index| Shard { index, count }.trials_of(trials))
+                .sum();
+            assert_eq!(total, trials, "{trials} trials in {count} shards");
+        }
+    }
+}
+
+#[test]
+fn shards_are_refused_where_the_trials_cannot_be_split() {
+    let e = stderr_of(&[
+        "odds",
+        "micro-squad",
+        "fire",
+        "--trials",
+        "20000",
+        "--shard",
+        "1/2",
+    ]);
+    assert!(
+        e.contains("blocks of 65536 trials") && e.contains("at most 1 shards"),
+        "{e}"
+    );
+}
