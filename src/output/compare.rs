@@ -2,11 +2,11 @@
 //! difference with its paired interval and test.
 
 use super::{
-    Answer, Format, aligned, answer_object, markdown, number_digits, p_value_text, percent_digits,
+    Answer, Format, aligned, answer_contract, markdown, number_digits, p_value_text, percent_digits,
 };
 use crate::compare::{Compared, Comparison, DifferenceRow};
+use crate::contract::{self, ComparisonJson};
 use crate::frame::{self, FrameColumn};
-use serde_json::{Value as Json, json};
 use std::fmt::Write;
 
 /// A difference in percentage points (probabilities) or in the mean's unit, with
@@ -76,39 +76,11 @@ pub fn render_compared(
     format: Format,
 ) -> String {
     match format {
-        Format::Json => {
-            let variants: Vec<Json> = compared
-                .variants
-                .iter()
-                .zip(variants)
-                .map(|(v, answer)| {
-                    let differences: Vec<Json> = v
-                        .differences
-                        .iter()
-                        .map(|r| {
-                            json!({"variable": r.variable, "value": r.value,
-                                   "difference": r.difference.value, "ci_low": r.difference.low,
-                                   "ci_high": r.difference.high, "p_value": r.difference.p_value})
-                        })
-                        .collect();
-                    json!({"name": v.name, "spec": v.spec, "result": answer_object(answer),
-                           "differences": differences})
-                })
-                .collect();
-            let object = json!({
-                "system": base.system,
-                "action": base.action,
-                "method": if compared.exact { "exact" } else { "monte-carlo-paired" },
-                "trials": compared.trials,
-                "seed": compared.seed,
-                "confidence": compared.confidence,
-                "baseline": answer_object(base),
-                "variants": variants,
-            });
-            let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
-            text.push('\n');
-            text
-        }
+        Format::Json => contract::to_pretty_json(&ComparisonJson::new(
+            compared,
+            answer_contract(base),
+            variants.iter().map(answer_contract).collect(),
+        )),
         Format::Csv => {
             let mut columns: [Vec<String>; 4] = Default::default();
             let (mut base_values, mut variant_values) = (Vec::new(), Vec::new());

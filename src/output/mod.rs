@@ -13,7 +13,7 @@ mod tally_file;
 pub use compare::{render_compared, render_comparison};
 pub use effects::render_effects;
 pub use grid::{Grid, GridCell, render_grid};
-pub use single::{Answer, answer_object, render_answer, render_odds};
+pub use single::{Answer, answer_contract, answer_object, render_answer, render_odds};
 pub use solve::render_solved;
 pub use tally_file::TallyFile;
 

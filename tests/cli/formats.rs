@@ -83,7 +83,12 @@ fn the_generated_pages_of_the_guide_are_up_to_date() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    for page in ["readings.md", "charts.md", "schema/answer.schema.json"] {
+    for page in [
+        "readings.md",
+        "charts.md",
+        "schema/answer.schema.json",
+        "schema/comparison.schema.json",
+    ] {
         let written = std::fs::read_to_string(dir.path().join(page)).unwrap();
         let committed = std::fs::read_to_string(format!("docs/{page}")).unwrap();
         assert!(

@@ -31,6 +31,8 @@ pub fn stderr_of(args: &[&str]) -> String {
     err
 }
 
+/// `volley ARGS`, which must succeed, as JSON; an answer or a comparison must
+/// be the published contract.
 pub fn json_of(args: &[&str]) -> serde_json::Value {
     let out = volley().args(args).output().unwrap();
     assert!(
@@ -38,7 +40,13 @@ pub fn json_of(args: &[&str]) -> serde_json::Value {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    let json = serde_json::from_slice(&out.stdout).unwrap();
+    match args.first() {
+        Some(&"odds") => crate::common::assert_valid_answer(&json),
+        Some(&"compare") => crate::common::assert_valid_comparison(&json),
+        _ => {}
+    }
+    json
 }
 
 /// Write an experiment file in a fresh folder; run it into `reports` there.

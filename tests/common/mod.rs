@@ -27,8 +27,10 @@ pub fn volley_json(args: &[&str]) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     let json = serde_json::from_slice(&out.stdout).unwrap();
-    if args.first() == Some(&"odds") {
-        assert_valid_answer(&json);
+    match args.first() {
+        Some(&"odds") => assert_valid_answer(&json),
+        Some(&"compare") => assert_valid_comparison(&json),
+        _ => {}
     }
     json
 }
@@ -39,16 +41,36 @@ pub fn volley_json(args: &[&str]) -> serde_json::Value {
 pub fn assert_valid_answer(json: &serde_json::Value) {
     use std::sync::OnceLock;
     static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    let validator = VALIDATOR.get_or_init(|| {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/docs/schema/answer.schema.json"
+    assert_valid::<volley::contract::AnswerJson>(json, &VALIDATOR, "answer");
+}
+
+/// A comparison's JSON is the contract (`docs/schema/comparison.schema.json`).
+pub fn assert_valid_comparison(json: &serde_json::Value) {
+    use std::sync::OnceLock;
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    assert_valid::<volley::contract::ComparisonJson>(json, &VALIDATOR, "comparison");
+}
+
+/// `json` validates against `docs/schema/NAME.schema.json` and reads back as
+/// `T` without losing or adding a key.
+fn assert_valid<T: serde::de::DeserializeOwned + serde::Serialize>(
+    json: &serde_json::Value,
+    validator: &std::sync::OnceLock<jsonschema::Validator>,
+    name: &str,
+) {
+    let validator = validator.get_or_init(|| {
+        let path = format!(
+            "{}/docs/schema/{name}.schema.json",
+            env!("CARGO_MANIFEST_DIR")
         );
         let schema = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         jsonschema::validator_for(&schema).unwrap()
     });
     let errors: Vec<String> = validator.iter_errors(json).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "not the published schema: {errors:#?}");
-    let typed: volley::contract::AnswerJson = serde_json::from_value(json.clone()).unwrap();
+    assert!(
+        errors.is_empty(),
+        "not the published {name} schema: {errors:#?}"
+    );
+    let typed: T = serde_json::from_value(json.clone()).unwrap();
     assert_eq!(&serde_json::to_value(typed).unwrap(), json);
 }

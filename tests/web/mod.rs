@@ -44,12 +44,16 @@ impl Server {
         Server { child, url, port }
     }
 
-    /// GET `path` (with its query): the status and the body. An answer
-    /// (`/api/odds`, 200) must be the published JSON contract.
+    /// GET `path` (with its query): the status and the body. An answer or a
+    /// comparison (`/api/odds`, `/api/compare`, 200) must be the published
+    /// JSON contract.
     pub fn get(&self, path: &str) -> (u16, String) {
         let (status, body) = request(self.port, "GET", path, None);
         if status == 200 && path.starts_with("/api/odds") {
             crate::common::assert_valid_answer(&serde_json::from_str(&body).unwrap());
+        }
+        if status == 200 && path.starts_with("/api/compare") {
+            crate::common::assert_valid_comparison(&serde_json::from_str(&body).unwrap());
         }
         (status, body)
     }

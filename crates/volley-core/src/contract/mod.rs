@@ -8,16 +8,24 @@
 //! `serde_json::Value`), as they always have.
 
 mod answer;
+mod comparison;
 mod reading;
 
 pub use answer::{AnswerJson, CurveJson, HeadlineJson, MeanJson, MethodJson, OutcomeJson};
+pub use comparison::{ComparisonJson, ComparisonMethodJson, DifferenceJson, VariantJson};
 pub use reading::{AlternativeJson, MeasuredJson, PairedJson, ReadingJson};
 
 use serde::Serialize;
 
 /// The JSON Schema of every document of the contract, by file name.
 pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
-    vec![("answer.schema.json", schemars::schema_for!(AnswerJson))]
+    vec![
+        ("answer.schema.json", schemars::schema_for!(AnswerJson)),
+        (
+            "comparison.schema.json",
+            schemars::schema_for!(ComparisonJson),
+        ),
+    ]
 }
 
 /// `value` as pretty JSON with its keys in alphabetical order, and a final
