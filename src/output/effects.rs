@@ -2,9 +2,9 @@
 //! every one-step move of a field, largest first.
 
 use super::{Format, aligned, markdown, number_digits, p_value_text, percent};
+use crate::contract::{self, EffectsJson};
 use crate::effects::Effects;
 use crate::frame::{self, FrameColumn};
-use serde_json::json;
 use std::fmt::Write;
 
 fn points(x: f64) -> String {
@@ -21,39 +21,7 @@ pub fn render_effects(
 ) -> String {
     let (variable, value) = &e.headline;
     match format {
-        Format::Json => {
-            let effects: Vec<_> = e
-                .effects
-                .iter()
-                .map(|x| {
-                    json!({"field": x.step.field, "from": x.step.from, "to": x.step.to,
-                           "probability": x.probability.value, "difference": x.difference.value,
-                           "ci_low": x.difference.low, "ci_high": x.difference.high,
-                           "p_value": x.difference.p_value,
-                           "mean_difference": x.mean_difference.map(|d| d.value)})
-                })
-                .collect();
-            let skipped: Vec<_> = e
-                .skipped
-                .iter()
-                .map(|(s, why)| json!({"field": s.field, "to": s.to, "reason": why}))
-                .collect();
-            let object = json!({
-                "system": system,
-                "action": action,
-                "method": if e.exact { "exact" } else { "monte-carlo-paired" },
-                "trials": e.trials,
-                "headline": {"variable": variable, "value": value},
-                "baseline": e.baseline.value,
-                "mean": e.mean.as_ref().map(|(name, m)| json!({"variable": name, "baseline": m.value})),
-                "effects": effects,
-                "skipped": skipped,
-                "provisional": e.provisional,
-            });
-            let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
-            text.push('\n');
-            text
-        }
+        Format::Json => contract::to_pretty_json(&EffectsJson::new(system, action, e)),
         Format::Csv => frame::csv_of(vec![
             (
                 "field",

@@ -1,45 +1,16 @@
 //! The inverse question (`volley solve`): every value tried and the one found.
 
 use super::{Format, aligned, markdown, number, percent};
+use crate::contract::{self, SolvedJson};
 use crate::frame::{self, FrameColumn};
 use crate::solve::Solved;
-use serde_json::json;
 use std::fmt::Write;
 
 /// Render a search in `format`.
 pub fn render_solved(system: &str, action: &str, s: &Solved, format: Format) -> String {
     let probability = s.target.value.is_some();
     match format {
-        Format::Json => {
-            let key = if probability { "probability" } else { "mean" };
-            let answers: Vec<_> = s
-                .answers
-                .iter()
-                .map(|a| {
-                    let mut row = json!({"value": a.value, "ci_low": a.estimate.low,
-                                         "ci_high": a.estimate.high, "exact": a.exact,
-                                         "meets": a.meets, "decided": a.decided});
-                    row[key] = json!(a.estimate.value);
-                    row
-                })
-                .collect();
-            let object = json!({
-                "system": system,
-                "action": action,
-                "field": s.field,
-                "target": s.target.to_string(),
-                "direction": if s.largest { "largest" } else { "smallest" },
-                "value": s.value,
-                "monotone": s.monotone(),
-                "crossings": s.crossings(),
-                "skipped": s.skipped.iter().map(|(v, why)| json!({"value": v, "reason": why})).collect::<Vec<_>>(),
-                "answers": answers,
-                "provisional": s.provisional,
-            });
-            let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
-            text.push('\n');
-            text
-        }
+        Format::Json => contract::to_pretty_json(&SolvedJson::new(system, action, s)),
         Format::Csv => frame::csv_of(vec![
             (
                 s.field.as_str(),

@@ -88,6 +88,8 @@ fn the_generated_pages_of_the_guide_are_up_to_date() {
         "charts.md",
         "schema/answer.schema.json",
         "schema/comparison.schema.json",
+        "schema/effects.schema.json",
+        "schema/solve.schema.json",
     ] {
         let written = std::fs::read_to_string(dir.path().join(page)).unwrap();
         let committed = std::fs::read_to_string(format!("docs/{page}")).unwrap();

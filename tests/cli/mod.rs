@@ -31,8 +31,8 @@ pub fn stderr_of(args: &[&str]) -> String {
     err
 }
 
-/// `volley ARGS`, which must succeed, as JSON; an answer or a comparison must
-/// be the published contract.
+/// `volley ARGS`, which must succeed, as JSON: the published contract where
+/// the command has one.
 pub fn json_of(args: &[&str]) -> serde_json::Value {
     let out = volley().args(args).output().unwrap();
     assert!(
@@ -41,11 +41,7 @@ pub fn json_of(args: &[&str]) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     let json = serde_json::from_slice(&out.stdout).unwrap();
-    match args.first() {
-        Some(&"odds") => crate::common::assert_valid_answer(&json),
-        Some(&"compare") => crate::common::assert_valid_comparison(&json),
-        _ => {}
-    }
+    crate::common::assert_contract(args.first().copied().unwrap_or_default(), &json);
     json
 }
 

@@ -27,12 +27,24 @@ pub fn volley_json(args: &[&str]) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     let json = serde_json::from_slice(&out.stdout).unwrap();
-    match args.first() {
-        Some(&"odds") => assert_valid_answer(&json),
-        Some(&"compare") => assert_valid_comparison(&json),
+    assert_contract(args.first().copied().unwrap_or_default(), &json);
+    json
+}
+
+/// The JSON `volley COMMAND` printed is the published contract, where the
+/// command has one (odds, compare, effects, solve).
+pub fn assert_contract(command: &str, json: &serde_json::Value) {
+    use std::sync::OnceLock;
+    use volley::contract::{EffectsJson, SolvedJson};
+    static EFFECTS: OnceLock<jsonschema::Validator> = OnceLock::new();
+    static SOLVE: OnceLock<jsonschema::Validator> = OnceLock::new();
+    match command {
+        "odds" => assert_valid_answer(json),
+        "compare" => assert_valid_comparison(json),
+        "effects" => assert_valid::<EffectsJson>(json, &EFFECTS, "effects"),
+        "solve" => assert_valid::<SolvedJson>(json, &SOLVE, "solve"),
         _ => {}
     }
-    json
 }
 
 /// An answer's JSON is the contract: it validates against the published

@@ -9,11 +9,15 @@
 
 mod answer;
 mod comparison;
+mod effects;
 mod reading;
+mod solve;
 
 pub use answer::{AnswerJson, CurveJson, HeadlineJson, MeanJson, MethodJson, OutcomeJson};
 pub use comparison::{ComparisonJson, ComparisonMethodJson, DifferenceJson, VariantJson};
+pub use effects::{EffectJson, EffectsJson, HeadlineValueJson, MeanBaselineJson, SkippedStepJson};
 pub use reading::{AlternativeJson, MeasuredJson, PairedJson, ReadingJson};
+pub use solve::{DirectionJson, SkippedValueJson, SolvedJson, TriedJson};
 
 use serde::Serialize;
 
@@ -25,6 +29,8 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
             "comparison.schema.json",
             schemars::schema_for!(ComparisonJson),
         ),
+        ("effects.schema.json", schemars::schema_for!(EffectsJson)),
+        ("solve.schema.json", schemars::schema_for!(SolvedJson)),
     ]
 }
 
