@@ -7,11 +7,11 @@ use common::p;
 use volley_core::engine::MethodRequest;
 use volley_core::stats::Summary;
 
-fn run(action: &str, fields: &[(&str, &str)]) -> Summary {
+pub(crate) fn run(action: &str, fields: &[(&str, &str)]) -> Summary {
     common::run("micro-armour", action, fields, MethodRequest::Exact)
 }
 
-fn run_with(action: &str, fields: &[(&str, &str)], path: &str, value: &str) -> Summary {
+pub(crate) fn run_with(action: &str, fields: &[(&str, &str)], path: &str, value: &str) -> Summary {
     common::run_with_rules(
         "micro-armour",
         action,
@@ -22,7 +22,7 @@ fn run_with(action: &str, fields: &[(&str, &str)], path: &str, value: &str) -> S
 }
 
 /// The firer passes cohesion 15 (a natural 20 always fails): 15/20.
-const PASS: f64 = 0.75;
+pub(crate) const PASS: f64 = 0.75;
 
 #[test]
 fn every_action_agrees() {
@@ -194,42 +194,6 @@ fn artillery_and_air_agree() {
 }
 
 #[test]
-fn the_engagement_agrees_and_shows_what_a_tech_level_is_worth() {
-    common::assert_agree(
-        "micro-armour",
-        "engagement",
-        &[
-            ("a_stands", "2"),
-            ("b_stands", "1"),
-            ("turns", "4"),
-            ("a_tech_level", "3"),
-        ],
-        100_000,
-    );
-    // One shot, one turn: A (TL4, 8) at B (defense 6) at 20" (+1): column +2 is
-    // E on rows 0-3, so 2D6 + 1 <= 3: 1/36, after a 15/20 cohesion roll.
-    let s = run(
-        "engagement",
-        &[
-            ("a_stands", "1"),
-            ("b_stands", "1"),
-            ("b_firepower", "0"),
-            ("turns", "1"),
-        ],
-    );
-    assert!((p(&s, "winner", "a") - PASS / 36.0).abs() < 1e-12);
-    // Equal platoons, one a tech level behind: the TL4 side fires first every
-    // turn (1st fire phase) and wins more often.
-    let s = common::run(
-        "micro-armour",
-        "engagement",
-        &[("a_tech_level", "3")],
-        MethodRequest::Trials(100_000),
-    );
-    assert!(s.probability("winner", "b").unwrap().low > s.probability("winner", "a").unwrap().high);
-}
-
-#[test]
 fn above_plus_9_is_e_without_a_roll_for_every_attack() {
     // Direct artillery 14 against 4 (+10) on personnel in woods: the arrival roll
     // carries the woods' +4 (passes on 11 or less), then E without a roll.
@@ -324,91 +288,6 @@ fn the_optional_chart_reads_one_row_for_cohesion_10_or_less() {
     assert!((p(&s, "after", "S+D") - 0.22).abs() < 1e-12);
 }
 
-/// The engagement is played shot by shot with counted stands; on 1 against 1
-/// it gives what the whole-turn enumeration gave before (values recorded from
-/// it), to 1e-12.
-#[test]
-fn step_level_exact_equals_the_turn_level_answers() {
-    // (fields, [P(a), P(b), P(none), P(turn-limit), mean turns, mean a_lost])
-    type Case<'a> = (&'a [(&'a str, &'a str)], [f64; 6]);
-    let cases: [Case; 3] = [
-        (
-            &[],
-            [
-                0.48841527276103547,
-                0.4884152727610355,
-                0.006145786039503239,
-                0.017023668438426138,
-                4.152432770578808,
-                0.4945610588005388,
-            ],
-        ),
-        (
-            &[
-                ("b_terrain", "woods"),
-                ("a_tech_level", "3"),
-                ("b_tech_level", "5"),
-            ],
-            [
-                0.06319771379590651,
-                0.8515573547011925,
-                0.002767709710015799,
-                0.08247722179288577,
-                5.203312574788869,
-                0.8543250644112084,
-            ],
-        ),
-        (
-            &[
-                ("a_class", "armored"),
-                ("b_class", "armored"),
-                ("a_facing", "flank"),
-                ("turns", "6"),
-            ],
-            [
-                0.2853651938059804,
-                0.6678242625563757,
-                0.004611360519240787,
-                0.04219918311840373,
-                3.0210052764833195,
-                0.6724356230756164,
-            ],
-        ),
-    ];
-    for (fields, expected) in cases {
-        let mut fields = fields.to_vec();
-        fields.extend([("a_stands", "1"), ("b_stands", "1")]);
-        let s = run("engagement", &fields);
-        let got = [
-            p(&s, "winner", "a"),
-            p(&s, "winner", "b"),
-            p(&s, "winner", "none"),
-            p(&s, "winner", "turn-limit"),
-            s.mean("turns").unwrap().value,
-            s.mean("a_lost").unwrap().value,
-        ];
-        for (g, e) in got.iter().zip(expected) {
-            assert!((g - e).abs() < 1e-12, "{fields:?}: {got:?}");
-        }
-    }
-}
-
-#[test]
-fn three_and_four_platoon_stands_a_side_are_exact_and_agree_with_monte_carlo() {
-    for n in ["3", "4"] {
-        let fields = [
-            ("a_stands", n),
-            ("b_stands", n),
-            ("a_tech_level", "3"),
-            ("b_terrain", "woods"),
-            ("b_class", "armored"),
-        ];
-        let auto = common::run("micro-armour", "engagement", &fields, MethodRequest::Auto);
-        assert!(auto.exact, "{n} against {n} is exact");
-        common::assert_agree("micro-armour", "engagement", &fields, 200_000);
-    }
-}
-
 /// The CRT's notes: "Any stand firing at a Helicopter treats -S- as No Effect
 /// regardless of Tech Level", in every action that can reach one.
 #[test]
@@ -492,32 +371,6 @@ fn a_helicopter_target_reads_dash_s_as_no_effect_in_every_action() {
     }
 }
 
-/// "Any one stand may only be the target of one attack per fire phase."
-#[test]
-fn a_stand_is_attacked_once_per_fire_phase() {
-    // 20 against 6 is E without a roll, so a shot kills when its firer passes
-    // cohesion (3/4). B's one stand is attacked once a phase: whoever fires
-    // first, A wins exactly when that one attack lands, 3/4. Attacking again
-    // (the old reading) adds A's second stand's shot after a miss: 51/64.
-    let fields = [
-        ("a_stands", "2"),
-        ("b_stands", "1"),
-        ("a_firepower", "20"),
-        ("b_firepower", "20"),
-        ("turns", "1"),
-    ];
-    let once = run("engagement", &fields);
-    assert!((p(&once, "winner", "a") - 0.75).abs() < 1e-12);
-    let again = run_with(
-        "engagement",
-        &fields,
-        "options.ma_engagement_attack_again",
-        "true",
-    );
-    assert!((p(&again, "winner", "a") - 51.0 / 64.0).abs() < 1e-12);
-    common::assert_agree("micro-armour", "engagement", &fields, 100_000);
-}
-
 #[test]
 fn a_stand_with_only_d_has_no_s_to_recover() {
     // D alone at cohesion 15 (+3): only a natural 1 removes D; a roll that
@@ -529,26 +382,4 @@ fn a_stand_with_only_d_has_no_s_to_recover() {
     assert_eq!(p(&s, "roll", "recover"), 0.0);
     assert!((p(&s, "roll", "rally") - 1.0 / 20.0).abs() < 1e-12);
     assert!((p(&s, "roll", "fail") - 18.0 / 20.0).abs() < 1e-12);
-}
-
-#[test]
-fn the_bounds_allow_the_shots_per_turn_the_charts_accept() {
-    let rule = |value: &str| {
-        let text = common::house_rule("options.ma_shots_per_turn", value);
-        volley_core::rules::HouseRule::parse("shots", &text).unwrap()
-    };
-    let e = volley_core::question::Question::new("micro-armour", "engagement", &[rule("3")], &[])
-        .err()
-        .expect("3 shots a turn is refused");
-    assert!(
-        e.message.contains("1 to 2")
-            || e.message.contains("1-2")
-            || e.message.contains("at most 2"),
-        "{}",
-        e.message
-    );
-    assert!(
-        volley_core::question::Question::new("micro-armour", "engagement", &[rule("2")], &[])
-            .is_ok()
-    );
 }

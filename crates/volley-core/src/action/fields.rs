@@ -5,7 +5,8 @@
 //! families (a unit's fields under a role prefix, one side of an engagement) are a
 //! [`FieldGroup`], declared and read by one type.
 
-use super::scenario::{FieldSpec, Scenario};
+use super::field_spec::FieldSpec;
+use super::scenario::Scenario;
 use crate::error::InputError;
 
 /// A Rust type a field reads into.

@@ -6,13 +6,13 @@
 //! the systems. Nothing here knows a rule.
 
 pub mod describe;
+mod field_spec;
 mod fields;
 mod scenario;
 
+pub use field_spec::{FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, range_values};
 pub use fields::{FieldGroup, FieldType, prefixed};
-pub use scenario::{
-    FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, Origin, Scenario, range_values,
-};
+pub use scenario::{Origin, Scenario};
 
 use crate::engine::Model;
 use crate::error::InputError;

@@ -8,7 +8,8 @@
 
 use super::charts::{AfterFire, Charts};
 use super::morale::CheckOutcome;
-use super::unit::{Arm, Condition, Regiment, RegimentGroup};
+use super::regiment_fields::RegimentGroup;
+use super::unit::{Arm, Condition, Regiment};
 use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};

@@ -13,8 +13,9 @@
 use super::charts::Charts;
 use super::fire;
 use super::impact::enemy_near;
+use super::regiment_fields::RegimentGroup;
 use super::shot::{FireSituation, named, refusal, shot};
-use super::unit::{Arm, Condition, Regiment, RegimentGroup};
+use super::unit::{Arm, Condition, Regiment};
 use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};

@@ -8,7 +8,8 @@
 //! surrenders.
 
 use super::charts::{Charts, ImpactCmm, LEVELS, Rounding, RoutedCharged, best_and_worst_two};
-use super::unit::{Arm, Condition, Regiment, RegimentGroup};
+use super::regiment_fields::RegimentGroup;
+use super::unit::{Arm, Condition, Regiment};
 use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};

@@ -12,6 +12,7 @@ mod fire;
 mod firefight;
 mod impact;
 mod morale;
+mod regiment_fields;
 mod shot;
 mod unit;
 
