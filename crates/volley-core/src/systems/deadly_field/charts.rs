@@ -3,6 +3,9 @@
 //! Combat Results table (two reconstructions or the user's published copy), the
 //! charge moves and the impact bands.
 
+pub use super::fcr::{FCR_ROWS, Fcr, NO_EFFECT, best_and_worst_two};
+pub use super::levels::{AfterCharge, AfterFire, LEVELS, Level};
+pub use super::option_values::*;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -23,109 +26,6 @@ crate::rules_options! {
         adf_stand_loss_rule: StandLoss,
         adf_forced_improve: ForcedImprove,
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ChargeBonus {
-    HalfUp,
-    HalfDown,
-    None,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Melee {
-    FireBoth,
-    None,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StandLoss {
-    Ceil,
-    Floor,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ForcedImprove {
-    AsPrinted,
-    NoImprove,
-}
-
-/// Which Charge Morale Modifier a Disordered or Shaken unit reads at impact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ImpactCmm {
-    LevelRow,
-    Formation,
-}
-
-/// Which reconstruction of the Fire Combat Results table to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum FcrCandidate {
-    A,
-    B,
-}
-
-/// Whether the table's rows are the firer's arm or the target's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FcrRowBy {
-    Firer,
-    Target,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HalfRound {
-    Floor,
-    Up,
-}
-
-/// The order of the mounted-cavalry target modifiers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DrmOrder {
-    AsPrinted,
-    Swapped,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Natural23 {
-    WorseOf,
-    AsPrinted,
-}
-
-/// A drop below Routed: the only reading built (the level scale ends there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DropBelowRouted {
-    StayRouted,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NaturalFallBack {
-    Margin,
-    None,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Rounding {
-    HalfDown,
-    HalfUp,
-}
-
-/// A charged Routed unit: an impact roll as usual, or surrender.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RoutedCharged {
-    Fiv,
-    Surrender,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -339,26 +239,6 @@ pub struct Charts {
     pub fcr: Fcr,
 }
 
-/// The Fire Combat Results table in use: its columns, and per row (infantry,
-/// artillery, cavalry) the result in each column as an index into `labels`.
-#[derive(Clone, Debug)]
-pub struct Fcr {
-    pub columns: Vec<i32>,
-    /// Result names, no effect first, then by hits and add-on.
-    pub labels: Vec<String>,
-    pub hits: Vec<u32>,
-    pub add: Vec<i32>,
-    pub rows: [Vec<usize>; 3],
-    /// Why the results are provisional (`None` for the user's published table).
-    pub provisional: Option<String>,
-}
-
-/// The rows of the results table.
-pub const FCR_ROWS: [&str; 3] = ["infantry", "artillery", "cavalry"];
-
-/// The label of the no-effect result.
-pub const NO_EFFECT: &str = "no-effect";
-
 impl Fcr {
     fn compile(data: &CardData) -> Result<Fcr, String> {
         let f = &data.fcr;
@@ -519,41 +399,6 @@ impl Fcr {
     }
 }
 
-/// The four morale levels, best first.
-pub const LEVELS: [&str; 4] = ["good-order", "disorder", "shaken", "routed"];
-
-crate::categories! {
-    /// A morale level (an index into [`LEVELS`]) as the answers name it.
-    pub enum Level {
-        GoodOrder = "good-order",
-        Disorder = "disorder",
-        Shaken = "shaken",
-        Routed = "routed",
-    }
-}
-
-crate::categories! {
-    /// A unit after a charge: its level, or gone.
-    pub enum AfterCharge {
-        GoodOrder = "good-order",
-        Disorder = "disorder",
-        Shaken = "shaken",
-        Routed = "routed",
-        Gone = "gone",
-    }
-}
-
-crate::categories! {
-    /// A target after a fire: its level, or eliminated.
-    pub enum AfterFire {
-        GoodOrder = "good-order",
-        Disorder = "disorder",
-        Shaken = "shaken",
-        Routed = "routed",
-        Eliminated = "eliminated",
-    }
-}
-
 impl Charts {
     /// The Fire Combat Results table's result (an index into its labels) of a
     /// fire total on `row`; reading volley's reconstruction consults the
@@ -650,14 +495,4 @@ impl Charts {
     pub fn clamp_mmp(&self, mmp: i32) -> i32 {
         mmp.clamp(self.data.mmp.min, self.data.mmp.max)
     }
-}
-
-/// The best two of the good (negative) modifiers plus the worst two of the bad
-/// (positive) ones.
-pub fn best_and_worst_two(good: &[i32], bad: &[i32]) -> i32 {
-    let mut good: Vec<i32> = good.iter().copied().filter(|g| *g < 0).collect();
-    good.sort();
-    let mut bad: Vec<i32> = bad.iter().copied().filter(|b| *b > 0).collect();
-    bad.sort_by(|a, b| b.cmp(a));
-    good.iter().take(2).sum::<i32>() + bad.iter().take(2).sum::<i32>()
 }

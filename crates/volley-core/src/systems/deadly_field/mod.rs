@@ -8,10 +8,13 @@
 mod charge;
 mod charge_action;
 mod charts;
+mod fcr;
 mod fire;
 mod firefight;
 mod impact;
+mod levels;
 mod morale;
+mod option_values;
 mod regiment_fields;
 mod shot;
 mod unit;

@@ -1,18 +1,10 @@
 //! Micro Force charts, typed over `src/rules/micro_force.toml` and compiled into
 //! lookup tables.
 
+pub use super::bill_result::BillResult;
+pub use super::option_values::*;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-
-/// Chart 6's cell at row -2, column +8: the reconstructed `6/2.5`, or the
-/// card's printed `6/1.5`.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-pub enum MinusTwoPlusEight {
-    #[serde(rename = "6/2.5")]
-    Reconstructed,
-    #[serde(rename = "6/1.5")]
-    Printed,
-}
 
 crate::rules_options! {
     pub struct Options {
@@ -38,95 +30,6 @@ crate::rules_options! {
         mf_out_of_command_penalty: i32,
         mf_initiative_first_turn_tie: FirstTurnTie,
     }
-}
-
-/// How a battery's losses read on Chart 7 (its own sub-table is lost, Q6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ArtilleryCohesionLoss {
-    /// Each half stand lost is one step on the infantry rows.
-    InfantryRowsHalfstand,
-    /// The designer's formula over half stands: round(15 x lost / (2 x stands)).
-    Formula,
-}
-
-/// Who has the initiative after a tie on the first turn (no last-turn winner).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FirstTurnTie {
-    /// Roll again until someone wins.
-    Reroll,
-    /// Side A (the scenario's first side) keeps it.
-    A,
-    /// Side B keeps it.
-    B,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum MiracleFace {
-    #[serde(rename = "20")]
-    Twenty,
-    #[serde(rename = "1")]
-    One,
-    #[serde(rename = "off")]
-    Off,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FirstFire {
-    Plus2Stands,
-    #[serde(rename = "plus2_AV")]
-    Plus2Av,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FormationMods {
-    ColumnAttackColumnSkirmish,
-    Literal,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BelowMinus5 {
-    Clamp,
-    NoEffect,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Rows89 {
-    Printed,
-    Formula,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CavHeavyCover {
-    LightRow,
-    Forbidden,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ShakenOnShaken {
-    NoChange,
-    Rout,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SkedaddleBead {
-    None,
-    Shaken,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TieRounds {
-    NextTurn,
-    Immediate,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -294,63 +197,6 @@ pub struct CardData {
 pub struct Weapon {
     pub ranges: Vec<f64>,
     pub av: Vec<f64>,
-}
-
-/// A Chart 6 cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BillResult {
-    NoEffect,
-    Shaken,
-    /// Steps lost by infantry or cavalry, half stands lost by artillery.
-    Loss {
-        steps: u32,
-        half_stands: u32,
-    },
-}
-
-impl BillResult {
-    pub fn parse(cell: &str) -> Option<Self> {
-        Some(match cell {
-            "-" => BillResult::NoEffect,
-            "S" => BillResult::Shaken,
-            _ => match cell.split_once('/') {
-                Some((steps, stands)) => {
-                    let stands: f64 = stands.parse().ok()?;
-                    if stands < 0.0 || (stands * 2.0).fract() != 0.0 {
-                        return None;
-                    }
-                    BillResult::Loss {
-                        steps: steps.parse().ok()?,
-                        half_stands: (stands * 2.0) as u32,
-                    }
-                }
-                None => BillResult::Loss {
-                    steps: cell.parse().ok()?,
-                    half_stands: 0,
-                },
-            },
-        })
-    }
-
-    pub fn label(self) -> String {
-        match self {
-            BillResult::NoEffect => "-".to_string(),
-            BillResult::Shaken => "S".to_string(),
-            BillResult::Loss {
-                steps,
-                half_stands: 0,
-            } => steps.to_string(),
-            BillResult::Loss { steps, half_stands } => {
-                let stands = f64::from(half_stands) / 2.0;
-                let text = if stands.fract() == 0.0 {
-                    format!("{stands:.0}")
-                } else {
-                    format!("{stands}").trim_start_matches('0').to_string()
-                };
-                format!("{steps}/{text}")
-            }
-        }
-    }
 }
 
 pub const BILL_COLUMNS: usize = 14;

@@ -5,6 +5,7 @@
 //! fire, charge, melee (Chart 10 alone), the marker-recovery tests (rally,
 //! cease-fire, rejoin, resupply), initiative, and a multi-turn firefight.
 
+mod bill_result;
 mod charge;
 mod charge_action;
 pub mod charts;
@@ -15,6 +16,7 @@ mod firefight;
 mod initiative;
 mod melee;
 mod morale;
+mod option_values;
 mod recovery;
 pub mod unit;
 
