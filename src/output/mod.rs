@@ -1,19 +1,19 @@
 //! Renderings of a run for people and scripts: a terminal table, the JSON contract,
 //! tidy CSV and Markdown. Every probability is printed exact or with its interval.
 
+mod answer;
 mod compare;
 mod effects;
 mod grid;
 pub mod markdown;
 pub mod readings;
-mod single;
 mod solve;
 mod tally_file;
 
+pub use answer::{Answer, answer_contract, answer_object, render_answer, render_odds};
 pub use compare::{render_compared, render_comparison};
 pub use effects::render_effects;
 pub use grid::{Grid, GridCell, render_grid};
-pub use single::{Answer, answer_contract, answer_object, render_answer, render_odds};
 pub use solve::render_solved;
 pub use tally_file::TallyFile;
 

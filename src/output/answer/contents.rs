@@ -1,0 +1,86 @@
+//! What an answer holds, and the lines every format states the same way:
+//! how it was computed, and the headline sentence.
+
+use crate::output::probability_text;
+use crate::question::Question;
+use crate::readings::Reading;
+use crate::stats::Summary;
+use serde_json::Value as Json;
+
+/// Everything `volley odds` prints.
+pub struct Answer<'a> {
+    pub system: &'a str,
+    pub action: &'a str,
+    pub scenario: Json,
+    /// The scenario in words: the fields given, then the defaults taken.
+    pub scenario_line: String,
+    pub summary: &'a Summary,
+    /// The outcome stated first: (variable, value).
+    pub headline: Option<(&'a str, &'a str)>,
+    pub house_rules: &'a [String],
+    /// A note when precision mode stopped early.
+    pub warning: Option<String>,
+    /// How to read the answer under these rules (the action's notes).
+    pub notes: Vec<String>,
+    /// Why the answer is provisional (it reads a reconstructed chart), if it is.
+    pub provisional: Option<String>,
+    /// How the action read the scenario, step by step.
+    pub working: Vec<String>,
+    /// Show exact probabilities as fractions where the denominator is small.
+    pub fractions: bool,
+    /// The card's readings the answer rests on.
+    pub readings: Vec<Reading>,
+}
+
+impl<'a> Answer<'a> {
+    /// `question` answered as `summary`: no warning, no working, percentages.
+    pub fn of(question: &'a Question, summary: &'a Summary) -> Self {
+        Answer {
+            system: question.system().name(),
+            action: question.action().name(),
+            scenario: question.scenario().to_json(),
+            scenario_line: question.scenario_line(),
+            summary,
+            headline: question.headline(),
+            house_rules: &question.book().house_rules,
+            warning: None,
+            notes: question.notes(),
+            provisional: question.provisional(),
+            working: Vec::new(),
+            fractions: false,
+            readings: crate::readings::consulted(question),
+        }
+    }
+}
+
+pub(super) fn method_line(s: &Summary) -> String {
+    match (s.trials, s.seed) {
+        (Some(trials), Some(seed)) => {
+            let mut line = format!(
+                "Monte Carlo, {trials} trials, seed {seed}; intervals are {:.0}% confidence",
+                100.0 * s.confidence
+            );
+            if let Some(why) = &s.exact_refused {
+                line.push_str(&format!(" (not exact: {why})"));
+            }
+            line
+        }
+        _ => "exact (every branch of the dice tree enumerated)".to_string(),
+    }
+}
+
+/// "P(works) = 35.34%": the headline outcome, stated first.
+pub fn headline_sentence(a: &Answer) -> Option<String> {
+    let (variable, value) = a.headline?;
+    let e = a.summary.probability(variable, value)?;
+    // A yes/no variable reads as an event: P(works), not P(works = yes).
+    let event = if value == "yes" {
+        variable.to_string()
+    } else {
+        format!("{variable} = {value}")
+    };
+    Some(format!(
+        "P({event}) = {}",
+        probability_text(&e, a.summary.exact, a.fractions)
+    ))
+}

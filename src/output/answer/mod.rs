@@ -1,0 +1,55 @@
+//! One answered question (`volley odds`): every outcome, mean and curve.
+
+mod contents;
+mod to_csv;
+mod to_json;
+mod to_markdown;
+mod to_table;
+
+pub use contents::Answer;
+use to_csv::csv_answer;
+use to_json::json_answer;
+pub use to_json::{answer_contract, answer_object};
+use to_markdown::markdown_answer;
+use to_table::table_answer;
+
+use super::Format;
+use crate::question::Question;
+use crate::readings::Reading;
+use crate::stats::summarize;
+use crate::tally::RunResult;
+
+/// What `volley odds` prints for `question` answered as `result`, resting on
+/// `readings`: the command line and `volley serve` both print this.
+pub fn render_odds(
+    question: &Question,
+    result: &RunResult,
+    readings: Vec<Reading>,
+    format: Format,
+    fractions: bool,
+) -> String {
+    let summary = summarize(result);
+    let warning = result.precision_not_reached.map(|w| {
+        format!(
+            "stopped at the trial cap before reaching the precision asked; widest half-width {w:.5}"
+        )
+    });
+    let answer = Answer {
+        warning,
+        working: question.working(),
+        fractions,
+        readings,
+        ..Answer::of(question, &summary)
+    };
+    render_answer(&answer, format)
+}
+
+/// Render an answer in `format`.
+pub fn render_answer(answer: &Answer, format: Format) -> String {
+    match format {
+        Format::Json => json_answer(answer),
+        Format::Csv => csv_answer(answer),
+        Format::Markdown => markdown_answer(answer),
+        Format::Table => table_answer(answer),
+    }
+}
