@@ -35,32 +35,28 @@ pub fn volley_json(args: &[&str]) -> serde_json::Value {
 /// command has one (odds, compare, effects, solve).
 pub fn assert_contract(command: &str, json: &serde_json::Value) {
     use std::sync::OnceLock;
-    use volley::contract::{EffectsJson, SolvedJson};
+    use volley::contract::{AnswerJson, ComparisonJson, EffectsJson, SolvedJson};
+    static ANSWER: OnceLock<jsonschema::Validator> = OnceLock::new();
+    static COMPARISON: OnceLock<jsonschema::Validator> = OnceLock::new();
     static EFFECTS: OnceLock<jsonschema::Validator> = OnceLock::new();
     static SOLVE: OnceLock<jsonschema::Validator> = OnceLock::new();
     match command {
-        "odds" => assert_valid_answer(json),
-        "compare" => assert_valid_comparison(json),
+        "odds" => assert_valid::<AnswerJson>(json, &ANSWER, "answer"),
+        "compare" => assert_valid::<ComparisonJson>(json, &COMPARISON, "comparison"),
         "effects" => assert_valid::<EffectsJson>(json, &EFFECTS, "effects"),
         "solve" => assert_valid::<SolvedJson>(json, &SOLVE, "solve"),
         _ => {}
     }
 }
 
-/// An answer's JSON is the contract: it validates against the published
-/// schema (`docs/schema/answer.schema.json`) and reads back as
-/// [`volley::contract::AnswerJson`], which refuses unknown keys.
+/// An answer's JSON is the contract (`docs/schema/answer.schema.json`).
 pub fn assert_valid_answer(json: &serde_json::Value) {
-    use std::sync::OnceLock;
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    assert_valid::<volley::contract::AnswerJson>(json, &VALIDATOR, "answer");
+    assert_contract("odds", json);
 }
 
 /// A comparison's JSON is the contract (`docs/schema/comparison.schema.json`).
 pub fn assert_valid_comparison(json: &serde_json::Value) {
-    use std::sync::OnceLock;
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    assert_valid::<volley::contract::ComparisonJson>(json, &VALIDATOR, "comparison");
+    assert_contract("compare", json);
 }
 
 /// `json` validates against `docs/schema/NAME.schema.json` and reads back as

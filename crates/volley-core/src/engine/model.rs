@@ -166,20 +166,3 @@ impl<P: Classified> Model for ClassifiedModel<P> {
         self.0.exact(budget)
     }
 }
-
-impl<P: Procedure> Procedure for &P {
-    type Outcome = P::Outcome;
-    type Record = P::Record;
-
-    fn declare(&self, schema: &mut Schema) -> P::Record {
-        (*self).declare(schema)
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> Self::Outcome {
-        (*self).run(dice)
-    }
-
-    fn record(&self, rec: &P::Record, outcome: &Self::Outcome, tally: &mut Tally, w: f64) {
-        (*self).record(rec, outcome, tally, w)
-    }
-}
