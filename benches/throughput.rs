@@ -102,7 +102,7 @@ fn benches(c: &mut Criterion) {
     });
     let question = question("micro-squad", "engagement", &fields);
     let hand = ms_engagement_by_hand::HandLoop::new(
-        &MsEngagementAction::engagement(
+        &MsEngagementAction::of_scenario(
             question.scenario(),
             micro_squad::charts_of(question.book()).unwrap(),
         )

@@ -31,7 +31,7 @@ fn engine_and_hand(
     .unwrap();
     let model = question.model().unwrap();
     let game =
-        MsEngagementAction::engagement(question.scenario(), charts_of(question.book()).unwrap())
+        MsEngagementAction::of_scenario(question.scenario(), charts_of(question.book()).unwrap())
             .unwrap();
     let schema = model.schema();
     let (engine, manual) = (Tally::new(&schema), Tally::new(&schema));

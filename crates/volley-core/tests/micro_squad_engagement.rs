@@ -219,7 +219,7 @@ fn listed_shot_outcomes_are_the_enumerated_step() {
     )
     .unwrap();
     let game =
-        MsEngagementAction::engagement(question.scenario(), charts_of(question.book()).unwrap())
+        MsEngagementAction::of_scenario(question.scenario(), charts_of(question.book()).unwrap())
             .unwrap();
     type State = <volley_core::systems::micro_squad::MsEngagement as Engagement>::State;
     let enumerate = |state: &State, step: u32| -> BTreeMap<State, f64> {

@@ -99,9 +99,60 @@ pub trait FieldGroup {
 ///
 /// Each field's constructor gets the member's name as its first argument. The
 /// struct has `specs(params)` (the field list) and `read(params, scenario)`.
+///
+/// A struct declared with one `charts: &Charts` parameter also implements
+/// [`crate::action::ActionFields`], which [`crate::action::ChartAction`] reads.
 #[macro_export]
 macro_rules! action_fields {
     (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident ($param:ident : & $cty:ty) {
+            $( $(#[$fmeta:meta])* $field:ident : $fty:ty = $($seg:ident)::+ ( $($arg:expr),* $(,)? ) ),* $(,)?
+        }
+        $( groups { $( $(#[$gmeta:meta])* $gfield:ident : $gty:ty = $gexpr:expr ),* $(,)? } )?
+    ) => {
+        $crate::action_fields! {
+            @plain
+            $(#[$meta])*
+            $vis struct $name ($param: & $cty) {
+                $( $(#[$fmeta])* $field : $fty = $($seg)::+ ( $($arg),* ) ),*
+            }
+            $( groups { $( $(#[$gmeta])* $gfield : $gty = $gexpr ),* } )?
+        }
+
+        impl $crate::action::ActionFields for $name {
+            type Charts = $cty;
+
+            fn field_specs(charts: &$cty) -> Vec<$crate::action::FieldSpec> {
+                $name::specs(charts)
+            }
+
+            fn read_fields(
+                charts: &$cty,
+                scenario: &$crate::action::Scenario,
+            ) -> Result<Self, $crate::error::InputError> {
+                $name::read(charts, scenario)
+            }
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident ($($param:ident : $pty:ty),* $(,)?) {
+            $( $(#[$fmeta:meta])* $field:ident : $fty:ty = $($seg:ident)::+ ( $($arg:expr),* $(,)? ) ),* $(,)?
+        }
+        $( groups { $( $(#[$gmeta:meta])* $gfield:ident : $gty:ty = $gexpr:expr ),* $(,)? } )?
+    ) => {
+        $crate::action_fields! {
+            @plain
+            $(#[$meta])*
+            $vis struct $name ($($param: $pty),*) {
+                $( $(#[$fmeta])* $field : $fty = $($seg)::+ ( $($arg),* ) ),*
+            }
+            $( groups { $( $(#[$gmeta])* $gfield : $gty = $gexpr ),* } )?
+        }
+    };
+    (
+        @plain
         $(#[$meta:meta])*
         $vis:vis struct $name:ident ($($param:ident : $pty:ty),* $(,)?) {
             $( $(#[$fmeta:meta])* $field:ident : $fty:ty = $($seg:ident)::+ ( $($arg:expr),* $(,)? ) ),* $(,)?

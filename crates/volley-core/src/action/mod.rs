@@ -5,11 +5,13 @@
 //! Every system implements these traits; the registry in [`crate::systems`] lists
 //! the systems. Nothing here knows a rule.
 
+mod chart_action;
 pub mod describe;
 mod field_spec;
 mod fields;
 mod scenario;
 
+pub use chart_action::{ActionFields, ChartAction, ChartsOf};
 pub use field_spec::{FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, range_values};
 pub use fields::{FieldGroup, FieldType, prefixed};
 pub use scenario::{Origin, Scenario};

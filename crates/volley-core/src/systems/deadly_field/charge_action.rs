@@ -8,10 +8,9 @@ use super::impact::{FLANKS, flank_modifier, impact_parts};
 use super::regiment_fields::RegimentGroup;
 use super::shot::{self, FireSituation, refusal};
 use super::unit::{Arm, Condition};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use std::sync::Arc;
 
 /// The charge's working: how its numbers come about.
@@ -159,25 +158,19 @@ crate::action_fields! {
 /// `deadly-field charge`.
 pub struct ChargeAction;
 
-impl Action for ChargeAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "charge",
-            summary: "will this charge carry the position? advance, the defender's reaction or desperation fire, the pre-impact check, impact, melee or stop-short volleys, aftermath",
-            headline: Some(("carries", "yes")),
-            default_table: Some((
-                "attacker_quality=elite,veteran,trained,green",
-                Some("defender_cover=none,light-woods,heavy-woods,hasty-works"),
-            )),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for ChargeAction {
+    type Fields = ChargeFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(ChargeFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "charge",
+        summary: "will this charge carry the position? advance, the defender's reaction or desperation fire, the pre-impact check, impact, melee or stop-short volleys, aftermath",
+        headline: Some(("carries", "yes")),
+        default_table: Some((
+            "attacker_quality=elite,veteran,trained,green",
+            Some("defender_cover=none,light-woods,heavy-woods,hasty-works"),
+        )),
+        ..About::DEFAULT
+    };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         vec![
@@ -240,28 +233,20 @@ impl Action for ChargeAction {
         ]
     }
 
-    fn answer_notes(&self, _rules: &RuleBook) -> Vec<String> {
+    fn answer_notes(&self, _charts: &Charts) -> Vec<String> {
         vec!["carries = yes is the defender driven off or surrendering (see `volley odds deadly-field charge --help`)".to_string()]
     }
 
-    fn provisional(&self, rules: &RuleBook) -> Option<String> {
-        super::charts_of(rules).ok()?.fcr.provisional.clone()
+    fn provisional(&self, charts: &Charts) -> Option<String> {
+        charts.fcr.provisional.clone()
     }
 
-    fn working(&self, s: &Scenario, rules: &RuleBook) -> Vec<String> {
-        let Ok(charts) = super::charts_of(rules) else {
-            return Vec::new();
-        };
-        match ChargeFields::read(&charts, s).and_then(|f| charge(&charts, f)) {
-            Ok(charge) => charge.working(),
-            Err(_) => Vec::new(),
-        }
+    fn working(&self, f: ChargeFields, charts: &Arc<Charts>) -> Vec<String> {
+        charge(charts, f).map(|c| c.working()).unwrap_or_default()
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = ChargeFields::read(&charts, s)?;
-        Ok(Box::new(ProcedureModel::new(charge(&charts, f)?)))
+    fn build(&self, f: ChargeFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(ProcedureModel::new(charge(charts, f)?)))
     }
 }
 

@@ -10,11 +10,10 @@ use super::charts::{AfterFire, Charts};
 use super::morale::CheckOutcome;
 use super::regiment_fields::RegimentGroup;
 use super::unit::{Arm, Condition, Regiment};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::tally::{Category, Label, Mean, Outcome, YesNo};
 use std::sync::Arc;
 
@@ -372,22 +371,16 @@ pub fn check_enfilade(
 /// `deadly-field fire`.
 pub struct FireAction;
 
-impl Action for FireAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "fire",
-            summary: "one fire: firepower + band dice + modifiers on the Fire Combat Results table, hits and the target's morale check",
-            headline: Some(("hit", "yes")),
-            default_table: Some(("firer_figures=2..12", Some("band=long,normal,short"))),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for FireAction {
+    type Fields = FireFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(FireFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "fire",
+        summary: "one fire: firepower + band dice + modifiers on the Fire Combat Results table, hits and the target's morale check",
+        headline: Some(("hit", "yes")),
+        default_table: Some(("firer_figures=2..12", Some("band=long,normal,short"))),
+        ..About::DEFAULT
+    };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         vec![
@@ -411,43 +404,31 @@ impl Action for FireAction {
         ]
     }
 
-    fn provisional(&self, rules: &RuleBook) -> Option<String> {
-        super::charts_of(rules).ok()?.fcr.provisional.clone()
+    fn provisional(&self, charts: &Charts) -> Option<String> {
+        charts.fcr.provisional.clone()
     }
 
-    fn working(&self, s: &Scenario, rules: &RuleBook) -> Vec<String> {
-        let Ok(charts) = super::charts_of(rules) else {
-            return Vec::new();
-        };
-        let Ok(f) = FireFields::read(&charts, s) else {
-            return Vec::new();
-        };
+    fn working(&self, f: FireFields, charts: &Arc<Charts>) -> Vec<String> {
         let situation = f.situation();
         let mut lines = working(
-            &charts,
+            charts,
             &f.firer,
             &f.firer.now,
             &f.target,
             &f.target.now,
             &situation,
         );
-        let morale = f.target.mmp(
-            &charts,
-            &f.target.now,
-            f.target_charging,
-            &f.bad(&charts),
-            0,
-        );
+        let morale = f
+            .target
+            .mmp(charts, &f.target.now, f.target_charging, &f.bad(charts), 0);
         lines.push(format!(
             "the target's morale check: MMP {morale} before the result's add-on and any hits"
         ));
         lines
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = FireFields::read(&charts, s)?;
-        if let Some((field, message)) = refusal(&charts, "firer", &f.firer, &f.band) {
+    fn build(&self, f: FireFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
+        if let Some((field, message)) = refusal(charts, "firer", &f.firer, &f.band) {
             return Err(InputError::argument(&field, message));
         }
         if f.firer.now.broken() {
@@ -470,10 +451,10 @@ impl Action for FireAction {
                 "deliberate fire is artillery's, at long or normal range",
             ));
         }
-        check_enfilade(&charts, &f.target, &f.enfilade, "enfilade")?;
+        check_enfilade(charts, &f.target, &f.enfilade, "enfilade")?;
         let situation = f.situation();
         let shot = shot(
-            &charts,
+            charts,
             &f.firer,
             &f.firer.now,
             &f.target,
@@ -481,14 +462,14 @@ impl Action for FireAction {
             &situation,
         )
         .ok_or_else(|| InputError::argument("firer_figures", "the firer cannot fire"))?;
-        let bad = f.bad(&charts);
+        let bad = f.bad(charts);
         Ok(Box::new(ProcedureModel::new(Fire {
             target: f.target,
             situation,
             shot,
             bad,
             pass_through: f.pass_through,
-            charts,
+            charts: charts.clone(),
         })))
     }
 }

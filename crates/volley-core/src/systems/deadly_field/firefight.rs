@@ -16,11 +16,10 @@ use super::impact::enemy_near;
 use super::regiment_fields::RegimentGroup;
 use super::shot::{FireSituation, named, refusal, shot};
 use super::unit::{Arm, Condition, Regiment};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::tally::{Mean, Outcome, PerTurn};
 use std::sync::Arc;
 
@@ -250,22 +249,16 @@ crate::action_fields! {
 /// `deadly-field firefight`.
 pub struct FirefightAction;
 
-impl Action for FirefightAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "firefight",
-            summary: "two regiments trade fire (two actions and a reaction each turn) with morale checks until one routs or is destroyed",
-            headline: Some(("breaks_first", "b")),
-            default_curves: &["a_figures_lost", "b_figures_lost"],
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for FirefightAction {
+    type Fields = FirefightFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(FirefightFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "firefight",
+        summary: "two regiments trade fire (two actions and a reaction each turn) with morale checks until one routs or is destroyed",
+        headline: Some(("breaks_first", "b")),
+        default_curves: &["a_figures_lost", "b_figures_lost"],
+        ..About::DEFAULT
+    };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         vec![
@@ -282,15 +275,17 @@ impl Action for FirefightAction {
         ]
     }
 
-    fn provisional(&self, rules: &RuleBook) -> Option<String> {
-        super::charts_of(rules).ok()?.fcr.provisional.clone()
+    fn provisional(&self, charts: &Charts) -> Option<String> {
+        charts.fcr.provisional.clone()
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = FirefightFields::read(&charts, s)?;
+    fn build(
+        &self,
+        f: FirefightFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
         for (prefix, unit) in [("a", &f.a), ("b", &f.b)] {
-            if let Some((field, message)) = refusal(&charts, prefix, unit, &f.band) {
+            if let Some((field, message)) = refusal(charts, prefix, unit, &f.band) {
                 return Err(InputError::argument(&field, message));
             }
             if unit.now.broken() {
@@ -308,7 +303,7 @@ impl Action for FirefightAction {
             fire_twice: f.fire_twice,
             reactions: f.reactions,
             reform: f.reform,
-            charts,
+            charts: charts.clone(),
         })))
     }
 }

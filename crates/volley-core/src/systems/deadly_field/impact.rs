@@ -10,11 +10,10 @@
 use super::charts::{Charts, ImpactCmm, LEVELS, Rounding, RoutedCharged, best_and_worst_two};
 use super::regiment_fields::RegimentGroup;
 use super::unit::{Arm, Condition, Regiment};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::tally::{Category, Outcome, YesNo};
 use std::sync::Arc;
 
@@ -274,41 +273,25 @@ impl ImpactFields {
 /// `deadly-field impact`.
 pub struct ImpactAction;
 
-impl Action for ImpactAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "impact",
-            summary: "the charge impact roll-off: FIV = 2D6 + figures - impact MMP, the margin's band",
-            headline: Some(("attacker_wins", "yes")),
-            ..About::DEFAULT
-        };
-        &ABOUT
+impl ChartAction for ImpactAction {
+    type Fields = ImpactFields;
+
+    const ABOUT: &'static About = &About {
+        name: "impact",
+        summary: "the charge impact roll-off: FIV = 2D6 + figures - impact MMP, the margin's band",
+        headline: Some(("attacker_wins", "yes")),
+        ..About::DEFAULT
+    };
+
+    fn working(&self, f: ImpactFields, charts: &Arc<Charts>) -> Vec<String> {
+        let (a, d) = f.sides(charts);
+        vec![
+            format!("attacker: {}", a.describe(f.attacker_mmp.is_some())),
+            format!("defender: {}", d.describe(f.defender_mmp.is_some())),
+        ]
     }
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(ImpactFields::specs(&charts))
-    }
-
-    fn working(&self, s: &Scenario, rules: &RuleBook) -> Vec<String> {
-        let Ok(charts) = super::charts_of(rules) else {
-            return Vec::new();
-        };
-        match ImpactFields::read(&charts, s) {
-            Ok(f) => {
-                let (a, d) = f.sides(&charts);
-                vec![
-                    format!("attacker: {}", a.describe(f.attacker_mmp.is_some())),
-                    format!("defender: {}", d.describe(f.defender_mmp.is_some())),
-                ]
-            }
-            Err(_) => Vec::new(),
-        }
-    }
-
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = ImpactFields::read(&charts, s)?;
+    fn build(&self, f: ImpactFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         if f.attacker.now.gone() || f.defender.now.gone() {
             let field = if f.attacker.now.gone() {
                 "attacker_figs"
@@ -320,7 +303,7 @@ impl Action for ImpactAction {
                 "a unit with no figures is not in contact",
             ));
         }
-        let (a, d) = f.sides(&charts);
+        let (a, d) = f.sides(charts);
         Ok(Box::new(ProcedureModel::new(Impact {
             attacker_base: a.base(),
             defender_base: d.base(),

@@ -53,8 +53,8 @@ impl System for DeadlyField {
                 text: include_str!("../../rules/deadly_field.toml"),
             },
             actions: &[
-                &morale::MoraleAction { rally: false },
-                &morale::MoraleAction { rally: true },
+                &morale::MoraleAction::<false>,
+                &morale::MoraleAction::<true>,
                 &fire::FireAction,
                 &impact::ImpactAction,
                 &charge_action::ChargeAction,

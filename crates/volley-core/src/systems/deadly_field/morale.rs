@@ -11,11 +11,10 @@
 use super::charts::{
     Charts, ForcedImprove, LEVELS, Level, Natural23, NaturalFallBack, best_and_worst_two,
 };
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::tally::{Category, Mean, Outcome, YesNo};
 use std::sync::Arc;
 
@@ -146,7 +145,7 @@ impl Procedure for MoraleCheck {
 
 crate::action_fields! {
     /// The fields of a morale check or rally attempt.
-    pub struct MoraleFields() {
+    pub struct MoraleFields(_charts: &Charts) {
         mmp: Option<i64> = FieldSpec::optional(
             0,
             12,
@@ -293,36 +292,38 @@ impl MoraleFields {
     }
 }
 
-/// `deadly-field morale-check` or `rally`.
-pub struct MoraleAction {
-    pub rally: bool,
-}
+/// `deadly-field morale-check` (`MoraleAction<false>`) or `rally`
+/// (`MoraleAction<true>`).
+pub struct MoraleAction<const RALLY: bool>;
 
-impl Action for MoraleAction {
-    fn about(&self) -> &About {
-        const CHECK: About = About {
-            name: "morale-check",
-            summary: "a morale check: the MMP from quality, level and situation, then 2D6 against it",
-            headline: Some(("level_after", "good-order")),
-            ..About::DEFAULT
-        };
-        const RALLY: About = About {
-            name: "rally",
-            summary: "a rally attempt: the morale check table for a Routed (or any) unit",
-            headline: Some(("rallied", "yes")),
-            ..About::DEFAULT
-        };
-        if self.rally { &RALLY } else { &CHECK }
-    }
+const CHECK_ABOUT: About = About {
+    name: "morale-check",
+    summary: "a morale check: the MMP from quality, level and situation, then 2D6 against it",
+    headline: Some(("level_after", "good-order")),
+    ..About::DEFAULT
+};
 
-    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let mut specs = MoraleFields::specs();
-        if self.rally {
+const RALLY_ABOUT: About = About {
+    name: "rally",
+    summary: "a rally attempt: the morale check table for a Routed (or any) unit",
+    headline: Some(("rallied", "yes")),
+    ..About::DEFAULT
+};
+
+impl<const RALLY: bool> ChartAction for MoraleAction<RALLY> {
+    type Fields = MoraleFields;
+
+    const ABOUT: &'static About = if RALLY { &RALLY_ABOUT } else { &CHECK_ABOUT };
+
+    /// A rally's unit is Routed unless the user says otherwise.
+    fn field_specs(&self, charts: &Charts) -> Vec<FieldSpec> {
+        let mut specs = MoraleFields::specs(charts);
+        if RALLY {
             for spec in specs.iter_mut().filter(|s| s.name == "level") {
                 spec.default = "routed".to_string();
             }
         }
-        Ok(specs)
+        specs
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
@@ -346,16 +347,11 @@ impl Action for MoraleAction {
         ]
     }
 
-    fn working(&self, s: &Scenario, rules: &RuleBook) -> Vec<String> {
-        match (super::charts_of(rules), MoraleFields::read(s)) {
-            (Ok(charts), Ok(f)) => f.mmp_working(&charts).1,
-            _ => Vec::new(),
-        }
+    fn working(&self, f: MoraleFields, charts: &Arc<Charts>) -> Vec<String> {
+        f.mmp_working(charts).1
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = MoraleFields::read(s)?;
+    fn build(&self, f: MoraleFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         if f.elite && f.quality != "trained" && f.quality != "elite" {
             return Err(InputError::argument(
                 "elite",
@@ -370,13 +366,13 @@ impl Action for MoraleAction {
         }
         let level = LEVELS.iter().position(|l| *l == f.level).unwrap_or(0);
         Ok(Box::new(ProcedureModel::new(MoraleCheck {
-            mmp: f.mmp(&charts),
+            mmp: f.mmp(charts),
             level,
             elite: f.elite || f.quality == "elite",
             mounted_cavalry: f.unit_type == "mounted-cavalry",
             artillery: f.unit_type == "artillery",
-            rally: self.rally,
-            charts,
+            rally: RALLY,
+            charts: charts.clone(),
         })))
     }
 }

@@ -7,11 +7,10 @@
 use super::charts::{Charts, DuelEnd};
 use super::fire::casualties;
 use super::hex::Hex;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::hex_duel::DuelRecord;
 use std::sync::Arc;
 
@@ -213,7 +212,7 @@ impl engine::Engagement for Duel {
 
 crate::action_fields! {
     /// The fields of `hex-acw duel`.
-    pub struct DuelFields() {
+    pub struct DuelFields(_charts: &Charts) {
         a_infantry: u32 = FieldSpec::int(0, 200, 10, "side A's infantry figures"),
         a_cavalry: u32 = FieldSpec::int(0, 200, 0, "side A's cavalry figures"),
         a_guns: u32 = FieldSpec::int(
@@ -256,21 +255,16 @@ crate::action_fields! {
 /// `hex-acw duel`.
 pub struct DuelAction;
 
-impl Action for DuelAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "duel",
-            summary: "two hexes trade fire turn after turn (IGOUGO) until one is gone, neither can hurt the other, or the turn limit",
-            headline: Some(("winner", "a")),
-            default_curves: &["a_figures", "b_figures"],
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for DuelAction {
+    type Fields = DuelFields;
 
-    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        Ok(DuelFields::specs())
-    }
+    const ABOUT: &'static About = &About {
+        name: "duel",
+        summary: "two hexes trade fire turn after turn (IGOUGO) until one is gone, neither can hurt the other, or the turn limit",
+        headline: Some(("winner", "a")),
+        default_curves: &["a_figures", "b_figures"],
+        ..About::DEFAULT
+    };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         WINNER_MEANINGS
@@ -279,11 +273,9 @@ impl Action for DuelAction {
             .collect()
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = DuelFields::read(s)?;
-        let a = Hex::new(f.a_infantry, f.a_cavalry, f.a_guns, &charts);
-        let b = Hex::new(f.b_infantry, f.b_cavalry, f.b_guns, &charts);
+    fn build(&self, f: DuelFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
+        let a = Hex::new(f.a_infantry, f.a_cavalry, f.a_guns, charts);
+        let b = Hex::new(f.b_infantry, f.b_cavalry, f.b_guns, charts);
         if a.is_empty() || b.is_empty() {
             return Err(InputError::argument(
                 if a.is_empty() {
@@ -308,7 +300,7 @@ impl Action for DuelAction {
             first,
             turns: f.turns,
             curve_turns: f.curve_turns,
-            charts,
+            charts: charts.clone(),
         })))
     }
 }

@@ -4,11 +4,10 @@
 
 use super::charts::Charts;
 use super::hex::Hex;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
@@ -81,7 +80,7 @@ pub struct FireAction;
 
 crate::action_fields! {
     /// The fields of `hex-acw fire`: up to three firing hexes and the cover.
-    pub struct FireFields() {
+    pub struct FireFields(_charts: &Charts) {
         infantry: u32 = FieldSpec::int(0, 200, 10, "infantry figures firing (2 each, up to 2 hexes)"),
         cavalry: u32 = FieldSpec::int(0, 200, 0, "cavalry figures firing (3 at 1 hex, 1 at 2 hexes)"),
         guns: u32 = FieldSpec::int(0, 20, 0, "guns firing (20 each, up to 5 hexes)"),
@@ -98,24 +97,17 @@ crate::action_fields! {
     }
 }
 
-impl Action for FireAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "fire",
-            summary: "up to three hexes fire on one target hex: firepower, cover halving, the Casualties table",
-            headline: Some(("casualties", "0")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for FireAction {
+    type Fields = FireFields;
 
-    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        Ok(FireFields::specs())
-    }
+    const ABOUT: &'static About = &About {
+        name: "fire",
+        summary: "up to three hexes fire on one target hex: firepower, cover halving, the Casualties table",
+        headline: Some(("casualties", "0")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = FireFields::read(s)?;
+    fn build(&self, f: FireFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let hexes = [
             (f.infantry, f.cavalry, f.guns, f.range),
             (f.hex2_infantry, f.hex2_cavalry, f.hex2_guns, f.hex2_range),
@@ -124,7 +116,7 @@ impl Action for FireAction {
         let firing: Vec<Firing> = hexes
             .into_iter()
             .map(|(infantry, cavalry, guns, range)| Firing {
-                hex: Hex::new(infantry, cavalry, guns, &charts),
+                hex: Hex::new(infantry, cavalry, guns, charts),
                 range,
             })
             .filter(|firing| !firing.hex.is_empty())
@@ -139,7 +131,7 @@ impl Action for FireAction {
             ));
         }
         Ok(Box::new(ProcedureModel::new(Volley {
-            charts,
+            charts: charts.clone(),
             firing,
             cover: f.cover,
         })))

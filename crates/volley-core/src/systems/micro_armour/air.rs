@@ -12,11 +12,10 @@
 use super::artillery::strike_column;
 use super::charts::{Attacker, Charts};
 use super::fields;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::ArmourAirResult;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::{
@@ -210,28 +209,21 @@ crate::action_fields! {
 /// `micro-armour air-strike`.
 pub struct AirStrikeAction;
 
-impl Action for AirStrikeAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "air-strike",
-            summary: "an air strike on one stand: the strike's cohesion, AA fire with TL column shifts, deviation, CRT",
-            headline: Some(("result", "E")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for AirStrikeAction {
+    type Fields = (StrikeFields, AaFields);
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let mut specs = StrikeFields::specs(&charts);
-        specs.extend(AaFields::specs(&charts));
-        Ok(specs)
-    }
+    const ABOUT: &'static About = &About {
+        name: "air-strike",
+        summary: "an air strike on one stand: the strike's cohesion, AA fire with TL column shifts, deviation, CRT",
+        headline: Some(("result", "E")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = StrikeFields::read(&charts, s)?;
-        let aa = AaFields::read(&charts, s)?;
+    fn build(
+        &self,
+        (f, aa): Self::Fields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
         let personnel = f.target == "personnel";
         let quartered = f.target == "armored" || (personnel && f.target_moving);
         let defense = if quartered {
@@ -247,7 +239,7 @@ impl Action for AirStrikeAction {
                 modifier: 0,
                 naturals: charts.naturals(),
             },
-            aa: aa.anti_aircraft(&charts),
+            aa: aa.anti_aircraft(charts),
             deviation_cohesion: f.cohesion,
             impact_radius: f.impact_radius,
             column: strike_column(f.attack_value, defense),
@@ -288,25 +280,19 @@ impl Procedure for AaFire {
 /// `micro-armour anti-aircraft`.
 pub struct AntiAircraftAction;
 
-impl Action for AntiAircraftAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "anti-aircraft",
-            summary: "AA stands fire at an aircraft: cohesion, HE against its defense with TL column shifts",
-            headline: Some(("aircraft_after", "E")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for AntiAircraftAction {
+    type Fields = AaFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(AaFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "anti-aircraft",
+        summary: "AA stands fire at an aircraft: cohesion, HE against its defense with TL column shifts",
+        headline: Some(("aircraft_after", "E")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let aa = AaFields::read(&charts, s)?.anti_aircraft(&charts);
+    fn build(&self, f: AaFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
+        let aa = f.anti_aircraft(charts);
+        let charts = charts.clone();
         Ok(Box::new(ProcedureModel::new(AaFire { charts, aa })))
     }
 }

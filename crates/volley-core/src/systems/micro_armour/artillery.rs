@@ -7,11 +7,10 @@
 
 use super::charts::{Attacker, Charts};
 use super::fields;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::{
     CohesionTest, Column, GhqCard, Stand, StandState, StrikeResult, attack_by, column_or_automatic,
@@ -147,16 +146,39 @@ crate::action_fields! {
     }
 }
 
-/// `micro-armour direct-artillery` or `indirect-artillery`.
-pub struct ArtilleryAction {
-    pub indirect: bool,
-}
+/// `micro-armour direct-artillery` (`ArtilleryAction<false>`) or
+/// `indirect-artillery` (`ArtilleryAction<true>`): one procedure, two actions.
+pub struct ArtilleryAction<const INDIRECT: bool>;
 
-impl ArtilleryAction {
-    fn strike(&self, s: &Scenario, charts: Arc<Charts>) -> Result<Strike, InputError> {
-        let f = ArtilleryFields::read(&charts, s)?;
+const DIRECT_ABOUT: About = About {
+    name: "direct-artillery",
+    summary: "direct artillery on one stand: cohesion (mortars deviate), armored defense halved, CRT",
+    headline: Some(("result", "E")),
+    ..About::DEFAULT
+};
+
+const INDIRECT_ABOUT: About = About {
+    name: "indirect-artillery",
+    summary: "a plotted indirect mission on one stand: cohesion, deviation (1D8, 1D8/2 in), halved defenses, CRT",
+    ..DIRECT_ABOUT
+};
+
+impl<const INDIRECT: bool> ChartAction for ArtilleryAction<INDIRECT> {
+    type Fields = ArtilleryFields;
+
+    const ABOUT: &'static About = if INDIRECT {
+        &INDIRECT_ABOUT
+    } else {
+        &DIRECT_ABOUT
+    };
+
+    fn build(
+        &self,
+        f: ArtilleryFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
         let personnel = f.target == "personnel";
-        let halved = f.target == "armored" || (self.indirect && personnel && f.target_moving);
+        let halved = f.target == "armored" || (INDIRECT && personnel && f.target_moving);
         let defense = if halved {
             charts.halve(f.defense)
         } else {
@@ -164,17 +186,17 @@ impl ArtilleryAction {
         };
         let (terrain_cohesion, terrain_crt) =
             charts.terrain_drms(&f.terrain, personnel, f.target_moving, false, false);
-        let tl_mod = if self.indirect { f.tl_mod } else { 0 };
+        let tl_mod = if INDIRECT { f.tl_mod } else { 0 };
         let arrival = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + tl_mod);
         let deviation = &charts.data.deviation;
-        let drift = (self.indirect || f.mortar).then_some(Drift {
+        let drift = (INDIRECT || f.mortar).then_some(Drift {
             check: arrival,
             direction_die: deviation.indirect_direction_die,
             distance_die: deviation.indirect_distance_die,
             divisor: deviation.indirect_distance_divisor,
             impact_radius: f.impact_radius,
         });
-        Ok(Strike {
+        Ok(Box::new(ProcedureModel::new(Strike {
             arrival,
             drift,
             column: strike_column(f.firepower, defense),
@@ -182,34 +204,6 @@ impl ArtilleryAction {
             dash_s_suppresses: charts.dash_s_suppresses(Attacker::ArtilleryOrAir, &f.target),
             target: f.target_stand,
             charts: charts.clone(),
-        })
-    }
-}
-
-impl Action for ArtilleryAction {
-    fn about(&self) -> &About {
-        const DIRECT: About = About {
-            name: "direct-artillery",
-            summary: "direct artillery on one stand: cohesion (mortars deviate), armored defense halved, CRT",
-            headline: Some(("result", "E")),
-            ..About::DEFAULT
-        };
-        const INDIRECT: About = About {
-            name: "indirect-artillery",
-            summary: "a plotted indirect mission on one stand: cohesion, deviation (1D8, 1D8/2 in), halved defenses, CRT",
-            ..DIRECT
-        };
-        if self.indirect { &INDIRECT } else { &DIRECT }
-    }
-
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(ArtilleryFields::specs(&charts))
-    }
-
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel::new(
-            self.strike(s, super::charts_of(rules)?)?,
-        )))
+        })))
     }
 }

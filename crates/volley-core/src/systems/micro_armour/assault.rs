@@ -9,14 +9,14 @@
 
 use super::charts::{Attacker, Charts};
 use super::fields;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::close_assault::CloseAssault;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::overrun::Overrun;
 use crate::systems::ghq::{CohesionTest, Column, GhqCard, column_or_automatic};
+use std::sync::Arc;
 
 /// Does `-S-` suppress for an attacker of this tech level (ordinary attacks on
 /// a ground stand)?
@@ -53,25 +53,17 @@ crate::action_fields! {
 /// `micro-armour overrun`.
 pub struct OverrunAction;
 
-impl Action for OverrunAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "overrun",
-            summary: "vehicles overrun one stand: the defender attacked at +6 per failed roll, failed attackers at +2",
-            headline: Some(("defender_after", "E")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for OverrunAction {
+    type Fields = OverrunFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(OverrunFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "overrun",
+        summary: "vehicles overrun one stand: the defender attacked at +6 per failed roll, failed attackers at +2",
+        headline: Some(("defender_after", "E")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = OverrunFields::read(&charts, s)?;
+    fn build(&self, f: OverrunFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let table = &charts.data.overrun;
         // The card's two lines are separate facts and both apply.
         let tracked = if f.attacker_type == "tracked" {
@@ -111,9 +103,9 @@ impl Action for OverrunAction {
                 .1,
             defender_column: column(table.defender_failure_column),
             attacker_column: column(table.attacker_failure_column),
-            defender_dash_s: dash_s(&charts, f.attacker_tech_level, &f.defender_class),
+            defender_dash_s: dash_s(charts, f.attacker_tech_level, &f.defender_class),
             // The overrunning stands are vehicles on the ground.
-            attacker_dash_s: dash_s(&charts, f.defender_tech_level, "armored"),
+            attacker_dash_s: dash_s(charts, f.defender_tech_level, "armored"),
             charts: charts.clone(),
         })))
     }
@@ -157,25 +149,21 @@ fn allowed(firepower: i64, defense: i64) -> Option<Column> {
     column_or_automatic(differential, false)
 }
 
-impl Action for CloseAssaultAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "close-assault",
-            summary: "stands close-assault one defender: it attacks first at -3, each assaulter at -3 and the closed range",
-            headline: Some(("defender_after", "E")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for CloseAssaultAction {
+    type Fields = CloseAssaultFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(CloseAssaultFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "close-assault",
+        summary: "stands close-assault one defender: it attacks first at -3, each assaulter at -3 and the closed range",
+        headline: Some(("defender_after", "E")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = CloseAssaultFields::read(&charts, s)?;
+    fn build(
+        &self,
+        f: CloseAssaultFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
         let ca = &charts.data.close_assault;
         let mut assault_drm = ca.drm + ca.closed_range;
         if f.engineers {
@@ -219,8 +207,8 @@ impl Action for CloseAssaultAction {
             assaulter_column: allowed(f.assaulter_firepower, f.defender_defense),
             assaulter_drm: assaulter_terrain + ca.drm,
             simultaneous: false,
-            assaulter_dash_s: dash_s(&charts, f.assaulter_tech_level, &f.defender_class),
-            defender_dash_s: dash_s(&charts, f.defender_tech_level, &f.assaulter_class),
+            assaulter_dash_s: dash_s(charts, f.assaulter_tech_level, &f.defender_class),
+            defender_dash_s: dash_s(charts, f.defender_tech_level, &f.assaulter_class),
             charts: charts.clone(),
         })))
     }

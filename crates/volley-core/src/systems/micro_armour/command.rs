@@ -5,20 +5,20 @@
 
 use super::charts::{Charts, PostureTie};
 use super::fields;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::command::{OrdersRoll, OrdersTable};
 use crate::systems::ghq::movement::MoveRoll;
 use crate::tally::{Outcome, Side};
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 crate::action_fields! {
     /// The fields of `micro-armour orders`.
-    pub struct OrdersFields() {
+    pub struct OrdersFields(_charts: &Charts) {
         generation: String = FieldSpec::choice(
             &["I", "II", "III", "IV"],
             "II",
@@ -31,23 +31,16 @@ crate::action_fields! {
 /// `micro-armour orders`.
 pub struct OrdersAction;
 
-impl Action for OrdersAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "orders",
-            summary: "Command Efficiency Table: orders this turn (2D6 + command bonus + generation)",
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for OrdersAction {
+    type Fields = OrdersFields;
 
-    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        Ok(OrdersFields::specs())
-    }
+    const ABOUT: &'static About = &About {
+        name: "orders",
+        summary: "Command Efficiency Table: orders this turn (2D6 + command bonus + generation)",
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = OrdersFields::read(s)?;
+    fn build(&self, f: OrdersFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let generation = charts
             .data
             .command_efficiency
@@ -82,25 +75,17 @@ crate::action_fields! {
 /// `micro-armour move`.
 pub struct MoveAction;
 
-impl Action for MoveAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "move",
-            summary: "the Movement Cohesion Chart: a unit or group's cohesion roll to move",
-            headline: Some(("move", "moves")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for MoveAction {
+    type Fields = MoveFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(MoveFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "move",
+        summary: "the Movement Cohesion Chart: a unit or group's cohesion roll to move",
+        headline: Some(("move", "moves")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = MoveFields::read(&charts, s)?;
+    fn build(&self, f: MoveFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let chart = &charts.data.movement_orders;
         let order = match f.order.as_str() {
             "under-order" => chart.under_order,
@@ -198,25 +183,17 @@ crate::action_fields! {
 /// `micro-armour posture`.
 pub struct PostureAction;
 
-impl Action for PostureAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "posture",
-            summary: "the posture roll that sets the initiative: 2D6 + cohesion, highest wins, ties re-rolled",
-            headline: Some(("initiative", "a")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for PostureAction {
+    type Fields = PostureFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(PostureFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "posture",
+        summary: "the posture roll that sets the initiative: 2D6 + cohesion, highest wins, ties re-rolled",
+        headline: Some(("initiative", "a")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = PostureFields::read(&charts, s)?;
+    fn build(&self, f: PostureFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ProcedureModel::new(Posture {
             a_cohesion: f.a_cohesion,
             b_cohesion: f.b_cohesion,

@@ -25,11 +25,10 @@
 use super::charts::{Attacker, BreakPointRule, Charts};
 use super::command::Posture;
 use super::fields;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
@@ -382,8 +381,7 @@ impl EngagementAction {
         })
     }
 
-    pub fn engagement(s: &Scenario, charts: Arc<Charts>) -> Result<Engagement, InputError> {
-        let f = EngagementFields::read(&charts, s)?;
+    pub fn engagement(f: EngagementFields, charts: Arc<Charts>) -> Result<Engagement, InputError> {
         let breaks = charts.data.options.ma_break_point() == BreakPointRule::Scenario;
         // The defense a side shows: its flank value when armored and turned so.
         let shown = |class: &str, facing: &str, front: i64, flank: i64| {
@@ -446,31 +444,29 @@ impl EngagementAction {
     }
 }
 
-impl Action for EngagementAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "engagement",
-            summary: "two platoons trade fire turn after turn in the card's phase order: what a tech level is worth",
-            headline: Some(("winner", "a")),
-            default_curves: &["a_alive", "b_alive"],
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for EngagementAction {
+    type Fields = EngagementFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(EngagementFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "engagement",
+        summary: "two platoons trade fire turn after turn in the card's phase order: what a tech level is worth",
+        headline: Some(("winner", "a")),
+        default_curves: &["a_alive", "b_alive"],
+        ..About::DEFAULT
+    };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         fire_phase::winner_notes(Winner::TurnLimit.label())
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+    fn build(
+        &self,
+        f: EngagementFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(EngagementModel::new(Self::engagement(
-            s,
-            super::charts_of(rules)?,
+            f,
+            charts.clone(),
         )?)))
     }
 }

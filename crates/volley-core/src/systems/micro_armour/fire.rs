@@ -8,11 +8,10 @@
 
 use super::charts::{Attacker, Charts, MovingDefense};
 use super::fields;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::differential;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::{
@@ -115,8 +114,7 @@ crate::action_fields! {
 pub struct FireAction;
 
 impl FireAction {
-    pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<Fire, InputError> {
-        let f = FireFields::read(&charts, s)?;
+    pub fn procedure(f: FireFields, charts: Arc<Charts>) -> Result<Fire, InputError> {
         let armored = f.target == "armored";
         if f.facing != "none" && !armored {
             return Err(InputError::argument(
@@ -202,23 +200,17 @@ impl FireAction {
     }
 }
 
-impl Action for FireAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "fire",
-            summary: "standard fire: a firing stand's cohesion roll and CRT attack, by tech level, facing and range",
-            headline: Some(("result", "E")),
-            derived_axes: &[differential::DIFFERENTIAL],
-            default_table: Some(differential::CRT_TABLE),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for FireAction {
+    type Fields = FireFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(FireFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "fire",
+        summary: "standard fire: a firing stand's cohesion roll and CRT attack, by tech level, facing and range",
+        headline: Some(("result", "E")),
+        derived_axes: &[differential::DIFFERENTIAL],
+        default_table: Some(differential::CRT_TABLE),
+        ..About::DEFAULT
+    };
 
     /// The differential against the defense actually used: AP against an
     /// armored target (its flank value when facing flank), HE otherwise.
@@ -264,10 +256,10 @@ impl Action for FireAction {
         ]
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+    fn build(&self, f: FireFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ProcedureModel::new(Self::procedure(
-            s,
-            super::charts_of(rules)?,
+            f,
+            charts.clone(),
         )?)))
     }
 }

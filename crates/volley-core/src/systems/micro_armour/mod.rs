@@ -46,8 +46,8 @@ impl System for MicroArmour {
             actions: &[
                 &fire::FireAction,
                 &marker_removal::MarkerRemovalAction,
-                &artillery::ArtilleryAction { indirect: false },
-                &artillery::ArtilleryAction { indirect: true },
+                &artillery::ArtilleryAction::<false>,
+                &artillery::ArtilleryAction::<true>,
                 &air::AirStrikeAction,
                 &air::AntiAircraftAction,
                 &assault::OverrunAction,

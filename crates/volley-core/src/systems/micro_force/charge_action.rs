@@ -6,10 +6,9 @@ use super::charts::{Charts, TieRounds};
 use super::fields::{self, UnitGroup};
 use super::fire::Situation;
 use super::unit::Arm;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use std::sync::Arc;
 
 crate::action_fields! {
@@ -83,8 +82,7 @@ crate::action_fields! {
 pub struct ChargeAction;
 
 impl ChargeAction {
-    pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<Charge, InputError> {
-        let f = ChargeFields::read(&charts, s)?;
+    pub fn procedure(f: ChargeFields, charts: Arc<Charts>) -> Result<Charge, InputError> {
         let (attacker, mut defender) = (f.attacker, f.defender);
         if attacker.arm == Arm::Artillery {
             return Err(InputError::argument(
@@ -161,24 +159,22 @@ impl ChargeAction {
     }
 }
 
-impl Action for ChargeAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "charge",
-            summary: "how likely is this charge to work: bonus, reach, opportunity fire, falter, skedaddle, melee",
-            headline: Some(("works", "yes")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for ChargeAction {
+    type Fields = ChargeFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let mut specs = ChargeFields::specs(&charts);
+    const ABOUT: &'static About = &About {
+        name: "charge",
+        summary: "how likely is this charge to work: bonus, reach, opportunity fire, falter, skedaddle, melee",
+        headline: Some(("works", "yes")),
+        ..About::DEFAULT
+    };
+
+    fn field_specs(&self, charts: &Charts) -> Vec<FieldSpec> {
+        let mut specs = ChargeFields::specs(charts);
         for spec in specs.iter_mut().filter(|s| s.name == "attacker_cover") {
             spec.help = "the charger's cover against the defender's opportunity fire (Chart 5)";
         }
-        Ok(specs)
+        specs
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
@@ -203,14 +199,12 @@ impl Action for ChargeAction {
         notes
     }
 
-    fn answer_notes(&self, rules: &RuleBook) -> Vec<String> {
+    fn answer_notes(&self, charts: &Charts) -> Vec<String> {
         let mut notes = vec![
             "works = defender-skedaddles + attacker-wins-melee + attacker-wins-melee-decisively"
                 .to_string(),
         ];
-        let immediate = super::charts_of(rules)
-            .map(|c| c.data.options.mf_tie_rounds() == TieRounds::Immediate)
-            .unwrap_or(false);
+        let immediate = charts.data.options.mf_tie_rounds() == TieRounds::Immediate;
         notes.push(if immediate {
             format!(
                 "a tie is fought again at once (mf_tie_rounds = immediate), up to {MAX_ROUNDS} rounds; `tie` is what is left open after them"
@@ -221,10 +215,10 @@ impl Action for ChargeAction {
         notes
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+    fn build(&self, f: ChargeFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ProcedureModel::new(Self::procedure(
-            s,
-            super::charts_of(rules)?,
+            f,
+            charts.clone(),
         )?)))
     }
 }

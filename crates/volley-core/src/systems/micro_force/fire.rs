@@ -6,11 +6,10 @@ use super::charts::{BillResult, Charts, FirstFire, FormationMods};
 use super::fields::{self, UnitGroup};
 use super::morale::{passes, s_test};
 use super::unit::{Arm, Morale, Unit};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::tally::{Category, Mean, Outcome};
 use std::sync::Arc;
 
@@ -243,8 +242,7 @@ crate::action_fields! {
 }
 
 impl FireAction {
-    pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<Fire, InputError> {
-        let f = FireFields::read(&charts, s)?;
+    pub fn procedure(f: FireFields, charts: Arc<Charts>) -> Result<Fire, InputError> {
         let (mut firer, mut target) = (f.firer, f.target);
         target.moving = f.target_moving;
         if firer.routed && !charts.data.options.mf_routed_can_fire() {
@@ -274,26 +272,20 @@ impl FireAction {
     }
 }
 
-impl Action for FireAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "fire",
-            summary: "one regiment or battery fires at one target: Chart 6, the S test, officer casualties",
-            headline: Some(("morale_after", "routed")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for FireAction {
+    type Fields = FireFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(FireFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "fire",
+        summary: "one regiment or battery fires at one target: Chart 6, the S test, officer casualties",
+        headline: Some(("morale_after", "routed")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+    fn build(&self, f: FireFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ProcedureModel::new(Self::procedure(
-            s,
-            super::charts_of(rules)?,
+            f,
+            charts.clone(),
         )?)))
     }
 }

@@ -10,11 +10,10 @@ use super::fire::{Situation, volley};
 use super::initiative::Initiative;
 use super::recovery::rally;
 use super::unit::Unit;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::tally::{Mean, Outcome, PerTurn};
 use std::sync::Arc;
 
@@ -235,8 +234,7 @@ crate::action_fields! {
 pub struct FirefightAction;
 
 impl FirefightAction {
-    pub fn firefight(s: &Scenario, charts: Arc<Charts>) -> Result<Firefight, InputError> {
-        let f = FirefightFields::read(&charts, s)?;
+    pub fn firefight(f: FirefightFields, charts: Arc<Charts>) -> Result<Firefight, InputError> {
         let (mut a, mut b) = (f.a, f.b);
         a.first_fire_used = !f.a_first_fire;
         b.first_fire_used = !f.b_first_fire;
@@ -261,22 +259,16 @@ impl FirefightAction {
     }
 }
 
-impl Action for FirefightAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "firefight",
-            summary: "two units trade volleys turn after turn, with rallies, until one routs or is destroyed",
-            headline: Some(("breaks_first", "b")),
-            default_curves: &["a_steps_lost", "b_steps_lost"],
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for FirefightAction {
+    type Fields = FirefightFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(FirefightFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "firefight",
+        summary: "two units trade volleys turn after turn, with rallies, until one routs or is destroyed",
+        headline: Some(("breaks_first", "b")),
+        default_curves: &["a_steps_lost", "b_steps_lost"],
+        ..About::DEFAULT
+    };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         vec![
@@ -291,10 +283,14 @@ impl Action for FirefightAction {
         ]
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+    fn build(
+        &self,
+        f: FirefightFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(EngagementModel::new(Self::firefight(
-            s,
-            super::charts_of(rules)?,
+            f,
+            charts.clone(),
         )?)))
     }
 }

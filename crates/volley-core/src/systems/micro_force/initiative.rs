@@ -2,13 +2,13 @@
 //! command bonus; low wins; a tie keeps last turn's winner (first turn: re-roll).
 
 use super::charts::{Charts, FirstTurnTie};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::tally::{Outcome, Side};
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 /// The initiative roll-off between sides A and B.
 #[derive(Clone, Debug)]
@@ -98,7 +98,7 @@ pub struct InitiativeAction;
 
 crate::action_fields! {
     /// The fields of `micro-force initiative`.
-    pub struct InitiativeFields() {
+    pub struct InitiativeFields(_charts: &Charts) {
         a_competence: u32 = FieldSpec::int(
             0,
             3,
@@ -114,31 +114,28 @@ crate::action_fields! {
     }
 }
 
-impl Action for InitiativeAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "initiative",
-            summary: "the initiative roll-off: 2D6 + command bonus, low wins",
-            headline: Some(("winner", "a")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for InitiativeAction {
+    type Fields = InitiativeFields;
 
-    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        Ok(InitiativeFields::specs())
-    }
+    const ABOUT: &'static About = &About {
+        name: "initiative",
+        summary: "the initiative roll-off: 2D6 + command bonus, low wins",
+        headline: Some(("winner", "a")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = InitiativeFields::read(s)?;
+    fn build(
+        &self,
+        f: InitiativeFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
         let last = match f.last_winner.as_str() {
             "a" => Some(true),
             "b" => Some(false),
             _ => None,
         };
         Ok(Box::new(ProcedureModel::new(Initiative::new(
-            &charts,
+            charts,
             f.a_competence,
             f.b_competence,
             last,

@@ -6,11 +6,10 @@
 use super::charts::{Bead, Charts, Check as CheckKind, FallBack};
 use super::morale::s_test;
 use super::unit::Unit;
-use crate::action::{About, Action, FieldGroup, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldGroup, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::tally::{Label, Mean, Outcome};
 use std::sync::Arc;
 
@@ -236,21 +235,15 @@ crate::action_fields! {
 /// `micro-force melee`.
 pub struct MeleeAction;
 
-impl Action for MeleeAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "melee",
-            summary: "Chart 10 alone: melee dice by stand ratio, highest die plus modifiers, the difference",
-            headline: Some(("winner", "attacker")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for MeleeAction {
+    type Fields = MeleeFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(MeleeFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "melee",
+        summary: "Chart 10 alone: melee dice by stand ratio, highest die plus modifiers, the difference",
+        headline: Some(("winner", "attacker")),
+        ..About::DEFAULT
+    };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         vec![
@@ -272,14 +265,12 @@ impl Action for MeleeAction {
         ]
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = MeleeFields::read(&charts, s)?;
+    fn build(&self, f: MeleeFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let dice = charts.melee_dice(2 * f.attacker_stands, 2 * f.defender_stands);
         Ok(Box::new(ProcedureModel::new(Melee {
             dice,
             mods: (f.named.0 + f.attacker_mod, f.named.1 + f.defender_mod),
-            charts,
+            charts: charts.clone(),
         })))
     }
 }

@@ -203,7 +203,7 @@ crate::action_fields! {
 
 crate::action_fields! {
     /// The extra field of `cease-fire`.
-    pub struct CeaseFireFields() {
+    pub struct CeaseFireFields(_charts: &Charts) {
         long_range: bool = FieldSpec::flag("the current target is at long range"),
     }
 }
@@ -260,7 +260,7 @@ impl Action for RecoveryAction {
             }
         }
         if self.about.name == "cease-fire" {
-            specs.extend(CeaseFireFields::specs());
+            specs.extend(CeaseFireFields::specs(&charts));
         }
         Ok(specs)
     }
@@ -279,7 +279,7 @@ impl Action for RecoveryAction {
                 Test::Rally
             }
             "cease-fire" => Test::CeaseFire {
-                long_range: CeaseFireFields::read(s)?.long_range,
+                long_range: CeaseFireFields::read(&charts, s)?.long_range,
             },
             "rejoin" => Test::Rejoin,
             _ => Test::Resupply,

@@ -10,11 +10,10 @@
 use super::artillery::{Drift, Strike, StrikeOutcome, StrikeRecord};
 use super::charts::{AirBelowMin, Charts};
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::{AirResult, StrikeResult};
@@ -119,8 +118,7 @@ crate::action_fields! {
 pub struct AirStrikeAction;
 
 impl AirStrikeAction {
-    fn build(s: &Scenario, charts: Arc<Charts>) -> Result<AirStrike, InputError> {
-        let f = AirStrikeFields::read(&charts, s)?;
+    fn strike(f: AirStrikeFields, charts: Arc<Charts>) -> Result<AirStrike, InputError> {
         let personnel = f.target == "personnel";
         let (_, terrain_crt) = charts.terrain_drms(&f.terrain, personnel, &f.conditions);
         let arrival = CohesionTest {
@@ -155,26 +153,24 @@ impl AirStrikeAction {
     }
 }
 
-impl Action for AirStrikeAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "air-strike",
-            summary: "an air strike on one stand: AA fire, the strike's cohesion (abort), deviation (2D6 in), CRT",
-            headline: Some(("result", "E")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for AirStrikeAction {
+    type Fields = AirStrikeFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(AirStrikeFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "air-strike",
+        summary: "an air strike on one stand: AA fire, the strike's cohesion (abort), deviation (2D6 in), CRT",
+        headline: Some(("result", "E")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel::new(Self::build(
-            s,
-            super::charts_of(rules)?,
+    fn build(
+        &self,
+        f: AirStrikeFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(ProcedureModel::new(Self::strike(
+            f,
+            charts.clone(),
         )?)))
     }
 }

@@ -9,11 +9,10 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::differential;
@@ -174,7 +173,7 @@ crate::action_fields! {
 
 crate::action_fields! {
     /// The extra field of direct artillery.
-    pub struct MortarField() {
+    pub struct MortarField(_charts: &Charts) {
         mortar: bool = FieldSpec::flag("the firer is a mortar (rolls for deviation)"),
     }
 }
@@ -212,25 +211,17 @@ fn build(f: ArtilleryFields, charts: Arc<Charts>, deviates: bool) -> Result<Stri
 /// `micro-squad direct-artillery`.
 pub struct DirectArtilleryAction;
 
-impl Action for DirectArtilleryAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "direct-artillery",
-            summary: "direct artillery on one stand under the impact area (mortars roll for deviation)",
-            headline: Some(("result", "E")),
-            derived_axes: &[differential::DIFFERENTIAL],
-            default_table: Some(differential::CRT_TABLE),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for DirectArtilleryAction {
+    type Fields = (ArtilleryFields, MortarField);
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let mut specs = ArtilleryFields::specs(&charts);
-        specs.extend(MortarField::specs());
-        Ok(specs)
-    }
+    const ABOUT: &'static About = &About {
+        name: "direct-artillery",
+        summary: "direct artillery on one stand under the impact area (mortars roll for deviation)",
+        headline: Some(("result", "E")),
+        derived_axes: &[differential::DIFFERENTIAL],
+        default_table: Some(differential::CRT_TABLE),
+        ..About::DEFAULT
+    };
 
     fn derive(
         &self,
@@ -241,36 +232,30 @@ impl Action for DirectArtilleryAction {
         differential::firepower_for(value, scenario)
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let fields = ArtilleryFields::read(&charts, s)?;
-        let mortar = MortarField::read(s)?.mortar;
-        Ok(Box::new(ProcedureModel::new(build(
-            fields, charts, mortar,
-        )?)))
+    fn build(
+        &self,
+        (fields, mortar): Self::Fields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
+        let strike = build(fields, charts.clone(), mortar.mortar)?;
+        Ok(Box::new(ProcedureModel::new(strike)))
     }
 }
 
 /// `micro-squad indirect-artillery`.
 pub struct IndirectArtilleryAction;
 
-impl Action for IndirectArtilleryAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "indirect-artillery",
-            summary: "a plotted indirect mission on one stand: cohesion, deviation (1D8 direction, 1D6 inches), CRT",
-            headline: Some(("result", "E")),
-            derived_axes: &[differential::DIFFERENTIAL],
-            default_table: Some(differential::CRT_TABLE),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for IndirectArtilleryAction {
+    type Fields = ArtilleryFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(ArtilleryFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "indirect-artillery",
+        summary: "a plotted indirect mission on one stand: cohesion, deviation (1D8 direction, 1D6 inches), CRT",
+        headline: Some(("result", "E")),
+        derived_axes: &[differential::DIFFERENTIAL],
+        default_table: Some(differential::CRT_TABLE),
+        ..About::DEFAULT
+    };
 
     fn derive(
         &self,
@@ -281,9 +266,15 @@ impl Action for IndirectArtilleryAction {
         differential::firepower_for(value, scenario)
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let fields = ArtilleryFields::read(&charts, s)?;
-        Ok(Box::new(ProcedureModel::new(build(fields, charts, true)?)))
+    fn build(
+        &self,
+        fields: ArtilleryFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(ProcedureModel::new(build(
+            fields,
+            charts.clone(),
+            true,
+        )?)))
     }
 }

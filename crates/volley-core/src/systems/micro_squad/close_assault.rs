@@ -6,11 +6,11 @@
 
 use super::charts::{Charts, CloseAssaultOrder, EngineerDrm};
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::close_assault::CloseAssault;
+use std::sync::Arc;
 
 /// `micro-squad close-assault`.
 pub struct CloseAssaultAction;
@@ -43,25 +43,21 @@ crate::action_fields! {
     }
 }
 
-impl Action for CloseAssaultAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "close-assault",
-            summary: "stands close-assault one defender: defender fires first at -3, each assaulter attacks at -3",
-            headline: Some(("defender_after", "E")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for CloseAssaultAction {
+    type Fields = CloseAssaultFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(CloseAssaultFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "close-assault",
+        summary: "stands close-assault one defender: defender fires first at -3, each assaulter attacks at -3",
+        headline: Some(("defender_after", "E")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = CloseAssaultFields::read(&charts, s)?;
+    fn build(
+        &self,
+        f: CloseAssaultFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
         let rules_ca = &charts.data.close_assault;
         let options = &charts.data.options;
         let assault_drm = if f.engineers {

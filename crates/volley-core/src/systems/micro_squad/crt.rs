@@ -4,11 +4,10 @@
 
 use super::charts::Charts;
 use super::fields;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::{CrtResult, GhqCard, differential};
 use crate::tally::Outcome;
 use std::sync::Arc;
@@ -61,8 +60,7 @@ pub struct CrtAction;
 
 impl CrtAction {
     /// The roll from a resolved scenario.
-    pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<CrtRoll, InputError> {
-        let f = CrtFields::read(&charts, s)?;
+    pub fn procedure(f: CrtFields, charts: Arc<Charts>) -> Result<CrtRoll, InputError> {
         let column = fields::crt_column(f.firepower, f.defense, false, "firepower")?;
         let mut results = [0u8; 13];
         for (total, result) in results.iter_mut().enumerate().skip(2) {
@@ -73,23 +71,17 @@ impl CrtAction {
     }
 }
 
-impl Action for CrtAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "crt",
-            summary: "the CRT alone: 2D6 plus a modifier on the differential's column, no cohesion roll, no target",
-            headline: Some(("result", "E")),
-            derived_axes: &[differential::DIFFERENTIAL],
-            default_table: Some(differential::CRT_TABLE),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for CrtAction {
+    type Fields = CrtFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(CrtFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "crt",
+        summary: "the CRT alone: 2D6 plus a modifier on the differential's column, no cohesion roll, no target",
+        headline: Some(("result", "E")),
+        derived_axes: &[differential::DIFFERENTIAL],
+        default_table: Some(differential::CRT_TABLE),
+        ..About::DEFAULT
+    };
 
     fn derive(
         &self,
@@ -100,10 +92,10 @@ impl Action for CrtAction {
         differential::firepower_for(value, scenario)
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+    fn build(&self, f: CrtFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ClassifiedModel::new(Self::procedure(
-            s,
-            super::charts_of(rules)?,
+            f,
+            charts.clone(),
         )?)))
     }
 }

@@ -4,10 +4,9 @@
 use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::engagement::*;
 use super::fields;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec, Scenario};
 use crate::engine::{EngagementModel, Model};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::RemovalTable;
 use crate::systems::ghq::fire_phase::{self};
@@ -128,9 +127,14 @@ impl EngagementAction {
         }))
     }
 
-    /// Build the engagement from a resolved scenario.
-    pub fn engagement(s: &Scenario, charts: Arc<Charts>) -> Result<Engagement, InputError> {
-        let f = EngagementFields::read(&charts, s)?;
+    /// The engagement of a resolved scenario, for the tests and benchmarks
+    /// that drive it by hand.
+    pub fn of_scenario(s: &Scenario, charts: Arc<Charts>) -> Result<Engagement, InputError> {
+        Self::engagement(EngagementFields::read(&charts, s)?, charts)
+    }
+
+    /// Build the engagement from its fields.
+    pub fn engagement(f: EngagementFields, charts: Arc<Charts>) -> Result<Engagement, InputError> {
         let breaks = charts.data.options.ms_break_point() == BreakPointRule::Scenario;
         let (view_a, view_b) = (f.side_a(), f.side_b());
         let side = |view: &SideView, fire: Option<Fire>| Side {
@@ -162,31 +166,29 @@ impl EngagementAction {
     }
 }
 
-impl Action for EngagementAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "engagement",
-            summary: "two groups of stands trade standard fire turn after turn, with marker removal, to a finish",
-            headline: Some(("winner", "a")),
-            default_curves: &["a_alive", "b_alive"],
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for EngagementAction {
+    type Fields = EngagementFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(EngagementFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "engagement",
+        summary: "two groups of stands trade standard fire turn after turn, with marker removal, to a finish",
+        headline: Some(("winner", "a")),
+        default_curves: &["a_alive", "b_alive"],
+        ..About::DEFAULT
+    };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         fire_phase::winner_notes(Winner::Undecided.label())
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+    fn build(
+        &self,
+        f: EngagementFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(EngagementModel::new(Self::engagement(
-            s,
-            super::charts_of(rules)?,
+            f,
+            charts.clone(),
         )?)))
     }
 }

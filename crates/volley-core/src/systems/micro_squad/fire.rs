@@ -3,11 +3,10 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::CrtResult;
@@ -135,8 +134,7 @@ pub struct FireAction;
 
 impl FireAction {
     /// Build the procedure from a resolved scenario.
-    pub fn procedure(s: &Scenario, charts: Arc<Charts>) -> Result<StandardFire, InputError> {
-        let f = FireFields::read(&charts, s)?;
+    pub fn procedure(f: FireFields, charts: Arc<Charts>) -> Result<StandardFire, InputError> {
         let personnel = f.target == "personnel";
         let (terrain_cohesion, terrain_crt) =
             charts.terrain_drms(&f.terrain, personnel, &f.conditions);
@@ -163,23 +161,17 @@ impl FireAction {
     }
 }
 
-impl Action for FireAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "fire",
-            summary: "standard fire: one firing stand's cohesion roll and CRT attack on one target stand",
-            headline: Some(("result", "E")),
-            derived_axes: &[differential::DIFFERENTIAL],
-            default_table: Some(differential::CRT_TABLE),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for FireAction {
+    type Fields = FireFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(FireFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "fire",
+        summary: "standard fire: one firing stand's cohesion roll and CRT attack on one target stand",
+        headline: Some(("result", "E")),
+        derived_axes: &[differential::DIFFERENTIAL],
+        default_table: Some(differential::CRT_TABLE),
+        ..About::DEFAULT
+    };
 
     fn derive(
         &self,
@@ -190,10 +182,10 @@ impl Action for FireAction {
         differential::firepower_for(value, scenario)
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
+    fn build(&self, f: FireFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ClassifiedModel::new(Self::procedure(
-            s,
-            super::charts_of(rules)?,
+            f,
+            charts.clone(),
         )?)))
     }
 }

@@ -6,11 +6,10 @@
 
 use super::charts::Charts;
 use super::fields;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::{RemovalRecord, RemovalRoll, Stand, StandState, remove_markers};
 use std::sync::Arc;
 
@@ -59,29 +58,25 @@ crate::action_fields! {
 /// `micro-squad marker-removal`.
 pub struct MarkerRemovalAction;
 
-impl Action for MarkerRemovalAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "marker-removal",
-            summary: "the marker removal roll of one stand with S and/or D: recover, rally, or panic",
-            headline: Some(("after", "ok")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for MarkerRemovalAction {
+    type Fields = MarkerRemovalFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(MarkerRemovalFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "marker-removal",
+        summary: "the marker removal roll of one stand with S and/or D: recover, rally, or panic",
+        headline: Some(("after", "ok")),
+        ..About::DEFAULT
+    };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         crate::systems::ghq::roll_notes()
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = MarkerRemovalFields::read(&charts, s)?;
+    fn build(
+        &self,
+        f: MarkerRemovalFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Box<dyn Model>, InputError> {
         let stand = Stand::with_markers(f.suppressed, f.disorganized);
         if !(stand.suppressed || stand.disorganized) {
             return Err(InputError::argument(
@@ -90,7 +85,7 @@ impl Action for MarkerRemovalAction {
             ));
         }
         Ok(Box::new(ProcedureModel::new(MarkerRemoval {
-            charts,
+            charts: charts.clone(),
             cohesion: f.cohesion,
             stand,
         })))

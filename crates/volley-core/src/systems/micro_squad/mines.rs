@@ -3,11 +3,10 @@
 //! modifier (assumed).
 
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::{Column, attack};
 use crate::systems::ghq::{Effect, Stand, StandState};
 use crate::tally::Outcome;
@@ -83,26 +82,18 @@ crate::action_fields! {
 /// `micro-squad mine-attack`.
 pub struct MineAttackAction;
 
-impl Action for MineAttackAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "mine-attack",
-            summary: "a stand leaving a minefield is attacked on the Hasty (-2), Prepared (+1) or Defensive (+7) column",
-            headline: Some(("result", "E")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for MineAttackAction {
+    type Fields = MineFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(MineFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "mine-attack",
+        summary: "a stand leaving a minefield is attacked on the Hasty (-2), Prepared (+1) or Defensive (+7) column",
+        headline: Some(("result", "E")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
+    fn build(&self, f: MineFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let mines = &charts.data.mines;
-        let f = MineFields::read(&charts, s)?;
         let column = match f.minefield.as_str() {
             "hasty" => mines.hasty,
             "prepared" => mines.prepared,
@@ -118,7 +109,7 @@ impl Action for MineAttackAction {
             column: (column.clamp(-3, 9) + 3) as usize,
             drm,
             target: f.target_stand,
-            charts,
+            charts: charts.clone(),
         })))
     }
 }

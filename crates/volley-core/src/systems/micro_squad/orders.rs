@@ -3,18 +3,18 @@
 
 use super::charts::{Charts, CommandDie};
 use super::fields;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Roll;
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::command::{OrdersRoll, OrdersTable};
 use crate::systems::ghq::movement::MoveRoll;
+use std::sync::Arc;
 
 crate::action_fields! {
     /// The fields of `micro-squad orders`.
-    pub struct OrdersFields() {
+    pub struct OrdersFields(_charts: &Charts) {
         modifier: i32 = FieldSpec::int(-12, 12, 0, "sum of command modifiers to the roll"),
     }
 }
@@ -38,22 +38,16 @@ crate::action_fields! {
 /// `micro-squad orders`.
 pub struct CommandEfficiencyAction;
 
-impl Action for CommandEfficiencyAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "orders",
-            summary: "Command Efficiency Table: orders this turn (2D6 + command modifiers)",
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for CommandEfficiencyAction {
+    type Fields = OrdersFields;
 
-    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        Ok(OrdersFields::specs())
-    }
+    const ABOUT: &'static About = &About {
+        name: "orders",
+        summary: "Command Efficiency Table: orders this turn (2D6 + command modifiers)",
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
+    fn build(&self, f: OrdersFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let roll = match charts.data.options.ms_command_die() {
             CommandDie::TwoD6 => Roll::Sum(2, 6),
             CommandDie::OneD6 => Roll::Die(6),
@@ -61,7 +55,7 @@ impl Action for CommandEfficiencyAction {
         Ok(Box::new(ProcedureModel::new(OrdersRoll {
             table: OrdersTable::new(&charts.data.command_efficiency.orders),
             roll,
-            modifier: OrdersFields::read(s)?.modifier,
+            modifier: f.modifier,
         })))
     }
 }
@@ -69,25 +63,17 @@ impl Action for CommandEfficiencyAction {
 /// `micro-squad move`.
 pub struct MovementOrderAction;
 
-impl Action for MovementOrderAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "move",
-            summary: "the Movement Orders Chart: a unit or group's cohesion roll to move",
-            headline: Some(("move", "moves")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for MovementOrderAction {
+    type Fields = MoveFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(MoveFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "move",
+        summary: "the Movement Orders Chart: a unit or group's cohesion roll to move",
+        headline: Some(("move", "moves")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = MoveFields::read(&charts, s)?;
+    fn build(&self, f: MoveFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let chart = &charts.data.movement_orders;
         let order = match f.order.as_str() {
             "under-order" => chart.under_order,

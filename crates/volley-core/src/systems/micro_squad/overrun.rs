@@ -3,14 +3,14 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::Stand;
 use crate::systems::ghq::overrun::Overrun;
+use std::sync::Arc;
 
 crate::action_fields! {
     /// The fields of `micro-squad overrun`.
@@ -40,25 +40,17 @@ crate::action_fields! {
 /// `micro-squad overrun`.
 pub struct OverrunAction;
 
-impl Action for OverrunAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "overrun",
-            summary: "vehicles overrun one stand: defender attacked at +5 per failed roll, failed attackers at +2",
-            headline: Some(("defender_after", "E")),
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for OverrunAction {
+    type Fields = OverrunFields;
 
-    fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        let charts = super::charts_of(rules)?;
-        Ok(OverrunFields::specs(&charts))
-    }
+    const ABOUT: &'static About = &About {
+        name: "overrun",
+        summary: "vehicles overrun one stand: defender attacked at +5 per failed roll, failed attackers at +2",
+        headline: Some(("defender_after", "E")),
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = OverrunFields::read(&charts, s)?;
+    fn build(&self, f: OverrunFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let table = &charts.data.overrun;
         let tracked = f.attacker_type == "tracked";
         let class = f.defender_class.as_str();

@@ -4,11 +4,10 @@
 
 use super::charts::{Charts, Target};
 use super::hex::Hex;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
@@ -83,7 +82,7 @@ pub fn hex_of(infantry: u32, cavalry: u32, guns: u32, names: [&str; 3]) -> Resul
 
 crate::action_fields! {
     /// The fields of `stand-and-die attack`.
-    pub struct AttackFields() {
+    pub struct AttackFields(_charts: &Charts) {
         infantry: u32 = FieldSpec::int(0, 200, 10, "attacking infantrymen"),
         cavalry: u32 = FieldSpec::int(0, 200, 0, "attacking cavalrymen"),
         guns: u32 = FieldSpec::int(0, 20, 0, "attacking guns"),
@@ -100,25 +99,19 @@ crate::action_fields! {
 /// `stand-and-die attack`.
 pub struct AttackAction;
 
-impl Action for AttackAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "attack",
-            summary: "one hex attacks an adjacent enemy hex: chances by posture and cover, rear bonus, d10 fraction",
-            headline: None,
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for AttackAction {
+    type Fields = AttackFields;
 
-    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        Ok(AttackFields::specs())
-    }
+    const ABOUT: &'static About = &About {
+        name: "attack",
+        summary: "one hex attacks an adjacent enemy hex: chances by posture and cover, rear bonus, d10 fraction",
+        headline: None,
+        ..About::DEFAULT
+    };
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let f = AttackFields::read(s)?;
+    fn build(&self, f: AttackFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ProcedureModel::new(Attack {
-            charts: super::charts_of(rules)?,
+            charts: charts.clone(),
             attacker: hex_of(
                 f.infantry,
                 f.cavalry,

@@ -14,11 +14,10 @@
 use super::attack::{casualties, hex_of};
 use super::charts::{Charts, Combat, DuelContact, FallbackBlocked, Target};
 use super::hex::Hex;
-use crate::action::{About, Action, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::RuleBook;
 use crate::systems::hex_duel::{DuelRecord, GroundBounds};
 use std::sync::Arc;
 
@@ -315,7 +314,7 @@ impl engine::Engagement for Duel {
 
 crate::action_fields! {
     /// The fields of `stand-and-die duel`: hex A, hex B, and the turns.
-    pub struct DuelFields() {
+    pub struct DuelFields(_charts: &Charts) {
         a_infantry: u32 = FieldSpec::int(0, 200, 10, "infantrymen in hex A"),
         a_cavalry: u32 = FieldSpec::int(0, 200, 0, "cavalrymen in hex A (not with infantry or guns)"),
         a_guns: u32 = FieldSpec::int(
@@ -361,21 +360,16 @@ crate::action_fields! {
 /// `stand-and-die duel`.
 pub struct DuelAction;
 
-impl Action for DuelAction {
-    fn about(&self) -> &About {
-        const ABOUT: About = About {
-            name: "duel",
-            summary: "two adjacent hexes attack each other every turn until one or both are gone",
-            headline: Some(("winner", "a")),
-            default_curves: &["a_figures", "b_figures"],
-            ..About::DEFAULT
-        };
-        &ABOUT
-    }
+impl ChartAction for DuelAction {
+    type Fields = DuelFields;
 
-    fn fields(&self, _rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
-        Ok(DuelFields::specs())
-    }
+    const ABOUT: &'static About = &About {
+        name: "duel",
+        summary: "two adjacent hexes attack each other every turn until one or both are gone",
+        headline: Some(("winner", "a")),
+        default_curves: &["a_figures", "b_figures"],
+        ..About::DEFAULT
+    };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         WINNER_MEANINGS
@@ -384,9 +378,7 @@ impl Action for DuelAction {
             .collect()
     }
 
-    fn model(&self, s: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError> {
-        let charts = super::charts_of(rules)?;
-        let f = DuelFields::read(s)?;
+    fn build(&self, f: DuelFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let a = hex_of(
             f.a_infantry,
             f.a_cavalry,
@@ -429,7 +421,7 @@ impl Action for DuelAction {
             b,
             turns: f.turns,
             curve_turns: f.curve_turns,
-            charts,
+            charts: charts.clone(),
         })))
     }
 }
