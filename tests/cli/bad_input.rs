@@ -1,6 +1,6 @@
 //! Bad inputs: one clear message naming the field, file or line, and exit 1.
 
-use super::{experiment_in, stderr_of};
+use super::{experiment_in, run_refused, stderr_of};
 
 #[test]
 fn bad_inputs_get_one_clear_message() {
@@ -213,12 +213,7 @@ fn quiet_acceptance_is_now_an_error() {
         dir.path(),
         "name = \"m\"\nsystem = \"micro-squad\"\naction = \"fire\"\ntrials = 1000\nprecision = 0.01\nexact = true\n",
     );
-    let e = stderr_of(&[
-        "run",
-        exp.to_str().unwrap(),
-        "--reports",
-        reports.to_str().unwrap(),
-    ]);
+    let e = run_refused(&exp, &reports);
     assert!(
         e.contains("exp.toml:5:") && e.contains("different methods"),
         "{e}"

@@ -1,6 +1,6 @@
 //! `volley run`: experiment files, their reports, plots and frames, and what they refuse.
 
-use super::{experiment_in, stderr_of, volley};
+use super::{experiment_in, run_experiment, run_refused, stderr_of, volley};
 
 #[test]
 fn experiment_variants_are_compared_with_the_first() {
@@ -15,20 +15,7 @@ fn experiment_variants_are_compared_with_the_first() {
     );
     std::fs::write(&exp, text).unwrap();
     let reports = dir.path().join("reports");
-    let out = volley()
-        .args([
-            "run",
-            exp.to_str().unwrap(),
-            "--reports",
-            reports.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_experiment(&exp, &reports);
     let csv = std::fs::read_to_string(reports.join("woods/results.csv")).unwrap();
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     for column in ["baseline", "difference", "diff_low", "diff_high", "p_value"] {
@@ -61,12 +48,7 @@ fn two_variants_or_two_plots_of_one_name_are_refused() {
         dir.path(),
         &format!("{head}[[variant]]\nname = \"card\"\n[[variant]]\nname = \"card\"\n"),
     );
-    let e = stderr_of(&[
-        "run",
-        exp.to_str().unwrap(),
-        "--reports",
-        reports.to_str().unwrap(),
-    ]);
+    let e = run_refused(&exp, &reports);
     assert!(
         e.contains("two variants are named `card`") && e.contains("exp.toml:9:"),
         "{e}"
@@ -78,12 +60,7 @@ fn two_variants_or_two_plots_of_one_name_are_refused() {
              [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nfile = \"p\"\n"
         ),
     );
-    let e = stderr_of(&[
-        "run",
-        exp.to_str().unwrap(),
-        "--reports",
-        reports.to_str().unwrap(),
-    ]);
+    let e = run_refused(&exp, &reports);
     assert!(e.contains("two plots write the file `p`"), "{e}");
 }
 
@@ -161,20 +138,7 @@ fn sweep_axes_keep_the_order_of_the_file() {
         "name = \"order\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
          [sweep]\nterrain = [\"clear\", \"woods\"]\ndie_mod = [0, 1]\n",
     );
-    let out = volley()
-        .args([
-            "run",
-            exp.to_str().unwrap(),
-            "--reports",
-            reports.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_experiment(&exp, &reports);
     let readme = std::fs::read_to_string(reports.join("order/README.md")).unwrap();
     assert!(
         readme.contains("- sweep: terrain (2 values), die_mod (2 values)"),
@@ -191,12 +155,7 @@ fn a_huge_sweep_is_refused_before_anything_runs() {
          [sweep]\nfirepower = \"0..60\"\ndefense = \"0..60\"\ndie_mod = \"-9..9\"\nrange = \"1..40\"\n",
     );
     let started = std::time::Instant::now();
-    let e = stderr_of(&[
-        "run",
-        exp.to_str().unwrap(),
-        "--reports",
-        reports.to_str().unwrap(),
-    ]);
+    let e = run_refused(&exp, &reports);
     assert!(
         e.contains("exp.toml:5:") && e.contains("--max-points"),
         "{e}"
@@ -209,12 +168,7 @@ fn a_huge_sweep_is_refused_before_anything_runs() {
         "name = \"wrong\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
          [sweep]\ndie_mod = [0, 1, 2]\nterrain = [\"woods\", \"lava\"]\n",
     );
-    let e = stderr_of(&[
-        "run",
-        exp.to_str().unwrap(),
-        "--reports",
-        reports.to_str().unwrap(),
-    ]);
+    let e = run_refused(&exp, &reports);
     assert!(e.contains("exp.toml:6:") && e.contains("lava"), "{e}");
     assert!(!reports.exists());
 }
@@ -226,20 +180,7 @@ fn a_precision_run_that_hits_its_cap_says_so_in_the_report() {
         dir.path(),
         "name = \"cap\"\nsystem = \"micro-squad\"\naction = \"fire\"\nprecision = 0.0001\nmax_trials = 20000\n",
     );
-    let out = volley()
-        .args([
-            "run",
-            exp.to_str().unwrap(),
-            "--reports",
-            reports.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_experiment(&exp, &reports);
     let readme = std::fs::read_to_string(reports.join("cap/README.md")).unwrap();
     assert!(
         readme.contains("**warning**: 1 of 1 points stopped at the cap of 20000 trials"),

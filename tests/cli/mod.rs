@@ -54,3 +54,34 @@ pub fn experiment_in(
     std::fs::write(&exp, body).unwrap();
     (exp, dir.join("reports"))
 }
+
+/// `volley ARGS`, which must succeed: its standard output.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = volley().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "args {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `volley run EXP --reports REPORTS`, which must succeed: its standard output.
+pub fn run_experiment(exp: &std::path::Path, reports: &std::path::Path) -> String {
+    stdout_of(&[
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ])
+}
+
+/// The same run, which must fail with one clear message: that message.
+pub fn run_refused(exp: &std::path::Path, reports: &std::path::Path) -> String {
+    stderr_of(&[
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ])
+}

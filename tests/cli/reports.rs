@@ -1,6 +1,6 @@
 //! What a run writes: its plots, its typed results frame and the gallery.
 
-use super::{experiment_in, stderr_of, volley};
+use super::{experiment_in, run_experiment, run_refused, volley};
 
 #[test]
 fn a_plot_picks_the_other_axes_values_and_series_by_value() {
@@ -12,20 +12,7 @@ fn a_plot_picks_the_other_axes_values_and_series_by_value() {
         at = { level = \"shaken\" }\nfile = \"ladder\"\n";
     std::fs::write(&exp, text).unwrap();
     let reports = dir.path().join("reports");
-    let out = volley()
-        .args([
-            "run",
-            exp.to_str().unwrap(),
-            "--reports",
-            reports.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_experiment(&exp, &reports);
     let svg = std::fs::read_to_string(reports.join("ladder/ladder.svg")).unwrap();
     // One row per level; from Shaken at MMP 8, 52.78% end Routed (the Good Order
     // row would read 2.78%).
@@ -35,12 +22,7 @@ fn a_plot_picks_the_other_axes_values_and_series_by_value() {
     assert!(svg.contains("52.78%"), "the Shaken slice");
     // An axis value that was not swept is refused at its line.
     std::fs::write(&exp, text.replace("\"shaken\" }", "\"routed\" }")).unwrap();
-    let e = stderr_of(&[
-        "run",
-        exp.to_str().unwrap(),
-        "--reports",
-        reports.to_str().unwrap(),
-    ]);
+    let e = run_refused(&exp, &reports);
     assert!(
         e.contains("ladder.toml:") && e.contains("not one of the swept values"),
         "{e}"
@@ -57,12 +39,7 @@ fn a_plot_file_is_a_plain_file_name() {
              [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nfile = \"{file}\"\n"
         );
         let (exp, reports) = experiment_in(dir.path(), &body);
-        let e = stderr_of(&[
-            "run",
-            exp.to_str().unwrap(),
-            "--reports",
-            reports.to_str().unwrap(),
-        ]);
+        let e = run_refused(&exp, &reports);
         assert!(e.contains("exp.toml:9:") && e.contains("file"), "{e}");
         assert!(!reports.exists(), "nothing written for {file:?}");
     }
