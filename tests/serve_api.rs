@@ -20,6 +20,7 @@ fn every_actions_default_answer_is_the_command_lines_json() {
     let (status, body) = server.get("/api/systems");
     assert_eq!(status, 200);
     let systems: Value = serde_json::from_str(&body).unwrap();
+    common::assert_contract("systems", &systems);
     let mut asked = 0;
     for system in systems.as_array().unwrap() {
         let name = system["name"].as_str().unwrap();
@@ -326,6 +327,7 @@ fn fields_describe_every_field_the_action_takes() {
             ));
             assert_eq!(status, 200);
             let v: Value = serde_json::from_str(&body).unwrap();
+            common::assert_contract("fields", &v);
             let fields = v["fields"].as_array().unwrap();
             assert_eq!(fields.len(), question.fields().len());
             for (json, spec) in fields.iter().zip(question.fields()) {

@@ -19,6 +19,7 @@ pub use file::{Experiment, PlotSpec};
 use tidy::{meta, rows, sweep_columns};
 
 use crate::compare::Comparison;
+use crate::contract::{ExperimentMetaJson, UsedReadingJson, VariantReadingsJson};
 use crate::engine::{self, MethodRequest, RunConfig};
 use crate::error::InputError;
 use crate::frame::{self};
@@ -65,7 +66,6 @@ pub fn run(
     hooks: Hooks,
     max_points: u64,
 ) -> anyhow::Result<Outcome> {
-    let progress = hooks.trials;
     let base = Question::new(
         &experiment.system,
         &experiment.action,
@@ -87,11 +87,74 @@ pub fn run(
         budget: experiment.budget,
         auto_budget: experiment.budget,
         max_trials: experiment.max_trials,
-        progress,
+        progress: hooks.trials,
         ..RunConfig::default()
     };
-    // Count the points before building any, and read every axis value alone,
-    // so that a huge or a wrong sweep fails at once, not gigabytes later.
+    check_sweep(experiment, &base, max_points)?;
+    // One question per variant: its house rules applied and its charts compiled
+    // once; each sweep point sets the axis fields on it.
+    let questions = experiment
+        .variants
+        .iter()
+        .map(|variant| base.under(&variant.rules))
+        .collect::<Result<Vec<_>, _>>()?;
+    let grid = experiment.grid();
+    let mut plotted = experiment.clone();
+    if plotted.plots.is_empty() {
+        plotted.plots = default_plots(experiment, &base);
+    }
+    check_points_and_plots(experiment, &questions, &grid, &plotted.plots)?;
+    // Per variant, its points in grid order.
+    let mut by_variant: Vec<Vec<Point>> = experiment.variants.iter().map(|_| Vec::new()).collect();
+    for (done, values) in grid.iter().enumerate() {
+        if let Some(points) = &hooks.points {
+            (points.0)(done as u64, grid.len() as u64);
+        }
+        for (i, point) in answer_point(experiment, &questions, values, &config)?
+            .into_iter()
+            .enumerate()
+        {
+            by_variant[i].push(point);
+        }
+    }
+    if let Some(points) = &hooks.points {
+        (points.0)(grid.len() as u64, grid.len() as u64);
+    }
+    let points: Vec<Point> = by_variant.into_iter().flatten().collect();
+    // Variants are compared with the first: plot the headline's differences.
+    if let (true, Some((variable, value)), Some(first)) = (
+        experiment.variants.len() > 1 && !plotted.plots.iter().any(|p| p.kind == "differences"),
+        base.headline(),
+        experiment.sweep.first(),
+    ) {
+        plotted.plots.push(PlotSpec {
+            kind: "differences".to_string(),
+            x: Some(first.field.clone()),
+            series: None,
+            y: Some(format!("{variable}={value}")),
+            curves: Vec::new(),
+            title: Some(format!(
+                "Each variant minus {}: P({variable} = {value}) by {}",
+                experiment.variants[0].name, first.field
+            )),
+            file: "differences".to_string(),
+            at: Default::default(),
+        });
+    }
+    write_report(
+        &plotted,
+        &base,
+        &questions,
+        &points,
+        &config,
+        &reports_root.join(&experiment.name),
+    )
+}
+
+/// Refuse a sweep of more than `max_points` points, or with a value its field
+/// does not take, before building any: so that a huge or a wrong sweep fails
+/// at once, not gigabytes later.
+fn check_sweep(experiment: &Experiment, base: &Question, max_points: u64) -> anyhow::Result<()> {
     let sizes: Vec<String> = experiment
         .sweep
         .iter()
@@ -119,30 +182,22 @@ pub fn run(
             base.with(&[(axis.field.clone(), value.clone(), axis.origin.clone())])?;
         }
     }
-    let columns = sweep_columns(experiment, &base);
-    // One question per variant: its house rules applied and its charts compiled
-    // once; each sweep point sets the axis fields on it.
-    let questions = experiment
-        .variants
-        .iter()
-        .map(|variant| base.under(&variant.rules))
-        .collect::<Result<Vec<_>, _>>()?;
-    // An error answering a point names the point.
-    let fail = |e: QuestionError, values: &[String]| {
-        let e = match e {
-            QuestionError::Input(e) => e.in_file(&experiment.file, None),
-            QuestionError::Run(e) => experiment.run_error(e),
-        };
-        experiment.at_point(e, values)
-    };
-    let grid = experiment.grid();
-    // Build every point's model, under every variant, before answering any: a
-    // combination of values that no model accepts fails at once, naming it,
-    // not after hours of the points before it.
-    // What the models can answer, for checking the plots before any work.
+    Ok(())
+}
+
+/// Build every point's model, under every variant, before answering any: a
+/// combination of values that no model accepts fails at once, naming it, not
+/// after hours of the points before it. And check that every plot asks for
+/// what the models answer.
+fn check_points_and_plots(
+    experiment: &Experiment,
+    questions: &[Question],
+    grid: &[Vec<String>],
+    plots: &[PlotSpec],
+) -> anyhow::Result<()> {
     let mut answers = Answerable::default();
-    for values in &grid {
-        for question in &questions {
+    for values in grid {
+        for question in questions {
             let model = question
                 .with(&experiment.point_fields(values))
                 .and_then(|q| q.model())
@@ -150,11 +205,7 @@ pub fn run(
             answers.add(&model.schema());
         }
     }
-    let mut plotted = experiment.clone();
-    if plotted.plots.is_empty() {
-        plotted.plots = default_plots(experiment, &base);
-    }
-    for plot in &plotted.plots {
+    for plot in plots {
         answers.check(plot).map_err(|message| InputError {
             file: experiment.file.clone(),
             line: experiment.plot_line(plot),
@@ -162,132 +213,135 @@ pub fn run(
             message: format!("plot `{}`: {message}", plot.file),
         })?;
     }
-    // Per variant, its points in grid order.
-    let mut by_variant: Vec<Vec<Point>> = experiment.variants.iter().map(|_| Vec::new()).collect();
-    for (done, values) in grid.iter().enumerate() {
-        if let Some(points) = &hooks.points {
-            (points.0)(done as u64, grid.len() as u64);
-        }
-        let fields = experiment.point_fields(values);
-        let at_point = questions
-            .iter()
-            .map(|q| q.with(&fields))
-            .collect::<Result<Vec<_>, _>>()?;
-        if at_point.len() == 1 || matches!(config.method, MethodRequest::Precision(_)) {
-            // One variant (or a precision target, which a paired run does not
-            // take): each answered on its own.
-            for (i, question) in at_point.iter().enumerate() {
-                let result = question.answer(&config).map_err(|e| fail(e, values))?;
-                by_variant[i].push(Point {
-                    variant: experiment.variants[i].name.clone(),
-                    values: values.clone(),
-                    summary: summarize(&result),
-                    provisional: question.provisional(),
-                    differences: Vec::new(),
-                });
-            }
-            continue;
-        }
-        let comparison = Comparison {
-            baseline: at_point[0].clone(),
-            variants: at_point[1..]
-                .iter()
-                .zip(&experiment.variants[1..])
-                .map(|(question, variant)| crate::compare::Variant {
-                    name: variant.name.clone(),
-                    spec: variant.name.clone(),
-                    question: question.clone(),
-                })
-                .collect(),
+    Ok(())
+}
+
+/// One sweep point under every variant, in the variants' order: each on its
+/// own when there is one variant (or a precision target, which a paired run
+/// does not take), otherwise every variant against the first on the same dice.
+fn answer_point(
+    experiment: &Experiment,
+    questions: &[Question],
+    values: &[String],
+    config: &RunConfig,
+) -> anyhow::Result<Vec<Point>> {
+    // An error answering a point names the point.
+    let fail = |e: QuestionError| {
+        let e = match e {
+            QuestionError::Input(e) => e.in_file(&experiment.file, None),
+            QuestionError::Run(e) => experiment.run_error(e),
         };
-        let compared = comparison.run(&config).map_err(|e| fail(e, values))?;
-        by_variant[0].push(Point {
-            variant: experiment.variants[0].name.clone(),
-            values: values.clone(),
-            summary: compared.baseline,
-            provisional: at_point[0].provisional(),
-            differences: Vec::new(),
-        });
-        for (i, answer) in compared.variants.into_iter().enumerate() {
-            by_variant[i + 1].push(Point {
-                variant: experiment.variants[i + 1].name.clone(),
-                values: values.clone(),
-                summary: answer.summary,
-                provisional: at_point[i + 1].provisional(),
-                differences: answer.differences,
-            });
-        }
+        experiment.at_point(e, values)
+    };
+    let point = |i: usize, summary, provisional, differences| Point {
+        variant: experiment.variants[i].name.clone(),
+        values: values.to_vec(),
+        summary,
+        provisional,
+        differences,
+    };
+    let fields = experiment.point_fields(values);
+    let at_point = questions
+        .iter()
+        .map(|q| q.with(&fields))
+        .collect::<Result<Vec<_>, _>>()?;
+    if at_point.len() == 1 || matches!(config.method, MethodRequest::Precision(_)) {
+        return at_point
+            .iter()
+            .enumerate()
+            .map(|(i, question)| {
+                let result = question.answer(config).map_err(fail)?;
+                Ok(point(
+                    i,
+                    summarize(&result),
+                    question.provisional(),
+                    Vec::new(),
+                ))
+            })
+            .collect();
     }
-    if let Some(points) = &hooks.points {
-        (points.0)(grid.len() as u64, grid.len() as u64);
+    let comparison = Comparison {
+        baseline: at_point[0].clone(),
+        variants: at_point[1..]
+            .iter()
+            .zip(&experiment.variants[1..])
+            .map(|(question, variant)| crate::compare::Variant {
+                name: variant.name.clone(),
+                spec: variant.name.clone(),
+                question: question.clone(),
+            })
+            .collect(),
+    };
+    let compared = comparison.run(config).map_err(fail)?;
+    let mut points = vec![point(
+        0,
+        compared.baseline,
+        at_point[0].provisional(),
+        Vec::new(),
+    )];
+    for (i, answer) in compared.variants.into_iter().enumerate() {
+        points.push(point(
+            i + 1,
+            answer.summary,
+            at_point[i + 1].provisional(),
+            answer.differences,
+        ));
     }
-    let points: Vec<Point> = by_variant.into_iter().flatten().collect();
-    let folder = reports_root.join(&experiment.name);
-    let rows = rows(&points);
+    Ok(points)
+}
+
+/// Write the report folder: the frame (Parquet, CSV, `meta.json`), the
+/// figures and the README.
+fn write_report(
+    experiment: &Experiment,
+    base: &Question,
+    questions: &[Question],
+    points: &[Point],
+    config: &RunConfig,
+    folder: &Path,
+) -> anyhow::Result<Outcome> {
+    let columns = sweep_columns(experiment, base);
+    let rows = rows(points);
     let mut df = frame::frame(&columns, &rows)?;
     let parquet = folder.join("results.parquet");
     let csv = folder.join("results.csv");
     let mut files = vec![parquet.clone(), csv.clone(), folder.join("meta.json")];
-    // Variants are compared with the first: plot the headline's differences.
-    if let (true, Some((variable, value)), Some(first)) = (
-        experiment.variants.len() > 1 && !plotted.plots.iter().any(|p| p.kind == "differences"),
-        base.headline(),
-        experiment.sweep.first(),
-    ) {
-        plotted.plots.push(PlotSpec {
-            kind: "differences".to_string(),
-            x: Some(first.field.clone()),
-            series: None,
-            y: Some(format!("{variable}={value}")),
-            curves: Vec::new(),
-            title: Some(format!(
-                "Each variant minus {}: P({variable} = {value}) by {}",
-                experiment.variants[0].name, first.field
-            )),
-            file: "differences".to_string(),
-            at: Default::default(),
-        });
-    }
-    let figures = figures::plots(&plotted, &points, &folder)?;
+    let figures = figures::plots(experiment, points, folder)?;
     files.extend(figures.iter().flat_map(|f| [f.png.clone(), f.svg.clone()]));
-    let mut meta = meta(experiment, &columns);
-    meta["headline"] = serde_json::json!(headline_text(experiment, base.headline(), &points));
     // The readings each variant's points consulted (its sweep points share its
-    // charts, so the list covers them all).
-    meta["readings"] = serde_json::json!(
-        questions
-            .iter()
-            .zip(&experiment.variants)
-            .map(|(q, v)| {
-                let used: Vec<serde_json::Value> = crate::readings::used(q)
-                    .into_iter()
-                    .map(|(option, value)| serde_json::json!({"option": option, "value": value}))
-                    .collect();
-                serde_json::json!({"variant": v.name, "readings": used})
-            })
-            .collect::<Vec<_>>()
-    );
-    let moved = readings_at_first_point(experiment, &questions[0], &points, &config)?;
-    meta["figures"] = serde_json::json!(
-        figures
+    // charts, so the list covers them all), before the alternatives are tried.
+    let readings = questions
+        .iter()
+        .zip(&experiment.variants)
+        .map(|(q, v)| VariantReadingsJson {
+            variant: v.name.clone(),
+            readings: UsedReadingJson::list(&crate::readings::used(q)),
+        })
+        .collect();
+    let moved = readings_at_first_point(experiment, &questions[0], points, config)?;
+    let meta = ExperimentMetaJson {
+        headline: headline_text(experiment, base.headline(), points),
+        readings,
+        figures: figures
             .iter()
             .filter_map(|f| f.png.file_name().map(|n| n.to_string_lossy().to_string()))
-            .collect::<Vec<_>>()
-    );
+            .collect(),
+        ..meta(experiment, &columns)
+    };
     frame::write(&mut df, &parquet, &csv, &meta)?;
     let text = report::markdown(
         experiment,
         base.headline(),
-        &points,
+        points,
         &figures,
-        &config,
+        config,
         &moved,
     );
     let readme = folder.join("README.md");
     frame::write_atomic(&readme, text.as_bytes())?;
     files.push(readme);
     Ok(Outcome {
-        folder,
+        folder: folder.to_path_buf(),
         points: points.len(),
         files,
     })

@@ -166,6 +166,36 @@ pub fn markdown(
     if !experiment.description.is_empty() {
         let _ = writeln!(out, "{}\n", experiment.description.trim());
     }
+    facts(&mut out, experiment, config, points);
+    out.push_str(&readings_section(experiment, headline, readings));
+    for f in figures {
+        let name = f
+            .png
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let svg = f
+            .svg
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "## {}\n\n![{}]({name})\n\n([SVG]({svg}))\n",
+            f.title, f.title
+        );
+    }
+    let Some(first) = points.first() else {
+        return out;
+    };
+    results_table(&mut out, experiment, headline, points, first);
+    differences_table(&mut out, experiment, headline, points);
+    out
+}
+
+/// The experiment in a list: its file, question, fixed fields, sweep,
+/// variants, method and data files.
+fn facts(out: &mut String, experiment: &Experiment, config: &RunConfig, points: &[Point]) {
     let _ = writeln!(out, "- experiment: `{}`", experiment.file);
     let _ = writeln!(
         out,
@@ -218,27 +248,17 @@ pub fn markdown(
         out,
         "- data: `results.parquet`, `results.csv` (tidy: one row per point and figure)\n"
     );
-    out.push_str(&readings_section(experiment, headline, readings));
-    for f in figures {
-        let name = f
-            .png
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        let svg = f
-            .svg
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "## {}\n\n![{}]({name})\n\n([SVG]({svg}))\n",
-            f.title, f.title
-        );
-    }
-    let Some(first) = points.first() else {
-        return out;
-    };
+}
+
+/// Every point's answer: the distribution of the headline variable (or the
+/// first variable) and every mean.
+fn results_table(
+    out: &mut String,
+    experiment: &Experiment,
+    headline: Option<(&str, &str)>,
+    points: &[Point],
+    first: &Point,
+) {
     let _ = writeln!(out, "## Results\n");
     let mut header = vec!["variant".to_string()];
     header.extend(experiment.sweep.iter().map(|axis| axis.field.clone()));
@@ -284,8 +304,6 @@ pub fn markdown(
         })
         .collect();
     out.push_str(&markdown::table(&header, &rows));
-    differences_table(&mut out, experiment, headline, points);
-    out
 }
 
 /// Each variant's difference to the first on the headline outcome, point by

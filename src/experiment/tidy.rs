@@ -3,9 +3,13 @@
 //! `results.parquet`.
 
 use super::{Experiment, Point};
+use crate::contract::{
+    ExperimentMetaJson, FrameVariantJson, HouseRuleFileJson, SweepAxisJson, SweepTypeJson,
+};
 use crate::engine::MethodRequest;
 use crate::frame::{self, Row};
 use crate::question::Question;
+use std::collections::BTreeMap;
 
 /// The sweep columns, typed by their fields' kinds.
 pub(super) fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<frame::SweepColumn> {
@@ -39,9 +43,8 @@ pub(super) fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<fra
 /// What a results frame is, for its Parquet metadata and `meta.json`: the
 /// experiment, its question, method and seed, the fields it fixed, its sweep,
 /// its variants with their house-rule files, volley's version, and what each
-/// column means.
-pub(super) fn meta(experiment: &Experiment, columns: &[frame::SweepColumn]) -> serde_json::Value {
-    use serde_json::json;
+/// column means. The run adds the headline, readings and figures.
+pub(super) fn meta(experiment: &Experiment, columns: &[frame::SweepColumn]) -> ExperimentMetaJson {
     let method = match experiment.method() {
         MethodRequest::Auto => {
             "automatic: exact where the dice tree fits, else Monte Carlo".to_string()
@@ -53,90 +56,146 @@ pub(super) fn meta(experiment: &Experiment, columns: &[frame::SweepColumn]) -> s
             experiment.max_trials
         ),
     };
-    // Values as JSON numbers and booleans where they read as such.
-    let typed = |value: &str| -> serde_json::Value {
-        if let Ok(i) = value.parse::<i64>() {
-            json!(i)
-        } else if let Ok(x) = value.parse::<f64>() {
-            json!(x)
-        } else if let Ok(b) = value.parse::<bool>() {
-            json!(b)
-        } else {
-            json!(value)
-        }
-    };
-    let fixed: serde_json::Map<String, serde_json::Value> = experiment
+    let fixed_fields = experiment
         .fields
         .iter()
         .map(|(name, value, _)| (name.clone(), typed(value)))
         .collect();
-    let sweep: Vec<_> = experiment
+    let sweep = experiment
         .sweep
         .iter()
         .zip(columns)
-        .map(|(axis, column)| {
-            json!({
-                "field": axis.field,
-                "type": format!("{:?}", column.kind).to_lowercase(),
-                "values": axis.values.iter().map(|v| match column.kind {
-                    frame::SweepKind::Text => json!(v),
+        .map(|(axis, column)| SweepAxisJson {
+            field: axis.field.clone(),
+            kind: sweep_type(column.kind),
+            values: axis
+                .values
+                .iter()
+                .map(|v| match column.kind {
+                    frame::SweepKind::Text => serde_json::Value::from(v.as_str()),
                     _ => typed(v),
-                }).collect::<Vec<_>>(),
-            })
+                })
+                .collect(),
         })
         .collect();
-    let variants: Vec<_> = experiment
+    let variants = experiment
         .variants
         .iter()
-        .map(|v| {
-            json!({
-                "name": v.name,
-                "house_rules": v.rules.iter().map(|r| json!({"name": r.name, "file": r.file})).collect::<Vec<_>>(),
-            })
+        .map(|v| FrameVariantJson {
+            name: v.name.clone(),
+            house_rules: v
+                .rules
+                .iter()
+                .map(|r| HouseRuleFileJson {
+                    name: r.name.clone(),
+                    file: r.file.clone(),
+                })
+                .collect(),
         })
         .collect();
-    let mut meta = json!({
-        "experiment": experiment.name,
-        "title": experiment.title,
-        "description": experiment.description,
-        "file": experiment.file,
-        "system": experiment.system,
-        "action": experiment.action,
-        "method": method,
-        "seed": experiment.seed,
-        "confidence": experiment.confidence,
-        "volley_version": env!("CARGO_PKG_VERSION"),
-        "fixed_fields": fixed,
-        "sweep": sweep,
-        "variants": variants,
-        "columns": {
-            "variant": "the rule variant (the card, or the card with house rules: see variants)",
-            "kind": "probability (of variable = value), mean (of variable) or curve (mean of variable at the end of turn)",
-            "variable": "the outcome variable",
-            "value": "the outcome of a probability row (null for means and curves)",
-            "turn": "the turn of a curve row (0 is the start)",
-            "estimate": "the probability or mean",
-            "ci_low": "the lower end of its confidence interval (equal to the estimate when exact)",
-            "ci_high": "the upper end of its confidence interval",
-            "exact": "true when the figure is exact",
-            "method": "exact or monte-carlo",
-            "trials": "Monte Carlo trials at this point (null when exact)",
-            "baseline": "the first variant's estimate at the same point (other variants only)",
-            "difference": "this variant minus the first, on the same dice (paired)",
-            "diff_low": "the lower end of the difference's interval",
-            "diff_high": "the upper end of the difference's interval",
-            "p_value": "the paired test's p-value (McNemar or paired t), when there is one",
-            "provisional": "why the figure rests on a reconstructed chart cell (empty when it does not)",
-        },
-    });
+    let mut columns_meant: BTreeMap<String, String> = COLUMNS
+        .iter()
+        .map(|(name, meaning)| (name.to_string(), meaning.to_string()))
+        .collect();
     for column in columns {
-        meta["columns"][&column.name] = json!(format!(
-            "the sweep field `{}` ({})",
-            column.name,
-            format!("{:?}", column.kind).to_lowercase()
-        ));
+        columns_meant.insert(
+            column.name.clone(),
+            format!(
+                "the sweep field `{}` ({})",
+                column.name,
+                format!("{:?}", column.kind).to_lowercase()
+            ),
+        );
     }
-    meta
+    ExperimentMetaJson {
+        experiment: experiment.name.clone(),
+        title: experiment.title.clone(),
+        description: experiment.description.clone(),
+        file: experiment.file.clone(),
+        system: experiment.system.clone(),
+        action: experiment.action.clone(),
+        method,
+        seed: experiment.seed,
+        confidence: experiment.confidence,
+        volley_version: env!("CARGO_PKG_VERSION").to_string(),
+        fixed_fields,
+        sweep,
+        variants,
+        columns: columns_meant,
+        headline: String::new(),
+        readings: Vec::new(),
+        figures: Vec::new(),
+    }
+}
+
+/// What each of the frame's own columns means.
+const COLUMNS: [(&str, &str); 17] = [
+    (
+        "variant",
+        "the rule variant (the card, or the card with house rules: see variants)",
+    ),
+    (
+        "kind",
+        "probability (of variable = value), mean (of variable) or curve (mean of variable at the end of turn)",
+    ),
+    ("variable", "the outcome variable"),
+    (
+        "value",
+        "the outcome of a probability row (null for means and curves)",
+    ),
+    ("turn", "the turn of a curve row (0 is the start)"),
+    ("estimate", "the probability or mean"),
+    (
+        "ci_low",
+        "the lower end of its confidence interval (equal to the estimate when exact)",
+    ),
+    ("ci_high", "the upper end of its confidence interval"),
+    ("exact", "true when the figure is exact"),
+    ("method", "exact or monte-carlo"),
+    (
+        "trials",
+        "Monte Carlo trials at this point (null when exact)",
+    ),
+    (
+        "baseline",
+        "the first variant's estimate at the same point (other variants only)",
+    ),
+    (
+        "difference",
+        "this variant minus the first, on the same dice (paired)",
+    ),
+    ("diff_low", "the lower end of the difference's interval"),
+    ("diff_high", "the upper end of the difference's interval"),
+    (
+        "p_value",
+        "the paired test's p-value (McNemar or paired t), when there is one",
+    ),
+    (
+        "provisional",
+        "why the figure rests on a reconstructed chart cell (empty when it does not)",
+    ),
+];
+
+/// A value as a JSON number or boolean where it reads as one.
+fn typed(value: &str) -> serde_json::Value {
+    if let Ok(i) = value.parse::<i64>() {
+        i.into()
+    } else if let Ok(x) = value.parse::<f64>() {
+        x.into()
+    } else if let Ok(b) = value.parse::<bool>() {
+        b.into()
+    } else {
+        value.into()
+    }
+}
+
+fn sweep_type(kind: frame::SweepKind) -> SweepTypeJson {
+    match kind {
+        frame::SweepKind::Int => SweepTypeJson::Int,
+        frame::SweepKind::Decimal => SweepTypeJson::Decimal,
+        frame::SweepKind::Flag => SweepTypeJson::Flag,
+        frame::SweepKind::Text => SweepTypeJson::Text,
+    }
 }
 
 pub(super) fn rows(points: &[Point]) -> Vec<Row> {

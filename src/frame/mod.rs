@@ -262,9 +262,11 @@ pub fn write(
     df: &mut DataFrame,
     parquet: &Path,
     csv: &Path,
-    meta: &serde_json::Value,
+    meta: &impl serde::Serialize,
 ) -> anyhow::Result<()> {
-    let json = serde_json::to_string_pretty(meta)?;
+    // Through `Value`, so the keys print in alphabetical order.
+    let meta = serde_json::to_value(meta)?;
+    let json = serde_json::to_string_pretty(&meta)?;
     let mut pairs = vec![("volley".to_string(), json.clone())];
     if let Some(fields) = meta.as_object() {
         for (key, value) in fields {

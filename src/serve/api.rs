@@ -17,7 +17,9 @@
 use super::error::ApiError;
 use super::limits::Gate;
 use super::request::Request;
-use crate::action::{FieldKind, FieldSpec};
+use crate::contract::{
+    self, ActionJson, FieldJson, FieldsJson, HeadlineValueJson, OutcomeNoteJson, SystemJson,
+};
 use crate::engine::{Cancel, Progress, RunError};
 use crate::output::{Format, render_odds};
 use crate::question::{Question, QuestionError};
@@ -49,28 +51,27 @@ fn error_response(e: ApiError) -> Response {
 }
 
 pub async fn systems_list() -> Response {
-    let list: Vec<Json> = systems::all()
+    let list: Vec<SystemJson> = systems::all()
         .iter()
         .map(|system| {
             let book = systems::rulebook(*system, &[]).ok();
-            let actions: Vec<Json> = system
+            let actions = system
                 .actions()
                 .iter()
-                .map(|a| {
-                    json!({"name": a.name(), "summary": a.summary(),
-                           "provisional": book.as_ref().and_then(|b| a.provisional(b))})
+                .map(|a| ActionJson {
+                    name: a.name().to_string(),
+                    summary: a.summary().to_string(),
+                    provisional: book.as_ref().and_then(|b| a.provisional(b)),
                 })
                 .collect();
-            json!({"name": system.name(), "title": system.title(), "actions": actions})
+            SystemJson {
+                name: system.name().to_string(),
+                title: system.title().to_string(),
+                actions,
+            }
         })
         .collect();
-    respond(Ok(pretty(&Json::Array(list))))
-}
-
-fn pretty(value: &Json) -> String {
-    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
-    text.push('\n');
-    text
+    respond(Ok(contract::to_pretty_json(&list)))
 }
 
 /// The request in a query string (none: an empty one, refused for its missing
@@ -79,63 +80,34 @@ fn parse(query: Option<String>) -> Result<Request, ApiError> {
     Request::parse(query.as_deref().unwrap_or(""))
 }
 
-/// One field for the page's form.
-fn field_json(spec: &FieldSpec) -> Json {
-    let mut field = json!({"name": spec.name, "default": spec.default, "help": spec.help,
-                           "allowed": spec.allowed()});
-    let kind = match &spec.kind {
-        FieldKind::Int { min, max } => {
-            field["min"] = json!(min);
-            field["max"] = json!(max);
-            "int"
-        }
-        FieldKind::Limit { min, max, word } => {
-            field["min"] = json!(min);
-            field["max"] = json!(max);
-            field["word"] = json!(word);
-            "limit"
-        }
-        FieldKind::Decimal { min, max } => {
-            field["min"] = json!(min);
-            field["max"] = json!(max);
-            "decimal"
-        }
-        FieldKind::Bool => "bool",
-        FieldKind::Choice(values) => {
-            field["choices"] = json!(values);
-            "choice"
-        }
-        FieldKind::ChoiceList(values) => {
-            field["choices"] = json!(values);
-            "choice-list"
-        }
-    };
-    field["kind"] = json!(kind);
-    field
-}
-
 fn fields_of(query: Option<String>) -> Result<String, ApiError> {
     let question: Question = parse(query)?.question()?;
     let action = question.action();
-    let fields: Vec<Json> = question.fields().iter().map(field_json).collect();
-    let outcomes: Vec<Json> = action
+    let outcomes = action
         .outcome_notes()
         .into_iter()
-        .map(|(variable, value, meaning)| json!({"variable": variable, "value": value, "meaning": meaning}))
+        .map(|(variable, value, meaning)| OutcomeNoteJson {
+            variable: variable.to_string(),
+            value: value.to_string(),
+            meaning: meaning.to_string(),
+        })
         .collect();
     let headline = question
         .headline()
-        .map(|(variable, value)| json!({"variable": variable, "value": value}));
-    Ok(pretty(&json!({
-        "system": question.system().name(),
-        "title": question.system().title(),
-        "action": action.name(),
-        "summary": action.summary(),
-        "headline": headline,
-        "fields": fields,
-        "outcomes": outcomes,
-        "provisional": question.provisional(),
-    })))
+        .map(|(variable, value)| HeadlineValueJson {
+            variable: variable.to_string(),
+            value: value.to_string(),
+        });
+    Ok(contract::to_pretty_json(&FieldsJson {
+        system: question.system().name().to_string(),
+        title: question.system().title().to_string(),
+        action: action.name().to_string(),
+        summary: action.summary().to_string(),
+        headline,
+        fields: question.fields().iter().map(FieldJson::from).collect(),
+        outcomes,
+        provisional: question.provisional(),
+    }))
 }
 
 pub async fn fields(RawQuery(query): RawQuery) -> Response {

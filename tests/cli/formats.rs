@@ -177,3 +177,34 @@ fn completions_are_printed_for_each_shell() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value"));
 }
+
+#[test]
+fn a_tables_json_is_the_published_schema_cell_by_cell() {
+    // `json_of` checks it against docs/schema/table.schema.json.
+    let table = super::json_of(&[
+        "table",
+        "micro-squad",
+        "fire",
+        "--row",
+        "die_mod=-1..1",
+        "--col",
+        "differential=0..3",
+        "--format",
+        "json",
+    ]);
+    let cells = table["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 3 * 4, "rows x columns");
+    assert_eq!(table["row_field"], "die_mod");
+    assert_eq!(table["column_field"], "differential");
+    assert!(cells.iter().all(|c| c["exact"] == true));
+    // Higher differentials eliminate more often, at each modifier.
+    let p = |row: &str, column: &str| {
+        cells
+            .iter()
+            .find(|c| c["row"] == row && c["column"] == column)
+            .unwrap()["probability"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(p("0", "3") > p("0", "0"), "{table}");
+}

@@ -95,6 +95,7 @@ fn a_results_frame_is_typed_and_says_what_it_is() {
     assert!(has("volley_version") && has("micro-squad") && has("\"die_mod\""));
     let meta: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(folder.join("meta.json")).unwrap()).unwrap();
+    crate::common::assert_contract("experiment-meta", &meta);
     assert_eq!(meta["experiment"], "typed");
     assert_eq!(meta["action"], "fire");
     assert_eq!(meta["fixed_fields"]["firepower"], 8);
@@ -213,4 +214,27 @@ fn a_plot_by_value_keeps_the_variants_apart() {
         svg.contains("card E") && svg.contains("woods6 E"),
         "one series per variant and value"
     );
+}
+
+#[test]
+fn every_committed_reports_metadata_is_the_published_schema() {
+    let mut read = 0;
+    for entry in std::fs::read_dir("reports").unwrap() {
+        let meta = entry.unwrap().path().join("meta.json");
+        let Ok(text) = std::fs::read_to_string(&meta) else {
+            continue;
+        };
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let sensitivity = json["experiment"]
+            .as_str()
+            .is_some_and(|name| name.starts_with("sensitivity-"));
+        let schema = if sensitivity {
+            "sensitivity-meta"
+        } else {
+            "experiment-meta"
+        };
+        crate::common::assert_contract(schema, &json);
+        read += 1;
+    }
+    assert!(read >= 20, "only {read} reports with a meta.json");
 }

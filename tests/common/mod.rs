@@ -32,19 +32,20 @@ pub fn volley_json(args: &[&str]) -> serde_json::Value {
 }
 
 /// The JSON `volley COMMAND` printed is the published contract, where the
-/// command has one (odds, compare, effects, solve).
+/// command has one (odds, compare, effects, solve, table), or a document named
+/// by its schema (systems, fields, experiment-meta, sensitivity-meta).
 pub fn assert_contract(command: &str, json: &serde_json::Value) {
-    use std::sync::OnceLock;
-    use volley::contract::{AnswerJson, ComparisonJson, EffectsJson, SolvedJson};
-    static ANSWER: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static COMPARISON: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static EFFECTS: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static SOLVE: OnceLock<jsonschema::Validator> = OnceLock::new();
+    use volley::contract::*;
     match command {
-        "odds" => assert_valid::<AnswerJson>(json, &ANSWER, "answer"),
-        "compare" => assert_valid::<ComparisonJson>(json, &COMPARISON, "comparison"),
-        "effects" => assert_valid::<EffectsJson>(json, &EFFECTS, "effects"),
-        "solve" => assert_valid::<SolvedJson>(json, &SOLVE, "solve"),
+        "odds" => assert_valid::<AnswerJson>(json, "answer"),
+        "compare" => assert_valid::<ComparisonJson>(json, "comparison"),
+        "effects" => assert_valid::<EffectsJson>(json, "effects"),
+        "solve" => assert_valid::<SolvedJson>(json, "solve"),
+        "table" => assert_valid::<TableJson>(json, "table"),
+        "systems" => assert_valid::<Vec<SystemJson>>(json, "systems"),
+        "fields" => assert_valid::<FieldsJson>(json, "fields"),
+        "experiment-meta" => assert_valid::<ExperimentMetaJson>(json, "experiment-meta"),
+        "sensitivity-meta" => assert_valid::<SensitivityMetaJson>(json, "sensitivity-meta"),
         _ => {}
     }
 }
@@ -63,17 +64,26 @@ pub fn assert_valid_comparison(json: &serde_json::Value) {
 /// `T` without losing or adding a key.
 fn assert_valid<T: serde::de::DeserializeOwned + serde::Serialize>(
     json: &serde_json::Value,
-    validator: &std::sync::OnceLock<jsonschema::Validator>,
     name: &str,
 ) {
-    let validator = validator.get_or_init(|| {
-        let path = format!(
-            "{}/docs/schema/{name}.schema.json",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let schema = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        jsonschema::validator_for(&schema).unwrap()
-    });
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static VALIDATORS: OnceLock<Mutex<HashMap<String, Arc<jsonschema::Validator>>>> =
+        OnceLock::new();
+    let validator = VALIDATORS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .entry(name.to_string())
+        .or_insert_with(|| {
+            let path = format!(
+                "{}/docs/schema/{name}.schema.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let schema = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+            Arc::new(jsonschema::validator_for(&schema).unwrap())
+        })
+        .clone();
     let errors: Vec<String> = validator.iter_errors(json).map(|e| e.to_string()).collect();
     assert!(
         errors.is_empty(),

@@ -8,16 +8,27 @@
 //! `serde_json::Value`), as they always have.
 
 mod answer;
+mod catalog;
 mod comparison;
 mod effects;
+mod frame_meta;
 mod reading;
 mod solve;
+mod table;
 
 pub use answer::{AnswerJson, CurveJson, HeadlineJson, MeanJson, MethodJson, OutcomeJson};
+pub use catalog::{
+    ActionJson, FieldJson, FieldKindJson, FieldsJson, NumberJson, OutcomeNoteJson, SystemJson,
+};
 pub use comparison::{ComparisonJson, ComparisonMethodJson, DifferenceJson, VariantJson};
 pub use effects::{EffectJson, EffectsJson, HeadlineValueJson, MeanBaselineJson, SkippedStepJson};
+pub use frame_meta::{
+    ExperimentMetaJson, FrameVariantJson, HouseRuleFileJson, SensitivityMetaJson, SweepAxisJson,
+    SweepTypeJson, VariantReadingsJson,
+};
 pub use reading::{AlternativeJson, MeasuredJson, PairedJson, ReadingJson};
 pub use solve::{DirectionJson, SkippedValueJson, SolvedJson, TriedJson};
+pub use table::{TableCellJson, TableJson, UsedReadingJson};
 
 use serde::Serialize;
 
@@ -31,6 +42,20 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         ),
         ("effects.schema.json", schemars::schema_for!(EffectsJson)),
         ("solve.schema.json", schemars::schema_for!(SolvedJson)),
+        ("table.schema.json", schemars::schema_for!(TableJson)),
+        (
+            "systems.schema.json",
+            schemars::schema_for!(Vec<SystemJson>),
+        ),
+        ("fields.schema.json", schemars::schema_for!(FieldsJson)),
+        (
+            "experiment-meta.schema.json",
+            schemars::schema_for!(ExperimentMetaJson),
+        ),
+        (
+            "sensitivity-meta.schema.json",
+            schemars::schema_for!(SensitivityMetaJson),
+        ),
     ]
 }
 

@@ -1,83 +1,24 @@
-//! `volley sensitivity SYSTEM [ACTION] [field=value]...`: which of the card's
-//! unsure readings matter. With an action, one question's table; with
-//! `--report DIR`, every action's default question, written to
-//! `DIR/sensitivity-SYSTEM/` (report, tidy results, tornado chart).
+//! The report of `volley sensitivity SYSTEM --report DIR`: every action's
+//! default question with each reading of the card switched in turn, written to
+//! `DIR/sensitivity-SYSTEM/` as a README, a tidy frame with its metadata, and a
+//! tornado chart of the readings that move a headline most.
 
-use super::{MethodArgs, key_values};
+use super::SENSITIVITY_TRIALS;
+use crate::action::System;
+use crate::contract::SensitivityMetaJson;
 use crate::effects::Effects;
-use crate::error::InputError;
+use crate::engine::RunConfig;
 use crate::frame::{self, FrameColumn};
 use crate::output::{Format, render_effects};
 use crate::plot::{Figure, Tornado};
 use crate::question::Question;
 use crate::sensitivity::{options, sensitivity};
 use crate::systems;
-use clap::Args;
+use polars::prelude::DataFrame;
 use std::fmt::Write;
-use std::path::PathBuf;
 
-#[derive(Debug, Args)]
-pub struct SensitivityArgs {
-    /// Rule system (see `volley systems`).
-    pub system: String,
-    /// One action (its question is the fields given); without it, --report.
-    pub action: Option<String>,
-    /// The question's fields as field=value.
-    pub fields: Vec<String>,
-    /// Write the report of every action's default question under DIR.
-    #[arg(long, value_name = "DIR")]
-    pub report: Option<PathBuf>,
-    /// Output format (one action).
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
-    #[command(flatten)]
-    pub method: MethodArgs,
-}
-
-/// Paired trials per reading when a question does not fit the exact budget.
-const SENSITIVITY_TRIALS: u64 = 100_000;
-
-pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
-    let config = crate::engine::RunConfig {
-        auto_trials: SENSITIVITY_TRIALS,
-        ..args.method.config()
-    };
-    let rules = args.method.house_rules()?;
-    match (&args.action, &args.report) {
-        (Some(action), None) => {
-            let question = super::odds::question(
-                &args.system,
-                action,
-                &key_values(&args.fields)?,
-                &args.method,
-            )?;
-            let found = sensitivity(&question, &rules, None, &config).map_err(super::explain)?;
-            Ok(render_effects(
-                question.system().name(),
-                question.action().name(),
-                "which of the card's readings matter",
-                &found,
-                args.format,
-            ))
-        }
-        (None, Some(dir)) => {
-            let mut out = report(&args.system, dir, &config)?;
-            let gallery = crate::experiment::gallery::write(dir)?;
-            out.push_str(&format!("gallery: {}\n", gallery.display()));
-            Ok(out)
-        }
-        (None, None) => Err(InputError::argument(
-            "action",
-            "give an action (one question), or --report DIR for every action's default question",
-        )
-        .into()),
-        (Some(_), Some(_)) => Err(InputError::argument(
-            "report",
-            "give an action (one question) or --report DIR (every action), not both",
-        )
-        .into()),
-    }
-}
+/// A bar of the tornado: label, change and its interval, in points.
+type Bar = (String, f64, f64, f64);
 
 /// How an action's readings were measured: exact, or paired Monte Carlo.
 fn method_of(effects: &Effects) -> String {
@@ -88,11 +29,35 @@ fn method_of(effects: &Effects) -> String {
     }
 }
 
+/// What each column of a sensitivity frame means.
+const SENSITIVITY_COLUMNS: [(&str, &str); 11] = [
+    ("action", "the action whose headline probability is read"),
+    ("option", "the reading (a rules option) changed"),
+    ("from", "the card's default reading"),
+    ("to", "the reading tried instead"),
+    (
+        "probability",
+        "the headline probability under the default reading",
+    ),
+    (
+        "difference",
+        "the change in the headline probability (to minus from)",
+    ),
+    ("diff_low", "the lower end of the difference's interval"),
+    ("diff_high", "the upper end of the difference's interval"),
+    ("p_value", "the paired test's p-value, when there is one"),
+    (
+        "provisional",
+        "why the figure rests on a reconstructed chart cell (empty when it does not)",
+    ),
+    ("method", "exact, or monte-carlo-paired (N trials)"),
+];
+
 /// Every action's default question, its readings switched one at a time.
-fn report(
+pub(super) fn report(
     system: &str,
     dir: &std::path::Path,
-    config: &crate::engine::RunConfig,
+    config: &RunConfig,
 ) -> anyhow::Result<String> {
     let found = systems::find(system)?;
     let folder = dir.join(format!("sensitivity-{}", found.name()));
@@ -102,11 +67,54 @@ fn report(
             continue;
         }
         let question = Question::new(found.name(), action.name(), &[], &[])?;
-        let effects = sensitivity(&question, &[], None, config).map_err(super::explain)?;
+        let effects = sensitivity(&question, &[], None, config).map_err(crate::cli::explain)?;
         answers.push((action.name().to_string(), effects));
     }
     let card = systems::rulebook(found, &[])?;
     let (_, numbers) = options(&card)?;
+    let bars = tornado_bars(&answers);
+    let plotted = !bars.is_empty();
+    let text = markdown(found, &answers, &numbers, plotted);
+    std::fs::create_dir_all(&folder)?;
+    let mut df = results_frame(&answers)?;
+    frame::write(
+        &mut df,
+        &folder.join("results.parquet"),
+        &folder.join("results.csv"),
+        &meta(found, &answers, config, plotted),
+    )?;
+    if plotted {
+        Tornado {
+            title: format!(
+                "{}{}: the readings that move a headline most",
+                if answers.iter().all(|(_, e)| e.provisional.is_none()) {
+                    ""
+                } else {
+                    "PROVISIONAL (partly reconstructed chart): "
+                },
+                found.name()
+            ),
+            x_label: "change in the action's headline probability, points".to_string(),
+            bars,
+        }
+        .write(&folder.join("tornado"))?;
+    }
+    frame::write_atomic(&folder.join("README.md"), text.as_bytes())?;
+    Ok(format!(
+        "sensitivity-{}: {} actions -> {}\n",
+        found.name(),
+        answers.len(),
+        folder.join("README.md").display()
+    ))
+}
+
+/// The README: what was switched, the tornado, then each action's moves.
+fn markdown(
+    found: &dyn System,
+    answers: &[(String, Effects)],
+    numbers: &[(String, String)],
+    plotted: bool,
+) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
@@ -143,32 +151,12 @@ fn report(
             provisional.join("`, `")
         );
     }
-    let mut bars = Vec::new();
-    for (action, effects) in &answers {
-        for e in &effects.effects {
-            if e.difference.value != 0.0 {
-                bars.push((
-                    format!(
-                        "{action}: {} -> {}",
-                        e.step.field.trim_start_matches("options."),
-                        e.step.to
-                    ),
-                    100.0 * e.difference.value,
-                    100.0 * e.difference.low,
-                    100.0 * e.difference.high,
-                ));
-            }
-        }
-    }
-    bars.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
-    bars.truncate(24);
-    let plotted = !bars.is_empty();
     if plotted {
         text.push_str(
             "![The readings that move a headline most](tornado.png)\n\n([SVG](tornado.svg))\n\n",
         );
     }
-    for (action, effects) in &answers {
+    for (action, effects) in answers {
         let (variable, value) = &effects.headline;
         let _ = writeln!(text, "## `{action}`: P({variable} = {value})\n");
         let moved: Vec<_> = effects
@@ -210,12 +198,42 @@ fn report(
             let _ = writeln!(text, "No change from: {}.\n", still.join(", "));
         }
     }
-    std::fs::create_dir_all(&folder)?;
+    text
+}
+
+/// The readings that move a headline, largest first, at most 24.
+fn tornado_bars(answers: &[(String, Effects)]) -> Vec<Bar> {
+    let mut bars = Vec::new();
+    for (action, effects) in answers {
+        for e in &effects.effects {
+            if e.difference.value != 0.0 {
+                bars.push((
+                    format!(
+                        "{action}: {} -> {}",
+                        e.step.field.trim_start_matches("options."),
+                        e.step.to
+                    ),
+                    100.0 * e.difference.value,
+                    100.0 * e.difference.low,
+                    100.0 * e.difference.high,
+                ));
+            }
+        }
+    }
+    bars.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
+    bars.truncate(24);
+    bars.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
+    bars.truncate(24);
+    bars
+}
+
+/// One row per action and step: the tidy results.
+fn results_frame(answers: &[(String, Effects)]) -> anyhow::Result<DataFrame> {
     let mut marks = Vec::new();
     let mut methods = Vec::new();
     let mut rows: [Vec<String>; 4] = Default::default();
     let mut numbers_cols: [Vec<f64>; 5] = Default::default();
-    for (action, effects) in &answers {
+    for (action, effects) in answers {
         for e in &effects.effects {
             marks.push(effects.provisional.clone().unwrap_or_default());
             methods.push(method_of(effects));
@@ -232,7 +250,7 @@ fn report(
     }
     let [actions, option_names, from, to] = rows;
     let [probability, difference, low, high, p] = numbers_cols;
-    let mut df = frame::columns(vec![
+    Ok(frame::columns(vec![
         ("action", FrameColumn::Text(actions)),
         ("option", FrameColumn::Text(option_names)),
         ("from", FrameColumn::Text(from)),
@@ -244,7 +262,16 @@ fn report(
         ("p_value", FrameColumn::Number(p)),
         ("provisional", FrameColumn::Text(marks)),
         ("method", FrameColumn::Text(methods)),
-    ])?;
+    ])?)
+}
+
+/// What travels with the frame.
+fn meta(
+    found: &dyn System,
+    answers: &[(String, Effects)],
+    config: &RunConfig,
+    plotted: bool,
+) -> SensitivityMetaJson {
     // The reading that moves a headline most.
     let biggest = answers
         .iter()
@@ -265,65 +292,35 @@ fn report(
             100.0 * e.difference.value
         )
     });
-    let by_action: serde_json::Map<String, serde_json::Value> = answers
+    let methods = answers
         .iter()
-        .map(|(action, effects)| (action.clone(), serde_json::json!(method_of(effects))))
+        .map(|(action, effects)| (action.clone(), method_of(effects)))
         .collect();
-    let meta = serde_json::json!({
-        "headline": headline,
-        "method": format!(
+    let columns = SENSITIVITY_COLUMNS
+        .iter()
+        .map(|(name, meaning)| (name.to_string(), meaning.to_string()))
+        .collect();
+    SensitivityMetaJson {
+        headline,
+        method: format!(
             "exact where every reading fits the exact budget ({} branches), otherwise {SENSITIVITY_TRIALS} paired Monte Carlo trials; each action's in `methods`",
             config.budget.min(config.auto_budget)
         ),
-        "methods": by_action,
-        "seed": config.seed,
-        "confidence": config.confidence,
-        "figures": if plotted { vec!["tornado.png"] } else { Vec::new() },
-        "experiment": format!("sensitivity-{}", found.name()),
-        "title": format!("{}: how much each reading of the card moves each action's headline", found.name()),
-        "system": found.name(),
-        "volley_version": env!("CARGO_PKG_VERSION"),
-        "columns": {
-            "action": "the action whose headline probability is read",
-            "option": "the reading (a rules option) changed",
-            "from": "the card's default reading",
-            "to": "the reading tried instead",
-            "probability": "the headline probability under the default reading",
-            "difference": "the change in the headline probability (to minus from)",
-            "diff_low": "the lower end of the difference's interval",
-            "diff_high": "the upper end of the difference's interval",
-            "p_value": "the paired test's p-value, when there is one",
-            "provisional": "why the figure rests on a reconstructed chart cell (empty when it does not)",
-            "method": "exact, or monte-carlo-paired (N trials)",
+        methods,
+        seed: config.seed,
+        confidence: config.confidence,
+        figures: if plotted {
+            vec!["tornado.png".to_string()]
+        } else {
+            Vec::new()
         },
-    });
-    frame::write(
-        &mut df,
-        &folder.join("results.parquet"),
-        &folder.join("results.csv"),
-        &meta,
-    )?;
-    if plotted {
-        Tornado {
-            title: format!(
-                "{}{}: the readings that move a headline most",
-                if provisional.is_empty() {
-                    ""
-                } else {
-                    "PROVISIONAL (partly reconstructed chart): "
-                },
-                found.name()
-            ),
-            x_label: "change in the action's headline probability, points".to_string(),
-            bars,
-        }
-        .write(&folder.join("tornado"))?;
+        experiment: format!("sensitivity-{}", found.name()),
+        title: format!(
+            "{}: how much each reading of the card moves each action's headline",
+            found.name()
+        ),
+        system: found.name().to_string(),
+        volley_version: env!("CARGO_PKG_VERSION").to_string(),
+        columns,
     }
-    frame::write_atomic(&folder.join("README.md"), text.as_bytes())?;
-    Ok(format!(
-        "sensitivity-{}: {} actions -> {}\n",
-        found.name(),
-        answers.len(),
-        folder.join("README.md").display()
-    ))
 }

@@ -1,0 +1,177 @@
+//! A comparison as terminal text or Markdown (`md`): the method, then each
+//! variant's differences against the baseline.
+
+use crate::compare::{Compared, DifferenceRow, VariantAnswer};
+use crate::output::{Answer, aligned, markdown, number_digits, p_value_text, percent_digits};
+use std::fmt::Write;
+
+/// A difference in percentage points (probabilities) or in the mean's unit, with
+/// its interval unless exact.
+fn difference_text(row: &DifferenceRow, exact: bool) -> String {
+    let d = &row.difference;
+    let scale = |x: f64| match row.value {
+        Some(_) => format!("{:+.2}", 100.0 * x),
+        None => {
+            let text = number_digits(x.abs());
+            if x < 0.0 {
+                format!("-{text}")
+            } else {
+                format!("+{text}")
+            }
+        }
+    };
+    let unit = if row.value.is_some() { " pts" } else { "" };
+    if exact {
+        format!("{}{unit}", scale(d.value))
+    } else {
+        format!(
+            "{}{unit} [{}, {}]",
+            scale(d.value),
+            scale(d.low),
+            scale(d.high)
+        )
+    }
+}
+
+fn p_text(row: &DifferenceRow) -> String {
+    p_value_text(row.difference.p_value)
+}
+
+/// The baseline's or a variant's estimate of a row's outcome or mean.
+fn estimate_text(answer: &Answer, row: &DifferenceRow) -> String {
+    let s = answer.summary;
+    match &row.value {
+        Some(value) => s
+            .probability(&row.variable, value)
+            .map_or("-".to_string(), |e| format!("{}%", percent_digits(e.value))),
+        None => s
+            .mean(&row.variable)
+            .map_or("-".to_string(), |e| number_digits(e.value)),
+    }
+}
+
+pub(super) fn text_compared(
+    compared: &Compared,
+    base: &Answer,
+    variants: &[Answer],
+    md: bool,
+) -> String {
+    let mut out = String::new();
+    let method = if compared.exact {
+        "exact: every side enumerated, the differences are exact".to_string()
+    } else {
+        format!(
+            "Monte Carlo, {} paired trials (every side on the same dice), seed {}; {:.0}% paired intervals; p: McNemar's exact test (probabilities), paired t test (means)",
+            compared.trials.unwrap_or(0),
+            compared.seed,
+            100.0 * compared.confidence
+        )
+    };
+    if md {
+        let _ = writeln!(
+            out,
+            "### {} {}: compared\n\n{method}.\n",
+            base.system, base.action
+        );
+    } else {
+        let _ = writeln!(out, "{} {}: compared\n{method}", base.system, base.action);
+    }
+    if let Some(reason) = &base.provisional {
+        let _ = writeln!(out, "PROVISIONAL (baseline): {reason}.");
+    }
+    let used = |a: &Answer| crate::readings::pairs(&a.readings);
+    if !base.readings.is_empty() {
+        let _ = writeln!(
+            out,
+            "readings (baseline): {}",
+            crate::readings::line(&used(base))
+        );
+    }
+    for (v, answer) in compared.variants.iter().zip(variants) {
+        variant_section(&mut out, compared, base, v, answer, md);
+    }
+    out
+}
+
+/// One variant against the baseline: its readings and mark where they differ,
+/// the headline's change, and every difference.
+fn variant_section(
+    out: &mut String,
+    compared: &Compared,
+    base: &Answer,
+    v: &VariantAnswer,
+    answer: &Answer,
+    md: bool,
+) {
+    let used = |a: &Answer| crate::readings::pairs(&a.readings);
+    let title = format!("{} ({}) against the baseline", v.name, v.spec);
+    let headline = base.headline.and_then(|(variable, value)| {
+        v.differences
+            .iter()
+            .find(|r| r.variable == variable && r.value.as_deref() == Some(value))
+    });
+    let variant_mark = answer
+        .provisional
+        .as_ref()
+        .filter(|r| Some(*r) != base.provisional.as_ref());
+    let mut rows = Vec::new();
+    for row in &v.differences {
+        rows.push(vec![
+            row.variable.clone(),
+            row.value.clone().unwrap_or_else(|| "(mean)".to_string()),
+            estimate_text(base, row),
+            estimate_text(answer, row),
+            difference_text(row, compared.exact),
+            p_text(row),
+        ]);
+    }
+    let header: Vec<String> = ["variable", "value", "baseline", &v.name, "difference", "p"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let variant_readings = Some(used(answer)).filter(|r| !r.is_empty() && *r != used(base));
+    if md {
+        let _ = writeln!(out, "\n#### {title}\n");
+        if let Some(r) = &variant_readings {
+            let _ = writeln!(
+                out,
+                "Readings ({}): `{}`.\n",
+                v.name,
+                crate::readings::line(r)
+            );
+        }
+        if let Some(reason) = variant_mark {
+            let _ = writeln!(out, "> **PROVISIONAL** ({}): {reason}.\n", v.name);
+        }
+        if let Some(h) = headline {
+            let _ = writeln!(
+                out,
+                "**P({}={}) changes by {} (p {}).**\n",
+                h.variable,
+                h.value.as_deref().unwrap_or_default(),
+                difference_text(h, compared.exact),
+                p_text(h)
+            );
+        }
+        out.push_str(&markdown::table(&header, &rows));
+    } else {
+        let _ = writeln!(out, "\n{title}");
+        if let Some(r) = &variant_readings {
+            let _ = writeln!(out, "readings ({}): {}", v.name, crate::readings::line(r));
+        }
+        if let Some(reason) = variant_mark {
+            let _ = writeln!(out, "PROVISIONAL ({}): {reason}.", v.name);
+        }
+        if let Some(h) = headline {
+            let _ = writeln!(
+                out,
+                "P({}={}) changes by {} (p {})",
+                h.variable,
+                h.value.as_deref().unwrap_or_default(),
+                difference_text(h, compared.exact),
+                p_text(h)
+            );
+        }
+        out.push_str(&aligned(&header, &rows, 2));
+    }
+}

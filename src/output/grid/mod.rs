@@ -1,0 +1,47 @@
+//! A probability table over one or two swept fields (`volley table`).
+
+mod to_csv;
+mod to_json;
+mod to_markdown;
+mod to_table;
+
+use super::Format;
+use crate::stats::Estimate;
+
+/// One cell: the estimate and whether it is exact.
+#[derive(Clone, Debug)]
+pub struct GridCell {
+    pub estimate: Estimate,
+    pub exact: bool,
+}
+
+/// Rows x columns of estimates, with their labels.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    pub title: String,
+    pub row_field: String,
+    pub column_field: String,
+    pub rows: Vec<String>,
+    pub columns: Vec<String>,
+    pub cells: Vec<Vec<GridCell>>,
+    pub method: String,
+    /// The scenario the cells share, in words (the fields given, then the
+    /// defaults taken; the axes vary).
+    pub scenario: String,
+    /// Show exact probabilities as fractions where the denominator is small.
+    pub fractions: bool,
+    /// Why the table is provisional (it reads a reconstructed chart), if it is.
+    pub provisional: Option<String>,
+    /// The rules options the cells consulted, with the values used.
+    pub readings: Vec<(String, String)>,
+}
+
+/// Render a grid in `format`.
+pub fn render_grid(grid: &Grid, format: Format) -> String {
+    match format {
+        Format::Csv => to_csv::csv_grid(grid),
+        Format::Json => to_json::json_grid(grid),
+        Format::Markdown => to_markdown::markdown_grid(grid),
+        Format::Table => to_table::text_grid(grid),
+    }
+}

@@ -1,0 +1,29 @@
+//! A search as CSV: one row a value tried.
+
+use crate::frame::{self, FrameColumn};
+use crate::solve::Solved;
+
+pub(super) fn csv_solved(s: &Solved) -> String {
+    frame::csv_of(vec![
+        (
+            s.field.as_str(),
+            FrameColumn::Text(s.answers.iter().map(|a| a.value.clone()).collect()),
+        ),
+        (
+            "estimate",
+            FrameColumn::Number(s.answers.iter().map(|a| a.estimate.value).collect()),
+        ),
+        (
+            "ci_low",
+            FrameColumn::Number(s.answers.iter().map(|a| a.estimate.low).collect()),
+        ),
+        (
+            "ci_high",
+            FrameColumn::Number(s.answers.iter().map(|a| a.estimate.high).collect()),
+        ),
+        (
+            "meets",
+            FrameColumn::Flag(s.answers.iter().map(|a| a.meets).collect()),
+        ),
+    ])
+}
