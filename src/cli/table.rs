@@ -60,49 +60,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     // One question, its house rules read and its charts compiled once; every
     // cell is that question with the axis fields set.
     let question = super::odds::question(&args.system, &args.action, &fixed, &args.method)?;
-    let action = question.action();
-    let defaults = action.default_table();
-    let row = match (&args.row, defaults) {
-        (Some(text), _) => axis(text)?,
-        (None, Some((row, _))) => axis(row)?,
-        (None, None) => {
-            let names: Vec<&str> = question.fields().iter().map(|s| s.name).collect();
-            return Err(InputError::argument(
-                "row",
-                format!(
-                    "give a row axis, --row FIELD=VALUES; fields: {}",
-                    names.join(", ")
-                ),
-            )
-            .into());
-        }
-    };
-    let column = match (&args.column, defaults) {
-        (Some(text), _) => Some(axis(text)?),
-        (None, Some((_, Some(column)))) if args.row.is_none() => Some(axis(column)?),
-        _ => None,
-    };
-    let headline = question.headline();
-    let (variable, value) = match &args.show {
-        Some(text) => match text.split_once('=') {
-            Some((v, x)) => (v.to_string(), Some(x.to_string())),
-            None => (text.clone(), None),
-        },
-        None => match headline {
-            Some((v, x)) => (v.to_string(), Some(x.to_string())),
-            None => (String::new(), None),
-        },
-    };
-    // With a column axis one value is shown; without, every value of the variable.
-    let value = if column.is_some() && value.is_none() {
-        return Err(InputError::argument(
-            "show",
-            "with a column axis, --show needs VARIABLE=VALUE",
-        )
-        .into());
-    } else {
-        value
-    };
+    let (row, column, variable, value) = axes(args, &question)?;
     let config = args.method.config();
     let point = |extra: &[(&str, &str)]| -> anyhow::Result<crate::stats::Summary> {
         let fields: Vec<_> = extra
@@ -112,26 +70,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         let cell = question.with(&fields)?;
         Ok(summarize(&cell.answer(&config).map_err(super::explain)?))
     };
-    let pick = |summary: &crate::stats::Summary, value: &str| -> Result<GridCell, InputError> {
-        let estimate = summary.probability(&variable, value).ok_or_else(|| {
-            let variables: Vec<String> = summary
-                .outcomes
-                .iter()
-                .map(|o| format!("{}={}", o.variable, o.value))
-                .collect();
-            InputError::argument(
-                "show",
-                format!(
-                    "no outcome {variable}={value}; there are {}",
-                    variables.join(", ")
-                ),
-            )
-        })?;
-        Ok(GridCell {
-            estimate,
-            exact: summary.exact,
-        })
-    };
+    let pick = |summary: &crate::stats::Summary, value: &str| cell_of(summary, &variable, value);
     let mut cells = Vec::new();
     let mut columns = Vec::new();
     let mut methods = Vec::new();
@@ -203,6 +142,88 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         readings: crate::readings::used(&question),
     };
     Ok(render_grid(&grid, args.format))
+}
+
+/// A table's axes: the rows, the columns if any, and the variable and value
+/// shown.
+type Axes = (
+    (String, Vec<String>),
+    Option<(String, Vec<String>)>,
+    String,
+    Option<String>,
+);
+
+/// The table's row axis, its column axis (if any), and the variable and
+/// value shown: from the flags, else the action's default table and headline.
+fn axes(args: &TableArgs, question: &crate::question::Question) -> anyhow::Result<Axes> {
+    let action = question.action();
+    let defaults = action.default_table();
+    let row = match (&args.row, defaults) {
+        (Some(text), _) => axis(text)?,
+        (None, Some((row, _))) => axis(row)?,
+        (None, None) => {
+            let names: Vec<&str> = question.fields().iter().map(|s| s.name).collect();
+            return Err(InputError::argument(
+                "row",
+                format!(
+                    "give a row axis, --row FIELD=VALUES; fields: {}",
+                    names.join(", ")
+                ),
+            )
+            .into());
+        }
+    };
+    let column = match (&args.column, defaults) {
+        (Some(text), _) => Some(axis(text)?),
+        (None, Some((_, Some(column)))) if args.row.is_none() => Some(axis(column)?),
+        _ => None,
+    };
+    let headline = question.headline();
+    let (variable, value) = match &args.show {
+        Some(text) => match text.split_once('=') {
+            Some((v, x)) => (v.to_string(), Some(x.to_string())),
+            None => (text.clone(), None),
+        },
+        None => match headline {
+            Some((v, x)) => (v.to_string(), Some(x.to_string())),
+            None => (String::new(), None),
+        },
+    };
+    // With a column axis one value is shown; without, every value of the variable.
+    if column.is_some() && value.is_none() {
+        return Err(InputError::argument(
+            "show",
+            "with a column axis, --show needs VARIABLE=VALUE",
+        )
+        .into());
+    }
+    Ok((row, column, variable, value))
+}
+
+/// The cell of `variable = value` in an answer, or which outcomes there are.
+fn cell_of(
+    summary: &crate::stats::Summary,
+    variable: &str,
+    value: &str,
+) -> Result<GridCell, InputError> {
+    let estimate = summary.probability(variable, value).ok_or_else(|| {
+        let variables: Vec<String> = summary
+            .outcomes
+            .iter()
+            .map(|o| format!("{}={}", o.variable, o.value))
+            .collect();
+        InputError::argument(
+            "show",
+            format!(
+                "no outcome {variable}={value}; there are {}",
+                variables.join(", ")
+            ),
+        )
+    })?;
+    Ok(GridCell {
+        estimate,
+        exact: summary.exact,
+    })
 }
 
 /// The scenario every cell shares, in words: the question's fields without

@@ -74,6 +74,33 @@ pub(super) fn cell_label(value: f64, percent: bool, decimals: usize) -> String {
     }
 }
 
+impl Heatmap {
+    /// The colour scale's ends: 0-100% for probabilities, otherwise from the
+    /// smallest value to the largest.
+    fn scale(&self) -> (f64, f64) {
+        let finite: Vec<f64> = self
+            .cells
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|v| v.is_finite())
+            .collect();
+        // Probabilities on a fixed 0-100% scale; other values from the
+        // smallest to the largest.
+        if self.percent {
+            (0.0, 1.0)
+        } else {
+            let low = finite.iter().copied().fold(f64::INFINITY, f64::min);
+            let high = finite.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            if low.is_finite() && high > low {
+                (low, high)
+            } else {
+                (low.min(0.0), low.max(0.0) + 1.0)
+            }
+        }
+    }
+}
+
 impl Figure for Heatmap {
     fn draw<DB: DrawingBackend>(
         &self,
@@ -123,26 +150,7 @@ impl Figure for Heatmap {
             .label_style(("sans-serif", 14))
             .draw()
             .map_err(|e| err(&e))?;
-        let finite: Vec<f64> = self
-            .cells
-            .iter()
-            .flatten()
-            .copied()
-            .filter(|v| v.is_finite())
-            .collect();
-        // Probabilities on a fixed 0-100% scale; other values from the
-        // smallest to the largest.
-        let (low, high) = if self.percent {
-            (0.0, 1.0)
-        } else {
-            let low = finite.iter().copied().fold(f64::INFINITY, f64::min);
-            let high = finite.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            if low.is_finite() && high > low {
-                (low, high)
-            } else {
-                (low.min(0.0), low.max(0.0) + 1.0)
-            }
-        };
+        let (low, high) = self.scale();
         let scaled = |v: f64| (v - low) / (high - low);
         // As many decimals, and as large a font, as a cell's width holds.
         let cell_width = plot
@@ -185,42 +193,49 @@ impl Figure for Heatmap {
             }
         }
         // The colour bar, with its scale.
-        let (_, bar_height) = bar.dim_in_pixel();
-        let (top, bottom) = (20i32, bar_height as i32 - 60);
-        for y in top..=bottom {
-            let v = f64::from(bottom - y) / f64::from((bottom - top).max(1));
-            bar.draw(&Rectangle::new([(14, y), (36, y + 1)], viridis(v).filled()))
-                .map_err(|e| err(&e))?;
-        }
-        bar.draw(&Rectangle::new(
-            [(14, top), (36, bottom + 1)],
-            BLACK.stroke_width(1),
-        ))
-        .map_err(|e| err(&e))?;
-        for k in 0..=4 {
-            let v = f64::from(k) / 4.0;
-            let y = bottom - (v * f64::from(bottom - top)).round() as i32;
-            let label = if self.percent {
-                format!("{:.0}%", 100.0 * v)
-            } else {
-                format!("{:.2}", low + v * (high - low))
-            };
-            bar.draw(&PathElement::new(
-                vec![(36, y), (41, y)],
-                BLACK.stroke_width(1),
-            ))
-            .map_err(|e| err(&e))?;
-            bar.draw(&Text::new(
-                label,
-                (44, y),
-                ("sans-serif", 12)
-                    .into_font()
-                    .color(&BLACK)
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(|e| err(&e))?;
-        }
+        draw_colour_bar(&bar, self.percent, low, high).map_err(|e| err(&e))?;
         root.present().map_err(|e| err(&e))?;
         Ok(())
     }
+}
+
+/// The colour bar beside a heatmap, with five labels from `low` to `high`.
+fn draw_colour_bar<DB: DrawingBackend>(
+    bar: &DrawingArea<DB, plotters::coord::Shift>,
+    percent: bool,
+    low: f64,
+    high: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (_, bar_height) = bar.dim_in_pixel();
+    let (top, bottom) = (20i32, bar_height as i32 - 60);
+    for y in top..=bottom {
+        let v = f64::from(bottom - y) / f64::from((bottom - top).max(1));
+        bar.draw(&Rectangle::new([(14, y), (36, y + 1)], viridis(v).filled()))?;
+    }
+    bar.draw(&Rectangle::new(
+        [(14, top), (36, bottom + 1)],
+        BLACK.stroke_width(1),
+    ))?;
+    for k in 0..=4 {
+        let v = f64::from(k) / 4.0;
+        let y = bottom - (v * f64::from(bottom - top)).round() as i32;
+        let label = if percent {
+            format!("{:.0}%", 100.0 * v)
+        } else {
+            format!("{:.2}", low + v * (high - low))
+        };
+        bar.draw(&PathElement::new(
+            vec![(36, y), (41, y)],
+            BLACK.stroke_width(1),
+        ))?;
+        bar.draw(&Text::new(
+            label,
+            (44, y),
+            ("sans-serif", 12)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+    }
+    Ok(())
 }

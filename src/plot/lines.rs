@@ -60,6 +60,75 @@ impl Lines {
             .all(|p| (p.0 - p.0.round()).abs() < 1e-9)
     }
 
+    /// The x values' span (at least 1 wide; 0 to 1 when there is none).
+    fn x_range(&self) -> (f64, f64) {
+        let xs = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0));
+        let (x_min, x_max) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+            (a.min(x), b.max(x))
+        });
+        if x_min.is_finite() {
+            (x_min, x_max.max(x_min + 1.0))
+        } else {
+            (0.0, 1.0)
+        }
+    }
+
+    /// The y axis: 0-100% for probabilities; otherwise the values and their
+    /// intervals with a margin, from 0 unless something is negative.
+    fn y_range(&self) -> (f64, f64) {
+        let finite = |v: &f64| v.is_finite();
+        let y_max = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.3.max(p.1)))
+            .filter(finite)
+            .fold(0.0f64, f64::max);
+        let y_low = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.2.min(p.1)))
+            .filter(finite)
+            .fold(0.0f64, f64::min);
+        // Probabilities on a fixed 0-100% axis; anything else (means,
+        // differences that may be negative) on its own range with a margin.
+        if self.percent {
+            (0.0, 1.0)
+        } else {
+            let margin = 0.05 * (y_max - y_low).max(f64::EPSILON);
+            (
+                if y_low < 0.0 { y_low - margin } else { 0.0 },
+                y_max + margin,
+            )
+        }
+    }
+
+    /// The label at `x`: the tick's name on a categorical axis, whole numbers
+    /// only on a whole-number axis.
+    fn x_label_text(&self, x: f64, whole: bool) -> String {
+        let on_whole = (x - x.round()).abs() < 1e-9;
+        match &self.x_ticks {
+            Some(t) if on_whole && x >= 0.0 => {
+                t.get(x.round() as usize).cloned().unwrap_or_default()
+            }
+            Some(_) => String::new(),
+            None if whole && on_whole => format!("{}", x.round()),
+            None if whole => String::new(),
+            None => format!("{x}"),
+        }
+    }
+
+    /// The label at `y`: a whole percentage, or the value to six decimals.
+    fn y_label_text(&self, y: f64) -> String {
+        if self.percent {
+            format!("{:.0}%", 100.0 * y)
+        } else {
+            format!("{}", (y * 1e6).round() / 1e6)
+        }
+    }
+
     /// The pixel path joining a series' points, by [`Join`].
     pub(super) fn joined(&self, points: &[(f64, f64)]) -> Vec<(f64, f64)> {
         match self.join {
@@ -108,18 +177,7 @@ impl Figure for Lines {
         let names = self.names();
         let legend = legend_width(&names);
         let (plot, legend_area) = body.split_horizontally(SIZE.0 - legend);
-        let xs = self
-            .series
-            .iter()
-            .flat_map(|s| s.points.iter().map(|p| p.0));
-        let (x_min, x_max) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
-            (a.min(x), b.max(x))
-        });
-        let (x_min, x_max) = if x_min.is_finite() {
-            (x_min, x_max.max(x_min + 1.0))
-        } else {
-            (0.0, 1.0)
-        };
+        let (x_min, x_max) = self.x_range();
         // Half a step of room at each end for the points' markers.
         let pad = if self.join == Join::Straight {
             0.0
@@ -127,30 +185,7 @@ impl Figure for Lines {
             0.4
         };
         let (x_lo, x_hi) = (x_min - pad, x_max + pad);
-        let finite = |v: &f64| v.is_finite();
-        let y_max = self
-            .series
-            .iter()
-            .flat_map(|s| s.points.iter().map(|p| p.3.max(p.1)))
-            .filter(finite)
-            .fold(0.0f64, f64::max);
-        let y_low = self
-            .series
-            .iter()
-            .flat_map(|s| s.points.iter().map(|p| p.2.min(p.1)))
-            .filter(finite)
-            .fold(0.0f64, f64::min);
-        // Probabilities on a fixed 0-100% axis; anything else (means,
-        // differences that may be negative) on its own range with a margin.
-        let (y_min, y_max) = if self.percent {
-            (0.0, 1.0)
-        } else {
-            let margin = 0.05 * (y_max - y_low).max(f64::EPSILON);
-            (
-                if y_low < 0.0 { y_low - margin } else { 0.0 },
-                y_max + margin,
-            )
-        };
+        let (y_min, y_max) = self.y_range();
         let whole = self.whole_x() || self.x_ticks.is_some();
         // On a whole-number axis, as many labels as whole numbers (up to a
         // dozen), so that every label falls on a whole number.
@@ -166,25 +201,8 @@ impl Figure for Lines {
             .y_label_area_size(70)
             .build_cartesian_2d(x_lo..x_hi, y_min..y_max)
             .map_err(|e| err(&e))?;
-        let labels = self.x_ticks.clone();
-        let on_whole = |x: f64| (x - x.round()).abs() < 1e-9;
-        let x_format = move |x: &f64| match &labels {
-            Some(t) if on_whole(*x) && *x >= 0.0 => {
-                t.get(x.round() as usize).cloned().unwrap_or_default()
-            }
-            Some(_) => String::new(),
-            None if whole && on_whole(*x) => format!("{}", x.round()),
-            None if whole => String::new(),
-            None => format!("{x}"),
-        };
-        let percent = self.percent;
-        let y_format = move |y: &f64| {
-            if percent {
-                format!("{:.0}%", 100.0 * y)
-            } else {
-                format!("{}", (y * 1e6).round() / 1e6)
-            }
-        };
+        let x_format = |x: &f64| self.x_label_text(*x, whole);
+        let y_format = |y: &f64| self.y_label_text(*y);
         chart
             .configure_mesh()
             .x_desc(&self.x_label)
@@ -210,14 +228,9 @@ impl Figure for Lines {
                 let band: Vec<(i32, i32)> = series
                     .points
                     .iter()
-                    .map(|p| local(to_pixel(p.0, p.3)))
-                    .chain(
-                        series
-                            .points
-                            .iter()
-                            .rev()
-                            .map(|p| local(to_pixel(p.0, p.2))),
-                    )
+                    .map(|p| (p.0, p.3))
+                    .chain(series.points.iter().rev().map(|p| (p.0, p.2)))
+                    .map(|(x, y)| local(to_pixel(x, y)))
                     .collect();
                 area.draw(&Polygon::new(band, look.colour.mix(0.18).filled()))
                     .map_err(|e| err(&e))?;
@@ -235,15 +248,7 @@ impl Figure for Lines {
                     // The interval as a whisker with caps.
                     let (x, top) = local(to_pixel(p.0, p.3));
                     let (_, bottom) = local(to_pixel(p.0, p.2));
-                    let whisker = look.colour.stroke_width(1);
-                    for segment in [
-                        vec![(x, top), (x, bottom)],
-                        vec![(x - 4, top), (x + 4, top)],
-                        vec![(x - 4, bottom), (x + 4, bottom)],
-                    ] {
-                        area.draw(&PathElement::new(segment, whisker))
-                            .map_err(|e| err(&e))?;
-                    }
+                    draw_whisker(&area, x, top, bottom, look.colour).map_err(|e| err(&e))?;
                 }
                 draw_marker(&area, look.marker, local(to_pixel(p.0, p.1)), look.colour)
                     .map_err(|e| err(&e))?;
@@ -255,4 +260,23 @@ impl Figure for Lines {
         root.present().map_err(|e| err(&e))?;
         Ok(())
     }
+}
+
+/// An interval as a whisker with caps at pixel column `x`.
+fn draw_whisker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    x: i32,
+    top: i32,
+    bottom: i32,
+    colour: RGBColor,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let whisker = colour.stroke_width(1);
+    for segment in [
+        vec![(x, top), (x, bottom)],
+        vec![(x - 4, top), (x + 4, top)],
+        vec![(x - 4, bottom), (x + 4, bottom)],
+    ] {
+        area.draw(&PathElement::new(segment, whisker))?;
+    }
+    Ok(())
 }

@@ -138,41 +138,7 @@ impl Comparison {
             // Otherwise no discordant trial still leaves an interval above zero.
             let identical = variant.question.book().tree == self.baseline.book().tree
                 && variant.question.scenario().pairs() == self.baseline.scenario().pairs();
-            let mut differences = Vec::new();
-            for (j, var) in pairing.variables.iter().enumerate() {
-                for (k, value) in var.values.iter().enumerate() {
-                    let (b, c) = paired.discordant(pairing, j, k);
-                    let difference = if identical {
-                        Difference::exact(0.0, 0.0)
-                    } else {
-                        paired_proportion(paired.trials, b, c, config.confidence)
-                    };
-                    differences.push(DifferenceRow {
-                        variable: var.name.clone(),
-                        value: Some(value.clone()),
-                        difference: Difference {
-                            p_value: difference.p_value.or(Some(1.0)),
-                            ..difference
-                        },
-                    });
-                }
-            }
-            for (j, mean) in pairing.means.iter().enumerate() {
-                let [sum, squares] = paired.differences[j];
-                let difference = if identical {
-                    Difference::exact(0.0, 0.0)
-                } else {
-                    paired_mean(paired.trials, sum, squares, config.confidence, mean.range)
-                };
-                differences.push(DifferenceRow {
-                    variable: mean.name.clone(),
-                    value: None,
-                    difference: Difference {
-                        p_value: difference.p_value.or(Some(1.0)),
-                        ..difference
-                    },
-                });
-            }
+            let differences = paired_differences(pairing, paired, identical, config.confidence);
             variants.push(VariantAnswer {
                 name: variant.name.clone(),
                 spec: variant.spec.clone(),
@@ -189,6 +155,54 @@ impl Comparison {
             variants,
         })
     }
+}
+
+/// Every paired difference of one variant from the baseline: each value of
+/// each categorical variable (McNemar), then each mean (paired t); exactly 0
+/// where the two sides are the same question under the same charts, since no
+/// discordant trial still leaves an interval above zero.
+fn paired_differences(
+    pairing: &engine::Pairing,
+    paired: &engine::PairedTally,
+    identical: bool,
+    confidence: f64,
+) -> Vec<DifferenceRow> {
+    let mut differences = Vec::new();
+    for (j, var) in pairing.variables.iter().enumerate() {
+        for (k, value) in var.values.iter().enumerate() {
+            let (b, c) = paired.discordant(pairing, j, k);
+            let difference = if identical {
+                Difference::exact(0.0, 0.0)
+            } else {
+                paired_proportion(paired.trials, b, c, confidence)
+            };
+            differences.push(DifferenceRow {
+                variable: var.name.clone(),
+                value: Some(value.clone()),
+                difference: Difference {
+                    p_value: difference.p_value.or(Some(1.0)),
+                    ..difference
+                },
+            });
+        }
+    }
+    for (j, mean) in pairing.means.iter().enumerate() {
+        let [sum, squares] = paired.differences[j];
+        let difference = if identical {
+            Difference::exact(0.0, 0.0)
+        } else {
+            paired_mean(paired.trials, sum, squares, confidence, mean.range)
+        };
+        differences.push(DifferenceRow {
+            variable: mean.name.clone(),
+            value: None,
+            difference: Difference {
+                p_value: difference.p_value.or(Some(1.0)),
+                ..difference
+            },
+        });
+    }
+    differences
 }
 
 /// Every side exactly, or the first side over the budget.

@@ -2,6 +2,7 @@
 
 use super::contents::{Answer, headline_sentence, method_line};
 use crate::output::{number, number_digits, probability_text};
+use crate::stats::Summary;
 use std::fmt::Write;
 
 pub(super) fn table_answer(a: &Answer) -> String {
@@ -66,50 +67,55 @@ pub(super) fn table_answer(a: &Answer) -> String {
         }
     }
     if !s.curves.is_empty() {
-        let names: Vec<&str> = {
-            let mut names: Vec<&str> = s.curves.iter().map(|c| c.variable.as_str()).collect();
-            names.dedup();
-            names
-        };
-        let _ = writeln!(out, "\nper turn (end of turn; turn 0 is the start)");
-        // Monte Carlo cells hold a value and its interval.
-        let width = if s.exact { 15 } else { 27 };
-        let _ = write!(out, "  {:>4}", "turn");
-        for n in &names {
-            let _ = write!(out, " {n:>width$}");
-        }
-        out.push('\n');
-        let turns = s.curves.iter().map(|c| c.turn).max().unwrap_or(0);
-        for t in 0..=turns {
-            let _ = write!(out, "  {t:>4}");
-            for n in &names {
-                let c = s.curves.iter().find(|c| c.variable == *n && c.turn == t);
-                // Monte Carlo values carry their interval as [low, high].
-                let text = c
-                    .map(|c| {
-                        if s.exact {
-                            number_digits(c.estimate.value)
-                        } else {
-                            format!(
-                                "{} [{}, {}]",
-                                number_digits(c.estimate.value),
-                                number_digits(c.estimate.low),
-                                number_digits(c.estimate.high)
-                            )
-                        }
-                    })
-                    .unwrap_or_default();
-                let _ = write!(out, " {text:>width$}");
-            }
-            out.push('\n');
-        }
-        if !s.exact {
-            let _ = writeln!(
-                out,
-                "  (value [low, high] of the {:.0}% interval)",
-                100.0 * s.confidence
-            );
-        }
+        curves_table(&mut out, s);
     }
     out
+}
+
+/// The per-turn curves, one column a variable, one row a turn.
+fn curves_table(out: &mut String, s: &Summary) {
+    let names: Vec<&str> = {
+        let mut names: Vec<&str> = s.curves.iter().map(|c| c.variable.as_str()).collect();
+        names.dedup();
+        names
+    };
+    let _ = writeln!(out, "\nper turn (end of turn; turn 0 is the start)");
+    // Monte Carlo cells hold a value and its interval.
+    let width = if s.exact { 15 } else { 27 };
+    let _ = write!(out, "  {:>4}", "turn");
+    for n in &names {
+        let _ = write!(out, " {n:>width$}");
+    }
+    out.push('\n');
+    let turns = s.curves.iter().map(|c| c.turn).max().unwrap_or(0);
+    for t in 0..=turns {
+        let _ = write!(out, "  {t:>4}");
+        for n in &names {
+            let c = s.curves.iter().find(|c| c.variable == *n && c.turn == t);
+            // Monte Carlo values carry their interval as [low, high].
+            let text = c
+                .map(|c| {
+                    if s.exact {
+                        number_digits(c.estimate.value)
+                    } else {
+                        format!(
+                            "{} [{}, {}]",
+                            number_digits(c.estimate.value),
+                            number_digits(c.estimate.low),
+                            number_digits(c.estimate.high)
+                        )
+                    }
+                })
+                .unwrap_or_default();
+            let _ = write!(out, " {text:>width$}");
+        }
+        out.push('\n');
+    }
+    if !s.exact {
+        let _ = writeln!(
+            out,
+            "  (value [low, high] of the {:.0}% interval)",
+            100.0 * s.confidence
+        );
+    }
 }

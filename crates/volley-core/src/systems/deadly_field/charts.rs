@@ -273,88 +273,12 @@ impl Fcr {
             .copied()
             .filter(|r| f.user.contains_key(*r))
             .collect();
-        let (columns, texts, provisional): (Vec<i32>, [Vec<String>; 3], Option<String>) =
-            if user_rows.is_empty() {
-                let rows = match data.options.adf_fcr_candidate {
-                    FcrCandidate::A => &f.a,
-                    FcrCandidate::B => &f.b,
-                };
-                let name = match data.options.adf_fcr_candidate {
-                    FcrCandidate::A => "A",
-                    FcrCandidate::B => "B",
-                };
-                (
-                    f.columns.clone(),
-                    [
-                        rows.infantry.clone(),
-                        rows.artillery.clone(),
-                        rows.cavalry.clone(),
-                    ],
-                    Some(format!(
-                        "the Fire Combat Results table is not readable on the card; these results use volley's reconstruction {name} (rows by {}). Supply the published table as fcr.user to remove this mark",
-                        match data.options.adf_fcr_row_by {
-                            FcrRowBy::Firer => "firer",
-                            FcrRowBy::Target => "target",
-                        }
-                    )),
-                )
-            } else {
-                if user_rows.len() != 3 {
-                    return Err(format!(
-                        "fcr.user gives the {} row(s); the published table needs all three: infantry, artillery, cavalry",
-                        user_rows.join(", ")
-                    ));
-                }
-                let strings = |name: &str| -> Result<Vec<String>, String> {
-                    let value = &f.user[name];
-                    value
-                        .as_array()
-                        .and_then(|items| {
-                            items
-                                .iter()
-                                .map(|v| v.as_str().map(str::to_string))
-                                .collect::<Option<Vec<_>>>()
-                        })
-                        .ok_or_else(|| format!("fcr.user.{name} must be a list of results"))
-                };
-                let columns = match f.user.get("columns") {
-                    None => f.columns.clone(),
-                    Some(value) => value
-                        .as_array()
-                        .and_then(|items| {
-                            items
-                                .iter()
-                                .map(|v| v.as_integer().map(|i| i as i32))
-                                .collect::<Option<Vec<_>>>()
-                        })
-                        .ok_or_else(|| {
-                            "fcr.user.columns must be a list of whole numbers".to_string()
-                        })?,
-                };
-                if let Some(extra) = f.user.keys().find(|k| {
-                    ![
-                        "user_supplied",
-                        "columns",
-                        "infantry",
-                        "artillery",
-                        "cavalry",
-                    ]
-                    .contains(&k.as_str())
-                }) {
-                    return Err(format!(
-                        "fcr.user has no entry `{extra}`; it takes infantry, artillery, cavalry and columns"
-                    ));
-                }
-                (
-                    columns,
-                    [
-                        strings("infantry")?,
-                        strings("artillery")?,
-                        strings("cavalry")?,
-                    ],
-                    None,
-                )
-            };
+        let (columns, texts, provisional) = if user_rows.is_empty() {
+            candidate_table(data)
+        } else {
+            let (columns, texts) = user_table(f, &user_rows)?;
+            (columns, texts, None)
+        };
         if columns.is_empty() || columns.windows(2).any(|w| w[0] >= w[1]) {
             return Err("fcr columns must be increasing fire totals".to_string());
         }
@@ -397,6 +321,92 @@ impl Fcr {
             None => 0,
         }
     }
+}
+
+/// Volley's reconstruction of the Fire Combat Results table the options
+/// choose: its columns, its three rows and why answers on it are provisional.
+fn candidate_table(data: &CardData) -> (Vec<i32>, [Vec<String>; 3], Option<String>) {
+    let f = &data.fcr;
+    let rows = match data.options.adf_fcr_candidate {
+        FcrCandidate::A => &f.a,
+        FcrCandidate::B => &f.b,
+    };
+    let name = match data.options.adf_fcr_candidate {
+        FcrCandidate::A => "A",
+        FcrCandidate::B => "B",
+    };
+    (
+        f.columns.clone(),
+        [
+            rows.infantry.clone(),
+            rows.artillery.clone(),
+            rows.cavalry.clone(),
+        ],
+        Some(format!(
+            "the Fire Combat Results table is not readable on the card; these results use volley's reconstruction {name} (rows by {}). Supply the published table as fcr.user to remove this mark",
+            match data.options.adf_fcr_row_by {
+                FcrRowBy::Firer => "firer",
+                FcrRowBy::Target => "target",
+            }
+        )),
+    )
+}
+
+/// The published table a user supplies as `fcr.user`: all three rows, and
+/// columns when they differ from the reconstruction's.
+fn user_table(f: &FcrData, user_rows: &[&str]) -> Result<(Vec<i32>, [Vec<String>; 3]), String> {
+    if user_rows.len() != 3 {
+        return Err(format!(
+            "fcr.user gives the {} row(s); the published table needs all three: infantry, artillery, cavalry",
+            user_rows.join(", ")
+        ));
+    }
+    let strings = |name: &str| -> Result<Vec<String>, String> {
+        let value = &f.user[name];
+        value
+            .as_array()
+            .and_then(|items| {
+                items
+                    .iter()
+                    .map(|v| v.as_str().map(str::to_string))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .ok_or_else(|| format!("fcr.user.{name} must be a list of results"))
+    };
+    let columns = match f.user.get("columns") {
+        None => f.columns.clone(),
+        Some(value) => value
+            .as_array()
+            .and_then(|items| {
+                items
+                    .iter()
+                    .map(|v| v.as_integer().map(|i| i as i32))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .ok_or_else(|| "fcr.user.columns must be a list of whole numbers".to_string())?,
+    };
+    if let Some(extra) = f.user.keys().find(|k| {
+        ![
+            "user_supplied",
+            "columns",
+            "infantry",
+            "artillery",
+            "cavalry",
+        ]
+        .contains(&k.as_str())
+    }) {
+        return Err(format!(
+            "fcr.user has no entry `{extra}`; it takes infantry, artillery, cavalry and columns"
+        ));
+    }
+    Ok((
+        columns,
+        [
+            strings("infantry")?,
+            strings("artillery")?,
+            strings("cavalry")?,
+        ],
+    ))
 }
 
 impl Charts {

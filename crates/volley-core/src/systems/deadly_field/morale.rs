@@ -180,41 +180,10 @@ impl MoraleFields {
         self.mmp_working(charts).0
     }
 
-    /// The MMP and how it was reached, line by line.
-    pub fn mmp_working(&self, charts: &Charts) -> (i32, Vec<String>) {
-        if let Some(mmp) = self.mmp {
-            return (
-                mmp as i32,
-                vec![format!("MMP {mmp}, given (it overrides the computation)")],
-            );
-        }
+    /// The situation's good and bad modifiers, each named (the card counts
+    /// the best two good and the worst two bad).
+    fn situation(&self, charts: &Charts) -> (Vec<Modifier>, Vec<Modifier>) {
         let d = &charts.data;
-        let quality = if self.elite {
-            "elite"
-        } else {
-            self.quality.as_str()
-        };
-        let mut lines = Vec::new();
-        let base = if self.unit_type == "artillery" {
-            let base = charts.bmp(quality, 3, 0);
-            let lost = d.bmp.artillery_per_section_lost * self.sections_lost;
-            lines.push(format!(
-                "BMP {base} ({quality} battery) + {lost} for {} section(s) lost = {}",
-                self.sections_lost,
-                base + lost
-            ));
-            base + lost
-        } else {
-            let base = charts.bmp(quality, self.stands, self.stands_lost);
-            lines.push(format!(
-                "BMP {base} ({quality}, {} of {} stands lost)",
-                self.stands_lost, self.stands
-            ));
-            base
-        };
-        let level = LEVELS.iter().position(|l| *l == self.level).unwrap_or(0);
-        let addon = d.levels.addon[level];
-        lines.push(format!("level {}: {addon:+}", self.level));
         let mut good = vec![("leader", -self.leader_bonus)];
         if self.charging {
             good.push((
@@ -259,6 +228,45 @@ impl MoraleFields {
             ),
             ("merged", if self.merged { d.bad.merged } else { 0 }),
         ];
+        (good, bad)
+    }
+
+    /// The MMP and how it was reached, line by line.
+    pub fn mmp_working(&self, charts: &Charts) -> (i32, Vec<String>) {
+        if let Some(mmp) = self.mmp {
+            return (
+                mmp as i32,
+                vec![format!("MMP {mmp}, given (it overrides the computation)")],
+            );
+        }
+        let d = &charts.data;
+        let quality = if self.elite {
+            "elite"
+        } else {
+            self.quality.as_str()
+        };
+        let mut lines = Vec::new();
+        let base = if self.unit_type == "artillery" {
+            let base = charts.bmp(quality, 3, 0);
+            let lost = d.bmp.artillery_per_section_lost * self.sections_lost;
+            lines.push(format!(
+                "BMP {base} ({quality} battery) + {lost} for {} section(s) lost = {}",
+                self.sections_lost,
+                base + lost
+            ));
+            base + lost
+        } else {
+            let base = charts.bmp(quality, self.stands, self.stands_lost);
+            lines.push(format!(
+                "BMP {base} ({quality}, {} of {} stands lost)",
+                self.stands_lost, self.stands
+            ));
+            base
+        };
+        let level = LEVELS.iter().position(|l| *l == self.level).unwrap_or(0);
+        let addon = d.levels.addon[level];
+        lines.push(format!("level {}: {addon:+}", self.level));
+        let (good, bad) = self.situation(charts);
         let values = |named: &[(&str, i32)]| named.iter().map(|(_, v)| *v).collect::<Vec<_>>();
         let situation = best_and_worst_two(&values(&good), &values(&bad));
         let listed: Vec<String> = good
@@ -291,6 +299,9 @@ impl MoraleFields {
         (mmp, lines)
     }
 }
+
+/// A named situation modifier of the MMP.
+type Modifier = (&'static str, i32);
 
 /// `deadly-field morale-check` (`MoraleAction<false>`) or `rally`
 /// (`MoraleAction<true>`).

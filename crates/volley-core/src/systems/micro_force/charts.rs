@@ -232,32 +232,7 @@ impl crate::action::CompiledCharts for Charts {
                 "butchers_bill.columns must list {BILL_COLUMNS} columns"
             ));
         }
-        let mut bill = [[BillResult::NoEffect; BILL_COLUMNS]; BILL_ROWS];
-        for (r, row) in bill.iter_mut().enumerate() {
-            let key = (r as i32 + BILL_MIN_ROW).to_string();
-            let printed = data
-                .butchers_bill
-                .rows
-                .get(&key)
-                .ok_or_else(|| format!("butchers_bill.rows has no row {key}"))?;
-            for (c, column) in data.butchers_bill.columns.iter().enumerate() {
-                let mut cell = printed
-                    .get(column)
-                    .ok_or_else(|| format!("butchers_bill.rows.{key} has no column {column}"))?
-                    .as_str();
-                if key == "-2"
-                    && column == "+8"
-                    && data.options.mf_c6_m2_p8 == MinusTwoPlusEight::Printed
-                {
-                    cell = &data.butchers_bill.printed_m2_p8;
-                }
-                row[c] = BillResult::parse(cell).ok_or_else(|| {
-                    format!(
-                        "butchers_bill.rows.{key}.{column} = `{cell}`: a cell is -, S, n or n/x"
-                    )
-                })?;
-            }
-        }
+        let bill = compile_bill(&data)?;
         for (name, values) in [
             ("radius", &data.competence.radius),
             ("initiative_bonus", &data.competence.initiative_bonus),
@@ -287,28 +262,7 @@ impl crate::action::CompiledCharts for Charts {
         if data.options.mf_officer_hit_chance > 6 {
             return Err("options.mf_officer_hit_chance is in sixths: 0 to 6".to_string());
         }
-        let mut weapons = BTreeMap::new();
-        for (name, value) in &data.weapons {
-            if name == "user_supplied" {
-                continue;
-            }
-            let weapon: Weapon = value
-                .clone()
-                .try_into()
-                .map_err(|e: toml::de::Error| format!("weapons.{name}: {}", e.message().trim()))?;
-            if weapon.ranges.is_empty() || weapon.ranges.len() != weapon.av.len() {
-                return Err(format!(
-                    "weapons.{name}: ranges and av must be lists of the same length"
-                ));
-            }
-            if weapon.ranges.windows(2).any(|w| w[0] >= w[1]) || weapon.av.iter().any(|a| *a < 0.0)
-            {
-                return Err(format!(
-                    "weapons.{name}: ranges must increase and av must not be negative"
-                ));
-            }
-            weapons.insert(name.clone(), weapon);
-        }
+        let weapons = compile_weapons(&data)?;
         let mut loss_rows = vec![Vec::new()];
         for stands in 1..=9 {
             let key = stands.to_string();
@@ -331,6 +285,63 @@ impl crate::action::CompiledCharts for Charts {
             melee_rows,
         })
     }
+}
+
+/// Chart 6, the Butcher's Bill, cell by cell (the printed -2/+8 cell or its
+/// reading, as the options say).
+fn compile_bill(data: &CardData) -> Result<[[BillResult; BILL_COLUMNS]; BILL_ROWS], String> {
+    let mut bill = [[BillResult::NoEffect; BILL_COLUMNS]; BILL_ROWS];
+    for (r, row) in bill.iter_mut().enumerate() {
+        let key = (r as i32 + BILL_MIN_ROW).to_string();
+        let printed = data
+            .butchers_bill
+            .rows
+            .get(&key)
+            .ok_or_else(|| format!("butchers_bill.rows has no row {key}"))?;
+        for (c, column) in data.butchers_bill.columns.iter().enumerate() {
+            let mut cell = printed
+                .get(column)
+                .ok_or_else(|| format!("butchers_bill.rows.{key} has no column {column}"))?
+                .as_str();
+            if key == "-2"
+                && column == "+8"
+                && data.options.mf_c6_m2_p8 == MinusTwoPlusEight::Printed
+            {
+                cell = &data.butchers_bill.printed_m2_p8;
+            }
+            row[c] = BillResult::parse(cell).ok_or_else(|| {
+                format!("butchers_bill.rows.{key}.{column} = `{cell}`: a cell is -, S, n or n/x")
+            })?;
+        }
+    }
+    Ok(bill)
+}
+
+/// The weapons a user supplies (Charts 3 and 4 are not on the card): ranges
+/// increasing, one attack value each, none negative.
+fn compile_weapons(data: &CardData) -> Result<BTreeMap<String, Weapon>, String> {
+    let mut weapons = BTreeMap::new();
+    for (name, value) in &data.weapons {
+        if name == "user_supplied" {
+            continue;
+        }
+        let weapon: Weapon = value
+            .clone()
+            .try_into()
+            .map_err(|e: toml::de::Error| format!("weapons.{name}: {}", e.message().trim()))?;
+        if weapon.ranges.is_empty() || weapon.ranges.len() != weapon.av.len() {
+            return Err(format!(
+                "weapons.{name}: ranges and av must be lists of the same length"
+            ));
+        }
+        if weapon.ranges.windows(2).any(|w| w[0] >= w[1]) || weapon.av.iter().any(|a| *a < 0.0) {
+            return Err(format!(
+                "weapons.{name}: ranges must increase and av must not be negative"
+            ));
+        }
+        weapons.insert(name.clone(), weapon);
+    }
+    Ok(weapons)
 }
 
 impl Charts {
