@@ -6,12 +6,14 @@
 //! the systems. Nothing here knows a rule.
 
 mod chart_action;
+mod chart_system;
 pub mod describe;
 mod field_spec;
 mod fields;
 mod scenario;
 
 pub use chart_action::{ActionFields, ChartAction, ChartsOf};
+pub use chart_system::ChartSystem;
 pub use field_spec::{FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, range_values};
 pub use fields::{FieldGroup, FieldType, prefixed};
 pub use scenario::{Origin, Scenario};

@@ -18,7 +18,7 @@ mod fields;
 mod fire;
 mod marker_removal;
 
-use crate::action::{System, SystemAbout};
+use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 use charts::Charts;
@@ -32,46 +32,35 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
     crate::action::charts_of(rules)
 }
 
-impl System for MicroArmour {
-    fn about(&self) -> &SystemAbout {
-        const ABOUT: SystemAbout = SystemAbout {
-            name: "micro-armour",
-            title: "GHQ Micro Armour: The Game - Modern",
-            card: Card {
-                file: "crates/volley-core/src/rules/micro_armour.toml",
-                text: include_str!("../../rules/micro_armour.toml"),
-            },
-            actions: &[
-                &fire::FireAction,
-                &marker_removal::MarkerRemovalAction,
-                &artillery::ArtilleryAction::<false>,
-                &artillery::ArtilleryAction::<true>,
-                &air::AirStrikeAction,
-                &air::AntiAircraftAction,
-                &assault::OverrunAction,
-                &assault::CloseAssaultAction,
-                &command::OrdersAction,
-                &command::MoveAction,
-                &command::PostureAction,
-                &engagement::EngagementAction,
-            ],
-            charts: &describe::CHARTS,
-            preamble: "",
-        };
-        &ABOUT
-    }
+impl ChartSystem for MicroArmour {
+    type Charts = Charts;
 
-    fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
-        crate::action::compile_charts::<Charts>(rules).map(|_| ())
-    }
+    const ABOUT: &'static SystemAbout = &SystemAbout {
+        name: "micro-armour",
+        title: "GHQ Micro Armour: The Game - Modern",
+        card: Card {
+            file: "crates/volley-core/src/rules/micro_armour.toml",
+            text: include_str!("../../rules/micro_armour.toml"),
+        },
+        actions: &[
+            &fire::FireAction,
+            &marker_removal::MarkerRemovalAction,
+            &artillery::ArtilleryAction::<false>,
+            &artillery::ArtilleryAction::<true>,
+            &air::AirStrikeAction,
+            &air::AntiAircraftAction,
+            &assault::OverrunAction,
+            &assault::CloseAssaultAction,
+            &command::OrdersAction,
+            &command::MoveAction,
+            &command::PostureAction,
+            &engagement::EngagementAction,
+        ],
+        charts: &describe::CHARTS,
+        preamble: "",
+    };
 
-    fn describe_chart(
-        &self,
-        rules: &RuleBook,
-        chart: &str,
-        out: &mut String,
-    ) -> Result<(), InputError> {
-        describe::describe_chart(&*charts_of(rules)?, chart, out);
-        Ok(())
+    fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
+        describe::describe_chart(charts, name, out);
     }
 }

@@ -20,7 +20,7 @@ mod option_values;
 mod recovery;
 pub mod unit;
 
-use crate::action::{System, SystemAbout};
+use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 use charts::Charts;
@@ -34,43 +34,32 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
     crate::action::charts_of(rules)
 }
 
-impl System for MicroForce {
-    fn about(&self) -> &SystemAbout {
-        const ABOUT: SystemAbout = SystemAbout {
-            name: "micro-force",
-            title: "GHQ Micro Force: The Game (American Civil War)",
-            card: Card {
-                file: "crates/volley-core/src/rules/micro_force.toml",
-                text: include_str!("../../rules/micro_force.toml"),
-            },
-            actions: &[
-                &fire::FireAction,
-                &charge_action::ChargeAction,
-                &melee::MeleeAction,
-                &recovery::RecoveryAction::RALLY,
-                &recovery::RecoveryAction::CEASE_FIRE,
-                &recovery::RecoveryAction::REJOIN,
-                &recovery::RecoveryAction::RESUPPLY,
-                &initiative::InitiativeAction,
-                &firefight::FirefightAction,
-            ],
-            charts: &describe::CHARTS,
-            preamble: "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n",
-        };
-        &ABOUT
-    }
+impl ChartSystem for MicroForce {
+    type Charts = Charts;
 
-    fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
-        crate::action::compile_charts::<Charts>(rules).map(|_| ())
-    }
+    const ABOUT: &'static SystemAbout = &SystemAbout {
+        name: "micro-force",
+        title: "GHQ Micro Force: The Game (American Civil War)",
+        card: Card {
+            file: "crates/volley-core/src/rules/micro_force.toml",
+            text: include_str!("../../rules/micro_force.toml"),
+        },
+        actions: &[
+            &fire::FireAction,
+            &charge_action::ChargeAction,
+            &melee::MeleeAction,
+            &recovery::RecoveryAction::RALLY,
+            &recovery::RecoveryAction::CEASE_FIRE,
+            &recovery::RecoveryAction::REJOIN,
+            &recovery::RecoveryAction::RESUPPLY,
+            &initiative::InitiativeAction,
+            &firefight::FirefightAction,
+        ],
+        charts: &describe::CHARTS,
+        preamble: "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n",
+    };
 
-    fn describe_chart(
-        &self,
-        rules: &RuleBook,
-        chart: &str,
-        out: &mut String,
-    ) -> Result<(), InputError> {
-        describe::describe_chart(&*charts_of(rules)?, chart, out);
-        Ok(())
+    fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
+        describe::describe_chart(charts, name, out);
     }
 }

@@ -25,7 +25,7 @@ pub use engagement::{Engagement as MsEngagement, Side as MsSide, Winner as MsWin
 pub use engagement_action::EngagementAction as MsEngagementAction;
 pub use fire::{FireAction, StandardFire};
 
-use crate::action::{System, SystemAbout};
+use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 use charts::Charts;
@@ -39,46 +39,35 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
     crate::action::charts_of(rules)
 }
 
-impl System for MicroSquad {
-    fn about(&self) -> &SystemAbout {
-        const ABOUT: SystemAbout = SystemAbout {
-            name: "micro-squad",
-            title: "GHQ Micro Squad (WWII)",
-            card: Card {
-                file: "crates/volley-core/src/rules/micro_squad.toml",
-                text: include_str!("../../rules/micro_squad.toml"),
-            },
-            actions: &[
-                &fire::FireAction,
-                &crt::CrtAction,
-                &artillery::DirectArtilleryAction,
-                &artillery::IndirectArtilleryAction,
-                &air_strike::AirStrikeAction,
-                &overrun::OverrunAction,
-                &close_assault::CloseAssaultAction,
-                &marker_removal::MarkerRemovalAction,
-                &orders::CommandEfficiencyAction,
-                &orders::MovementOrderAction,
-                &mines::MineAttackAction,
-                &engagement_action::EngagementAction,
-            ],
-            charts: &describe::CHARTS,
-            preamble: "",
-        };
-        &ABOUT
-    }
+impl ChartSystem for MicroSquad {
+    type Charts = Charts;
 
-    fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
-        crate::action::compile_charts::<Charts>(rules).map(|_| ())
-    }
+    const ABOUT: &'static SystemAbout = &SystemAbout {
+        name: "micro-squad",
+        title: "GHQ Micro Squad (WWII)",
+        card: Card {
+            file: "crates/volley-core/src/rules/micro_squad.toml",
+            text: include_str!("../../rules/micro_squad.toml"),
+        },
+        actions: &[
+            &fire::FireAction,
+            &crt::CrtAction,
+            &artillery::DirectArtilleryAction,
+            &artillery::IndirectArtilleryAction,
+            &air_strike::AirStrikeAction,
+            &overrun::OverrunAction,
+            &close_assault::CloseAssaultAction,
+            &marker_removal::MarkerRemovalAction,
+            &orders::CommandEfficiencyAction,
+            &orders::MovementOrderAction,
+            &mines::MineAttackAction,
+            &engagement_action::EngagementAction,
+        ],
+        charts: &describe::CHARTS,
+        preamble: "",
+    };
 
-    fn describe_chart(
-        &self,
-        rules: &RuleBook,
-        chart: &str,
-        out: &mut String,
-    ) -> Result<(), InputError> {
-        describe::describe_chart(&*charts_of(rules)?, chart, out);
-        Ok(())
+    fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
+        describe::describe_chart(charts, name, out);
     }
 }

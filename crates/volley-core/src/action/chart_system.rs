@@ -1,0 +1,42 @@
+//! The shape every system has: one charts type compiled from its card, what
+//! it says about itself (a const [`SystemAbout`]), and how it prints each
+//! chart. A system implements [`ChartSystem`]; the blanket impl below makes it
+//! a [`System`], so compiling, checking and describing the charts are written
+//! once for all of them.
+
+use super::{CompiledCharts, System, SystemAbout, charts_of, compile_charts};
+use crate::error::InputError;
+use crate::rules::RuleBook;
+
+/// A rule system over one compiled charts type.
+pub trait ChartSystem: Sync {
+    /// The charts its card compiles into.
+    type Charts: CompiledCharts + Send + Sync + 'static;
+
+    /// Its name, title, card, actions and charts.
+    const ABOUT: &'static SystemAbout;
+
+    /// Print chart `name` (any of `ABOUT.charts` but `options`) as volley
+    /// reads it, with its provenance, into `out`.
+    fn describe_chart(charts: &Self::Charts, name: &str, out: &mut String);
+}
+
+impl<S: ChartSystem> System for S {
+    fn about(&self) -> &SystemAbout {
+        S::ABOUT
+    }
+
+    fn check_rules(&self, rules: &RuleBook) -> Result<(), String> {
+        compile_charts::<S::Charts>(rules).map(|_| ())
+    }
+
+    fn describe_chart(
+        &self,
+        rules: &RuleBook,
+        chart: &str,
+        out: &mut String,
+    ) -> Result<(), InputError> {
+        S::describe_chart(&*charts_of::<S::Charts>(rules)?, chart, out);
+        Ok(())
+    }
+}
