@@ -472,37 +472,3 @@ impl crate::action::CompiledCharts for Charts {
         Ok(Charts { data, fcr })
     }
 }
-
-impl Charts {
-    /// The Basic Morale Point of a unit of `quality` with `stands` (2 or 3) of
-    /// which `lost` are gone.
-    pub fn bmp(&self, quality: &str, stands: u32, lost: u32) -> i32 {
-        let b = &self.data.bmp;
-        let row = match quality {
-            "elite" => b.elite,
-            "veteran" => b.veteran,
-            "green" => b.green,
-            _ => b.trained,
-        };
-        // A 2-stand unit jumps from the first column to the last.
-        let column = match (stands, lost) {
-            (_, 0) => 0,
-            (2, _) => 2,
-            (_, 1) => 1,
-            _ => 2,
-        };
-        row[column]
-    }
-
-    /// The farthest a morale check can send a unit back: a roll of 2 against
-    /// the highest MMP, doubled for mounted cavalry; never listed shorter
-    /// than the 24 inches the answers have always shown.
-    pub fn most_fall_back(&self) -> u32 {
-        (2 * (self.data.mmp.max - 2).max(0) as u32).max(24)
-    }
-
-    /// Clamp an MMP to the card's range.
-    pub fn clamp_mmp(&self, mmp: i32) -> i32 {
-        mmp.clamp(self.data.mmp.min, self.data.mmp.max)
-    }
-}
