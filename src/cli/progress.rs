@@ -25,8 +25,8 @@ fn duration_text(seconds: f64) -> String {
 /// A bar that clears itself when dropped.
 pub struct TerminalProgress {
     bar: ProgressBar,
-    /// Counts trials (and forecasts a long run), not sweep points.
-    trials: bool,
+    /// What it counts, when its count forecasts a long run.
+    forecast: Option<&'static str>,
 }
 
 impl TerminalProgress {
@@ -34,7 +34,7 @@ impl TerminalProgress {
     pub fn new() -> Self {
         Self::drawn(
             "{spinner} {human_pos}/{human_len} trials {wide_bar} {eta}",
-            true,
+            Some("trials"),
         )
     }
 
@@ -43,36 +43,31 @@ impl TerminalProgress {
     pub fn without_forecast() -> Self {
         Self::drawn(
             "{spinner} {human_pos} trials (up to {human_len}) {wide_bar}",
-            false,
+            None,
         )
     }
 
-    /// Trials counted for the forecast only (when `forecast`), without a bar
-    /// (under a bar of points).
-    pub fn undrawn(forecast: bool) -> Self {
-        TerminalProgress {
-            bar: ProgressBar::hidden(),
-            trials: forecast,
-        }
-    }
-
-    /// A bar of sweep points (`volley run`).
+    /// A bar of sweep points (`volley run`), answered over the thread pool:
+    /// the points done forecast a long run.
     pub fn points() -> Self {
-        Self::drawn("{spinner} point {pos}/{len} {wide_bar} {eta}", false)
+        Self::drawn(
+            "{spinner} point {pos}/{len} {wide_bar} {eta}",
+            Some("points"),
+        )
     }
 
-    fn drawn(template: &str, trials: bool) -> Self {
+    fn drawn(template: &str, forecast: Option<&'static str>) -> Self {
         if !std::io::stderr().is_terminal() {
             return TerminalProgress {
                 bar: ProgressBar::hidden(),
-                trials,
+                forecast,
             };
         }
         let bar = ProgressBar::new(0);
         if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
-        TerminalProgress { bar, trials }
+        TerminalProgress { bar, forecast }
     }
 
     /// The callback to hand to the engine. Once the first trials show the
@@ -81,7 +76,8 @@ impl TerminalProgress {
     pub fn hook(&self) -> Progress {
         let bar = self.bar.clone();
         let start = Instant::now();
-        let told = Arc::new(AtomicBool::new(!self.trials));
+        let told = Arc::new(AtomicBool::new(self.forecast.is_none()));
+        let unit = self.forecast.unwrap_or_default();
         Progress(Arc::new(move |done, planned| {
             bar.set_length(planned);
             bar.set_position(done);
@@ -89,10 +85,17 @@ impl TerminalProgress {
                 let elapsed = start.elapsed().as_secs_f64();
                 let left = elapsed * (planned - done) as f64 / done as f64;
                 if left > LONG_RUN_SECONDS {
+                    let pace = if unit == "trials" {
+                        format!(
+                            "at about {:.1} million a second",
+                            done as f64 / elapsed.max(1e-9) / 1e6
+                        )
+                    } else {
+                        format!("at about {} each", duration_text(elapsed / done as f64))
+                    };
                     bar.suspend(|| {
                         eprintln!(
-                            "volley: {planned} trials at about {:.1} million a second: about {} to go (Ctrl-C stops it; no file is left half-written)",
-                            done as f64 / elapsed.max(1e-9) / 1e6,
+                            "volley: {planned} {unit} {pace}: about {} to go (Ctrl-C stops it; no file is left half-written)",
                             duration_text(left)
                         )
                     });

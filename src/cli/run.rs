@@ -49,19 +49,19 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
         if std::io::stderr().is_terminal() {
             eprintln!("running {} ({})", e.name, e.file);
         }
-        // Several points: a bar of points (each point's trials still feed the
-        // forecast of a long run); one point: a bar of its trials.
+        // Several points: a bar of points, which forecasts a long run (the
+        // points run over the thread pool together, so their trials make no
+        // one bar); one point: a bar of its trials.
         let several = e.sweep.iter().any(|axis| axis.values.len() > 1);
         // A precision run's trial count is only a cap: no forecast from it.
-        let capped = e.precision.is_some();
-        let bar = match (several, capped) {
-            (true, _) => super::progress::TerminalProgress::undrawn(!capped),
-            (false, true) => super::progress::TerminalProgress::without_forecast(),
-            (false, false) => super::progress::TerminalProgress::new(),
+        let bar = match (several, e.precision.is_some()) {
+            (true, _) => None,
+            (false, true) => Some(super::progress::TerminalProgress::without_forecast()),
+            (false, false) => Some(super::progress::TerminalProgress::new()),
         };
         let points = several.then(super::progress::TerminalProgress::points);
         let hooks = experiment::Hooks {
-            trials: Some(bar.hook()),
+            trials: bar.as_ref().map(|b| b.hook()),
             points: points.as_ref().map(|p| p.hook()),
         };
         let outcome = experiment::run(e, &args.reports, hooks, args.max_points)?;

@@ -10,6 +10,7 @@ use crate::output::{Format, Grid, GridCell, render_grid};
 use crate::stats::summarize;
 use crate::systems::Origin;
 use clap::Args;
+use rayon::prelude::*;
 
 #[derive(Debug, Args)]
 pub struct TableArgs {
@@ -71,22 +72,40 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         Ok(summarize(&cell.answer(&config).map_err(super::explain)?))
     };
     let pick = |summary: &crate::stats::Summary, value: &str| cell_of(summary, &variable, value);
+    // Every cell answered over the thread pool (each cell's own run shares
+    // it), then read in row and column order: the same table on any number of
+    // threads, and the first cell in order that fails is the error.
+    let keys: Vec<Vec<(&str, &str)>> = row
+        .1
+        .iter()
+        .flat_map(|r| match &column {
+            Some((cf, cvs)) => cvs
+                .iter()
+                .map(|c| vec![(row.0.as_str(), r.as_str()), (cf.as_str(), c.as_str())])
+                .collect(),
+            None => vec![vec![(row.0.as_str(), r.as_str())]],
+        })
+        .collect();
+    let answered: Vec<anyhow::Result<crate::stats::Summary>> =
+        keys.par_iter().map(|key| point(key)).collect();
+    let mut answered = answered.into_iter();
+    let mut next = || answered.next().expect("one answer a cell");
     let mut cells = Vec::new();
     let mut columns = Vec::new();
     let mut methods = Vec::new();
-    for r in &row.1 {
+    for _ in &row.1 {
         let mut line = Vec::new();
         match &column {
-            Some((cf, cvs)) => {
+            Some((_, cvs)) => {
                 columns = cvs.clone();
-                for c in cvs {
-                    let summary = point(&[(&row.0, r), (cf, c)])?;
+                for _ in cvs {
+                    let summary = next()?;
                     methods.push(summary.exact);
                     line.push(pick(&summary, value.as_deref().unwrap_or_default())?);
                 }
             }
             None => {
-                let summary = point(&[(&row.0, r)])?;
+                let summary = next()?;
                 methods.push(summary.exact);
                 let values: Vec<String> = summary
                     .outcomes

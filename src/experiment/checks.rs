@@ -6,6 +6,7 @@ use super::answers::Answerable;
 use super::{Experiment, PlotSpec};
 use crate::error::InputError;
 use crate::question::Question;
+use rayon::prelude::*;
 
 /// Refuse a sweep of more than `max_points` points, or with a value its field
 /// does not take, before building any: so that a huge or a wrong sweep fails
@@ -55,14 +56,27 @@ pub(super) fn check_points_and_plots(
     grid: &[Vec<String>],
     plots: &[PlotSpec],
 ) -> anyhow::Result<()> {
+    // Built over the thread pool, read in grid order: the first point no
+    // model accepts is the error.
+    let schemas: Vec<anyhow::Result<Vec<_>>> = grid
+        .par_iter()
+        .map(|values| {
+            questions
+                .iter()
+                .map(|question| {
+                    let model = question
+                        .with(&experiment.point_fields(values))
+                        .and_then(|q| q.model())
+                        .map_err(|e| experiment.point_error(e, values))?;
+                    Ok(model.schema())
+                })
+                .collect()
+        })
+        .collect();
     let mut answers = Answerable::default();
-    for values in grid {
-        for question in questions {
-            let model = question
-                .with(&experiment.point_fields(values))
-                .and_then(|q| q.model())
-                .map_err(|e| experiment.point_error(e, values))?;
-            answers.add(&model.schema());
+    for point in schemas {
+        for schema in point? {
+            answers.add(&schema);
         }
     }
     for plot in plots {

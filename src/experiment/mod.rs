@@ -28,7 +28,9 @@ use crate::error::InputError;
 use crate::frame::{self};
 use crate::question::{Question, QuestionError};
 use crate::stats::{Summary, summarize};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// One run of the sweep.
 pub struct Point {
@@ -107,21 +109,43 @@ pub fn run(
         plotted.plots = default_plots(experiment, &base);
     }
     check_points_and_plots(experiment, &questions, &grid, &plotted.plots)?;
-    // Per variant, its points in grid order.
+    // The points over the thread pool (each point's own runs share it too),
+    // answered in any order and kept in grid order: the same bytes on any
+    // number of threads. The trials' progress is told only for a single point,
+    // where it means something.
+    let config = RunConfig {
+        progress: if grid.len() == 1 {
+            config.progress
+        } else {
+            None
+        },
+        ..config
+    };
+    // Counted under a lock, so that the hook hears 1, 2, 3... in order.
+    let done = Mutex::new(0u64);
+    let total = grid.len() as u64;
+    if let Some(points) = &hooks.points {
+        (points.0)(0, total);
+    }
+    let answered: Vec<anyhow::Result<Vec<Point>>> = grid
+        .par_iter()
+        .map(|values| {
+            let points = answer_point(experiment, &questions, values, &config);
+            if let Some(hook) = &hooks.points {
+                let mut done = done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                *done += 1;
+                (hook.0)(*done, total);
+            }
+            points
+        })
+        .collect();
+    // Per variant, its points in grid order; the first point that failed, in
+    // grid order, is the error.
     let mut by_variant: Vec<Vec<Point>> = experiment.variants.iter().map(|_| Vec::new()).collect();
-    for (done, values) in grid.iter().enumerate() {
-        if let Some(points) = &hooks.points {
-            (points.0)(done as u64, grid.len() as u64);
-        }
-        for (i, point) in answer_point(experiment, &questions, values, &config)?
-            .into_iter()
-            .enumerate()
-        {
+    for point in answered {
+        for (i, point) in point?.into_iter().enumerate() {
             by_variant[i].push(point);
         }
-    }
-    if let Some(points) = &hooks.points {
-        (points.0)(grid.len() as u64, grid.len() as u64);
     }
     let points: Vec<Point> = by_variant.into_iter().flatten().collect();
     // Variants are compared with the first: plot the headline's differences.

@@ -360,3 +360,36 @@ fn an_exact_experiment_names_the_point_that_does_not_fit() {
         "{e}"
     );
 }
+
+#[test]
+fn a_sweep_answered_over_threads_is_the_same_on_one() {
+    // Points run over the thread pool; the frame and report must not depend on
+    // how many threads there are (Monte Carlo and exact points, two variants).
+    let dir = tempfile::tempdir().unwrap();
+    let rule = std::fs::canonicalize("house_rules/woods_plus_6.toml").unwrap();
+    let body = format!(
+        "name = \"threads\"\nsystem = \"micro-squad\"\naction = \"engagement\"\ntrials = 20000\n\
+         [sweep]\na_stands = [1, 2, 3]\nb_terrain = [\"clear\", \"woods\"]\n\
+         [[variant]]\nname = \"card\"\n[[variant]]\nname = \"woods6\"\nhouse_rules = [{:?}]\n",
+        rule.display().to_string()
+    );
+    let (exp, _) = experiment_in(dir.path(), &body);
+    let frame_on = |threads: &str| {
+        let reports = dir.path().join(format!("reports-{threads}"));
+        let out = volley()
+            .env("RAYON_NUM_THREADS", threads)
+            .args(["run", exp.to_str().unwrap(), "--reports"])
+            .arg(&reports)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let folder = reports.join("threads");
+        ["results.csv", "meta.json", "README.md"]
+            .map(|f| std::fs::read_to_string(folder.join(f)).unwrap())
+    };
+    assert_eq!(frame_on("1"), frame_on("2"));
+}

@@ -12,6 +12,7 @@ use crate::error::InputError;
 use crate::question::{Question, QuestionError, RawField};
 use crate::rules::HouseRule;
 use crate::stats::{Difference, Summary, paired_mean, paired_proportion, summarize};
+use rayon::prelude::*;
 
 /// A variant of the baseline: a name, how it was given, and its question.
 #[derive(Clone)]
@@ -223,10 +224,19 @@ fn exact_all(
             exact_refused: None,
         }))
     };
-    let baseline = exact(base)?;
+    // Every side over the thread pool; read in order, so the first side over
+    // the budget is the one reported, as one by one.
+    let mut sides: Vec<Result<Summary, crate::dice::OverBudget>> = std::iter::once(base)
+        .chain(models.iter().map(|m| m.as_ref()))
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(exact)
+        .collect::<Vec<_>>();
+    let rest = sides.split_off(1);
+    let baseline = sides.pop().expect("the baseline was answered")?;
     let mut variants = Vec::new();
-    for model in models {
-        let summary = exact(model.as_ref())?;
+    for summary in rest {
+        let summary = summary?;
         let differences = exact_differences(&baseline, &summary);
         variants.push(VariantAnswer {
             name: String::new(),

@@ -20,6 +20,7 @@ use crate::engine::{MethodRequest, RunConfig, RunError};
 use crate::question::{Question, QuestionError};
 use crate::sensitivity::{self, option_rule};
 use crate::stats::{Difference, Estimate, Summary, summarize};
+use rayon::prelude::*;
 use toml::Value;
 
 /// An alternative moving the headline by less than this (one percentage
@@ -165,9 +166,19 @@ pub fn measure(
     };
     let base = headline(answer);
     if answer.exact {
-        for reading in readings.iter_mut().filter(|r| !r.others.is_empty()) {
-            *reading = exactly(question, reading.clone(), base.value, config, &headline)?;
-        }
+        // Every reading, and every alternative of each, over the thread pool;
+        // kept in order, the first error in order reported.
+        let measured: Vec<Result<Reading, QuestionError>> = readings
+            .par_iter()
+            .map(|reading| {
+                if reading.others.is_empty() {
+                    Ok(reading.clone())
+                } else {
+                    exactly(question, reading.clone(), base.value, config, &headline)
+                }
+            })
+            .collect();
+        readings = measured.into_iter().collect::<Result<_, _>>()?;
     } else if paired {
         let trials = answer.trials.unwrap_or(config.auto_trials);
         for reading in readings.iter_mut().filter(|r| !r.others.is_empty()) {
@@ -193,7 +204,7 @@ fn exactly(
     mut reading: Reading,
     base: f64,
     config: &RunConfig,
-    headline: &dyn Fn(&Summary) -> Estimate,
+    headline: &(dyn Fn(&Summary) -> Estimate + Sync),
 ) -> Result<Reading, QuestionError> {
     let exact = RunConfig {
         method: MethodRequest::Exact,
@@ -201,16 +212,20 @@ fn exactly(
         shard: None,
         ..config.clone()
     };
+    // Each alternative answered over the thread pool, then read in order: the
+    // first over the budget ends the measuring, as it would one by one.
+    let answered: Vec<Result<Summary, QuestionError>> = reading
+        .other_values
+        .par_iter()
+        .map(|value| {
+            let result = switched(question, &reading.option, value)?.answer(&exact)?;
+            Ok(summarize(&result))
+        })
+        .collect();
     let mut alternatives = Vec::new();
-    for (other, value) in reading
-        .others
-        .clone()
-        .iter()
-        .zip(reading.other_values.clone())
-    {
-        let answered = switched(question, &reading.option, &value).and_then(|q| q.answer(&exact));
+    for (other, answered) in reading.others.clone().iter().zip(answered) {
         let summary = match answered {
-            Ok(result) => summarize(&result),
+            Ok(summary) => summary,
             Err(QuestionError::Run(RunError::OverBudget(over))) => {
                 reading.measured = Measured::No(format!(
                     "{} = {other} is over the exact budget ({over}); a Monte Carlo run (--trials N --readings) measures them paired",

@@ -4,8 +4,8 @@
 use super::field_spec::{FieldSpec, FieldValue};
 use crate::error::{InputError, one_of};
 use serde_json::{Value as Json, json};
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Mutex, MutexGuard};
 
 /// Where a raw value came from, for error messages.
 #[derive(Clone, Debug)]
@@ -30,11 +30,31 @@ impl Origin {
 /// is noted, [`Scenario::misreads`] lists it, and a question refuses to build a
 /// model from it. Reads are recorded too, so a test can check that every field an
 /// action declares is read.
-#[derive(Clone, Debug, Default)]
+///
+/// The notes are kept under locks, so one scenario may be read from several
+/// threads (sweep points answered at once).
+#[derive(Debug, Default)]
 pub struct Scenario {
     values: BTreeMap<String, FieldValue>,
-    reads: RefCell<BTreeSet<String>>,
-    misreads: RefCell<Vec<String>>,
+    reads: Mutex<BTreeSet<String>>,
+    misreads: Mutex<Vec<String>>,
+}
+
+impl Clone for Scenario {
+    fn clone(&self) -> Self {
+        Scenario {
+            values: self.values.clone(),
+            reads: Mutex::new(locked(&self.reads).clone()),
+            misreads: Mutex::new(locked(&self.misreads).clone()),
+        }
+    }
+}
+
+/// A note's lock; a panic elsewhere leaves the notes as they were.
+fn locked<T>(notes: &Mutex<T>) -> MutexGuard<'_, T> {
+    notes
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Scenario {
@@ -80,10 +100,10 @@ impl Scenario {
 
     /// The value of `name`, noting the read (or the misread, with `kind`).
     fn get(&self, name: &str, kind: &str) -> Option<&FieldValue> {
-        self.reads.borrow_mut().insert(name.to_string());
+        locked(&self.reads).insert(name.to_string());
         let value = self.values.get(name);
         if value.is_none() {
-            self.misreads.borrow_mut().push(format!(
+            locked(&self.misreads).push(format!(
                 "`{name}` (read as {kind}) is not a field of this action"
             ));
         }
@@ -91,19 +111,17 @@ impl Scenario {
     }
 
     fn misread(&self, name: &str, kind: &str, value: &FieldValue) {
-        self.misreads
-            .borrow_mut()
-            .push(format!("`{name}` read as {kind}, but it holds {value:?}"));
+        locked(&self.misreads).push(format!("`{name}` read as {kind}, but it holds {value:?}"));
     }
 
     /// Reads of fields that do not exist or of the wrong kind, so far.
     pub fn misreads(&self) -> Vec<String> {
-        self.misreads.borrow().clone()
+        locked(&self.misreads).clone()
     }
 
     /// Names of the fields read so far.
     pub fn reads(&self) -> BTreeSet<String> {
-        self.reads.borrow().clone()
+        locked(&self.reads).clone()
     }
 
     /// Names of every field.
