@@ -8,8 +8,9 @@ use crate::action::FieldKind;
 use crate::engine::RunConfig;
 use crate::error::InputError;
 use crate::question::{Question, QuestionError};
-use crate::stats::{Estimate, summarize};
+use crate::stats::{Estimate, Summary, summarize};
 use crate::systems::Origin;
+use rayon::prelude::*;
 
 /// What must hold: a probability or a mean, at least or at most a threshold.
 #[derive(Clone, Debug, PartialEq)]
@@ -204,20 +205,31 @@ pub fn solve(
     largest: bool,
     config: &RunConfig,
 ) -> Result<Solved, QuestionError> {
+    // Every value answered over the thread pool (each run shares it), then
+    // read in order: the same answers on any number of threads, and the first
+    // error in order is the one reported.
+    let answered: Vec<Result<Result<Summary, QuestionError>, String>> = values
+        .par_iter()
+        .map(|value| {
+            let at = question
+                .with(&[(field.to_string(), value.clone(), Origin::command_line())])
+                .and_then(|q| q.model().map(|_| q));
+            match at {
+                Ok(q) => Ok(q.answer(config).map(|result| summarize(&result))),
+                Err(e) => Err(e.message),
+            }
+        })
+        .collect();
     let mut answers = Vec::new();
     let mut skipped = Vec::new();
-    for value in values {
-        let at = question
-            .with(&[(field.to_string(), value.clone(), Origin::command_line())])
-            .and_then(|q| q.model().map(|_| q));
-        let at = match at {
-            Ok(q) => q,
-            Err(e) => {
-                skipped.push((value, e.message));
+    for (value, answered) in values.into_iter().zip(answered) {
+        let summary = match answered {
+            Ok(summary) => summary?,
+            Err(message) => {
+                skipped.push((value, message));
                 continue;
             }
         };
-        let summary = summarize(&at.answer(config)?);
         let estimate = match &target.value {
             Some(v) => summary.probability(&target.variable, v),
             None => summary.mean(&target.variable),

@@ -15,6 +15,7 @@ use crate::question::Question;
 use crate::sensitivity::{options, sensitivity};
 use crate::systems;
 use polars::prelude::DataFrame;
+use rayon::prelude::*;
 use std::fmt::Write;
 
 /// A bar of the tornado: label, change and its interval, in points.
@@ -61,15 +62,19 @@ pub(super) fn report(
 ) -> anyhow::Result<String> {
     let found = systems::find(system)?;
     let folder = dir.join(format!("sensitivity-{}", found.name()));
-    let mut answers: Vec<(String, Effects)> = Vec::new();
-    for action in found.actions() {
-        if action.headline().is_none() {
-            continue;
-        }
-        let question = Question::new(found.name(), action.name(), &[], &[])?;
-        let effects = sensitivity(&question, &[], None, config).map_err(crate::cli::explain)?;
-        answers.push((action.name().to_string(), effects));
-    }
+    // Every action with a headline, over the thread pool, kept in the card's
+    // order; the first error in that order is the one reported.
+    let answered: Vec<anyhow::Result<(String, Effects)>> = found
+        .actions()
+        .into_par_iter()
+        .filter(|action| action.headline().is_some())
+        .map(|action| {
+            let question = Question::new(found.name(), action.name(), &[], &[])?;
+            let effects = sensitivity(&question, &[], None, config).map_err(crate::cli::explain)?;
+            Ok((action.name().to_string(), effects))
+        })
+        .collect();
+    let answers = answered.into_iter().collect::<anyhow::Result<Vec<_>>>()?;
     let card = systems::rulebook(found, &[])?;
     let (_, numbers) = options(&card)?;
     let bars = tornado_bars(&answers);
