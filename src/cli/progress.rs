@@ -22,11 +22,18 @@ fn duration_text(seconds: f64) -> String {
     }
 }
 
+/// What a bar counts, when its count forecasts a long run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Counted {
+    Trials,
+    Points,
+}
+
 /// A bar that clears itself when dropped.
 pub struct TerminalProgress {
     bar: ProgressBar,
     /// What it counts, when its count forecasts a long run.
-    forecast: Option<&'static str>,
+    forecast: Option<Counted>,
 }
 
 impl TerminalProgress {
@@ -34,7 +41,7 @@ impl TerminalProgress {
     pub fn new() -> Self {
         Self::drawn(
             "{spinner} {human_pos}/{human_len} trials {wide_bar} {eta}",
-            Some("trials"),
+            Some(Counted::Trials),
         )
     }
 
@@ -52,11 +59,11 @@ impl TerminalProgress {
     pub fn points() -> Self {
         Self::drawn(
             "{spinner} point {pos}/{len} {wide_bar} {eta}",
-            Some("points"),
+            Some(Counted::Points),
         )
     }
 
-    fn drawn(template: &str, forecast: Option<&'static str>) -> Self {
+    fn drawn(template: &str, forecast: Option<Counted>) -> Self {
         if !std::io::stderr().is_terminal() {
             return TerminalProgress {
                 bar: ProgressBar::hidden(),
@@ -77,7 +84,7 @@ impl TerminalProgress {
         let bar = self.bar.clone();
         let start = Instant::now();
         let told = Arc::new(AtomicBool::new(self.forecast.is_none()));
-        let unit = self.forecast.unwrap_or_default();
+        let counted = self.forecast;
         Progress(Arc::new(move |done, planned| {
             bar.set_length(planned);
             bar.set_position(done);
@@ -85,13 +92,18 @@ impl TerminalProgress {
                 let elapsed = start.elapsed().as_secs_f64();
                 let left = elapsed * (planned - done) as f64 / done as f64;
                 if left > LONG_RUN_SECONDS {
-                    let pace = if unit == "trials" {
-                        format!(
-                            "at about {:.1} million a second",
-                            done as f64 / elapsed.max(1e-9) / 1e6
-                        )
-                    } else {
-                        format!("at about {} each", duration_text(elapsed / done as f64))
+                    let (unit, pace) = match counted {
+                        Some(Counted::Points) => (
+                            "points",
+                            format!("at about {} each", duration_text(elapsed / done as f64)),
+                        ),
+                        _ => (
+                            "trials",
+                            format!(
+                                "at about {:.1} million a second",
+                                done as f64 / elapsed.max(1e-9) / 1e6
+                            ),
+                        ),
                     };
                     bar.suspend(|| {
                         eprintln!(

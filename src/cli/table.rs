@@ -88,25 +88,29 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         .collect();
     let answered: Vec<anyhow::Result<crate::stats::Summary>> =
         keys.par_iter().map(|key| point(key)).collect();
+    // One answer a cell with a column axis, one a row without.
+    let per_row = column.as_ref().map_or(1, |(_, cvs)| cvs.len());
     let mut answered = answered.into_iter();
-    let mut next = || answered.next().expect("one answer a cell");
     let mut cells = Vec::new();
     let mut columns = Vec::new();
     let mut methods = Vec::new();
     for _ in &row.1 {
-        let mut line = Vec::new();
-        match &column {
+        let summaries = answered
+            .by_ref()
+            .take(per_row)
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        methods.extend(summaries.iter().map(|s| s.exact));
+        let line = match &column {
             Some((_, cvs)) => {
                 columns = cvs.clone();
-                for _ in cvs {
-                    let summary = next()?;
-                    methods.push(summary.exact);
-                    line.push(pick(&summary, value.as_deref().unwrap_or_default())?);
-                }
+                let shown = value.as_deref().unwrap_or_default();
+                summaries
+                    .iter()
+                    .map(|summary| pick(summary, shown))
+                    .collect::<Result<Vec<_>, _>>()?
             }
             None => {
-                let summary = next()?;
-                methods.push(summary.exact);
+                let summary = &summaries[0];
                 let values: Vec<String> = summary
                     .outcomes
                     .iter()
@@ -124,11 +128,12 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
                     Some(v) => vec![v.clone()],
                     None => values,
                 };
-                for c in &columns {
-                    line.push(pick(&summary, c)?);
-                }
+                columns
+                    .iter()
+                    .map(|c| pick(summary, c))
+                    .collect::<Result<Vec<_>, _>>()?
             }
-        }
+        };
         cells.push(line);
     }
     let method = if methods.iter().all(|&e| e) {

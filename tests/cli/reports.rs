@@ -55,16 +55,7 @@ fn a_results_frame_is_typed_and_says_what_it_is() {
         "name = \"typed\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[fields]\nfirepower = 8\n\
          [sweep]\ndie_mod = [-2, -1, 0]\nterrain = [\"clear\", \"woods\"]\n",
     );
-    let out = volley()
-        .args(["run", exp.to_str().unwrap(), "--reports"])
-        .arg(&reports)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_experiment(&exp, &reports);
     let folder = reports.join("typed");
     let parquet = folder.join("results.parquet");
     let df = ParquetReader::new(std::fs::File::open(&parquet).unwrap())

@@ -226,14 +226,16 @@ fn exact_all(
     };
     // Every side over the thread pool; read in order, so the first side over
     // the budget is the one reported, as one by one.
-    let mut sides: Vec<Result<Summary, crate::dice::OverBudget>> = std::iter::once(base)
-        .chain(models.iter().map(|m| m.as_ref()))
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(exact)
-        .collect::<Vec<_>>();
-    let rest = sides.split_off(1);
-    let baseline = sides.pop().expect("the baseline was answered")?;
+    let (baseline, rest) = rayon::join(
+        || exact(base),
+        || {
+            models
+                .par_iter()
+                .map(|m| exact(m.as_ref()))
+                .collect::<Vec<_>>()
+        },
+    );
+    let baseline = baseline?;
     let mut variants = Vec::new();
     for summary in rest {
         let summary = summary?;

@@ -81,7 +81,7 @@ pub trait ChartAction: Sync {
         _value: &str,
         _scenario: &Scenario,
     ) -> Result<Vec<(&'static str, String)>, String> {
-        Err(format!("`{}` has no axis `{axis}`", Self::ABOUT.name))
+        Err(super::no_axis(Self::ABOUT.name, axis))
     }
 
     /// See [`Action::outcome_notes`].

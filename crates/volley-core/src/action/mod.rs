@@ -93,7 +93,7 @@ pub trait Action: Sync {
         _value: &str,
         _scenario: &Scenario,
     ) -> Result<Vec<(&'static str, String)>, String> {
-        Err(format!("`{}` has no axis `{axis}`", self.name()))
+        Err(no_axis(self.name(), axis))
     }
 
     /// See [`About::default_table`].
@@ -132,6 +132,11 @@ pub trait Action: Sync {
 
     /// Build the runnable model. Errors name the field at fault.
     fn model(&self, scenario: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError>;
+}
+
+/// The refusal of an axis an action does not derive.
+fn no_axis(action: &str, axis: &str) -> String {
+    format!("`{action}` has no axis `{axis}`")
 }
 
 /// What a system says about itself, fixed when it is written: its name and

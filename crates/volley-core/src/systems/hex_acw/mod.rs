@@ -9,17 +9,11 @@ mod fire;
 mod hex;
 
 use crate::action::{ChartSystem, SystemAbout};
-use crate::error::InputError;
-use crate::rules::{Card, RuleBook};
+use crate::rules::Card;
 use charts::Charts;
-use std::sync::Arc;
 
 /// The hex ACW system.
 pub struct HexAcw;
-
-pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
-    crate::action::charts_of(rules)
-}
 
 const CHARTS: [&str; 3] = ["options", "firepower", "casualties"];
 

@@ -19,18 +19,11 @@ mod fire;
 mod marker_removal;
 
 use crate::action::{ChartSystem, SystemAbout};
-use crate::error::InputError;
-use crate::rules::{Card, RuleBook};
+use crate::rules::Card;
 use charts::Charts;
-use std::sync::Arc;
 
 /// The Micro Armour system.
 pub struct MicroArmour;
-
-/// Typed, compiled charts from a (possibly patched) rule book.
-pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
-    crate::action::charts_of(rules)
-}
 
 impl ChartSystem for MicroArmour {
     type Charts = Charts;

@@ -9,17 +9,11 @@ mod duel;
 mod hex;
 
 use crate::action::{ChartSystem, SystemAbout};
-use crate::error::InputError;
-use crate::rules::{Card, RuleBook};
+use crate::rules::Card;
 use charts::Charts;
-use std::sync::Arc;
 
 /// The Stand and Die! system.
 pub struct StandAndDie;
-
-pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
-    crate::action::charts_of(rules)
-}
 
 const CHARTS: [&str; 3] = ["options", "chances", "casualties"];
 
