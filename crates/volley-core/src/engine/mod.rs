@@ -5,6 +5,8 @@
 //! - [`Engagement`]: a Markov chain over unit states, turn after turn; Monte Carlo
 //!   plays it out, the exact runner steps the distribution over states and merges
 //!   equal ones.
+//! - [`Stepped`]: one event written as steps over a small state (a charge);
+//!   exact step by step over merged states.
 //! - [`Model`]: the object-safe face of both, used by the CLI and experiments.
 //! - [`run`]: picks the method (exact within a branch budget, else Monte Carlo),
 //!   runs the chunks in parallel with per-trial streams, merges tallies in order.
@@ -19,6 +21,7 @@ mod model;
 mod monte_carlo;
 mod paired;
 mod play;
+mod stepped;
 
 pub use crate::tally::{
     Categorical, Conditional, Curve, MeanVar, Method, RunResult, Schema, Tally,
@@ -32,3 +35,4 @@ pub use monte_carlo::{
     Shard, run,
 };
 pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, run_paired};
+pub use stepped::{Stepped, SteppedModel, exact_ends, run_steps};

@@ -77,6 +77,16 @@ impl<P: Procedure> ProcedureModel<P> {
             rec,
         }
     }
+
+    /// The procedure it wraps.
+    pub(super) fn procedure(&self) -> &P {
+        &self.procedure
+    }
+
+    /// The handles its records write through.
+    pub(super) fn record(&self) -> &P::Record {
+        &self.rec
+    }
 }
 
 impl<P: Procedure> Model for ProcedureModel<P> {

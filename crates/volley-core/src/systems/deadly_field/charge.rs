@@ -18,13 +18,13 @@
 //!    with losses, 12 or more makes it surrender;
 //! 5. the aftermath: every unit still there is Disordered.
 
-use super::charts::{AfterCharge, ChargeBonus, Charts, LEVELS, Melee, RoutedCharged};
+use super::charts::{AfterCharge, ChargeBonus, Charts, LEVELS};
 use super::fire;
 use super::impact::{Impact, enemy_near, impact_parts};
 use super::shot::{FireSituation, shot};
 use super::unit::{Arm, Condition, Regiment};
 use crate::dice::{Dice, Roll};
-use crate::engine::{Procedure, Schema, Tally};
+use crate::engine::{Procedure, Schema, Tally, run_steps};
 use crate::tally::{Category, Mean, Outcome, YesNo};
 use std::sync::Arc;
 
@@ -43,17 +43,6 @@ crate::categories! {
         StopShort = "stop-short",
     }
 }
-
-const FALLS_SHORT: ChargeEnd = ChargeEnd::FallsShort;
-const STOPPED: ChargeEnd = ChargeEnd::StoppedByFire;
-const ROUTS_BEFORE: ChargeEnd = ChargeEnd::DefenderRoutsBeforeImpact;
-const FALLS_BACK_BEFORE: ChargeEnd = ChargeEnd::DefenderFallsBackBeforeImpact;
-const DRIVEN_OFF: ChargeEnd = ChargeEnd::DefenderDrivenOff;
-const SURRENDERS: ChargeEnd = ChargeEnd::DefenderSurrenders;
-const REPULSED: ChargeEnd = ChargeEnd::AttackerRepulsed;
-const ATTACKER_SURRENDERS: ChargeEnd = ChargeEnd::AttackerSurrenders;
-const MELEE: ChargeEnd = ChargeEnd::Melee;
-const STOP_SHORT: ChargeEnd = ChargeEnd::StopShort;
 
 /// The defender's fire at the charger: none, its reaction fire at a band, or
 /// its desperation fire (its reaction spent on another unit).
@@ -94,7 +83,7 @@ pub struct Charge {
 pub(super) const CLOSE_BANDS: [&str; 3] = ["short", "normal", "canister"];
 
 /// The end of one charge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ChargeOutcome {
     pub class: ChargeEnd,
     pub attacker: Condition,
@@ -104,7 +93,7 @@ pub struct ChargeOutcome {
 
 /// How the defender came through its pre-impact check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stand {
+pub(super) enum Stand {
     Holds,
     Routs,
     /// Falls back no farther than the charger can follow.
@@ -147,7 +136,7 @@ impl Charge {
     }
 
     /// The defender's pre-impact morale check, the charger standing as `att`.
-    fn pre_impact<D: Dice>(
+    pub(super) fn pre_impact<D: Dice>(
         &self,
         def: Condition,
         att: &Condition,
@@ -183,7 +172,7 @@ impl Charge {
 
     /// One fire by `firer` at `target`; (target's condition after, it fell back).
     #[allow(clippy::too_many_arguments)]
-    fn volley<D: Dice>(
+    pub(super) fn volley<D: Dice>(
         &self,
         firer: &Regiment,
         by: &Condition,
@@ -217,7 +206,7 @@ impl Charge {
     /// The defender's volley at the charger; `true` when it stops the charge.
     /// The charger's morale check may lift a worse level, never below the
     /// charge's own disorder (`charge_level`), which holds to the impact.
-    fn fire_at_charger<D: Dice>(
+    pub(super) fn fire_at_charger<D: Dice>(
         &self,
         band: &'static str,
         att: &mut Condition,
@@ -251,7 +240,7 @@ impl Charge {
         self.reaction.filter(|band| AFTER_THE_CHECK.contains(band))
     }
 
-    fn end(
+    pub(super) fn end(
         &self,
         class: ChargeEnd,
         attacker: Condition,
@@ -279,57 +268,28 @@ impl Charge {
         }
     }
 
-    /// Both sides' volleys at once (the melee fire, or the stop-short volleys).
-    fn exchange<D: Dice>(
-        &self,
-        half_inches: Option<u32>,
-        att: Condition,
-        def: Condition,
-        class: ChargeEnd,
-        dice: &mut D,
-    ) -> ChargeOutcome {
-        let band_of = |unit: &Regiment, side: usize| {
-            let band = Self::close_band(unit, half_inches);
-            let allowed = CLOSE_BANDS
-                .iter()
-                .position(|b| *b == band)
-                .is_none_or(|i| self.close_fire[side][i]);
-            allowed.then_some(band)
-        };
-        let (mut att_after, mut att_fell) = (att, false);
-        let (mut def_after, mut def_fell) = (def, false);
-        if let Some(band) = band_of(&self.defender, 1) {
-            let bad = self.attacker_bad(&def);
-            (att_after, att_fell) = self.volley(
-                &self.defender,
-                &def,
-                &self.attacker,
-                &att,
-                band,
-                true,
-                &bad,
-                dice,
-            );
-        }
-        if let Some(band) = band_of(&self.attacker, 0) {
-            let bad = self.defender_bad(&att);
-            (def_after, def_fell) = self.volley(
-                &self.attacker,
-                &att,
-                &self.defender,
-                &def,
-                band,
-                false,
-                &bad,
-                dice,
-            );
-        }
-        let carries = (def_after.broken() || def_fell) && !(att_after.broken() || att_fell);
-        self.end(class, disorder(att_after), disorder(def_after), carries)
+    /// The bands the attacker (`[0]`) and the defender (`[1]`) fire at in
+    /// the melee (`half_inches` `None`) or the stop-short volleys, `None` for
+    /// a side whose weapons may not fire there.
+    pub(super) fn exchange_bands(&self, half_inches: Option<u32>) -> [Option<&'static str>; 2] {
+        [&self.attacker, &self.defender]
+            .into_iter()
+            .enumerate()
+            .map(|(side, unit)| {
+                let band = Self::close_band(unit, half_inches);
+                let allowed = CLOSE_BANDS
+                    .iter()
+                    .position(|b| *b == band)
+                    .is_none_or(|i| self.close_fire[side][i]);
+                allowed.then_some(band)
+            })
+            .collect::<Vec<_>>()
+            .try_into()
+            .expect("two sides")
     }
 
     /// The impact roll-off's two values with the units standing as `att`, `def`.
-    fn impact(&self, att: &Condition, def: &Condition) -> Impact {
+    pub(super) fn impact(&self, att: &Condition, def: &Condition) -> Impact {
         let charts = &self.charts;
         Impact {
             charts: charts.clone(),
@@ -357,7 +317,7 @@ impl Charge {
 }
 
 /// The aftermath: a unit still there is at least Disordered.
-fn disorder(mut c: Condition) -> Condition {
+pub(super) fn disorder(mut c: Condition) -> Condition {
     if !c.gone() {
         c.level = c.level.max(1);
     }
@@ -393,87 +353,7 @@ impl Procedure for Charge {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> ChargeOutcome {
-        let mut att = self.attacker.now;
-        let mut def = self.defender.now;
-        let (reaches, disordered, remaining) =
-            dice.classify(Roll::Sum(self.bonus_dice, 6), |total| self.advance(total));
-        // The charge's own disorder, held to the impact.
-        let charge_level = usize::from(disordered);
-        att.level = att.level.max(charge_level);
-        if !reaches {
-            return self.end(FALLS_SHORT, att, def, false);
-        }
-        if def.routed() && self.charts.data.options.adf_routed_charged() == RoutedCharged::Surrender
-        {
-            def.figures = 0;
-            return self.end(SURRENDERS, disorder(att), def, true);
-        }
-        // A point-blank reaction waits for the defender's pre-impact check, and
-        // so does desperation fire.
-        let after_check = self.fire_after_check();
-        if let Some(band) = self.reaction.filter(|_| after_check.is_none())
-            && self.fire_at_charger(band, &mut att, &def.clone(), charge_level, dice)
-        {
-            return self.end(STOPPED, att, def, false);
-        }
-        let stand;
-        (def, stand) = self.pre_impact(def, &att, remaining, dice);
-        match stand {
-            Stand::Routs => return self.end(ROUTS_BEFORE, disorder(att), def, true),
-            Stand::FallsBackBeyond => {
-                return self.end(FALLS_BACK_BEFORE, disorder(att), def, true);
-            }
-            Stand::Holds | Stand::FallsBackWithin => {}
-        }
-        if let Some(band) = after_check
-            && self.fire_at_charger(band, &mut att, &def.clone(), charge_level, dice)
-        {
-            return self.end(STOPPED, att, def, false);
-        }
-        let impact = self.impact(&att, &def);
-        let class = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, d| {
-            impact.class(a as i32 + impact.attacker_base - (d as i32 + impact.defender_base))
-        });
-        let bands = &self.charts.data.impact.bands;
-        match class {
-            0 => match self.charts.data.options.adf_melee() {
-                Melee::FireBoth => self.exchange(None, att, def, MELEE, dice),
-                Melee::None => self.end(MELEE, disorder(att), disorder(def), false),
-            },
-            1 => {
-                // Stopped 1D6 half-inches short.
-                let half_inches = dice.d(6);
-                self.exchange(Some(half_inches), att, def, STOP_SHORT, dice)
-            }
-            2..=4 => {
-                let band = &bands[class - 2];
-                def.figures = def.figures.saturating_sub(band.figures);
-                def.level = def.level.max(level_index(&band.level));
-                self.end(DRIVEN_OFF, disorder(att), disorder(def), true)
-            }
-            5 => {
-                def.figures = 0;
-                self.end(SURRENDERS, disorder(att), def, true)
-            }
-            6..=8 => {
-                let band = &bands[class - 6];
-                // Attacking infantry lose one figure fewer and drop no lower than Shaken.
-                let infantry = self.attacker.arm == Arm::Infantry;
-                let lost = if infantry {
-                    band.figures.saturating_sub(1)
-                } else {
-                    band.figures
-                };
-                att.figures = att.figures.saturating_sub(lost);
-                let worse = att.level.max(level_index(&band.level));
-                att.level = if infantry { worse.min(2) } else { worse };
-                self.end(REPULSED, disorder(att), disorder(def), false)
-            }
-            _ => {
-                att.figures = 0;
-                self.end(ATTACKER_SURRENDERS, att, disorder(def), false)
-            }
-        }
+        run_steps(self, dice)
     }
 
     fn record(&self, rec: &ChargeRecord, o: &ChargeOutcome, tally: &mut Tally, w: f64) {
@@ -495,6 +375,6 @@ impl Procedure for Charge {
     }
 }
 
-fn level_index(name: &str) -> usize {
+pub(super) fn level_index(name: &str) -> usize {
     LEVELS.iter().position(|l| *l == name).unwrap_or(1)
 }

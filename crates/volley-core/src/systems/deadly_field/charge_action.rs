@@ -9,7 +9,7 @@ use super::regiment_fields::RegimentGroup;
 use super::shot::{self, FireSituation, refusal};
 use super::unit::{Arm, Condition};
 use crate::action::{About, ChartAction, FieldSpec};
-use crate::engine::{Model, ProcedureModel};
+use crate::engine::{Model, SteppedModel};
 use crate::error::InputError;
 use std::sync::Arc;
 
@@ -246,12 +246,12 @@ impl ChartAction for ChargeAction {
     }
 
     fn build(&self, f: ChargeFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel::new(charge(charts, f)?)))
+        Ok(Box::new(SteppedModel::new(charge(charts, f)?)))
     }
 }
 
 /// Check the fields and build the charge.
-fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
+pub(super) fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
     let d = &charts.data;
     let attacker = f.attacker;
     let defender = f.defender;

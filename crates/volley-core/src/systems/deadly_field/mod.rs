@@ -7,6 +7,7 @@
 
 mod charge;
 mod charge_action;
+mod charge_steps;
 mod charts;
 mod describe;
 mod fcr;

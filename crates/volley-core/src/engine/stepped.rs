@@ -1,0 +1,126 @@
+//! A procedure played as a chain of steps over a small state (a charge: the
+//! advance, the fire at the charger, the checks, the impact, the volleys).
+//!
+//! Monte Carlo plays the steps one after another on the trial's dice, exactly
+//! as one long procedure would. The exact method does what the engagements'
+//! exact method does within a turn: it enumerates each step's own small dice
+//! tree from every state reached so far and merges equal states after every
+//! step, instead of enumerating one tree whose later branches repeat the same
+//! sub-trees under every earlier branch. The leaves it enumerates are the sum
+//! of the steps' trees, not their product.
+
+use super::model::{Model, Procedure, ProcedureModel};
+use crate::dice::{Dice, Enumerator, OverBudget, Sampler};
+use crate::tally::{Schema, Tally};
+use std::collections::BTreeMap;
+
+/// A [`Procedure`] written as steps over a state. Its [`Procedure::run`] is
+/// [`run_steps`]: the same code answers both methods.
+pub trait Stepped: Procedure {
+    /// Everything later steps read. Ordered so that equal states merge in a
+    /// fixed order (results are reproducible to the last bit); a state keeps
+    /// only what is still to be read when the dice say it merges states
+    /// ([`Dice::merges_states`]), so that more of them are equal.
+    type State: Clone + Ord;
+
+    /// The state before the first step.
+    fn start(&self) -> Self::State;
+
+    /// Steps in the procedure.
+    fn steps(&self) -> u32;
+
+    /// The outcome once `state` is final (no later step changes it), else `None`.
+    fn finished(&self, state: &Self::State) -> Option<Self::Outcome>;
+
+    /// Play step `step` (from 0) from an unfinished `state`.
+    fn play_step<D: Dice>(&self, state: &Self::State, step: u32, dice: &mut D) -> Self::State;
+
+    /// The outcome of a state that has been through every step.
+    fn outcome(&self, state: &Self::State) -> Self::Outcome;
+}
+
+/// Play every step of `procedure` in order, stopping once its state is final:
+/// the body of a [`Stepped`] procedure's [`Procedure::run`].
+pub fn run_steps<P: Stepped, D: Dice>(procedure: &P, dice: &mut D) -> P::Outcome {
+    let mut state = procedure.start();
+    for step in 0..procedure.steps() {
+        if let Some(outcome) = procedure.finished(&state) {
+            return outcome;
+        }
+        state = procedure.play_step(&state, step, dice);
+    }
+    procedure.outcome(&state)
+}
+
+/// Wraps a [`Stepped`] procedure as a [`Model`]: trials as any procedure's,
+/// exact step by step over merged states.
+pub struct SteppedModel<P: Stepped>(ProcedureModel<P>);
+
+impl<P: Stepped> SteppedModel<P> {
+    pub fn new(procedure: P) -> Self {
+        SteppedModel(ProcedureModel::new(procedure))
+    }
+}
+
+impl<P: Stepped> Model for SteppedModel<P> {
+    fn schema(&self) -> Schema {
+        self.0.schema()
+    }
+
+    fn simulate(&self, sampler: &mut Sampler, first: u64, trials: u64, tally: &mut Tally) {
+        self.0.simulate(sampler, first, trials, tally)
+    }
+
+    /// The budget bounds the leaves of all the steps' trees together.
+    fn exact(&self, budget: u64) -> Result<Tally, OverBudget> {
+        let (procedure, rec) = (self.0.procedure(), self.0.record());
+        let mut tally = Tally::new(&self.0.schema());
+        let ends = exact_ends(procedure, budget)?;
+        for (outcome, w) in ends {
+            procedure.record(rec, &outcome, &mut tally, w);
+            tally.trial(w);
+        }
+        Ok(tally)
+    }
+}
+
+/// Every final outcome of `procedure` with its probability, in the order of
+/// the states they end in, by stepping the merged distribution.
+pub fn exact_ends<P: Stepped>(
+    procedure: &P,
+    budget: u64,
+) -> Result<Vec<(P::Outcome, f64)>, OverBudget> {
+    let mut enumerator = Enumerator::new(budget);
+    let mut leaves = 0u64;
+    let mut live = BTreeMap::from([(procedure.start(), 1.0)]);
+    let mut ends: BTreeMap<P::State, f64> = BTreeMap::new();
+    for step in 0..procedure.steps() {
+        let mut next: BTreeMap<P::State, f64> = BTreeMap::new();
+        for (state, w) in live {
+            if procedure.finished(&state).is_some() {
+                *ends.entry(state).or_insert(0.0) += w;
+                continue;
+            }
+            leaves += enumerator.explore(
+                |dice| procedure.play_step(&state, step, dice),
+                |after, p| *next.entry(after).or_insert(0.0) += p * w,
+            )?;
+            if leaves > budget {
+                return Err(OverBudget::tree(budget));
+            }
+        }
+        live = next;
+    }
+    for (state, w) in live {
+        *ends.entry(state).or_insert(0.0) += w;
+    }
+    Ok(ends
+        .into_iter()
+        .map(|(state, w)| {
+            let outcome = procedure
+                .finished(&state)
+                .unwrap_or_else(|| procedure.outcome(&state));
+            (outcome, w)
+        })
+        .collect())
+}
