@@ -88,6 +88,16 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         .collect();
     let answered: Vec<anyhow::Result<crate::stats::Summary>> =
         keys.par_iter().map(|key| point(key)).collect();
+    // The cells that went to Monte Carlo although exact was tried, and why.
+    let refused: Vec<String> = keys
+        .iter()
+        .zip(&answered)
+        .filter_map(|(key, answer)| {
+            let why = answer.as_ref().ok()?.exact_refused.as_ref()?;
+            let at: Vec<String> = key.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            Some(format!("{}: {why}", at.join(" ")))
+        })
+        .collect();
     // One answer a cell with a column axis, one a row without.
     let per_row = column.as_ref().map_or(1, |(_, cvs)| cvs.len());
     let mut answered = answered.into_iter();
@@ -139,11 +149,18 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     let method = if methods.iter().all(|&e| e) {
         "every cell exact".to_string()
     } else {
-        format!(
+        let mut method = format!(
             "Monte Carlo cells carry {:.0}% intervals; seed {}",
             100.0 * args.method.confidence,
             args.method.seed
-        )
+        );
+        if let Some(first) = refused.first() {
+            method.push_str(&format!("\nnot exact: {first}"));
+            if refused.len() > 1 {
+                method.push_str(&format!(" (and {} more cells)", refused.len() - 1));
+            }
+        }
+        method
     };
     let shown = match (&column, &value) {
         (Some(_), Some(v)) | (None, Some(v)) => format!("P({variable} = {v})"),

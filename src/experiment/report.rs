@@ -7,7 +7,7 @@ use crate::engine::{MethodRequest, RunConfig};
 use crate::output::{markdown, number, p_value_text, percent};
 use std::fmt::Write;
 
-fn method_text(config: &RunConfig, points: &[Point]) -> String {
+fn method_text(experiment: &Experiment, config: &RunConfig, points: &[Point]) -> String {
     let exact = points.iter().filter(|p| p.summary.exact).count();
     let requested = match config.method {
         MethodRequest::Auto => format!(
@@ -24,6 +24,24 @@ fn method_text(config: &RunConfig, points: &[Point]) -> String {
         config.seed,
         100.0 * config.confidence
     );
+    let refused: Vec<(&Point, &String)> = points
+        .iter()
+        .filter_map(|p| Some((p, p.summary.exact_refused.as_ref()?)))
+        .collect();
+    if let Some((point, why)) = refused.first() {
+        let mut at = (experiment.sweep.iter().zip(&point.values))
+            .map(|(axis, value)| format!("{}={value}", axis.field))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if experiment.variants.len() > 1 {
+            at = format!("{at} ({})", point.variant);
+        }
+        let more = match refused.len() {
+            1 => String::new(),
+            n => format!(" (and {} more points)", n - 1),
+        };
+        text.push_str(&format!("\n- not exact at {at}: {why}{more}"));
+    }
     let short: Vec<f64> = points
         .iter()
         .filter_map(|p| p.summary.precision_not_reached)
@@ -243,7 +261,7 @@ fn facts(out: &mut String, experiment: &Experiment, config: &RunConfig, points: 
         })
         .collect();
     let _ = writeln!(out, "- variants: {}", variants.join("; "));
-    let _ = writeln!(out, "- method: {}", method_text(config, points));
+    let _ = writeln!(out, "- method: {}", method_text(experiment, config, points));
     let _ = writeln!(
         out,
         "- data: `results.parquet`, `results.csv` (tidy: one row per point and figure)\n"

@@ -187,3 +187,71 @@ fn solve_finds_the_smallest_value_meeting_the_target() {
     ]);
     assert!(e.contains("target"), "{e}");
 }
+
+#[test]
+fn comparisons_and_tables_are_exact_where_every_side_fits_and_say_why_not() {
+    // An engagement whose state space fits gets the full exact budget, as in
+    // `odds`: both sides exact, the differences exact.
+    let v = json_of(&[
+        "compare",
+        "micro-squad",
+        "engagement",
+        "a_stands=4",
+        "b_stands=3",
+        "b_terrain=woods",
+        "--variant",
+        "more:a_stands=5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["method"], "exact");
+    assert!(v["exact_refused"].is_null());
+    // A side over the budget sends the paired run to Monte Carlo, and says which.
+    let v = json_of(&[
+        "compare",
+        "micro-squad",
+        "fire",
+        "--variant",
+        "harder:die_mod=1",
+        "--budget",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["method"], "monte-carlo-paired");
+    let why = v["exact_refused"].as_str().unwrap();
+    assert!(
+        why.starts_with("the baseline: the dice tree has more than 1 branches"),
+        "{why}"
+    );
+    let table = super::stdout_of(&[
+        "table",
+        "micro-squad",
+        "fire",
+        "--row",
+        "die_mod=0,1",
+        "--budget",
+        "1",
+        "--trials",
+        "1000",
+    ]);
+    assert!(
+        !table.contains("not exact"),
+        "Monte Carlo was asked for: {table}"
+    );
+    let table = super::stdout_of(&[
+        "table",
+        "micro-squad",
+        "fire",
+        "--row",
+        "die_mod=0,1",
+        "--budget",
+        "1",
+    ]);
+    assert!(
+        table.contains(
+            "not exact: die_mod=0: the dice tree has more than 1 branches (and 1 more cells)"
+        ),
+        "{table}"
+    );
+}

@@ -66,6 +66,10 @@ pub struct VariantAnswer {
 pub struct Compared {
     pub exact: bool,
     pub trials: Option<u64>,
+    /// Why the comparison is not exact, naming the first side (in order) that
+    /// did not fit the budget: `None` when exact, or when Monte Carlo was
+    /// asked for.
+    pub exact_refused: Option<String>,
     pub seed: u64,
     pub confidence: f64,
     pub baseline: Summary,
@@ -91,18 +95,36 @@ impl Comparison {
             .iter()
             .map(|v| v.question.model())
             .collect::<Result<_, _>>()?;
-        let budget = match config.method {
+        // Each side gets the budget `odds` would give it: an engagement that
+        // knows its state space fits is given the full budget.
+        let budget_of = |model: &dyn Model| match config.method {
             MethodRequest::Exact => Some(config.budget),
-            MethodRequest::Auto => Some(config.budget.min(config.auto_budget)),
+            MethodRequest::Auto => {
+                Some(model.auto_budget(config.budget.min(config.auto_budget), config.budget))
+            }
             _ => None,
         };
-        if let Some(budget) = budget {
-            match exact_all(base.as_ref(), &models, budget, config) {
+        let mut exact_refused = None;
+        if let Some(budget) = budget_of(base.as_ref()) {
+            let budgets: Vec<u64> = models
+                .iter()
+                .map(|m| budget_of(m.as_ref()).unwrap_or(budget))
+                .collect();
+            match exact_all(base.as_ref(), budget, &models, &budgets, config) {
                 Ok(compared) => return Ok(named(compared, &self.variants)),
-                Err(over) if config.method == MethodRequest::Exact => {
+                Err((_, over)) if config.method == MethodRequest::Exact => {
                     return Err(QuestionError::Run(engine::RunError::OverBudget(over)));
                 }
-                Err(_) => {}
+                // Paired differences need every side on the same trials: one
+                // side over the budget sends them all to Monte Carlo, and the
+                // answer says which and why.
+                Err((side, over)) => {
+                    let side = match side {
+                        None => "the baseline".to_string(),
+                        Some(i) => format!("variant `{}`", self.variants[i].name),
+                    };
+                    exact_refused = Some(format!("{side}: {}", over.reason()));
+                }
             }
         }
         let trials = match config.method {
@@ -150,6 +172,7 @@ impl Comparison {
         Ok(Compared {
             exact: false,
             trials: Some(trials),
+            exact_refused,
             seed: config.seed,
             confidence: config.confidence,
             baseline,
@@ -206,14 +229,16 @@ fn paired_differences(
     differences
 }
 
-/// Every side exactly, or the first side over the budget.
+/// Every side exactly, each within its budget, or the first side (in order)
+/// over its budget: `None` the baseline, `Some(i)` variant `i`.
 fn exact_all(
     base: &dyn Model,
+    base_budget: u64,
     models: &[Box<dyn Model>],
-    budget: u64,
+    budgets: &[u64],
     config: &RunConfig,
-) -> Result<Compared, crate::dice::OverBudget> {
-    let exact = |model: &dyn Model| -> Result<Summary, crate::dice::OverBudget> {
+) -> Result<Compared, (Option<usize>, crate::dice::OverBudget)> {
+    let exact = |model: &dyn Model, budget: u64| -> Result<Summary, crate::dice::OverBudget> {
         let tally = model.exact(budget)?;
         Ok(summarize(&RunResult {
             method: Method::Exact,
@@ -227,18 +252,19 @@ fn exact_all(
     // Every side over the thread pool; read in order, so the first side over
     // the budget is the one reported, as one by one.
     let (baseline, rest) = rayon::join(
-        || exact(base),
+        || exact(base, base_budget),
         || {
             models
                 .par_iter()
-                .map(|m| exact(m.as_ref()))
+                .zip(budgets)
+                .map(|(m, &budget)| exact(m.as_ref(), budget))
                 .collect::<Vec<_>>()
         },
     );
-    let baseline = baseline?;
+    let baseline = baseline.map_err(|over| (None, over))?;
     let mut variants = Vec::new();
-    for summary in rest {
-        let summary = summary?;
+    for (i, summary) in rest.into_iter().enumerate() {
+        let summary = summary.map_err(|over| (Some(i), over))?;
         let differences = exact_differences(&baseline, &summary);
         variants.push(VariantAnswer {
             name: String::new(),
@@ -250,6 +276,7 @@ fn exact_all(
     Ok(Compared {
         exact: true,
         trials: None,
+        exact_refused: None,
         seed: config.seed,
         confidence: config.confidence,
         baseline,

@@ -38,6 +38,8 @@ pub struct Effects {
     pub mean: Option<(String, Estimate)>,
     pub exact: bool,
     pub trials: Option<u64>,
+    /// Why not exact: the first step (or the baseline) over the budget.
+    pub exact_refused: Option<String>,
     pub effects: Vec<Effect>,
     /// Steps that do not make a valid question, with the reason.
     pub skipped: Vec<(Step, String)>,
@@ -231,6 +233,7 @@ pub fn measure(
         mean,
         exact: compared.exact,
         trials: compared.trials,
+        exact_refused: compared.exact_refused.clone(),
         effects,
         skipped,
         provisional: question.provisional(),

@@ -95,6 +95,9 @@ pub struct Tried {
     pub value: String,
     pub estimate: Estimate,
     pub exact: bool,
+    /// Why Monte Carlo although exact was tried (the tree or state space
+    /// over the budget).
+    pub exact_refused: Option<String>,
     pub meets: bool,
     /// The interval lies wholly on one side of the threshold (always, if exact).
     pub decided: bool,
@@ -253,6 +256,7 @@ pub fn solve(
             value,
             estimate,
             exact: summary.exact,
+            exact_refused: summary.exact_refused.clone(),
             meets,
             decided,
         });

@@ -23,10 +23,14 @@ type Bar = (String, f64, f64, f64);
 
 /// How an action's readings were measured: exact, or paired Monte Carlo.
 fn method_of(effects: &Effects) -> String {
-    match (effects.exact, effects.trials) {
+    let method = match (effects.exact, effects.trials) {
         (true, _) => "exact".to_string(),
         (false, Some(trials)) => format!("monte-carlo-paired ({trials} trials)"),
         (false, None) => "monte-carlo-paired".to_string(),
+    };
+    match &effects.exact_refused {
+        Some(why) => format!("{method}; not exact: {why}"),
+        None => method,
     }
 }
 

@@ -60,12 +60,16 @@ pub(super) fn text_compared(
     let method = if compared.exact {
         "exact: every side enumerated, the differences are exact".to_string()
     } else {
-        format!(
+        let mut method = format!(
             "Monte Carlo, {} paired trials (every side on the same dice), seed {}; {:.0}% paired intervals; p: McNemar's exact test (probabilities), paired t test (means)",
             compared.trials.unwrap_or(0),
             compared.seed,
             100.0 * compared.confidence
-        )
+        );
+        if let Some(why) = &compared.exact_refused {
+            method.push_str(&format!("\nnot exact: {why}"));
+        }
+        method
     };
     if md {
         let _ = writeln!(

@@ -21,10 +21,14 @@ pub(super) fn text_effects(
     let method = if e.exact {
         "exact".to_string()
     } else {
-        format!(
+        let mut method = format!(
             "paired Monte Carlo, {} trials on the same dice for every step",
             e.trials.unwrap_or(0)
-        )
+        );
+        if let Some(why) = &e.exact_refused {
+            method.push_str(&format!(" (not exact: {why})"));
+        }
+        method
     };
     let now = percent(&e.baseline, e.exact);
     if md {

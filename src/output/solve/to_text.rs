@@ -36,6 +36,10 @@ pub(super) fn text_solved(system: &str, action: &str, s: &Solved, md: bool) -> S
             ),
         }
     );
+    if let Some(a) = s.answers.iter().find(|a| a.exact_refused.is_some()) {
+        let why = a.exact_refused.as_deref().unwrap_or_default();
+        let _ = writeln!(out, "not exact: {}={}: {why}", s.field, a.value);
+    }
     if !s.monotone() {
         let _ = writeln!(
             out,

@@ -16,6 +16,10 @@ pub struct ComparisonJson {
     pub method: ComparisonMethodJson,
     /// Monte Carlo trials (`null` when exact).
     pub trials: Option<u64>,
+    /// Why the comparison is not exact although the method was automatic:
+    /// the first side over the exact budget, and what was too large (`null`
+    /// when exact, or when Monte Carlo was asked for).
+    pub exact_refused: Option<String>,
     pub seed: u64,
     pub confidence: f64,
     pub baseline: AnswerJson,
@@ -83,6 +87,7 @@ impl ComparisonJson {
                 ComparisonMethodJson::MonteCarloPaired
             },
             trials: compared.trials,
+            exact_refused: compared.exact_refused.clone(),
             seed: compared.seed,
             confidence: compared.confidence,
             baseline,

@@ -16,6 +16,9 @@ pub struct EffectsJson {
     pub method: ComparisonMethodJson,
     /// Monte Carlo trials (`null` when exact).
     pub trials: Option<u64>,
+    /// Why not exact although the method was automatic: the first step (or
+    /// the question as asked) over the exact budget, and what was too large.
+    pub exact_refused: Option<String>,
     pub headline: HeadlineValueJson,
     /// The headline probability of the question as asked.
     pub baseline: f64,
@@ -83,6 +86,7 @@ impl EffectsJson {
                 ComparisonMethodJson::MonteCarloPaired
             },
             trials: e.trials,
+            exact_refused: e.exact_refused.clone(),
             headline: HeadlineValueJson {
                 variable: variable.clone(),
                 value: value.clone(),

@@ -48,6 +48,9 @@ pub struct TriedJson {
     pub ci_low: f64,
     pub ci_high: f64,
     pub exact: bool,
+    /// Why Monte Carlo although exact was tried (`null` when exact, or when
+    /// Monte Carlo was asked for).
+    pub exact_refused: Option<String>,
     pub meets: bool,
     /// The interval lies wholly on one side of the threshold.
     pub decided: bool,
@@ -95,6 +98,7 @@ impl SolvedJson {
                     ci_low: a.estimate.low,
                     ci_high: a.estimate.high,
                     exact: a.exact,
+                    exact_refused: a.exact_refused.clone(),
                     meets: a.meets,
                     decided: a.decided,
                 })
