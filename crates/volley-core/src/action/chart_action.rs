@@ -158,3 +158,31 @@ impl<A: ChartAction> Action for A {
         self.build(fields, &charts)
     }
 }
+
+/// Test support: the charts of `system` with rules `options` set (as a
+/// house rule would set them), and the fields `F` read from `fields` (the
+/// rest at their defaults).
+#[cfg(test)]
+pub(crate) fn fields_under<F: ActionFields>(
+    system: &str,
+    options: &[(&str, &str)],
+    fields: &[(&str, &str)],
+) -> (Arc<F::Charts>, F) {
+    use super::Origin;
+    use crate::systems::{find, rulebook};
+    let set: String = options
+        .iter()
+        .map(|(k, v)| format!("\"options.{k}\" = \"{v}\"\n"))
+        .collect();
+    let text = format!("name = \"test\"\nsystem = \"{system}\"\n[set]\n{set}");
+    let rule = crate::rules::HouseRule::parse("test", &text).unwrap();
+    let book = rulebook(find(system).unwrap(), &[rule]).unwrap();
+    let charts = Arc::new(super::compile_charts::<F::Charts>(&book).unwrap());
+    let raw: Vec<_> = fields
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+        .collect();
+    let scenario = Scenario::resolve(&F::field_specs(&charts), &raw).unwrap();
+    let read = F::read_fields(&charts, &scenario).unwrap();
+    (charts, read)
+}

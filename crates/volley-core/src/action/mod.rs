@@ -12,6 +12,8 @@ mod field_spec;
 mod fields;
 mod scenario;
 
+#[cfg(test)]
+pub(crate) use chart_action::fields_under;
 pub use chart_action::{ActionFields, ChartAction, ChartsOf};
 pub use chart_system::ChartSystem;
 pub use field_spec::{FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, range_values};

@@ -35,4 +35,6 @@ pub use monte_carlo::{
     Shard, run,
 };
 pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, run_paired};
+#[cfg(test)]
+pub(crate) use stepped::assert_steps_match_tree;
 pub use stepped::{Stepped, SteppedModel, exact_ends, run_steps};

@@ -124,3 +124,39 @@ pub fn exact_ends<P: Stepped>(
         })
         .collect())
 }
+
+/// Test support: hold a [`Stepped`] procedure's steps to its whole dice
+/// tree, enumerated in one piece as a plain procedure would be: the same
+/// outcomes, each probability within `1e-15`, summing to 1.
+#[cfg(test)]
+pub(crate) fn assert_steps_match_tree<P>(procedure: &P, label: &str)
+where
+    P: Stepped,
+    P::Outcome: Ord + std::fmt::Debug,
+{
+    let mut tree = BTreeMap::new();
+    Enumerator::new(u64::MAX)
+        .explore(
+            |dice| run_steps(procedure, dice),
+            |o, p| *tree.entry(o).or_insert(0.0) += p,
+        )
+        .unwrap();
+    let mut stepped = BTreeMap::new();
+    for (o, p) in exact_ends(procedure, u64::MAX).unwrap() {
+        *stepped.entry(o).or_insert(0.0) += p;
+    }
+    assert_eq!(
+        tree.keys().collect::<Vec<_>>(),
+        stepped.keys().collect::<Vec<_>>(),
+        "{label}: the same outcomes"
+    );
+    for (o, p) in &tree {
+        let q = stepped[o];
+        assert!(
+            (p - q).abs() <= 1e-15,
+            "{label} {o:?}: {p} by the tree, {q} by the steps"
+        );
+    }
+    let total: f64 = stepped.values().sum();
+    assert!((total - 1.0).abs() < 1e-12, "{label}: total {total}");
+}

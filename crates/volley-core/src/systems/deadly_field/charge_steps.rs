@@ -315,52 +315,17 @@ impl Charge {
 #[cfg(test)]
 mod tests {
     use super::super::charge_action::{ChargeFields, charge};
-    use super::super::charts::Charts;
     use super::*;
-    use crate::action::{ActionFields, Scenario, compile_charts};
-    use crate::dice::Enumerator;
-    use crate::engine::{exact_ends, run_steps};
-    use crate::rules::HouseRule;
-    use crate::systems::{Origin, find, rulebook};
-    use std::collections::BTreeMap;
-    use std::sync::Arc;
+    use crate::action::fields_under;
+    use crate::engine::assert_steps_match_tree;
 
     /// Options or fields, as name and value.
     type Settings<'a> = &'a [(&'a str, &'a str)];
 
     /// The charge of `fields` under the card's options with `options` set.
-    fn charge_of(options: &[(&str, &str)], fields: &[(&str, &str)]) -> Charge {
-        let set: String = options
-            .iter()
-            .map(|(k, v)| format!("\"options.{k}\" = \"{v}\"\n"))
-            .collect();
-        let text = format!("name = \"t\"\nsystem = \"deadly-field\"\n[set]\n{set}");
-        let rule = HouseRule::parse("test", &text).unwrap();
-        let book = rulebook(find("deadly-field").unwrap(), &[rule]).unwrap();
-        let charts: Arc<Charts> = Arc::new(compile_charts(&book).unwrap());
-        let raw: Vec<_> = fields
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
-            .collect();
-        let scenario = Scenario::resolve(&ChargeFields::field_specs(&charts), &raw).unwrap();
-        charge(
-            &charts,
-            ChargeFields::read_fields(&charts, &scenario).unwrap(),
-        )
-        .unwrap()
-    }
-
-    /// The whole dice tree, enumerated in one piece as before the steps:
-    /// every outcome with its probability.
-    fn by_the_tree(charge: &Charge) -> BTreeMap<ChargeOutcome, f64> {
-        let mut ends = BTreeMap::new();
-        Enumerator::new(u64::MAX)
-            .explore(
-                |dice| run_steps(charge, dice),
-                |o, p| *ends.entry(o).or_insert(0.0) += p,
-            )
-            .unwrap();
-        ends
+    fn charge_of(options: Settings, fields: Settings) -> Charge {
+        let (charts, read) = fields_under::<ChargeFields>("deadly-field", options, fields);
+        charge(&charts, read).unwrap()
     }
 
     #[test]
@@ -428,26 +393,7 @@ mod tests {
         ];
         for (options, fields) in cases {
             let charge = charge_of(options, fields);
-            let tree = by_the_tree(&charge);
-            let steps = exact_ends(&charge, 1_000_000).unwrap();
-            let mut stepped = BTreeMap::new();
-            for (o, p) in &steps {
-                *stepped.entry(*o).or_insert(0.0) += p;
-            }
-            assert_eq!(
-                tree.keys().collect::<Vec<_>>(),
-                stepped.keys().collect::<Vec<_>>(),
-                "{options:?} {fields:?}: the same outcomes"
-            );
-            for (o, p) in &tree {
-                let q = stepped[o];
-                assert!(
-                    (p - q).abs() <= 1e-15,
-                    "{options:?} {fields:?} {o:?}: {p} by the tree, {q} by the steps"
-                );
-            }
-            let total: f64 = stepped.values().sum();
-            assert!((total - 1.0).abs() < 1e-12, "{total}");
+            assert_steps_match_tree(&charge, &format!("{options:?} {fields:?}"));
         }
     }
 }

@@ -8,14 +8,12 @@
 //! defender either skedaddles out of reach or loses the melee. The `charge`
 //! variable splits every way a charge can end, so nobody has to guess what counts.
 
-use super::charts::{Charts, SkedaddleBead, TieRounds};
-use super::fire::{Situation, volley};
-use super::melee::{apply_result, roll_difference};
-use super::morale::passes;
+use super::charts::Charts;
+use super::fire::Situation;
 use super::unit::Morale;
 use super::unit::{Arm, Unit};
-use crate::dice::{Dice, Roll};
-use crate::engine::{Procedure, Schema, Tally};
+use crate::dice::Dice;
+use crate::engine::{Procedure, Schema, Tally, run_steps};
 use crate::tally::{Label, Mean, Outcome, YesNo};
 use std::sync::Arc;
 
@@ -124,7 +122,7 @@ pub struct Charge {
 
 /// How the charge ended, the melee difference (`None`: no melee), and both
 /// units after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ChargeOutcome {
     pub class: ChargeEnd,
     pub difference: Option<i32>,
@@ -136,7 +134,7 @@ impl Charge {
     /// The melee modifiers the units' state implies, plus the fixed ones.
     /// `charge_move` is the charger's allowance plus its bonus roll; `covered` the
     /// inches it moved to contact.
-    fn melee_mods(
+    pub(super) fn melee_mods(
         &self,
         attacker: &Unit,
         defender: &Unit,
@@ -178,11 +176,11 @@ impl Charge {
         (a, d)
     }
 
-    fn cavalry_line(&self, attacker: &Unit) -> bool {
+    pub(super) fn cavalry_line(&self, attacker: &Unit) -> bool {
         attacker.arm == Arm::Cavalry && attacker.formation_name() == "line"
     }
 
-    fn ended(&self, class: ChargeEnd, attacker: Unit, defender: Unit) -> ChargeOutcome {
+    pub(super) fn ended(&self, class: ChargeEnd, attacker: Unit, defender: Unit) -> ChargeOutcome {
         ChargeOutcome {
             class,
             difference: None,
@@ -194,7 +192,7 @@ impl Charge {
 
 /// The `charge` class of a melee that ended with `difference`; an eliminated side
 /// has lost whatever the dice said.
-fn melee_class(difference: i32, attacker: &Unit, defender: &Unit) -> ChargeEnd {
+pub(super) fn melee_class(difference: i32, attacker: &Unit, defender: &Unit) -> ChargeEnd {
     use ChargeEnd::*;
     let by_difference = match difference {
         d if d >= 3 => AttackerWinsMeleeDecisively,
@@ -259,81 +257,7 @@ impl Procedure for Charge {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> ChargeOutcome {
-        let charts = &*self.charts;
-        let (mut attacker, mut defender) = (self.attacker, self.defender);
-        let stop = charts.data.charge.stop_short;
-        let reach = self.allowance + charts.data.charge.bonus_offset;
-        // The charge move (allowance + bonus) for each charge bonus roll.
-        let charge_move = dice.classify(Roll::Die(charts.data.charge.bonus_die), |bonus| {
-            reach + bonus as i32
-        });
-        // Remaining move once 1" from the target.
-        let spare = charge_move - (self.distance - stop);
-        if spare < 0 {
-            return self.ended(ChargeEnd::NoContact, attacker, defender);
-        }
-        if let Some(fire) = &self.opportunity_fire {
-            attacker.moving = true;
-            volley(dice, charts, &mut defender, &mut attacker, &fire.situation);
-            attacker.moving = false;
-            if attacker.eliminated() || attacker.routed {
-                return self.ended(ChargeEnd::StoppedByFire, attacker, defender);
-            }
-        }
-        if !passes(
-            dice,
-            charts,
-            attacker.cohesion(charts),
-            attacker.bead_penalty(charts),
-        ) {
-            return self.ended(ChargeEnd::Falter, attacker, defender);
-        }
-        // The charger moves into base contact: the whole distance, and as far
-        // again as a skedaddling defender runs, if it is caught.
-        let mut covered = self.distance;
-        if !passes(
-            dice,
-            charts,
-            defender.cohesion(charts),
-            defender.bead_penalty(charts),
-        ) {
-            // Skedaddle: back 1D6", Disordered; the attacker completes its advance.
-            defender.disorder();
-            if charts.data.options.mf_skedaddle_bead() == SkedaddleBead::Shaken {
-                defender.shaken = true;
-            }
-            // Caught: the run back (it lengthens the charger's move into contact,
-            // which only cavalry in line needs to know). Escaped: None.
-            let cavalry = self.cavalry_line(&attacker);
-            let caught = dice.classify(Roll::Sum(charts.data.charge.skedaddle_dice, 6), |back| {
-                let back = back as i32;
-                (spare >= stop + back).then_some(if cavalry { back } else { 0 })
-            });
-            match caught {
-                None => return self.ended(ChargeEnd::DefenderSkedaddles, attacker, defender),
-                Some(back) => covered += back,
-            }
-        }
-        let rounds = match charts.data.options.mf_tie_rounds() {
-            TieRounds::NextTurn => 1,
-            TieRounds::Immediate => MAX_ROUNDS,
-        };
-        let mut difference = 0;
-        for _ in 0..rounds {
-            let counts = charts.melee_dice(attacker.half_stands(), defender.half_stands());
-            let mods = self.melee_mods(&attacker, &defender, charge_move, covered);
-            difference = roll_difference(dice, charts, counts, mods);
-            apply_result(dice, charts, difference, &mut attacker, &mut defender);
-            if difference != 0 || attacker.eliminated() || defender.eliminated() {
-                break;
-            }
-        }
-        ChargeOutcome {
-            class: melee_class(difference, &attacker, &defender),
-            difference: Some(difference),
-            attacker,
-            defender,
-        }
+        run_steps(self, dice)
     }
 
     fn record(&self, rec: &ChargeRecord, o: &ChargeOutcome, tally: &mut Tally, w: f64) {

@@ -7,7 +7,7 @@ use super::fields::{self, UnitGroup};
 use super::fire::Situation;
 use super::unit::Arm;
 use crate::action::{About, ChartAction, FieldSpec};
-use crate::engine::{Model, ProcedureModel};
+use crate::engine::{Model, SteppedModel};
 use crate::error::InputError;
 use std::sync::Arc;
 
@@ -216,7 +216,7 @@ impl ChartAction for ChargeAction {
     }
 
     fn build(&self, f: ChargeFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel::new(Self::procedure(
+        Ok(Box::new(SteppedModel::new(Self::procedure(
             f,
             charts.clone(),
         )?)))

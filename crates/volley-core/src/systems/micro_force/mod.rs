@@ -8,6 +8,7 @@
 mod bill_result;
 mod charge;
 mod charge_action;
+mod charge_steps;
 pub mod charts;
 mod describe;
 mod fields;
