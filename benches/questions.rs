@@ -42,7 +42,11 @@ fn questions(c: &mut Criterion) {
     // b_terrain=woods --variant more:a_stands=5`, exact.
     let fields = [("a_stands", "4"), ("b_stands", "3"), ("b_terrain", "woods")];
     let baseline = question("micro-squad", "engagement", &fields);
-    let more = ("a_stands".to_string(), "5".to_string(), Origin::command_line());
+    let more = (
+        "a_stands".to_string(),
+        "5".to_string(),
+        Origin::command_line(),
+    );
     let comparison = Comparison {
         variants: vec![Variant {
             name: "more".to_string(),
@@ -51,13 +55,16 @@ fn questions(c: &mut Criterion) {
         }],
         baseline,
     };
-    group.bench_function("compare micro-squad engagement 4 v 3 woods, a fifth stand", |b| {
-        b.iter(|| {
-            let compared = comparison.run(&config).unwrap();
-            assert!(compared.exact);
-            black_box(compared.variants.len())
-        })
-    });
+    group.bench_function(
+        "compare micro-squad engagement 4 v 3 woods, a fifth stand",
+        |b| {
+            b.iter(|| {
+                let compared = comparison.run(&config).unwrap();
+                assert!(compared.exact);
+                black_box(compared.variants.len())
+            })
+        },
+    );
 
     // The 80 exact charges of the main job's largest sweep, report written.
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/adf_charge_carry.toml");

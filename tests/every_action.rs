@@ -182,11 +182,22 @@ fn every_action_plays_the_same_trials_with_and_without_its_memo() {
             // -0.0 for 0.0).
             serde_json::to_string(&tally).unwrap()
         };
-        for first in [0, 1 << 20] {
-            let plain = run(true, first);
+        let plains: Vec<String> = [0, 1 << 20].map(|first| run(true, first)).into();
+        for (plain, first) in plains.iter().zip([0, 1 << 20]) {
             assert!(
-                plain == run(false, first),
-                "{system} {action} {fields:?}: the memo changed trials {first}.."
+                *plain == run(false, first),
+                "{system} {action} {fields:?}: the learning memo changed trials {first}.."
+            );
+        }
+        // A chunk's worth of trials through the memo freezes it (if it
+        // pays); from then on every thread replays the frozen memo.
+        let mut scratch = Tally::new(&schema);
+        let chunk = volley::engine::CHUNK_TRIALS;
+        model.simulate(&mut Sampler::new(17), 1 << 30, chunk, &mut scratch);
+        for (plain, first) in plains.iter().zip([0, 1 << 20]) {
+            assert!(
+                *plain == run(false, first),
+                "{system} {action} {fields:?}: the frozen memo changed trials {first}.."
             );
         }
     }

@@ -11,29 +11,73 @@ use super::declared::Declared;
 use super::engagement::{EXACT_TAIL, Ending, Engagement, HARD_TURN_CAP};
 use super::memo::StepMemo;
 use super::model::Model;
+use super::monte_carlo::CHUNK_TRIALS;
 use super::play;
 use crate::dice::{Enumerator, OverBudget, Sampler};
 use crate::tally::{Schema, Tally};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 /// Wraps an [`Engagement`] as a [`Model`].
 pub struct EngagementModel<E: Engagement> {
     game: Declared<E>,
-    /// Monte Carlo's memos of the steps ([`StepMemo`]), one per thread at
-    /// work, kept from one chunk of trials to the next.
-    memos: Mutex<Vec<StepMemo<E::State>>>,
+    /// Monte Carlo's memo of the steps ([`StepMemo`]) while it learns: one
+    /// thread at a time plays through it (the others play plainly), until a
+    /// whole chunk of trials has gone through it.
+    learner: Mutex<Learner<E::State>>,
+    /// The memo once learnt, frozen and shared by every thread: memory does
+    /// not grow with threads.
+    frozen: OnceLock<StepMemo<E::State>>,
+}
+
+/// The learning memo: not begun, learning (with the trials played through
+/// it so far), or done (it did not pay for itself, or it is frozen).
+enum Learner<S> {
+    NotBegun,
+    Learning(Box<StepMemo<S>>, u64),
+    Done,
 }
 
 impl<E: Engagement> EngagementModel<E> {
     pub fn new(game: E) -> Self {
         EngagementModel {
             game: Declared::new(game),
-            memos: Mutex::new(Vec::new()),
+            learner: Mutex::new(Learner::NotBegun),
+            frozen: OnceLock::new(),
         }
+    }
+
+    /// Play trials `range` through the learning memo if it is free, and
+    /// freeze it once a chunk's worth of trials has gone through it and it
+    /// still pays; returns
+    /// the first trial not played (all of them when the memo is busy on
+    /// another thread, or given up).
+    fn learn(&self, sampler: &Sampler, range: std::ops::Range<u64>, tally: &mut Tally) -> u64 {
+        let game = &self.game;
+        let Ok(mut learner) = self.learner.try_lock() else {
+            return range.start;
+        };
+        if matches!(*learner, Learner::NotBegun) {
+            *learner = Learner::Learning(Box::new(StepMemo::new(game.steps(), &game.schema)), 0);
+        }
+        let Learner::Learning(memo, played) = &mut *learner else {
+            return range.start;
+        };
+        let first = range.start;
+        let next = play::play_memoized(game, memo, sampler, range, tally);
+        *played += next - first;
+        memo.retire_unless_paying();
+        if !memo.in_use() {
+            *learner = Learner::Done;
+        } else if *played >= CHUNK_TRIALS
+            && let Learner::Learning(memo, _) = std::mem::replace(&mut *learner, Learner::Done)
+        {
+            let _ = self.frozen.set(*memo);
+        }
+        next
     }
 }
 
@@ -59,18 +103,12 @@ impl<E: Engagement> Model for EngagementModel<E> {
             return self.simulate_plainly(sampler, first, trials, tally);
         }
         let game = &self.game;
-        let lock = || self.memos.lock().unwrap_or_else(|e| e.into_inner());
-        let mut memo = lock()
-            .pop()
-            .unwrap_or_else(|| StepMemo::new(game.steps(), &game.schema));
         let end = first + trials;
-        let mut trial = first;
-        if memo.in_use() {
-            trial = play::play_memoized(game, &mut memo, sampler, first..end, tally);
-            memo.retire_unless_paying();
-        }
+        let trial = match self.frozen.get() {
+            Some(memo) => play::play_frozen(game, memo, sampler, first..end, tally),
+            None => self.learn(sampler, first..end, tally),
+        };
         play::play_plainly(game, sampler, trial..end, tally);
-        lock().push(memo);
         tally.settle_held_curves();
         tally.trial(trials as f64);
     }

@@ -14,8 +14,10 @@
 //! large is played directly, and a memo that does not pay for itself (its
 //! positions or branch points past their bounds, or far more recorded than
 //! replayed: a state space too large to repeat its situations soon) retires,
-//! and play goes on without it. Each thread at work has its own memo, kept
-//! with the model.
+//! and play goes on without it. One thread at a time plays through the memo
+//! while it learns; once a chunk's worth of trials has gone through it, it
+//! is frozen and shared read only by every thread ([`Walk`], [`Frozen`]), so
+//! memory does not grow with threads.
 
 use super::declared::Declared;
 use super::engagement::Engagement;
@@ -63,6 +65,9 @@ const DIE: u32 = 1 << 31;
 const UNRECORDED: Code = u32::MAX;
 /// The step from this position is played directly (its tree is too large).
 const DIRECT: Code = u32::MAX - 1;
+/// A lane's code once its trial has fallen off a frozen memo (see
+/// [`Frozen`]); no position's code, since ids stay far below it.
+pub(super) const FALL_OFF: Code = u32::MAX - 2;
 
 /// Positions interned, with their play codes.
 #[derive(Debug)]
@@ -212,6 +217,11 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         self.code_of(game, 0, state) & ID
     }
 
+    /// The turn start of `state` if the memo has met it (read only).
+    pub(super) fn known_turn_start(&self, state: &S) -> Option<u32> {
+        self.turns.ids.get(&(0, state.clone())).copied()
+    }
+
     /// The state at the turn start `turn`.
     #[inline]
     pub(super) fn state(&self, turn: u32) -> &S {
@@ -263,15 +273,7 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
     ) -> Option<u32> {
         if *code & POSITION == 0 {
             self.replayed_draws += 1;
-            let at = *code as usize;
-            let (n, table) = (self.points[at], self.points[at + 1]);
-            let branch = if n > 0 {
-                let outcome = sampler.outcome(n, table & DIE != 0);
-                usize::from(self.tables[(table & !DIE) as usize + outcome as usize])
-            } else {
-                self.other_draws[table as usize].branch(sampler)
-            };
-            let slot = at + 2 + branch;
+            let slot = self.branch_slot(*code, sampler);
             *code = self.points[slot];
             if *code & (POSITION | TURN_START) == POSITION {
                 let play = self.mids.plays[(*code & ID) as usize];
@@ -288,6 +290,21 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
             *code = self.enter(game, *code, sampler);
             None
         }
+    }
+
+    /// Draw the branch point at `code`: the slot in `points` of the
+    /// branch taken.
+    #[inline(always)]
+    fn branch_slot(&self, code: Code, sampler: &mut Sampler) -> usize {
+        let at = code as usize;
+        let (n, table) = (self.points[at], self.points[at + 1]);
+        let branch = if n > 0 {
+            let outcome = sampler.outcome(n, table & DIE != 0);
+            usize::from(self.tables[(table & !DIE) as usize + outcome as usize])
+        } else {
+            self.other_draws[table as usize].branch(sampler)
+        };
+        at + 2 + branch
     }
 
     /// The positions a position code's id counts in.
@@ -452,6 +469,10 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
         POSITION | TURN_START | id
     }
 }
+
+#[path = "memo_walk.rs"]
+mod walk;
+pub(super) use walk::{Frozen, Walk};
 
 #[cfg(test)]
 #[path = "memo_tests.rs"]

@@ -11,7 +11,7 @@
 
 use super::declared::Declared;
 use super::engagement::{Ending, Engagement, HARD_TURN_CAP};
-use super::memo::{Code, StepMemo};
+use super::memo::{Code, FALL_OFF, Frozen, StepMemo, Walk};
 use crate::dice::Sampler;
 use crate::tally::Tally;
 use std::ops::Range;
@@ -180,15 +180,18 @@ struct Lane {
     code: Code,
     turn: u32,
     playing: bool,
+    /// Its trial reached a step a frozen memo lacks: it is to be played
+    /// again plainly.
+    fell_off: bool,
     played: Played<u32>,
 }
 
 impl Lane {
     /// Start trial `trial` at the turn start `start`.
-    fn begin<E: Engagement>(
+    fn begin<E: Engagement, W: Walk<E::State>>(
         &mut self,
         game: &Declared<E>,
-        memo: &mut StepMemo<E::State>,
+        memo: &mut W,
         trial: u64,
         start: u32,
     ) {
@@ -200,38 +203,59 @@ impl Lane {
     }
 
     /// Play has reached the turn start `at`: begin its turn, or end.
-    fn next_turn<E: Engagement>(
+    fn next_turn<E: Engagement, W: Walk<E::State>>(
         &mut self,
         game: &Declared<E>,
-        memo: &mut StepMemo<E::State>,
+        memo: &mut W,
         at: u32,
     ) {
-        let over = memo.is_over(at);
+        let over = memo.memo().is_over(at);
         self.playing = !over && self.turn < last_turn(game);
         if self.playing {
             self.code = memo.begin_turn(game, at, &mut self.sampler);
+            self.check_fall_off();
         } else {
             self.played.end(game, at, self.turn, over);
         }
     }
 }
 
+impl Lane {
+    /// Stop the trial if it has fallen off a frozen memo.
+    #[inline]
+    fn check_fall_off(&mut self) {
+        if self.code == FALL_OFF {
+            self.playing = false;
+            self.fell_off = true;
+        }
+    }
+}
+
+/// A trial ended, waiting for the trials before it to be recorded.
+enum Parked {
+    Played(Played<u32>),
+    /// To be played again plainly (it fell off a frozen memo).
+    FellOff,
+}
+
 /// Trials played through the memo, [`LANES`] abreast, and recorded in trial
 /// order.
-struct Abreast<'a, E: Engagement> {
+struct Abreast<'a, E: Engagement, W: Walk<E::State>> {
     game: &'a Declared<E>,
-    memo: &'a mut StepMemo<E::State>,
+    memo: &'a mut W,
+    /// Plays the trials that fell off again (each starts its own stream).
+    plain: Sampler,
     start: u32,
     trials: Range<u64>,
     /// The next trial to begin, and the next to record.
     to_begin: u64,
     to_record: u64,
     /// Trials played and not yet recorded, by trial modulo [`WINDOW`].
-    ended: Vec<Option<Played<u32>>>,
+    ended: Vec<Option<Parked>>,
     spare: Vec<Played<u32>>,
 }
 
-impl<E: Engagement> Abreast<'_, E> {
+impl<E: Engagement, W: Walk<E::State>> Abreast<'_, E, W> {
     /// Give `lane` the next trial, if the window allows and the memo still
     /// pays for itself; its trial, played to the end at once when it ends
     /// before its first turn, is parked.
@@ -256,12 +280,24 @@ impl<E: Engagement> Abreast<'_, E> {
     /// `lane`'s trial has ended: keep it until the trials before it are
     /// recorded, and record every trial that can be.
     fn park(&mut self, lane: &mut Lane, tally: &mut Tally) {
-        let spare = self.spare.pop().unwrap_or_else(Played::new);
-        let played = std::mem::replace(&mut lane.played, spare);
-        self.ended[(lane.trial % WINDOW) as usize] = Some(played);
-        while let Some(played) = self.ended[(self.to_record % WINDOW) as usize].take() {
-            record(self.game, &played, &*self.memo, tally);
-            self.spare.push(played);
+        let parked = if std::mem::take(&mut lane.fell_off) {
+            Parked::FellOff
+        } else {
+            let spare = self.spare.pop().unwrap_or_else(Played::new);
+            Parked::Played(std::mem::replace(&mut lane.played, spare))
+        };
+        self.ended[(lane.trial % WINDOW) as usize] = Some(parked);
+        while let Some(parked) = self.ended[(self.to_record % WINDOW) as usize].take() {
+            match parked {
+                Parked::Played(played) => {
+                    record(self.game, &played, self.memo.memo(), tally);
+                    self.spare.push(played);
+                }
+                Parked::FellOff => {
+                    let trial = self.to_record;
+                    play_plainly(self.game, &mut self.plain, trial..trial + 1, tally);
+                }
+            }
             self.to_record += 1;
         }
     }
@@ -278,17 +314,48 @@ pub(super) fn play_memoized<E: Engagement>(
     tally: &mut Tally,
 ) -> u64 {
     let start = memo.turn_start(game, game.start());
+    play_abreast(game, memo, start, sampler, trials, tally)
+}
+
+/// Play `trials` through the frozen memo `memo`, shared with other threads,
+/// and record them into `tally` in trial order: those that fall off it are
+/// played again plainly. Returns the first trial not played (the memo never
+/// learnt the start: all of them).
+pub(super) fn play_frozen<E: Engagement>(
+    game: &Declared<E>,
+    memo: &StepMemo<E::State>,
+    sampler: &Sampler,
+    trials: Range<u64>,
+    tally: &mut Tally,
+) -> u64 {
+    match memo.known_turn_start(&game.start()) {
+        Some(start) => play_abreast(game, &mut Frozen(memo), start, sampler, trials, tally),
+        None => trials.start,
+    }
+}
+
+/// Trials from the turn start `start` through `memo`, [`LANES`] abreast.
+fn play_abreast<E: Engagement, W: Walk<E::State>>(
+    game: &Declared<E>,
+    memo: &mut W,
+    start: u32,
+    sampler: &Sampler,
+    trials: Range<u64>,
+    tally: &mut Tally,
+) -> u64 {
     let mut lanes: [Lane; LANES] = std::array::from_fn(|_| Lane {
         sampler: sampler.clone(),
         trial: 0,
         code: 0,
         turn: 0,
         playing: false,
+        fell_off: false,
         played: Played::new(),
     });
     let mut abreast = Abreast {
         game,
         memo,
+        plain: sampler.clone(),
         start,
         to_begin: trials.start,
         to_record: trials.start,
@@ -310,10 +377,12 @@ pub(super) fn play_memoized<E: Engagement>(
                 lane.turn += 1;
                 lane.played.after_turn(game, lane.turn, &at);
                 lane.next_turn(game, memo, at);
-                if !lane.playing {
-                    abreast.park(lane, tally);
-                    abreast.refill(lane, tally);
-                }
+            } else {
+                lane.check_fall_off();
+            }
+            if !lane.playing {
+                abreast.park(lane, tally);
+                abreast.refill(lane, tally);
             }
         }
     }
@@ -321,163 +390,5 @@ pub(super) fn play_memoized<E: Engagement>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dice::{Dice, Roll, Weighted};
-    use crate::engine::Schema;
-    use crate::tally::{Mean, Outcome, PerTurn};
-
-    /// Two sides trading fire, with curves that are not whole numbers (so
-    /// that the order of adds shows in the bits).
-    #[derive(Clone)]
-    struct Duel {
-        turns: u32,
-        to_the_end: bool,
-        start: (u8, u8),
-    }
-
-    crate::categories! {
-        enum Winner {
-            A = "a",
-            B = "b",
-            Neither = "none",
-        }
-    }
-
-    struct DuelRecord {
-        winner: Outcome<Winner>,
-        turns: Mean,
-        a: PerTurn,
-        b: PerTurn,
-    }
-
-    impl Engagement for Duel {
-        type State = (u8, u8);
-        type Record = DuelRecord;
-
-        fn declare(&self, schema: &mut Schema) -> DuelRecord {
-            schema.set_turns(self.turns as usize);
-            DuelRecord {
-                winner: schema.outcome("winner"),
-                turns: schema.mean_within("turns", 0.0, 1e6),
-                a: schema.curve_within("a", 0.0, 1.0),
-                b: schema.curve_within("b", 0.0, 1.0),
-            }
-        }
-        fn start(&self) -> (u8, u8) {
-            self.start
-        }
-        fn turn_limit(&self) -> u32 {
-            self.turns
-        }
-        fn to_the_end(&self) -> bool {
-            self.to_the_end
-        }
-        fn is_over(&self, &(a, b): &(u8, u8)) -> bool {
-            a == 0 || b == 0
-        }
-        fn steps(&self) -> u32 {
-            2
-        }
-        fn play_step<D: Dice>(&self, &(a, b): &(u8, u8), step: u32, dice: &mut D) -> (u8, u8) {
-            if a == 0 || b == 0 {
-                return (a, b);
-            }
-            if step == 0 {
-                let hit = dice.pick(&Weighted::new(&[7, 2, 1]));
-                (a, b.saturating_sub(hit as u8))
-            } else {
-                let [_, hits]: [u32; 2] =
-                    dice.multinomial(u32::from(b.min(2)), Roll::Die(6), |n| usize::from(n == 6));
-                (a.saturating_sub(hits as u8), b)
-            }
-        }
-        fn record_turn(
-            &self,
-            rec: &DuelRecord,
-            turn: u32,
-            &(a, b): &(u8, u8),
-            tally: &mut Tally,
-            w: f64,
-        ) {
-            tally.curve(rec.a, turn as usize, f64::from(a) / 7.0, w);
-            tally.curve(rec.b, turn as usize, f64::from(b) / 7.0, w);
-        }
-        fn record_end(
-            &self,
-            rec: &DuelRecord,
-            &(a, b): &(u8, u8),
-            turns: u32,
-            _: Ending,
-            tally: &mut Tally,
-            w: f64,
-        ) {
-            let winner = match (a > 0, b > 0) {
-                (true, false) => Winner::A,
-                (false, true) => Winner::B,
-                _ => Winner::Neither,
-            };
-            tally.count(rec.winner, winner, w);
-            tally.add(rec.turns, f64::from(turns), w);
-        }
-    }
-
-    /// The tally of `trials` played plainly, or through a memo of at most
-    /// `positions` positions and on plainly once it retires (as
-    /// `EngagementModel::simulate` plays them), as JSON: equal text, equal
-    /// bits.
-    fn tally(game: &Duel, trials: Range<u64>, memo_positions: Option<usize>) -> String {
-        let game = &Declared::new(game.clone());
-        let mut tally = Tally::new(&game.schema);
-        let mut sampler = Sampler::new(4);
-        let mut next = trials.start;
-        if let Some(positions) = memo_positions {
-            let mut memo = StepMemo::with_limits(game.steps(), &game.schema, positions, 64);
-            next = play_memoized(game, &mut memo, &sampler, trials.clone(), &mut tally);
-            memo.retire_unless_paying();
-            assert_eq!(memo.in_use(), next == trials.end);
-        }
-        play_plainly(game, &mut sampler, next..trials.end, &mut tally);
-        tally.settle_held_curves();
-        tally.trial((trials.end - trials.start) as f64);
-        serde_json::to_string(&tally).unwrap()
-    }
-
-    #[test]
-    fn trials_through_the_memo_are_the_trials_played_plainly() {
-        let games = [
-            Duel {
-                turns: 10,
-                to_the_end: false,
-                start: (6, 6),
-            },
-            Duel {
-                turns: 0,
-                to_the_end: false,
-                start: (6, 6),
-            },
-            Duel {
-                turns: 1,
-                to_the_end: false,
-                start: (6, 6),
-            },
-            Duel {
-                turns: 10,
-                to_the_end: false,
-                start: (0, 6),
-            },
-            Duel {
-                turns: 3,
-                to_the_end: true,
-                start: (6, 6),
-            },
-        ];
-        for game in &games {
-            let plain = tally(game, 5..3005, None);
-            assert_eq!(plain, tally(game, 5..3005, Some(1 << 17)));
-            // A memo that fills up retires mid-run; the trials after it are
-            // played plainly.
-            assert_eq!(plain, tally(game, 5..3005, Some(40)));
-        }
-    }
-}
+#[path = "play_tests.rs"]
+mod tests;
