@@ -73,7 +73,17 @@ pub fn attack_value(charts: &Charts, firer: &Unit, av_per_stand: f64) -> i32 {
     av
 }
 
-/// One volley of `firer` at `target`, updating both.
+/// What a volley's Chart 6 roll did to its target, to be followed by its
+/// effects ([`volley_effects`]): steps lost, and whether the target takes
+/// an S test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Hit {
+    pub lost: u32,
+    pub tests: bool,
+}
+
+/// One volley of `firer` at `target`, updating both: its roll, then its
+/// effects.
 pub fn volley<D: Dice>(
     dice: &mut D,
     charts: &Charts,
@@ -81,6 +91,23 @@ pub fn volley<D: Dice>(
     target: &mut Unit,
     situation: &Situation,
 ) -> VolleyReport {
+    let hit = volley_roll(dice, charts, firer, target, situation);
+    let officer = volley_effects(dice, charts, target, situation, hit);
+    VolleyReport {
+        steps_lost: hit.lost,
+        officer,
+    }
+}
+
+/// A volley's roll: the firer's pre-fire cohesion check, Chart 6, the steps
+/// lost.
+pub fn volley_roll<D: Dice>(
+    dice: &mut D,
+    charts: &Charts,
+    firer: &mut Unit,
+    target: &mut Unit,
+    situation: &Situation,
+) -> Hit {
     let m = &charts.data.fire_modifiers;
     let failed = !passes(
         dice,
@@ -123,7 +150,23 @@ pub fn volley<D: Dice>(
         _ => 0,
     };
     target.steps_lost = (target.steps_lost + lost).min(target.steps());
-    if lost > 0 || result == BillResult::Shaken {
+    Hit {
+        lost,
+        tests: lost > 0 || result == BillResult::Shaken,
+    }
+}
+
+/// A volley's effects on its target after the roll `hit`: the S test, and
+/// the officer check (the Chart 8 row hit, 0 for none).
+pub fn volley_effects<D: Dice>(
+    dice: &mut D,
+    charts: &Charts,
+    target: &mut Unit,
+    situation: &Situation,
+    hit: Hit,
+) -> usize {
+    let lost = hit.lost;
+    if hit.tests {
         s_test(dice, charts, target, 0, false);
     }
     let mut officer = 0;
@@ -138,10 +181,7 @@ pub fn volley<D: Dice>(
         officer = row + 1;
         officer_casualty(dice, charts, target, row);
     }
-    VolleyReport {
-        steps_lost: lost,
-        officer,
-    }
+    officer
 }
 
 /// Apply Chart 8 row `row` (0-based) to the unit whose officer was hit.

@@ -6,7 +6,7 @@
 
 use super::charts::Charts;
 use super::fields::{self, UnitGroup};
-use super::fire::{Situation, volley};
+use super::fire::{Hit, Situation, volley_effects, volley_roll};
 use super::initiative::Initiative;
 use super::recovery::rally;
 use super::unit::Unit;
@@ -23,6 +23,9 @@ pub struct State {
     pub a: Unit,
     pub b: Unit,
     pub last_winner_a: Option<bool>,
+    /// Between a volley's roll and its effects: what the roll did (none
+    /// between turns).
+    pub hit: Hit,
 }
 
 crate::categories! {
@@ -98,6 +101,7 @@ impl engine::Engagement for Firefight {
             a: self.a,
             b: self.b,
             last_winner_a: None,
+            hit: Hit::default(),
         }
     }
 
@@ -109,17 +113,20 @@ impl engine::Engagement for Firefight {
         Self::broken(&s.a) || Self::broken(&s.b)
     }
 
-    /// Initiative; the winner's volley; the other's; A's rally; B's rally. (After
-    /// the initiative step, `last_winner_a` is this turn's winner; a rally never
-    /// changes whether the fight is over, so each rally step may ask.)
+    /// Initiative; the winner's volley, its roll then its effects; the
+    /// other's, the same; A's rally; B's rally. (After the initiative step,
+    /// `last_winner_a` is this turn's winner; a rally never changes whether
+    /// the fight is over, so each rally step may ask.) A volley in two steps
+    /// lets the exact method merge the rolls that lost the same steps before
+    /// it plays the S test and the officer check once for them all.
     fn steps(&self) -> u32 {
-        5
+        7
     }
 
     /// The initiative and the volleys; each rally reads one unit and runs on the
     /// merged distribution.
     fn cached_steps(&self) -> u32 {
-        3
+        5
     }
 
     fn play_step<D: Dice>(&self, s: &State, step: u32, dice: &mut D) -> State {
@@ -136,20 +143,25 @@ impl engine::Engagement for Firefight {
                 .roll(dice);
                 next.last_winner_a = Some(a_first);
             }
-            1 | 2 => {
+            1..=4 => {
                 let a_first = s.last_winner_a.unwrap_or(true);
-                let a_fires = (step == 1) == a_first;
+                let a_fires = (step <= 2) == a_first;
                 let (firer, target, situation) = if a_fires {
                     (&mut next.a, &mut next.b, &self.a_fire)
                 } else {
                     (&mut next.b, &mut next.a, &self.b_fire)
                 };
-                if self.can_fire(firer) && !target.eliminated() {
-                    volley(dice, charts, firer, target, situation);
+                if step % 2 == 1 {
+                    if self.can_fire(firer) && !target.eliminated() {
+                        next.hit = volley_roll(dice, charts, firer, target, situation);
+                    }
+                } else {
+                    volley_effects(dice, charts, target, situation, s.hit);
+                    next.hit = Hit::default();
                 }
             }
-            3 if !self.is_over(&next) => rally(dice, charts, &mut next.a),
-            4 if !self.is_over(&next) => rally(dice, charts, &mut next.b),
+            5 if !self.is_over(&next) => rally(dice, charts, &mut next.a),
+            6 if !self.is_over(&next) => rally(dice, charts, &mut next.b),
             _ => {}
         }
         next

@@ -72,7 +72,7 @@ pub const COVERS: [&str; 4] = ["open", "light", "medium", "heavy"];
 
 /// A unit between events. Steps count half stands for artillery too (one step is
 /// half a stand), so losses of every arm live in one counter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Unit {
     pub arm: Arm,
     pub original_stands: u32,
@@ -87,6 +87,29 @@ pub struct Unit {
     pub first_fire_used: bool,
     pub competence: u32,
     pub wounds: u32,
+}
+
+/// Hashed as two words: the exact method merges millions of states a
+/// second, keyed by units, and a field-by-field hash was a fifth of its time.
+/// Equal units give equal words; units that differ only beyond 16 bits of a
+/// count may share them, which costs a probe, never a wrong merge.
+impl std::hash::Hash for Unit {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let counts = u64::from(self.original_stands)
+            | u64::from(self.steps_lost) << 16
+            | u64::from(self.competence) << 32
+            | u64::from(self.wounds) << 48;
+        let flags = [self.shaken, self.routed, self.moving, self.first_fire_used]
+            .iter()
+            .enumerate()
+            .fold(0u64, |bits, (i, &on)| bits | u64::from(on) << i);
+        let kinds = self.arm as u64
+            | u64::from(self.formation) << 8
+            | u64::from(self.cover) << 16
+            | flags << 24;
+        state.write_u64(counts);
+        state.write_u64(kinds);
+    }
 }
 
 impl Unit {
