@@ -101,7 +101,10 @@ pub fn run(args: &EffectsArgs) -> anyhow::Result<String> {
                     String::new()
                 }
             ),
-            x_label: format!("change in P({variable} = {value}), points"),
+            x_label: format!(
+                "change in P({variable} = {value}) from {} as asked, points",
+                crate::output::percent(&found.baseline, found.exact)
+            ),
             bars,
         }
         .write(&path.with_extension(""))?;

@@ -18,7 +18,15 @@ fn bad_inputs_get_one_clear_message() {
     let e = stderr_of(&["odds", "micro-squad", "fire", "terrain=swamp"]);
     assert!(e.contains("`terrain`") && e.contains("swamp"), "{e}");
     let e = stderr_of(&["odds", "micro-squad", "fire", "wind=3"]);
-    assert!(e.contains("unknown field"), "{e}");
+    assert!(
+        e.contains("unknown field; this action takes") && e.contains("`defense`"),
+        "{e}"
+    );
+    // A misspelt field gets the nearest names, as a misspelt value does.
+    let e = stderr_of(&["odds", "micro-squad", "fire", "defence=5"]);
+    assert!(e.contains("unknown field; did you mean `defense`?"), "{e}");
+    let e = stderr_of(&["odds", "deadly-field", "charge", "atacker_quality=elite"]);
+    assert!(e.contains("did you mean `attacker_quality`?"), "{e}");
     let e = stderr_of(&["odds", "micro-squad", "overrun", "attackers=-1"]);
     assert!(e.contains("out of range"), "{e}");
     let e = stderr_of(&[

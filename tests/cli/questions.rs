@@ -84,6 +84,13 @@ fn effects_are_sorted_exact_differences() {
         "json",
     ]);
     assert_eq!(v["headline"]["variable"], "result");
+    // The text names the scenario the steps start from, as `odds` does.
+    let text = super::stdout_of(&["effects", "micro-squad", "fire", "terrain=woods"]);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("scenario: terrain=woods; defaults ")),
+        "{text}"
+    );
     let effects = v["effects"].as_array().unwrap();
     assert!(effects.len() > 5);
     let sizes: Vec<f64> = effects

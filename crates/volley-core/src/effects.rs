@@ -45,6 +45,9 @@ pub struct Effects {
     pub skipped: Vec<(Step, String)>,
     /// Why the answers are provisional (a reconstructed chart), if they are.
     pub provisional: Option<String>,
+    /// The scenario the steps start from, in one line (the fields given,
+    /// then the defaults taken).
+    pub scenario: String,
 }
 
 /// The steps of a question's fields: `only` limits them to those fields (all
@@ -237,6 +240,7 @@ pub fn measure(
         effects,
         skipped,
         provisional: question.provisional(),
+        scenario: question.scenario_line(),
     })
 }
 

@@ -36,12 +36,14 @@ pub(super) fn text_effects(
             let _ = writeln!(out, "> **PROVISIONAL:** {reason}.\n");
         }
         let _ = writeln!(out, "P({variable} = {value}) = {now} now; {method}.\n");
+        let _ = writeln!(out, "Scenario: `{}`.\n", e.scenario);
     } else {
         let _ = writeln!(out, "{system} {action}: {title}");
         if let Some(reason) = &e.provisional {
             let _ = writeln!(out, "PROVISIONAL: {reason}.");
         }
-        let _ = writeln!(out, "P({variable} = {value}) = {now} now; {method}\n");
+        let _ = writeln!(out, "P({variable} = {value}) = {now} now; {method}");
+        let _ = writeln!(out, "scenario: {}\n", e.scenario);
     }
     let mean_name = e.mean.as_ref().map(|(n, _)| n.clone());
     let mut header = vec![
