@@ -262,3 +262,30 @@ fn comparisons_and_tables_are_exact_where_every_side_fits_and_say_why_not() {
         "{table}"
     );
 }
+
+#[test]
+fn a_variant_that_changes_nothing_says_so() {
+    // At 1 AV per stand the two readings of the first-fire bonus coincide.
+    let text = super::stdout_of(&[
+        "compare",
+        "micro-force",
+        "firefight",
+        "--variant",
+        "ff2av:house_rules/mf_first_fire_av.toml",
+    ]);
+    assert!(
+        text.contains("identical here: every outcome and every mean is the same"),
+        "{text}"
+    );
+    assert!(!text.contains("+0.00 pts"), "no table of zeros: {text}");
+    // Where they differ, the table is there.
+    let text = super::stdout_of(&[
+        "compare",
+        "micro-force",
+        "firefight",
+        "a_av_per_stand=1.5",
+        "--variant",
+        "ff2av:house_rules/mf_first_fire_av.toml",
+    ]);
+    assert!(!text.contains("identical here"), "{text}");
+}

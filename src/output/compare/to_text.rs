@@ -10,7 +10,7 @@ use std::fmt::Write;
 fn difference_text(row: &DifferenceRow, exact: bool) -> String {
     let d = &row.difference;
     let scale = |x: f64| match row.value {
-        Some(_) => format!("{:+.2}", 100.0 * x),
+        Some(_) => signed_points(100.0 * x),
         None => {
             let text = number_digits(x.abs());
             if x < 0.0 {
@@ -33,6 +33,30 @@ fn difference_text(row: &DifferenceRow, exact: bool) -> String {
     }
 }
 
+/// Points with a sign, to two decimals, or to two significant digits when
+/// smaller (a real difference never prints as `-0.00`); below 1e-10 points
+/// (rounding between two sums of the same probabilities), `+0.00`.
+fn signed_points(points: f64) -> String {
+    let size = points.abs();
+    if size < 1e-10 {
+        return "+0.00".to_string();
+    }
+    if size >= 0.005 {
+        return format!("{points:+.2}");
+    }
+    let decimals = (2 - size.log10().floor() as i32 - 1).clamp(3, 12) as usize;
+    format!("{points:+.decimals$}")
+}
+
+/// Every difference of a variant exactly zero: the same answer, exactly (or
+/// the same question under the same charts).
+fn identical(v: &VariantAnswer) -> bool {
+    v.differences.iter().all(|r| {
+        let d = &r.difference;
+        d.value == 0.0 && d.low == 0.0 && d.high == 0.0
+    })
+}
+
 fn p_text(row: &DifferenceRow) -> String {
     p_value_text(row.difference.p_value)
 }
@@ -49,6 +73,9 @@ fn estimate_text(answer: &Answer, row: &DifferenceRow) -> String {
             .map_or("-".to_string(), |e| number_digits(e.value)),
     }
 }
+
+/// What a variant that changes nothing here says instead of a table of zeros.
+const SAME: &str = "identical here: every outcome and every mean is the same as the baseline's (the differences are exactly 0); the variant changes nothing in this scenario";
 
 pub(super) fn text_compared(
     compared: &Compared,
@@ -147,6 +174,10 @@ fn variant_section(
         if let Some(reason) = variant_mark {
             let _ = writeln!(out, "> **PROVISIONAL** ({}): {reason}.\n", v.name);
         }
+        if identical(v) {
+            let _ = writeln!(out, "**{SAME}**");
+            return;
+        }
         if let Some(h) = headline {
             let _ = writeln!(
                 out,
@@ -166,6 +197,10 @@ fn variant_section(
         if let Some(reason) = variant_mark {
             let _ = writeln!(out, "PROVISIONAL ({}): {reason}.", v.name);
         }
+        if identical(v) {
+            let _ = writeln!(out, "{SAME}");
+            return;
+        }
         if let Some(h) = headline {
             let _ = writeln!(
                 out,
@@ -177,5 +212,20 @@ fn variant_section(
             );
         }
         out.push_str(&aligned(&header, &rows, 2));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signed_points;
+
+    #[test]
+    fn small_real_differences_keep_two_significant_digits() {
+        assert_eq!(signed_points(2.61), "+2.61");
+        assert_eq!(signed_points(-15.234), "-15.23");
+        assert_eq!(signed_points(0.00022), "+0.00022");
+        assert_eq!(signed_points(-0.0042), "-0.0042");
+        assert_eq!(signed_points(0.0), "+0.00");
+        assert_eq!(signed_points(-3e-15), "+0.00");
     }
 }
