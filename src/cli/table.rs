@@ -88,16 +88,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         .collect();
     let answered: Vec<anyhow::Result<crate::stats::Summary>> =
         keys.par_iter().map(|key| point(key)).collect();
-    // The cells that went to Monte Carlo although exact was tried, and why.
-    let refused: Vec<String> = keys
-        .iter()
-        .zip(&answered)
-        .filter_map(|(key, answer)| {
-            let why = answer.as_ref().ok()?.exact_refused.as_ref()?;
-            let at: Vec<String> = key.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            Some(format!("{}: {why}", at.join(" ")))
-        })
-        .collect();
+    let refused = refusals(&keys, &answered);
     // One answer a cell with a column axis, one a row without.
     let per_row = column.as_ref().map_or(1, |(_, cvs)| cvs.len());
     let mut answered = answered.into_iter();
@@ -146,22 +137,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         };
         cells.push(line);
     }
-    let method = if methods.iter().all(|&e| e) {
-        "every cell exact".to_string()
-    } else {
-        let mut method = format!(
-            "Monte Carlo cells carry {:.0}% intervals; seed {}",
-            100.0 * args.method.confidence,
-            args.method.seed
-        );
-        if let Some(first) = refused.first() {
-            method.push_str(&format!("\nnot exact: {first}"));
-            if refused.len() > 1 {
-                method.push_str(&format!(" (and {} more cells)", refused.len() - 1));
-            }
-        }
-        method
-    };
+    let method = method_text(args, methods.iter().all(|&e| e), &refused);
     let shown = match (&column, &value) {
         (Some(_), Some(v)) | (None, Some(v)) => format!("P({variable} = {v})"),
         _ => format!("P({variable})"),
@@ -183,6 +159,42 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         readings: crate::readings::used(&question),
     };
     Ok(render_grid(&grid, args.format))
+}
+
+/// The cells that went to Monte Carlo although exact was tried, each as
+/// its axis values and why.
+fn refusals(
+    keys: &[Vec<(&str, &str)>],
+    answered: &[anyhow::Result<crate::stats::Summary>],
+) -> Vec<String> {
+    keys.iter()
+        .zip(answered)
+        .filter_map(|(key, answer)| {
+            let why = answer.as_ref().ok()?.exact_refused.as_ref()?;
+            let at: Vec<String> = key.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            Some(format!("{}: {why}", at.join(" ")))
+        })
+        .collect()
+}
+
+/// How the cells were answered: all exact, or Monte Carlo with its
+/// intervals, and the first cell exact was refused for, and why.
+fn method_text(args: &TableArgs, all_exact: bool, refused: &[String]) -> String {
+    if all_exact {
+        return "every cell exact".to_string();
+    }
+    let mut method = format!(
+        "Monte Carlo cells carry {:.0}% intervals; seed {}",
+        100.0 * args.method.confidence,
+        args.method.seed
+    );
+    if let Some(first) = refused.first() {
+        method.push_str(&format!("\nnot exact: {first}"));
+        if refused.len() > 1 {
+            method.push_str(&format!(" (and {} more cells)", refused.len() - 1));
+        }
+    }
+    method
 }
 
 /// A table's axes: the rows, the columns if any, and the variable and value
