@@ -95,20 +95,12 @@ impl Comparison {
             .iter()
             .map(|v| v.question.model())
             .collect::<Result<_, _>>()?;
-        // Each side gets the budget `odds` would give it: an engagement that
-        // knows its state space fits is given the full budget.
-        let budget_of = |model: &dyn Model| match config.method {
-            MethodRequest::Exact => Some(config.budget),
-            MethodRequest::Auto => {
-                Some(model.auto_budget(config.budget.min(config.auto_budget), config.budget))
-            }
-            _ => None,
-        };
+        // Each side gets the budget `odds` would give it.
         let mut exact_refused = None;
-        if let Some(budget) = budget_of(base.as_ref()) {
+        if let Some(budget) = config.exact_budget(base.as_ref()) {
             let budgets: Vec<u64> = models
                 .iter()
-                .map(|m| budget_of(m.as_ref()).unwrap_or(budget))
+                .map(|m| config.exact_budget(m.as_ref()).unwrap_or(budget))
                 .collect();
             match exact_all(base.as_ref(), budget, &models, &budgets, config) {
                 Ok(compared) => return Ok(named(compared, &self.variants)),

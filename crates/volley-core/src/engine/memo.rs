@@ -275,13 +275,10 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
             self.replayed_draws += 1;
             let slot = self.branch_slot(*code, sampler);
             *code = self.points[slot];
-            if *code & (POSITION | TURN_START) == POSITION {
-                let play = self.mids.plays[(*code & ID) as usize];
-                if play < DIRECT {
-                    // A shortcut past the position.
-                    self.points[slot] = play;
-                    *code = play;
-                }
+            if let Some(play) = self.shortcut(*code) {
+                // Pointed past the position from now on.
+                self.points[slot] = play;
+                *code = play;
             }
             None
         } else if *code & TURN_START != 0 {
@@ -290,6 +287,19 @@ impl<S: Clone + Eq + std::hash::Hash> StepMemo<S> {
             *code = self.enter(game, *code, sampler);
             None
         }
+    }
+
+    /// The recorded play of the mid-turn position `code` names, when a
+    /// branch leading there can go straight to it (a shortcut past the
+    /// position); `None` for a turn start, a branch point, or a position not
+    /// recorded or played directly.
+    #[inline(always)]
+    fn shortcut(&self, code: Code) -> Option<Code> {
+        if code & (POSITION | TURN_START) != POSITION {
+            return None;
+        }
+        let play = self.mids.plays[(code & ID) as usize];
+        (play < DIRECT).then_some(play)
     }
 
     /// Draw the branch point at `code`: the slot in `points` of the

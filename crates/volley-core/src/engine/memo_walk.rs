@@ -106,11 +106,8 @@ impl<S: Clone + Eq + std::hash::Hash> Walk<S> for Frozen<'_, S> {
         if *code & POSITION == 0 {
             let slot = memo.branch_slot(*code, sampler);
             *code = memo.points[slot];
-            if *code & (POSITION | TURN_START) == POSITION {
-                let play = memo.mids.plays[(*code & ID) as usize];
-                if play < DIRECT {
-                    *code = play;
-                }
+            if let Some(play) = memo.shortcut(*code) {
+                *code = play;
             }
             None
         } else if *code & TURN_START != 0 {

@@ -87,6 +87,20 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
+    /// The budget the exact method gets for `model`: the whole budget when
+    /// exact was asked for; with the automatic choice, the automatic budget,
+    /// or the whole one for a model that knows its exact method fits
+    /// ([`Model::auto_budget`]); `None` when Monte Carlo was asked for.
+    pub fn exact_budget(&self, model: &dyn Model) -> Option<u64> {
+        match self.method {
+            MethodRequest::Exact => Some(self.budget),
+            MethodRequest::Auto => {
+                Some(model.auto_budget(self.budget.min(self.auto_budget), self.budget))
+            }
+            _ => None,
+        }
+    }
+
     /// `true` once [`RunConfig::cancel`] is set: stop at the next chunk.
     pub fn cancelled(&self) -> bool {
         self.cancel.as_ref().is_some_and(Cancel::is_stopped)
@@ -242,7 +256,7 @@ pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError>
     match config.method {
         MethodRequest::Exact => Ok(exact(model.exact(config.budget)?)),
         MethodRequest::Auto => {
-            let budget = model.auto_budget(config.budget.min(config.auto_budget), config.budget);
+            let budget = config.exact_budget(model).unwrap_or(config.budget);
             match model.exact(budget) {
                 Ok(tally) => Ok(exact(tally)),
                 Err(over) => Ok(RunResult {

@@ -29,14 +29,19 @@ pub trait Stepped: Procedure {
     /// Steps in the procedure.
     fn steps(&self) -> u32;
 
-    /// The outcome once `state` is final (no later step changes it), else `None`.
+    /// The outcome once `state` is final (no later step changes it), else
+    /// `None`. Every state is final after the last step.
     fn finished(&self, state: &Self::State) -> Option<Self::Outcome>;
 
     /// Play step `step` (from 0) from an unfinished `state`.
     fn play_step<D: Dice>(&self, state: &Self::State, step: u32, dice: &mut D) -> Self::State;
+}
 
-    /// The outcome of a state that has been through every step.
-    fn outcome(&self, state: &Self::State) -> Self::Outcome;
+/// The outcome of a state past the last step.
+fn last<P: Stepped>(procedure: &P, state: &P::State) -> P::Outcome {
+    procedure
+        .finished(state)
+        .expect("every state is final after the last step")
 }
 
 /// Play every step of `procedure` in order, stopping once its state is final:
@@ -49,7 +54,7 @@ pub fn run_steps<P: Stepped, D: Dice>(procedure: &P, dice: &mut D) -> P::Outcome
         }
         state = procedure.play_step(&state, step, dice);
     }
-    procedure.outcome(&state)
+    last(procedure, &state)
 }
 
 /// Wraps a [`Stepped`] procedure as a [`Model`]: trials as any procedure's,
@@ -116,12 +121,7 @@ pub fn exact_ends<P: Stepped>(
     }
     Ok(ends
         .into_iter()
-        .map(|(state, w)| {
-            let outcome = procedure
-                .finished(&state)
-                .unwrap_or_else(|| procedure.outcome(&state));
-            (outcome, w)
-        })
+        .map(|(state, w)| (last(procedure, &state), w))
         .collect())
 }
 

@@ -145,13 +145,6 @@ impl Stepped for Charge {
             _ => *state,
         }
     }
-
-    fn outcome(&self, state: &ChargeState) -> ChargeOutcome {
-        match state {
-            ChargeState::Over(outcome) => *outcome,
-            _ => unreachable!("every charge ends by its last step"),
-        }
-    }
 }
 
 impl Charge {

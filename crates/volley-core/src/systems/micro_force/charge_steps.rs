@@ -182,13 +182,6 @@ impl Stepped for Charge {
             Over(_) => *state,
         }
     }
-
-    fn outcome(&self, state: &ChargeState) -> ChargeOutcome {
-        match state {
-            ChargeState::Over(outcome) => *outcome,
-            _ => unreachable!("every charge ends by its last step"),
-        }
-    }
 }
 
 impl Charge {
