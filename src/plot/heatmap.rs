@@ -2,7 +2,7 @@
 //! bar.
 
 use super::look::*;
-use super::{Figure, SIZE};
+use super::{DESC_SIZE, Figure, SIZE};
 use anyhow::anyhow;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -148,6 +148,7 @@ impl Figure for Heatmap {
             .x_label_formatter(&x_fmt)
             .y_label_formatter(&y_fmt)
             .label_style(("sans-serif", 14))
+            .axis_desc_style(("sans-serif", DESC_SIZE))
             .draw()
             .map_err(|e| err(&e))?;
         let (low, high) = self.scale();
@@ -159,9 +160,9 @@ impl Figure for Heatmap {
             .saturating_sub(60 + 8 * longest.min(40))
             / nx.max(1) as u32;
         let (decimals, font) = match cell_width {
-            w if w >= 64 => (2, 13),
+            w if w >= 64 => (2, 12),
             w if w >= 46 => (1, 12),
-            _ => (0, 11),
+            _ => (0, 10),
         };
         for (r, row) in self.cells.iter().enumerate() {
             for (c, &value) in row.iter().enumerate() {

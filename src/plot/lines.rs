@@ -2,7 +2,7 @@
 //! each series with its interval.
 
 use super::look::*;
-use super::{Figure, SIZE};
+use super::{DESC_SIZE, Figure, SIZE};
 use anyhow::anyhow;
 use plotters::prelude::*;
 
@@ -19,9 +19,10 @@ pub enum Join {
     /// Straight segments with an interval band: a quantity swept over a
     /// continuous field.
     Straight,
-    /// Each point a level around its own x, steps half-way between: a
-    /// discrete field (stands, a differential, a named choice), whose values
-    /// in between mean nothing.
+    /// Each point a level around its own x, steps half-way to a neighbour
+    /// one away: a whole-number field (stands, a differential), whose values
+    /// in between mean nothing. Across a gap in the values nothing is drawn,
+    /// since nothing was computed there.
     Mid,
     /// Each point a level until the next x: a per-turn curve, whose value
     /// holds from the end of one turn to the end of the next.
@@ -129,23 +130,36 @@ impl Lines {
         }
     }
 
-    /// The pixel path joining a series' points, by [`Join`].
-    pub(super) fn joined(&self, points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    /// The paths joining a series' points, by [`Join`]: several where a
+    /// discrete axis has a gap, since nothing was computed there.
+    pub(super) fn joined(&self, points: &[(f64, f64)]) -> Vec<Vec<(f64, f64)>> {
         match self.join {
-            Join::Straight => points.to_vec(),
+            Join::Straight => vec![points.to_vec()],
             Join::Mid => {
-                let mut path = Vec::new();
+                let mut paths: Vec<Vec<(f64, f64)>> = Vec::new();
                 for (i, &(x, y)) in points.iter().enumerate() {
-                    let before = if i == 0 {
-                        x
-                    } else {
-                        (points[i - 1].0 + x) / 2.0
-                    };
-                    let after = points.get(i + 1).map_or(x, |next| (x + next.0) / 2.0);
-                    path.push((before, y));
-                    path.push((after, y));
+                    let previous = i.checked_sub(1).map(|j| points[j].0);
+                    let next = points.get(i + 1).map(|p| p.0);
+                    let adjacent = |other: f64| (other - x).abs() <= 1.0 + 1e-9;
+                    let before = previous.filter(|&p| adjacent(p));
+                    let after = next.filter(|&n| adjacent(n));
+                    match before {
+                        Some(p) => {
+                            if let Some(path) = paths.last_mut() {
+                                path.push(((p + x) / 2.0, y));
+                            }
+                        }
+                        None => paths.push(vec![(x, y)]),
+                    }
+                    // A run of neighbours ends at its last point's own x.
+                    let end = after.map_or(x, |n| (x + n) / 2.0);
+                    match paths.last_mut() {
+                        Some(path) if before.is_some() || after.is_some() => path.push((end, y)),
+                        _ => {}
+                    }
                 }
-                path
+                paths.retain(|path| path.len() > 1);
+                paths
             }
             Join::Points => Vec::new(),
             Join::Post => {
@@ -156,7 +170,7 @@ impl Lines {
                         path.push((next.0, y));
                     }
                 }
-                path
+                vec![path]
             }
         }
     }
@@ -214,6 +228,7 @@ impl Figure for Lines {
             .light_line_style(WHITE.mix(0.0))
             .bold_line_style(RGBColor(225, 225, 225))
             .label_style(("sans-serif", 14))
+            .axis_desc_style(("sans-serif", DESC_SIZE))
             .draw()
             .map_err(|e| err(&e))?;
         let area = chart.plotting_area().strip_coord_spec();
@@ -235,13 +250,14 @@ impl Figure for Lines {
                 area.draw(&Polygon::new(band, look.colour.mix(0.18).filled()))
                     .map_err(|e| err(&e))?;
             }
-            let path: Vec<(i32, i32)> = self
-                .joined(&points)
-                .into_iter()
-                .map(|(x, y)| local(to_pixel(x, y)))
-                .collect();
-            if path.len() > 1 {
-                draw_path(&area, path, look, 2).map_err(|e| err(&e))?;
+            for joined in self.joined(&points) {
+                let path: Vec<(i32, i32)> = joined
+                    .into_iter()
+                    .map(|(x, y)| local(to_pixel(x, y)))
+                    .collect();
+                if path.len() > 1 {
+                    draw_path(&area, path, look, 2).map_err(|e| err(&e))?;
+                }
             }
             for p in &series.points {
                 if self.join != Join::Straight && p.3 > p.2 {

@@ -129,7 +129,7 @@ pub(super) fn draw_heading<DB: DrawingBackend>(
         area.draw(&Text::new(
             sub.to_string(),
             (centre, 40),
-            ("sans-serif", caption_size(sub).min(15))
+            ("sans-serif", caption_size(sub).min(14))
                 .into_font()
                 .color(&RGBColor(80, 80, 80))
                 .pos(Pos::new(HPos::Center, VPos::Center)),

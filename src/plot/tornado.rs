@@ -1,7 +1,7 @@
 //! Tornado charts: one horizontal bar per item, largest at the top.
 
 use super::look::*;
-use super::{Figure, caption_size};
+use super::{DESC_SIZE, Figure, caption_size};
 use anyhow::anyhow;
 use plotters::prelude::*;
 
@@ -61,7 +61,8 @@ impl Figure for Tornado {
             .x_desc(&self.x_label)
             .y_labels(n + 1)
             .y_label_formatter(&y_fmt)
-            .label_style(("sans-serif", 13))
+            .label_style(("sans-serif", 12))
+            .axis_desc_style(("sans-serif", DESC_SIZE))
             .draw()
             .map_err(|e| err(&e))?;
         for (i, (_, value, low, high)) in self.bars.iter().enumerate() {

@@ -75,11 +75,21 @@ pub fn summarize(result: &RunResult) -> Summary {
     let schema = &result.schema;
     let mut outcomes = Vec::new();
     for (v, var) in schema.categorical.iter().enumerate() {
-        for (i, value) in var.values.iter().enumerate() {
+        let cells: Vec<f64> = (0..var.values.len())
+            .map(|i| result.tally.cell(v, i))
+            .collect();
+        // Exact: out of the variable's own mass, so a value that is the only one
+        // reached is exactly 1, not a total weight summed in another order.
+        let of = if exact {
+            cells.iter().sum()
+        } else {
+            estimates.n
+        };
+        for (value, &cell) in var.values.iter().zip(&cells) {
             outcomes.push(OutcomeRow {
                 variable: var.name.clone(),
                 value: value.clone(),
-                estimate: estimates.proportion(result.tally.cell(v, i)),
+                estimate: estimates.conditional(cell, of),
             });
         }
     }
@@ -248,5 +258,37 @@ impl Estimates {
         } else {
             self.mean(moments, curve.bounds)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An exact run whose one reached value summed to 0.9999999999999999 while
+    /// the total weight summed to 1: that value is certain and reads exactly 1.
+    #[test]
+    fn an_exact_certainty_is_exactly_one() {
+        let mut schema = Schema::default();
+        let side = schema.count("side", 1);
+        let mut tally = Tally::new(&schema);
+        for w in [0.1, 0.2, 0.7] {
+            tally.trial(w);
+        }
+        // Counted in another order, as merged branches are.
+        for w in [0.2, 0.7, 0.1] {
+            tally.count(side, 1, w);
+        }
+        assert_ne!(tally.weight, tally.cell(0, 1), "the case needs rounding");
+        let summary = summarize(&RunResult {
+            method: Method::Exact,
+            schema,
+            tally,
+            confidence: 0.95,
+            precision_not_reached: None,
+            exact_refused: None,
+        });
+        assert_eq!(summary.probability("side", "1").unwrap().value, 1.0);
+        assert_eq!(summary.probability("side", "0").unwrap().value, 0.0);
     }
 }
