@@ -292,10 +292,33 @@ fn a_click_reasks_and_the_address_keeps_the_question() {
     // A value out of range gets volley's own message, and the page says so.
     let shown = browser.ask(&server, "system=micro-squad&action=fire&firepower=99");
     assert!(
-        shown.starts_with("error error: field `firepower`: 99 is out of range"),
+        shown.starts_with("error error: key `firepower`: 99 is out of range"),
         "{shown}"
     );
     browser.screenshot("micro-squad-fire-out-of-range");
+
+    // A bad link is not quietly replaced by a default form: the page shows
+    // the API's own error for it.
+    for (query, says) in [
+        (
+            "system=nope&action=fire",
+            "key `system`: unknown system `nope`",
+        ),
+        (
+            "system=micro-squad&action=fire&bogus=1",
+            "key `bogus`: unknown field",
+        ),
+        ("system=micro-squad&action=fire&trials=-1", "`trials`"),
+    ] {
+        let shown = browser.ask(&server, query);
+        let (_, api) = server.get(&format!("/api/odds?{query}"));
+        assert!(shown.contains(says), "{query}: {shown}");
+        assert_eq!(
+            shown,
+            format!("error {}", api.trim().replace("error: query: ", "error: ")),
+            "{query}: the API's message"
+        );
+    }
 }
 
 #[test]

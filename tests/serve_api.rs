@@ -122,6 +122,23 @@ fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
     assert_eq!(api, cli);
 }
 
+/// The command line's message as the API words it: query keys, not fields
+/// and flags.
+fn in_query_words(cli: &str) -> String {
+    let mut text = cli
+        .replace("command line: field `", "query: key `")
+        .replace("'--trials <N>'", "`trials`")
+        .replace("error: --exact:", "error: query: key `method=exact`:")
+        .replace("--budget)", "`budget`)");
+    for key in ["trials", "precision", "seed", "confidence", "budget"] {
+        text = text.replace(
+            &format!("error: --{key}:"),
+            &format!("error: query: key `{key}`:"),
+        );
+    }
+    text
+}
+
 #[test]
 fn bad_input_is_a_400_with_the_command_lines_message() {
     let server = Server::start(&["--max-trials", "100000"]);
@@ -153,8 +170,9 @@ fn bad_input_is_a_400_with_the_command_lines_message() {
         let (ok, _, stderr) = volley(args);
         assert!(!ok);
         assert_eq!(status, 400, "{query}");
-        let cli_line = stderr.lines().next().unwrap();
+        let cli_line = in_query_words(stderr.lines().next().unwrap());
         assert_eq!(body.trim_end(), cli_line, "{query}");
+        assert!(!body.contains("--"), "no flags in a query's error: {body}");
         assert_eq!(body.lines().count(), 1, "{query}: one line");
     }
     // What only the server refuses, each in one line that names what to change.
@@ -163,7 +181,10 @@ fn bad_input_is_a_400_with_the_command_lines_message() {
             "system=micro-squad&action=fire&trials=200000",
             "--max-trials",
         ),
-        ("system=micro-squad&action=fire&budget=99999999", "--budget"),
+        (
+            "system=micro-squad&action=fire&budget=99999999",
+            "key `budget`: 99999999 is over",
+        ),
         ("action=fire", "`system`: missing"),
         (
             "system=micro-squad&action=fire&method=guess",
@@ -196,7 +217,16 @@ fn bad_input_is_a_400_with_the_command_lines_message() {
         server.get("/api/compare?system=micro-squad&action=fire&variant.firepower=99");
     assert_eq!(status, 400);
     assert!(
-        body.contains("field `variant.firepower`: 99 is out of range"),
+        body.contains("key `variant.firepower`: 99 is out of range"),
+        "{body}"
+    );
+    // An error in the variant's pasted rule names the rule and its line.
+    let (status, body) = server.get(
+        "/api/compare?system=micro-squad&action=fire&variant.rule=%5Bset%5D%0A%22terrain.woods.personel%22%20%3D%206",
+    );
+    assert_eq!(status, 400);
+    assert!(
+        body.starts_with("error: variant house rule:2: field `terrain.woods.personel`: "),
         "{body}"
     );
     assert_eq!(server.get("/nothing/here").0, 404);
@@ -469,7 +499,7 @@ fn generated_questions_get_the_command_lines_answer_or_refusal() {
             assert_eq!(status, 400, "{label}: {body}");
             assert_eq!(
                 body.trim_end(),
-                stderr.lines().next().unwrap_or(""),
+                in_query_words(stderr.lines().next().unwrap_or("")),
                 "{label}"
             );
             refused += 1;

@@ -20,9 +20,10 @@ pub struct CompareArgs {
     /// The baseline's fields as field=value.
     pub fields: Vec<String>,
     /// A variant as NAME:SPEC, repeatable. SPEC is a comma-separated list of
-    /// house-rule files and field=value overrides, on top of the baseline:
-    /// `woods6:house_rules/woods_plus_6.toml`, `harder:die_mod=1`,
-    /// `both:house_rules/woods_plus_6.toml,die_mod=1`.
+    /// house-rule files, chart patches (chart.path=value, as a house rule's
+    /// `[set]` names them) and field=value overrides, on top of the baseline:
+    /// `woods6:house_rules/woods_plus_6.toml`, `woods6:terrain.woods.personnel=6`,
+    /// `harder:die_mod=1`, `both:house_rules/woods_plus_6.toml,die_mod=1`.
     #[arg(long = "variant", value_name = "NAME:SPEC", required = true)]
     pub variants: Vec<String>,
     /// Output format.
@@ -65,6 +66,14 @@ pub fn parse_variant(
     let mut fields = Vec::new();
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         match part.split_once('=') {
+            // A dotted name is a chart's cell or option, patched as a house
+            // rule would (`terrain.woods.personnel=6`); scenario fields have no dots.
+            Some((path, value)) if path.contains('.') => {
+                rules.push(HouseRule::inline(&[(
+                    path.trim().to_string(),
+                    value.trim().to_string(),
+                )]));
+            }
             Some((field, value)) => {
                 let field = field.trim().to_string();
                 if fields.iter().any(|f: &RawField| f.0 == field) {
@@ -135,8 +144,24 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<String> {
         &args.method,
         &args.variants,
     )?;
-    let compared = comparison
-        .run(&args.method.config())
-        .map_err(super::explain)?;
+    let config = args.method.config();
+    let mut compared = comparison.run(&config).map_err(super::explain)?;
+    // A variant that changes nothing here: say where it would.
+    for (answer, variant) in compared.variants.iter_mut().zip(&comparison.variants) {
+        if answer.changes_nothing() {
+            let moves = crate::effects::where_they_differ(
+                &comparison.baseline,
+                &variant.question,
+                config.seed,
+                3,
+            );
+            answer.differs_at = Some(
+                moves
+                    .iter()
+                    .map(|m| format!("{}={} (instead of {})", m.field, m.to, m.from))
+                    .collect(),
+            );
+        }
+    }
     Ok(render_comparison(&comparison, &compared, args.format))
 }

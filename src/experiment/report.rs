@@ -44,7 +44,7 @@ fn method_text(experiment: &Experiment, config: &RunConfig, points: &[Point]) ->
     }
     let short: Vec<f64> = points
         .iter()
-        .filter_map(|p| p.summary.precision_not_reached)
+        .filter_map(|p| p.summary.precision_not_reached.map(|s| s.reached))
         .collect();
     if let (MethodRequest::Precision(target), false) = (config.method, short.is_empty()) {
         let widest = short.iter().copied().fold(0.0, f64::max);

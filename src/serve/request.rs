@@ -171,9 +171,10 @@ impl Request {
     /// `--variant variant:SPEC`.
     pub fn comparison(&self) -> Result<Comparison, ApiError> {
         let (base_rules, baseline) = self.baseline()?;
-        // The variant's errors name its fields as the request does.
+        // The variant's errors name its fields as the request does; an error
+        // in its pasted house rule keeps the rule's name and line.
         let named = |mut e: InputError| {
-            if !e.field.is_empty() {
+            if !e.field.is_empty() && e.line.is_none() {
                 e.field = format!("{VARIANT_PREFIX}{}", e.field);
             }
             ApiError::from(e)
@@ -233,14 +234,14 @@ mod tests {
     }
 
     #[test]
-    fn method_keys_fail_as_the_flags_do() {
+    fn method_keys_fail_as_the_flags_do_in_the_querys_words() {
         let limits = Limits::default();
         let err = |q: &str| Request::parse(q).unwrap().config(&limits).unwrap_err();
         let e = err("system=s&action=a&trials=abc");
         assert_eq!(e.status, 400);
         assert!(
             e.message
-                .starts_with("error: invalid value 'abc' for '--trials <N>'")
+                .starts_with("error: invalid value 'abc' for `trials`")
         );
         assert!(!e.message.contains('\n'));
         let e = err("system=s&action=a&method=guess");
@@ -260,7 +261,7 @@ mod tests {
         let e = Request::parse("system=s&action=a&x=1&x=2").unwrap_err();
         assert_eq!(
             e.message,
-            "error: command line: field `x`: given twice (`x=1` and `x=2`); give it once"
+            "error: query: key `x`: given twice (`x=1` and `x=2`); give it once"
         );
         let e = Request::parse("system=s&system=t&action=a").unwrap_err();
         assert!(e.message.contains("`system`: given twice"), "{}", e.message);

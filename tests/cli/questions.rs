@@ -278,6 +278,11 @@ fn a_variant_that_changes_nothing_says_so() {
         "{text}"
     );
     assert!(!text.contains("+0.00 pts"), "no table of zeros: {text}");
+    // And where it would differ: more AV a stand than 1.
+    assert!(
+        text.contains("it would differ with a_av_per_stand=0.5 (instead of 1)"),
+        "{text}"
+    );
     // Where they differ, the table is there.
     let text = super::stdout_of(&[
         "compare",
@@ -288,4 +293,37 @@ fn a_variant_that_changes_nothing_says_so() {
         "ff2av:house_rules/mf_first_fire_av.toml",
     ]);
     assert!(!text.contains("identical here"), "{text}");
+}
+
+#[test]
+fn an_inline_variant_patches_a_chart_as_its_house_rule_does() {
+    let compare = |spec: &str| {
+        super::json_of(&[
+            "compare",
+            "micro-squad",
+            "fire",
+            "terrain=woods",
+            "--format",
+            "json",
+            "--variant",
+            spec,
+        ])
+    };
+    let differences = |json: &serde_json::Value| json["variants"][0]["differences"].clone();
+    let inline = compare("w6:terrain.woods.personnel=6");
+    let file = compare("w6:house_rules/woods_plus_6.toml");
+    assert_eq!(differences(&inline), differences(&file));
+    assert_ne!(differences(&inline)[0]["difference"], 0.0);
+    // A misspelt cell is named on the command line, with what it may mean.
+    let err = super::stderr_of(&[
+        "compare",
+        "micro-squad",
+        "fire",
+        "--variant",
+        "w6:terrain.woods.personel=6",
+    ]);
+    assert!(
+        err.starts_with("error: command line: field `terrain.woods.personel`: `terrain.woods` has no entry `personel`; did you mean `personnel`?"),
+        "{err}"
+    );
 }

@@ -59,6 +59,21 @@ pub struct VariantAnswer {
     pub spec: String,
     pub summary: Summary,
     pub differences: Vec<DifferenceRow>,
+    /// For a variant that changes nothing here, the one-step moves of the
+    /// scenario after which it would (`field=to (instead of from)`), when looked for
+    /// ([`crate::effects::where_they_differ`]).
+    pub differs_at: Option<Vec<String>>,
+}
+
+impl VariantAnswer {
+    /// Every difference exactly zero: the same answer, exactly (or the same
+    /// question under the same charts).
+    pub fn changes_nothing(&self) -> bool {
+        self.differences.iter().all(|r| {
+            let d = &r.difference;
+            d.value == 0.0 && d.low == 0.0 && d.high == 0.0
+        })
+    }
 }
 
 /// The baseline's answer and every variant's.
@@ -159,6 +174,7 @@ impl Comparison {
                 spec: variant.spec.clone(),
                 summary,
                 differences,
+                differs_at: None,
             });
         }
         Ok(Compared {
@@ -263,6 +279,7 @@ fn exact_all(
             spec: String::new(),
             summary,
             differences,
+            differs_at: None,
         });
     }
     Ok(Compared {

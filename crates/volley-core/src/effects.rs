@@ -253,3 +253,73 @@ fn quiet(d: Difference) -> Difference {
         d
     }
 }
+
+/// Paired trials a probe of [`where_they_differ`] runs at each step.
+pub const PROBE_TRIALS: u64 = 4_096;
+
+/// Where a variant that changes nothing in `baseline`'s scenario would change
+/// something: the one-step moves of the scenario (as [`steps`] makes them,
+/// fields the variant sets left alone) after which the two sides differ on
+/// [`PROBE_TRIALS`] paired trials; the first `most` of them, in field order,
+/// one a field.
+/// Empty when no one step shows a difference (a change that never matters,
+/// or one rarer than the probe sees).
+pub fn where_they_differ(
+    baseline: &Question,
+    variant: &Question,
+    seed: u64,
+    most: usize,
+) -> Vec<Step> {
+    let config = RunConfig {
+        method: crate::engine::MethodRequest::Trials(PROBE_TRIALS),
+        seed,
+        ..RunConfig::default()
+    };
+    let base_pairs = baseline.scenario().pairs();
+    let variant_pairs = variant.scenario().pairs();
+    let (moves, _) = steps(baseline, &[], 8);
+    let mut found = Vec::new();
+    for step in moves {
+        if found.len() >= most {
+            break;
+        }
+        let set_by_variant = base_pairs
+            .iter()
+            .zip(&variant_pairs)
+            .any(|((k, a), (_, b))| *k == step.field && a != b);
+        let field_found = found.iter().any(|f: &Step| f.field == step.field);
+        if set_by_variant || field_found {
+            continue;
+        }
+        let field = [(step.field.clone(), step.to.clone(), Origin::command_line())];
+        let (Ok(b), Ok(v)) = (baseline.with(&field), variant.with(&field)) else {
+            continue;
+        };
+        let comparison = Comparison {
+            baseline: b,
+            variants: vec![Variant {
+                name: "probe".into(),
+                spec: String::new(),
+                question: v,
+            }],
+        };
+        let Ok(compared) = comparison.run(&config) else {
+            continue;
+        };
+        // On the same trials, equal answers have equal counts to the last bit.
+        let (b, v) = (&compared.baseline, &compared.variants[0].summary);
+        let differs = b
+            .outcomes
+            .iter()
+            .zip(&v.outcomes)
+            .any(|(x, y)| x.estimate.value != y.estimate.value)
+            || b.means
+                .iter()
+                .zip(&v.means)
+                .any(|(x, y)| x.estimate.value != y.estimate.value);
+        if differs {
+            found.push(step);
+        }
+    }
+    found
+}

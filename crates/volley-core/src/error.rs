@@ -99,6 +99,43 @@ pub fn one_of<S: AsRef<str>>(values: &[S]) -> String {
     }
 }
 
+/// The names within two edits of `key` (a letter changed, added, dropped or
+/// two swapped: `defence` for `defense`), nearest first.
+pub fn near_names<'a, S: AsRef<str>>(key: &str, names: &'a [S]) -> Vec<&'a str> {
+    let mut near: Vec<(usize, &str)> = names
+        .iter()
+        .map(|name| (edits(key, name.as_ref()), name.as_ref()))
+        .filter(|(d, _)| *d <= 2)
+        .collect();
+    near.sort();
+    near.into_iter().map(|(_, name)| name).collect()
+}
+
+/// Edits from `a` to `b` (optimal string alignment distance).
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + change);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

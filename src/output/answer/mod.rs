@@ -29,11 +29,9 @@ pub fn render_odds(
     fractions: bool,
 ) -> String {
     let summary = summarize(result);
-    let warning = result.precision_not_reached.map(|w| {
-        format!(
-            "stopped at the trial cap before reaching the precision asked; widest half-width {w:.5}"
-        )
-    });
+    let warning = result
+        .precision_not_reached
+        .map(|s| shortfall_text(&s, result));
     let answer = Answer {
         warning,
         working: question.working(),
@@ -42,6 +40,29 @@ pub fn render_odds(
         ..Answer::of(question, &summary)
     };
     render_answer(&answer, format)
+}
+
+/// The precision asked for was not reached: say what was, and why it stopped.
+fn shortfall_text(s: &crate::tally::Shortfall, result: &RunResult) -> String {
+    let trials = match result.method {
+        crate::tally::Method::MonteCarlo { trials, .. } => trials,
+        crate::tally::Method::Exact => 0,
+    };
+    format!(
+        "precision not reached: asked for every half-width below {}, stopped at the cap of {} trials with the widest at {}; the intervals below are wider than asked",
+        s.asked,
+        crate::dice::grouped(trials),
+        significant(s.reached)
+    )
+}
+
+/// A positive number to three significant digits, in plain decimals.
+fn significant(x: f64) -> String {
+    if !(x.is_finite() && x > 0.0) {
+        return format!("{x}");
+    }
+    let decimals = (2 - x.log10().floor() as i32).max(0) as usize;
+    format!("{x:.decimals$}")
 }
 
 /// Render an answer in `format`.

@@ -48,12 +48,16 @@ fn signed_points(points: f64) -> String {
     format!("{points:+.decimals$}")
 }
 
-/// Every difference of a variant exactly zero: the same answer, exactly (or
-/// the same question under the same charts).
-fn identical(v: &VariantAnswer) -> bool {
-    v.differences.iter().all(|r| {
-        let d = &r.difference;
-        d.value == 0.0 && d.low == 0.0 && d.high == 0.0
+/// Where a variant that changes nothing here would change something, when
+/// that was looked for.
+fn differs_line(v: &VariantAnswer) -> Option<String> {
+    let probe = format!(
+        "each field moved one step, {} paired trials each",
+        crate::dice::grouped(crate::effects::PROBE_TRIALS)
+    );
+    v.differs_at.as_ref().map(|moves| match moves.as_slice() {
+        [] => format!("no one-step move of a field makes it differ ({probe})"),
+        moves => format!("it would differ with {} ({probe})", moves.join(", or ")),
     })
 }
 
@@ -174,8 +178,11 @@ fn variant_section(
         if let Some(reason) = variant_mark {
             let _ = writeln!(out, "> **PROVISIONAL** ({}): {reason}.\n", v.name);
         }
-        if identical(v) {
+        if v.changes_nothing() {
             let _ = writeln!(out, "**{SAME}**");
+            if let Some(line) = differs_line(v) {
+                let _ = writeln!(out, "\n{line}");
+            }
             return;
         }
         if let Some(h) = headline {
@@ -197,8 +204,11 @@ fn variant_section(
         if let Some(reason) = variant_mark {
             let _ = writeln!(out, "PROVISIONAL ({}): {reason}.", v.name);
         }
-        if identical(v) {
+        if v.changes_nothing() {
             let _ = writeln!(out, "{SAME}");
+            if let Some(line) = differs_line(v) {
+                let _ = writeln!(out, "{line}");
+            }
             return;
         }
         if let Some(h) = headline {

@@ -279,12 +279,13 @@ function showProgress(done, planned) {
 
 function showError(message) {
   $("error").hidden = false;
-  // The API words errors as the command line does; here there is no command line.
-  $("error").textContent = message.replace(/^error: command line: /, "error: ");
+  // The API names the query's keys; on the page, the key is the box.
+  $("error").textContent = message.replace(/^error: (command line|query): /, "error: ");
   $("result").classList.add("stale");
 }
 
-async function ask() {
+// Ask the question of the form, or `asked` (a query string) as it stands.
+async function ask(asked) {
   if (running) running.abort();
   const controller = new AbortController();
   running = controller;
@@ -298,7 +299,8 @@ async function ask() {
     }
   }, 300);
   try {
-    const response = await fetch("/api/ask?" + query(), { signal: controller.signal });
+    const question = typeof asked === "string" ? asked : query().toString();
+    const response = await fetch("/api/ask?" + question, { signal: controller.signal });
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let buffer = "";
@@ -376,8 +378,7 @@ function interval(low, high, asPercent) {
 
 function pValue(p) {
   if (p === null || p === undefined) return "";
-  if (p < 1e-15) return "p < 1e-15";
-  return "p = " + (p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
+  return p < 1e-4 ? "p < 0.0001" : "p = " + p.toFixed(4);
 }
 
 function methodLine(a) {
@@ -569,6 +570,14 @@ function headBox(a, exact) {
     headline.textContent = "No single outcome stands first here: every outcome is below.";
   }
   head.append(headline, el("div", "method-line", methodLine(a)));
+  const short = a.precision_not_reached;
+  if (short) {
+    const warning = el("p", "provisional", "Precision not reached: asked for every half-width below " +
+      short.asked + ", stopped at the cap of " + a.trials.toLocaleString("en") +
+      " trials with the widest at " + short.reached.toPrecision(3) + "; the intervals are wider than asked.");
+    warning.id = "precision-warning";
+    head.append(warning);
+  }
   if (a.provisional) head.append(el("p", "provisional", "Provisional: " + a.provisional + "."));
   const readings = readingsBox(a.readings || []);
   if (readings) head.append(readings);
@@ -785,8 +794,17 @@ async function start() {
     if (running) running.abort();
     showError("Cancelled: the answer below is the last one finished. Change anything to ask again.");
   });
-  history.replaceState(null, "", "?" + query());
-  ask();
+  // A link is asked as it stands, so that a key the form cannot show (an
+  // unknown system, field or value) gets the API's error here, not a quiet
+  // default; the form's own question is asked from the first change on.
+  const linked = new URLSearchParams(location.search);
+  if ([...linked.keys()].length) {
+    for (const key of ["system", "action"]) if (!linked.has(key)) linked.set(key, $(key).value);
+    ask(linked.toString());
+  } else {
+    history.replaceState(null, "", "?" + query());
+    ask();
+  }
 }
 
 start();

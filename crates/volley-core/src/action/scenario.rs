@@ -2,7 +2,7 @@
 //! experiment TOML alike, validated before any work starts.
 
 use super::field_spec::{FieldSpec, FieldValue};
-use crate::error::{InputError, one_of};
+use crate::error::{InputError, near_names, one_of};
 use serde_json::{Value as Json, json};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Mutex, MutexGuard};
@@ -48,43 +48,6 @@ impl Clone for Scenario {
             misreads: Mutex::new(locked(&self.misreads).clone()),
         }
     }
-}
-
-/// The names within two edits of `key` (a letter changed, added, dropped or
-/// two swapped: `defence` for `defense`), nearest first.
-fn near_names<'a>(key: &str, names: &[&'a str]) -> Vec<&'a str> {
-    let mut near: Vec<(usize, &str)> = names
-        .iter()
-        .map(|name| (edits(key, name), *name))
-        .filter(|(d, _)| *d <= 2)
-        .collect();
-    near.sort();
-    near.into_iter().map(|(_, name)| name).collect()
-}
-
-/// Edits from `a` to `b` (optimal string alignment distance).
-fn edits(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in rows.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in rows[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let change = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (rows[i - 1][j] + 1)
-                .min(rows[i][j - 1] + 1)
-                .min(rows[i - 1][j - 1] + change);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(rows[i - 2][j - 2] + 1);
-            }
-            rows[i][j] = best;
-        }
-    }
-    rows[a.len()][b.len()]
 }
 
 /// A note's lock; a panic elsewhere leaves the notes as they were.

@@ -2,6 +2,7 @@
 
 use super::reading::ReadingJson;
 use crate::stats::Summary;
+use crate::tally::Shortfall;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -22,6 +23,10 @@ pub struct AnswerJson {
     pub confidence: f64,
     /// Why the automatic choice did not take the exact method, when it did not.
     pub exact_refused: Option<String>,
+    /// A precision run that stopped at its trial cap: the half-width asked for
+    /// and the widest reached (absent when the precision was met or not asked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precision_not_reached: Option<Shortfall>,
     /// Every field of the scenario with the value it took.
     pub scenario: Map<String, Value>,
     /// The outcome stated first, when the action names one.
@@ -116,6 +121,7 @@ impl AnswerJson {
             seed: summary.seed,
             confidence: summary.confidence,
             exact_refused: summary.exact_refused.clone(),
+            precision_not_reached: summary.precision_not_reached,
             scenario: Map::new(),
             headline: None,
             outcomes: summary

@@ -45,6 +45,11 @@ pub struct VariantJson {
     pub spec: String,
     pub result: AnswerJson,
     pub differences: Vec<DifferenceJson>,
+    /// For a variant that changes nothing here, the one-step moves of the
+    /// scenario after which it would (`field=to (instead of from)`), when
+    /// looked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub differs_at: Option<Vec<String>>,
 }
 
 /// The variant's figure minus the baseline's: a probability (with `value`)
@@ -100,6 +105,7 @@ impl ComparisonJson {
                     spec: v.spec.clone(),
                     result,
                     differences: v.differences.iter().map(DifferenceJson::from).collect(),
+                    differs_at: v.differs_at.clone(),
                 })
                 .collect(),
         }

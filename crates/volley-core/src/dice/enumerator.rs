@@ -47,7 +47,7 @@ impl OverBudget {
 }
 
 /// `n` with its thousands separated by commas.
-fn grouped(n: u64) -> String {
+pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -20,7 +20,7 @@ mod roll;
 mod sampler;
 mod weighted;
 
-pub use enumerator::{Enumerator, OverBudget};
+pub use enumerator::{Enumerator, OverBudget, grouped};
 pub use recorder::{Draw, Next, Node, Recorder, Recording, TooLarge};
 pub use roll::Roll;
 pub use sampler::Sampler;

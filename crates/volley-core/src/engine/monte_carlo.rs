@@ -10,7 +10,7 @@
 use super::model::Model;
 use crate::dice::{OverBudget, Sampler};
 use crate::stats;
-use crate::tally::{Method, RunResult, Schema, Tally};
+use crate::tally::{Method, RunResult, Schema, Shortfall, Tally};
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -320,7 +320,10 @@ fn until_precise(
             schema: schema.clone(),
             tally,
             confidence: config.confidence,
-            precision_not_reached: (widest >= target).then_some(widest),
+            precision_not_reached: (widest >= target).then_some(Shortfall {
+                asked: target,
+                reached: widest,
+            }),
             exact_refused: None,
         })
     };

@@ -14,7 +14,7 @@ mod consulted;
 
 pub use consulted::{OptionsRead, option_index};
 
-use crate::error::{InputError, one_of};
+use crate::error::{InputError, near_names, one_of};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::any::Any;
@@ -157,7 +157,7 @@ impl RuleBook {
         }
         let at = |change: &Change, message: String| InputError {
             file: rule.file.clone(),
-            line: Some(change.line),
+            line: change.line,
             field: change.path.clone(),
             message,
         };
@@ -198,7 +198,8 @@ impl RuleBook {
 pub struct Change {
     pub path: String,
     pub value: Value,
-    pub line: usize,
+    /// The line of a file's change; `None` on the command line.
+    pub line: Option<usize>,
 }
 
 /// A house rule: named changes to a system's charts.
@@ -229,6 +230,36 @@ impl HouseRule {
         Self::parse(&label, &text)
     }
 
+    /// A house rule written on the command line as `chart.path=value` pairs
+    /// (a compared variant's `terrain.woods.personnel=6`): each value read as
+    /// TOML (a number, `true`, `[1, 2]`), else as a word.
+    pub fn inline(changes: &[(String, String)]) -> Self {
+        let changes = changes
+            .iter()
+            .map(|(path, text)| Change {
+                path: path.clone(),
+                value: format!("v = {text}")
+                    .parse::<Table>()
+                    .ok()
+                    .and_then(|mut t| t.remove("v"))
+                    .unwrap_or_else(|| Value::String(text.clone())),
+                line: None,
+            })
+            .collect::<Vec<_>>();
+        let name = changes
+            .iter()
+            .map(|c| format!("{}={}", c.path, c.value))
+            .collect::<Vec<_>>()
+            .join(",");
+        HouseRule {
+            file: "command line".to_string(),
+            name,
+            system: None,
+            description: String::new(),
+            changes,
+        }
+    }
+
     /// Parse a house rule from text; `label` names it in errors.
     pub fn parse(label: &str, text: &str) -> Result<Self, InputError> {
         let file: HouseRuleFile =
@@ -238,7 +269,7 @@ impl HouseRule {
             .into_iter()
             .map(|(path, value)| Change {
                 path,
-                line: crate::error::line_of(text, value.span().start),
+                line: Some(crate::error::line_of(text, value.span().start)),
                 value: value.into_inner(),
             })
             .collect::<Vec<_>>();
@@ -282,11 +313,13 @@ fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
 fn replace_at(tree: &mut Table, segments: &[&str], value: Value) -> Result<(), String> {
     let sections = keys(tree);
     let mut node: &mut Value = tree.get_mut(segments[0]).ok_or_else(|| {
-        format!(
-            "no chart or section `{}`; there are {}",
-            segments[0],
-            one_of(&sections)
-        )
+        let near = near_names(segments[0], &sections);
+        let hint = if near.is_empty() {
+            format!("there are {}", one_of(&sections))
+        } else {
+            format!("did you mean {}?", one_of(&near))
+        };
+        format!("no chart or section `{}`; {hint}", segments[0])
     })?;
     for (depth, segment) in segments.iter().enumerate().skip(1) {
         let here = segments[..depth].join(".");
@@ -301,7 +334,10 @@ fn replace_at(tree: &mut Table, segments: &[&str], value: Value) -> Result<(), S
                 }
                 let known = keys(table);
                 table.get_mut(*segment).ok_or_else(|| {
-                    let hint = if known.len() <= 40 {
+                    let near = near_names(segment, &known);
+                    let hint = if !near.is_empty() {
+                        format!("; did you mean {}?", one_of(&near))
+                    } else if known.len() <= 40 {
                         format!("; it has {}", one_of(&known))
                     } else {
                         String::new()

@@ -2,7 +2,7 @@
 //! frame, plot and report reads.
 
 use super::interval::{Estimate, bounded_mean_interval, mean_interval, proportion, z_score};
-use crate::tally::{Conditional, Curve, Method, RunResult, Schema, Tally};
+use crate::tally::{Conditional, Curve, Method, RunResult, Schema, Shortfall, Tally};
 use serde::Serialize;
 
 /// P(variable = value).
@@ -40,7 +40,7 @@ pub struct Summary {
     pub exact_refused: Option<String>,
     /// The widest half-width when a precision run stopped at its trial cap
     /// before reaching its target.
-    pub precision_not_reached: Option<f64>,
+    pub precision_not_reached: Option<Shortfall>,
     pub outcomes: Vec<OutcomeRow>,
     pub means: Vec<MeanRow>,
     pub curves: Vec<CurvePoint>,

@@ -22,6 +22,14 @@ pub enum Method {
     MonteCarlo { trials: u64, seed: u64 },
 }
 
+/// A precision run that stopped at its trial cap before every interval was as
+/// narrow as asked: the half-width asked for and the widest one it reached.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Shortfall {
+    pub asked: f64,
+    pub reached: f64,
+}
+
 /// A finished run.
 #[derive(Clone, Debug)]
 pub struct RunResult {
@@ -30,7 +38,7 @@ pub struct RunResult {
     pub tally: Tally,
     pub confidence: f64,
     /// Set when precision mode stopped at `max_trials` before reaching its target.
-    pub precision_not_reached: Option<f64>,
+    pub precision_not_reached: Option<Shortfall>,
     /// Why the automatic choice did not take the exact method, when it did not.
     pub exact_refused: Option<String>,
 }
