@@ -13,6 +13,7 @@
 //! - [`guide`]: the generated pages of `docs/`.
 //! - [`request`]: what both front ends parse the same way: the method flags,
 //!   house-rule files, `field=value` arguments, and errors in the flags' words.
+//! - [`sheet`]: printable odds sheets, one a system.
 //! - [`serve`]: the calculator in a browser (`volley serve`) and its JSON API.
 //! - [`cli`]: the command line; the binary only calls [`cli::main`].
 //!
@@ -34,3 +35,4 @@ pub mod output;
 pub mod plot;
 pub mod request;
 pub mod serve;
+pub mod sheet;

@@ -355,3 +355,68 @@ fn a_phone_sized_page_shows_the_answer_first() {
     );
     browser.screenshot("phone-micro-force-charge");
 }
+
+/// Pages of a PDF: its `/Type /Page` objects (not `/Pages`).
+fn pdf_pages(pdf: &[u8]) -> usize {
+    [b"/Type /Page".as_slice(), b"/Type/Page".as_slice()]
+        .iter()
+        .map(|key| {
+            pdf.windows(key.len())
+                .enumerate()
+                .filter(|(i, w)| w == key && pdf.get(i + key.len()) != Some(&b's'))
+                .count()
+        })
+        .sum()
+}
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver; .ci/run installs them"]
+fn every_sheet_prints_on_one_to_three_pages() {
+    let server = Server::start(&[]);
+    let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target/")
+        .join("browser-test");
+    std::fs::create_dir_all(&folder).expect("the output folder");
+    for system in [
+        "micro-squad",
+        "micro-armour",
+        "micro-force",
+        "hex-acw",
+        "stand-and-die",
+        "deadly-field",
+    ] {
+        // The page serves the command line's sheet.
+        let (status, served) = server.get(&format!("/sheet/{system}"));
+        assert_eq!(status, 200, "{system}: {served}");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_volley"))
+            .args(["sheet", system])
+            .output()
+            .expect("volley runs");
+        assert_eq!(served, String::from_utf8(out.stdout).unwrap(), "{system}");
+        let html = folder.join(format!("sheet-{system}.html"));
+        let pdf = folder.join(format!("sheet-{system}.pdf"));
+        std::fs::write(&html, &served).unwrap();
+        let _ = std::fs::remove_file(&pdf);
+        let printed = Command::new(program("VOLLEY_CHROMIUM", "chromium"))
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-pdf-header-footer",
+                &format!("--print-to-pdf={}", pdf.display()),
+                html.to_str().unwrap(),
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("chromium runs");
+        assert!(printed.success(), "{system}: chromium failed");
+        let pages = pdf_pages(&std::fs::read(&pdf).expect("the PDF"));
+        assert!((1..=3).contains(&pages), "{system}: {pages} pages");
+        eprintln!("{system}: {pages} pages ({})", pdf.display());
+    }
+    let (status, body) = server.get("/sheet/nope");
+    assert_eq!(status, 400);
+    assert!(body.contains("unknown system `nope`"), "{body}");
+}

@@ -510,3 +510,19 @@ fn generated_questions_get_the_command_lines_answer_or_refusal() {
         "{answered} answered, {refused} refused"
     );
 }
+
+#[test]
+fn a_precision_not_reached_is_said_with_what_was() {
+    let server = Server::start(&["--max-trials", "20000"]);
+    let (status, body) = server.get("/api/odds?system=micro-squad&action=fire&precision=0.0001");
+    assert_eq!(status, 200, "{body}");
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer["trials"], 20000);
+    let short = &answer["precision_not_reached"];
+    assert_eq!(short["asked"], 0.0001, "{body}");
+    assert!(short["reached"].as_f64().unwrap() > 0.0001, "{body}");
+    // Met, it says nothing.
+    let (_, body) = server.get("/api/odds?system=micro-squad&action=fire&precision=0.01");
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(answer.get("precision_not_reached").is_none(), "{body}");
+}

@@ -5,6 +5,7 @@ use crate::effects::{effects, steps};
 use crate::error::InputError;
 use crate::output::{Format, render_effects};
 use crate::plot::{Figure, Tornado};
+use crate::tally::current_label;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -37,7 +38,7 @@ pub struct EffectsArgs {
 const MAX_CHOICES: usize = 8;
 
 /// Trials of a paired run when the steps do not all fit the exact budget.
-const EFFECTS_TRIALS: u64 = 200_000;
+const EFFECTS_TRIALS: u64 = crate::engine::SIDE_TRIALS;
 
 pub fn run(args: &EffectsArgs) -> anyhow::Result<String> {
     let question = super::odds::question(
@@ -58,7 +59,7 @@ pub fn run(args: &EffectsArgs) -> anyhow::Result<String> {
     let headline = match &args.show {
         Some(text) => Some(
             text.split_once('=')
-                .map(|(v, x)| (v.trim().to_string(), x.trim().to_string()))
+                .map(|(v, x)| (v.trim().to_string(), current_label(x.trim()).to_string()))
                 .ok_or_else(|| InputError::argument("show", "expected VARIABLE=VALUE"))?,
         ),
         None => None,

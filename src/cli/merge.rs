@@ -76,6 +76,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
         provisional: run.provisional.clone(),
         working: Vec::new(),
         fractions: false,
+        wide: false,
         readings: merged_readings(&files),
     };
     Ok(render_answer(&answer, args.format))

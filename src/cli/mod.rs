@@ -12,6 +12,7 @@ mod rules;
 mod run;
 mod sensitivity;
 mod serve;
+mod sheet;
 mod solve;
 mod systems;
 mod table;
@@ -63,6 +64,9 @@ pub enum Command {
     /// The calculator in a browser: a local web page that asks any action of any
     /// system, and its JSON API.
     Serve(serve::ServeArgs),
+    /// A system's printable odds sheet: every chart of its card with what it
+    /// means in odds, exact (HTML, one to three pages)
+    Sheet(sheet::SheetArgs),
 }
 
 /// Run the CLI and return the process exit code.
@@ -82,6 +86,7 @@ pub fn main() -> ExitCode {
         Command::Guide(args) => guide::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Sheet(args) => sheet::run(&args),
     };
     match result {
         Ok(text) => {

@@ -2,6 +2,7 @@
 
 use super::{MethodArgs, key_values};
 use crate::error::InputError;
+use crate::output::Look;
 use crate::output::{Format, render_odds};
 use crate::question::Question;
 use crate::systems::Origin;
@@ -21,6 +22,11 @@ pub struct OddsArgs {
     /// 100,000 (`7/36 (19.44%)`); Monte Carlo figures keep their intervals.
     #[arg(long)]
     pub fractions: bool,
+    /// Per-turn tables in one block with each interval beside its value,
+    /// however wide (by default they fit 100 columns: blocks of columns, each
+    /// interval on the line below its value).
+    #[arg(long)]
+    pub wide: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -175,6 +181,9 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         &result,
         readings,
         args.format,
-        args.fractions,
+        Look {
+            fractions: args.fractions,
+            wide: args.wide,
+        },
     ))
 }

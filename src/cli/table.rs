@@ -9,6 +9,7 @@ use crate::error::InputError;
 use crate::output::{Format, Grid, GridCell, render_grid};
 use crate::stats::summarize;
 use crate::systems::Origin;
+use crate::tally::current_label;
 use clap::Args;
 use rayon::prelude::*;
 
@@ -234,7 +235,7 @@ fn axes(args: &TableArgs, question: &crate::question::Question) -> anyhow::Resul
     let headline = question.headline();
     let (variable, value) = match &args.show {
         Some(text) => match text.split_once('=') {
-            Some((v, x)) => (v.to_string(), Some(x.to_string())),
+            Some((v, x)) => (v.to_string(), Some(current_label(x).to_string())),
             None => (text.clone(), None),
         },
         None => match headline {

@@ -83,7 +83,7 @@ fn x_coordinate(x_values: &[String], value: &str, numeric: bool) -> Option<f64> 
 
 fn split_y(y: &str) -> (String, String) {
     match y.split_once('=') {
-        Some((v, x)) => (v.to_string(), x.to_string()),
+        Some((v, x)) => (v.to_string(), crate::tally::current_label(x).to_string()),
         None => (y.to_string(), String::new()),
     }
 }

@@ -8,7 +8,9 @@
 //! seed = 1                          # optional, default 1
 //! trials = 200000                   # or precision = 0.002, or exact = true; default auto
 //! max_trials = 1000000000           # with precision: the most trials a point may take
-//! budget = 2000000                  # branches the exact method may explore per point
+//! budget = 2000000                  # optional: branches the exact method may explore per
+//!                                   # point (default as on the command line: 250,000
+//!                                   # when automatic, 2,000,000 with exact = true)
 //! [fields]                          # fixed scenario fields
 //! defense = 4
 //! [sweep]                           # axes, in this order; integers, strings or "a..b"
@@ -51,8 +53,9 @@ pub struct Experiment {
     pub exact: bool,
     /// With `precision`: the most trials a point may take.
     pub max_trials: u64,
-    /// Branches the exact method may explore per point.
-    pub budget: u64,
+    /// Branches the exact method may explore per point, when the file sets
+    /// it (the automatic method's budget too, as `--budget` is).
+    pub budget: Option<u64>,
     pub fields: Vec<(String, String, Origin)>,
     pub sweep: Vec<Axis>,
     pub variants: Vec<Variant>,
@@ -149,7 +152,7 @@ impl Experiment {
             precision: None,
             exact: false,
             max_trials: 1_000_000_000,
-            budget: 2_000_000,
+            budget: None,
             fields: Vec::new(),
             sweep: Vec::new(),
             variants: Vec::new(),

@@ -88,9 +88,9 @@ pub fn run(
         method: experiment.method(),
         seed: experiment.seed,
         confidence: experiment.confidence,
-        // A batch job can afford the whole budget before settling for Monte Carlo.
-        budget: experiment.budget,
-        auto_budget: experiment.budget,
+        // The command line's rule: a budget given is the automatic one too.
+        budget: experiment.budget.unwrap_or(crate::engine::EXACT_BUDGET),
+        auto_budget: experiment.budget.unwrap_or(crate::engine::AUTO_BUDGET),
         max_trials: experiment.max_trials,
         progress: hooks.trials,
         ..RunConfig::default()

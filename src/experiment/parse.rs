@@ -29,8 +29,8 @@ struct RawExperiment {
     exact: bool,
     #[serde(default = "default_max_trials")]
     max_trials: u64,
-    #[serde(default = "default_budget")]
-    budget: u64,
+    #[serde(default)]
+    budget: Option<u64>,
     #[serde(default)]
     fields: BTreeMap<String, Spanned<Value>>,
     #[serde(default)]
@@ -55,10 +55,6 @@ fn default_seed() -> u64 {
 
 fn default_max_trials() -> u64 {
     1_000_000_000
-}
-
-fn default_budget() -> u64 {
-    2_000_000
 }
 
 fn default_confidence() -> f64 {

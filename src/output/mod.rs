@@ -10,7 +10,7 @@ pub mod readings;
 mod solve;
 mod tally_file;
 
-pub use answer::{Answer, answer_contract, answer_object, render_answer, render_odds};
+pub use answer::{Answer, Look, answer_contract, answer_object, render_answer, render_odds};
 pub use compare::{render_compared, render_comparison};
 pub use effects::render_effects;
 pub use grid::{Grid, GridCell, render_grid};
@@ -128,12 +128,12 @@ pub fn number(e: &crate::stats::Estimate, exact: bool) -> String {
     }
 }
 
-/// A p-value as printed: four decimals, `<0.0001` below that, `exact` for an
-/// exact difference (no test).
+/// A p-value as printed: four decimals, `< 0.0001` below that (never
+/// `5.2e-84`), `exact` for an exact difference (no test).
 pub fn p_value_text(p: Option<f64>) -> String {
     match p {
         None => "exact".to_string(),
-        Some(p) if p < 0.0001 => "<0.0001".to_string(),
+        Some(p) if p < 0.0001 => "< 0.0001".to_string(),
         Some(p) => format!("{p:.4}"),
     }
 }

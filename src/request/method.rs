@@ -6,12 +6,11 @@ use crate::engine::{MethodRequest, RunConfig, RunError};
 use clap::Args;
 use std::path::PathBuf;
 
-/// The exact method's budget when none is given.
-const DEFAULT_BUDGET: u64 = 2_000_000;
-
 #[derive(Debug, Clone, Args)]
 pub struct MethodArgs {
-    /// Monte Carlo with this many trials.
+    /// Monte Carlo with this many trials. Without a method volley is exact
+    /// where the question fits 250,000 branches, else runs 1,000,000 trials
+    /// (200,000 a side where effects and sensitivity compare many sides).
     #[arg(long, value_name = "N", conflicts_with_all = ["precision", "exact"])]
     pub trials: Option<u64>,
     /// Monte Carlo until every interval's half-width is below E. E is absolute:
@@ -73,7 +72,7 @@ impl MethodArgs {
             method,
             seed: self.seed,
             confidence: self.confidence,
-            budget: self.budget.unwrap_or(DEFAULT_BUDGET),
+            budget: self.budget.unwrap_or(crate::engine::EXACT_BUDGET),
             // A budget the user gives is the automatic method's budget too.
             auto_budget: self.budget.unwrap_or(crate::engine::AUTO_BUDGET),
             ..RunConfig::default()

@@ -110,6 +110,40 @@ fn fields_of(query: Option<String>) -> Result<String, ApiError> {
     }))
 }
 
+/// `/sheet/SYSTEM[?rule=TOML]`: the printable odds sheet `volley sheet`
+/// writes, under a pasted house rule if one is given (its cells marked).
+pub async fn sheet(
+    axum::extract::Path(system): axum::extract::Path<String>,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let made = tokio::task::spawn_blocking(move || -> Result<String, ApiError> {
+        let mut rules = Vec::new();
+        for (key, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+            match key.as_ref() {
+                "rule" if !value.trim().is_empty() => {
+                    rules.push(crate::rules::HouseRule::parse("house rule", &value)?)
+                }
+                "rule" => {}
+                other => {
+                    return Err(ApiError::input(format!(
+                        "query: key `{other}`: a sheet takes only `rule` (a house rule's TOML)"
+                    )));
+                }
+            }
+        }
+        let sheet = crate::sheet::sheet(&system, &rules)?;
+        Ok(crate::sheet::render_html(&sheet))
+    })
+    .await;
+    match made {
+        Ok(Ok(html)) => {
+            ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
+        }
+        Ok(Err(e)) => error_response(e),
+        Err(e) => error_response(ApiError::busy(format!("the sheet could not be made: {e}"))),
+    }
+}
+
 pub async fn fields(RawQuery(query): RawQuery) -> Response {
     respond(fields_of(query))
 }
@@ -169,7 +203,7 @@ async fn answer(
                     &result,
                     readings,
                     Format::Json,
-                    false,
+                    crate::output::Look::default(),
                 ))
             })
         }

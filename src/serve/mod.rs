@@ -3,7 +3,8 @@
 //! A local web server ([`axum`]) with everything embedded in the binary: the page
 //! ([`page`]), which builds its form from each action's field declarations, and
 //! the JSON API it asks ([`api`]), whose answers are byte for byte those of
-//! `volley odds --format json` and `volley compare --format json`. Requests are
+//! `volley odds --format json` and `volley compare --format json`; and each
+//! system's printable odds sheet (`/sheet/SYSTEM`, as `volley sheet`). Requests are
 //! read by [`request`] and held to the server's [`limits`].
 
 pub mod api;
@@ -29,6 +30,7 @@ pub fn router(gate: Gate) -> Router {
         .route("/api/odds", get(api::odds))
         .route("/api/compare", get(api::compare))
         .route("/api/ask", get(api::ask))
+        .route("/sheet/{system}", get(api::sheet))
         .fallback(api::not_found)
         .with_state(gate)
 }

@@ -8,6 +8,7 @@ mod odds;
 mod questions;
 mod reports;
 mod shards;
+mod sheets;
 
 use assert_cmd::Command;
 

@@ -343,3 +343,24 @@ fn the_crt_alone_is_the_fire_table_without_the_cohesion_roll() {
         "{text}"
     );
 }
+
+#[test]
+fn per_turn_tables_fit_a_hundred_columns_unless_wide() {
+    let per_turn = |extra: &[&str]| {
+        let mut args = vec!["odds", "micro-squad", "engagement", "--trials", "2000"];
+        args.extend_from_slice(extra);
+        let text = super::stdout_of(&args);
+        let at = text.find("per turn").expect("a per-turn table");
+        text[at..].lines().map(str::to_string).collect::<Vec<_>>()
+    };
+    let narrow = per_turn(&[]);
+    assert!(narrow.iter().all(|l| l.len() <= 100), "{narrow:#?}");
+    // Every column is there, in blocks, each value's interval on the line below.
+    for name in ["ended", "a_alive", "b_disorganized"] {
+        assert!(narrow.iter().any(|l| l.contains(name)), "{name}");
+    }
+    assert!(narrow.iter().any(|l| l.trim_start().starts_with('[')));
+    let wide = per_turn(&["--wide"]);
+    assert!(wide.iter().any(|l| l.len() > 100));
+    assert!(wide.iter().any(|l| l.contains("] ") || l.ends_with(']')));
+}

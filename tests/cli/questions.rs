@@ -327,3 +327,14 @@ fn an_inline_variant_patches_a_chart_as_its_house_rule_does() {
         "{err}"
     );
 }
+
+#[test]
+fn a_comparison_states_its_headline_as_a_sentence() {
+    // The CRT's +4 column: E on a modified 2D6 of 3 or less, 3/36; one worse
+    // on the die, 2 or less, 1/36: 5.56 points lower.
+    let text = super::stdout_of(&["compare", "micro-squad", "crt", "--variant", "d:die_mod=1"]);
+    assert!(
+        text.contains("d moves P(result = E) from 8.33% to 2.78%: 5.56 points lower (exact)."),
+        "{text}"
+    );
+}

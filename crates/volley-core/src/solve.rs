@@ -54,7 +54,7 @@ impl Target {
             }
             return Ok(Target {
                 variable: variable.trim().to_string(),
-                value: Some(value.trim().to_string()),
+                value: Some(crate::tally::current_label(value.trim()).to_string()),
                 at_least,
                 threshold,
             });

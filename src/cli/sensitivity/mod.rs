@@ -31,7 +31,7 @@ pub struct SensitivityArgs {
 }
 
 /// Paired trials per reading when a question does not fit the exact budget.
-const SENSITIVITY_TRIALS: u64 = 100_000;
+pub(super) const SENSITIVITY_TRIALS: u64 = crate::engine::SIDE_TRIALS;
 
 pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
     let config = crate::engine::RunConfig {

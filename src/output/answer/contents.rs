@@ -28,6 +28,9 @@ pub struct Answer<'a> {
     pub working: Vec<String>,
     /// Show exact probabilities as fractions where the denominator is small.
     pub fractions: bool,
+    /// Per-turn tables in one block, intervals beside their values, however
+    /// wide (else blocks that fit 100 columns, intervals on a line below).
+    pub wide: bool,
     /// The card's readings the answer rests on.
     pub readings: Vec<Reading>,
 }
@@ -48,6 +51,7 @@ impl<'a> Answer<'a> {
             provisional: question.provisional(),
             working: Vec::new(),
             fractions: false,
+            wide: false,
             readings: crate::readings::consulted(question),
         }
     }

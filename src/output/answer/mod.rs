@@ -19,6 +19,14 @@ use crate::readings::Reading;
 use crate::stats::summarize;
 use crate::tally::RunResult;
 
+/// How a terminal answer is laid out: exact probabilities as fractions
+/// (`--fractions`), per-turn tables in one wide block (`--wide`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Look {
+    pub fractions: bool,
+    pub wide: bool,
+}
+
 /// What `volley odds` prints for `question` answered as `result`, resting on
 /// `readings`: the command line and `volley serve` both print this.
 pub fn render_odds(
@@ -26,7 +34,7 @@ pub fn render_odds(
     result: &RunResult,
     readings: Vec<Reading>,
     format: Format,
-    fractions: bool,
+    look: Look,
 ) -> String {
     let summary = summarize(result);
     let warning = result
@@ -35,7 +43,8 @@ pub fn render_odds(
     let answer = Answer {
         warning,
         working: question.working(),
-        fractions,
+        fractions: look.fractions,
+        wide: look.wide,
         readings,
         ..Answer::of(question, &summary)
     };

@@ -67,54 +67,105 @@ pub(super) fn table_answer(a: &Answer) -> String {
         }
     }
     if !s.curves.is_empty() {
-        curves_table(&mut out, s);
+        curves_table(&mut out, s, a.wide);
     }
     out
 }
 
-/// The per-turn curves, one column a variable, one row a turn.
-fn curves_table(out: &mut String, s: &Summary) {
+/// Columns a terminal table fits in unless `--wide` is asked for.
+const TABLE_COLUMNS: usize = 100;
+
+/// The per-turn curves, one column a variable, one row a turn. Monte Carlo
+/// values carry their interval, below each value (or beside it when `wide`);
+/// unless `wide`, the columns come in blocks that each fit [`TABLE_COLUMNS`].
+fn curves_table(out: &mut String, s: &Summary, wide: bool) {
     let names: Vec<&str> = {
         let mut names: Vec<&str> = s.curves.iter().map(|c| c.variable.as_str()).collect();
         names.dedup();
         names
     };
-    let _ = writeln!(out, "\nper turn (end of turn; turn 0 is the start)");
-    // Monte Carlo cells hold a value and its interval.
-    let width = if s.exact { 15 } else { 27 };
-    let _ = write!(out, "  {:>4}", "turn");
-    for n in &names {
-        let _ = write!(out, " {n:>width$}");
-    }
-    out.push('\n');
     let turns = s.curves.iter().map(|c| c.turn).max().unwrap_or(0);
-    for t in 0..=turns {
-        let _ = write!(out, "  {t:>4}");
-        for n in &names {
-            let c = s.curves.iter().find(|c| c.variable == *n && c.turn == t);
-            // Monte Carlo values carry their interval as [low, high].
-            let text = c
-                .map(|c| {
-                    if s.exact {
-                        number_digits(c.estimate.value)
-                    } else {
-                        format!(
-                            "{} [{}, {}]",
-                            number_digits(c.estimate.value),
-                            number_digits(c.estimate.low),
-                            number_digits(c.estimate.high)
-                        )
-                    }
+    // Each cell as (value line, interval line).
+    let cell = |n: &str, t: usize| -> (String, String) {
+        let Some(c) = s.curves.iter().find(|c| c.variable == n && c.turn == t) else {
+            return (String::new(), String::new());
+        };
+        let value = number_digits(c.estimate.value);
+        if s.exact {
+            return (value, String::new());
+        }
+        let interval = format!(
+            "[{}, {}]",
+            number_digits(c.estimate.low),
+            number_digits(c.estimate.high)
+        );
+        if wide {
+            (format!("{value} {interval}"), String::new())
+        } else {
+            (value, interval)
+        }
+    };
+    let widths: Vec<usize> = names
+        .iter()
+        .map(|n| {
+            (0..=turns)
+                .map(|t| {
+                    let (a, b) = cell(n, t);
+                    a.len().max(b.len())
                 })
-                .unwrap_or_default();
-            let _ = write!(out, " {text:>width$}");
+                .chain([n.len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let _ = writeln!(out, "\nper turn (end of turn; turn 0 is the start)");
+    let mut first = 0;
+    while first < names.len() {
+        // As many columns as fit (at least one).
+        let mut last = first + 1;
+        let mut used = 6 + 1 + widths[first];
+        while !wide && last < names.len() && used + 1 + widths[last] <= TABLE_COLUMNS {
+            used += 1 + widths[last];
+            last += 1;
+        }
+        if wide {
+            last = names.len();
+        }
+        if first > 0 {
+            out.push('\n');
+        }
+        let _ = write!(out, "  {:>4}", "turn");
+        for (n, w) in names[first..last].iter().zip(&widths[first..last]) {
+            let _ = write!(out, " {n:>w$}");
         }
         out.push('\n');
+        for t in 0..=turns {
+            let cells: Vec<(String, String)> =
+                names[first..last].iter().map(|n| cell(n, t)).collect();
+            let _ = write!(out, "  {t:>4}");
+            for ((value, _), w) in cells.iter().zip(&widths[first..last]) {
+                let _ = write!(out, " {value:>w$}");
+            }
+            out.push('\n');
+            if cells.iter().any(|(_, interval)| !interval.is_empty()) {
+                let _ = write!(out, "  {:>4}", "");
+                for ((_, interval), w) in cells.iter().zip(&widths[first..last]) {
+                    let _ = write!(out, " {interval:>w$}");
+                }
+                out.push('\n');
+            }
+        }
+        first = last;
     }
     if !s.exact {
+        let under = if wide {
+            "value [low, high]"
+        } else {
+            "value, and [low, high] below it"
+        };
         let _ = writeln!(
             out,
-            "  (value [low, high] of the {:.0}% interval)",
+            "  ({under}: the {:.0}% interval)",
             100.0 * s.confidence
         );
     }

@@ -61,6 +61,52 @@ fn differs_line(v: &VariantAnswer) -> Option<String> {
     })
 }
 
+/// The headline's change as a sentence: who gains and by how much
+/// (`woods6 moves P(winner = a) from 48.10% to 31.70%: 16.40 points lower,
+/// toward b (exact).`).
+fn moves(v: &VariantAnswer, h: &DifferenceRow, exact: bool) -> String {
+    let value = h.value.as_deref().unwrap_or_default();
+    let outcome = format!("P({} = {value})", h.variable);
+    let d = &h.difference;
+    let (before, after) = match v.summary.probability(&h.variable, value) {
+        Some(after) => (after.value - d.value, after.value),
+        None => return format!("{outcome} changes by {}", difference_text(h, exact)),
+    };
+    let how_sure = if exact {
+        "exact".to_string()
+    } else {
+        format!(
+            "interval {} to {} points, p {}",
+            signed_points(100.0 * d.low),
+            signed_points(100.0 * d.high),
+            p_text(h)
+        )
+    };
+    let size = signed_points(100.0 * d.value);
+    if size == "+0.00" {
+        return format!(
+            "{} leaves {outcome} at {}% ({how_sure}).",
+            v.name,
+            percent_digits(after)
+        );
+    }
+    let direction = if d.value > 0.0 { "higher" } else { "lower" };
+    // A side's chance of winning: the points go to the other side.
+    let toward = match (h.variable.as_str(), value, d.value > 0.0) {
+        ("winner", "a", false) => ", toward b".to_string(),
+        ("winner", "b", false) => ", toward a".to_string(),
+        ("winner", side @ ("a" | "b"), true) => format!(", toward {side}"),
+        _ => String::new(),
+    };
+    format!(
+        "{} moves {outcome} from {}% to {}%: {} points {direction}{toward} ({how_sure}).",
+        v.name,
+        percent_digits(before),
+        percent_digits(after),
+        size.trim_start_matches(['+', '-'])
+    )
+}
+
 fn p_text(row: &DifferenceRow) -> String {
     p_value_text(row.difference.p_value)
 }
@@ -186,14 +232,7 @@ fn variant_section(
             return;
         }
         if let Some(h) = headline {
-            let _ = writeln!(
-                out,
-                "**P({}={}) changes by {} (p {}).**\n",
-                h.variable,
-                h.value.as_deref().unwrap_or_default(),
-                difference_text(h, compared.exact),
-                p_text(h)
-            );
+            let _ = writeln!(out, "**{}**\n", moves(v, h, compared.exact));
         }
         out.push_str(&markdown::table(&header, &rows));
     } else {
@@ -212,14 +251,7 @@ fn variant_section(
             return;
         }
         if let Some(h) = headline {
-            let _ = writeln!(
-                out,
-                "P({}={}) changes by {} (p {})",
-                h.variable,
-                h.value.as_deref().unwrap_or_default(),
-                difference_text(h, compared.exact),
-                p_text(h)
-            );
+            let _ = writeln!(out, "{}", moves(v, h, compared.exact));
         }
         out.push_str(&aligned(&header, &rows, 2));
     }

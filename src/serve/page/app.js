@@ -225,6 +225,7 @@ async function getJSON(url) {
 
 function fillActions(systemName, wanted) {
   const system = state.systems.find((s) => s.name === systemName) || state.systems[0];
+  $("sheet-link").href = "/sheet/" + encodeURIComponent(system.name);
   const select = $("action");
   select.replaceChildren();
   for (const a of system.actions) {

@@ -31,8 +31,8 @@ pub use declared::Declared;
 pub use engagement::{Ending, Engagement, turn_in_steps};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
 pub use monte_carlo::{
-    AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, Cancel, MethodRequest, Progress, RunConfig, RunError,
-    Shard, run,
+    AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, Cancel, EXACT_BUDGET, MethodRequest, Progress,
+    RunConfig, RunError, SIDE_TRIALS, Shard, run,
 };
 pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, run_paired};
 #[cfg(test)]

@@ -28,12 +28,26 @@ pub(crate) fn round_chunks() -> u64 {
     ROUND_CHUNKS_PER_THREAD * rayon::current_num_threads().max(1) as u64
 }
 
+// volley's one rule for defaults, everywhere (command line, page, experiments,
+// Python): the automatic method is exact when the question fits AUTO_BUDGET
+// (or the model knows it fits), else Monte Carlo with AUTO_TRIALS trials, or
+// SIDE_TRIALS a side where one command compares many sides on the same dice
+// (effects, sensitivity); an exact request may explore EXACT_BUDGET; a budget
+// the user gives is both.
+
 /// Trials used when the method is chosen automatically and the tree is too big.
 pub const AUTO_TRIALS: u64 = 1_000_000;
 
+/// Trials a side when one command compares many sides on the same dice (every
+/// step of `effects`, every reading of `sensitivity`) and they do not all fit.
+pub const SIDE_TRIALS: u64 = 200_000;
+
 /// Branches the automatic choice explores before it settles for Monte Carlo (about
-/// a quarter of a second at worst); an exact request uses the whole budget.
+/// a quarter of a second at worst).
 pub const AUTO_BUDGET: u64 = 250_000;
+
+/// Branches (or states) an exact request may explore.
+pub const EXACT_BUDGET: u64 = 2_000_000;
 
 /// What the user asked for.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -188,7 +202,7 @@ impl Default for RunConfig {
             method: MethodRequest::Auto,
             seed: 1,
             confidence: 0.95,
-            budget: 2_000_000,
+            budget: EXACT_BUDGET,
             auto_budget: AUTO_BUDGET,
             auto_trials: AUTO_TRIALS,
             max_trials: 1_000_000_000,

@@ -47,8 +47,10 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// The probability of `variable = value`, if both exist.
+    /// The probability of `variable = value`, if both exist (a value's old
+    /// name read as its new one: [`crate::tally::current_label`]).
     pub fn probability(&self, variable: &str, value: &str) -> Option<Estimate> {
+        let value = crate::tally::current_label(value);
         self.outcomes
             .iter()
             .find(|r| r.variable == variable && r.value == value)

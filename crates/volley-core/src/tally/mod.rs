@@ -22,6 +22,18 @@ pub enum Method {
     MonteCarlo { trials: u64, seed: u64 },
 }
 
+/// An outcome value's current name for one a user may still type from an
+/// older volley: one word for a fight that reached its turn limit in every
+/// system, `turn-limit` (Micro Squad's engagement said `undecided`), and
+/// Chart 8's row 5 said in a player's words.
+pub fn current_label(value: &str) -> &str {
+    match value {
+        "undecided" => "turn-limit",
+        "death-test-plus1" => "death-brigade-tests-at-plus1",
+        other => other,
+    }
+}
+
 /// A precision run that stopped at its trial cap before every interval was as
 /// narrow as asked: the half-width asked for and the widest one it reached.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]

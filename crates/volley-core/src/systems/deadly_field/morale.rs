@@ -43,9 +43,12 @@ pub struct MoraleCheck {
     pub rally: bool,
 }
 
-/// Level after, fall-back inches, a figure recovered, guns lost.
+/// Passed or not, level after, fall-back inches, a figure recovered, guns lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckOutcome {
+    /// 2D6 at or above the MMP, a natural 12 always passing and a natural 2
+    /// or 3 always failing.
+    pub passed: bool,
     pub level_after: usize,
     pub fall_back: u32,
     pub recovers: bool,
@@ -89,7 +92,9 @@ impl MoraleCheck {
             && !(natural && options.adf_natural_fall_back() == NaturalFallBack::None);
         let inches = if falls_back { (-margin) as u32 } else { 0 };
         let became_routed = level_after == worst && self.level < worst;
+        let natural_fail = roll == r.natural_rout || roll == r.natural_shaken;
         CheckOutcome {
+            passed: roll == r.natural_good_order || (margin >= 0 && !natural_fail),
             level_after,
             fall_back: if self.mounted_cavalry {
                 2 * inches
@@ -104,8 +109,10 @@ impl MoraleCheck {
 
 /// Where [`MoraleCheck`] records.
 pub struct CheckRecord {
+    passed: Outcome<YesNo>,
+    /// A rally attempt's question: did the level improve?
+    rallied: Option<Outcome<YesNo>>,
     level_after: Outcome<Level>,
-    rallied: Outcome<YesNo>,
     fall_back: Outcome<u32>,
     recovers_figure: Outcome<YesNo>,
     guns_lost: Outcome<YesNo>,
@@ -118,8 +125,9 @@ impl Procedure for MoraleCheck {
 
     fn declare(&self, schema: &mut Schema) -> CheckRecord {
         CheckRecord {
+            passed: schema.outcome("passed"),
+            rallied: self.rally.then(|| schema.outcome("rallied")),
             level_after: schema.outcome("level_after"),
-            rallied: schema.outcome("rallied"),
             fall_back: schema.count("fall_back", self.charts.most_fall_back()),
             recovers_figure: schema.outcome("recovers_figure"),
             guns_lost: schema.outcome("guns_lost"),
@@ -132,10 +140,11 @@ impl Procedure for MoraleCheck {
     }
 
     fn record(&self, rec: &CheckRecord, o: &CheckOutcome, tally: &mut Tally, w: f64) {
-        let level_after = Level::ALL[o.level_after];
-        tally.count(rec.level_after, level_after, w);
-        // `rallied`: the unit does not end Routed.
-        tally.count(rec.rallied, (level_after != Level::Routed).into(), w);
+        tally.count(rec.passed, o.passed.into(), w);
+        if let Some(rallied) = rec.rallied {
+            tally.count(rallied, (o.level_after < self.level).into(), w);
+        }
+        tally.count(rec.level_after, Level::ALL[o.level_after], w);
         tally.count(rec.fall_back, o.fall_back, w);
         tally.count(rec.recovers_figure, o.recovers.into(), w);
         tally.count(rec.guns_lost, o.guns_lost.into(), w);
@@ -310,7 +319,7 @@ pub struct MoraleAction<const RALLY: bool>;
 const CHECK_ABOUT: About = About {
     name: "morale-check",
     summary: "a morale check: the MMP from quality, level and situation, then 2D6 against it",
-    headline: Some(("level_after", "good-order")),
+    headline: Some(("passed", "yes")),
     ..About::DEFAULT
 };
 
@@ -338,8 +347,17 @@ impl<const RALLY: bool> ChartAction for MoraleAction<RALLY> {
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        vec![
-            ("rallied", "yes", "the unit is not Routed after the roll"),
+        let mut notes = vec![
+            (
+                "passed",
+                "yes",
+                "2D6 at or above the MMP (a natural 12 always passes, a natural 2 or 3 always fails)",
+            ),
+            (
+                "rallied",
+                "yes",
+                "a rally attempt improves the level: a Routed unit is no longer Routed",
+            ),
             (
                 "fall_back",
                 "0-24",
@@ -355,7 +373,10 @@ impl<const RALLY: bool> ChartAction for MoraleAction<RALLY> {
                 "yes",
                 "a battery that routs on an even total loses its guns",
             ),
-        ]
+        ];
+        // Only a rally attempt asks whether the unit rallied.
+        notes.retain(|(variable, _, _)| RALLY || *variable != "rallied");
+        notes
     }
 
     fn working(&self, f: MoraleFields, charts: &Arc<Charts>) -> Vec<String> {

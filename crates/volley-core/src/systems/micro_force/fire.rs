@@ -21,7 +21,7 @@ crate::categories! {
         LightWound = "light-wound",
         SeriousWound = "serious-wound",
         Death = "death",
-        DeathTestPlus1 = "death-test-plus1",
+        DeathHardTest = "death-brigade-tests-at-plus1",
         HeroicDeath = "heroic-death",
     }
 }
@@ -321,6 +321,46 @@ impl ChartAction for FireAction {
         headline: Some(("morale_after", "routed")),
         ..About::DEFAULT
     };
+
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        vec![
+            (
+                "officer",
+                "no-hit",
+                "no officer is hit (or none is with the target)",
+            ),
+            (
+                "officer",
+                "minor-wound",
+                "Chart 8, 1: a minor wound, no effect",
+            ),
+            (
+                "officer",
+                "light-wound",
+                "Chart 8, 2: -1 to the officer's cohesion",
+            ),
+            (
+                "officer",
+                "serious-wound",
+                "Chart 8, 3: -2 to his cohesion, and he leaves play",
+            ),
+            (
+                "officer",
+                "death",
+                "Chart 8, 4: killed; each unit of his brigade tests cohesion or is Shaken",
+            ),
+            (
+                "officer",
+                "death-brigade-tests-at-plus1",
+                "Chart 8, 5: killed; his brigade's cohesion tests are at +1",
+            ),
+            (
+                "officer",
+                "heroic-death",
+                "Chart 8, 6: a heroic death; his brigade's cohesion tests are at +2",
+            ),
+        ]
+    }
 
     fn build(&self, f: FireFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ProcedureModel::new(Self::procedure(

@@ -128,7 +128,7 @@ crate::categories! {
         A = "a",
         B = "b",
         None = "none",
-        Undecided = "undecided",
+        TurnLimit = "turn-limit",
     }
 }
 
@@ -138,7 +138,7 @@ impl From<Decided> for Winner {
             Decided::A => Winner::A,
             Decided::B => Winner::B,
             Decided::Both => Winner::None,
-            Decided::Neither => Winner::Undecided,
+            Decided::Neither => Winner::TurnLimit,
         }
     }
 }

@@ -178,7 +178,7 @@ impl ChartAction for EngagementAction {
     };
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        fire_phase::winner_notes(Winner::Undecided.label())
+        fire_phase::winner_notes(Winner::TurnLimit.label())
     }
 
     fn build(

@@ -1,0 +1,129 @@
+//! A sheet as one printable HTML document: A4 or Letter, black on white (a
+//! changed cell is marked by a border and an asterisk, not by colour alone),
+//! every probability a percentage with its exact fraction where the fraction
+//! is small.
+
+use super::{Cell, Sheet, Table};
+use crate::output::{fraction, percent_digits};
+use std::fmt::Write;
+
+/// Largest denominator printed under a percentage: one 2D6 roll (36), two
+/// (1,296), a d20 with 2D6 (720).
+const SMALL_DENOMINATOR: u64 = 1_296;
+
+const STYLE: &str = r#"
+@page { size: auto; margin: 12mm; }
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", Verdana, sans-serif; color: #000; background: #fff;
+       font-size: 9.5pt; line-height: 1.25; margin: 0 auto; max-width: 190mm; padding: 4mm; }
+h1 { font-size: 15pt; margin: 0 0 1mm; }
+h2 { font-size: 11pt; margin: 5mm 0 1mm; }
+p { margin: 0 0 1.5mm; }
+.meta { font-size: 8.5pt; }
+section { break-inside: avoid; page-break-inside: avoid; }
+table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; }
+th, td { border: 0.3mm solid #555; padding: 0.6mm 1.2mm; text-align: right; vertical-align: top; }
+th { background: #eee; font-weight: bold; }
+th.row { text-align: left; width: 1%; white-space: nowrap; }
+td small { display: block; font-size: 7pt; color: #333; }
+td.changed { border: 0.8mm solid #000; font-weight: bold; }
+td.changed::after { content: "*"; }
+.provisional { border-left: 1.2mm solid #000; padding-left: 2mm; }
+@media print { body { padding: 0; } a { color: #000; text-decoration: none; } }
+"#;
+
+/// The sheet as HTML.
+pub fn render_html(sheet: &Sheet) -> String {
+    let mut out = String::new();
+    let title = format!("{}: odds sheet", sheet.title);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        escape(&title)
+    );
+    let _ = writeln!(out, "<h1>{}</h1>", escape(&title));
+    let rules = if sheet.house_rules.is_empty() {
+        "the card as printed".to_string()
+    } else {
+        format!(
+            "under house rules {}; cells they change are boxed and starred (*)",
+            sheet.house_rules.join(", ")
+        )
+    };
+    let _ = writeln!(
+        out,
+        "<p class=\"meta\">Every figure is an exact probability, computed by volley (<code>volley sheet {}</code>) from the same code as its answers, {rules}. Under each percentage, the exact fraction where it is small.</p>",
+        escape(&sheet.system)
+    );
+    for table in &sheet.tables {
+        section(&mut out, table);
+    }
+    if !sheet.readings.is_empty() {
+        let _ = writeln!(
+            out,
+            "<p class=\"meta\">Readings of the card these tables rest on (see <code>volley rules {} options</code>): {}.</p>",
+            escape(&sheet.system),
+            escape(&sheet.readings.join("; "))
+        );
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+fn section(out: &mut String, table: &Table) {
+    let _ = writeln!(out, "<section>\n<h2>{}</h2>", escape(&table.title));
+    let _ = writeln!(out, "<p>{}</p>", escape(&table.note));
+    if let Some(reason) = &table.provisional {
+        let _ = writeln!(
+            out,
+            "<p class=\"provisional\">Provisional: {}.</p>",
+            escape(reason)
+        );
+    }
+    let _ = write!(
+        out,
+        "<table>\n<thead><tr><th class=\"row\">{} \\ {}</th>",
+        escape(&table.row_label),
+        escape(&table.column_label)
+    );
+    for column in &table.columns {
+        let _ = write!(out, "<th>{}</th>", escape(column));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for (row, cells) in table.rows.iter().zip(&table.cells) {
+        let _ = write!(out, "<tr><th class=\"row\">{}</th>", escape(row));
+        for cell in cells {
+            out.push_str(&cell_html(cell));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n</section>\n");
+}
+
+/// A cell: its percentage, and its fraction where the denominator is small.
+fn cell_html(cell: &Cell) -> String {
+    let class = if cell.changed {
+        " class=\"changed\""
+    } else {
+        ""
+    };
+    let p = cell.probability;
+    let small = fraction(p)
+        .filter(|&(n, d)| d <= SMALL_DENOMINATOR && n != 0 && n != d)
+        .map(|(n, d)| format!("<small>{n}/{d}</small>"))
+        .unwrap_or_default();
+    let text = match p {
+        0.0 => "0".to_string(),
+        1.0 => "100%".to_string(),
+        _ => format!("{}%", percent_digits(p)),
+    };
+    format!("<td{class}>{}{small}</td>", escape(&text))
+}
+
+/// Text safe inside HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

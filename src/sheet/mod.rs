@@ -1,0 +1,199 @@
+//! Reference sheets worth printing (`volley sheet SYSTEM`, the page's
+//! `/sheet/SYSTEM`): every chart of a card annotated with what it means in
+//! odds, exact, on one to three printed pages. Each table is a list of
+//! questions to the system's own actions (the same code every answer runs),
+//! so a house rule's sheet is the card's sheet re-asked under the rule, with
+//! the cells it changed marked.
+
+mod html;
+mod specs;
+
+pub use html::render_html;
+
+use crate::engine::{MethodRequest, RunConfig};
+use crate::error::InputError;
+use crate::question::Question;
+use crate::rules::HouseRule;
+use crate::stats::{Summary, summarize};
+use crate::systems::Origin;
+use rayon::prelude::*;
+use specs::{Columns, SectionSpec};
+
+/// One probability on a sheet.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cell {
+    pub probability: f64,
+    /// Differs from the card's (on a house rule's sheet).
+    pub changed: bool,
+}
+
+/// One annotated chart: rows by columns of exact probabilities.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub title: String,
+    /// What the table shows, and how to read it, in a player's words.
+    pub note: String,
+    pub row_label: String,
+    pub column_label: String,
+    pub rows: Vec<String>,
+    pub columns: Vec<String>,
+    pub cells: Vec<Vec<Cell>>,
+    /// Why it is provisional (a reconstructed chart), if it is.
+    pub provisional: Option<String>,
+}
+
+/// A system's sheet.
+#[derive(Clone, Debug)]
+pub struct Sheet {
+    pub system: String,
+    pub title: String,
+    /// The house rules applied, in order (empty: the card).
+    pub house_rules: Vec<String>,
+    pub tables: Vec<Table>,
+    /// The card's readings the tables rest on, as `option = value`.
+    pub readings: Vec<String>,
+}
+
+/// The sheet of `system` under `rules`: every table exact, and, under house
+/// rules, each cell compared with the card's.
+pub fn sheet(system: &str, rules: &[HouseRule]) -> Result<Sheet, InputError> {
+    let found = crate::systems::find(system)?;
+    let specs = specs::for_system(found.name());
+    let mut tables = Vec::new();
+    let mut readings: Vec<String> = Vec::new();
+    for spec in &specs {
+        let (mut table, used) = table_of(found.name(), spec, rules)?;
+        if !rules.is_empty() {
+            let (card, _) = table_of(found.name(), spec, &[])?;
+            for (row, card_row) in table.cells.iter_mut().zip(&card.cells) {
+                for (cell, card_cell) in row.iter_mut().zip(card_row) {
+                    cell.changed = (cell.probability - card_cell.probability).abs() > 1e-12;
+                }
+            }
+        }
+        for reading in used {
+            if !readings.contains(&reading) {
+                readings.push(reading);
+            }
+        }
+        tables.push(table);
+    }
+    Ok(Sheet {
+        system: found.name().to_string(),
+        title: found.title().to_string(),
+        house_rules: rules.iter().map(|r| r.name.clone()).collect(),
+        tables,
+        readings,
+    })
+}
+
+/// One section's table: its questions answered exactly over the thread pool,
+/// read back in row and column order.
+fn table_of(
+    system: &str,
+    spec: &SectionSpec,
+    rules: &[HouseRule],
+) -> Result<(Table, Vec<String>), InputError> {
+    let fixed: Vec<_> = spec
+        .fixed
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+        .collect();
+    let question = Question::new(system, spec.action, rules, &fixed)?;
+    let config = RunConfig {
+        method: MethodRequest::Exact,
+        ..RunConfig::default()
+    };
+    let (row_field, row_values) = spec.rows;
+    let keys: Vec<Vec<(&str, &str)>> = row_values
+        .iter()
+        .flat_map(|r| match &spec.columns {
+            Columns::Field { field, values, .. } => values
+                .iter()
+                .map(|c| vec![(row_field, *r), (*field, *c)])
+                .collect(),
+            Columns::Outcomes { .. } => vec![vec![(row_field, *r)]],
+        })
+        .collect();
+    let answered: Vec<Result<Summary, InputError>> = keys
+        .par_iter()
+        .map(|key| {
+            let fields: Vec<_> = key
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+                .collect();
+            let cell = question.with(&fields)?;
+            let result = cell.answer(&config).map_err(|e| {
+                InputError::argument(spec.action, format!("sheet table `{}`: {e:?}", spec.title))
+            })?;
+            Ok(summarize(&result))
+        })
+        .collect();
+    let answered: Vec<Summary> = answered.into_iter().collect::<Result<_, _>>()?;
+    let probability = |summary: &Summary, variable: &str, values: &[&'static str]| -> f64 {
+        values
+            .iter()
+            .filter_map(|v| summary.probability(variable, v))
+            .map(|e| e.value)
+            .sum::<f64>()
+            .clamp(0.0, 1.0)
+    };
+    let cell = |p: f64| Cell {
+        probability: p,
+        changed: false,
+    };
+    let (columns, cells): (Vec<String>, Vec<Vec<Cell>>) = match &spec.columns {
+        Columns::Outcomes { groups } => (
+            groups
+                .iter()
+                .map(|(label, _, _)| label.to_string())
+                .collect(),
+            answered
+                .iter()
+                .map(|s| {
+                    groups
+                        .iter()
+                        .map(|(_, variable, values)| cell(probability(s, variable, values)))
+                        .collect()
+                })
+                .collect(),
+        ),
+        Columns::Field {
+            values,
+            variable,
+            shown,
+            ..
+        } => (
+            values.iter().map(|v| v.to_string()).collect(),
+            answered
+                .chunks(values.len())
+                .map(|row| {
+                    row.iter()
+                        .map(|s| cell(probability(s, variable, shown)))
+                        .collect()
+                })
+                .collect(),
+        ),
+    };
+    let column_label = match &spec.columns {
+        Columns::Field { field, .. } => field.to_string(),
+        Columns::Outcomes { .. } => "outcome".to_string(),
+    };
+    let readings = crate::readings::used(&question)
+        .into_iter()
+        .map(|(option, value)| format!("{option} = {value}"))
+        .collect();
+    Ok((
+        Table {
+            title: spec.title.to_string(),
+            note: spec.note.to_string(),
+            row_label: spec.row_label.unwrap_or(row_field).to_string(),
+            column_label,
+            rows: row_values.iter().map(|r| r.to_string()).collect(),
+            columns,
+            cells,
+            provisional: question.provisional(),
+        },
+        readings,
+    ))
+}

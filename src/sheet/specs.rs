@@ -1,0 +1,277 @@
+//! What each system's sheet holds: its charts, each as questions to the
+//! system's own actions, over the values a player meets at the table.
+
+/// A table's columns: outcomes of one question a row, or one field's values
+/// with one outcome (a set of values, summed) shown in every cell.
+pub enum Columns {
+    /// Each column a set of one variable's values, summed ("D or worse").
+    Outcomes { groups: &'static [Group] },
+    /// Each column a value of `field`; every cell P(variable in shown).
+    Field {
+        field: &'static str,
+        values: &'static [&'static str],
+        variable: &'static str,
+        shown: &'static [&'static str],
+    },
+}
+
+/// A column of outcomes: its heading, the variable, the values summed.
+pub type Group = (&'static str, &'static str, &'static [&'static str]);
+
+/// One table of a sheet.
+pub struct SectionSpec {
+    pub title: &'static str,
+    pub note: &'static str,
+    pub action: &'static str,
+    /// Fields held fixed.
+    pub fixed: &'static [(&'static str, &'static str)],
+    /// The row field and its values.
+    pub rows: (&'static str, &'static [&'static str]),
+    /// The rows' heading, when the field's name says too little.
+    pub row_label: Option<&'static str>,
+    pub columns: Columns,
+}
+
+const DIFFERENTIALS: &[&str] = &[
+    "-3", "-2", "-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+];
+const DIE_MODS: &[&str] = &["-4", "-3", "-2", "-1", "0", "1", "2", "3", "4"];
+const CRT_RESULTS: &[Group] = &[
+    ("no effect", "result", &["-"]),
+    ("S", "result", &["S"]),
+    ("(S)", "result", &["(S)"]),
+    ("D", "result", &["D"]),
+    ("E", "result", &["E"]),
+    ("D or E", "result", &["D", "E"]),
+    ("any effect", "result", &["S", "(S)", "D", "E"]),
+];
+const MA_RESULTS: &[Group] = &[
+    ("no fire", "result", &["no-fire"]),
+    ("no effect", "result", &["none"]),
+    ("S", "result", &["S"]),
+    ("D", "result", &["D"]),
+    ("E", "result", &["E"]),
+    ("D or E", "result", &["D", "E"]),
+];
+const STANDS: &[&str] = &["1", "2", "3", "4", "5", "6"];
+const MMPS: &[&str] = &[
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
+];
+const LEVEL_AFTER: &[Group] = &[
+    ("passes", "passed", &["yes"]),
+    ("Good Order", "level_after", &["good-order"]),
+    ("Disorder", "level_after", &["disorder"]),
+    ("Shaken", "level_after", &["shaken"]),
+    ("Routed", "level_after", &["routed"]),
+];
+
+/// The sheet's tables for `system` (a name `crate::systems::find` knows).
+pub fn for_system(system: &str) -> Vec<SectionSpec> {
+    match system {
+        "micro-squad" => micro_squad(),
+        "micro-armour" => micro_armour(),
+        "micro-force" => micro_force(),
+        "deadly-field" => deadly_field(),
+        "hex-acw" => hex_acw(),
+        "stand-and-die" => stand_and_die(),
+        _ => Vec::new(),
+    }
+}
+
+fn micro_squad() -> Vec<SectionSpec> {
+    vec![
+        SectionSpec {
+            title: "Combat Results Table: each result by differential",
+            note: "2D6 plus the attack's modifiers on the differential's column (firepower minus defense), no modifier: the chance of each result.",
+            action: "crt",
+            fixed: &[],
+            rows: ("differential", DIFFERENTIALS),
+            row_label: Some("differential"),
+            columns: Columns::Outcomes {
+                groups: CRT_RESULTS,
+            },
+        },
+        SectionSpec {
+            title: "Combat Results Table: D or E by differential and die modifier",
+            note: "The chance the target is Disorganized or Eliminated, by the total of the roll's modifiers (terrain, range and the rest).",
+            action: "crt",
+            fixed: &[],
+            rows: ("differential", DIFFERENTIALS),
+            row_label: Some("differential"),
+            columns: Columns::Field {
+                field: "die_mod",
+                values: DIE_MODS,
+                variable: "result",
+                shown: &["D", "E"],
+            },
+        },
+    ]
+}
+
+fn micro_armour() -> Vec<SectionSpec> {
+    vec![
+        SectionSpec {
+            title: "Standard fire: each result by differential",
+            note: "A firing stand's cohesion roll, then the CRT on the differential's column, no other modifier (the card's defaults otherwise): the chance of each result.",
+            action: "fire",
+            fixed: &[],
+            rows: ("differential", DIFFERENTIALS),
+            row_label: Some("differential"),
+            columns: Columns::Outcomes { groups: MA_RESULTS },
+        },
+        SectionSpec {
+            title: "Standard fire: D or E by differential and die modifier",
+            note: "The chance the target is Disorganized or Eliminated, by the total of the roll's modifiers.",
+            action: "fire",
+            fixed: &[],
+            rows: ("differential", DIFFERENTIALS),
+            row_label: Some("differential"),
+            columns: Columns::Field {
+                field: "die_mod",
+                values: DIE_MODS,
+                variable: "result",
+                shown: &["D", "E"],
+            },
+        },
+    ]
+}
+
+fn micro_force() -> Vec<SectionSpec> {
+    vec![
+        SectionSpec {
+            title: "Chart 6: steps lost by firing stands (1 AV a stand)",
+            note: "One volley at a line in the open, 1 AV a stand: steps lost, and the chance the target routs after its S test.",
+            action: "fire",
+            fixed: &[("av_per_stand", "1")],
+            rows: ("firer_stands", &["1", "2", "3", "4", "5", "6", "7", "8"]),
+            row_label: Some("firing stands"),
+            columns: Columns::Outcomes {
+                groups: &[
+                    ("0 steps", "steps_lost", &["0"]),
+                    ("1 step", "steps_lost", &["1"]),
+                    ("2 steps", "steps_lost", &["2"]),
+                    ("3 or more", "steps_lost", &["3", "4", "5", "6", "7", "8"]),
+                    ("target routs", "morale_after", &["routed", "eliminated"]),
+                ],
+            },
+        },
+        SectionSpec {
+            title: "Chart 10: the attacker wins the melee, by stands",
+            note: "Melee dice by stand ratio, highest die plus modifiers, no modifier: the chance the attacker wins the round (a tie melees again).",
+            action: "melee",
+            fixed: &[],
+            rows: ("attacker_stands", STANDS),
+            row_label: Some("attacker stands"),
+            columns: Columns::Field {
+                field: "defender_stands",
+                values: STANDS,
+                variable: "winner",
+                shown: &["attacker"],
+            },
+        },
+        SectionSpec {
+            title: "Chart 10: a tie, by stands",
+            note: "The chance the round is a tie (both lose 2 steps and melee again).",
+            action: "melee",
+            fixed: &[],
+            rows: ("attacker_stands", STANDS),
+            row_label: Some("attacker stands"),
+            columns: Columns::Field {
+                field: "defender_stands",
+                values: STANDS,
+                variable: "winner",
+                shown: &["tie"],
+            },
+        },
+    ]
+}
+
+fn deadly_field() -> Vec<SectionSpec> {
+    vec![
+        SectionSpec {
+            title: "Morale check from Good Order, by MMP",
+            note: "2D6 at or above the final Morale Point passes (a natural 12 always passes; a natural 2 routs and a 3 shakes a non-Elite unit); the level after the check.",
+            action: "morale-check",
+            fixed: &[("level", "good-order")],
+            rows: ("mmp", MMPS),
+            row_label: Some("MMP"),
+            columns: Columns::Outcomes {
+                groups: LEVEL_AFTER,
+            },
+        },
+        SectionSpec {
+            title: "Morale check of a Shaken unit, by MMP",
+            note: "The same check for a unit already Shaken: passing by 1-4 improves one level, by 5 or more two; failing by 1-4 drops one, by 5 or more two.",
+            action: "morale-check",
+            fixed: &[("level", "shaken")],
+            rows: ("mmp", MMPS),
+            row_label: Some("MMP"),
+            columns: Columns::Outcomes {
+                groups: LEVEL_AFTER,
+            },
+        },
+        SectionSpec {
+            title: "Rally of a Routed unit, by MMP",
+            note: "A rally attempt: the chance it passes, and that the unit is no longer Routed.",
+            action: "rally",
+            fixed: &[],
+            rows: ("mmp", MMPS),
+            row_label: Some("MMP"),
+            columns: Columns::Outcomes {
+                groups: &[
+                    ("passes", "passed", &["yes"]),
+                    ("rallies", "rallied", &["yes"]),
+                ],
+            },
+        },
+    ]
+}
+
+fn hex_acw() -> Vec<SectionSpec> {
+    vec![SectionSpec {
+        title: "Casualties table: hits by infantry firing",
+        note: "Infantry figures firing at a target in the open at the default range: the casualties it takes.",
+        action: "fire",
+        fixed: &[],
+        rows: (
+            "infantry",
+            &[
+                "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
+            ],
+        ),
+        row_label: Some("infantry firing"),
+        columns: Columns::Outcomes {
+            groups: &[
+                ("0", "casualties", &["0"]),
+                ("1", "casualties", &["1"]),
+                ("2", "casualties", &["2"]),
+                ("3", "casualties", &["3"]),
+                (
+                    "4 or more",
+                    "casualties",
+                    &["4", "5", "6", "7", "8", "9", "10", "11"],
+                ),
+            ],
+        },
+    }]
+}
+
+fn stand_and_die() -> Vec<SectionSpec> {
+    vec![SectionSpec {
+        title: "Attack: casualties by infantry attacking",
+        note: "One hex attacks an adjacent enemy hex in the open: the casualties the defender takes.",
+        action: "attack",
+        fixed: &[],
+        rows: ("infantry", &["1", "2", "3", "4"]),
+        row_label: Some("infantry attacking"),
+        columns: Columns::Outcomes {
+            groups: &[
+                ("0", "casualties", &["0"]),
+                ("1", "casualties", &["1"]),
+                ("2", "casualties", &["2"]),
+                ("3", "casualties", &["3"]),
+                ("4", "casualties", &["4"]),
+            ],
+        },
+    }]
+}

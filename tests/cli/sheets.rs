@@ -1,0 +1,63 @@
+//! `volley sheet`: printable odds sheets, exact, with a house rule's changes
+//! marked.
+
+/// A Good Order unit's check at MMP 7 passes on 2D6 >= 7: 21/36 = 7/12.
+#[test]
+fn a_sheet_prints_exact_odds_with_their_fractions() {
+    let html = super::stdout_of(&["sheet", "deadly-field"]);
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    assert!(html.contains("Morale check from Good Order, by MMP"));
+    assert!(
+        html.contains("<td>58.33%<small>7/12</small></td>"),
+        "{html}"
+    );
+    assert!(!html.contains("class=\"changed\""));
+    // Micro Squad's CRT, +4 column: E on a modified 2D6 of 4 or less, 6/36.
+    let crt = super::stdout_of(&["sheet", "micro-squad"]);
+    assert!(crt.contains("<td>16.67%<small>1/6</small></td>"), "{crt}");
+}
+
+#[test]
+fn a_house_rules_sheet_marks_the_cells_it_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = dir.path().join("harsh.toml");
+    std::fs::write(
+        &rule,
+        "name = \"harsh\"\nsystem = \"deadly-field\"\n[set]\n\"resolution.drop_two_at_or_below\" = -3\n",
+    )
+    .unwrap();
+    let out = dir.path().join("sheet.html");
+    let said = super::stdout_of(&[
+        "sheet",
+        "deadly-field",
+        "--house-rule",
+        rule.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(said.contains("wrote"), "{said}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.contains("under house rules harsh"), "{html}");
+    assert!(html.contains("class=\"changed\""), "{html}");
+    // The same tables, row for row.
+    let card = super::stdout_of(&["sheet", "deadly-field"]);
+    assert_eq!(card.matches("<tr>").count(), html.matches("<tr>").count());
+}
+
+#[test]
+fn every_system_has_a_sheet_and_a_bad_one_is_refused() {
+    for system in [
+        "micro-squad",
+        "micro-armour",
+        "micro-force",
+        "hex-acw",
+        "stand-and-die",
+        "deadly-field",
+    ] {
+        let html = super::stdout_of(&["sheet", system]);
+        assert!(html.matches("<table>").count() >= 1, "{system}");
+        assert!(!html.contains("NaN"), "{system}");
+    }
+    let err = super::stderr_of(&["sheet", "nope"]);
+    assert!(err.contains("unknown system `nope`"), "{err}");
+}
