@@ -120,6 +120,22 @@ fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
     assert_eq!(api["variants"][0]["spec"], "house rule woods-plus-6");
     api["variants"][0]["spec"] = cli["variants"][0]["spec"].clone();
     assert_eq!(api, cli);
+    // A dotted variant key patches the chart, as an inline --variant does.
+    let (status, body) = server.get(
+        "/api/compare?system=micro-squad&action=fire&terrain=woods&variant.terrain.woods.personnel=6",
+    );
+    let (_, cli, _) = volley(&[
+        "compare",
+        "micro-squad",
+        "fire",
+        "terrain=woods",
+        "--variant",
+        "variant:terrain.woods.personnel=6",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body, cli);
 }
 
 /// The command line's message as the API words it: query keys, not fields

@@ -179,7 +179,7 @@ impl Request {
             }
             ApiError::from(e)
         };
-        let rules = Self::rules(&self.variant_rule, VARIANT_RULE)?;
+        let mut rules = Self::rules(&self.variant_rule, VARIANT_RULE)?;
         // The spec names a pasted rule by its own name, as a file names it.
         let mut spec: Vec<String> = rules
             .iter()
@@ -188,14 +188,30 @@ impl Request {
                 name => format!("house rule {name}"),
             })
             .collect();
-        spec.extend(self.variant_fields.iter().map(|(k, v)| format!("{k}={v}")));
+        // A dotted key patches a chart, as `--variant x:terrain.woods.personnel=6`.
+        let (patches, fields): (Vec<_>, Vec<_>) = self
+            .variant_fields
+            .iter()
+            .cloned()
+            .partition(|(key, _)| key.contains('.'));
+        rules.extend(
+            patches
+                .iter()
+                .map(|p| HouseRule::inline(std::slice::from_ref(p))),
+        );
+        spec.extend(
+            patches
+                .iter()
+                .chain(&fields)
+                .map(|(k, v)| format!("{k}={v}")),
+        );
         let variant = Variant::of(
             &baseline,
             &base_rules,
             "variant",
             &spec.join(","),
             &rules,
-            &Self::raw(&self.variant_fields),
+            &Self::raw(&fields),
         )
         .map_err(named)?;
         Ok(Comparison {

@@ -228,50 +228,87 @@ fn deadly_field() -> Vec<SectionSpec> {
 }
 
 fn hex_acw() -> Vec<SectionSpec> {
-    vec![SectionSpec {
-        title: "Casualties table: hits by infantry firing",
-        note: "Infantry figures firing at a target in the open at the default range: the casualties it takes.",
-        action: "fire",
-        fixed: &[],
-        rows: (
-            "infantry",
-            &[
-                "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
-            ],
-        ),
-        row_label: Some("infantry firing"),
-        columns: Columns::Outcomes {
-            groups: &[
-                ("0", "casualties", &["0"]),
-                ("1", "casualties", &["1"]),
-                ("2", "casualties", &["2"]),
-                ("3", "casualties", &["3"]),
-                (
-                    "4 or more",
-                    "casualties",
-                    &["4", "5", "6", "7", "8", "9", "10", "11"],
-                ),
-            ],
+    const INFANTRY: &[&str] = &["5", "10", "11", "20", "30", "31", "40", "50", "51", "75"];
+    vec![
+        SectionSpec {
+            title: "Casualties table: hits by infantry firing",
+            note: "Infantry figures firing from one hex at 1-2 hexes (firepower 2 a figure; the table's bands are 1-20, 21-60, 61-100, 101+), no cover: the casualties the target takes on 1D6.",
+            action: "fire",
+            fixed: &[],
+            rows: ("infantry", INFANTRY),
+            row_label: Some("infantry firing"),
+            columns: Columns::Outcomes {
+                groups: &[
+                    ("0", "casualties", &["0"]),
+                    ("1", "casualties", &["1"]),
+                    ("2-3", "casualties", &["2", "3"]),
+                    ("5-8", "casualties", &["5", "6", "7", "8"]),
+                    (
+                        "11 or more",
+                        "casualties",
+                        &[
+                            "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21",
+                        ],
+                    ),
+                ],
+            },
         },
-    }]
+        SectionSpec {
+            title: "Casualties table: at least one hit, by guns and range",
+            note: "Guns firing (firepower 20 a gun, up to 5 hexes): the chance of at least one casualty.",
+            action: "fire",
+            fixed: &[("infantry", "0")],
+            rows: ("guns", &["1", "2", "3", "4", "5", "6"]),
+            row_label: Some("guns firing"),
+            columns: Columns::Field {
+                field: "range",
+                values: &["1", "2", "3", "4", "5"],
+                variable: "casualties",
+                shown: &[
+                    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14",
+                    "15", "16", "17", "18", "19", "20", "21",
+                ],
+            },
+        },
+    ]
 }
 
 fn stand_and_die() -> Vec<SectionSpec> {
-    vec![SectionSpec {
-        title: "Attack: casualties by infantry attacking",
-        note: "One hex attacks an adjacent enemy hex in the open: the casualties the defender takes.",
-        action: "attack",
-        fixed: &[],
-        rows: ("infantry", &["1", "2", "3", "4"]),
-        row_label: Some("infantry attacking"),
-        columns: Columns::Outcomes {
-            groups: &[
-                ("0", "casualties", &["0"]),
-                ("1", "casualties", &["1"]),
-                ("2", "casualties", &["2"]),
-                ("3", "casualties", &["3"]),
-                ("4", "casualties", &["4"]),
-            ],
+    const FIGURES: &[&str] = &["1", "2", "3", "4", "5", "6", "8", "10", "12", "15", "20"];
+    const CASUALTIES: &[Group] = &[
+        ("0", "casualties", &["0"]),
+        ("1", "casualties", &["1"]),
+        ("2", "casualties", &["2"]),
+        ("3", "casualties", &["3"]),
+        (
+            "4 or more",
+            "casualties",
+            &["4", "5", "6", "7", "8", "9", "10"],
+        ),
+    ];
+    vec![
+        SectionSpec {
+            title: "Attack: casualties by infantry attacking a standing hex",
+            note: "One hex attacks an adjacent enemy hex standing in the open: the chance per firer is summed and its fraction decided on a d10; the casualties the defender takes.",
+            action: "attack",
+            fixed: &[],
+            rows: ("infantry", FIGURES),
+            row_label: Some("infantry attacking"),
+            columns: Columns::Outcomes { groups: CASUALTIES },
         },
-    }]
+        SectionSpec {
+            title: "Attack on a hex in cover: at least one casualty, by posture",
+            note: "The same attack against a hex in cover that stands, or falls back under pressure: the chance of at least one casualty.",
+            action: "attack",
+            fixed: &[("cover", "true")],
+            rows: ("infantry", FIGURES),
+            row_label: Some("infantry attacking (target in cover)"),
+            columns: Columns::Field {
+                field: "posture",
+                values: &["standing", "fallback"],
+                variable: "casualties",
+                shown: &["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+            },
+        },
+    ]
 }
