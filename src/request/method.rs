@@ -49,19 +49,7 @@ pub fn explain(error: crate::question::QuestionError) -> anyhow::Error {
 
 /// An engine error in the words of the command line: which flag to change.
 pub fn explain_run(error: RunError) -> anyhow::Error {
-    let flag = match &error {
-        RunError::OverBudget(_) => "--exact",
-        RunError::NoTrials => "--trials",
-        RunError::BadPrecision(_) => "--precision",
-        RunError::BadConfidence(_) => "--confidence",
-        RunError::ShardNeedsTrials => "--shard",
-        RunError::Cancelled(_) => "--trials",
-    };
-    let detail = match &error {
-        RunError::OverBudget(over) => format!("{over} (or raise --budget)"),
-        other => other.to_string(),
-    };
-    anyhow::anyhow!("{flag}: {detail}")
+    anyhow::anyhow!(error.in_flags_words())
 }
 
 impl MethodArgs {

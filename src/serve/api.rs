@@ -17,13 +17,10 @@
 use super::error::ApiError;
 use super::limits::Gate;
 use super::request::Request;
-use crate::contract::{
-    self, ActionJson, FieldJson, FieldsJson, HeadlineValueJson, OutcomeNoteJson, SystemJson,
-};
+use crate::contract::{self, FieldsJson, SystemJson};
 use crate::engine::{Cancel, Progress, RunError};
 use crate::output::{Format, render_odds};
 use crate::question::{Question, QuestionError};
-use crate::systems;
 use axum::body::{Body, Bytes};
 use axum::extract::{RawQuery, State};
 use axum::http::{StatusCode, header};
@@ -51,27 +48,7 @@ fn error_response(e: ApiError) -> Response {
 }
 
 pub async fn systems_list() -> Response {
-    let list: Vec<SystemJson> = systems::all()
-        .iter()
-        .map(|system| {
-            let book = systems::rulebook(*system, &[]).ok();
-            let actions = system
-                .actions()
-                .iter()
-                .map(|a| ActionJson {
-                    name: a.name().to_string(),
-                    summary: a.summary().to_string(),
-                    provisional: book.as_ref().and_then(|b| a.provisional(b)),
-                })
-                .collect();
-            SystemJson {
-                name: system.name().to_string(),
-                title: system.title().to_string(),
-                actions,
-            }
-        })
-        .collect();
-    respond(Ok(contract::to_pretty_json(&list)))
+    respond(Ok(contract::to_pretty_json(&SystemJson::all())))
 }
 
 /// The request in a query string (none: an empty one, refused for its missing
@@ -82,32 +59,7 @@ fn parse(query: Option<String>) -> Result<Request, ApiError> {
 
 fn fields_of(query: Option<String>) -> Result<String, ApiError> {
     let question: Question = parse(query)?.question()?;
-    let action = question.action();
-    let outcomes = action
-        .outcome_notes()
-        .into_iter()
-        .map(|(variable, value, meaning)| OutcomeNoteJson {
-            variable: variable.to_string(),
-            value: value.to_string(),
-            meaning: meaning.to_string(),
-        })
-        .collect();
-    let headline = question
-        .headline()
-        .map(|(variable, value)| HeadlineValueJson {
-            variable: variable.to_string(),
-            value: value.to_string(),
-        });
-    Ok(contract::to_pretty_json(&FieldsJson {
-        system: question.system().name().to_string(),
-        title: question.system().title().to_string(),
-        action: action.name().to_string(),
-        summary: action.summary().to_string(),
-        headline,
-        fields: question.fields().iter().map(FieldJson::from).collect(),
-        outcomes,
-        provisional: question.provisional(),
-    }))
+    Ok(contract::to_pretty_json(&FieldsJson::of(&question)))
 }
 
 /// `/sheet/SYSTEM[?rule=TOML]`: the printable odds sheet `volley sheet`

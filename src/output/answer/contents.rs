@@ -1,7 +1,6 @@
 //! What an answer holds, and the lines every format states the same way:
 //! how it was computed, and the headline sentence.
 
-use crate::output::probability_text;
 use crate::question::Question;
 use crate::readings::Reading;
 use crate::stats::Summary;
@@ -75,16 +74,5 @@ pub(super) fn method_line(s: &Summary) -> String {
 
 /// "P(works) = 35.34%": the headline outcome, stated first.
 pub fn headline_sentence(a: &Answer) -> Option<String> {
-    let (variable, value) = a.headline?;
-    let e = a.summary.probability(variable, value)?;
-    // A yes/no variable reads as an event: P(works), not P(works = yes).
-    let event = if value == "yes" {
-        variable.to_string()
-    } else {
-        format!("{variable} = {value}")
-    };
-    Some(format!(
-        "P({event}) = {}",
-        probability_text(&e, a.summary.exact, a.fractions)
-    ))
+    crate::stats::text::headline_sentence(a.headline?, a.summary, a.fractions)
 }

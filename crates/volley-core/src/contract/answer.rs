@@ -1,7 +1,10 @@
 //! One answered question (`volley odds --format json`, the API's `/api/odds`).
 
 use super::reading::ReadingJson;
+use crate::question::Question;
+use crate::readings::Reading;
 use crate::stats::Summary;
+use crate::stats::text::headline_sentence;
 use crate::tally::Shortfall;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -106,6 +109,31 @@ pub struct CurveJson {
 }
 
 impl AnswerJson {
+    /// The whole answer to `question`, as `volley odds --format json` prints
+    /// it: the figures of `summary`, the scenario, the headline sentence, the
+    /// house rules, notes, provisional mark, the `readings` it rests on and
+    /// the working.
+    pub fn of_question(question: &Question, summary: &Summary, readings: &[Reading]) -> Self {
+        let mut answer =
+            Self::of_summary(question.system().name(), question.action().name(), summary);
+        if let Value::Object(fields) = question.scenario().to_json() {
+            answer.scenario = fields;
+        }
+        answer.headline = question.headline().and_then(|headline| {
+            Some(HeadlineJson {
+                variable: headline.0.to_string(),
+                value: headline.1.to_string(),
+                text: headline_sentence(headline, summary, false)?,
+            })
+        });
+        answer.house_rules = question.book().house_rules.clone();
+        answer.notes = question.notes();
+        answer.provisional = question.provisional();
+        answer.readings = readings.iter().map(ReadingJson::from).collect();
+        answer.working = question.working();
+        answer
+    }
+
     /// The method, outcomes, means and curves of `summary`; the front end
     /// fills the rest.
     pub fn of_summary(system: &str, action: &str, summary: &Summary) -> Self {

@@ -4,6 +4,8 @@
 
 use super::effects::HeadlineValueJson;
 use crate::action::{FieldKind, FieldSpec};
+use crate::question::Question;
+use crate::systems;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -138,5 +140,62 @@ impl From<&FieldSpec> for FieldJson {
             }
         }
         field
+    }
+}
+
+impl SystemJson {
+    /// Every system volley knows, with its actions (`/api/systems`).
+    pub fn all() -> Vec<SystemJson> {
+        systems::all()
+            .iter()
+            .map(|system| {
+                let book = systems::rulebook(*system, &[]).ok();
+                let actions = system
+                    .actions()
+                    .iter()
+                    .map(|a| ActionJson {
+                        name: a.name().to_string(),
+                        summary: a.summary().to_string(),
+                        provisional: book.as_ref().and_then(|b| a.provisional(b)),
+                    })
+                    .collect();
+                SystemJson {
+                    name: system.name().to_string(),
+                    title: system.title().to_string(),
+                    actions,
+                }
+            })
+            .collect()
+    }
+}
+
+impl FieldsJson {
+    /// The fields, headline and outcome notes of `question`'s action
+    /// (`/api/fields`), with the defaults `question` resolved.
+    pub fn of(question: &Question) -> FieldsJson {
+        let action = question.action();
+        FieldsJson {
+            system: question.system().name().to_string(),
+            title: question.system().title().to_string(),
+            action: action.name().to_string(),
+            summary: action.summary().to_string(),
+            headline: question
+                .headline()
+                .map(|(variable, value)| HeadlineValueJson {
+                    variable: variable.to_string(),
+                    value: value.to_string(),
+                }),
+            fields: question.fields().iter().map(FieldJson::from).collect(),
+            outcomes: action
+                .outcome_notes()
+                .into_iter()
+                .map(|(variable, value, meaning)| OutcomeNoteJson {
+                    variable: variable.to_string(),
+                    value: value.to_string(),
+                    meaning: meaning.to_string(),
+                })
+                .collect(),
+            provisional: question.provisional(),
+        }
     }
 }

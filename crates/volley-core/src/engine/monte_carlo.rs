@@ -250,6 +250,26 @@ pub enum RunError {
     Cancelled(u64),
 }
 
+impl RunError {
+    /// The error in the words of the flags that set the run (`--exact: ...
+    /// (or raise --budget)`): what the command line prints, and the Python
+    /// package's exceptions carry (its keyword arguments share the names).
+    pub fn in_flags_words(&self) -> String {
+        let flag = match self {
+            RunError::OverBudget(_) => "--exact",
+            RunError::NoTrials | RunError::Cancelled(_) => "--trials",
+            RunError::BadPrecision(_) => "--precision",
+            RunError::BadConfidence(_) => "--confidence",
+            RunError::ShardNeedsTrials => "--shard",
+        };
+        let detail = match self {
+            RunError::OverBudget(over) => format!("{over} (or raise --budget)"),
+            other => other.to_string(),
+        };
+        format!("{flag}: {detail}")
+    }
+}
+
 /// Run `model` as `config` asks.
 pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError> {
     if config.confidence.is_nan() || config.confidence <= 0.0 || config.confidence >= 1.0 {

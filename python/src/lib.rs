@@ -1,0 +1,174 @@
+//! `volley._volley`: the core crate behind Python. Each function answers as
+//! the command line does and hands back the same JSON text (`volley odds ...
+//! --format json`), which the `volley` package reads into its own types; bad
+//! input is `volley.InputError` (a `ValueError`) with the command line's
+//! message. A run releases the GIL and stops on Ctrl-C (at its next block of
+//! trials: an exact run is bounded by its budget instead).
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use volley_core::contract::{self, AnswerJson, FieldsJson, SystemJson};
+use volley_core::engine::{Cancel, MethodRequest, RunConfig, RunError};
+use volley_core::error::InputError as CoreInputError;
+use volley_core::question::{Question, QuestionError};
+use volley_core::rules::HouseRule;
+use volley_core::stats::summarize;
+use volley_core::systems::Origin;
+
+create_exception!(
+    _volley,
+    InputError,
+    PyValueError,
+    "Bad input: the command line's message, naming the file, line and field."
+);
+
+fn input(error: CoreInputError) -> PyErr {
+    InputError::new_err(error.to_string())
+}
+
+fn question_error(error: QuestionError) -> PyErr {
+    match error {
+        QuestionError::Input(e) => input(e),
+        QuestionError::Run(e) => InputError::new_err(e.in_flags_words()),
+    }
+}
+
+/// Every system and its actions, as `/api/systems` gives them.
+#[pyfunction]
+fn systems_json() -> String {
+    contract::to_pretty_json(&SystemJson::all())
+}
+
+/// An action's fields, headline and outcomes, as `/api/fields` gives them.
+#[pyfunction]
+fn fields_json(system: &str, action: &str) -> PyResult<String> {
+    let question = Question::new(system, action, &[], &[]).map_err(input)?;
+    Ok(contract::to_pretty_json(&FieldsJson::of(&question)))
+}
+
+/// The run configuration the keyword arguments ask for, as the command
+/// line's flags would (`method="exact"` is `--exact`; a trial count or a
+/// precision means Monte Carlo).
+fn config(
+    method: &str,
+    trials: Option<u64>,
+    precision: Option<f64>,
+    seed: u64,
+    confidence: f64,
+    budget: Option<u64>,
+) -> PyResult<RunConfig> {
+    let request = match (method, trials, precision) {
+        ("exact", None, None) => MethodRequest::Exact,
+        ("exact", _, _) => {
+            return Err(InputError::new_err(
+                "method=\"exact\" cannot be used with trials or precision",
+            ));
+        }
+        ("auto" | "monte-carlo", Some(_), Some(_)) => {
+            return Err(InputError::new_err("give trials or precision, not both"));
+        }
+        ("auto" | "monte-carlo", Some(n), None) => MethodRequest::Trials(n),
+        ("auto" | "monte-carlo", None, Some(e)) => MethodRequest::Precision(e),
+        ("monte-carlo", None, None) => MethodRequest::Trials(volley_core::engine::AUTO_TRIALS),
+        ("auto", None, None) => MethodRequest::Auto,
+        (other, _, _) => {
+            return Err(InputError::new_err(format!(
+                "method: `{other}` is not a method; use auto, exact or monte-carlo"
+            )));
+        }
+    };
+    Ok(RunConfig {
+        method: request,
+        seed,
+        confidence,
+        budget: budget.unwrap_or(volley_core::engine::EXACT_BUDGET),
+        auto_budget: budget.unwrap_or(volley_core::engine::AUTO_BUDGET),
+        ..RunConfig::default()
+    })
+}
+
+/// Run `work` off the GIL on its own thread, polling for Ctrl-C: on one,
+/// `cancel` stops the run at its next block of trials and the interrupt is
+/// raised once the run has let go.
+fn detached<T: Send>(
+    py: Python<'_>,
+    cancel: &Cancel,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(work);
+        loop {
+            py.allow_threads(|| std::thread::sleep(Duration::from_millis(50)));
+            if handle.is_finished() {
+                return Ok(handle.join().expect("a volley run never panics"));
+            }
+            if let Err(interrupt) = py.check_signals() {
+                cancel.stop();
+                let _ = py.allow_threads(|| handle.join());
+                return Err(interrupt);
+            }
+        }
+    })
+}
+
+/// One question answered: the JSON `volley odds SYSTEM ACTION field=value...
+/// --format json` prints for the same arguments.
+#[pyfunction]
+#[pyo3(signature = (system, action, fields, method, trials, precision, seed, confidence, budget, house_rules))]
+#[allow(clippy::too_many_arguments)]
+fn odds_json(
+    py: Python<'_>,
+    system: &str,
+    action: &str,
+    fields: Vec<(String, String)>,
+    method: &str,
+    trials: Option<u64>,
+    precision: Option<f64>,
+    seed: u64,
+    confidence: f64,
+    budget: Option<u64>,
+    house_rules: Vec<String>,
+) -> PyResult<String> {
+    let rules = house_rules
+        .iter()
+        .map(|path| HouseRule::from_file(std::path::Path::new(path)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(input)?;
+    let raw: Vec<_> = fields
+        .into_iter()
+        .map(|(k, v)| (k, v, Origin::command_line()))
+        .collect();
+    let question = Question::new(system, action, &rules, &raw).map_err(input)?;
+    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
+    let config = RunConfig {
+        cancel: Some(cancel.clone()),
+        ..config(method, trials, precision, seed, confidence, budget)?
+    };
+    let answered = detached(py, &cancel, || -> Result<String, QuestionError> {
+        let result = question.answer(&config)?;
+        let summary = summarize(&result);
+        let readings = volley_core::readings::measure(&question, &summary, &config, false)?;
+        Ok(contract::to_pretty_json(&AnswerJson::of_question(
+            &question, &summary, &readings,
+        )))
+    })?;
+    answered.map_err(|e| match e {
+        QuestionError::Run(RunError::Cancelled(_)) => {
+            pyo3::exceptions::PyKeyboardInterrupt::new_err("the run was stopped")
+        }
+        other => question_error(other),
+    })
+}
+
+#[pymodule]
+fn _volley(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add_function(wrap_pyfunction!(systems_json, m)?)?;
+    m.add_function(wrap_pyfunction!(fields_json, m)?)?;
+    m.add_function(wrap_pyfunction!(odds_json, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,113 @@
+"""The Python package against the command line it stands beside: the same
+answers, byte for byte once parsed, the same errors, and hand-computed odds."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import volley
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = Path(os.environ.get("VOLLEY_CLI", ROOT / "target" / "release" / "volley"))
+
+
+def cli_json(*args):
+    """`volley ARGS --format json`, read."""
+    out = subprocess.run([str(CLI), *args, "--format", "json"], cwd=ROOT,
+                         check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+def every_action():
+    return [(s, a) for s in volley.systems() for a in volley.actions(s)]
+
+
+def test_the_systems_are_the_command_lines():
+    assert volley.systems() == [
+        "micro-force", "micro-squad", "micro-armour", "hex-acw", "stand-and-die", "deadly-field",
+    ]
+    assert "charge" in volley.actions("micro-force")
+
+
+@pytest.mark.skipif(not CLI.exists(), reason="needs the release binary (cargo build --release)")
+@pytest.mark.parametrize("system,action", every_action())
+def test_every_actions_default_answer_is_the_command_lines_json(system, action):
+    assert volley.odds(system, action).to_dict() == cli_json("odds", system, action)
+
+
+@pytest.mark.skipif(not CLI.exists(), reason="needs the release binary (cargo build --release)")
+def test_fields_methods_and_house_rules_mean_what_the_flags_mean():
+    ours = volley.odds("micro-squad", "engagement", a_stands=2, b_stands=2, trials=20_000, seed=3)
+    theirs = cli_json("odds", "micro-squad", "engagement", "a_stands=2", "b_stands=2",
+                      "--trials", "20000", "--seed", "3")
+    assert ours.to_dict() == theirs
+    assert not ours.exact
+    rule = str(ROOT / "house_rules" / "woods_plus_6.toml")
+    ours = volley.odds("micro-squad", "fire", terrain="woods", house_rules=[rule])
+    theirs = cli_json("odds", "micro-squad", "fire", "terrain=woods", "--house-rule", rule)
+    assert ours.to_dict() == theirs
+
+
+def test_hand_computed_odds():
+    # The CRT's +2 column (firepower 6 against defense 4): E on 2D6 <= 3, 3/36.
+    answer = volley.odds("micro-squad", "crt")
+    assert answer.exact
+    assert answer.probability("result", "E") == pytest.approx(3 / 36, abs=1e-15)
+    # A Deadly Field check at MMP 7 passes on 2D6 >= 7: 21/36.
+    check = volley.odds("deadly-field", "morale-check", mmp=7)
+    assert check.probability("passed", "yes") == pytest.approx(21 / 36, abs=1e-15)
+    assert check.headline == "P(passed) = 58.33%"
+
+
+def test_tables_are_dataframes():
+    answer = volley.odds("micro-squad", "engagement", a_stands=2, b_stands=2)
+    outcomes = answer.outcomes
+    assert outcomes.columns == ["variable", "value", "probability", "ci_low", "ci_high"]
+    winner = outcomes.filter(outcomes["variable"] == "winner")
+    assert winner["probability"].sum() == pytest.approx(1.0, abs=1e-12)
+    assert answer.curves.height > 0 and "turns" in answer.means["variable"].to_list()
+    assert "<table>" in answer._repr_html_()
+
+
+def test_bad_input_is_an_input_error_with_the_command_lines_message():
+    with pytest.raises(volley.InputError) as raised:
+        volley.odds("micro-squad", "fire", firepower=99)
+    assert isinstance(raised.value, ValueError)
+    assert str(raised.value) == (
+        "command line: field `firepower`: 99 is out of range (allowed: 0 to 60)")
+    with pytest.raises(volley.InputError, match="unknown system `nope`"):
+        volley.odds("nope", "fire")
+    with pytest.raises(volley.InputError, match="did you mean `defense`"):
+        volley.odds("micro-squad", "fire", defence=5)
+    with pytest.raises(volley.InputError, match="raise --budget"):
+        volley.odds("micro-squad", "engagement", a_stands=10, b_stands=10, method="exact")
+    with pytest.raises(volley.InputError, match="not a method"):
+        volley.odds("micro-squad", "fire", method="guess")
+
+
+def test_fields_list_what_help_lists():
+    names = [f["name"] for f in volley.fields("micro-squad", "fire")]
+    assert names[:3] == ["firepower", "defense", "cohesion"]
+    firepower = volley.fields("micro-squad", "fire")[0]
+    assert firepower["default"] == "6" and firepower["help"]
+
+
+def test_ctrl_c_stops_a_long_run():
+    # A billion trials, interrupted after a second: the run lets go within a block.
+    script = (
+        "import os, signal, threading, time, volley\n"
+        "threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "started = time.monotonic()\n"
+        "try:\n"
+        "    volley.odds('micro-squad', 'engagement', trials=10**9)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('stopped after', time.monotonic() - started)\n"
+    )
+    import sys
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT / "python" / "tests")
+    assert out.stdout.startswith("stopped after"), out.stdout + out.stderr
+    assert float(out.stdout.split()[-1]) < 30

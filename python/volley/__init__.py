@@ -1,0 +1,92 @@
+"""volley in Python: exact and Monte Carlo answers about tabletop wargame
+combat tables, from the same core as the ``volley`` command line.
+
+>>> import volley
+>>> answer = volley.odds("micro-force", "charge", defender_stands=2)
+>>> answer.headline
+'P(works) = ...'
+
+Names follow the command line: ``volley.odds(system, action, field=value, ...)``
+is ``volley odds SYSTEM ACTION field=value ...``, and ``answer.to_dict()`` is
+what ``--format json`` prints. Bad input raises :class:`InputError` (a
+``ValueError``) with the command line's message. A run releases the GIL and
+stops on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Optional
+
+from . import _volley
+from ._volley import InputError
+from .answer import Answer
+
+__all__ = ["Answer", "InputError", "actions", "fields", "odds", "systems"]
+
+
+def systems() -> list[str]:
+    """The rule systems volley knows, by name (``volley systems``)."""
+    return [s["name"] for s in json.loads(_volley.systems_json())]
+
+
+def actions(system: str) -> list[str]:
+    """The actions of ``system``, by name."""
+    for s in json.loads(_volley.systems_json()):
+        if s["name"] == system:
+            return [a["name"] for a in s["actions"]]
+    # The core's own message for an unknown system.
+    _volley.fields_json(system, "")
+    raise InputError(f"unknown system `{system}`")  # not reached
+
+
+def fields(system: str, action: str) -> list[dict[str, Any]]:
+    """The fields of an action as ``volley odds SYSTEM ACTION --help`` lists
+    them: each with its ``name``, ``default``, ``allowed`` values, ``help`` and
+    ``kind`` (and ``min``/``max`` or ``choices`` where it has them)."""
+    return json.loads(_volley.fields_json(system, action))["fields"]
+
+
+def _text(value: Any) -> str:
+    """A field's value as the command line writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "+".join(str(v) for v in value)
+    return str(value)
+
+
+def odds(
+    system: str,
+    action: str,
+    *,
+    method: str = "auto",
+    trials: Optional[int] = None,
+    precision: Optional[float] = None,
+    seed: int = 1,
+    confidence: float = 0.95,
+    budget: Optional[int] = None,
+    house_rules: Iterable[str] = (),
+    **fields: Any,
+) -> Answer:
+    """Answer one question: the outcome distribution of one action.
+
+    ``method`` is ``"auto"`` (exact where it fits, else Monte Carlo),
+    ``"exact"`` or ``"monte-carlo"``; ``trials`` or ``precision`` mean Monte
+    Carlo, as on the command line. ``house_rules`` are house-rule files, applied
+    in order. Every other keyword is a scenario field (``defender_stands=2``).
+    """
+    given = [(name, _text(value)) for name, value in fields.items()]
+    text = _volley.odds_json(
+        system,
+        action,
+        given,
+        method,
+        trials,
+        precision,
+        seed,
+        confidence,
+        budget,
+        [str(path) for path in house_rules],
+    )
+    return Answer(json.loads(text))

@@ -1,0 +1,94 @@
+"""An answer, as ``volley odds --format json`` gives it, with its tables as
+polars DataFrames and an HTML view for notebooks."""
+
+from __future__ import annotations
+
+import copy
+import html
+from typing import Any, Optional
+
+import polars as pl
+
+
+class Answer:
+    """One answered question. ``to_dict()`` is the command line's JSON."""
+
+    def __init__(self, data: dict[str, Any]):
+        self._data = data
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer as ``volley odds ... --format json`` prints it."""
+        return copy.deepcopy(self._data)
+
+    @property
+    def exact(self) -> bool:
+        """Every figure exact (else each carries its interval)."""
+        return self._data["method"] == "exact"
+
+    @property
+    def headline(self) -> Optional[str]:
+        """The outcome stated first, as a sentence (``P(works) = 35.34%``)."""
+        headline = self._data.get("headline")
+        return headline["text"] if headline else None
+
+    def probability(self, variable: str, value: Any) -> float:
+        """P(variable = value); ``KeyError`` when the answer has no such outcome."""
+        value = "true" if value is True else "false" if value is False else str(value)
+        for row in self._data["outcomes"]:
+            if row["variable"] == variable and row["value"] == value:
+                return row["probability"]
+        raise KeyError(f"no outcome {variable}={value}")
+
+    @property
+    def outcomes(self) -> pl.DataFrame:
+        """variable, value, probability, ci_low, ci_high (the interval is the
+        value itself when exact)."""
+        return pl.DataFrame(
+            self._data["outcomes"],
+            schema={"variable": pl.Utf8, "value": pl.Utf8, "probability": pl.Float64,
+                    "ci_low": pl.Float64, "ci_high": pl.Float64},
+        )
+
+    @property
+    def means(self) -> pl.DataFrame:
+        """variable, mean, ci_low, ci_high."""
+        return pl.DataFrame(
+            self._data["means"],
+            schema={"variable": pl.Utf8, "mean": pl.Float64, "ci_low": pl.Float64,
+                    "ci_high": pl.Float64},
+        )
+
+    @property
+    def curves(self) -> pl.DataFrame:
+        """Per-turn curves of an engagement: variable, turn, value, ci_low, ci_high."""
+        return pl.DataFrame(
+            self._data.get("curves", []),
+            schema={"variable": pl.Utf8, "turn": pl.Int64, "value": pl.Float64,
+                    "ci_low": pl.Float64, "ci_high": pl.Float64},
+        )
+
+    @property
+    def readings(self) -> list[dict[str, Any]]:
+        """The card's unsure readings the answer rests on, and what the others
+        make of it."""
+        return copy.deepcopy(self._data["readings"])
+
+    def __repr__(self) -> str:
+        method = "exact" if self.exact else f"Monte Carlo, {self._data['trials']} trials"
+        return f"<volley {self._data['system']} {self._data['action']}: {self.headline} ({method})>"
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for row in self._data["outcomes"]:
+            p = row["probability"]
+            cell = f"{100 * p:.2f}%"
+            if not self.exact:
+                cell += f" [{100 * row['ci_low']:.2f}, {100 * row['ci_high']:.2f}]"
+            rows.append(f"<tr><td>{html.escape(row['variable'])}</td>"
+                        f"<td>{html.escape(row['value'])}</td><td>{cell}</td></tr>")
+        title = html.escape(f"{self._data['system']} {self._data['action']}")
+        head = html.escape(self.headline or "")
+        method = "exact" if self.exact else f"Monte Carlo, {self._data['trials']:,} trials"
+        return (f"<div><b>{title}</b>: {head} <i>({method})</i>"
+                "<table><tr><th>variable</th><th>value</th><th>probability</th></tr>"
+                + "".join(rows) + "</table></div>")
