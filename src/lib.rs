@@ -24,7 +24,7 @@
 
 pub use volley_core::{
     action, action_fields, compare, contract, dice, effects, engine, error, question, readings,
-    rules, rules_options, sensitivity, solve, stats, systems, tally,
+    rules, rules_options, sensitivity, solve, stats, systems, tally, variants,
 };
 
 pub mod cli;

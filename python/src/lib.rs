@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use volley_core::contract::{self, AnswerJson, FieldsJson, SystemJson};
+use volley_core::contract::{self, AnswerJson, ComparisonJson, FieldsJson, SystemJson};
 use volley_core::engine::{Cancel, MethodRequest, RunConfig, RunError};
 use volley_core::error::InputError as CoreInputError;
 use volley_core::question::{Question, QuestionError};
@@ -133,11 +133,7 @@ fn odds_json(
     budget: Option<u64>,
     house_rules: Vec<String>,
 ) -> PyResult<String> {
-    let rules = house_rules
-        .iter()
-        .map(|path| HouseRule::from_file(std::path::Path::new(path)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(input)?;
+    let rules = read_rules(&house_rules)?;
     let raw: Vec<_> = fields
         .into_iter()
         .map(|(k, v)| (k, v, Origin::command_line()))
@@ -156,12 +152,80 @@ fn odds_json(
             &question, &summary, &readings,
         )))
     })?;
-    answered.map_err(|e| match e {
+    answered.map_err(run_error)
+}
+
+/// The answer JSON of one side of a comparison, as `volley compare` writes
+/// it: the readings it consulted (not measured), no working.
+fn side(question: &Question, summary: &volley_core::stats::Summary) -> AnswerJson {
+    let consulted = volley_core::readings::consulted(question);
+    AnswerJson {
+        working: Vec::new(),
+        ..AnswerJson::of_question(question, summary, &consulted)
+    }
+}
+
+/// A question against its variants (each `NAME:SPEC`, as `--variant` takes
+/// them) on the same trials, or exactly: the JSON `volley compare ...
+/// --format json` prints.
+#[pyfunction]
+#[pyo3(signature = (system, action, fields, variants, method, trials, seed, confidence, budget, house_rules))]
+#[allow(clippy::too_many_arguments)]
+fn compare_json(
+    py: Python<'_>,
+    system: &str,
+    action: &str,
+    fields: Vec<(String, String)>,
+    variants: Vec<String>,
+    method: &str,
+    trials: Option<u64>,
+    seed: u64,
+    confidence: f64,
+    budget: Option<u64>,
+    house_rules: Vec<String>,
+) -> PyResult<String> {
+    let rules = read_rules(&house_rules)?;
+    let comparison = volley_core::variants::comparison(system, action, &fields, &rules, &variants)
+        .map_err(input)?;
+    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
+    let config = RunConfig {
+        cancel: Some(cancel.clone()),
+        ..config(method, trials, None, seed, confidence, budget)?
+    };
+    let answered = detached(py, &cancel, || -> Result<String, QuestionError> {
+        let mut compared = comparison.run(&config)?;
+        volley_core::variants::say_where_they_would_differ(&mut compared, &comparison, seed);
+        let variants = comparison
+            .variants
+            .iter()
+            .zip(&compared.variants)
+            .map(|(v, a)| side(&v.question, &a.summary))
+            .collect();
+        let baseline = side(&comparison.baseline, &compared.baseline);
+        Ok(contract::to_pretty_json(&ComparisonJson::new(
+            &compared, baseline, variants,
+        )))
+    })?;
+    answered.map_err(run_error)
+}
+
+/// A run's error: Ctrl-C as `KeyboardInterrupt`, the rest as `InputError`.
+fn run_error(error: QuestionError) -> PyErr {
+    match error {
         QuestionError::Run(RunError::Cancelled(_)) => {
             pyo3::exceptions::PyKeyboardInterrupt::new_err("the run was stopped")
         }
         other => question_error(other),
-    })
+    }
+}
+
+/// Read house-rule files, in order.
+fn read_rules(paths: &[String]) -> PyResult<Vec<HouseRule>> {
+    paths
+        .iter()
+        .map(|path| HouseRule::from_file(std::path::Path::new(path)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(input)
 }
 
 #[pymodule]
@@ -170,5 +234,6 @@ fn _volley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(systems_json, m)?)?;
     m.add_function(wrap_pyfunction!(fields_json, m)?)?;
     m.add_function(wrap_pyfunction!(odds_json, m)?)?;
+    m.add_function(wrap_pyfunction!(compare_json, m)?)?;
     Ok(())
 }

@@ -6,6 +6,7 @@ import os
 import subprocess
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 import volley
@@ -111,3 +112,26 @@ def test_ctrl_c_stops_a_long_run():
                          timeout=120, cwd=ROOT / "python" / "tests")
     assert out.stdout.startswith("stopped after"), out.stdout + out.stderr
     assert float(out.stdout.split()[-1]) < 30
+
+
+@pytest.mark.skipif(not CLI.exists(), reason="needs the release binary (cargo build --release)")
+def test_a_comparison_is_the_command_lines():
+    rule = str(ROOT / "house_rules" / "woods_plus_6.toml")
+    ours = volley.compare("micro-squad", "engagement", b_terrain="woods", a_firepower=11,
+                          variants={"woods6": rule, "inline": "terrain.woods.personnel=6"})
+    theirs = cli_json("compare", "micro-squad", "engagement", "b_terrain=woods", "a_firepower=11",
+                      "--variant", f"woods6:{rule}", "--variant", "inline:terrain.woods.personnel=6")
+    assert ours.to_dict() == theirs
+    assert ours.exact
+    a_wins = ours.differences.filter((pl.col("variant") == "woods6") & (pl.col("value") == "a"))
+    assert a_wins["difference"][0] < -0.3
+    # Monte Carlo on the same seed.
+    ours = volley.compare("micro-squad", "fire", variants={"d": "die_mod=1"}, trials=5000, seed=2)
+    theirs = cli_json("compare", "micro-squad", "fire", "--variant", "d:die_mod=1",
+                      "--trials", "5000", "--seed", "2")
+    assert ours.to_dict() == theirs and not ours.exact
+    # A variant that changes nothing says where it would.
+    spec = "ff2av:" + str(ROOT / "house_rules" / "mf_first_fire_av.toml")
+    ours = volley.compare("micro-force", "firefight", variants=[spec])
+    assert ours.to_dict() == cli_json("compare", "micro-force", "firefight", "--variant", spec)
+    assert ours.to_dict()["variants"][0]["differs_at"][0].startswith("a_av_per_stand=")

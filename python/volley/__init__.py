@@ -20,9 +20,9 @@ from typing import Any, Iterable, Optional
 
 from . import _volley
 from ._volley import InputError
-from .answer import Answer
+from .answer import Answer, Comparison
 
-__all__ = ["Answer", "InputError", "actions", "fields", "odds", "systems"]
+__all__ = ["Answer", "Comparison", "InputError", "actions", "compare", "fields", "odds", "systems"]
 
 
 def systems() -> list[str]:
@@ -90,3 +90,43 @@ def odds(
         [str(path) for path in house_rules],
     )
     return Answer(json.loads(text))
+
+
+def compare(
+    system: str,
+    action: str,
+    *,
+    variants: "dict[str, str] | Iterable[str]",
+    method: str = "auto",
+    trials: Optional[int] = None,
+    seed: int = 1,
+    confidence: float = 0.95,
+    budget: Optional[int] = None,
+    house_rules: Iterable[str] = (),
+    **fields: Any,
+) -> Comparison:
+    """A question against its variants on the same dice (or exactly): what
+    ``volley compare SYSTEM ACTION field=value... --variant NAME:SPEC...`` gives.
+
+    ``variants`` maps each name to its spec (house-rule files, chart patches
+    and ``field=value`` overrides, comma-separated: ``{"woods6":
+    "terrain.woods.personnel=6"}``), or lists ``"NAME:SPEC"`` strings.
+    """
+    if isinstance(variants, dict):
+        specs = [f"{name}:{spec}" for name, spec in variants.items()]
+    else:
+        specs = list(variants)
+    given = [(name, _text(value)) for name, value in fields.items()]
+    text = _volley.compare_json(
+        system,
+        action,
+        given,
+        specs,
+        method,
+        trials,
+        seed,
+        confidence,
+        budget,
+        [str(path) for path in house_rules],
+    )
+    return Comparison(json.loads(text))

@@ -1,6 +1,7 @@
 from typing import Any, Iterable, Optional
 
 from .answer import Answer as Answer
+from .answer import Comparison as Comparison
 
 class InputError(ValueError): ...
 
@@ -20,3 +21,16 @@ def odds(
     house_rules: Iterable[str] = (),
     **fields: Any,
 ) -> Answer: ...
+def compare(
+    system: str,
+    action: str,
+    *,
+    variants: dict[str, str] | Iterable[str],
+    method: str = "auto",
+    trials: Optional[int] = None,
+    seed: int = 1,
+    confidence: float = 0.95,
+    budget: Optional[int] = None,
+    house_rules: Iterable[str] = (),
+    **fields: Any,
+) -> Comparison: ...

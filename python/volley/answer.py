@@ -92,3 +92,49 @@ class Answer:
         return (f"<div><b>{title}</b>: {head} <i>({method})</i>"
                 "<table><tr><th>variable</th><th>value</th><th>probability</th></tr>"
                 + "".join(rows) + "</table></div>")
+
+
+class Comparison:
+    """A question against its variants. ``to_dict()`` is ``volley compare
+    --format json``; ``differences`` every variant's paired differences."""
+
+    def __init__(self, data: dict[str, Any]):
+        self._data = data
+
+    def to_dict(self) -> dict[str, Any]:
+        return copy.deepcopy(self._data)
+
+    @property
+    def exact(self) -> bool:
+        return self._data["method"] == "exact"
+
+    @property
+    def baseline(self) -> Answer:
+        return Answer(copy.deepcopy(self._data["baseline"]))
+
+    def variant(self, name: str) -> Answer:
+        """One variant's own answer."""
+        for v in self._data["variants"]:
+            if v["name"] == name:
+                return Answer(copy.deepcopy(v["result"]))
+        raise KeyError(f"no variant {name}")
+
+    @property
+    def differences(self) -> pl.DataFrame:
+        """variant, variable, value (null for a mean), difference, ci_low,
+        ci_high, p_value (null when exact): each variant minus the baseline."""
+        rows = [
+            {"variant": v["name"], **d}
+            for v in self._data["variants"]
+            for d in v["differences"]
+        ]
+        return pl.DataFrame(
+            rows,
+            schema={"variant": pl.Utf8, "variable": pl.Utf8, "value": pl.Utf8,
+                    "difference": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64,
+                    "p_value": pl.Float64},
+        )
+
+    def __repr__(self) -> str:
+        names = ", ".join(v["name"] for v in self._data["variants"])
+        return f"<volley comparison {self._data['system']} {self._data['action']}: {names}>"

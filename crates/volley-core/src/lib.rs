@@ -24,7 +24,7 @@
 //! - [`contract`]: the JSON every front end prints, as serde types, and
 //!   their JSON Schemas.
 //! - [`compare`]: a question against its variants on the same trials, with
-//!   paired differences; [`effects`]: what each field is worth, one step at a
+//!   paired differences, its [`variants`] written as `NAME:SPEC`; [`effects`]: what each field is worth, one step at a
 //!   time; [`solve`]: the value of a field that meets a target;
 //!   [`sensitivity`]: which of a card's unsure readings move an answer.
 
@@ -45,3 +45,4 @@ pub mod solve;
 pub mod stats;
 pub mod systems;
 pub mod tally;
+pub mod variants;
