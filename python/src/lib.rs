@@ -100,10 +100,21 @@ fn detached<T: Send>(
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
     std::thread::scope(|scope| {
-        let handle = scope.spawn(work);
+        let (done, finished) = std::sync::mpsc::channel();
+        // A receiver is not shared between threads; one behind a lock is.
+        let finished = std::sync::Mutex::new(finished);
+        let handle = scope.spawn(move || {
+            let out = work();
+            let _ = done.send(());
+            out
+        });
         loop {
-            py.allow_threads(|| std::thread::sleep(Duration::from_millis(50)));
-            if handle.is_finished() {
+            // Back as soon as the run is done; every 50 ms a look for Ctrl-C.
+            let ready = py.allow_threads(|| {
+                let finished = finished.lock().expect("only this thread waits");
+                finished.recv_timeout(Duration::from_millis(50))
+            });
+            if ready.is_ok() || handle.is_finished() {
                 return Ok(handle.join().expect("a volley run never panics"));
             }
             if let Err(interrupt) = py.check_signals() {
