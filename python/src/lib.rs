@@ -11,7 +11,9 @@ use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use volley_core::contract::{self, AnswerJson, ComparisonJson, FieldsJson, SystemJson};
+use volley_core::contract::{
+    self, AnswerJson, ComparisonJson, EffectsJson, FieldsJson, SystemJson,
+};
 use volley_core::engine::{Cancel, MethodRequest, RunConfig, RunError};
 use volley_core::error::InputError as CoreInputError;
 use volley_core::question::{Question, QuestionError};
@@ -220,6 +222,48 @@ fn compare_json(
     answered.map_err(run_error)
 }
 
+/// What each field is worth: the JSON `volley effects SYSTEM ACTION
+/// field=value... [--only F]... [--show VARIABLE=VALUE] --format json` prints.
+#[pyfunction]
+#[pyo3(signature = (system, action, fields, only, show, method, trials, seed, confidence, budget, house_rules))]
+#[allow(clippy::too_many_arguments)]
+fn effects_json(
+    py: Python<'_>,
+    system: &str,
+    action: &str,
+    fields: Vec<(String, String)>,
+    only: Vec<String>,
+    show: Option<String>,
+    method: &str,
+    trials: Option<u64>,
+    seed: u64,
+    confidence: f64,
+    budget: Option<u64>,
+    house_rules: Vec<String>,
+) -> PyResult<String> {
+    let rules = read_rules(&house_rules)?;
+    let raw: Vec<_> = fields
+        .into_iter()
+        .map(|(k, v)| (k, v, Origin::command_line()))
+        .collect();
+    let question = Question::new(system, action, &rules, &raw).map_err(input)?;
+    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
+    let config = RunConfig {
+        cancel: Some(cancel.clone()),
+        ..config(method, trials, None, seed, confidence, budget)?
+    };
+    let answered = detached(py, &cancel, || {
+        volley_core::effects::asked(&question, &only, show.as_deref(), &config).map(|found| {
+            contract::to_pretty_json(&EffectsJson::new(
+                question.system().name(),
+                question.action().name(),
+                &found,
+            ))
+        })
+    })?;
+    answered.map_err(run_error)
+}
+
 /// A run's error: Ctrl-C as `KeyboardInterrupt`, the rest as `InputError`.
 fn run_error(error: QuestionError) -> PyErr {
     match error {
@@ -246,5 +290,6 @@ fn _volley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fields_json, m)?)?;
     m.add_function(wrap_pyfunction!(odds_json, m)?)?;
     m.add_function(wrap_pyfunction!(compare_json, m)?)?;
+    m.add_function(wrap_pyfunction!(effects_json, m)?)?;
     Ok(())
 }

@@ -135,3 +135,15 @@ def test_a_comparison_is_the_command_lines():
     ours = volley.compare("micro-force", "firefight", variants=[spec])
     assert ours.to_dict() == cli_json("compare", "micro-force", "firefight", "--variant", spec)
     assert ours.to_dict()["variants"][0]["differs_at"][0].startswith("a_av_per_stand=")
+
+
+@pytest.mark.skipif(not CLI.exists(), reason="needs the release binary (cargo build --release)")
+def test_effects_are_the_command_lines():
+    assert volley.effects("deadly-field", "charge") == cli_json("effects", "deadly-field", "charge")
+    ours = volley.effects("micro-squad", "fire", only=["die_mod", "terrain"], show="result=D",
+                          trials=4000, seed=5)
+    theirs = cli_json("effects", "micro-squad", "fire", "--only", "die_mod", "--only", "terrain",
+                      "--show", "result=D", "--trials", "4000", "--seed", "5")
+    assert ours == theirs
+    with pytest.raises(volley.InputError, match="has no field `nope`"):
+        volley.effects("micro-squad", "fire", only=["nope"])

@@ -22,7 +22,10 @@ from . import _volley
 from ._volley import InputError
 from .answer import Answer, Comparison
 
-__all__ = ["Answer", "Comparison", "InputError", "actions", "compare", "fields", "odds", "systems"]
+__all__ = [
+    "Answer", "Comparison", "InputError", "actions", "compare", "effects", "fields", "odds",
+    "systems",
+]
 
 
 def systems() -> list[str]:
@@ -130,3 +133,29 @@ def compare(
         [str(path) for path in house_rules],
     )
     return Comparison(json.loads(text))
+
+
+def effects(
+    system: str,
+    action: str,
+    *,
+    only: Iterable[str] = (),
+    show: Optional[str] = None,
+    method: str = "auto",
+    trials: Optional[int] = None,
+    seed: int = 1,
+    confidence: float = 0.95,
+    budget: Optional[int] = None,
+    house_rules: Iterable[str] = (),
+    **fields: Any,
+) -> dict[str, Any]:
+    """What each field is worth: every field moved one step (``only`` those
+    given), the change in the headline (or in ``show``, ``"VARIABLE=VALUE"``),
+    largest first: the JSON ``volley effects ... --format json`` prints, as a
+    dict."""
+    given = [(name, _text(value)) for name, value in fields.items()]
+    text = _volley.effects_json(
+        system, action, given, list(only), show, method, trials, seed, confidence, budget,
+        [str(path) for path in house_rules],
+    )
+    return json.loads(text)

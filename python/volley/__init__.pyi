@@ -34,3 +34,17 @@ def compare(
     house_rules: Iterable[str] = (),
     **fields: Any,
 ) -> Comparison: ...
+def effects(
+    system: str,
+    action: str,
+    *,
+    only: Iterable[str] = (),
+    show: Optional[str] = None,
+    method: str = "auto",
+    trials: Optional[int] = None,
+    seed: int = 1,
+    confidence: float = 0.95,
+    budget: Optional[int] = None,
+    house_rules: Iterable[str] = (),
+    **fields: Any,
+) -> dict[str, Any]: ...

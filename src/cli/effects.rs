@@ -1,11 +1,8 @@
 //! `volley effects SYSTEM ACTION [field=value]...`: what each field is worth.
 
 use super::{MethodArgs, key_values};
-use crate::effects::{effects, steps};
-use crate::error::InputError;
 use crate::output::{Format, render_effects};
 use crate::plot::{Figure, Tornado};
-use crate::tally::current_label;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -34,12 +31,6 @@ pub struct EffectsArgs {
     pub method: MethodArgs,
 }
 
-/// Largest number of alternatives of a choice tried without being asked for.
-const MAX_CHOICES: usize = 8;
-
-/// Trials of a paired run when the steps do not all fit the exact budget.
-const EFFECTS_TRIALS: u64 = crate::engine::SIDE_TRIALS;
-
 pub fn run(args: &EffectsArgs) -> anyhow::Result<String> {
     let question = super::odds::question(
         &args.system,
@@ -47,29 +38,13 @@ pub fn run(args: &EffectsArgs) -> anyhow::Result<String> {
         &key_values(&args.fields)?,
         &args.method,
     )?;
-    for name in &args.only {
-        if !question.fields().iter().any(|f| f.name == name) {
-            return Err(InputError::argument(
-                "only",
-                format!("`{}` has no field `{name}`", question.action().name()),
-            )
-            .into());
-        }
-    }
-    let headline = match &args.show {
-        Some(text) => Some(
-            text.split_once('=')
-                .map(|(v, x)| (v.trim().to_string(), current_label(x.trim()).to_string()))
-                .ok_or_else(|| InputError::argument("show", "expected VARIABLE=VALUE"))?,
-        ),
-        None => None,
-    };
-    let (steps, skipped) = steps(&question, &args.only, MAX_CHOICES);
-    let config = crate::engine::RunConfig {
-        auto_trials: EFFECTS_TRIALS,
-        ..args.method.config()
-    };
-    let found = effects(&question, steps, skipped, headline, &config).map_err(super::explain)?;
+    let found = crate::effects::asked(
+        &question,
+        &args.only,
+        args.show.as_deref(),
+        &args.method.config(),
+    )
+    .map_err(super::explain)?;
     if let Some(path) = &args.plot {
         let (variable, value) = &found.headline;
         let bars = found

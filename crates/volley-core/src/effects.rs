@@ -123,6 +123,51 @@ pub fn steps(
     (steps, skipped)
 }
 
+/// Largest number of alternatives of a choice tried without being asked for.
+pub const MAX_CHOICES: usize = 8;
+
+/// What `volley effects` answers: every step of `question`'s fields (`only`
+/// those, when given), measured on the headline or on `show`
+/// (`VARIABLE=VALUE`), with [`crate::engine::SIDE_TRIALS`] paired trials a side
+/// when they do not all fit the exact budget and no trial count is given.
+pub fn asked(
+    question: &Question,
+    only: &[String],
+    show: Option<&str>,
+    config: &RunConfig,
+) -> Result<Effects, QuestionError> {
+    for name in only {
+        if !question.fields().iter().any(|f| f.name == name) {
+            return Err(crate::error::InputError::argument(
+                "only",
+                format!("`{}` has no field `{name}`", question.action().name()),
+            )
+            .into());
+        }
+    }
+    let headline = match show {
+        Some(text) => Some(
+            text.split_once('=')
+                .map(|(v, x)| {
+                    (
+                        v.trim().to_string(),
+                        crate::tally::current_label(x.trim()).to_string(),
+                    )
+                })
+                .ok_or_else(|| {
+                    crate::error::InputError::argument("show", "expected VARIABLE=VALUE")
+                })?,
+        ),
+        None => None,
+    };
+    let (steps, skipped) = steps(question, only, MAX_CHOICES);
+    let config = RunConfig {
+        auto_trials: crate::engine::SIDE_TRIALS,
+        ..config.clone()
+    };
+    effects(question, steps, skipped, headline, &config)
+}
+
 /// The effect of every step on `headline` (the action's own when `None`).
 pub fn effects(
     question: &Question,
