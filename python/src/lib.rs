@@ -146,12 +146,7 @@ fn odds_json(
     budget: Option<u64>,
     house_rules: Vec<String>,
 ) -> PyResult<String> {
-    let rules = read_rules(&house_rules)?;
-    let raw: Vec<_> = fields
-        .into_iter()
-        .map(|(k, v)| (k, v, Origin::command_line()))
-        .collect();
-    let question = Question::new(system, action, &rules, &raw).map_err(input)?;
+    let question = question(system, action, fields, &house_rules)?;
     let cancel = Cancel(Arc::new(AtomicBool::new(false)));
     let config = RunConfig {
         cancel: Some(cancel.clone()),
@@ -241,12 +236,7 @@ fn effects_json(
     budget: Option<u64>,
     house_rules: Vec<String>,
 ) -> PyResult<String> {
-    let rules = read_rules(&house_rules)?;
-    let raw: Vec<_> = fields
-        .into_iter()
-        .map(|(k, v)| (k, v, Origin::command_line()))
-        .collect();
-    let question = Question::new(system, action, &rules, &raw).map_err(input)?;
+    let question = question(system, action, fields, &house_rules)?;
     let cancel = Cancel(Arc::new(AtomicBool::new(false)));
     let config = RunConfig {
         cancel: Some(cancel.clone()),
@@ -272,6 +262,20 @@ fn run_error(error: QuestionError) -> PyErr {
         }
         other => question_error(other),
     }
+}
+
+/// The question the arguments ask: `fields` on the house-rule files, in order.
+fn question(
+    system: &str,
+    action: &str,
+    fields: Vec<(String, String)>,
+    house_rules: &[String],
+) -> PyResult<Question> {
+    let raw: Vec<_> = fields
+        .into_iter()
+        .map(|(k, v)| (k, v, Origin::command_line()))
+        .collect();
+    Question::new(system, action, &read_rules(house_rules)?, &raw).map_err(input)
 }
 
 /// Read house-rule files, in order.
