@@ -1,5 +1,8 @@
-//! `volley merge TALLY...`: add up the shards of one sharded run.
+//! `volley merge FILE...`: put the shards of one sharded run back together:
+//! the tallies of `volley odds --shard` into its answer, or the slices of
+//! `volley run --shard` into its report.
 
+use crate::experiment::slice::{self, Slice};
 use crate::output::{Answer, Format, TallyFile, render_answer};
 use crate::stats::summarize;
 use clap::Args;
@@ -7,9 +10,16 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Tally files saved by `volley odds ... --trials N --shard K/N --save-tally FILE`.
+    /// Tally files saved by `volley odds ... --trials N --shard K/N --save-tally FILE`,
+    /// or the slices `volley run EXPERIMENT --shard K/N` saved (every shard's).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// With slices: the folder that receives the experiment's report.
+    #[arg(long, default_value = "reports")]
+    pub reports: PathBuf,
+    /// With slices: most sweep points the experiment may have, as for `volley run`.
+    #[arg(long, default_value_t = crate::experiment::MAX_POINTS)]
+    pub max_points: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -38,7 +48,61 @@ fn merged_readings(files: &[(String, TallyFile)]) -> Vec<crate::readings::Readin
         .collect()
 }
 
+/// Read a slice of `volley run --shard`, or `None` when the file is not one.
+fn slice(path: &std::path::Path) -> Result<Option<Slice>, crate::error::InputError> {
+    let text = crate::error::read_file(path, "slice")?;
+    let Ok(serde_json::Value::Object(fields)) = serde_json::from_str::<serde_json::Value>(&text)
+    else {
+        return Ok(None);
+    };
+    if fields.get("format").and_then(|f| f.as_str()) != Some(slice::FORMAT) {
+        return Ok(None);
+    }
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| crate::error::InputError {
+            file: path.display().to_string(),
+            line: Some(e.line()),
+            field: String::new(),
+            message: format!("not a whole volley slice: {e}"),
+        })
+}
+
+/// Write an experiment's report from the slices of its shards.
+fn merge_slices(args: &MergeArgs, first: Slice) -> anyhow::Result<String> {
+    let mut slices = vec![(args.files[0].display().to_string(), first)];
+    for path in &args.files[1..] {
+        let name = path.display().to_string();
+        match slice(path)? {
+            Some(s) => slices.push((name, s)),
+            None => {
+                return Err(crate::error::InputError {
+                    file: name,
+                    line: None,
+                    field: String::new(),
+                    message: "not a slice of `volley run --shard`: merge slices with slices, tallies with tallies".to_string(),
+                }
+                .into());
+            }
+        }
+    }
+    let outcome = crate::experiment::merge_slices(&slices, &args.reports, args.max_points)?;
+    let gallery = crate::experiment::gallery::write(&args.reports)?;
+    Ok(format!(
+        "{}: {} slices, {} points -> {}/README.md ({} files)\ngallery: {}\n",
+        slices[0].1.experiment,
+        slices.len(),
+        outcome.points,
+        outcome.folder.display(),
+        outcome.files.len(),
+        gallery.display()
+    ))
+}
+
 pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
+    if let Some(first) = slice(&args.files[0])? {
+        return merge_slices(args, first);
+    }
     let files = args
         .files
         .iter()

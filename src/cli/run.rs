@@ -18,6 +18,13 @@ pub struct RunArgs {
     /// lengths); a larger sweep is refused before anything runs.
     #[arg(long, default_value_t = experiment::MAX_POINTS)]
     pub max_points: u64,
+    /// Run only shard K of N of each experiment (K from 0 to N-1: a job of a
+    /// Slurm array or a Kubernetes Indexed Job) and save its slice as
+    /// REPORTS/NAME/slices/K-of-N.json; `volley merge` writes the report from
+    /// the N slices. Points, and blocks of 65,536 trials of a run with a
+    /// trial count, are dealt to the shards in turn.
+    #[arg(long, value_name = "K/N", value_parser = crate::engine::Shard::parse)]
+    pub shard: Option<crate::engine::Shard>,
 }
 
 pub fn run(args: &RunArgs) -> anyhow::Result<String> {
@@ -45,6 +52,20 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
         .map(|f| Experiment::from_file(f))
         .collect::<Result<Vec<_>, _>>()?;
     let mut out = String::new();
+    if let Some(shard) = args.shard {
+        for e in &experiments {
+            let path = experiment::run_shard(e, &args.reports, args.max_points, shard)?;
+            let _ = writeln!(
+                out,
+                "{}: shard {}/{} -> {}",
+                e.name,
+                shard.index,
+                shard.count,
+                path.display()
+            );
+        }
+        return Ok(out);
+    }
     for e in &experiments {
         if std::io::stderr().is_terminal() {
             eprintln!("running {} ({})", e.name, e.file);

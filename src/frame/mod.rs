@@ -7,53 +7,14 @@ use polars::prelude::*;
 use std::io::Write;
 use std::path::Path;
 
-/// One figure of one run, in long form.
-#[derive(Clone, Debug)]
-pub struct Row {
-    pub variant: String,
-    /// Sweep field values, in the experiment's axis order.
-    pub point: Vec<String>,
-    /// `probability`, `mean` or `curve`.
-    pub kind: &'static str,
-    pub variable: String,
-    pub value: String,
-    /// Turn, for curves.
-    pub turn: Option<u32>,
-    pub estimate: f64,
-    pub ci_low: f64,
-    pub ci_high: f64,
-    pub exact: bool,
-    pub trials: Option<u64>,
-    /// Why the figure is provisional (empty when it is not).
-    pub provisional: String,
-    /// The paired difference to the first variant at the same sweep point (the
-    /// first variant's own rows and curves have none).
-    pub difference: Option<crate::stats::Difference>,
+pub use volley_core::experiment::{Row, SweepColumn, SweepKind};
+
+/// A sweep column's values as a polars column.
+trait PolarsColumn {
+    fn column(&self, values: Vec<&str>) -> Column;
 }
 
-/// A sweep column: its field, and the type its values are written as (so
-/// that `-1` sorts after `-2` in Parquet as in the CSV).
-#[derive(Clone, Debug)]
-pub struct SweepColumn {
-    pub name: String,
-    pub kind: SweepKind,
-}
-
-/// How a sweep field's values are typed in a frame.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SweepKind {
-    /// Whole numbers (64-bit integers).
-    Int,
-    /// Decimal numbers.
-    Decimal,
-    /// `true` or `false`.
-    Flag,
-    /// Words: choices, terrain lists, or a number that may be a word
-    /// (`unlimited`).
-    Text,
-}
-
-impl SweepColumn {
+impl PolarsColumn for SweepColumn {
     /// The column of `values` (one per row, as the experiment wrote them).
     fn column(&self, values: Vec<&str>) -> Column {
         let name = self.name.as_str().into();

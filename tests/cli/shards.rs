@@ -163,3 +163,143 @@ fn shards_are_refused_where_the_trials_cannot_be_split() {
         "{e}"
     );
 }
+
+/// Every file of a report folder, by name, with its bytes.
+fn report_files(folder: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            (name, std::fs::read(&p).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Run `text` as one experiment, then as `n` shards in `n` processes at
+/// once, merge their slices, and hold every report file to the single run's.
+fn sharded_run_is_the_single_run(text: &str, name: &str, n: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = dir.path().join("exp.toml");
+    std::fs::write(&exp, text).unwrap();
+    let whole = dir.path().join("whole");
+    let out = volley()
+        .args([
+            "run",
+            exp.to_str().unwrap(),
+            "--reports",
+            whole.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shards = dir.path().join("shards");
+    let jobs: Vec<_> = (0..n)
+        .map(|k| {
+            std::process::Command::new(assert_cmd::cargo::cargo_bin("volley"))
+                .args([
+                    "run",
+                    exp.to_str().unwrap(),
+                    "--reports",
+                    shards.to_str().unwrap(),
+                ])
+                .args(["--shard", &format!("{k}/{n}")])
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut job in jobs {
+        assert!(job.wait().unwrap().success());
+    }
+    let mut slices: Vec<String> = (0..n)
+        .map(|k| {
+            let slice = shards.join(format!("{name}/slices/{k}-of-{n}.json"));
+            slice.to_str().unwrap().to_string()
+        })
+        .collect();
+    slices.reverse();
+    let merged = dir.path().join("merged");
+    let out = volley()
+        .arg("merge")
+        .args(&slices)
+        .args(["--reports", merged.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let single = report_files(&whole.join(name));
+    let put_together = report_files(&merged.join(name));
+    assert_eq!(
+        single.iter().map(|f| &f.0).collect::<Vec<_>>(),
+        put_together.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    for ((file, a), (_, b)) in single.iter().zip(&put_together) {
+        assert!(
+            a == b,
+            "{file} differs between the single run and the merged shards"
+        );
+    }
+}
+
+#[test]
+fn an_experiment_split_over_processes_merges_into_the_single_runs_report() {
+    // Paired variants with a trial count: blocks of trials go to the shards.
+    let rule = std::fs::canonicalize("house_rules/woods_plus_6.toml").unwrap();
+    let paired = format!(
+        "name = \"woods\"\nsystem = \"micro-squad\"\naction = \"engagement\"\ntrials = 200000\nseed = 4\n\
+         [fields]\nb_terrain = \"woods\"\n[sweep]\na_firepower = [9, 11]\n\
+         [[variant]]\nname = \"card\"\n[[variant]]\nname = \"woods6\"\nhouse_rules = [{:?}]\n",
+        rule.display().to_string()
+    );
+    sharded_run_is_the_single_run(&paired, "woods", 3);
+    // Exact points go whole, dealt in turn; one shard more than points is idle.
+    let exact = "name = \"table\"\nsystem = \"micro-squad\"\naction = \"fire\"\nexact = true\n\
+                 [sweep]\ndie_mod = [-1, 0, 1]\n";
+    sharded_run_is_the_single_run(exact, "table", 4);
+}
+
+#[test]
+fn slices_of_another_run_or_a_missing_shard_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = dir.path().join("exp.toml");
+    let text = "name = \"t\"\nsystem = \"micro-squad\"\naction = \"fire\"\ntrials = 140000\n";
+    std::fs::write(&exp, text).unwrap();
+    let reports = dir.path().join("r");
+    for k in 0..2 {
+        let out = volley()
+            .args([
+                "run",
+                exp.to_str().unwrap(),
+                "--reports",
+                reports.to_str().unwrap(),
+            ])
+            .args(["--shard", &format!("{k}/2")])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+    }
+    let slice = |k: usize| {
+        reports
+            .join(format!("t/slices/{k}-of-2.json"))
+            .to_str()
+            .unwrap()
+            .to_string()
+    };
+    let err = stderr_of(&["merge", &slice(0)]);
+    assert!(err.contains("shards missing: 1/2"), "{err}");
+    // The file changed after the shards ran: its slices are not its run's.
+    std::fs::write(&exp, text.replace("140000", "150000")).unwrap();
+    let err = stderr_of(&["merge", &slice(0), &slice(1)]);
+    assert!(err.contains("the experiment file changed"), "{err}");
+}

@@ -45,7 +45,7 @@ impl Variant {
 
 /// One difference, variant minus baseline: a probability (`value` is the
 /// outcome's value) or a mean (`value` is `None`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct DifferenceRow {
     pub variable: String,
     pub value: Option<String>,
@@ -147,21 +147,53 @@ impl Comparison {
         };
         let refs: Vec<&dyn Model> = models.iter().map(|m| m.as_ref()).collect();
         let run = engine::run_paired(base.as_ref(), &refs, config, trials)?;
-        let result = |model: &dyn Model, tally| RunResult {
-            method: Method::MonteCarlo {
-                trials,
-                seed: config.seed,
-            },
-            schema: model.schema(),
-            tally,
-            confidence: config.confidence,
-            precision_not_reached: None,
-            exact_refused: None,
+        self.summarize_paired(run, trials, config, exact_refused)
+    }
+
+    /// The paired trials of every side, as [`Comparison::run`] plays them
+    /// with `trials` Monte Carlo trials: raw tallies, to be added to the other
+    /// shards' when `config` runs one shard.
+    pub fn run_paired(
+        &self,
+        config: &RunConfig,
+        trials: u64,
+    ) -> Result<engine::PairedRun, QuestionError> {
+        let base = self.baseline.model()?;
+        let models: Vec<Box<dyn Model>> = self
+            .variants
+            .iter()
+            .map(|v| v.question.model())
+            .collect::<Result<_, _>>()?;
+        let refs: Vec<&dyn Model> = models.iter().map(|m| m.as_ref()).collect();
+        Ok(engine::run_paired(base.as_ref(), &refs, config, trials)?)
+    }
+
+    /// The comparison a paired run of `trials` trials gives: each side's
+    /// summary and each variant's paired differences.
+    pub fn summarize_paired(
+        &self,
+        run: engine::PairedRun,
+        trials: u64,
+        config: &RunConfig,
+        exact_refused: Option<String>,
+    ) -> Result<Compared, QuestionError> {
+        let result = |question: &Question, tally| -> Result<RunResult, QuestionError> {
+            Ok(RunResult {
+                method: Method::MonteCarlo {
+                    trials,
+                    seed: config.seed,
+                },
+                schema: question.model()?.schema(),
+                tally,
+                confidence: config.confidence,
+                precision_not_reached: None,
+                exact_refused: None,
+            })
         };
-        let baseline = summarize(&result(base.as_ref(), run.base.clone()));
+        let baseline = summarize(&result(&self.baseline, run.base)?);
         let mut variants = Vec::new();
         for (i, variant) in self.variants.iter().enumerate() {
-            let summary = summarize(&result(models[i].as_ref(), run.variants[i].clone()));
+            let summary = summarize(&result(&variant.question, run.variants[i].clone())?);
             let pairing = &run.pairings[i];
             let paired = &run.paired[i];
             // The same question under the same charts: no difference, for sure.

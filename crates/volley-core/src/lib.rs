@@ -27,6 +27,9 @@
 //!   paired differences, its [`variants`] written as `NAME:SPEC`; [`effects`]: what each field is worth, one step at a
 //!   time; [`solve`]: the value of a field that meets a target;
 //!   [`sensitivity`]: which of a card's unsure readings move an answer.
+//! - [`experiment`]: experiment files (a sweep of a question under rule
+//!   variants) answered point by point into a tidy frame's rows, whole or
+//!   in shards that run apart and merge back exactly.
 
 #![forbid(unsafe_code)]
 
@@ -37,6 +40,7 @@ pub mod dice;
 pub mod effects;
 pub mod engine;
 pub mod error;
+pub mod experiment;
 pub mod question;
 pub mod readings;
 pub mod rules;

@@ -173,7 +173,8 @@ impl Shard {
         Ok(())
     }
 
-    fn holds(&self, chunk: u64) -> bool {
+    /// Does this shard run chunk `chunk`?
+    pub fn holds(&self, chunk: u64) -> bool {
         chunk % self.count == self.index
     }
 

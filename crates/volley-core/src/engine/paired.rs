@@ -102,7 +102,7 @@ impl Pairing {
 }
 
 /// The joint counts of one baseline-variant pair.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PairedTally {
     pub trials: u64,
     /// Per paired variable, a `k x k` table (baseline value, variant value),
@@ -125,7 +125,8 @@ impl PairedTally {
         }
     }
 
-    fn merge(&mut self, other: &PairedTally) {
+    /// Add another slice of the same pairing's trials.
+    pub fn merge(&mut self, other: &PairedTally) {
         self.trials += other.trials;
         for (a, b) in self.joint.iter_mut().zip(&other.joint) {
             for (x, y) in a.iter_mut().zip(b) {
@@ -197,6 +198,7 @@ pub fn run_paired(
     for round in (0..last).step_by(per_round as usize) {
         let chunks: Vec<_> = (round..(round + per_round).min(last))
             .into_par_iter()
+            .filter(|chunk| config.shard.is_none_or(|s| s.holds(*chunk)))
             .map(|chunk| {
                 if config.cancelled() {
                     return None;

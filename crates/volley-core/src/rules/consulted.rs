@@ -40,6 +40,16 @@ impl OptionsRead {
         }
     }
 
+    /// Note options read elsewhere (by the shards of a run split over
+    /// machines), by name; a name this card does not declare is passed over.
+    pub fn note_named(&self, names: &[String]) {
+        for name in names {
+            if let Some(index) = self.names.iter().position(|n| n == name) {
+                self.note(index);
+            }
+        }
+    }
+
     /// The options read so far, in the card's order.
     pub fn names(&self) -> Vec<&'static str> {
         let read = self.read.load(Ordering::Relaxed);

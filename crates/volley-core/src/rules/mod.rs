@@ -125,6 +125,14 @@ impl RuleBook {
         let _ = self.compiled.consulted.set(read.clone());
     }
 
+    /// Note options that procedures built from copies of this book read
+    /// elsewhere (the shards of a split run), once its charts are compiled.
+    pub fn note_consulted(&self, names: &[String]) {
+        if let Some(read) = self.compiled.consulted.get() {
+            read.note_named(names);
+        }
+    }
+
     /// The options that procedures built from this book (and its unpatched
     /// clones: a question's sweep points) have read so far.
     pub fn consulted_options(&self) -> Vec<&'static str> {

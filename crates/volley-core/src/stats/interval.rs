@@ -8,7 +8,7 @@
 //! the mean rescaled to [0, 1] (a bounded variable's variance is at most that of
 //! the 0/1 variable with the same mean, so this is the conservative choice).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use statrs::distribution::{ContinuousCDF, Normal};
 use statrs::function::beta::beta_reg;
 
@@ -16,11 +16,20 @@ use statrs::function::beta::beta_reg;
 pub const FEW: f64 = 5.0;
 
 /// A point estimate with its interval (equal bounds when exact).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Estimate {
+    #[serde(deserialize_with = "null_as_nan")]
     pub value: f64,
+    #[serde(deserialize_with = "null_as_nan")]
     pub low: f64,
+    #[serde(deserialize_with = "null_as_nan")]
     pub high: f64,
+}
+
+/// JSON has no NaN (serde writes it as `null`): read `null` back as NaN, so
+/// that an estimate of a condition that never happens survives a round trip.
+pub(crate) fn null_as_nan<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NAN))
 }
 
 impl Estimate {

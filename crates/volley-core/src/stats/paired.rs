@@ -34,10 +34,13 @@ use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF, StudentsT};
 pub const FEW_DISCORDANT: f64 = 100.0;
 
 /// A difference, variant minus baseline.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Difference {
+    #[serde(deserialize_with = "super::interval::null_as_nan")]
     pub value: f64,
+    #[serde(deserialize_with = "super::interval::null_as_nan")]
     pub low: f64,
+    #[serde(deserialize_with = "super::interval::null_as_nan")]
     pub high: f64,
     /// Two-sided p-value of "no difference" (`None` for an exact difference).
     pub p_value: Option<f64>,

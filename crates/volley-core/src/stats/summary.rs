@@ -3,10 +3,10 @@
 
 use super::interval::{Estimate, bounded_mean_interval, mean_interval, proportion, z_score};
 use crate::tally::{Conditional, Curve, Method, RunResult, Schema, Shortfall, Tally};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// P(variable = value).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct OutcomeRow {
     pub variable: String,
     pub value: String,
@@ -14,14 +14,14 @@ pub struct OutcomeRow {
 }
 
 /// The mean of a variable.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct MeanRow {
     pub variable: String,
     pub estimate: Estimate,
 }
 
 /// A curve's value at the end of a turn.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CurvePoint {
     pub variable: String,
     pub turn: usize,
@@ -30,7 +30,7 @@ pub struct CurvePoint {
 }
 
 /// Every figure of a run with its interval.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Summary {
     pub exact: bool,
     pub trials: Option<u64>,

@@ -11,11 +11,11 @@ use rayon::prelude::*;
 /// Refuse a sweep of more than `max_points` points, or with a value its field
 /// does not take, before building any: so that a huge or a wrong sweep fails
 /// at once, not gigabytes later.
-pub(super) fn check_sweep(
+pub(crate) fn check_sweep(
     experiment: &Experiment,
     base: &Question,
     max_points: u64,
-) -> anyhow::Result<()> {
+) -> Result<(), InputError> {
     let sizes: Vec<String> = experiment
         .sweep
         .iter()
@@ -35,8 +35,7 @@ pub(super) fn check_sweep(
                 "{count} points ({}); volley runs at most {max_points} without --max-points",
                 sizes.join(" x ")
             ),
-        }
-        .into());
+        });
     }
     for axis in &experiment.sweep {
         for value in &axis.values {
@@ -50,15 +49,15 @@ pub(super) fn check_sweep(
 /// combination of values that no model accepts fails at once, naming it, not
 /// after hours of the points before it. And check that every plot asks for
 /// what the models answer.
-pub(super) fn check_points_and_plots(
+pub(crate) fn check_points_and_plots(
     experiment: &Experiment,
     questions: &[Question],
     grid: &[Vec<String>],
     plots: &[PlotSpec],
-) -> anyhow::Result<()> {
+) -> Result<(), InputError> {
     // Built over the thread pool, read in grid order: the first point no
     // model accepts is the error.
-    let schemas: Vec<anyhow::Result<Vec<_>>> = grid
+    let schemas: Vec<Result<Vec<_>, InputError>> = grid
         .par_iter()
         .map(|values| {
             questions

@@ -93,7 +93,7 @@ impl Answerable {
 /// The experiment's headline in words, for the first variant: the headline
 /// probability at its one point, or its lowest and highest over the sweep
 /// with the points where they are.
-pub(super) fn headline_text(
+pub fn headline_text(
     experiment: &Experiment,
     headline: Option<(&'static str, &'static str)>,
     points: &[Point],
@@ -124,7 +124,7 @@ pub(super) fn headline_text(
             100.0 * experiment.confidence
         )
     };
-    let shown = |e: &crate::stats::Estimate, exact: bool| crate::output::percent(e, exact);
+    let shown = |e: &crate::stats::Estimate, exact: bool| crate::stats::text::percent(e, exact);
     match found.as_slice() {
         [] => String::new(),
         [(_, e, exact)] => format!("P({variable} = {value}) = {} ({method})", shown(e, *exact)),

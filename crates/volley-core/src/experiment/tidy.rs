@@ -7,12 +7,57 @@ use crate::contract::{
     ExperimentMetaJson, FrameVariantJson, HouseRuleFileJson, SweepAxisJson, SweepTypeJson,
 };
 use crate::engine::MethodRequest;
-use crate::frame::{self, Row};
 use crate::question::Question;
 use std::collections::BTreeMap;
 
+/// One figure of one run, in long form: a row of the results frame.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub variant: String,
+    /// Sweep field values, in the experiment's axis order.
+    pub point: Vec<String>,
+    /// `probability`, `mean` or `curve`.
+    pub kind: &'static str,
+    pub variable: String,
+    pub value: String,
+    /// Turn, for curves.
+    pub turn: Option<u32>,
+    pub estimate: f64,
+    pub ci_low: f64,
+    pub ci_high: f64,
+    pub exact: bool,
+    pub trials: Option<u64>,
+    /// Why the figure is provisional (empty when it is not).
+    pub provisional: String,
+    /// The paired difference to the first variant at the same sweep point (the
+    /// first variant's own rows and curves have none).
+    pub difference: Option<crate::stats::Difference>,
+}
+
+/// A sweep column: its field, and the type its values are written as (so
+/// that `-1` sorts after `-2` in Parquet as in the CSV).
+#[derive(Clone, Debug)]
+pub struct SweepColumn {
+    pub name: String,
+    pub kind: SweepKind,
+}
+
+/// How a sweep field's values are typed in a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepKind {
+    /// Whole numbers (64-bit integers).
+    Int,
+    /// Decimal numbers.
+    Decimal,
+    /// `true` or `false`.
+    Flag,
+    /// Words: choices, terrain lists, or a number that may be a word
+    /// (`unlimited`).
+    Text,
+}
+
 /// The sweep columns, typed by their fields' kinds.
-pub(super) fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<frame::SweepColumn> {
+pub fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<SweepColumn> {
     use crate::action::FieldKind;
     experiment
         .sweep
@@ -23,17 +68,15 @@ pub(super) fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<fra
                 .iter()
                 .find(|f| f.name == axis.field)
                 .map(|f| &f.kind);
-            frame::SweepColumn {
+            SweepColumn {
                 name: axis.field.clone(),
                 kind: match kind {
-                    Some(FieldKind::Int { .. }) => frame::SweepKind::Int,
-                    Some(FieldKind::Decimal { .. }) => frame::SweepKind::Decimal,
-                    Some(FieldKind::Bool) => frame::SweepKind::Flag,
+                    Some(FieldKind::Int { .. }) => SweepKind::Int,
+                    Some(FieldKind::Decimal { .. }) => SweepKind::Decimal,
+                    Some(FieldKind::Bool) => SweepKind::Flag,
                     // A derived axis (a differential): typed by its values.
-                    None if axis.values.iter().all(|v| v.parse::<i64>().is_ok()) => {
-                        frame::SweepKind::Int
-                    }
-                    _ => frame::SweepKind::Text,
+                    None if axis.values.iter().all(|v| v.parse::<i64>().is_ok()) => SweepKind::Int,
+                    _ => SweepKind::Text,
                 },
             }
         })
@@ -44,7 +87,7 @@ pub(super) fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<fra
 /// experiment, its question, method and seed, the fields it fixed, its sweep,
 /// its variants with their house-rule files, volley's version, and what each
 /// column means. The run adds the headline, readings and figures.
-pub(super) fn meta(experiment: &Experiment, columns: &[frame::SweepColumn]) -> ExperimentMetaJson {
+pub fn meta(experiment: &Experiment, columns: &[SweepColumn]) -> ExperimentMetaJson {
     let method = match experiment.method() {
         MethodRequest::Auto => {
             "automatic: exact where the dice tree fits, else Monte Carlo".to_string()
@@ -72,7 +115,7 @@ pub(super) fn meta(experiment: &Experiment, columns: &[frame::SweepColumn]) -> E
                 .values
                 .iter()
                 .map(|v| match column.kind {
-                    frame::SweepKind::Text => serde_json::Value::from(v.as_str()),
+                    SweepKind::Text => serde_json::Value::from(v.as_str()),
                     _ => typed(v),
                 })
                 .collect(),
@@ -189,16 +232,16 @@ fn typed(value: &str) -> serde_json::Value {
     }
 }
 
-fn sweep_type(kind: frame::SweepKind) -> SweepTypeJson {
+fn sweep_type(kind: SweepKind) -> SweepTypeJson {
     match kind {
-        frame::SweepKind::Int => SweepTypeJson::Int,
-        frame::SweepKind::Decimal => SweepTypeJson::Decimal,
-        frame::SweepKind::Flag => SweepTypeJson::Flag,
-        frame::SweepKind::Text => SweepTypeJson::Text,
+        SweepKind::Int => SweepTypeJson::Int,
+        SweepKind::Decimal => SweepTypeJson::Decimal,
+        SweepKind::Flag => SweepTypeJson::Flag,
+        SweepKind::Text => SweepTypeJson::Text,
     }
 }
 
-pub(super) fn rows(points: &[Point]) -> Vec<Row> {
+pub fn rows(points: &[Point]) -> Vec<Row> {
     let mut rows = Vec::new();
     for p in points {
         let s = &p.summary;
