@@ -5,6 +5,9 @@
 //! message. A run releases the GIL and stops on Ctrl-C (at its next block of
 //! trials: an exact run is bounded by its budget instead).
 
+mod experiments;
+mod shards;
+
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -28,7 +31,7 @@ create_exception!(
     "Bad input: the command line's message, naming the file, line and field."
 );
 
-fn input(error: CoreInputError) -> PyErr {
+pub(crate) fn input(error: CoreInputError) -> PyErr {
     InputError::new_err(error.to_string())
 }
 
@@ -55,7 +58,7 @@ fn fields_json(system: &str, action: &str) -> PyResult<String> {
 /// The run configuration the keyword arguments ask for, as the command
 /// line's flags would (`method="exact"` is `--exact`; a trial count or a
 /// precision means Monte Carlo).
-fn config(
+pub(crate) fn config(
     method: &str,
     trials: Option<u64>,
     precision: Option<f64>,
@@ -96,7 +99,7 @@ fn config(
 /// Run `work` off the GIL on its own thread, polling for Ctrl-C: on one,
 /// `cancel` stops the run at its next block of trials and the interrupt is
 /// raised once the run has let go.
-fn detached<T: Send>(
+pub(crate) fn detached<T: Send>(
     py: Python<'_>,
     cancel: &Cancel,
     work: impl FnOnce() -> T + Send,
@@ -254,8 +257,59 @@ fn effects_json(
     answered.map_err(run_error)
 }
 
+/// The value of a field that meets a target: the JSON `volley solve SYSTEM
+/// ACTION field=value... --vary FIELD --target TARGET [--values V]
+/// [--largest] --format json` prints.
+#[pyfunction]
+#[pyo3(signature = (system, action, fields, vary, target, values, largest, method, trials, seed, confidence, budget, house_rules))]
+#[allow(clippy::too_many_arguments)]
+fn solve_json(
+    py: Python<'_>,
+    system: &str,
+    action: &str,
+    fields: Vec<(String, String)>,
+    vary: &str,
+    target: &str,
+    values: Option<String>,
+    largest: bool,
+    method: &str,
+    trials: Option<u64>,
+    seed: u64,
+    confidence: f64,
+    budget: Option<u64>,
+    house_rules: Vec<String>,
+) -> PyResult<String> {
+    let given: Vec<String> = fields.iter().map(|(k, _)| k.clone()).collect();
+    let question = question(system, action, fields, &house_rules)?;
+    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
+    let config = RunConfig {
+        cancel: Some(cancel.clone()),
+        ..config(method, trials, None, seed, confidence, budget)?
+    };
+    let answered = detached(py, &cancel, || {
+        let given: Vec<&str> = given.iter().map(String::as_str).collect();
+        volley_core::solve::asked(
+            &question,
+            &given,
+            vary,
+            target,
+            values.as_deref(),
+            largest,
+            &config,
+        )
+        .map(|solved| {
+            contract::to_pretty_json(&volley_core::contract::SolvedJson::new(
+                question.system().name(),
+                question.action().name(),
+                &solved,
+            ))
+        })
+    })?;
+    answered.map_err(run_error)
+}
+
 /// A run's error: Ctrl-C as `KeyboardInterrupt`, the rest as `InputError`.
-fn run_error(error: QuestionError) -> PyErr {
+pub(crate) fn run_error(error: QuestionError) -> PyErr {
     match error {
         QuestionError::Run(RunError::Cancelled(_)) => {
             pyo3::exceptions::PyKeyboardInterrupt::new_err("the run was stopped")
@@ -265,7 +319,7 @@ fn run_error(error: QuestionError) -> PyErr {
 }
 
 /// The question the arguments ask: `fields` on the house-rule files, in order.
-fn question(
+pub(crate) fn question(
     system: &str,
     action: &str,
     fields: Vec<(String, String)>,
@@ -295,5 +349,11 @@ fn _volley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(odds_json, m)?)?;
     m.add_function(wrap_pyfunction!(compare_json, m)?)?;
     m.add_function(wrap_pyfunction!(effects_json, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_json, m)?)?;
+    m.add_function(wrap_pyfunction!(shards::odds_shard_json, m)?)?;
+    m.add_function(wrap_pyfunction!(shards::merge_tallies_json, m)?)?;
+    m.add_function(wrap_pyfunction!(experiments::experiment_json, m)?)?;
+    m.add_function(wrap_pyfunction!(experiments::experiment_slice_json, m)?)?;
+    m.add_function(wrap_pyfunction!(experiments::experiment_merge_json, m)?)?;
     Ok(())
 }

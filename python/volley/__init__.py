@@ -16,14 +16,18 @@ stops on Ctrl-C.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Optional, Union
 
-from . import _volley
+from . import _volley, dask
 from ._volley import InputError
 from .answer import Answer, Comparison
+from .documents import Effects, Solved
+from .experiments import Results, Slice, run, sweep
+from .shards import Tally, merge
 
 __all__ = [
-    "Answer", "Comparison", "InputError", "actions", "compare", "effects", "fields", "odds",
+    "Answer", "Comparison", "Effects", "InputError", "Results", "Slice", "Solved", "Tally",
+    "actions", "compare", "dask", "effects", "fields", "merge", "odds", "run", "solve", "sweep",
     "systems",
 ]
 
@@ -70,16 +74,30 @@ def odds(
     confidence: float = 0.95,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
+    shard: Optional[tuple[int, int]] = None,
     **fields: Any,
-) -> Answer:
+) -> Union[Answer, Tally]:
     """Answer one question: the outcome distribution of one action.
 
     ``method`` is ``"auto"`` (exact where it fits, else Monte Carlo),
     ``"exact"`` or ``"monte-carlo"``; ``trials`` or ``precision`` mean Monte
     Carlo, as on the command line. ``house_rules`` are house-rule files, applied
     in order. Every other keyword is a scenario field (``defender_stands=2``).
+
+    With ``shard=(k, n)`` (and ``trials``), only shard ``k`` of ``n`` of the
+    run is played: its :class:`Tally`, which :func:`merge` adds up with the
+    others' into the single run's answer.
     """
     given = [(name, _text(value)) for name, value in fields.items()]
+    house_rules = [str(path) for path in house_rules]
+    if shard is not None:
+        if trials is None or method == "exact" or precision is not None:
+            raise InputError("shard: a shard is a fixed slice of a fixed run: it needs trials")
+        k, n = shard
+        request = {"system": system, "action": action, "fields": given, "trials": int(trials),
+                   "seed": seed, "confidence": confidence, "house_rules": house_rules}
+        return Tally(request, _volley.odds_shard_json(
+            system, action, given, int(trials), seed, confidence, house_rules, k, n))
     text = _volley.odds_json(
         system,
         action,
@@ -90,7 +108,7 @@ def odds(
         seed,
         confidence,
         budget,
-        [str(path) for path in house_rules],
+        house_rules,
     )
     return Answer(json.loads(text))
 
@@ -148,14 +166,45 @@ def effects(
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     **fields: Any,
-) -> dict[str, Any]:
+) -> Effects:
     """What each field is worth: every field moved one step (``only`` those
     given), the change in the headline (or in ``show``, ``"VARIABLE=VALUE"``),
-    largest first: the JSON ``volley effects ... --format json`` prints, as a
-    dict."""
+    largest first: the JSON ``volley effects ... --format json`` prints (read
+    it like a dict, or ``to_dict()``), its steps as a DataFrame (``table``)."""
     given = [(name, _text(value)) for name, value in fields.items()]
     text = _volley.effects_json(
         system, action, given, list(only), show, method, trials, seed, confidence, budget,
         [str(path) for path in house_rules],
     )
-    return json.loads(text)
+    return Effects(json.loads(text))
+
+
+def solve(
+    system: str,
+    action: str,
+    *,
+    vary: str,
+    target: str,
+    values: Union[str, Iterable[Any], None] = None,
+    largest: bool = False,
+    method: str = "auto",
+    trials: Optional[int] = None,
+    seed: int = 1,
+    confidence: float = 0.95,
+    budget: Optional[int] = None,
+    house_rules: Iterable[str] = (),
+    **fields: Any,
+) -> Solved:
+    """The smallest (or ``largest``) value of the field ``vary`` that meets
+    ``target`` (``"P(works=yes) >= 0.5"``, ``"mean(b_lost) <= 2"``), trying
+    ``values`` (``"1..6"``, a list; default the field's whole range) in the
+    field's order: what ``volley solve ... --format json`` prints, with every
+    value tried as a DataFrame (``answers``)."""
+    if values is not None and not isinstance(values, str):
+        values = ",".join(_text(v) for v in values)
+    given = [(name, _text(value)) for name, value in fields.items()]
+    text = _volley.solve_json(
+        system, action, given, vary, target, values, largest, method, trials, seed,
+        confidence, budget, [str(path) for path in house_rules],
+    )
+    return Solved(json.loads(text))

@@ -174,7 +174,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
             provisional: question.provisional(),
             readings: crate::readings::pairs(&readings),
         };
-        file.save(path)?;
+        crate::frame::write_atomic(path, serde_json::to_string(&file)?.as_bytes())?;
     }
     Ok(render_odds(
         &question,

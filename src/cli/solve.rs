@@ -2,10 +2,8 @@
 //! the value of a field that meets a target.
 
 use super::{MethodArgs, key_values};
-use crate::action::range_values;
-use crate::error::InputError;
 use crate::output::{Format, render_solved};
-use crate::solve::{Target, field_values, solve};
+use crate::solve::asked;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -39,30 +37,14 @@ pub struct SolveArgs {
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
     let fields = key_values(&args.fields)?;
-    if fields.iter().any(|(k, _)| *k == args.vary) {
-        return Err(InputError::argument(
-            &args.vary,
-            "this field is the one searched (--vary): do not also set it",
-        )
-        .into());
-    }
     let question = super::odds::question(&args.system, &args.action, &fields, &args.method)?;
-    let target = Target::parse(&args.target).map_err(|m| InputError::argument("target", m))?;
-    let values = match &args.values {
-        None => None,
-        Some(text) => Some(
-            match range_values(text).map_err(|m| InputError::argument("values", m))? {
-                Some(values) => values,
-                None => text.split(',').map(|v| v.trim().to_string()).collect(),
-            },
-        ),
-    };
-    let values = field_values(&question, &args.vary, values)?;
-    let solved = solve(
+    let given: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
+    let solved = asked(
         &question,
+        &given,
         &args.vary,
-        values,
-        target,
+        &args.target,
+        args.values.as_deref(),
         args.largest,
         &args.method.config(),
     )

@@ -9,138 +9,29 @@ use std::path::Path;
 
 pub use volley_core::experiment::{Row, SweepColumn, SweepKind};
 
-/// A sweep column's values as a polars column.
-trait PolarsColumn {
-    fn column(&self, values: Vec<&str>) -> Column;
-}
-
-impl PolarsColumn for SweepColumn {
-    /// The column of `values` (one per row, as the experiment wrote them).
-    fn column(&self, values: Vec<&str>) -> Column {
-        let name = self.name.as_str().into();
-        match self.kind {
-            SweepKind::Int => Column::new(
-                name,
-                values
-                    .iter()
-                    .map(|v| v.parse::<i64>().ok())
-                    .collect::<Vec<_>>(),
-            ),
-            SweepKind::Decimal => Column::new(
-                name,
-                values
-                    .iter()
-                    .map(|v| v.parse::<f64>().ok())
-                    .collect::<Vec<_>>(),
-            ),
-            SweepKind::Flag => Column::new(
-                name,
-                values
-                    .iter()
-                    .map(|v| match *v {
-                        "true" | "yes" | "1" => Some(true),
-                        "false" | "no" | "0" => Some(false),
-                        _ => None,
-                    })
-                    .collect::<Vec<_>>(),
-            ),
-            SweepKind::Text => Column::new(name, values),
-        }
-    }
-}
 
 /// Build the frame; `axes` are the sweep columns, in the experiment's order.
+/// Its columns and their types are the core's ([`volley_core::experiment::table`]),
+/// which the Python package builds its frames from too.
 pub fn frame(axes: &[SweepColumn], rows: &[Row]) -> PolarsResult<DataFrame> {
-    let mut columns: Vec<Column> = Vec::new();
-    columns.push(Column::new(
-        "variant".into(),
-        rows.iter().map(|r| r.variant.as_str()).collect::<Vec<_>>(),
-    ));
-    for (i, axis) in axes.iter().enumerate() {
-        columns.push(axis.column(rows.iter().map(|r| r.point[i].as_str()).collect()));
-    }
-    columns.push(Column::new(
-        "kind".into(),
-        rows.iter().map(|r| r.kind).collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "variable".into(),
-        rows.iter().map(|r| r.variable.as_str()).collect::<Vec<_>>(),
-    ));
-    // A probability's outcome; means and curves have none (null, not "").
-    columns.push(Column::new(
-        "value".into(),
-        rows.iter()
-            .map(|r| (r.kind == "probability").then_some(r.value.as_str()))
-            .collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "turn".into(),
-        rows.iter().map(|r| r.turn).collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "estimate".into(),
-        rows.iter().map(|r| r.estimate).collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "ci_low".into(),
-        rows.iter().map(|r| r.ci_low).collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "ci_high".into(),
-        rows.iter().map(|r| r.ci_high).collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "exact".into(),
-        rows.iter().map(|r| r.exact).collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "method".into(),
-        rows.iter()
-            .map(|r| if r.exact { "exact" } else { "monte-carlo" })
-            .collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "trials".into(),
-        rows.iter().map(|r| r.trials).collect::<Vec<_>>(),
-    ));
-    // The first variant's estimate: this row's estimate less its difference.
-    columns.push(Column::new(
-        "baseline".into(),
-        rows.iter()
-            .map(|r| r.difference.map(|d| r.estimate - d.value))
-            .collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "difference".into(),
-        rows.iter()
-            .map(|r| r.difference.map(|d| d.value))
-            .collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "diff_low".into(),
-        rows.iter()
-            .map(|r| r.difference.map(|d| d.low))
-            .collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "diff_high".into(),
-        rows.iter()
-            .map(|r| r.difference.map(|d| d.high))
-            .collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "p_value".into(),
-        rows.iter()
-            .map(|r| r.difference.and_then(|d| d.p_value))
-            .collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "provisional".into(),
-        rows.iter()
-            .map(|r| r.provisional.as_str())
-            .collect::<Vec<_>>(),
-    ));
+    use volley_core::experiment::TidyValues::*;
+    let columns = volley_core::experiment::table(axes, rows)
+        .into_iter()
+        .map(|column| {
+            let name = column.name.as_str().into();
+            match column.values {
+                Text(v) => Column::new(name, v),
+                OptionalText(v) => Column::new(name, v),
+                OptionalInt(v) => Column::new(name, v),
+                Float(v) => Column::new(name, v),
+                OptionalFloat(v) => Column::new(name, v),
+                Flag(v) => Column::new(name, v),
+                OptionalFlag(v) => Column::new(name, v),
+                OptionalTurn(v) => Column::new(name, v),
+                OptionalCount(v) => Column::new(name, v),
+            }
+        })
+        .collect();
     DataFrame::new_infer_height(columns)
 }
 

@@ -293,3 +293,37 @@ mod tests {
         assert!(Target::parse("P(result=E) >= 3").is_err());
     }
 }
+
+/// What `volley solve` asks, from its words: the field `vary` searched over
+/// `values` (`A..B` or a comma list; default its whole range) for the
+/// smallest (or `largest`) value meeting `target` (`"P(V=X) >= T"`,
+/// `"mean(V) <= T"`). `given` names the fields set, which may not include the
+/// one searched. The command line and the Python package both ask this.
+pub fn asked(
+    question: &Question,
+    given: &[&str],
+    vary: &str,
+    target: &str,
+    values: Option<&str>,
+    largest: bool,
+    config: &RunConfig,
+) -> Result<Solved, QuestionError> {
+    if given.contains(&vary) {
+        return Err(QuestionError::Input(InputError::argument(
+            vary,
+            "this field is the one searched (--vary): do not also set it",
+        )));
+    }
+    let target = Target::parse(target).map_err(|m| InputError::argument("target", m))?;
+    let values = match values {
+        None => None,
+        Some(text) => Some(
+            match crate::action::range_values(text).map_err(|m| InputError::argument("values", m))? {
+                Some(values) => values,
+                None => text.split(',').map(|v| v.trim().to_string()).collect(),
+            },
+        ),
+    };
+    let values = field_values(question, vary, values)?;
+    solve(question, vary, values, target, largest, config)
+}

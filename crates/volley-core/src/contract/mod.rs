@@ -15,6 +15,7 @@ mod frame_meta;
 mod reading;
 mod solve;
 mod table;
+mod tally_file;
 
 pub use answer::{AnswerJson, CurveJson, HeadlineJson, MeanJson, MethodJson, OutcomeJson};
 pub use catalog::{
@@ -29,6 +30,7 @@ pub use frame_meta::{
 pub use reading::{AlternativeJson, MeasuredJson, PairedJson, ReadingJson};
 pub use solve::{DirectionJson, SkippedValueJson, SolvedJson, TriedJson};
 pub use table::{TableCellJson, TableJson, UsedReadingJson};
+pub use tally_file::{MAX_SHARDS, TallyFile};
 
 use serde::Serialize;
 

@@ -21,7 +21,9 @@ mod tidy;
 pub use answers::headline_text;
 use checks::{check_points_and_plots, check_sweep};
 pub use file::{Axis, Experiment, PlotSpec, Variant};
-pub use tidy::{Row, SweepColumn, SweepKind, meta, rows, sweep_columns};
+pub use tidy::{
+    Row, SweepColumn, SweepKind, TidyColumn, TidyValues, meta, rows, sweep_columns, table,
+};
 
 use crate::compare::Comparison;
 use crate::engine::{self, MethodRequest, RunConfig};

@@ -8,6 +8,7 @@ use crate::contract::{
 };
 use crate::engine::MethodRequest;
 use crate::question::Question;
+use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// One figure of one run, in long form: a row of the results frame.
@@ -290,4 +291,104 @@ pub fn rows(points: &[Point]) -> Vec<Row> {
         }
     }
     rows
+}
+
+/// The values of one column of the results frame, typed as the frame types
+/// them (an optional type where the column has gaps).
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "dtype", content = "values", rename_all = "snake_case")]
+pub enum TidyValues {
+    Text(Vec<String>),
+    OptionalText(Vec<Option<String>>),
+    OptionalInt(Vec<Option<i64>>),
+    Float(Vec<f64>),
+    OptionalFloat(Vec<Option<f64>>),
+    Flag(Vec<bool>),
+    OptionalFlag(Vec<Option<bool>>),
+    /// A turn: a 32-bit whole number, null where it does not apply.
+    OptionalTurn(Vec<Option<u32>>),
+    /// A trial count: a 64-bit whole number, null when exact.
+    OptionalCount(Vec<Option<u64>>),
+}
+
+/// One column of the results frame.
+#[derive(Clone, Debug, Serialize)]
+pub struct TidyColumn {
+    pub name: String,
+    #[serde(flatten)]
+    pub values: TidyValues,
+}
+
+impl SweepColumn {
+    /// The column of `values` (one per row, as the experiment wrote them).
+    fn values(&self, values: Vec<&str>) -> TidyValues {
+        match self.kind {
+            SweepKind::Int => TidyValues::OptionalInt(values.iter().map(|v| v.parse().ok()).collect()),
+            SweepKind::Decimal => {
+                TidyValues::OptionalFloat(values.iter().map(|v| v.parse().ok()).collect())
+            }
+            SweepKind::Flag => TidyValues::OptionalFlag(
+                values
+                    .iter()
+                    .map(|v| match *v {
+                        "true" | "yes" | "1" => Some(true),
+                        "false" | "no" | "0" => Some(false),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            SweepKind::Text => TidyValues::Text(values.iter().map(|v| v.to_string()).collect()),
+        }
+    }
+}
+
+/// The results frame, column by column: the variant, the sweep columns
+/// (`axes`, in the experiment's order), then the figure and its interval,
+/// how it was found, and its paired difference to the first variant.
+pub fn table(axes: &[SweepColumn], rows: &[Row]) -> Vec<TidyColumn> {
+    use TidyValues::*;
+    let text = |f: &dyn Fn(&Row) -> String| Text(rows.iter().map(f).collect());
+    let float = |f: &dyn Fn(&Row) -> f64| Float(rows.iter().map(f).collect());
+    let difference = |f: &dyn Fn(&Row, crate::stats::Difference) -> Option<f64>| {
+        OptionalFloat(rows.iter().map(|r| r.difference.and_then(|d| f(r, d))).collect())
+    };
+    let mut columns = vec![("variant".to_string(), text(&|r| r.variant.clone()))];
+    for (i, axis) in axes.iter().enumerate() {
+        let values = rows.iter().map(|r| r.point[i].as_str()).collect();
+        columns.push((axis.name.clone(), axis.values(values)));
+    }
+    columns.extend([
+        ("kind".to_string(), text(&|r| r.kind.to_string())),
+        ("variable".to_string(), text(&|r| r.variable.clone())),
+        // A probability's outcome; means and curves have none (null, not "").
+        (
+            "value".to_string(),
+            OptionalText(
+                rows.iter()
+                    .map(|r| (r.kind == "probability").then(|| r.value.clone()))
+                    .collect(),
+            ),
+        ),
+        ("turn".to_string(), OptionalTurn(rows.iter().map(|r| r.turn).collect())),
+        ("estimate".to_string(), float(&|r| r.estimate)),
+        ("ci_low".to_string(), float(&|r| r.ci_low)),
+        ("ci_high".to_string(), float(&|r| r.ci_high)),
+        ("exact".to_string(), Flag(rows.iter().map(|r| r.exact).collect())),
+        (
+            "method".to_string(),
+            text(&|r| if r.exact { "exact" } else { "monte-carlo" }.to_string()),
+        ),
+        ("trials".to_string(), OptionalCount(rows.iter().map(|r| r.trials).collect())),
+        // The first variant's estimate: this row's estimate less its difference.
+        ("baseline".to_string(), difference(&|r, d| Some(r.estimate - d.value))),
+        ("difference".to_string(), difference(&|_, d| Some(d.value))),
+        ("diff_low".to_string(), difference(&|_, d| Some(d.low))),
+        ("diff_high".to_string(), difference(&|_, d| Some(d.high))),
+        ("p_value".to_string(), difference(&|_, d| d.p_value)),
+        ("provisional".to_string(), text(&|r| r.provisional.clone())),
+    ]);
+    columns
+        .into_iter()
+        .map(|(name, values)| TidyColumn { name, values })
+        .collect()
 }

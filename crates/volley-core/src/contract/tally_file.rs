@@ -1,6 +1,7 @@
-//! Raw tallies on disk, for sharded runs: each shard saves its tally with
-//! everything that identifies the run; `volley merge` checks that the shards
-//! belong together and cover the run once, then adds them up.
+//! Raw tallies of sharded runs: each shard keeps its tally with everything
+//! that identifies the run (`volley odds --shard --save-tally` saves it, a
+//! Python `volley.Tally` carries it); a merge checks that the shards belong
+//! together and cover the run once, then adds them up.
 
 use crate::engine::{Method, RunResult, Schema, Shard, Tally};
 use crate::error::InputError;
@@ -37,12 +38,6 @@ pub struct TallyFile {
 }
 
 impl TallyFile {
-    /// Write atomically as JSON.
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
-        let text = serde_json::to_string(self)?;
-        crate::frame::write_atomic(path, text.as_bytes())
-    }
-
     /// Read one shard file.
     pub fn load(path: &Path) -> Result<Self, InputError> {
         let text = crate::error::read_file(path, "tally")?;

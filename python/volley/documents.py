@@ -1,0 +1,85 @@
+"""The answers of ``volley effects`` and ``volley solve`` in Python: each its
+command's JSON (``to_dict()``, and read like a dict), with its table as a
+polars DataFrame."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Iterator, Optional
+
+import polars as pl
+
+
+class _Document:
+    """A command's JSON document, read like a dict."""
+
+    def __init__(self, data: dict[str, Any]):
+        self._data = data
+
+    def to_dict(self) -> dict[str, Any]:
+        """The document as the command's ``--format json`` prints it."""
+        return copy.deepcopy(self._data)
+
+    def __getitem__(self, key: str) -> Any:
+        return copy.deepcopy(self._data[key])
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def keys(self):  # noqa: D102 - as a dict's
+        return self._data.keys()
+
+    @property
+    def exact(self) -> bool:
+        """Every figure exact (else each carries its interval)."""
+        return self._data.get("method") == "exact"
+
+
+class Effects(_Document):
+    """What each field is worth: ``volley effects ... --format json``."""
+
+    @property
+    def table(self) -> pl.DataFrame:
+        """One row a step, largest change first: field, from, to, probability
+        (the headline's, or the shown outcome's, after the step), difference,
+        ci_low, ci_high, p_value (null when exact), mean_difference."""
+        return pl.DataFrame(
+            self._data["effects"],
+            schema={"field": pl.Utf8, "from": pl.Utf8, "to": pl.Utf8,
+                    "probability": pl.Float64, "difference": pl.Float64,
+                    "ci_low": pl.Float64, "ci_high": pl.Float64, "p_value": pl.Float64,
+                    "mean_difference": pl.Float64},
+        )
+
+    def __repr__(self) -> str:
+        return (f"<volley effects {self._data['system']} {self._data['action']}: "
+                f"{len(self._data['effects'])} steps>")
+
+
+class Solved(_Document):
+    """The value of a field that meets a target: ``volley solve ... --format json``."""
+
+    @property
+    def value(self) -> Optional[str]:
+        """The value found (``None`` when no value tried meets the target)."""
+        return self._data["value"]
+
+    @property
+    def answers(self) -> pl.DataFrame:
+        """One row a value tried, in the field's order: value, probability
+        (or mean), ci_low, ci_high, meets, decided, exact."""
+        return pl.DataFrame(
+            [{k: row.get(k) for k in ("value", "probability", "mean", "ci_low", "ci_high",
+                                      "meets", "decided", "exact")}
+             for row in self._data["answers"]],
+            schema={"value": pl.Utf8, "probability": pl.Float64, "mean": pl.Float64,
+                    "ci_low": pl.Float64, "ci_high": pl.Float64, "meets": pl.Boolean,
+                    "decided": pl.Boolean, "exact": pl.Boolean},
+        )
+
+    def __repr__(self) -> str:
+        return (f"<volley solve {self._data['system']} {self._data['action']}: "
+                f"{self._data['field']} = {self.value} for {self._data['target']}>")

@@ -1,0 +1,62 @@
+"""One question split into shards: ``volley.odds(..., trials=N, shard=(k,
+n))`` plays only the blocks of trials of shard ``k`` and gives its
+:class:`Tally`, which pickles (to travel to and from a worker); ``volley.merge``
+adds the tallies of every shard up into the answer of the single run, byte
+for byte. Trials are played in blocks of 65,536, each on its own random
+streams derived from (seed, block), so the split may fall anywhere."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence, Union
+
+from . import _volley
+from .answer import Answer
+from .experiments import Results, Slice
+
+
+class Tally:
+    """Shard ``shard[0]`` of ``shard[1]`` of one Monte Carlo run: its raw
+    counts (``to_dict()`` is the tally file ``volley odds --shard K/N
+    --save-tally`` saves) and the question it answers."""
+
+    def __init__(self, request: dict[str, Any], text: str):
+        self.request = request
+        self.text = text
+
+    @property
+    def shard(self) -> tuple[int, int]:
+        shard = json.loads(self.text)["shard"]
+        return (shard["index"], shard["count"])
+
+    def to_dict(self) -> dict[str, Any]:
+        return json.loads(self.text)
+
+    def __repr__(self) -> str:
+        k, n = self.shard
+        return (f"<volley tally {k}/{n} of {self.request['system']} "
+                f"{self.request['action']}, {self.request['trials']} trials>")
+
+
+def merge(parts: Sequence[Union[Tally, Slice]]) -> Union[Answer, Results]:
+    """Put the shards of one run back together: tallies into the
+    :class:`Answer` the single run gives, slices into its :class:`Results`.
+    Every shard must be there once; shards of different runs are refused."""
+    parts = list(parts)
+    if not parts:
+        raise _volley.InputError("merge: give the tallies or slices of every shard")
+    if all(isinstance(p, Tally) for p in parts):
+        request = parts[0].request
+        if any(p.request != request for p in parts):
+            raise _volley.InputError("merge: these tallies answer different questions")
+        r = request
+        text = _volley.merge_tallies_json(
+            r["system"], r["action"], r["fields"], r["trials"], r["seed"], r["confidence"],
+            r["house_rules"], [p.text for p in parts])
+        return Answer(json.loads(text))
+    if all(isinstance(p, Slice) for p in parts):
+        experiment = parts[0].experiment
+        if any(p.experiment.text != experiment.text for p in parts):
+            raise _volley.InputError("merge: these slices are of different experiments")
+        return experiment.merge(parts, max_points=2**63 - 1)
+    raise _volley.InputError("merge: tallies with tallies, slices with slices")
