@@ -139,9 +139,13 @@ def test_a_comparison_is_the_command_lines():
 
 @pytest.mark.skipif(not CLI.exists(), reason="needs the release binary (cargo build --release)")
 def test_effects_are_the_command_lines():
-    assert volley.effects("deadly-field", "charge") == cli_json("effects", "deadly-field", "charge")
+    found = volley.effects("deadly-field", "charge")
+    assert found.to_dict() == cli_json("effects", "deadly-field", "charge")
+    assert found.table.height == len(found["effects"])
+    assert found.table["difference"].to_list() == [e["difference"] for e in found["effects"]]
     ours = volley.effects("micro-squad", "fire", only=["die_mod", "terrain"], show="result=D",
                           trials=4000, seed=5)
+    ours = ours.to_dict()
     theirs = cli_json("effects", "micro-squad", "fire", "--only", "die_mod", "--only", "terrain",
                       "--show", "result=D", "--trials", "4000", "--seed", "5")
     assert ours == theirs

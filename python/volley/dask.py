@@ -15,7 +15,7 @@ installed on every worker.
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable, Mapping, Optional, Union
+from typing import Any, Iterable, Mapping, Optional, Union, cast
 
 from . import experiments
 from . import shards as _shards
@@ -54,7 +54,7 @@ def odds(client: Any, system: str, action: str, *, trials: int, seed: int = 1,
     tallies = client.gather(futures)
     # The merge re-asks the question the shards answered (house rules by
     # the same paths): hand it the request they carried.
-    return _shards.merge(tallies)
+    return cast(Answer, _shards.merge(tallies))
 
 
 def _slice(index: int, count: int, experiment: Any, max_points: int) -> experiments.Slice:
@@ -66,7 +66,7 @@ def _spread(client: Any, experiment: Any, shards: Optional[int],
     count = shards or 4 * _workers(client)
     futures = client.map(_slice, range(count), count=count, experiment=experiment,
                          max_points=max_points, pure=False)
-    return _shards.merge(client.gather(futures))
+    return cast(Results, _shards.merge(client.gather(futures)))
 
 
 def sweep(client: Any, system: str, action: str, *, sweep: Mapping[str, Any],

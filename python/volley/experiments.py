@@ -57,7 +57,7 @@ class Results:
         """Write the frame as Parquet with its metadata under ``volley`` (as
         JSON), as ``results.parquet`` carries it."""
         text = json.dumps(self._meta, indent=2, sort_keys=True)
-        self.frame.write_parquet(path, metadata={"volley": text})
+        self.frame.write_parquet(os.fspath(path), metadata={"volley": text})
 
     def __repr__(self) -> str:
         return (f"<volley results {self._meta['experiment']}: {self.frame.height} rows, "

@@ -42,21 +42,22 @@ def merge(parts: Sequence[Union[Tally, Slice]]) -> Union[Answer, Results]:
     """Put the shards of one run back together: tallies into the
     :class:`Answer` the single run gives, slices into its :class:`Results`.
     Every shard must be there once; shards of different runs are refused."""
-    parts = list(parts)
     if not parts:
         raise _volley.InputError("merge: give the tallies or slices of every shard")
-    if all(isinstance(p, Tally) for p in parts):
-        request = parts[0].request
-        if any(p.request != request for p in parts):
+    tallies = [p for p in parts if isinstance(p, Tally)]
+    slices = [p for p in parts if isinstance(p, Slice)]
+    if len(tallies) == len(parts):
+        request = tallies[0].request
+        if any(p.request != request for p in tallies):
             raise _volley.InputError("merge: these tallies answer different questions")
         r = request
         text = _volley.merge_tallies_json(
             r["system"], r["action"], r["fields"], r["trials"], r["seed"], r["confidence"],
-            r["house_rules"], [p.text for p in parts])
+            r["house_rules"], [p.text for p in tallies])
         return Answer(json.loads(text))
-    if all(isinstance(p, Slice) for p in parts):
-        experiment = parts[0].experiment
-        if any(p.experiment.text != experiment.text for p in parts):
+    if len(slices) == len(parts):
+        experiment = slices[0].experiment
+        if any(p.experiment.text != experiment.text for p in slices):
             raise _volley.InputError("merge: these slices are of different experiments")
-        return experiment.merge(parts, max_points=2**63 - 1)
+        return experiment.merge(slices, max_points=2**63 - 1)
     raise _volley.InputError("merge: tallies with tallies, slices with slices")

@@ -9,7 +9,6 @@ use std::path::Path;
 
 pub use volley_core::experiment::{Row, SweepColumn, SweepKind};
 
-
 /// Build the frame; `axes` are the sweep columns, in the experiment's order.
 /// Its columns and their types are the core's ([`volley_core::experiment::table`]),
 /// which the Python package builds its frames from too.

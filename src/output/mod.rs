@@ -9,12 +9,12 @@ pub mod markdown;
 pub mod readings;
 mod solve;
 
+pub use crate::contract::TallyFile;
 pub use answer::{Answer, Look, answer_contract, answer_object, render_answer, render_odds};
 pub use compare::{render_compared, render_comparison};
 pub use effects::render_effects;
 pub use grid::{Grid, GridCell, render_grid};
 pub use solve::render_solved;
-pub use crate::contract::TallyFile;
 
 use clap::ValueEnum;
 

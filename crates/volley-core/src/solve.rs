@@ -277,23 +277,6 @@ pub fn solve(
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn targets_parse_and_print() {
-        let t = Target::parse("P(result=E) >= 0.3").unwrap();
-        assert_eq!(t.value.as_deref(), Some("E"));
-        assert!(t.at_least);
-        assert_eq!(t.to_string(), "P(result=E) >= 0.3");
-        let t = Target::parse("mean(steps_lost)<=1.5").unwrap();
-        assert_eq!((t.value, t.at_least, t.threshold), (None, false, 1.5));
-        assert!(Target::parse("P(result=E) > 0.3").is_err());
-        assert!(Target::parse("P(result=E) >= 3").is_err());
-    }
-}
-
 /// What `volley solve` asks, from its words: the field `vary` searched over
 /// `values` (`A..B` or a comma list; default its whole range) for the
 /// smallest (or `largest`) value meeting `target` (`"P(V=X) >= T"`,
@@ -318,7 +301,9 @@ pub fn asked(
     let values = match values {
         None => None,
         Some(text) => Some(
-            match crate::action::range_values(text).map_err(|m| InputError::argument("values", m))? {
+            match crate::action::range_values(text)
+                .map_err(|m| InputError::argument("values", m))?
+            {
                 Some(values) => values,
                 None => text.split(',').map(|v| v.trim().to_string()).collect(),
             },
@@ -326,4 +311,21 @@ pub fn asked(
     };
     let values = field_values(question, vary, values)?;
     solve(question, vary, values, target, largest, config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_parse_and_print() {
+        let t = Target::parse("P(result=E) >= 0.3").unwrap();
+        assert_eq!(t.value.as_deref(), Some("E"));
+        assert!(t.at_least);
+        assert_eq!(t.to_string(), "P(result=E) >= 0.3");
+        let t = Target::parse("mean(steps_lost)<=1.5").unwrap();
+        assert_eq!((t.value, t.at_least, t.threshold), (None, false, 1.5));
+        assert!(Target::parse("P(result=E) > 0.3").is_err());
+        assert!(Target::parse("P(result=E) >= 3").is_err());
+    }
 }

@@ -323,7 +323,9 @@ impl SweepColumn {
     /// The column of `values` (one per row, as the experiment wrote them).
     fn values(&self, values: Vec<&str>) -> TidyValues {
         match self.kind {
-            SweepKind::Int => TidyValues::OptionalInt(values.iter().map(|v| v.parse().ok()).collect()),
+            SweepKind::Int => {
+                TidyValues::OptionalInt(values.iter().map(|v| v.parse().ok()).collect())
+            }
             SweepKind::Decimal => {
                 TidyValues::OptionalFloat(values.iter().map(|v| v.parse().ok()).collect())
             }
@@ -350,7 +352,11 @@ pub fn table(axes: &[SweepColumn], rows: &[Row]) -> Vec<TidyColumn> {
     let text = |f: &dyn Fn(&Row) -> String| Text(rows.iter().map(f).collect());
     let float = |f: &dyn Fn(&Row) -> f64| Float(rows.iter().map(f).collect());
     let difference = |f: &dyn Fn(&Row, crate::stats::Difference) -> Option<f64>| {
-        OptionalFloat(rows.iter().map(|r| r.difference.and_then(|d| f(r, d))).collect())
+        OptionalFloat(
+            rows.iter()
+                .map(|r| r.difference.and_then(|d| f(r, d)))
+                .collect(),
+        )
     };
     let mut columns = vec![("variant".to_string(), text(&|r| r.variant.clone()))];
     for (i, axis) in axes.iter().enumerate() {
@@ -369,18 +375,30 @@ pub fn table(axes: &[SweepColumn], rows: &[Row]) -> Vec<TidyColumn> {
                     .collect(),
             ),
         ),
-        ("turn".to_string(), OptionalTurn(rows.iter().map(|r| r.turn).collect())),
+        (
+            "turn".to_string(),
+            OptionalTurn(rows.iter().map(|r| r.turn).collect()),
+        ),
         ("estimate".to_string(), float(&|r| r.estimate)),
         ("ci_low".to_string(), float(&|r| r.ci_low)),
         ("ci_high".to_string(), float(&|r| r.ci_high)),
-        ("exact".to_string(), Flag(rows.iter().map(|r| r.exact).collect())),
+        (
+            "exact".to_string(),
+            Flag(rows.iter().map(|r| r.exact).collect()),
+        ),
         (
             "method".to_string(),
             text(&|r| if r.exact { "exact" } else { "monte-carlo" }.to_string()),
         ),
-        ("trials".to_string(), OptionalCount(rows.iter().map(|r| r.trials).collect())),
+        (
+            "trials".to_string(),
+            OptionalCount(rows.iter().map(|r| r.trials).collect()),
+        ),
         // The first variant's estimate: this row's estimate less its difference.
-        ("baseline".to_string(), difference(&|r, d| Some(r.estimate - d.value))),
+        (
+            "baseline".to_string(),
+            difference(&|r, d| Some(r.estimate - d.value)),
+        ),
         ("difference".to_string(), difference(&|_, d| Some(d.value))),
         ("diff_low".to_string(), difference(&|_, d| Some(d.low))),
         ("diff_high".to_string(), difference(&|_, d| Some(d.high))),
