@@ -23,8 +23,8 @@
 #![forbid(unsafe_code)]
 
 pub use volley_core::{
-    action, action_fields, compare, contract, dice, effects, engine, error, question, readings,
-    rules, rules_options, sensitivity, solve, stats, systems, tally, variants,
+    action, action_fields, compare, contract, dice, effects, engine, error, plan, question,
+    readings, rules, rules_options, sensitivity, solve, stats, systems, tally, variants,
 };
 
 pub mod cli;

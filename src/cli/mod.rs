@@ -7,6 +7,7 @@ mod effects;
 mod guide;
 mod merge;
 mod odds;
+mod plan;
 mod progress;
 mod rules;
 mod run;
@@ -53,6 +54,9 @@ pub enum Command {
     /// The value of a field that meets a target: "how many stands for even
     /// odds?" (every value tried, exact where it fits).
     Solve(solve::SolveArgs),
+    /// Best play: when to charge and when to fire again, solved exactly over
+    /// an engagement's choices (the value of playing well, the policy).
+    Plan(plan::PlanArgs),
     /// Which unsure readings of a card matter: every rules option switched to
     /// each alternative, the headline's change (--report: every action).
     Sensitivity(sensitivity::SensitivityArgs),
@@ -82,6 +86,7 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::run(&args),
         Command::Effects(args) => effects::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Plan(args) => plan::run(&args),
         Command::Sensitivity(args) => sensitivity::run(&args),
         Command::Guide(args) => guide::run(&args),
         Command::Completions(args) => completions::run(&args),

@@ -5,6 +5,7 @@ mod experiments;
 mod formats;
 mod house_rules;
 mod odds;
+mod plan;
 mod questions;
 mod reports;
 mod shards;

@@ -41,6 +41,7 @@ pub fn assert_contract(command: &str, json: &serde_json::Value) {
         "compare" => assert_valid::<ComparisonJson>(json, "comparison"),
         "effects" => assert_valid::<EffectsJson>(json, "effects"),
         "solve" => assert_valid::<SolvedJson>(json, "solve"),
+        "plan" => assert_valid::<PlanJson>(json, "plan"),
         "table" => assert_valid::<TableJson>(json, "table"),
         "systems" => assert_valid::<Vec<SystemJson>>(json, "systems"),
         "fields" => assert_valid::<FieldsJson>(json, "fields"),

@@ -27,6 +27,8 @@
 //!   paired differences, its [`variants`] written as `NAME:SPEC`; [`effects`]: what each field is worth, one step at a
 //!   time; [`solve`]: the value of a field that meets a target;
 //!   [`sensitivity`]: which of a card's unsure readings move an answer.
+//! - [`plan`]: best play in an engagement with choices (charge now, or fire
+//!   again?), by backward induction over its exact chain.
 //! - [`experiment`]: experiment files (a sweep of a question under rule
 //!   variants) answered point by point into a tidy frame's rows, whole or
 //!   in shards that run apart and merge back exactly.
@@ -41,6 +43,7 @@ pub mod effects;
 pub mod engine;
 pub mod error;
 pub mod experiment;
+pub mod plan;
 pub mod question;
 pub mod readings;
 pub mod rules;

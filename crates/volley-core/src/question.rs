@@ -247,6 +247,32 @@ impl Question {
     }
 
     /// Answer by the method `config` asks for.
+    /// Best play over the action's choices, as `ask` asks.
+    pub fn plan(&self, ask: &crate::plan::Ask) -> Result<crate::plan::PlanAnswer, QuestionError> {
+        let schema = self.model()?.schema();
+        let outcomes: Vec<(&str, Vec<String>)> = schema
+            .categorical
+            .iter()
+            .map(|v| (v.name.as_str(), v.values.clone()))
+            .collect();
+        match self.action.plan(&self.scenario, &self.book, ask, &outcomes) {
+            Some(Ok(answer)) => Ok(answer),
+            Some(Err(crate::plan::PlanError::Input(e))) => Err(QuestionError::Input(e)),
+            Some(Err(crate::plan::PlanError::OverBudget(over))) => {
+                Err(QuestionError::Run(engine::RunError::OverBudget(over)))
+            }
+            None => Err(QuestionError::Input(InputError::argument(
+                "action",
+                format!(
+                    "`{} {}` has no choices to plan; `volley plan` answers {}",
+                    self.system.name(),
+                    self.action.name(),
+                    crate::plan::plannable().join(", ")
+                ),
+            ))),
+        }
+    }
+
     pub fn answer(&self, config: &RunConfig) -> Result<RunResult, QuestionError> {
         let model = self.model()?;
         Ok(engine::run(model.as_ref(), config)?)

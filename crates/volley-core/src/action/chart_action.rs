@@ -103,6 +103,20 @@ pub trait ChartAction: Sync {
     fn provisional(&self, _charts: &ChartsOf<Self>) -> Option<String> {
         None
     }
+
+    /// See [`Action::choices`].
+    const CHOICES: &'static [&'static str] = &[];
+
+    /// See [`Action::plan`]: here from the fields as read.
+    fn plan(
+        &self,
+        _fields: Self::Fields,
+        _charts: &Arc<ChartsOf<Self>>,
+        _ask: &crate::plan::Ask,
+        _outcomes: &[(&str, Vec<String>)],
+    ) -> Option<Result<crate::plan::PlanAnswer, crate::plan::PlanError>> {
+        None
+    }
 }
 
 impl<A: ChartAction> Action for A {
@@ -156,6 +170,28 @@ impl<A: ChartAction> Action for A {
         let charts = charts_of::<ChartsOf<A>>(rules)?;
         let fields = A::Fields::read_fields(&charts, scenario)?;
         self.build(fields, &charts)
+    }
+
+    fn choices(&self) -> &'static [&'static str] {
+        A::CHOICES
+    }
+
+    fn plan(
+        &self,
+        scenario: &Scenario,
+        rules: &RuleBook,
+        ask: &crate::plan::Ask,
+        outcomes: &[(&str, Vec<String>)],
+    ) -> Option<Result<crate::plan::PlanAnswer, crate::plan::PlanError>> {
+        use crate::plan::PlanError::Input;
+        let charts = match charts_of::<ChartsOf<A>>(rules) {
+            Ok(charts) => charts,
+            Err(e) => return Some(Err(Input(e))),
+        };
+        match A::Fields::read_fields(&charts, scenario) {
+            Ok(fields) => ChartAction::plan(self, fields, &charts, ask, outcomes),
+            Err(e) => Some(Err(Input(e))),
+        }
     }
 }
 

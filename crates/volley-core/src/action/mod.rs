@@ -134,6 +134,25 @@ pub trait Action: Sync {
 
     /// Build the runnable model. Errors name the field at fault.
     fn model(&self, scenario: &Scenario, rules: &RuleBook) -> Result<Box<dyn Model>, InputError>;
+
+    /// The choices a side may make in this action, the usual one first
+    /// (empty: none; `volley plan` answers only actions with choices).
+    fn choices(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Best play over the action's choices, as `ask` asks ([`crate::plan`]);
+    /// `outcomes` are the outcome variables and values its model reports.
+    /// `None` for an action without choices.
+    fn plan(
+        &self,
+        _scenario: &Scenario,
+        _rules: &RuleBook,
+        _ask: &crate::plan::Ask,
+        _outcomes: &[(&str, Vec<String>)],
+    ) -> Option<Result<crate::plan::PlanAnswer, crate::plan::PlanError>> {
+        None
+    }
 }
 
 /// The refusal of an axis an action does not derive.

@@ -12,6 +12,7 @@ mod catalog;
 mod comparison;
 mod effects;
 mod frame_meta;
+mod plan;
 mod reading;
 mod solve;
 mod table;
@@ -27,6 +28,7 @@ pub use frame_meta::{
     ExperimentMetaJson, FrameVariantJson, HouseRuleFileJson, SensitivityMetaJson, SweepAxisJson,
     SweepTypeJson, VariantReadingsJson,
 };
+pub use plan::{BestJson, CheckJson, FixedJson, PlanJson, PolicyStateJson, RuleJson};
 pub use reading::{AlternativeJson, MeasuredJson, PairedJson, ReadingJson};
 pub use solve::{DirectionJson, SkippedValueJson, SolvedJson, TriedJson};
 pub use table::{TableCellJson, TableJson, UsedReadingJson};
@@ -44,6 +46,7 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         ),
         ("effects.schema.json", schemars::schema_for!(EffectsJson)),
         ("solve.schema.json", schemars::schema_for!(SolvedJson)),
+        ("plan.schema.json", schemars::schema_for!(PlanJson)),
         ("table.schema.json", schemars::schema_for!(TableJson)),
         (
             "systems.schema.json",

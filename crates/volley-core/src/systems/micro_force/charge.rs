@@ -122,7 +122,7 @@ pub struct Charge {
 
 /// How the charge ended, the melee difference (`None`: no melee), and both
 /// units after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChargeOutcome {
     pub class: ChargeEnd,
     pub difference: Option<i32>,

@@ -16,7 +16,7 @@ use crate::engine::Stepped;
 
 /// Where a charge stands between its steps; a state keeps only what later
 /// steps read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ChargeState {
     /// Declared, not yet moved.
     Declared,

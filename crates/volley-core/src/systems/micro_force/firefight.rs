@@ -295,6 +295,26 @@ impl ChartAction for FirefightAction {
         ]
     }
 
+    const CHOICES: &'static [&'static str] = &super::firefight_choices::CHOICES;
+
+    fn plan(
+        &self,
+        f: FirefightFields,
+        charts: &Arc<Charts>,
+        ask: &crate::plan::Ask,
+        outcomes: &[(&str, Vec<String>)],
+    ) -> Option<Result<crate::plan::PlanAnswer, crate::plan::PlanError>> {
+        let distance = f.range.ceil() as i32;
+        Some(
+            Self::firefight(f, charts.clone())
+                .map_err(crate::plan::PlanError::Input)
+                .and_then(|fight| {
+                    let game = super::firefight_choices::FirefightChoices { fight, distance };
+                    crate::plan::answer(&game, ask, outcomes)
+                }),
+        )
+    }
+
     fn build(
         &self,
         f: FirefightFields,

@@ -14,6 +14,7 @@ mod describe;
 mod fields;
 mod fire;
 mod firefight;
+mod firefight_choices;
 mod initiative;
 mod melee;
 mod morale;

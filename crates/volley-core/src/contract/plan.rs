@@ -1,0 +1,168 @@
+//! Best play (`volley plan --format json`): the goal's value under best
+//! play, under each fixed policy, the policy as rules and state by state, and
+//! its Monte Carlo check.
+
+use super::UsedReadingJson;
+use crate::plan::PlanAnswer;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A plan.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlanJson {
+    pub system: String,
+    pub action: String,
+    /// Every field of the scenario, as the answer used it.
+    pub scenario: serde_json::Value,
+    /// The side that chooses, and its choices (the usual one first).
+    pub decider: String,
+    pub choices: Vec<String>,
+    /// What best play maximises.
+    pub goal: String,
+    pub turn_limit: u32,
+    pub best: BestJson,
+    /// The goal under fixed policies, for the gain from playing well.
+    pub fixed: Vec<FixedJson>,
+    /// When best play takes each choice other than the usual one.
+    pub rules: Vec<RuleJson>,
+    /// Every decision state best play reaches, turn by turn.
+    pub policy: Vec<PolicyStateJson>,
+    /// The policy played by Monte Carlo, as a check of `best`.
+    pub check: Option<CheckJson>,
+    /// The answer in one paragraph.
+    pub summary: String,
+    /// Distinct states met at the start of a turn (all turns), and turns
+    /// enumerated (one per state and open choice).
+    pub states: u64,
+    pub kernels: u64,
+    /// The card's readings the plan consulted.
+    pub readings: Vec<UsedReadingJson>,
+    /// Why the figures rest on a reconstructed chart cell, or `null`.
+    pub provisional: Option<String>,
+}
+
+/// The value under best play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BestJson {
+    pub value: f64,
+    /// Always `true`: best play is solved over the exact chain.
+    pub exact: bool,
+}
+
+/// A fixed policy's value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FixedJson {
+    pub name: String,
+    pub value: f64,
+}
+
+/// When a choice is best.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleJson {
+    pub choice: String,
+    pub rule: String,
+}
+
+/// One decision state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PolicyStateJson {
+    /// The turn about to be played (1 is the first).
+    pub turn: u32,
+    pub state: BTreeMap<String, i64>,
+    /// How likely best play is to reach this state at this turn.
+    pub reach: f64,
+    pub choice: String,
+    /// Each open choice's value (the goal, from here, under best play after).
+    pub values: BTreeMap<String, f64>,
+    /// The best choice's margin over the next best.
+    pub gain: f64,
+}
+
+/// The Monte Carlo check.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckJson {
+    pub trials: u64,
+    pub seed: u64,
+    pub confidence: f64,
+    pub value: f64,
+    pub ci_low: f64,
+    pub ci_high: f64,
+    /// The exact value lies within the interval.
+    pub agrees: bool,
+}
+
+impl PlanJson {
+    /// The contract of `plan` for `system action` at `scenario`.
+    pub fn new(
+        system: &str,
+        action: &str,
+        scenario: serde_json::Value,
+        plan: &PlanAnswer,
+        (seed, confidence): (u64, f64),
+        readings: Vec<UsedReadingJson>,
+        provisional: Option<String>,
+    ) -> Self {
+        PlanJson {
+            system: system.to_string(),
+            action: action.to_string(),
+            scenario,
+            decider: plan.decider.to_string(),
+            choices: plan.choices.iter().map(|c| c.to_string()).collect(),
+            goal: plan.goal.clone(),
+            turn_limit: plan.turn_limit,
+            best: BestJson {
+                value: plan.best,
+                exact: true,
+            },
+            fixed: plan
+                .fixed
+                .iter()
+                .map(|(name, value)| FixedJson {
+                    name: name.clone(),
+                    value: *value,
+                })
+                .collect(),
+            rules: plan
+                .rules
+                .iter()
+                .map(|(choice, rule)| RuleJson {
+                    choice: choice.to_string(),
+                    rule: rule.clone(),
+                })
+                .collect(),
+            policy: plan
+                .policy
+                .iter()
+                .map(|r| PolicyStateJson {
+                    turn: r.turn,
+                    state: r.state.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+                    reach: r.reach,
+                    choice: r.choice.to_string(),
+                    values: r.values.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+                    gain: r.gain,
+                })
+                .collect(),
+            check: plan.check.map(|(trials, e)| CheckJson {
+                trials,
+                seed,
+                confidence,
+                value: e.value,
+                ci_low: e.low,
+                ci_high: e.high,
+                agrees: e.low <= plan.best && plan.best <= e.high,
+            }),
+            summary: plan.summary(),
+            states: plan.states as u64,
+            kernels: plan.kernels as u64,
+            readings,
+            provisional,
+        }
+    }
+}

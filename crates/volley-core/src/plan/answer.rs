@@ -1,0 +1,260 @@
+//! What a plan asks and answers, the same for every rule system: the
+//! choices, the goal and the limits asked; best play's value, the fixed
+//! policies', the policy as rules and as a table of states, and a Monte Carlo
+//! check of it.
+
+use super::{Decisions, Goal, Plan, simple_rule, solve};
+use crate::dice::OverBudget;
+use crate::error::InputError;
+use crate::stats::Estimate;
+
+/// What `volley plan` asks.
+#[derive(Clone, Debug)]
+pub struct Ask {
+    /// `SIDE:CHOICE,CHOICE...` as given (`a:fire,charge`); `None`: every
+    /// choice of the deciding side.
+    pub choices: Option<String>,
+    pub goal: Goal,
+    /// States met, and leaves of each turn's dice tree, at most.
+    pub budget: u64,
+    /// Monte Carlo trials playing the policy found, as a check (0: none).
+    pub check_trials: u64,
+    pub seed: u64,
+    pub confidence: f64,
+}
+
+/// One decision state best play reaches.
+#[derive(Clone, Debug)]
+pub struct PolicyEntry {
+    pub turn: u32,
+    pub state: Vec<(&'static str, i64)>,
+    pub reach: f64,
+    pub choice: &'static str,
+    pub values: Vec<(&'static str, f64)>,
+    pub gain: f64,
+}
+
+/// A plan, answered.
+#[derive(Clone, Debug)]
+pub struct PlanAnswer {
+    pub decider: &'static str,
+    pub choices: Vec<&'static str>,
+    pub goal: String,
+    /// The goal is one probability.
+    pub probability: bool,
+    pub best: f64,
+    pub fixed: Vec<(String, f64)>,
+    pub policy: Vec<PolicyEntry>,
+    /// Each choice other than the usual one, and when best play takes it.
+    pub rules: Vec<(&'static str, String)>,
+    pub states: usize,
+    pub kernels: usize,
+    pub turn_limit: u32,
+    /// The policy played by Monte Carlo: its goal's mean and interval.
+    pub check: Option<(u64, Estimate)>,
+}
+
+/// The choices `Ask::choices` leaves open, checked against the game's.
+fn asked_choices<G: Decisions>(game: &G, ask: &Ask) -> Result<Vec<&'static str>, InputError> {
+    let all = game.all_choices();
+    let Some(text) = &ask.choices else {
+        return Ok(all);
+    };
+    let bad = |m: String| InputError::argument("choices", m);
+    let (side, list) = text.split_once(':').ok_or_else(|| {
+        bad(format!(
+            "`{text}`: write SIDE:CHOICE,CHOICE (e.g. {}:{})",
+            game.decider(),
+            all.join(",")
+        ))
+    })?;
+    if side != game.decider() {
+        return Err(bad(format!(
+            "side `{side}` does not choose here; `{}` does",
+            game.decider()
+        )));
+    }
+    let mut chosen = Vec::new();
+    for name in list.split(',').map(str::trim) {
+        let Some(c) = all.iter().find(|c| **c == name) else {
+            return Err(bad(format!(
+                "`{name}` is not a choice here; the choices are {}",
+                all.join(", ")
+            )));
+        };
+        chosen.push(*c);
+    }
+    if !chosen.contains(&all[0]) {
+        return Err(bad(format!(
+            "keep `{}`, the usual choice, among them",
+            all[0]
+        )));
+    }
+    Ok(all.into_iter().filter(|c| chosen.contains(c)).collect())
+}
+
+/// A game with some of its choices only.
+struct Restricted<'a, G> {
+    game: &'a G,
+    open: Vec<&'static str>,
+}
+
+impl<G: Decisions> Decisions for Restricted<'_, G> {
+    type State = G::State;
+    fn start(&self) -> G::State {
+        self.game.start()
+    }
+    fn turn_limit(&self) -> u32 {
+        self.game.turn_limit()
+    }
+    fn is_over(&self, s: &G::State) -> bool {
+        self.game.is_over(s)
+    }
+    fn decider(&self) -> &'static str {
+        self.game.decider()
+    }
+    fn all_choices(&self) -> Vec<&'static str> {
+        self.open.clone()
+    }
+    fn choices(&self, s: &G::State) -> Vec<&'static str> {
+        let open: Vec<_> = self
+            .game
+            .choices(s)
+            .into_iter()
+            .filter(|c| self.open.contains(c))
+            .collect();
+        if open.is_empty() {
+            vec![self.open[0]]
+        } else {
+            open
+        }
+    }
+    fn steps(&self, choice: &str) -> u32 {
+        self.game.steps(choice)
+    }
+    fn play_step<D: crate::dice::Dice>(
+        &self,
+        s: &G::State,
+        choice: &str,
+        step: u32,
+        dice: &mut D,
+    ) -> G::State {
+        self.game.play_step(s, choice, step, dice)
+    }
+    fn figures(&self, s: &G::State) -> super::Figures {
+        self.game.figures(s)
+    }
+    fn describe(&self, s: &G::State) -> Vec<(&'static str, i64)> {
+        self.game.describe(s)
+    }
+}
+
+/// Why a plan could not be made.
+#[derive(Debug)]
+pub enum PlanError {
+    Input(InputError),
+    OverBudget(OverBudget),
+}
+
+/// Solve `game` as `ask` asks: best play, the fixed policies, the rules,
+/// and (with `check_trials`) the policy played by Monte Carlo.
+/// `outcome_values` are the outcomes the game's figures can hold, for the
+/// goal's check.
+pub fn answer<G: Decisions>(
+    game: &G,
+    ask: &Ask,
+    outcome_values: &[(&str, Vec<String>)],
+) -> Result<PlanAnswer, PlanError> {
+    let open = asked_choices(game, ask).map_err(PlanError::Input)?;
+    ask.goal
+        .check(&game.figures(&game.start()), outcome_values)
+        .map_err(PlanError::Input)?;
+    let game = Restricted { game, open };
+    let plan: Plan<G::State> =
+        solve(&game, ask.goal.clone(), ask.budget).map_err(PlanError::OverBudget)?;
+    let usual = game.open[0];
+    let rules = game.open[1..]
+        .iter()
+        .map(|c| (*c, simple_rule(&game, &plan, c).text(c, usual)))
+        .collect();
+    let check = (ask.check_trials > 0).then(|| {
+        (
+            ask.check_trials,
+            plan.simulate(&game, ask.check_trials, ask.seed, ask.confidence),
+        )
+    });
+    Ok(PlanAnswer {
+        decider: game.decider(),
+        choices: game.open.clone(),
+        goal: plan.goal.text().to_string(),
+        probability: plan.goal.is_probability(),
+        best: plan.best,
+        fixed: plan.fixed.clone(),
+        policy: plan
+            .policy
+            .iter()
+            .map(|r| PolicyEntry {
+                turn: r.turn,
+                state: game.describe(&r.state),
+                reach: r.reach,
+                choice: r.choice,
+                values: r.values.clone(),
+                gain: r.gain(),
+            })
+            .collect(),
+        rules,
+        states: plan.states,
+        kernels: plan.kernels,
+        turn_limit: game.turn_limit(),
+        check,
+    })
+}
+
+impl PlanAnswer {
+    /// A value as the goal reads: a percentage for a probability, else a
+    /// number.
+    pub fn shown(&self, value: f64) -> String {
+        if self.probability {
+            format!("{}%", crate::stats::text::percent_digits(value))
+        } else {
+            format!("{value:.4}")
+        }
+    }
+
+    /// The difference of two values, in points for a probability.
+    fn gap(&self, from: f64, to: f64) -> String {
+        let d = to - from;
+        if self.probability {
+            format!("{:+.2} points", 100.0 * d)
+        } else {
+            format!("{d:+.4}")
+        }
+    }
+
+    /// The plan in one paragraph: best play's value, the fixed policies'
+    /// and the gain over the best of them, and the policy's rules.
+    pub fn summary(&self) -> String {
+        let mut text = format!(
+            "Best play by {} gives {} = {} (exact).",
+            self.decider.to_uppercase(),
+            self.goal,
+            self.shown(self.best)
+        );
+        if let Some((name, value)) = self.fixed.iter().max_by(|a, b| a.1.total_cmp(&b.1)) {
+            let others: Vec<String> = self
+                .fixed
+                .iter()
+                .map(|(n, v)| format!("{n}: {}", self.shown(*v)))
+                .collect();
+            text.push_str(&format!(
+                " Fixed policies: {}. Playing well gains {} over the best of them ({name}).",
+                others.join("; "),
+                self.gap(*value, self.best)
+            ));
+        }
+        for (_, rule) in &self.rules {
+            text.push_str(&format!(" Best play: {rule}."));
+        }
+        text
+    }
+}

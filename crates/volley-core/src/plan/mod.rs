@@ -1,0 +1,89 @@
+//! Best play: "charge now, or trade another volley first?" An engagement
+//! that declares decision points ([`Decisions`]: at the start of each turn
+//! the deciding side picks one of its named choices, each a sequence of the
+//! steps volley already has) is a Markov decision process over its small
+//! states. [`solve`] steps it exactly, as the exact method steps an
+//! engagement (each turn's outcomes enumerated, equal states merged), and
+//! finds by backward induction the value of every state under best play for
+//! a goal ([`Goal`]: a probability or a mean of the final state, or a sum
+//! of them) and the best choice in each, beside the value of fixed policies
+//! (always the same choice; a choice at once, then the usual one), so the gain
+//! from playing well shows. [`Plan::simulate`] plays the policy found by
+//! Monte Carlo, for a check against its exact value.
+
+mod answer;
+mod goal;
+mod policy;
+mod solver;
+#[cfg(test)]
+mod tests;
+
+pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, answer};
+pub use goal::{Figures, Goal};
+pub use policy::{Condition, Rule, simple_rule};
+pub use solver::{Plan, PolicyRow, solve};
+
+use crate::dice::Dice;
+
+/// An engagement with choices. The deciding side chooses at the start of
+/// each turn (before the turn's dice), knowing the state; the other side
+/// plays its usual, fixed way.
+pub trait Decisions: Sync {
+    /// Everything that matters between turns (merged when equal).
+    type State: Clone + Ord + std::hash::Hash + Send + Sync;
+
+    /// The state before the first turn.
+    fn start(&self) -> Self::State;
+
+    /// The last turn played.
+    fn turn_limit(&self) -> u32;
+
+    /// `true` when the engagement has ended in this state.
+    fn is_over(&self, state: &Self::State) -> bool;
+
+    /// The side that decides (`"a"` or `"b"`).
+    fn decider(&self) -> &'static str;
+
+    /// Every choice the engagement knows, the usual one first.
+    fn all_choices(&self) -> Vec<&'static str>;
+
+    /// The choices open in `state` (a subset of [`Decisions::all_choices`],
+    /// in its order; never empty).
+    fn choices(&self, state: &Self::State) -> Vec<&'static str>;
+
+    /// Steps in a turn played with `choice`.
+    fn steps(&self, choice: &str) -> u32;
+
+    /// Play step `step` of a turn played with `choice`, from `state`. The
+    /// same code serves the exact method and Monte Carlo.
+    fn play_step<D: Dice>(
+        &self,
+        state: &Self::State,
+        choice: &str,
+        step: u32,
+        dice: &mut D,
+    ) -> Self::State;
+
+    /// The figures of a final state (or of any state, read as final), for a
+    /// goal: its outcomes (`breaks_first = b`) and its numbers (`b_steps_lost`).
+    fn figures(&self, state: &Self::State) -> Figures;
+
+    /// The state at the start of a turn in words, axis by axis, for the
+    /// policy's table (`b_steps_lost = 2`, `b_shaken = true`): numbers and
+    /// flags, so that a simple rule can be read off them.
+    fn describe(&self, state: &Self::State) -> Vec<(&'static str, i64)>;
+}
+
+/// Every action with choices, as `SYSTEM ACTION`.
+pub fn plannable() -> Vec<String> {
+    crate::systems::all()
+        .iter()
+        .flat_map(|system| {
+            system
+                .actions()
+                .into_iter()
+                .filter(|a| !a.choices().is_empty())
+                .map(move |a| format!("{} {}", system.name(), a.name()))
+        })
+        .collect()
+}

@@ -1,0 +1,164 @@
+//! The solver on a game small enough to solve by hand, and the Micro Force
+//! firefight's plan against the firefight the engine steps on its own.
+
+use super::*;
+use crate::dice::Dice;
+
+/// A toy duel: each turn the decider fires (1 in 6 to win) or charges (3 in 6
+/// to win, else lose). Two turns.
+struct Toy;
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Toy3 {
+    Going,
+    Won,
+    Lost,
+}
+
+impl Decisions for Toy {
+    type State = Toy3;
+    fn start(&self) -> Toy3 {
+        Toy3::Going
+    }
+    fn turn_limit(&self) -> u32 {
+        2
+    }
+    fn is_over(&self, s: &Toy3) -> bool {
+        *s != Toy3::Going
+    }
+    fn decider(&self) -> &'static str {
+        "a"
+    }
+    fn all_choices(&self) -> Vec<&'static str> {
+        vec!["fire", "charge"]
+    }
+    fn choices(&self, _: &Toy3) -> Vec<&'static str> {
+        self.all_choices()
+    }
+    fn steps(&self, _: &str) -> u32 {
+        1
+    }
+    fn play_step<D: Dice>(&self, _: &Toy3, choice: &str, _: u32, dice: &mut D) -> Toy3 {
+        let roll = dice.d(6);
+        match (choice, roll) {
+            ("fire", 6) => Toy3::Won,
+            ("fire", _) => Toy3::Going,
+            (_, r) if r >= 4 => Toy3::Won,
+            _ => Toy3::Lost,
+        }
+    }
+    fn figures(&self, s: &Toy3) -> Figures {
+        let won = if *s == Toy3::Won { "yes" } else { "no" };
+        Figures {
+            outcomes: vec![("won", won.to_string())],
+            numbers: vec![],
+        }
+    }
+    fn describe(&self, _: &Toy3) -> Vec<(&'static str, i64)> {
+        vec![]
+    }
+}
+
+#[test]
+fn a_two_turn_duel_solved_by_hand() {
+    let plan = solve(&Toy, Goal::parse("P(won=yes)").unwrap(), 1000).unwrap();
+    // Fire first (1/6), then charge if still going (5/6 x 1/2): 7/12, better
+    // than charging at once (1/2) or firing twice (1 - 25/36 = 11/36).
+    assert!((plan.best - 7.0 / 12.0).abs() < 1e-15, "{}", plan.best);
+    let fixed: std::collections::BTreeMap<_, _> = plan.fixed.iter().cloned().collect();
+    assert!((fixed["always fire"] - 11.0 / 36.0).abs() < 1e-15);
+    assert!((fixed["always charge"] - 0.5).abs() < 1e-15);
+    assert!((fixed["charge at once, then fire"] - 0.5).abs() < 1e-15);
+    let turns: Vec<(u32, &str)> = plan.policy.iter().map(|r| (r.turn, r.choice)).collect();
+    assert_eq!(turns, [(1, "fire"), (2, "charge")]);
+    assert!((plan.policy[1].reach - 5.0 / 6.0).abs() < 1e-15);
+    // Played by Monte Carlo, the policy gives its exact value.
+    let e = plan.simulate(&Toy, 200_000, 3, 0.999);
+    assert!(e.low <= plan.best && plan.best <= e.high, "{e:?}");
+    // Where charging is best, in words: on the last turn.
+    assert_eq!(
+        simple_rule(&Toy, &plan, "charge").text("charge", "fire"),
+        "charge when turns_left <= 1; otherwise fire"
+    );
+}
+
+fn firefight_plan(
+    fields: &[(&str, &str)],
+    check_trials: u64,
+) -> (crate::question::Question, PlanAnswer) {
+    let raw: Vec<_> = fields
+        .iter()
+        .map(|(k, v)| {
+            (
+                k.to_string(),
+                v.to_string(),
+                crate::systems::Origin::command_line(),
+            )
+        })
+        .collect();
+    let question = crate::question::Question::new("micro-force", "firefight", &[], &raw).unwrap();
+    let ask = Ask {
+        choices: Some("a:fire,charge".to_string()),
+        goal: Goal::parse("P(breaks_first=b)").unwrap(),
+        budget: 2_000_000,
+        check_trials,
+        seed: 7,
+        confidence: 0.999,
+    };
+    let plan = question.plan(&ask).unwrap();
+    (question, plan)
+}
+
+#[test]
+fn always_firing_is_the_firefight_the_engine_steps() {
+    for fields in [
+        vec![("turns", "3"), ("a_stands", "1"), ("b_stands", "1")],
+        vec![("turns", "4"), ("b_cover", "light")],
+    ] {
+        let (question, plan) = firefight_plan(&fields, 0);
+        let config = crate::engine::RunConfig {
+            method: crate::engine::MethodRequest::Exact,
+            ..Default::default()
+        };
+        let summary = crate::stats::summarize(&question.answer(&config).unwrap());
+        let engine = summary.probability("breaks_first", "b").unwrap().value;
+        let always_fire = plan.fixed.iter().find(|f| f.0 == "always fire").unwrap().1;
+        assert!(
+            (always_fire - engine).abs() < 1e-12,
+            "{fields:?}: {always_fire} vs {engine}"
+        );
+    }
+}
+
+#[test]
+fn best_play_is_never_below_a_fixed_policy_and_monte_carlo_agrees() {
+    for turns in ["1", "3"] {
+        for cover in ["open", "medium"] {
+            let fields = [("turns", turns), ("b_cover", cover), ("range", "4")];
+            let (_, plan) = firefight_plan(&fields, 50_000);
+            for (name, value) in &plan.fixed {
+                assert!(
+                    plan.best >= value - 1e-12,
+                    "{fields:?}: best {} < {name} {value}",
+                    plan.best
+                );
+            }
+            let (_, e) = plan.check.unwrap();
+            assert!(
+                e.low <= plan.best && plan.best <= e.high,
+                "{fields:?}: {} outside {e:?}",
+                plan.best
+            );
+            // The policy's states add up: each turn's reach is at most 1.
+            for turn in 1..=plan.turn_limit {
+                let reach: f64 = plan
+                    .policy
+                    .iter()
+                    .filter(|r| r.turn == turn)
+                    .map(|r| r.reach)
+                    .sum();
+                assert!(reach <= 1.0 + 1e-12);
+            }
+        }
+    }
+}
