@@ -224,10 +224,18 @@ impl PlanAnswer {
     /// The difference of two values, in points for a probability.
     fn gap(&self, from: f64, to: f64) -> String {
         let d = to - from;
+        // Two significant digits where two decimals would read as nothing.
+        let digits = |x: f64| {
+            if x != 0.0 && x.abs() < 0.01 {
+                format!("{x:+.2e}")
+            } else {
+                format!("{x:+.2}")
+            }
+        };
         if self.probability {
-            format!("{:+.2} points", 100.0 * d)
+            format!("{} points", digits(100.0 * d))
         } else {
-            format!("{d:+.4}")
+            digits(d)
         }
     }
 

@@ -162,3 +162,46 @@ fn best_play_is_never_below_a_fixed_policy_and_monte_carlo_agrees() {
         }
     }
 }
+
+#[test]
+fn deadly_field_reforming_always_is_the_firefight_the_engine_steps() {
+    let raw = vec![(
+        "turns".to_string(),
+        "3".to_string(),
+        crate::systems::Origin::command_line(),
+    )];
+    let question = crate::question::Question::new("deadly-field", "firefight", &[], &raw).unwrap();
+    let ask = Ask {
+        choices: None,
+        goal: Goal::parse("P(breaks_first=b)").unwrap(),
+        budget: 2_000_000,
+        check_trials: 0,
+        seed: 1,
+        confidence: 0.95,
+    };
+    let plan = question.plan(&ask).unwrap();
+    let config = crate::engine::RunConfig {
+        method: crate::engine::MethodRequest::Exact,
+        ..Default::default()
+    };
+    let summary = crate::stats::summarize(&question.answer(&config).unwrap());
+    let engine = summary.probability("breaks_first", "b").unwrap().value;
+    // The `reform` field (on by default) is what B does, and A's "always reform".
+    let always_reform = plan
+        .fixed
+        .iter()
+        .find(|f| f.0 == "always reform")
+        .unwrap()
+        .1;
+    assert!(
+        (always_reform - engine).abs() < 1e-12,
+        "{always_reform} vs {engine}"
+    );
+    for (name, value) in &plan.fixed {
+        assert!(
+            plan.best >= value - 1e-12,
+            "best {} < {name} {value}",
+            plan.best
+        );
+    }
+}

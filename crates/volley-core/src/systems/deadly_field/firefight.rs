@@ -110,7 +110,40 @@ impl Firefight {
         }
     }
 
-    fn lost(unit: &Regiment, now: &Condition) -> f64 {
+    /// Step `step` of a turn from `s`, with A reforming when Disordered or
+    /// not as `a_reforms` says (B as the `reform` field says): the turn as
+    /// the firefight plays it, and as a plan plays A's choice.
+    pub(super) fn step_with<D: Dice>(
+        &self,
+        s: &State,
+        step: u32,
+        dice: &mut D,
+        a_reforms: bool,
+    ) -> State {
+        let mut next = *s;
+        if engine::Engagement::is_over(self, s) {
+            return next;
+        }
+        // Steps 0-2: A active (action, B's reaction, action); 3-5: B active.
+        let a_active = step < 3;
+        let reforms = if a_active { a_reforms } else { self.reform };
+        match step % 3 {
+            0 => {
+                let active = if a_active { &mut next.a } else { &mut next.b };
+                if reforms && active.level == 1 {
+                    active.level = 0;
+                } else {
+                    self.fire(a_active, &mut next, dice);
+                }
+            }
+            1 if self.reactions => self.fire(!a_active, &mut next, dice),
+            2 if self.fire_twice => self.fire(a_active, &mut next, dice),
+            _ => {}
+        }
+        next
+    }
+
+    pub(super) fn lost(unit: &Regiment, now: &Condition) -> f64 {
         f64::from(unit.now.figures.saturating_sub(now.figures))
     }
 }
@@ -168,26 +201,7 @@ impl engine::Engagement for Firefight {
     }
 
     fn play_step<D: Dice>(&self, s: &State, step: u32, dice: &mut D) -> State {
-        let mut next = *s;
-        if self.is_over(s) {
-            return next;
-        }
-        // Steps 0-2: A active (action, B's reaction, action); 3-5: B active.
-        let a_active = step < 3;
-        match step % 3 {
-            0 => {
-                let active = if a_active { &mut next.a } else { &mut next.b };
-                if self.reform && active.level == 1 {
-                    active.level = 0;
-                } else {
-                    self.fire(a_active, &mut next, dice);
-                }
-            }
-            1 if self.reactions => self.fire(!a_active, &mut next, dice),
-            2 if self.fire_twice => self.fire(a_active, &mut next, dice),
-            _ => {}
-        }
-        next
+        self.step_with(s, step, dice, self.reform)
     }
 
     fn record_turn(&self, rec: &FirefightRecord, turn: u32, s: &State, tally: &mut Tally, w: f64) {
@@ -279,11 +293,37 @@ impl ChartAction for FirefightAction {
         charts.fcr.provisional.clone()
     }
 
+    const CHOICES: &'static [&'static str] = &super::firefight_choices::CHOICES;
+
+    fn plan(
+        &self,
+        f: FirefightFields,
+        charts: &Arc<Charts>,
+        ask: &crate::plan::Ask,
+        outcomes: &[(&str, Vec<String>)],
+    ) -> Option<Result<crate::plan::PlanAnswer, crate::plan::PlanError>> {
+        Some(
+            Self::firefight(f, charts)
+                .map_err(crate::plan::PlanError::Input)
+                .and_then(|fight| {
+                    let game = super::firefight_choices::FirefightChoices { fight };
+                    crate::plan::answer(&game, ask, outcomes)
+                }),
+        )
+    }
+
     fn build(
         &self,
         f: FirefightFields,
         charts: &Arc<Charts>,
     ) -> Result<Box<dyn Model>, InputError> {
+        Ok(Box::new(EngagementModel::new(Self::firefight(f, charts)?)))
+    }
+}
+
+impl FirefightAction {
+    /// The firefight these fields ask for, or the field at fault.
+    fn firefight(f: FirefightFields, charts: &Arc<Charts>) -> Result<Firefight, InputError> {
         for (prefix, unit) in [("a", &f.a), ("b", &f.b)] {
             if let Some((field, message)) = refusal(charts, prefix, unit, &f.band) {
                 return Err(InputError::argument(&field, message));
@@ -295,7 +335,7 @@ impl ChartAction for FirefightAction {
                 ));
             }
         }
-        Ok(Box::new(EngagementModel::new(Firefight {
+        Ok(Firefight {
             situation: FireSituation::plain(named(&FIGHT_BANDS, &f.band), false),
             a: f.a,
             b: f.b,
@@ -304,6 +344,6 @@ impl ChartAction for FirefightAction {
             reactions: f.reactions,
             reform: f.reform,
             charts: charts.clone(),
-        })))
+        })
     }
 }

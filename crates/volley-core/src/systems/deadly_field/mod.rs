@@ -13,6 +13,7 @@ mod describe;
 mod fcr;
 mod fire;
 mod firefight;
+mod firefight_choices;
 mod impact;
 mod levels;
 mod morale;
