@@ -57,17 +57,21 @@ pub struct Plan<S> {
 
 type Kernel<S> = Vec<(S, f64)>;
 
-/// A state's value at the start of a turn, and each open choice's.
-type Valued = (f64, Vec<(&'static str, f64)>);
+/// A state's number in the chain.
+type Id = u32;
 
-/// Per turn, every state's [`Valued`].
-type Values<S> = Vec<FxHashMap<S, Valued>>;
+/// A state's open choices, each with its turn: the next states by number,
+/// with their probabilities.
+type Choices = Vec<(&'static str, Vec<(Id, f64)>)>;
 
-/// The layers of states reachable at the start of each turn, and each
-/// (state, choice)'s turn.
+/// The chain: every state met at the start of a turn, numbered; the states
+/// at the start of each turn; and, by state, each open choice's turn as the
+/// next turn's states (by number) with their probabilities. States are kept
+/// once, whatever the turns that reach them.
 struct Chain<S> {
-    layers: Vec<Vec<S>>,
-    kernels: FxHashMap<(S, &'static str), Kernel<S>>,
+    states: Vec<S>,
+    layers: Vec<Vec<Id>>,
+    kernels: Vec<Choices>,
 }
 
 /// One turn from `state` with `choice`, exactly: each step's dice enumerated,
@@ -99,94 +103,146 @@ fn turn<G: Decisions>(
     Ok(now)
 }
 
+/// The number of state `s`, given it if it is new.
+fn intern<S: Clone + Eq + std::hash::Hash>(
+    chain: &mut Chain<S>,
+    ids: &mut FxHashMap<S, Id>,
+    s: S,
+) -> Id {
+    if let Some(id) = ids.get(&s) {
+        return *id;
+    }
+    let id = chain.states.len() as Id;
+    ids.insert(s.clone(), id);
+    chain.states.push(s);
+    chain.kernels.push(Vec::new());
+    id
+}
+
 fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::State>, OverBudget> {
-    let mut layers = vec![vec![game.start()]];
-    let mut kernels: FxHashMap<(G::State, &'static str), Kernel<G::State>> = FxHashMap::default();
-    let mut seen = 1usize;
+    // Numbered in the order met, which is fixed: the same chain every run.
+    let mut ids: FxHashMap<G::State, Id> = FxHashMap::default();
+    let mut chain = Chain {
+        states: Vec::new(),
+        layers: Vec::new(),
+        kernels: Vec::new(),
+    };
+    let start = intern(&mut chain, &mut ids, game.start());
+    chain.layers.push(vec![start]);
+    let mut met = 1usize;
     for _ in 0..game.turn_limit() {
-        let current = layers.last().expect("the first layer");
-        let work: Vec<(G::State, &'static str)> = current
+        let current = chain.layers.last().expect("the first layer").clone();
+        let work: Vec<Id> = current
             .iter()
-            .filter(|s| !game.is_over(s))
-            .flat_map(|s| game.choices(s).into_iter().map(move |c| (s.clone(), c)))
-            .filter(|key| !kernels.contains_key(key))
-            .collect();
-        let found: Vec<_> = work
-            .into_par_iter()
-            .map(|(s, c)| turn(game, &s, c, budget).map(|k| ((s, c), k)))
-            .collect::<Result<_, _>>()?;
-        kernels.extend(found);
-        let mut next: Vec<G::State> = current
-            .iter()
-            .filter(|s| !game.is_over(s))
-            .flat_map(|s| game.choices(s).into_iter().map(move |c| (s.clone(), c)))
-            .flat_map(|key| {
-                kernels[&key]
-                    .iter()
-                    .map(|(s, _)| s.clone())
-                    .collect::<Vec<_>>()
+            .copied()
+            .filter(|id| {
+                let s = &chain.states[*id as usize];
+                !game.is_over(s) && chain.kernels[*id as usize].is_empty()
             })
-            .chain(current.iter().filter(|s| game.is_over(s)).cloned())
             .collect();
-        next.sort();
-        next.dedup();
-        seen += next.len();
-        if seen as u64 > budget {
+        #[allow(clippy::type_complexity)]
+        let found: Vec<Vec<(&'static str, Kernel<G::State>)>> = work
+            .par_iter()
+            .map(|id| {
+                let s = &chain.states[*id as usize];
+                game.choices(s)
+                    .into_iter()
+                    .map(|c| turn(game, s, c, budget).map(|k| (c, k)))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<_, _>>()?;
+        for (id, choices) in work.into_iter().zip(found) {
+            let mut numbered = Vec::with_capacity(choices.len());
+            for (c, kernel) in choices {
+                let kernel: Vec<(Id, f64)> = kernel
+                    .into_iter()
+                    .map(|(s, p)| (intern(&mut chain, &mut ids, s), p))
+                    .collect();
+                numbered.push((c, kernel));
+            }
+            chain.kernels[id as usize] = numbered;
+        }
+        let mut marked = vec![false; chain.states.len()];
+        let mut next = Vec::new();
+        for id in current {
+            let s = &chain.states[id as usize];
+            let reached: Vec<Id> = if game.is_over(s) {
+                vec![id]
+            } else {
+                chain.kernels[id as usize]
+                    .iter()
+                    .flat_map(|(_, k)| k.iter().map(|(n, _)| *n))
+                    .collect()
+            };
+            for n in reached {
+                if !std::mem::replace(&mut marked[n as usize], true) {
+                    next.push(n);
+                }
+            }
+        }
+        next.sort_unstable();
+        met += next.len();
+        if met as u64 > budget {
             return Err(OverBudget::tree(budget));
         }
-        layers.push(next);
+        chain.layers.push(next);
     }
-    Ok(Chain { layers, kernels })
+    Ok(chain)
 }
 
 /// How a policy chooses: from the turn (from 1), the state and the open
 /// choices.
 type Chooser<'a, S> = &'a (dyn Fn(u32, &S, &[&'static str]) -> &'static str + Sync);
 
-/// Values at the start of each turn, backward from the turn limit, for the
-/// policy `choose`, or for best play when `choose` is `None`.
+/// Each open choice's value at state `id`, from the next turn's values.
+fn choice_values<S>(chain: &Chain<S>, id: Id, later: &[f64]) -> Vec<(&'static str, f64)> {
+    chain.kernels[id as usize]
+        .iter()
+        .map(|(c, kernel)| {
+            let v = kernel.iter().map(|(n, p)| p * later[*n as usize]).sum();
+            (*c, v)
+        })
+        .collect()
+}
+
+/// Values at the start of each turn (by state number; NaN where that turn
+/// does not start there), backward from the turn limit, for the policy
+/// `choose`, or for best play when `choose` is `None`.
 fn values<G: Decisions>(
     game: &G,
-    goal: &Goal,
     chain: &Chain<G::State>,
+    scores: &[f64],
     choose: Option<Chooser<'_, G::State>>,
-) -> Values<G::State> {
+) -> Vec<Vec<f64>> {
     let last = chain.layers.len() - 1;
-    let mut out: Values<G::State> = vec![FxHashMap::default(); chain.layers.len()];
-    out[last] = chain.layers[last]
-        .iter()
-        .map(|s| (s.clone(), (goal.score(&game.figures(s)), Vec::new())))
-        .collect();
+    let mut out = vec![vec![f64::NAN; chain.states.len()]; chain.layers.len()];
+    for id in &chain.layers[last] {
+        out[last][*id as usize] = scores[*id as usize];
+    }
     for t in (0..last).rev() {
         let later = &out[t + 1];
-        let layer: FxHashMap<_, _> = chain.layers[t]
+        let found: Vec<(Id, f64)> = chain.layers[t]
             .par_iter()
-            .map(|s| {
+            .map(|&id| {
+                let s = &chain.states[id as usize];
                 if game.is_over(s) {
-                    return (s.clone(), (goal.score(&game.figures(s)), Vec::new()));
+                    return (id, scores[id as usize]);
                 }
-                let open = game.choices(s);
-                let q: Vec<(&'static str, f64)> = open
-                    .iter()
-                    .map(|c| {
-                        let v = chain.kernels[&(s.clone(), *c)]
-                            .iter()
-                            .map(|(next, p)| p * later[next].0)
-                            .sum();
-                        (*c, v)
-                    })
-                    .collect();
+                let q = choice_values(chain, id, later);
                 let value = match choose {
                     Some(choose) => {
+                        let open: Vec<&'static str> = q.iter().map(|(c, _)| *c).collect();
                         let c = choose(t as u32 + 1, s, &open);
                         q.iter().find(|(x, _)| *x == c).map_or(q[0].1, |(_, v)| *v)
                     }
                     None => best_of(&q).1,
                 };
-                (s.clone(), (value, q))
+                (id, value)
             })
             .collect();
-        out[t] = layer;
+        for (id, value) in found {
+            out[t][id as usize] = value;
+        }
     }
     out
 }
@@ -210,18 +266,20 @@ pub fn solve<G: Decisions>(
     budget: u64,
 ) -> Result<Plan<G::State>, OverBudget> {
     let chain = chain(game, budget)?;
-    let best = values(game, &goal, &chain, None);
-    let start = game.start();
+    let scores: Vec<f64> = chain
+        .states
+        .par_iter()
+        .map(|s| goal.score(&game.figures(s)))
+        .collect();
+    let best = values(game, &chain, &scores, None);
     let mut fixed = Vec::new();
     let usual = game.all_choices()[0];
     for c in game.all_choices() {
         let always = move |_: u32, _: &G::State, open: &[&'static str]| {
             if open.contains(&c) { c } else { open[0] }
         };
-        fixed.push((
-            format!("always {c}"),
-            values(game, &goal, &chain, Some(&always))[0][&start].0,
-        ));
+        let value = values(game, &chain, &scores, Some(&always))[0][0];
+        fixed.push((format!("always {c}"), value));
         if c != usual {
             let at_once = move |turn: u32, _: &G::State, open: &[&'static str]| {
                 if turn == 1 && open.contains(&c) {
@@ -232,45 +290,48 @@ pub fn solve<G: Decisions>(
                     open[0]
                 }
             };
-            fixed.push((
-                format!("{c} at once, then {usual}"),
-                values(game, &goal, &chain, Some(&at_once))[0][&start].0,
-            ));
+            let value = values(game, &chain, &scores, Some(&at_once))[0][0];
+            fixed.push((format!("{c} at once, then {usual}"), value));
         }
     }
     // Forward under best play: how likely each decision state is reached.
     let mut policy = Vec::new();
-    let mut reach: FxHashMap<G::State, f64> = [(start.clone(), 1.0)].into_iter().collect();
-    for (t, valued) in best.iter().enumerate().take(chain.layers.len() - 1) {
-        let mut next: FxHashMap<G::State, f64> = FxHashMap::default();
-        let mut here: Vec<(G::State, f64)> = reach.drain().collect();
-        here.sort_by(|a, b| a.0.cmp(&b.0));
-        for (s, p) in here {
-            if game.is_over(&s) {
+    let mut reach: FxHashMap<Id, f64> = [(0, 1.0)].into_iter().collect();
+    for t in 0..chain.layers.len() - 1 {
+        let mut next: FxHashMap<Id, f64> = FxHashMap::default();
+        let mut here: Vec<(Id, f64)> = reach.drain().collect();
+        here.sort_by(|a, b| chain.states[a.0 as usize].cmp(&chain.states[b.0 as usize]));
+        for (id, p) in here {
+            let s = &chain.states[id as usize];
+            if game.is_over(s) {
                 continue;
             }
-            let q = &valued[&s].1;
-            let (choice, _) = best_of(q);
-            for (after, w) in &chain.kernels[&(s.clone(), choice)] {
-                *next.entry(after.clone()).or_insert(0.0) += p * w;
+            let q = choice_values(&chain, id, &best[t + 1]);
+            let (choice, _) = best_of(&q);
+            let (_, kernel) = chain.kernels[id as usize]
+                .iter()
+                .find(|(c, _)| *c == choice)
+                .expect("the best choice is open");
+            for (after, w) in kernel {
+                *next.entry(*after).or_insert(0.0) += p * w;
             }
             policy.push(PolicyRow {
                 turn: t as u32 + 1,
-                state: s,
+                state: s.clone(),
                 reach: p,
                 choice,
-                values: q.clone(),
+                values: q,
             });
         }
         reach = next;
     }
     Ok(Plan {
-        best: best[0][&start].0,
+        best: best[0][0],
         goal,
         fixed,
         policy,
         states: chain.layers.iter().map(Vec::len).sum(),
-        kernels: chain.kernels.len(),
+        kernels: chain.kernels.iter().map(Vec::len).sum(),
     })
 }
 
