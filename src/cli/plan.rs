@@ -43,6 +43,11 @@ pub struct PlanArgs {
     /// A house-rule file (several are applied in order).
     #[arg(long = "house-rule", value_name = "FILE")]
     pub house_rules: Vec<PathBuf>,
+    /// Also draw the policy to FILE (.png and .svg are both written): the
+    /// other choice's margin over the usual one over the two state axes that
+    /// best sort the choices.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -89,5 +94,22 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<String> {
         confidence: args.confidence,
     };
     let plan = question.plan(&ask).map_err(super::explain)?;
+    if let Some(path) = &args.plot {
+        let title = format!(
+            "{} {}: when to {}",
+            question.system().name(),
+            question.action().name(),
+            plan.choices.get(1).copied().unwrap_or("choose")
+        );
+        match crate::output::policy_map(&plan, &title) {
+            Some(map) => {
+                use crate::plot::Figure;
+                map.write(&path.with_extension(""))?;
+            }
+            None => {
+                eprintln!("no plot: only one choice is ever open, or one axis of the state moves")
+            }
+        }
+    }
     Ok(render_plan(&question, &plan, &ask, args.format))
 }

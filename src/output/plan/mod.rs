@@ -1,6 +1,10 @@
 //! Best play (`volley plan`): the value under best play and under fixed
 //! policies, the policy in words and state by state, the Monte Carlo check.
 
+mod figure;
+
+pub use figure::policy_map;
+
 use super::Format;
 use crate::contract::{self, PlanJson, UsedReadingJson};
 use crate::plan::{Ask, PlanAnswer};

@@ -1,0 +1,123 @@
+//! The policy as a picture: the two axes of the state that best sort the
+//! decision states into one choice or the other, and in each cell the margin
+//! of the other choice over the usual one (reach-weighted over the states of
+//! the cell, in points for a probability): positive where it is best.
+
+use crate::plan::PlanAnswer;
+use crate::plot::Heatmap;
+
+/// The axes of a decision state, with the turns left.
+fn axes(plan: &PlanAnswer, row: &crate::plan::PolicyEntry) -> Vec<(&'static str, i64)> {
+    let mut axes = row.state.clone();
+    axes.push(("turns_left", i64::from(plan.turn_limit + 1 - row.turn)));
+    axes
+}
+
+/// How badly the axes `x` and `y` sort the states: the reach that goes to a
+/// choice other than its cell's commonest.
+fn impurity(rows: &[(Vec<(&'static str, i64)>, f64, &str)], x: &str, y: &str) -> f64 {
+    let mut cells: std::collections::BTreeMap<(i64, i64), std::collections::BTreeMap<&str, f64>> =
+        Default::default();
+    for (axes, reach, choice) in rows {
+        let at = |name: &str| axes.iter().find(|(a, _)| *a == name).map_or(0, |(_, v)| *v);
+        *cells
+            .entry((at(x), at(y)))
+            .or_default()
+            .entry(choice)
+            .or_default() += reach;
+    }
+    cells
+        .values()
+        .map(|c| c.values().sum::<f64>() - c.values().copied().fold(0.0, f64::max))
+        .sum()
+}
+
+/// The policy map of `plan`, or `None` when no choice but the usual one is
+/// ever open.
+pub fn policy_map(plan: &PlanAnswer, title: &str) -> Option<Heatmap> {
+    let usual = plan.choices[0];
+    let other = *plan.choices.get(1)?;
+    let rows: Vec<(Vec<(&'static str, i64)>, f64, &str, f64)> = plan
+        .policy
+        .iter()
+        .filter(|r| r.reach > 1e-9)
+        .filter_map(|r| {
+            let value = |c: &str| r.values.iter().find(|(x, _)| *x == c).map(|(_, v)| *v);
+            Some((
+                axes(plan, r),
+                r.reach,
+                r.choice,
+                value(other)? - value(usual)?,
+            ))
+        })
+        .collect();
+    let first = rows.first()?;
+    let names: Vec<&'static str> = first.0.iter().map(|(a, _)| *a).collect();
+    let plain: Vec<_> = rows
+        .iter()
+        .map(|(a, r, c, _)| (a.clone(), *r, *c))
+        .collect();
+    let distinct = |name: &str| {
+        let mut v: Vec<i64> = rows
+            .iter()
+            .filter_map(|(a, ..)| a.iter().find(|(x, _)| *x == name).map(|(_, v)| *v))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    // The pair that sorts the choices best; of equals, the first in the
+    // state's order (losses before beads).
+    let mut best: Option<(f64, &str, &str)> = None;
+    for (i, x) in names.iter().enumerate() {
+        for y in &names[i + 1..] {
+            if distinct(x).len() < 2 || distinct(y).len() < 2 {
+                continue;
+            }
+            let score = impurity(&plain, x, y);
+            if best.is_none_or(|(b, ..)| score < b - 1e-12) {
+                best = Some((score, x, y));
+            }
+        }
+    }
+    let (_, x, y) = best?;
+    let (xs, ys) = (distinct(x), distinct(y));
+    let scale = if plan.probability { 100.0 } else { 1.0 };
+    let cells = ys
+        .iter()
+        .map(|yv| {
+            xs.iter()
+                .map(|xv| {
+                    let (mut weight, mut sum) = (0.0, 0.0);
+                    for (axes, reach, _, margin) in &rows {
+                        let at =
+                            |name: &str| axes.iter().find(|(a, _)| *a == name).map(|(_, v)| *v);
+                        if at(x) == Some(*xv) && at(y) == Some(*yv) {
+                            weight += reach;
+                            sum += reach * margin;
+                        }
+                    }
+                    if weight > 0.0 {
+                        scale * sum / weight
+                    } else {
+                        f64::NAN
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let unit = if plan.probability { " (points)" } else { "" };
+    Some(Heatmap {
+        title: title.to_string(),
+        subtitle: Some(format!(
+            "{other} minus {usual}, {}{unit}, over the states best play reaches: positive where {other} is best",
+            plan.goal
+        )),
+        x_label: x.to_string(),
+        y_label: y.to_string(),
+        columns: xs.iter().map(i64::to_string).collect(),
+        rows: ys.iter().map(i64::to_string).collect(),
+        cells,
+        percent: false,
+    })
+}
