@@ -96,13 +96,27 @@ fn a_plan_draws_its_policy() {
     let dir = tempfile::tempdir().unwrap();
     let plot = dir.path().join("policy.png");
     let out = volley()
-        .args(["plan", "deadly-field", "firefight", "turns=2", "--check-trials", "0"])
+        .args([
+            "plan",
+            "deadly-field",
+            "firefight",
+            "turns=2",
+            "--check-trials",
+            "0",
+        ])
         .args(["--plot", plot.to_str().unwrap()])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let svg = std::fs::read_to_string(dir.path().join("policy.svg")).unwrap();
     assert!(svg.contains("when to reform"), "the title names the choice");
-    assert!(svg.contains("reform minus fire"), "the subtitle says what a cell is");
+    assert!(
+        svg.contains("reform minus fire"),
+        "the subtitle says what a cell is"
+    );
     assert!(std::fs::metadata(&plot).unwrap().len() > 1000);
 }

@@ -6,6 +6,12 @@
 use crate::plan::PlanAnswer;
 use crate::plot::Heatmap;
 
+/// A decision state's axes, its reach and its best choice.
+type Sorted<'a> = (Vec<(&'static str, i64)>, f64, &'a str);
+
+/// The same, with the other choice's margin over the usual one.
+type Margined<'a> = (Vec<(&'static str, i64)>, f64, &'a str, f64);
+
 /// The axes of a decision state, with the turns left.
 fn axes(plan: &PlanAnswer, row: &crate::plan::PolicyEntry) -> Vec<(&'static str, i64)> {
     let mut axes = row.state.clone();
@@ -15,7 +21,7 @@ fn axes(plan: &PlanAnswer, row: &crate::plan::PolicyEntry) -> Vec<(&'static str,
 
 /// How badly the axes `x` and `y` sort the states: the reach that goes to a
 /// choice other than its cell's commonest.
-fn impurity(rows: &[(Vec<(&'static str, i64)>, f64, &str)], x: &str, y: &str) -> f64 {
+fn impurity(rows: &[Sorted<'_>], x: &str, y: &str) -> f64 {
     let mut cells: std::collections::BTreeMap<(i64, i64), std::collections::BTreeMap<&str, f64>> =
         Default::default();
     for (axes, reach, choice) in rows {
@@ -37,7 +43,7 @@ fn impurity(rows: &[(Vec<(&'static str, i64)>, f64, &str)], x: &str, y: &str) ->
 pub fn policy_map(plan: &PlanAnswer, title: &str) -> Option<Heatmap> {
     let usual = plan.choices[0];
     let other = *plan.choices.get(1)?;
-    let rows: Vec<(Vec<(&'static str, i64)>, f64, &str, f64)> = plan
+    let rows: Vec<Margined<'_>> = plan
         .policy
         .iter()
         .filter(|r| r.reach > 1e-9)
@@ -53,7 +59,7 @@ pub fn policy_map(plan: &PlanAnswer, title: &str) -> Option<Heatmap> {
         .collect();
     let first = rows.first()?;
     let names: Vec<&'static str> = first.0.iter().map(|(a, _)| *a).collect();
-    let plain: Vec<_> = rows
+    let plain: Vec<Sorted<'_>> = rows
         .iter()
         .map(|(a, r, c, _)| (a.clone(), *r, *c))
         .collect();
