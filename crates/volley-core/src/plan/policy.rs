@@ -39,6 +39,14 @@ impl Condition {
     }
 }
 
+/// The conditions of a rule.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    One(Condition),
+    Either(Condition, Condition),
+    Both(Condition, Condition),
+}
+
 /// How a choice other than the usual one is taken.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Rule {
@@ -46,8 +54,9 @@ pub enum Rule {
     Never,
     /// Best wherever best play decides.
     Always,
-    /// Best exactly where one of these (at most two) holds.
-    When(Vec<Condition>),
+    /// Best where this holds, but in states best play reaches `departs` of
+    /// the time (a share of the states where the choice is open; 0: exactly).
+    When { shape: Shape, departs: f64 },
     /// No such rule: see the table.
     Irregular,
 }
@@ -60,39 +69,54 @@ fn axes<G: Decisions>(game: &G, turn: u32, state: &G::State) -> Vec<(&'static st
     axes
 }
 
-/// Is `choice` best exactly where one of `conditions` holds?
-fn fits(rows: &[(Vec<(&'static str, i64)>, bool)], conditions: &[Condition]) -> bool {
-    rows.iter().all(|(axes, chosen)| {
-        let holds = conditions.iter().any(|c| {
-            axes.iter()
-                .find(|(a, _)| *a == c.axis)
-                .is_some_and(|(_, x)| c.holds(*x))
-        });
-        holds == *chosen
-    })
+/// Does `condition` hold on these axes?
+fn holds_on(axes: &[(&'static str, i64)], condition: &Condition) -> bool {
+    axes.iter()
+        .find(|(a, _)| *a == condition.axis)
+        .is_some_and(|(_, x)| condition.holds(*x))
 }
 
-/// The simplest rule for `choice` under `plan`'s policy.
+/// A decision state: its axes, how likely best play reaches it, and whether
+/// the choice is best there.
+type Row = (Vec<(&'static str, i64)>, f64, bool);
+
+/// The reach of the states where `predict` says otherwise than best play.
+fn misfit(rows: &[Row], predict: impl Fn(&[(&'static str, i64)]) -> bool) -> f64 {
+    rows.iter()
+        .filter(|(axes, _, chosen)| predict(axes) != *chosen)
+        .map(|(_, reach, _)| reach)
+        .sum()
+}
+
+/// A rule may leave out states best play reaches this seldom, as a share of
+/// the reach of every decision state where the choice is open; it then says
+/// how seldom.
+pub const TOLERANCE: f64 = 0.01;
+
+/// The simplest rule for `choice` under `plan`'s policy: one condition, or
+/// two either or both of which must hold, that picks out where the choice is
+/// best, exactly or but for states reached at most [`TOLERANCE`] of the time.
 pub fn simple_rule<G: Decisions>(game: &G, plan: &Plan<G::State>, choice: &str) -> Rule {
-    let rows: Vec<(Vec<(&'static str, i64)>, bool)> = plan
+    let rows: Vec<Row> = plan
         .policy
         .iter()
         .filter(|r| r.reach > NEGLIGIBLE && r.values.iter().any(|(c, _)| *c == choice))
-        .map(|r| (axes(game, r.turn, &r.state), r.choice == choice))
+        .map(|r| (axes(game, r.turn, &r.state), r.reach, r.choice == choice))
         .collect();
-    if rows.iter().all(|(_, chosen)| !chosen) {
+    if rows.iter().all(|(.., chosen)| !chosen) {
         return Rule::Never;
     }
-    if rows.iter().all(|(_, chosen)| *chosen) {
+    if rows.iter().all(|(.., chosen)| *chosen) {
         return Rule::Always;
     }
+    let total: f64 = rows.iter().map(|r| r.1).sum();
     // Candidate conditions: each axis at each value it takes, both ways.
     let names: Vec<&'static str> = rows[0].0.iter().map(|(a, _)| *a).collect();
     let mut candidates = Vec::new();
     for name in names {
         let mut values: Vec<i64> = rows
             .iter()
-            .filter_map(|(axes, _)| axes.iter().find(|(a, _)| *a == name).map(|(_, x)| *x))
+            .filter_map(|(axes, ..)| axes.iter().find(|(a, _)| *a == name).map(|(_, x)| *x))
             .collect();
         values.sort();
         values.dedup();
@@ -114,19 +138,34 @@ pub fn simple_rule<G: Decisions>(game: &G, plan: &Plan<G::State>, choice: &str) 
             }
         }
     }
-    for c in &candidates {
-        if fits(&rows, std::slice::from_ref(c)) {
-            return Rule::When(vec![c.clone()]);
+    // The simplest shape that fits best: one condition first, then two.
+    let mut best: Option<(f64, Shape)> = None;
+    let mut consider = |miss: f64, shape: Shape| {
+        if best.as_ref().is_none_or(|(b, _)| miss < b - 1e-15) {
+            best = Some((miss, shape));
         }
+    };
+    for c in &candidates {
+        consider(
+            misfit(&rows, |axes| holds_on(axes, c)),
+            Shape::One(c.clone()),
+        );
     }
     for (i, a) in candidates.iter().enumerate() {
-        for b in &candidates[i + 1..] {
-            if a.axis != b.axis && fits(&rows, &[a.clone(), b.clone()]) {
-                return Rule::When(vec![a.clone(), b.clone()]);
-            }
+        for b in candidates[i + 1..].iter().filter(|b| b.axis != a.axis) {
+            let either = misfit(&rows, |axes| holds_on(axes, a) || holds_on(axes, b));
+            consider(either, Shape::Either(a.clone(), b.clone()));
+            let both = misfit(&rows, |axes| holds_on(axes, a) && holds_on(axes, b));
+            consider(both, Shape::Both(a.clone(), b.clone()));
         }
     }
-    Rule::Irregular
+    match best {
+        Some((miss, shape)) if miss <= TOLERANCE * total => Rule::When {
+            shape,
+            departs: miss / total,
+        },
+        _ => Rule::Irregular,
+    }
 }
 
 impl Rule {
@@ -135,9 +174,21 @@ impl Rule {
         match self {
             Rule::Never => format!("never {choice}: always {usual}"),
             Rule::Always => format!("{choice} whenever {choice} is open"),
-            Rule::When(conditions) => {
-                let when: Vec<String> = conditions.iter().map(Condition::text).collect();
-                format!("{choice} when {}; otherwise {usual}", when.join(" or "))
+            Rule::When { shape, departs } => {
+                let when = match shape {
+                    Shape::One(c) => c.text(),
+                    Shape::Either(a, b) => format!("{} or {}", a.text(), b.text()),
+                    Shape::Both(a, b) => format!("{} and {}", a.text(), b.text()),
+                };
+                let except = if *departs > 0.0 {
+                    format!(
+                        " (best play departs from this in states reached {}% of the time; the table lists them)",
+                        crate::stats::text::percent_digits(*departs)
+                    )
+                } else {
+                    String::new()
+                };
+                format!("{choice} when {when}; otherwise {usual}{except}")
             }
             Rule::Irregular => format!(
                 "{choice} in the states the table lists; no one- or two-condition rule fits"
