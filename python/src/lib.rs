@@ -308,6 +308,64 @@ fn solve_json(
     answered.map_err(run_error)
 }
 
+/// Best play over an action's choices: the JSON `volley plan SYSTEM ACTION
+/// field=value... [--choices SIDE:CHOICES] [--goal GOAL] --format json` prints.
+#[pyfunction]
+#[pyo3(signature = (system, action, fields, choices, goal, check_trials, seed, confidence, budget, house_rules))]
+#[allow(clippy::too_many_arguments)]
+fn plan_json(
+    py: Python<'_>,
+    system: &str,
+    action: &str,
+    fields: Vec<(String, String)>,
+    choices: Option<String>,
+    goal: Option<String>,
+    check_trials: u64,
+    seed: u64,
+    confidence: f64,
+    budget: Option<u64>,
+    house_rules: Vec<String>,
+) -> PyResult<String> {
+    use volley_core::plan::{Ask, Goal};
+    let question = question(system, action, fields, &house_rules)?;
+    let goal = match (goal, question.headline()) {
+        (Some(text), _) => Goal::parse(&text),
+        (None, Some((variable, value))) => Goal::parse(&format!("P({variable}={value})")),
+        (None, None) => Err(CoreInputError::argument(
+            "goal",
+            "this action states no headline: give goal",
+        )),
+    }
+    .map_err(input)?;
+    if !(confidence > 0.0 && confidence < 1.0) {
+        return Err(InputError::new_err(format!(
+            "confidence: {confidence}: the confidence level is strictly between 0 and 1"
+        )));
+    }
+    let ask = Ask {
+        choices,
+        goal,
+        budget: budget.unwrap_or(volley_core::engine::EXACT_BUDGET),
+        check_trials,
+        seed,
+        confidence,
+    };
+    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
+    let answered = detached(py, &cancel, || question.plan(&ask))?;
+    let plan = answered.map_err(run_error)?;
+    Ok(contract::to_pretty_json(
+        &volley_core::contract::PlanJson::new(
+            question.system().name(),
+            question.action().name(),
+            question.scenario().to_json(),
+            &plan,
+            (seed, confidence),
+            volley_core::contract::UsedReadingJson::list(&volley_core::readings::used(&question)),
+            question.provisional(),
+        ),
+    ))
+}
+
 /// A run's error: Ctrl-C as `KeyboardInterrupt`, the rest as `InputError`.
 pub(crate) fn run_error(error: QuestionError) -> PyErr {
     match error {
@@ -350,6 +408,7 @@ fn _volley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare_json, m)?)?;
     m.add_function(wrap_pyfunction!(effects_json, m)?)?;
     m.add_function(wrap_pyfunction!(solve_json, m)?)?;
+    m.add_function(wrap_pyfunction!(plan_json, m)?)?;
     m.add_function(wrap_pyfunction!(shards::odds_shard_json, m)?)?;
     m.add_function(wrap_pyfunction!(shards::merge_tallies_json, m)?)?;
     m.add_function(wrap_pyfunction!(experiments::experiment_json, m)?)?;

@@ -127,3 +127,17 @@ def test_a_slice_from_python_merges_with_the_command_lines(tmp_path):
     cli("run", str(path), "--reports", str(tmp_path), "--shard", "0/2")
     theirs = json.loads((tmp_path / "ms-fire-table" / "slices" / "0-of-2.json").read_text())
     assert json.loads(ours.text) == theirs
+
+
+@needs_cli
+def test_plan_is_the_command_lines():
+    ours = volley.plan("deadly-field", "firefight", turns=2, check_trials=20_000)
+    theirs = json.loads(cli("plan", "deadly-field", "firefight", "turns=2", "--check-trials",
+                            "20000", "--format", "json").stdout)
+    assert ours.to_dict() == theirs
+    assert ours.best >= max(ours.fixed.values()) - 1e-12
+    policy = ours.policy
+    assert policy["reach"][0] == 1.0 and policy["turn"][0] == 1
+    assert set(policy["choice"].unique()) <= {"fire", "reform"}
+    with pytest.raises(volley.InputError, match="no choices to plan"):
+        volley.plan("micro-squad", "fire")

@@ -21,14 +21,14 @@ from typing import Any, Iterable, Optional, Union
 from . import _volley, dask
 from ._volley import InputError
 from .answer import Answer, Comparison
-from .documents import Effects, Solved
+from .documents import Effects, Plan, Solved
 from .experiments import Results, Slice, run, sweep
 from .shards import Tally, merge
 
 __all__ = [
-    "Answer", "Comparison", "Effects", "InputError", "Results", "Slice", "Solved", "Tally",
-    "actions", "compare", "dask", "effects", "fields", "merge", "odds", "run", "solve", "sweep",
-    "systems",
+    "Answer", "Comparison", "Effects", "InputError", "Plan", "Results", "Slice", "Solved", "Tally",
+    "actions", "compare", "dask", "effects", "fields", "merge", "odds", "plan", "run", "solve",
+    "sweep", "systems",
 ]
 
 
@@ -208,3 +208,30 @@ def solve(
         confidence, budget, [str(path) for path in house_rules],
     )
     return Solved(json.loads(text))
+
+
+def plan(
+    system: str,
+    action: str,
+    *,
+    choices: Optional[str] = None,
+    goal: Optional[str] = None,
+    check_trials: int = 200_000,
+    seed: int = 1,
+    confidence: float = 0.95,
+    budget: Optional[int] = None,
+    house_rules: Iterable[str] = (),
+    **fields: Any,
+) -> Plan:
+    """Best play over the action's choices (charge now, or fire again?),
+    exact: what ``volley plan ... --format json`` prints, with the policy as a
+    DataFrame (``policy``). ``choices`` is ``"a:fire,charge"`` (default every
+    choice), ``goal`` ``"P(breaks_first=b)"`` (default the headline) or a sum of
+    ``P(...)`` and ``mean(...)`` terms; ``check_trials`` Monte Carlo trials play
+    the policy found as a check (0: none)."""
+    given = [(name, _text(value)) for name, value in fields.items()]
+    text = _volley.plan_json(
+        system, action, given, choices, goal, check_trials, seed, confidence, budget,
+        [str(path) for path in house_rules],
+    )
+    return Plan(json.loads(text))

@@ -4,6 +4,7 @@ from . import dask as dask
 from .answer import Answer as Answer
 from .answer import Comparison as Comparison
 from .documents import Effects as Effects
+from .documents import Plan as Plan
 from .documents import Solved as Solved
 from .experiments import Results as Results
 from .experiments import Slice as Slice
@@ -90,3 +91,16 @@ def solve(
     house_rules: Iterable[str] = (),
     **fields: Any,
 ) -> Solved: ...
+def plan(
+    system: str,
+    action: str,
+    *,
+    choices: Optional[str] = None,
+    goal: Optional[str] = None,
+    check_trials: int = 200_000,
+    seed: int = 1,
+    confidence: float = 0.95,
+    budget: Optional[int] = None,
+    house_rules: Iterable[str] = (),
+    **fields: Any,
+) -> Plan: ...

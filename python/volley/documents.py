@@ -83,3 +83,35 @@ class Solved(_Document):
     def __repr__(self) -> str:
         return (f"<volley solve {self._data['system']} {self._data['action']}: "
                 f"{self._data['field']} = {self.value} for {self._data['target']}>")
+
+
+class Plan(_Document):
+    """Best play: ``volley plan ... --format json``."""
+
+    @property
+    def best(self) -> float:
+        """The goal's value under best play (exact)."""
+        return self._data["best"]["value"]
+
+    @property
+    def fixed(self) -> dict[str, float]:
+        """Each fixed policy's value, by name (``always fire``, ...)."""
+        return {f["name"]: f["value"] for f in self._data["fixed"]}
+
+    @property
+    def policy(self) -> pl.DataFrame:
+        """One row a decision state best play reaches: turn, the state's axes,
+        reach, one ``value_CHOICE`` column a choice (null where not open),
+        choice and gain."""
+        rows = []
+        for r in self._data["policy"]:
+            row = {"turn": r["turn"], **r["state"], "reach": r["reach"]}
+            for c in self._data["choices"]:
+                row[f"value_{c}"] = r["values"].get(c)
+            row.update(choice=r["choice"], gain=r["gain"])
+            rows.append(row)
+        return pl.DataFrame(rows, infer_schema_length=None)
+
+    def __repr__(self) -> str:
+        return (f"<volley plan {self._data['system']} {self._data['action']}: "
+                f"{self._data['goal']} = {self.best:.6g} under best play>")
