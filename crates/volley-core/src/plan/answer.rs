@@ -254,11 +254,15 @@ impl PlanAnswer {
                 .iter()
                 .map(|(n, v)| format!("{n}: {}", self.shown(*v)))
                 .collect();
-            text.push_str(&format!(
-                " Fixed policies: {}. Playing well gains {} over the best of them ({name}).",
-                others.join("; "),
-                self.gap(*value, self.best)
-            ));
+            let gain = if self.best - value <= super::solver::TIE {
+                format!("the best of them, {name}, is already best play here")
+            } else {
+                format!(
+                    "playing well gains {} over the best of them ({name})",
+                    self.gap(*value, self.best)
+                )
+            };
+            text.push_str(&format!(" Fixed policies: {}; {gain}.", others.join("; ")));
         }
         for (_, rule) in &self.rules {
             text.push_str(&format!(" Best play: {rule}."));
