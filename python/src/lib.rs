@@ -11,8 +11,6 @@ mod shards;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use volley_core::contract::{
     self, AnswerJson, ComparisonJson, EffectsJson, FieldsJson, SystemJson,
@@ -131,6 +129,21 @@ pub(crate) fn detached<T: Send>(
     })
 }
 
+/// Run `work` under `config` off the GIL and stoppable by Ctrl-C (see
+/// [`detached`]); its error as the package raises it.
+pub(crate) fn run_detached<T: Send>(
+    py: Python<'_>,
+    config: RunConfig,
+    work: impl FnOnce(&RunConfig) -> Result<T, QuestionError> + Send,
+) -> PyResult<T> {
+    let cancel = Cancel::default();
+    let config = RunConfig {
+        cancel: Some(cancel.clone()),
+        ..config
+    };
+    detached(py, &cancel, || work(&config))?.map_err(run_error)
+}
+
 /// One question answered: the JSON `volley odds SYSTEM ACTION field=value...
 /// --format json` prints for the same arguments.
 #[pyfunction]
@@ -150,20 +163,15 @@ fn odds_json(
     house_rules: Vec<String>,
 ) -> PyResult<String> {
     let question = question(system, action, fields, &house_rules)?;
-    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
-    let config = RunConfig {
-        cancel: Some(cancel.clone()),
-        ..config(method, trials, precision, seed, confidence, budget)?
-    };
-    let answered = detached(py, &cancel, || -> Result<String, QuestionError> {
-        let result = question.answer(&config)?;
+    let config = config(method, trials, precision, seed, confidence, budget)?;
+    run_detached(py, config, |config| {
+        let result = question.answer(config)?;
         let summary = summarize(&result);
-        let readings = volley_core::readings::measure(&question, &summary, &config, false)?;
+        let readings = volley_core::readings::measure(&question, &summary, config, false)?;
         Ok(contract::to_pretty_json(&AnswerJson::of_question(
             &question, &summary, &readings,
         )))
-    })?;
-    answered.map_err(run_error)
+    })
 }
 
 /// The answer JSON of one side of a comparison, as `volley compare` writes
@@ -198,13 +206,9 @@ fn compare_json(
     let rules = read_rules(&house_rules)?;
     let comparison = volley_core::variants::comparison(system, action, &fields, &rules, &variants)
         .map_err(input)?;
-    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
-    let config = RunConfig {
-        cancel: Some(cancel.clone()),
-        ..config(method, trials, None, seed, confidence, budget)?
-    };
-    let answered = detached(py, &cancel, || -> Result<String, QuestionError> {
-        let mut compared = comparison.run(&config)?;
+    let config = config(method, trials, None, seed, confidence, budget)?;
+    run_detached(py, config, |config| {
+        let mut compared = comparison.run(config)?;
         volley_core::variants::say_where_they_would_differ(&mut compared, &comparison, seed);
         let variants = comparison
             .variants
@@ -216,8 +220,7 @@ fn compare_json(
         Ok(contract::to_pretty_json(&ComparisonJson::new(
             &compared, baseline, variants,
         )))
-    })?;
-    answered.map_err(run_error)
+    })
 }
 
 /// What each field is worth: the JSON `volley effects SYSTEM ACTION
@@ -240,21 +243,16 @@ fn effects_json(
     house_rules: Vec<String>,
 ) -> PyResult<String> {
     let question = question(system, action, fields, &house_rules)?;
-    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
-    let config = RunConfig {
-        cancel: Some(cancel.clone()),
-        ..config(method, trials, None, seed, confidence, budget)?
-    };
-    let answered = detached(py, &cancel, || {
-        volley_core::effects::asked(&question, &only, show.as_deref(), &config).map(|found| {
+    let config = config(method, trials, None, seed, confidence, budget)?;
+    run_detached(py, config, |config| {
+        volley_core::effects::asked(&question, &only, show.as_deref(), config).map(|found| {
             contract::to_pretty_json(&EffectsJson::new(
                 question.system().name(),
                 question.action().name(),
                 &found,
             ))
         })
-    })?;
-    answered.map_err(run_error)
+    })
 }
 
 /// The value of a field that meets a target: the JSON `volley solve SYSTEM
@@ -281,12 +279,8 @@ fn solve_json(
 ) -> PyResult<String> {
     let given: Vec<String> = fields.iter().map(|(k, _)| k.clone()).collect();
     let question = question(system, action, fields, &house_rules)?;
-    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
-    let config = RunConfig {
-        cancel: Some(cancel.clone()),
-        ..config(method, trials, None, seed, confidence, budget)?
-    };
-    let answered = detached(py, &cancel, || {
+    let config = config(method, trials, None, seed, confidence, budget)?;
+    run_detached(py, config, |config| {
         let given: Vec<&str> = given.iter().map(String::as_str).collect();
         volley_core::solve::asked(
             &question,
@@ -295,7 +289,7 @@ fn solve_json(
             target,
             values.as_deref(),
             largest,
-            &config,
+            config,
         )
         .map(|solved| {
             contract::to_pretty_json(&volley_core::contract::SolvedJson::new(
@@ -304,8 +298,7 @@ fn solve_json(
                 &solved,
             ))
         })
-    })?;
-    answered.map_err(run_error)
+    })
 }
 
 /// Best play over an action's choices: the JSON `volley plan SYSTEM ACTION
@@ -350,9 +343,8 @@ fn plan_json(
         seed,
         confidence,
     };
-    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
-    let answered = detached(py, &cancel, || question.plan(&ask))?;
-    let plan = answered.map_err(run_error)?;
+    // A plan is bounded by its budget; Ctrl-C is heard once it is done.
+    let plan = detached(py, &Cancel::default(), || question.plan(&ask))?.map_err(run_error)?;
     Ok(contract::to_pretty_json(
         &volley_core::contract::PlanJson::new(
             question.system().name(),

@@ -2,12 +2,10 @@
 //! as a tally (the JSON a `volley.Tally` carries and pickles), and tallies
 //! merged back into the answer of the single run, byte for byte.
 
-use crate::{config, detached, input, question, run_error};
+use crate::{config, input, question, run_detached, run_error};
 use pyo3::prelude::*;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use volley_core::contract::{self, AnswerJson, TallyFile};
-use volley_core::engine::{Cancel, RunConfig, Shard};
+use volley_core::engine::{RunConfig, Shard};
 use volley_core::question::QuestionError;
 use volley_core::stats::summarize;
 
@@ -32,29 +30,17 @@ pub fn odds_shard_json(
         .and_then(|s| s.check(trials).map(|_| s))
         .map_err(|m| crate::InputError::new_err(format!("shard: {m}")))?;
     let question = question(system, action, fields, &house_rules)?;
-    let cancel = Cancel(Arc::new(AtomicBool::new(false)));
     let config = RunConfig {
-        cancel: Some(cancel.clone()),
         shard: Some(shard),
         ..config("monte-carlo", Some(trials), None, seed, confidence, None)?
     };
-    let result = detached(py, &cancel, || question.answer(&config))?.map_err(run_error)?;
-    let consulted = volley_core::readings::consulted(&question);
-    let file = TallyFile {
-        system: question.system().name().to_string(),
-        action: question.action().name().to_string(),
-        scenario: question.scenario().to_json(),
-        house_rules: question.book().house_rules.clone(),
-        seed,
-        trials,
-        confidence,
-        shard,
-        schema: result.schema.clone(),
-        tally: result.tally,
-        notes: question.notes(),
-        provisional: question.provisional(),
-        readings: volley_core::readings::pairs(&consulted),
-    };
+    let file = run_detached(py, config, |config| {
+        let result = question.answer(config)?;
+        let consulted = volley_core::readings::consulted(&question);
+        Ok(TallyFile::of_shard(
+            &question, config, trials, shard, &result, &consulted,
+        ))
+    })?;
     Ok(serde_json::to_string(&file).expect("a tally serializes"))
 }
 

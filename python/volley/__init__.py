@@ -63,6 +63,16 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def _given(fields: dict[str, Any]) -> list[tuple[str, str]]:
+    """The scenario's keyword fields as the command line's field=value pairs."""
+    return [(name, _text(value)) for name, value in fields.items()]
+
+
+def _paths(house_rules: Iterable[Any]) -> list[str]:
+    """House-rule files as paths the core reads."""
+    return [str(path) for path in house_rules]
+
+
 def odds(
     system: str,
     action: str,
@@ -88,8 +98,8 @@ def odds(
     run is played: its :class:`Tally`, which :func:`merge` adds up with the
     others' into the single run's answer.
     """
-    given = [(name, _text(value)) for name, value in fields.items()]
-    house_rules = [str(path) for path in house_rules]
+    given = _given(fields)
+    house_rules = _paths(house_rules)
     if shard is not None:
         if trials is None or method == "exact" or precision is not None:
             raise InputError("shard: a shard is a fixed slice of a fixed run: it needs trials")
@@ -137,7 +147,7 @@ def compare(
         specs = [f"{name}:{spec}" for name, spec in variants.items()]
     else:
         specs = list(variants)
-    given = [(name, _text(value)) for name, value in fields.items()]
+    given = _given(fields)
     text = _volley.compare_json(
         system,
         action,
@@ -148,7 +158,7 @@ def compare(
         seed,
         confidence,
         budget,
-        [str(path) for path in house_rules],
+        _paths(house_rules),
     )
     return Comparison(json.loads(text))
 
@@ -171,10 +181,10 @@ def effects(
     given), the change in the headline (or in ``show``, ``"VARIABLE=VALUE"``),
     largest first: the JSON ``volley effects ... --format json`` prints (read
     it like a dict, or ``to_dict()``), its steps as a DataFrame (``table``)."""
-    given = [(name, _text(value)) for name, value in fields.items()]
+    given = _given(fields)
     text = _volley.effects_json(
         system, action, given, list(only), show, method, trials, seed, confidence, budget,
-        [str(path) for path in house_rules],
+        _paths(house_rules),
     )
     return Effects(json.loads(text))
 
@@ -202,10 +212,10 @@ def solve(
     value tried as a DataFrame (``answers``)."""
     if values is not None and not isinstance(values, str):
         values = ",".join(_text(v) for v in values)
-    given = [(name, _text(value)) for name, value in fields.items()]
+    given = _given(fields)
     text = _volley.solve_json(
         system, action, given, vary, target, values, largest, method, trials, seed,
-        confidence, budget, [str(path) for path in house_rules],
+        confidence, budget, _paths(house_rules),
     )
     return Solved(json.loads(text))
 
@@ -229,9 +239,9 @@ def plan(
     choice), ``goal`` ``"P(breaks_first=b)"`` (default the headline) or a sum of
     ``P(...)`` and ``mean(...)`` terms; ``check_trials`` Monte Carlo trials play
     the policy found as a check (0: none)."""
-    given = [(name, _text(value)) for name, value in fields.items()]
+    given = _given(fields)
     text = _volley.plan_json(
         system, action, given, choices, goal, check_trials, seed, confidence, budget,
-        [str(path) for path in house_rules],
+        _paths(house_rules),
     )
     return Plan(json.loads(text))

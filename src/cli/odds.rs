@@ -157,23 +157,15 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         .map_err(super::explain)?
     };
     if let Some(path) = &args.save_tally {
-        let file = crate::output::TallyFile {
-            system: question.system().name().to_string(),
-            action: question.action().name().to_string(),
-            scenario: question.scenario().to_json(),
-            house_rules: question.book().house_rules.clone(),
-            seed: config.seed,
-            trials: args.method.trials.unwrap_or(0),
-            confidence: config.confidence,
-            shard: args
-                .shard
+        let file = crate::output::TallyFile::of_shard(
+            &question,
+            &config,
+            args.method.trials.unwrap_or(0),
+            args.shard
                 .unwrap_or(crate::engine::Shard { index: 0, count: 1 }),
-            schema: result.schema.clone(),
-            tally: result.tally.clone(),
-            notes: question.notes(),
-            provisional: question.provisional(),
-            readings: crate::readings::pairs(&readings),
-        };
+            &result,
+            &readings,
+        );
         crate::frame::write_atomic(path, serde_json::to_string(&file)?.as_bytes())?;
     }
     Ok(render_odds(

@@ -147,7 +147,7 @@ impl Comparison {
         };
         let refs: Vec<&dyn Model> = models.iter().map(|m| m.as_ref()).collect();
         let run = engine::run_paired(base.as_ref(), &refs, config, trials)?;
-        self.summarize_paired(run, trials, config, exact_refused)
+        Ok(self.summarize_paired(run, trials, config, exact_refused))
     }
 
     /// The paired trials of every side, as [`Comparison::run`] plays them
@@ -176,24 +176,19 @@ impl Comparison {
         trials: u64,
         config: &RunConfig,
         exact_refused: Option<String>,
-    ) -> Result<Compared, QuestionError> {
-        let result = |question: &Question, tally| -> Result<RunResult, QuestionError> {
-            Ok(RunResult {
-                method: Method::MonteCarlo {
-                    trials,
-                    seed: config.seed,
-                },
-                schema: question.model()?.schema(),
+    ) -> Compared {
+        let result = |side: usize, tally| {
+            RunResult::monte_carlo(
+                run.schemas[side].clone(),
                 tally,
-                confidence: config.confidence,
-                precision_not_reached: None,
-                exact_refused: None,
-            })
+                config.seed,
+                config.confidence,
+            )
         };
-        let baseline = summarize(&result(&self.baseline, run.base)?);
+        let baseline = summarize(&result(0, run.base.clone()));
         let mut variants = Vec::new();
         for (i, variant) in self.variants.iter().enumerate() {
-            let summary = summarize(&result(&variant.question, run.variants[i].clone())?);
+            let summary = summarize(&result(i + 1, run.variants[i].clone()));
             let pairing = &run.pairings[i];
             let paired = &run.paired[i];
             // The same question under the same charts: no difference, for sure.
@@ -209,7 +204,7 @@ impl Comparison {
                 differs_at: None,
             });
         }
-        Ok(Compared {
+        Compared {
             exact: false,
             trials: Some(trials),
             exact_refused,
@@ -217,7 +212,7 @@ impl Comparison {
             confidence: config.confidence,
             baseline,
             variants,
-        })
+        }
     }
 }
 

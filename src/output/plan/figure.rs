@@ -3,7 +3,7 @@
 //! of the other choice over the usual one (reach-weighted over the states of
 //! the cell, in points for a probability): positive where it is best.
 
-use crate::plan::PlanAnswer;
+use crate::plan::{PlanAnswer, with_turns_left};
 use crate::plot::Heatmap;
 
 /// A decision state's axes, its reach and its best choice.
@@ -11,13 +11,6 @@ type Sorted<'a> = (Vec<(&'static str, i64)>, f64, &'a str);
 
 /// The same, with the other choice's margin over the usual one.
 type Margined<'a> = (Vec<(&'static str, i64)>, f64, &'a str, f64);
-
-/// The axes of a decision state, with the turns left.
-fn axes(plan: &PlanAnswer, row: &crate::plan::PolicyEntry) -> Vec<(&'static str, i64)> {
-    let mut axes = row.state.clone();
-    axes.push(("turns_left", i64::from(plan.turn_limit + 1 - row.turn)));
-    axes
-}
 
 /// How badly the axes `x` and `y` sort the states: the reach that goes to a
 /// choice other than its cell's commonest.
@@ -50,7 +43,7 @@ pub fn policy_map(plan: &PlanAnswer, title: &str) -> Option<Heatmap> {
         .filter_map(|r| {
             let value = |c: &str| r.values.iter().find(|(x, _)| *x == c).map(|(_, v)| *v);
             Some((
-                axes(plan, r),
+                with_turns_left(r.state.clone(), plan.turn_limit, r.turn),
                 r.reach,
                 r.choice,
                 value(other)? - value(usual)?,

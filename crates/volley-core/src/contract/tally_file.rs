@@ -3,7 +3,7 @@
 //! Python `volley.Tally` carries it); a merge checks that the shards belong
 //! together and cover the run once, then adds them up.
 
-use crate::engine::{Method, RunResult, Schema, Shard, Tally};
+use crate::engine::{RunResult, Schema, Shard, Tally};
 use crate::error::InputError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
@@ -38,6 +38,34 @@ pub struct TallyFile {
 }
 
 impl TallyFile {
+    /// Shard `shard` of a run of `trials` trials of `question` under
+    /// `config` (its result `result`, the readings it consulted `readings`),
+    /// as it is saved.
+    pub fn of_shard(
+        question: &crate::question::Question,
+        config: &crate::engine::RunConfig,
+        trials: u64,
+        shard: Shard,
+        result: &RunResult,
+        readings: &[crate::readings::Reading],
+    ) -> Self {
+        TallyFile {
+            system: question.system().name().to_string(),
+            action: question.action().name().to_string(),
+            scenario: question.scenario().to_json(),
+            house_rules: question.book().house_rules.clone(),
+            seed: config.seed,
+            trials,
+            confidence: config.confidence,
+            shard,
+            schema: result.schema.clone(),
+            tally: result.tally.clone(),
+            notes: question.notes(),
+            provisional: question.provisional(),
+            readings: crate::readings::pairs(readings),
+        }
+    }
+
     /// Read one shard file.
     pub fn load(path: &Path) -> Result<Self, InputError> {
         let text = crate::error::read_file(path, "tally")?;
@@ -102,7 +130,6 @@ impl TallyFile {
             file.check(name)?;
         }
         let count = first.shard.count;
-        let mut by_index: Vec<Option<&TallyFile>> = vec![None; count as usize];
         for (name, file) in files {
             let mismatch = |what: &str| InputError {
                 file: name.clone(),
@@ -129,44 +156,14 @@ impl TallyFile {
                     return Err(mismatch(what));
                 }
             }
-            let slot = &mut by_index[file.shard.index as usize];
-            if slot.is_some() {
-                return Err(InputError {
-                    file: name.clone(),
-                    line: None,
-                    field: "shard".to_string(),
-                    message: format!("shard {}/{count} is given twice", file.shard.index),
-                });
-            }
-            *slot = Some(file);
         }
-        let missing: Vec<String> = by_index
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.is_none())
-            .map(|(i, _)| format!("{i}/{count}"))
-            .collect();
-        if !missing.is_empty() {
-            return Err(InputError::argument(
-                "files",
-                format!("shards missing: {}", missing.join(", ")),
-            ));
-        }
+        let in_order = Shard::in_order(files, count, |f| f.shard, "files")?;
         let mut tally = Tally::new(&first.schema);
-        for file in by_index.into_iter().flatten() {
+        for file in in_order {
             tally.merge(&file.tally);
         }
-        let result = RunResult {
-            method: Method::MonteCarlo {
-                trials: tally.weight as u64,
-                seed: first.seed,
-            },
-            schema: first.schema.clone(),
-            tally,
-            confidence: first.confidence,
-            precision_not_reached: None,
-            exact_refused: None,
-        };
+        let result =
+            RunResult::monte_carlo(first.schema.clone(), tally, first.seed, first.confidence);
         Ok((first.clone(), result))
     }
 }

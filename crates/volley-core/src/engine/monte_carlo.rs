@@ -173,6 +173,45 @@ impl Shard {
         Ok(())
     }
 
+    /// The parts of a run split `count` ways (each named, for errors, and
+    /// with its shard, of that count), in shard order: every shard once, or
+    /// which is given twice or missing (`field` names the parts in the
+    /// latter error).
+    pub fn in_order<'a, T>(
+        parts: &'a [(String, T)],
+        count: u64,
+        shard_of: impl Fn(&T) -> Shard,
+        field: &str,
+    ) -> Result<Vec<&'a T>, crate::error::InputError> {
+        let mut by_index: Vec<Option<&T>> = vec![None; count as usize];
+        for (name, part) in parts {
+            let index = shard_of(part).index;
+            let slot = &mut by_index[index as usize];
+            if slot.is_some() {
+                return Err(crate::error::InputError {
+                    file: name.clone(),
+                    line: None,
+                    field: "shard".to_string(),
+                    message: format!("shard {index}/{count} is given twice"),
+                });
+            }
+            *slot = Some(part);
+        }
+        let missing: Vec<String> = by_index
+            .iter()
+            .enumerate()
+            .filter(|(_, part)| part.is_none())
+            .map(|(i, _)| format!("{i}/{count}"))
+            .collect();
+        if !missing.is_empty() {
+            return Err(crate::error::InputError::argument(
+                field,
+                format!("shards missing: {}", missing.join(", ")),
+            ));
+        }
+        Ok(by_index.into_iter().flatten().collect())
+    }
+
     /// Does this shard run chunk `chunk`?
     pub fn holds(&self, chunk: u64) -> bool {
         chunk % self.count == self.index
@@ -317,17 +356,12 @@ fn monte_carlo(
 ) -> Result<RunResult, RunError> {
     let mut tally = Tally::new(schema);
     run_chunks(model, schema, config, 0, trials, trials, &mut tally)?;
-    Ok(RunResult {
-        method: Method::MonteCarlo {
-            trials: tally.weight as u64,
-            seed: config.seed,
-        },
-        schema: schema.clone(),
+    Ok(RunResult::monte_carlo(
+        schema.clone(),
         tally,
-        confidence: config.confidence,
-        precision_not_reached: None,
-        exact_refused: None,
-    })
+        config.seed,
+        config.confidence,
+    ))
 }
 
 /// Trials at the first precision checkpoint.

@@ -159,8 +159,33 @@ impl PairedTally {
 pub struct PairedRun {
     pub base: Tally,
     pub variants: Vec<Tally>,
+    /// The baseline's schema, then each variant's.
+    pub schemas: Vec<Schema>,
     pub pairings: Vec<Pairing>,
     pub paired: Vec<PairedTally>,
+}
+
+impl PairedRun {
+    /// The tallies of a paired run (or of its shards, added up) under
+    /// `schemas` (the baseline's, then each variant's), which set the pairings.
+    pub fn new(
+        schemas: Vec<Schema>,
+        base: Tally,
+        variants: Vec<Tally>,
+        paired: Vec<PairedTally>,
+    ) -> Self {
+        let pairings = schemas[1..]
+            .iter()
+            .map(|s| Pairing::new(&schemas[0], s))
+            .collect();
+        PairedRun {
+            base,
+            variants,
+            schemas,
+            pairings,
+            paired,
+        }
+    }
 }
 
 /// The value a one-trial tally holds for categorical variable `var`.
@@ -253,10 +278,7 @@ pub fn run_paired(
         }
         Progress::tell(config, base_total.weight as u64, trials);
     }
-    Ok(PairedRun {
-        base: base_total,
-        variants: variant_totals,
-        pairings,
-        paired,
-    })
+    let mut all = vec![base_schema];
+    all.extend(schemas);
+    Ok(PairedRun::new(all, base_total, variant_totals, paired))
 }

@@ -16,7 +16,7 @@ use super::{Point, Prepared};
 use crate::engine::{CHUNK_TRIALS, MethodRequest, PairedTally, RunConfig, Shard};
 use crate::error::InputError;
 use crate::stats::summarize;
-use crate::tally::{Method, RunResult, Tally};
+use crate::tally::{RunResult, Tally};
 use serde::{Deserialize, Serialize};
 use std::hash::Hasher;
 
@@ -173,7 +173,6 @@ impl Prepared {
         };
         let count = first.shard.count;
         let fingerprint = fingerprint(&self.experiment.text);
-        let mut by_index: Vec<Option<&Slice>> = vec![None; count as usize];
         for (name, slice) in slices {
             if slice.format != FORMAT {
                 return Err(bad(
@@ -205,28 +204,8 @@ impl Prepared {
                     ),
                 ));
             }
-            let slot = &mut by_index[slice.shard.index as usize];
-            if slot.is_some() {
-                return Err(bad(
-                    name,
-                    "shard",
-                    format!("shard {}/{count} is given twice", slice.shard.index),
-                ));
-            }
-            *slot = Some(slice);
         }
-        let missing: Vec<String> = by_index
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.is_none())
-            .map(|(i, _)| format!("{i}/{count}"))
-            .collect();
-        if !missing.is_empty() {
-            return Err(InputError::argument(
-                "slices",
-                format!("shards missing: {}", missing.join(", ")),
-            ));
-        }
+        let in_order = Shard::in_order(slices, count, |s| s.shard, "slices")?;
         // What the shards' trials consulted, as if this process had played
         // them: the models are built (their charts compiled) to take the note.
         for (i, question) in self.questions_at(&self.grid[0])?.iter().enumerate() {
@@ -239,7 +218,7 @@ impl Prepared {
         }
         // Per point, its parts in shard order.
         let mut parts: Vec<Vec<&Piece>> = vec![Vec::new(); self.grid.len()];
-        for slice in by_index.into_iter().flatten() {
+        for slice in in_order {
             for part in &slice.parts {
                 let Some(slot) = parts.get_mut(part.point) else {
                     return Err(bad(
@@ -303,45 +282,27 @@ impl Prepared {
                 .zip(tallies)
                 .enumerate()
                 .map(|(i, (question, tally))| {
-                    let result = RunResult {
-                        method: Method::MonteCarlo {
-                            trials,
-                            seed: self.config.seed,
-                        },
-                        schema: question.model().map_err(|e| fail(e.into()))?.schema(),
+                    let schema = question.model().map_err(|e| fail(e.into()))?.schema();
+                    let result = RunResult::monte_carlo(
+                        schema,
                         tally,
-                        confidence: self.config.confidence,
-                        precision_not_reached: None,
-                        exact_refused: None,
-                    };
+                        self.config.seed,
+                        self.config.confidence,
+                    );
                     Ok(self.point(i, values, summarize(&result), question, Vec::new()))
                 })
                 .collect();
         }
         let comparison = self.comparison(&at_point);
-        let schema = |q: &crate::question::Question| q.model().map(|m| m.schema());
-        let base_schema = schema(&comparison.baseline).map_err(|e| fail(e.into()))?;
-        let pairings = comparison
-            .variants
+        let schemas = at_point
             .iter()
-            .map(|v| {
-                Ok(crate::engine::Pairing::new(
-                    &base_schema,
-                    &schema(&v.question)?,
-                ))
-            })
+            .map(|q| q.model().map(|m| m.schema()))
             .collect::<Result<Vec<_>, InputError>>()
             .map_err(|e| fail(e.into()))?;
         let mut tallies = tallies.into_iter();
-        let run = crate::engine::PairedRun {
-            base: tallies.next().expect("a baseline"),
-            variants: tallies.collect(),
-            pairings,
-            paired,
-        };
-        let compared = comparison
-            .summarize_paired(run, trials, &self.config, None)
-            .map_err(fail)?;
+        let base = tallies.next().expect("a baseline");
+        let run = crate::engine::PairedRun::new(schemas, base, tallies.collect(), paired);
+        let compared = comparison.summarize_paired(run, trials, &self.config, None);
         Ok(self.points_of(values, &at_point, compared))
     }
 }

@@ -20,7 +20,7 @@ mod tests;
 
 pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, answer};
 pub use goal::{Figures, Goal};
-pub use policy::{Condition, Rule, Shape, TOLERANCE, simple_rule};
+pub use policy::{Condition, Rule, Shape, TOLERANCE, simple_rule, with_turns_left};
 pub use solver::{Plan, PolicyRow, solve};
 
 use crate::dice::Dice;

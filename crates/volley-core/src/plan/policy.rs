@@ -61,12 +61,16 @@ pub enum Rule {
     Irregular,
 }
 
-/// The axes of a decision state, with the turns left (the turn about to be
-/// played counts).
-fn axes<G: Decisions>(game: &G, turn: u32, state: &G::State) -> Vec<(&'static str, i64)> {
-    let mut axes = game.describe(state);
-    axes.push(("turns_left", i64::from(game.turn_limit() + 1 - turn)));
-    axes
+/// The axes of a decision state (`described` by the game) with the turns
+/// left (the turn about to be played counts), as the rules and the policy's
+/// picture read them.
+pub fn with_turns_left(
+    mut described: Vec<(&'static str, i64)>,
+    turn_limit: u32,
+    turn: u32,
+) -> Vec<(&'static str, i64)> {
+    described.push(("turns_left", i64::from(turn_limit + 1 - turn)));
+    described
 }
 
 /// Does `condition` hold on these axes?
@@ -101,7 +105,10 @@ pub fn simple_rule<G: Decisions>(game: &G, plan: &Plan<G::State>, choice: &str) 
         .policy
         .iter()
         .filter(|r| r.reach > NEGLIGIBLE && r.values.iter().any(|(c, _)| *c == choice))
-        .map(|r| (axes(game, r.turn, &r.state), r.reach, r.choice == choice))
+        .map(|r| {
+            let axes = with_turns_left(game.describe(&r.state), game.turn_limit(), r.turn);
+            (axes, r.reach, r.choice == choice)
+        })
         .collect();
     if rows.iter().all(|(.., chosen)| !chosen) {
         return Rule::Never;

@@ -336,15 +336,6 @@ pub fn solve<G: Decisions>(
 }
 
 impl<S: Clone + Ord + std::hash::Hash + Send + Sync> Plan<S> {
-    /// The best choice at the start of `turn` in `state`, when best play
-    /// reaches it (else the usual choice).
-    pub fn choice(&self, turn: u32, state: &S) -> Option<&'static str> {
-        self.policy
-            .iter()
-            .find(|r| r.turn == turn && &r.state == state)
-            .map(|r| r.choice)
-    }
-
     /// Play the policy found by Monte Carlo: `trials` engagements on the
     /// seeded streams, each turn's choice read from the policy; the goal's
     /// mean with its interval at `confidence`.
@@ -355,11 +346,13 @@ impl<S: Clone + Ord + std::hash::Hash + Send + Sync> Plan<S> {
         seed: u64,
         confidence: f64,
     ) -> Estimate {
-        let table: FxHashMap<(u32, S), &'static str> = self
-            .policy
-            .iter()
-            .map(|r| ((r.turn, r.state.clone()), r.choice))
-            .collect();
+        // By turn, the best choice in each state: looked up without a copy
+        // of the state at every turn of every trial.
+        let mut table: Vec<FxHashMap<S, &'static str>> =
+            vec![FxHashMap::default(); game.turn_limit() as usize + 1];
+        for r in &self.policy {
+            table[r.turn as usize].insert(r.state.clone(), r.choice);
+        }
         let play = |sampler: &mut Sampler, trial: u64| {
             sampler.start_trial(trial);
             let mut state = game.start();
@@ -367,11 +360,10 @@ impl<S: Clone + Ord + std::hash::Hash + Send + Sync> Plan<S> {
                 if game.is_over(&state) {
                     break;
                 }
-                let open = game.choices(&state);
-                let choice = table
-                    .get(&(turn, state.clone()))
+                let choice = table[turn as usize]
+                    .get(&state)
                     .copied()
-                    .unwrap_or(open[0]);
+                    .unwrap_or_else(|| game.choices(&state)[0]);
                 for step in 0..game.steps(choice) {
                     if game.is_over(&state) {
                         break;

@@ -55,6 +55,24 @@ pub struct RunResult {
     pub exact_refused: Option<String>,
 }
 
+impl RunResult {
+    /// A Monte Carlo run of `tally.weight` trials on `seed`'s streams, as
+    /// played (whole, or its shards added up).
+    pub fn monte_carlo(schema: Schema, tally: Tally, seed: u64, confidence: f64) -> Self {
+        RunResult {
+            method: Method::MonteCarlo {
+                trials: tally.weight as u64,
+                seed,
+            },
+            schema,
+            tally,
+            confidence,
+            precision_not_reached: None,
+            exact_refused: None,
+        }
+    }
+}
+
 /// Accumulated weights for every outcome variable of a [`Schema`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tally {

@@ -143,6 +143,16 @@ impl Firefight {
         next
     }
 
+    /// Which unit, if either, is routed or gone in `s` (A first: the fight
+    /// stops at the first break).
+    pub(super) fn breaks_first(s: &State) -> BreaksFirst {
+        match (s.a.broken(), s.b.broken()) {
+            (true, _) => BreaksFirst::A,
+            (_, true) => BreaksFirst::B,
+            _ => BreaksFirst::Neither,
+        }
+    }
+
     pub(super) fn lost(unit: &Regiment, now: &Condition) -> f64 {
         f64::from(unit.now.figures.saturating_sub(now.figures))
     }
@@ -223,12 +233,7 @@ impl engine::Engagement for Firefight {
         tally: &mut Tally,
         w: f64,
     ) {
-        let breaks_first = match (s.a.broken(), s.b.broken()) {
-            (true, _) => BreaksFirst::A,
-            (_, true) => BreaksFirst::B,
-            _ => BreaksFirst::Neither,
-        };
-        tally.count(rec.breaks_first, breaks_first, w);
+        tally.count(rec.breaks_first, Self::breaks_first(s), w);
         tally.add(rec.turns, f64::from(turns), w);
         tally.add(rec.figures_lost[0], Self::lost(&self.a, &s.a), w);
         tally.add(rec.figures_lost[1], Self::lost(&self.b, &s.b), w);

@@ -7,10 +7,11 @@
 //! starts from its own approach (distance, terrain, the defender's reaction
 //! band), which the firefight's range band does not settle.
 
-use super::firefight::{Firefight, State};
+use super::firefight::{BreaksFirst, Firefight, State};
 use crate::dice::Dice;
 use crate::engine::Engagement;
 use crate::plan::{Decisions, Figures};
+use crate::tally::Category;
 
 /// The choices, the usual one first.
 pub const CHOICES: [&str; 2] = ["fire", "reform"];
@@ -61,11 +62,7 @@ impl Decisions for FirefightChoices {
     }
 
     fn figures(&self, s: &State) -> Figures {
-        let breaks_first = match (s.a.broken(), s.b.broken()) {
-            (true, _) => "a",
-            (_, true) => "b",
-            _ => "neither",
-        };
+        let breaks_first = BreaksFirst::LABELS[Firefight::breaks_first(s) as usize];
         Figures {
             outcomes: vec![("breaks_first", breaks_first.to_string())],
             numbers: vec![

@@ -65,6 +65,16 @@ impl Firefight {
         unit.routed || unit.eliminated()
     }
 
+    /// Which unit, if either, is routed or destroyed in `s`.
+    pub(super) fn breaks_first(s: &State) -> BreaksFirst {
+        match (Self::broken(&s.a), Self::broken(&s.b)) {
+            (true, false) => BreaksFirst::A,
+            (false, true) => BreaksFirst::B,
+            (true, true) => BreaksFirst::Both,
+            (false, false) => BreaksFirst::Neither,
+        }
+    }
+
     fn can_fire(&self, unit: &Unit) -> bool {
         !unit.eliminated() && (!unit.routed || self.charts.data.options.mf_routed_can_fire())
     }
@@ -189,13 +199,7 @@ impl engine::Engagement for Firefight {
         tally: &mut Tally,
         w: f64,
     ) {
-        let breaks_first = match (Self::broken(&s.a), Self::broken(&s.b)) {
-            (true, false) => BreaksFirst::A,
-            (false, true) => BreaksFirst::B,
-            (true, true) => BreaksFirst::Both,
-            (false, false) => BreaksFirst::Neither,
-        };
-        tally.count(rec.breaks_first, breaks_first, w);
+        tally.count(rec.breaks_first, Self::breaks_first(s), w);
         tally.add(rec.turns, f64::from(turns), w);
         tally.add(
             rec.steps_lost[0],

@@ -19,10 +19,11 @@
 
 use super::charge::{Charge, OpportunityFire};
 use super::charge_steps::ChargeState;
-use super::firefight::{Firefight, State};
+use super::firefight::{BreaksFirst, Firefight, State};
 use crate::dice::Dice;
 use crate::engine::{Engagement, Stepped};
 use crate::plan::{Decisions, Figures};
+use crate::tally::Category;
 
 /// The choices, the usual one first.
 pub const CHOICES: [&str; 2] = ["fire", "charge"];
@@ -165,13 +166,7 @@ impl Decisions for FirefightChoices {
 
     fn figures(&self, s: &Phase) -> Figures {
         let s = s.fight();
-        let broken = |u: &super::unit::Unit| u.routed || u.eliminated();
-        let breaks_first = match (broken(&s.a), broken(&s.b)) {
-            (true, false) => "a",
-            (false, true) => "b",
-            (true, true) => "both",
-            (false, false) => "neither",
-        };
+        let breaks_first = BreaksFirst::LABELS[Firefight::breaks_first(&s) as usize];
         Figures {
             outcomes: vec![("breaks_first", breaks_first.to_string())],
             numbers: vec![
