@@ -12,7 +12,7 @@
 use super::model::{Model, Procedure, ProcedureModel};
 use crate::dice::{Dice, Enumerator, OverBudget, Sampler};
 use crate::tally::{Schema, Tally};
-use std::collections::BTreeMap;
+use rustc_hash::FxHashMap;
 
 /// A [`Procedure`] written as steps over a state. Its [`Procedure::run`] is
 /// [`run_steps`]: the same code answers both methods.
@@ -21,7 +21,7 @@ pub trait Stepped: Procedure {
     /// fixed order (results are reproducible to the last bit); a state keeps
     /// only what is still to be read when the dice say it merges states
     /// ([`Dice::merges_states`]), so that more of them are equal.
-    type State: Clone + Ord;
+    type State: Clone + Ord + std::hash::Hash;
 
     /// The state before the first step.
     fn start(&self) -> Self::State;
@@ -90,20 +90,22 @@ impl<P: Stepped> Model for SteppedModel<P> {
 }
 
 /// Every final outcome of `procedure` with its probability, in the order of
-/// the states they end in, by stepping the merged distribution.
+/// the states they end in, by stepping the merged distribution. Each step's
+/// states are merged in a hash map, then walked in their order: the sums are
+/// those of an ordered map, at the cost of one sort a step.
 pub fn exact_ends<P: Stepped>(
     procedure: &P,
     budget: u64,
 ) -> Result<Vec<(P::Outcome, f64)>, OverBudget> {
     let mut enumerator = Enumerator::new(budget);
     let mut leaves = 0u64;
-    let mut live = BTreeMap::from([(procedure.start(), 1.0)]);
-    let mut ends: BTreeMap<P::State, f64> = BTreeMap::new();
+    let mut live: Vec<(P::State, f64)> = vec![(procedure.start(), 1.0)];
+    let mut ends: Vec<(P::State, f64)> = Vec::new();
     for step in 0..procedure.steps() {
-        let mut next: BTreeMap<P::State, f64> = BTreeMap::new();
-        for (state, w) in live {
+        let mut next: FxHashMap<P::State, f64> = FxHashMap::default();
+        for (state, w) in live.drain(..) {
             if procedure.finished(&state).is_some() {
-                *ends.entry(state).or_insert(0.0) += w;
+                ends.push((state, w));
                 continue;
             }
             leaves += enumerator.explore(
@@ -114,12 +116,21 @@ pub fn exact_ends<P: Stepped>(
                 return Err(OverBudget::tree(budget));
             }
         }
-        live = next;
+        live.extend(next);
+        live.sort_by(|a, b| a.0.cmp(&b.0));
     }
-    for (state, w) in live {
-        *ends.entry(state).or_insert(0.0) += w;
+    ends.append(&mut live);
+    // Each end's weights summed in the order they came, then the ends in
+    // the order of their states.
+    ends.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut merged: Vec<(P::State, f64)> = Vec::with_capacity(ends.len());
+    for (state, w) in ends {
+        match merged.last_mut() {
+            Some((last, total)) if *last == state => *total += w,
+            _ => merged.push((state, w)),
+        }
     }
-    Ok(ends
+    Ok(merged
         .into_iter()
         .map(|(state, w)| (last(procedure, &state), w))
         .collect())
@@ -134,6 +145,7 @@ where
     P: Stepped,
     P::Outcome: Ord + std::fmt::Debug,
 {
+    use std::collections::BTreeMap;
     let mut tree = BTreeMap::new();
     Enumerator::new(u64::MAX)
         .explore(

@@ -141,6 +141,14 @@ impl<G: Decisions> Decisions for Restricted<'_, G> {
     ) -> G::State {
         self.game.play_step(s, choice, step, dice)
     }
+    fn whole_turn(
+        &self,
+        s: &G::State,
+        choice: &str,
+        budget: u64,
+    ) -> Option<Result<Vec<(G::State, f64)>, crate::dice::OverBudget>> {
+        self.game.whole_turn(s, choice, budget)
+    }
     fn figures(&self, s: &G::State) -> super::Figures {
         self.game.figures(s)
     }

@@ -21,9 +21,11 @@ mod tests;
 pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, answer};
 pub use goal::{Figures, Goal};
 pub use policy::{Condition, Rule, Shape, TOLERANCE, simple_rule, with_turns_left};
+#[cfg(test)]
+pub(crate) use solver::stepwise_turn;
 pub use solver::{Plan, PolicyRow, solve};
 
-use crate::dice::Dice;
+use crate::dice::{Dice, OverBudget};
 
 /// An engagement with choices. The deciding side chooses at the start of
 /// each turn (before the turn's dice), knowing the state; the other side
@@ -63,6 +65,21 @@ pub trait Decisions: Sync {
         step: u32,
         dice: &mut D,
     ) -> Self::State;
+
+    /// A whole turn played with `choice` from `state`, exactly, where the
+    /// engagement computes it faster than step by step (a charge built
+    /// once, not again for every leaf of its dice); `None`: the solver
+    /// enumerates [`Decisions::play_step`] step by step. Either way the
+    /// same steps are played: a test of each engagement holds the two to
+    /// the same distribution.
+    fn whole_turn(
+        &self,
+        _state: &Self::State,
+        _choice: &str,
+        _budget: u64,
+    ) -> Option<Result<Vec<(Self::State, f64)>, OverBudget>> {
+        None
+    }
 
     /// The figures of a final state (or of any state, read as final), for a
     /// goal: its outcomes (`breaks_first = b`) and its numbers (`b_steps_lost`).

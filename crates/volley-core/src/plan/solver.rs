@@ -74,9 +74,22 @@ struct Chain<S> {
     kernels: Vec<Choices>,
 }
 
-/// One turn from `state` with `choice`, exactly: each step's dice enumerated,
-/// equal states merged after it.
+/// One turn from `state` with `choice`, exactly: as the engagement computes
+/// it whole, or each step's dice enumerated, equal states merged after it.
 fn turn<G: Decisions>(
+    game: &G,
+    state: &G::State,
+    choice: &'static str,
+    budget: u64,
+) -> Result<Kernel<G::State>, OverBudget> {
+    if let Some(kernel) = game.whole_turn(state, choice, budget) {
+        return kernel;
+    }
+    stepwise_turn(game, state, choice, budget)
+}
+
+/// One turn from `state` with `choice`, step by step.
+pub(crate) fn stepwise_turn<G: Decisions>(
     game: &G,
     state: &G::State,
     choice: &'static str,
@@ -96,10 +109,12 @@ fn turn<G: Decisions>(
                 |after, p| *next.entry(after).or_insert(0.0) += p * w,
             )?;
         }
+        // The map's order is fixed by what went in (its hasher has no
+        // random seed): the same sums in the same order on every run.
         now.extend(next);
-        // A fixed order: the same sums in the same order on every run.
-        now.sort_by(|a, b| a.0.cmp(&b.0));
     }
+    // The kernel in the order of its states, whatever way it was found.
+    now.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(now)
 }
 

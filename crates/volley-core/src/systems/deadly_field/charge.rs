@@ -83,7 +83,7 @@ pub struct Charge {
 pub(super) const CLOSE_BANDS: [&str; 3] = ["short", "normal", "canister"];
 
 /// The end of one charge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChargeOutcome {
     pub class: ChargeEnd,
     pub attacker: Condition,

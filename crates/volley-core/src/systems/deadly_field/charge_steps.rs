@@ -11,7 +11,7 @@ use crate::engine::Stepped;
 
 /// Where a charge stands between its steps. A state keeps only what later
 /// steps read, so that charges which differ only in what is past merge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ChargeState {
     /// Declared, not yet moved.
     Declared,
