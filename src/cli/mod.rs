@@ -94,12 +94,25 @@ pub fn main() -> ExitCode {
         Command::Sheet(args) => sheet::run(&args),
     };
     match result {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
+        Ok(text) => write_out(&text),
         Err(error) => {
             eprintln!("error: {error:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Print a command's output. A reader that stops early (`volley ... | head`)
+/// closes the pipe: that is the reader being done, not an error; any other
+/// failure to write is one.
+fn write_out(text: &str) -> ExitCode {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: writing the output: {e}");
             ExitCode::from(1)
         }
     }

@@ -208,3 +208,29 @@ fn a_tables_json_is_the_published_schema_cell_by_cell() {
     };
     assert!(p("0", "3") > p("0", "0"), "{table}");
 }
+
+#[test]
+fn a_reader_that_stops_early_is_no_error() {
+    // `volley ... | head`: the reader closes the pipe before the output is
+    // written (a plan's JSON is far larger than a pipe's buffer).
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("volley"))
+        .args([
+            "plan",
+            "micro-force",
+            "firefight",
+            "turns=3",
+            "--check-trials",
+            "0",
+            "--format",
+            "json",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(err.is_empty(), "{err}");
+}
