@@ -3,7 +3,6 @@
 
 use super::key_values;
 use crate::output::{Format, render_plan};
-use crate::plan::{Ask, Goal};
 use crate::question::Question;
 use crate::systems::Origin;
 use clap::Args;
@@ -18,28 +17,8 @@ pub struct PlanArgs {
     pub action: String,
     /// The scenario's fields as field=value.
     pub fields: Vec<String>,
-    /// The deciding side and the choices it weighs, the usual one first
-    /// (`a:fire,charge`); default every choice of the action.
-    #[arg(long, value_name = "SIDE:CHOICES")]
-    pub choices: Option<String>,
-    /// What best play maximises: "P(VARIABLE=VALUE)", "mean(VARIABLE)", or a
-    /// sum of them ("mean(b_steps_lost) - mean(a_steps_lost)"); default the
-    /// action's headline.
-    #[arg(long)]
-    pub goal: Option<String>,
-    /// Monte Carlo trials playing the policy found, to check its exact value
-    /// (0: no check).
-    #[arg(long, default_value_t = 200_000)]
-    pub check_trials: u64,
-    /// Seed of the check's random streams.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Confidence level of the check's interval.
-    #[arg(long, default_value_t = 0.95)]
-    pub confidence: f64,
-    /// Most states met (all turns), and most leaves of one turn's dice tree.
-    #[arg(long, default_value_t = crate::engine::EXACT_BUDGET)]
-    pub budget: u64,
+    #[command(flatten)]
+    pub plan: crate::request::PlanFlags,
     /// A house-rule file (several are applied in order).
     #[arg(long = "house-rule", value_name = "FILE")]
     pub house_rules: Vec<PathBuf>,
@@ -64,35 +43,7 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<String> {
         .map(|(k, v)| (k, v, Origin::command_line()))
         .collect();
     let question = Question::new(&args.system, &args.action, &rules, &raw)?;
-    let goal = match (&args.goal, question.headline()) {
-        (Some(text), _) => Goal::parse(text)?,
-        (None, Some((variable, value))) => Goal::parse(&format!("P({variable}={value})"))?,
-        (None, None) => {
-            return Err(crate::error::InputError::argument(
-                "goal",
-                "this action states no headline: give --goal",
-            )
-            .into());
-        }
-    };
-    if !(args.confidence > 0.0 && args.confidence < 1.0) {
-        return Err(crate::error::InputError::argument(
-            "confidence",
-            format!(
-                "{}: the confidence level is strictly between 0 and 1",
-                args.confidence
-            ),
-        )
-        .into());
-    }
-    let ask = Ask {
-        choices: args.choices.clone(),
-        goal,
-        budget: args.budget,
-        check_trials: args.check_trials,
-        seed: args.seed,
-        confidence: args.confidence,
-    };
+    let ask = args.plan.ask(&question)?;
     let plan = question.plan(&ask).map_err(super::explain)?;
     if let Some(path) = &args.plot {
         let title = format!(

@@ -12,6 +12,8 @@ struct Entry {
     folder: String,
     title: String,
     question: String,
+    /// The command that asks the question: `odds`, or `plan` for best play.
+    command: &'static str,
     headline: String,
     thumbnail: Option<String>,
 }
@@ -45,6 +47,12 @@ pub fn write(reports_root: &Path) -> anyhow::Result<PathBuf> {
                 .collect::<Vec<_>>()
                 .join(" "),
             headline: field("headline"),
+            // An experiment of best play says so in its method.
+            command: if field("method").contains("(volley plan)") {
+                "plan"
+            } else {
+                "odds"
+            },
             thumbnail: meta["figures"]
                 .as_array()
                 .and_then(|f| f.first())
@@ -75,7 +83,7 @@ pub fn write(reports_root: &Path) -> anyhow::Result<PathBuf> {
             );
         }
         if e.question.contains(' ') {
-            let _ = writeln!(out, "- question: `volley odds {}`", e.question);
+            let _ = writeln!(out, "- question: `volley {} {}`", e.command, e.question);
         } else if !e.question.is_empty() {
             let _ = writeln!(out, "- system: `{}`", e.question);
         }

@@ -134,17 +134,35 @@ fn readings_at_first_point(
         progress: None,
         ..prepared.config.clone()
     };
-    let readings =
-        crate::readings::measure(&at, &first.summary, &config, false).map_err(|e| match e {
-            QuestionError::Input(e) => anyhow::Error::from(e),
-            QuestionError::Run(e) => anyhow::Error::from(experiment.run_error(e)),
-        })?;
+    let failed = |e| match e {
+        QuestionError::Input(e) => anyhow::Error::from(e),
+        QuestionError::Run(e) => anyhow::Error::from(experiment.run_error(e)),
+    };
+    // Best play rests on the readings the engagement consults; they are
+    // measured on its odds under the usual play.
+    let (summary, play) = match &experiment.plan {
+        Some(spec) => {
+            let usual = spec
+                .choices(question)
+                .into_iter()
+                .next()
+                .unwrap_or_default();
+            let odds = at.answer(&config).map_err(failed)?;
+            (
+                crate::stats::summarize(&odds),
+                format!(" under the usual play (always `{usual}`)"),
+            )
+        }
+        None => (first.summary.clone(), String::new()),
+    };
+    let readings = crate::readings::measure(&at, &summary, &config, false).map_err(failed)?;
     Ok(report::ReadingsAt {
         point: experiment.point_label(&first.values),
+        play,
         headline: question
             .headline()
-            .and_then(|(variable, value)| first.summary.probability(variable, value))
-            .map(|e| (e, first.summary.exact)),
+            .and_then(|(variable, value)| summary.probability(variable, value))
+            .map(|e| (e, summary.exact)),
         readings,
     })
 }

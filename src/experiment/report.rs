@@ -64,6 +64,9 @@ fn method_text(experiment: &Experiment, config: &RunConfig, points: &[Point]) ->
 pub struct ReadingsAt {
     /// The point, in words (empty when the sweep has none).
     pub point: String,
+    /// The play the headline is measured under, in words (empty: the
+    /// question's own).
+    pub play: String,
     /// The headline probability there, and whether it is exact.
     pub headline: Option<(crate::stats::Estimate, bool)>,
     pub readings: Vec<crate::readings::Reading>,
@@ -81,7 +84,9 @@ fn readings_section(
         return String::new();
     }
     let mut out = String::from("## Readings of the card these figures rest on\n\n");
-    let event = headline.map_or("the headline".to_string(), |(v, x)| format!("P({v} = {x})"));
+    let event = headline.map_or("the headline".to_string(), |(v, x)| {
+        format!("P({v} = {x}){}", at.play)
+    });
     let place = if at.point.is_empty() {
         String::new()
     } else {
@@ -206,9 +211,77 @@ pub fn markdown(
     let Some(first) = points.first() else {
         return out;
     };
+    if experiment.plan.is_some() {
+        plan_table(&mut out, experiment, points);
+        return out;
+    }
     results_table(&mut out, experiment, headline, points, first);
     differences_table(&mut out, experiment, headline, points);
     out
+}
+
+/// An experiment of best play, point by point: best play's value, each
+/// fixed policy's, the gain, how often best play takes each other choice,
+/// its first choice, and the policy in words.
+fn plan_table(out: &mut String, experiment: &Experiment, points: &[Point]) {
+    let _ = writeln!(
+        out,
+        "## Best play, point by point
+"
+    );
+    let _ = writeln!(
+        out,
+        "Every figure exact. `gain`: best play over the best fixed policy; `uses_X`: the turns best play takes X, on average.\n"
+    );
+    let probability = experiment.plan.as_ref().is_none_or(|p| p.is_probability());
+    let several = experiment.variants.len() > 1;
+    let mut header: Vec<String> = Vec::new();
+    if several {
+        header.push("variant".to_string());
+    }
+    header.extend(experiment.sweep.iter().map(|axis| axis.field.clone()));
+    let means: Vec<String> = points[0]
+        .summary
+        .means
+        .iter()
+        .map(|m| m.variable.clone())
+        .collect();
+    header.extend(means.iter().cloned());
+    header.push("first choice".to_string());
+    header.push("best play in words".to_string());
+    let rows: Vec<Vec<String>> = points
+        .iter()
+        .map(|p| {
+            let mut line = Vec::new();
+            if several {
+                line.push(p.variant.clone());
+            }
+            line.extend(p.values.iter().cloned());
+            for m in &p.summary.means {
+                let shown = if m.variable.starts_with("uses_") {
+                    format!("{:.3}", m.estimate.value)
+                } else if !probability {
+                    format!("{:.4}", m.estimate.value)
+                } else if m.variable == "gain" {
+                    format!("{:+.3} pts", 100.0 * m.estimate.value)
+                } else {
+                    format!("{}%", crate::output::percent_digits(m.estimate.value))
+                };
+                line.push(shown);
+            }
+            let first = p
+                .summary
+                .outcomes
+                .iter()
+                .find(|o| o.variable == "first_choice" && o.estimate.value > 0.5)
+                .map(|o| o.value.clone())
+                .unwrap_or_default();
+            line.push(first);
+            line.push(p.policy.clone().unwrap_or_default());
+            line
+        })
+        .collect();
+    out.push_str(&markdown::table(&header, &rows));
 }
 
 /// The experiment in a list: its file, question, fixed fields, sweep,

@@ -6,6 +6,8 @@
 
 mod fields;
 mod method;
+mod plan;
 
 pub use fields::{given_twice, key_values};
 pub use method::{MethodArgs, explain, explain_run};
+pub use plan::{PLAN_KEYS, PlanFlags};

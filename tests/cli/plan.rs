@@ -1,7 +1,7 @@
 //! `volley plan`: best play over an engagement's choices, its contract, and
 //! what it refuses.
 
-use super::{stderr_of, volley};
+use super::{experiment_in, json_of, run_experiment, run_refused, stderr_of, volley};
 
 #[test]
 fn a_plan_is_the_published_contract_and_never_below_a_fixed_policy() {
@@ -119,4 +119,105 @@ fn a_plan_draws_its_policy() {
         "the subtitle says what a cell is"
     );
     assert!(std::fs::metadata(&plot).unwrap().len() > 1000);
+}
+
+#[test]
+fn an_experiment_of_best_play_reports_each_points_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"charge-or-fire\"\nsystem = \"micro-force\"\naction = \"firefight\"\n\
+         [plan]\nchoices = \"a:fire,charge\"\n\
+         [fields]\nturns = 2\nrange = 4\na_formation = \"attack_column\"\n\
+         [sweep]\nb_cover = [\"open\", \"heavy\"]\n",
+    );
+    run_experiment(&exp, &reports);
+    let folder = reports.join("charge-or-fire");
+    let csv = std::fs::read_to_string(folder.join("results.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    // Each point's figures are `volley plan`'s at that point, to the bit.
+    for cover in ["open", "heavy"] {
+        let plan = json_of(&[
+            "plan",
+            "micro-force",
+            "firefight",
+            "turns=2",
+            "range=4",
+            "a_formation=attack_column",
+            &format!("b_cover={cover}"),
+            "--check-trials",
+            "0",
+            "--format",
+            "json",
+        ]);
+        let figure = |variable: &str| -> f64 {
+            let row = csv
+                .lines()
+                .find(|l| l.starts_with(&format!("card,{cover},mean,{variable},")))
+                .unwrap_or_else(|| panic!("{variable} at {cover} in {csv}"));
+            row.split(',')
+                .nth(col("estimate"))
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        assert_eq!(figure("best"), plan["best"]["value"].as_f64().unwrap());
+        for fixed in plan["fixed"].as_array().unwrap() {
+            let name = fixed["name"].as_str().unwrap();
+            let figure_name = name.split(',').next().unwrap().replace(' ', "_");
+            assert_eq!(
+                figure(&figure_name),
+                fixed["value"].as_f64().unwrap(),
+                "{name}"
+            );
+        }
+        let best_fixed = plan["fixed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["value"].as_f64().unwrap())
+            .fold(f64::NEG_INFINITY, f64::max);
+        assert!(figure("gain") >= 0.0);
+        assert!((figure("gain") - (figure("best") - best_fixed)).abs() < 1e-15);
+    }
+    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+    assert!(readme.contains("## Best play, point by point"), "{readme}");
+    assert!(
+        readme.contains("under the usual play (always `fire`)"),
+        "{readme}"
+    );
+    // The default plot: the gain over the sweep.
+    assert!(folder.join("gain.png").exists());
+    let gallery = std::fs::read_to_string(reports.join("README.md")).unwrap();
+    assert!(
+        gallery.contains("`volley plan micro-force firefight`"),
+        "{gallery}"
+    );
+}
+
+#[test]
+fn an_experiment_of_best_play_refuses_trials_and_unknown_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let head = "name = \"p\"\nsystem = \"micro-force\"\naction = \"firefight\"\n";
+    let (exp, reports) = experiment_in(dir.path(), &format!("{head}trials = 1000\n[plan]\n"));
+    let err = run_refused(&exp, &reports);
+    assert!(
+        err.contains("exp.toml:4:") && err.contains("solved exactly"),
+        "{err}"
+    );
+    let (exp, reports) = experiment_in(dir.path(), &format!("{head}[plan]\ntactics = 1\n"));
+    let err = run_refused(&exp, &reports);
+    assert!(err.contains("tactics"), "{err}");
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        &format!(
+            "{head}[plan]\n[sweep]\nturns = [1, 2]\n[[plot]]\nkind = \"lines\"\nx = \"turns\"\ny = \"mean:luck\"\nfile = \"f\"\n"
+        ),
+    );
+    let err = run_refused(&exp, &reports);
+    assert!(
+        err.contains("no mean `luck`") && err.contains("uses_charge"),
+        "{err}"
+    );
 }

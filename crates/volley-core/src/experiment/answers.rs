@@ -30,6 +30,12 @@ impl Answerable {
             .extend(schema.curves.iter().map(|c| c.name.clone()));
     }
 
+    /// Figures answered outside a model's schema (a plan's).
+    pub(super) fn add_figures(&mut self, means: Vec<String>, outcomes: Vec<(String, String)>) {
+        self.means.extend(means);
+        self.outcomes.extend(outcomes);
+    }
+
     fn variables(&self) -> Vec<String> {
         let mut names: Vec<String> = self.outcomes.iter().map(|(v, _)| v.clone()).collect();
         names.dedup();

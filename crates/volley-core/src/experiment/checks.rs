@@ -75,7 +75,15 @@ pub(crate) fn check_points_and_plots(
     let mut answers = Answerable::default();
     for point in schemas {
         for schema in point? {
-            answers.add(&schema);
+            if experiment.plan.is_none() {
+                answers.add(&schema);
+            }
+        }
+    }
+    if let Some(spec) = &experiment.plan {
+        for question in questions {
+            let (means, outcomes) = super::plans::plan_figures(&spec.choices(question));
+            answers.add_figures(means, outcomes);
         }
     }
     for plot in plots {

@@ -60,6 +60,8 @@ pub struct Experiment {
     pub sweep: Vec<Axis>,
     pub variants: Vec<Variant>,
     pub plots: Vec<PlotSpec>,
+    /// Best play instead of the odds, when the file has a `[plan]` table.
+    pub plan: Option<super::plans::PlanSpec>,
 }
 
 /// One sweep axis.
@@ -157,6 +159,7 @@ impl Experiment {
             sweep: Vec::new(),
             variants: Vec::new(),
             plots: Vec::new(),
+            plan: None,
         }
     }
 

@@ -15,6 +15,7 @@ mod answers;
 mod checks;
 mod file;
 mod parse;
+pub mod plans;
 pub mod slice;
 mod tidy;
 
@@ -43,6 +44,9 @@ pub struct Point {
     pub summary: Summary,
     /// Why this point's answer is provisional, if it is.
     pub provisional: Option<String>,
+    /// Best play in words, for an experiment of best play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
     /// The differences to the first variant at the same sweep point (none for the
     /// first variant itself).
     pub differences: Vec<crate::compare::DifferenceRow>,
@@ -213,7 +217,9 @@ impl Prepared {
     /// Does this point run every variant on its own (one variant, or a
     /// precision target, which a paired run does not take)?
     fn unpaired(&self) -> bool {
-        self.questions.len() == 1 || matches!(self.config.method, MethodRequest::Precision(_))
+        self.questions.len() == 1
+            || matches!(self.config.method, MethodRequest::Precision(_))
+            || self.experiment.plan.is_some()
     }
 
     /// One sweep point under every variant, in the variants' order: each on its
@@ -225,6 +231,20 @@ impl Prepared {
         config: &RunConfig,
     ) -> Result<Vec<Point>, InputError> {
         let at_point = self.questions_at(values)?;
+        if let Some(spec) = &self.experiment.plan {
+            return at_point
+                .iter()
+                .enumerate()
+                .map(|(i, question)| {
+                    let (summary, policy) =
+                        plans::answer_plan(spec, question, self.experiment.confidence)
+                            .map_err(|e| self.failed(e, values))?;
+                    let mut point = self.point(i, values, summary, question, Vec::new());
+                    point.policy = Some(policy);
+                    Ok(point)
+                })
+                .collect();
+        }
         if self.unpaired() {
             return at_point
                 .iter()
@@ -293,6 +313,7 @@ impl Prepared {
             values: values.to_vec(),
             summary,
             provisional: question.provisional(),
+            policy: None,
             differences,
         }
     }
@@ -318,8 +339,12 @@ impl Prepared {
                 readings: crate::contract::UsedReadingJson::list(&crate::readings::used(q)),
             })
             .collect();
+        let headline = match &self.experiment.plan {
+            Some(_) => plans::plan_headline(&self.experiment, points),
+            None => headline_text(&self.experiment, self.base.headline(), points),
+        };
         let meta = crate::contract::ExperimentMetaJson {
-            headline: headline_text(&self.experiment, self.base.headline(), points),
+            headline,
             readings,
             ..meta(&self.experiment, &columns)
         };
@@ -331,7 +356,9 @@ impl Prepared {
 /// the first sweep axis, unless the file already plots differences.
 fn add_differences_plot(experiment: &mut Experiment, base: &Question) {
     if let (true, Some((variable, value)), Some(first)) = (
-        experiment.variants.len() > 1 && !experiment.plots.iter().any(|p| p.kind == "differences"),
+        experiment.variants.len() > 1
+            && experiment.plan.is_none()
+            && !experiment.plots.iter().any(|p| p.kind == "differences"),
         base.headline(),
         experiment.sweep.first(),
     ) {
@@ -358,6 +385,25 @@ fn add_differences_plot(experiment: &mut Experiment, base: &Question) {
 /// second axis, or per variant), and an engagement's per-turn curves.
 fn default_plots(experiment: &Experiment, question: &Question) -> Vec<PlotSpec> {
     let mut plots = Vec::new();
+    if experiment.plan.is_some() {
+        if let Some(first) = experiment.sweep.first() {
+            let series = match experiment.sweep.get(1) {
+                Some(second) => second.field.clone(),
+                None => "variant".to_string(),
+            };
+            plots.push(PlotSpec {
+                kind: "lines".to_string(),
+                x: Some(first.field.clone()),
+                series: Some(series),
+                y: Some("mean:gain".to_string()),
+                curves: Vec::new(),
+                title: Some(format!("What best play gains by {}", first.field)),
+                file: "gain".to_string(),
+                at: Default::default(),
+            });
+        }
+        return plots;
+    }
     if let (Some((variable, value)), Some(first)) = (question.headline(), experiment.sweep.first())
     {
         let series = match experiment.sweep.get(1) {
@@ -482,6 +528,9 @@ impl Experiment {
     }
 
     pub fn method(&self) -> MethodRequest {
+        if self.plan.is_some() {
+            return MethodRequest::Exact;
+        }
         MethodRequest::from_flags(self.exact, self.trials, self.precision)
     }
 }

@@ -39,6 +39,7 @@ struct RawExperiment {
     variant: Vec<RawVariant>,
     #[serde(default)]
     plot: Vec<PlotSpec>,
+    plan: Option<super::plans::PlanSpec>,
 }
 
 #[derive(Deserialize)]
@@ -79,6 +80,18 @@ impl Experiment {
             toml::from_str(text).map_err(|e| InputError::toml(label, text, &e))?;
         let source = Source { label, text };
         source.check_name_and_method(&raw)?;
+        if raw.plan.is_some() {
+            let monte_carlo = [
+                ("trials", raw.trials.is_some()),
+                ("precision", raw.precision.is_some()),
+            ];
+            if let Some((key, _)) = monte_carlo.iter().find(|(_, given)| *given) {
+                return Err(source.located(
+                    key,
+                    format!("an experiment of best play ([plan]) is solved exactly: drop `{key}`"),
+                ));
+            }
+        }
         let fields = source.fields(raw.fields)?;
         let sweep = source.sweep(raw.sweep, &fields)?;
         let variants = source.variants(raw.variant, raw.precision.is_some(), folder)?;
@@ -102,6 +115,7 @@ impl Experiment {
             sweep,
             variants,
             plots: raw.plot,
+            plan: raw.plan,
         })
     }
 }

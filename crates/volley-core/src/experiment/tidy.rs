@@ -90,6 +90,9 @@ pub fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<SweepColum
 /// column means. The run adds the headline, readings and figures.
 pub fn meta(experiment: &Experiment, columns: &[SweepColumn]) -> ExperimentMetaJson {
     let method = match experiment.method() {
+        _ if experiment.plan.is_some() => {
+            "exact: best play solved at every point (volley plan)".to_string()
+        }
         MethodRequest::Auto => {
             "automatic: exact where the dice tree fits, else Monte Carlo".to_string()
         }

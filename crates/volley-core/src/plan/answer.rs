@@ -146,7 +146,7 @@ impl<G: Decisions> Decisions for Restricted<'_, G> {
         s: &G::State,
         choice: &str,
         budget: u64,
-    ) -> Option<Result<Vec<(G::State, f64)>, crate::dice::OverBudget>> {
+    ) -> Option<Result<super::Turn<G::State>, crate::dice::OverBudget>> {
         self.game.whole_turn(s, choice, budget)
     }
     fn figures(&self, s: &G::State) -> super::Figures {

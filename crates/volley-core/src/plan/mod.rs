@@ -23,9 +23,12 @@ pub use goal::{Figures, Goal};
 pub use policy::{Condition, Rule, Shape, TOLERANCE, simple_rule, with_turns_left};
 #[cfg(test)]
 pub(crate) use solver::stepwise_turn;
-pub use solver::{Plan, PolicyRow, solve};
+pub use solver::{Plan, PolicyRow, TIE, solve};
 
 use crate::dice::{Dice, OverBudget};
+
+/// A turn's next states with their probabilities, in the order of the states.
+pub type Turn<S> = Vec<(S, f64)>;
 
 /// An engagement with choices. The deciding side chooses at the start of
 /// each turn (before the turn's dice), knowing the state; the other side
@@ -77,7 +80,7 @@ pub trait Decisions: Sync {
         _state: &Self::State,
         _choice: &str,
         _budget: u64,
-    ) -> Option<Result<Vec<(Self::State, f64)>, OverBudget>> {
+    ) -> Option<Result<Turn<Self::State>, OverBudget>> {
         None
     }
 

@@ -111,7 +111,7 @@ impl FirefightChoices {
                 (Phase::Fight(s), *p)
             })
             .collect();
-        kernel.sort_by(|a, b| a.0.cmp(&b.0));
+        kernel.sort_by_key(|a| a.0);
         Ok(kernel)
     }
 
@@ -272,7 +272,7 @@ impl Decisions for FirefightChoices {
         s: &Phase,
         choice: &str,
         budget: u64,
-    ) -> Option<Result<Vec<(Phase, f64)>, OverBudget>> {
+    ) -> Option<Result<crate::plan::Turn<Phase>, OverBudget>> {
         match (s, choice) {
             (Phase::Fight(from), "charge") => Some(self.charge_turn(from, budget)),
             _ => None,

@@ -1,0 +1,245 @@
+//! Experiments of best play: a file with a `[plan]` table answers each sweep
+//! point with `volley plan` (exact) instead of the odds, and its frame's
+//! figures are the plan's: `mean:best` (the goal under best play), one mean
+//! per fixed policy (`mean:always_fire`, `mean:charge_at_once`...),
+//! `mean:gain` (best play over the best fixed policy), `mean:uses_CHOICE`
+//! (how many turns best play takes each other choice, on average), and the
+//! outcome `first_choice` (best play's choice at the start). The policy in
+//! words goes with each point.
+
+use crate::error::InputError;
+use crate::plan::{Ask, Goal, PlanAnswer};
+use crate::question::{Question, QuestionError};
+use crate::stats::{Estimate, MeanRow, OutcomeRow, Summary};
+use serde::Deserialize;
+
+/// An experiment's `[plan]` table.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanSpec {
+    /// `SIDE:CHOICE,CHOICE`, as `volley plan --choices`; default every choice
+    /// of the action.
+    pub choices: Option<String>,
+    /// As `volley plan --goal`; default the action's headline probability.
+    pub goal: Option<String>,
+}
+
+/// Most states (and leaves of one turn's dice) a point's plan may meet, as
+/// `volley plan`'s default `--budget`.
+pub const PLAN_BUDGET: u64 = 2_000_000;
+
+impl PlanSpec {
+    /// The question a point's plan asks (no Monte Carlo check: the plan is
+    /// exact, and `volley plan` checks its policies).
+    pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
+        let goal = match (&self.goal, question.headline()) {
+            (Some(text), _) => Goal::parse(text),
+            (None, Some((variable, value))) => Goal::parse(&format!("P({variable}={value})")),
+            (None, None) => Err(InputError::argument(
+                "goal",
+                "this action states no headline: give `goal` in [plan]",
+            )),
+        }?;
+        Ok(Ask {
+            choices: self.choices.clone(),
+            goal,
+            budget: PLAN_BUDGET,
+            check_trials: 0,
+            seed: 1,
+            confidence: 0.95,
+        })
+    }
+
+    /// Is the goal a probability (shown as a percentage)? The default goal,
+    /// the headline, is.
+    pub fn is_probability(&self) -> bool {
+        self.goal
+            .as_deref()
+            .is_none_or(|g| g.trim_start().starts_with("P("))
+    }
+
+    /// The choices weighed, the usual one first.
+    pub fn choices(&self, question: &Question) -> Vec<String> {
+        match self.choices.as_deref().and_then(|c| c.split_once(':')) {
+            Some((_, list)) => list.split(',').map(|c| c.trim().to_string()).collect(),
+            None => question
+                .action()
+                .choices()
+                .iter()
+                .map(|c| c.to_string())
+                .collect(),
+        }
+    }
+}
+
+/// A fixed policy's name as a figure: `always fire` is `always_fire`,
+/// `charge at once, then fire` is `charge_at_once`.
+pub fn policy_figure(name: &str) -> String {
+    let head = name.split(',').next().unwrap_or(name).trim();
+    head.replace(' ', "_")
+}
+
+/// The figures a plan of these choices answers: its means and outcomes.
+pub fn plan_figures(choices: &[String]) -> (Vec<String>, Vec<(String, String)>) {
+    let mut means = vec!["best".to_string(), "gain".to_string()];
+    for c in choices {
+        means.push(format!("always_{c}"));
+    }
+    for c in choices.iter().skip(1) {
+        means.push(format!("{c}_at_once"));
+        means.push(format!("uses_{c}"));
+    }
+    let outcomes = choices
+        .iter()
+        .map(|c| ("first_choice".to_string(), c.clone()))
+        .collect();
+    (means, outcomes)
+}
+
+/// A plan's figures as a summary (every one exact), and its policy in words.
+pub fn plan_summary(answer: &PlanAnswer, confidence: f64) -> (Summary, String) {
+    let mean = |name: String, value: f64| MeanRow {
+        variable: name,
+        estimate: Estimate::exact(value),
+    };
+    let mut means = vec![mean("best".to_string(), answer.best)];
+    let best_fixed = answer
+        .fixed
+        .iter()
+        .map(|f| f.1)
+        .fold(f64::NEG_INFINITY, f64::max);
+    means.push(mean("gain".to_string(), answer.best - best_fixed));
+    for (name, value) in &answer.fixed {
+        means.push(mean(policy_figure(name), *value));
+    }
+    for c in answer.choices.iter().skip(1) {
+        // Every decision state best play reaches, each as often as it is
+        // reached: the turns it takes `c` on average.
+        let uses: f64 = answer
+            .policy
+            .iter()
+            .filter(|r| r.choice == *c)
+            .map(|r| r.reach)
+            .sum();
+        means.push(mean(format!("uses_{c}"), uses));
+    }
+    let first = answer.policy.iter().find(|r| r.turn == 1).map(|r| r.choice);
+    let outcomes = answer
+        .choices
+        .iter()
+        .map(|c| OutcomeRow {
+            variable: "first_choice".to_string(),
+            value: c.to_string(),
+            estimate: Estimate::exact(f64::from(u8::from(first == Some(*c)))),
+        })
+        .collect();
+    let words: Vec<&str> = answer.rules.iter().map(|(_, r)| r.as_str()).collect();
+    let summary = Summary {
+        exact: true,
+        trials: None,
+        seed: None,
+        confidence,
+        exact_refused: None,
+        precision_not_reached: None,
+        outcomes,
+        means,
+        curves: Vec::new(),
+    };
+    (summary, words.join("; "))
+}
+
+/// A point's plan, answered.
+pub fn answer_plan(
+    spec: &PlanSpec,
+    question: &Question,
+    confidence: f64,
+) -> Result<(Summary, String), QuestionError> {
+    let ask = spec.ask(question).map_err(QuestionError::Input)?;
+    let answer = question.plan(&ask)?;
+    Ok(plan_summary(&answer, confidence))
+}
+
+/// An experiment of best play in a sentence, for the first variant: best
+/// play's value, lowest and highest over the sweep, and where playing well
+/// gains most over the best fixed policy.
+pub fn plan_headline(experiment: &super::Experiment, points: &[super::Point]) -> String {
+    let first = &experiment.variants[0].name;
+    let mine: Vec<&super::Point> = points.iter().filter(|p| &p.variant == first).collect();
+    let figure = |p: &super::Point, name: &str| p.summary.mean(name).map_or(f64::NAN, |e| e.value);
+    let by = |name: &'static str| {
+        move |a: &&&super::Point, b: &&&super::Point| figure(a, name).total_cmp(&figure(b, name))
+    };
+    let (Some(low), Some(high), Some(gain)) = (
+        mine.iter().min_by(by("best")),
+        mine.iter().max_by(by("best")),
+        mine.iter().max_by(by("gain")),
+    ) else {
+        return String::new();
+    };
+    let probability = experiment
+        .plan
+        .as_ref()
+        .is_none_or(PlanSpec::is_probability);
+    let shown = |x: f64| {
+        if probability {
+            format!("{}%", crate::stats::text::percent_digits(x))
+        } else {
+            format!("{x:.4}")
+        }
+    };
+    let at = |p: &super::Point| experiment.point_label(&p.values);
+    let gained = figure(gain, "gain");
+    let gain_text = if gained <= crate::plan::TIE {
+        "no fixed policy is ever beaten: one of them is best play at every point".to_string()
+    } else if probability {
+        format!(
+            "playing well gains most at {}: {:+.2} points over the best fixed policy",
+            at(gain),
+            100.0 * gained
+        )
+    } else {
+        format!(
+            "playing well gains most at {}: {gained:+.4} over the best fixed policy",
+            at(gain)
+        )
+    };
+    if mine.len() == 1 {
+        return format!(
+            "best play {} (exact); {gain_text}",
+            shown(figure(high, "best"))
+        );
+    }
+    format!(
+        "best play from {} ({}) to {} ({}) over {} points (exact); {gain_text}",
+        shown(figure(low, "best")),
+        at(low),
+        shown(figure(high, "best")),
+        at(high),
+        mine.len()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_policies_read_as_figures() {
+        assert_eq!(policy_figure("always fire"), "always_fire");
+        assert_eq!(policy_figure("charge at once, then fire"), "charge_at_once");
+        let choices = vec!["fire".to_string(), "charge".to_string()];
+        let (means, outcomes) = plan_figures(&choices);
+        assert_eq!(
+            means,
+            [
+                "best",
+                "gain",
+                "always_fire",
+                "always_charge",
+                "charge_at_once",
+                "uses_charge"
+            ]
+        );
+        assert_eq!(outcomes.len(), 2);
+    }
+}

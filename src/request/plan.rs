@@ -1,0 +1,78 @@
+//! How best play is to be solved (`volley plan`'s flags, and `/api/plan`'s
+//! keys, read by the same parser): the choices weighed, the goal, the Monte
+//! Carlo check, the budget; and the [`Ask`] they make of a question.
+
+use crate::error::InputError;
+use crate::plan::{Ask, Goal};
+use crate::question::Question;
+use clap::Args;
+
+#[derive(Debug, Clone, Args)]
+pub struct PlanFlags {
+    /// The deciding side and the choices it weighs, the usual one first
+    /// (`a:fire,charge`); default every choice of the action.
+    #[arg(long, value_name = "SIDE:CHOICES")]
+    pub choices: Option<String>,
+    /// What best play maximises: "P(VARIABLE=VALUE)", "mean(VARIABLE)", or a
+    /// sum of them ("mean(b_steps_lost) - mean(a_steps_lost)"); default the
+    /// action's headline.
+    #[arg(long)]
+    pub goal: Option<String>,
+    /// Monte Carlo trials playing the policy found, to check its exact value
+    /// (0: no check).
+    #[arg(long, default_value_t = 200_000)]
+    pub check_trials: u64,
+    /// Seed of the check's random streams.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Confidence level of the check's interval.
+    #[arg(long, default_value_t = 0.95)]
+    pub confidence: f64,
+    /// Most states met (all turns), and most leaves of one turn's dice tree.
+    #[arg(long, default_value_t = crate::engine::EXACT_BUDGET)]
+    pub budget: u64,
+}
+
+/// The keys of [`PlanFlags`], as a query string names them.
+pub const PLAN_KEYS: [&str; 6] = [
+    "choices",
+    "goal",
+    "check_trials",
+    "seed",
+    "confidence",
+    "budget",
+];
+
+impl PlanFlags {
+    /// What these flags ask of `question`: its headline is the goal unless
+    /// one is given.
+    pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
+        let goal = match (&self.goal, question.headline()) {
+            (Some(text), _) => Goal::parse(text)?,
+            (None, Some((variable, value))) => Goal::parse(&format!("P({variable}={value})"))?,
+            (None, None) => {
+                return Err(InputError::argument(
+                    "goal",
+                    "this action states no headline: give --goal",
+                ));
+            }
+        };
+        if !(self.confidence > 0.0 && self.confidence < 1.0) {
+            return Err(InputError::argument(
+                "confidence",
+                format!(
+                    "{}: the confidence level is strictly between 0 and 1",
+                    self.confidence
+                ),
+            ));
+        }
+        Ok(Ask {
+            choices: self.choices.clone(),
+            goal,
+            budget: self.budget,
+            check_trials: self.check_trials,
+            seed: self.seed,
+            confidence: self.confidence,
+        })
+    }
+}
