@@ -1,7 +1,8 @@
 //! The questions a player waits for, timed whole on all threads: an exact
-//! effects table, an exact comparison of two engagements, and a sweep of 80
+//! effects table, an exact comparison of two engagements, a sweep of 80
 //! exact charges (the experiment `adf_charge_carry.toml`, written to a
-//! scratch folder). `docs/performance.md` gives the figures and the targets
+//! scratch folder), and best play in both firefights at their default sizes
+//! (`volley plan ... --check-trials 0`). `docs/performance.md` gives the figures and the targets
 //! they answer.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -77,6 +78,24 @@ fn questions(c: &mut Criterion) {
             black_box(done.points)
         })
     });
+    // `volley plan SYSTEM firefight --check-trials 0`: every state of the
+    // default firefight solved, with its fixed policies.
+    for system in ["micro-force", "deadly-field"] {
+        let firefight = question(system, "firefight", &[]);
+        let ask = volley::request::PlanFlags {
+            choices: None,
+            goal: None,
+            check_trials: 0,
+            seed: 1,
+            confidence: 0.95,
+            budget: volley::engine::EXACT_BUDGET,
+        }
+        .ask(&firefight)
+        .unwrap();
+        group.bench_function(format!("plan {system} firefight (defaults)"), |b| {
+            b.iter(|| black_box(firefight.plan(&ask).unwrap().best))
+        });
+    }
     group.finish();
 }
 

@@ -420,3 +420,102 @@ fn every_sheet_prints_on_one_to_three_pages() {
     assert_eq!(status, 400);
     assert!(body.contains("unknown system `nope`"), "{body}");
 }
+
+#[test]
+#[ignore = "needs Debian's chromium and chromium-driver; .ci/run installs them"]
+fn the_best_play_page_shows_the_apis_plan() {
+    let server = Server::start(&[]);
+    let browser = Browser::start(1280, 1500);
+    let best_on_page = |query: &str| -> String {
+        browser.open(&format!("{}plan?{query}", server.url));
+        let started = Instant::now();
+        loop {
+            let seen = browser.script(
+                "const h = document.querySelector('#result h2');
+                 const e = document.getElementById('error');
+                 if (e && !e.hidden) return 'error ' + e.textContent;
+                 const busy = document.getElementById('result').classList.contains('stale');
+                 return h && !busy ? h.textContent : null;",
+            );
+            if let Some(text) = seen.as_str() {
+                return text.to_string();
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no plan on the page within a minute"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    let query = "system=micro-force&action=firefight&turns=2&range=4&a_formation=attack_column&check_trials=20000";
+    let shown = best_on_page(query);
+    let (status, body) = server.get(&format!("/api/plan?{query}"));
+    assert_eq!(status, 200, "{body}");
+    let plan: Value = serde_json::from_str(&body).unwrap();
+    let best = plan["best"]["value"].as_f64().unwrap();
+    assert_eq!(shown, format!("Best play for A: {:.2}%", 100.0 * best));
+    // Every fixed policy's row, the policy in words, the check, and the
+    // states best play reaches most.
+    let rows = browser.script(
+        "return [...document.querySelectorAll('table.plan-fixed tbody tr')].map(r => r.cells[0].textContent);",
+    );
+    assert_eq!(
+        rows.as_array().map(Vec::len),
+        Some(1 + plan["fixed"].as_array().unwrap().len()),
+        "{rows}"
+    );
+    let text = browser.script("return document.getElementById('result').textContent;");
+    let text = text.as_str().unwrap();
+    assert!(text.contains(plan["summary"].as_str().unwrap()), "{text}");
+    assert!(
+        text.contains("Checked: the policy played by Monte Carlo (20,000 trials"),
+        "{text}"
+    );
+    let states =
+        browser.script("return document.querySelectorAll('table.plan-policy tbody tr').length;");
+    assert!(states.as_u64().unwrap() > 0, "{states}");
+    // Only the actions with choices are offered.
+    let systems =
+        browser.script("return [...document.getElementById('system').options].map(o => o.value);");
+    assert_eq!(systems, json!(["micro-force", "deadly-field"]));
+    browser.screenshot("plan-micro-force-firefight");
+
+    // A field changed on the form goes to the address; the button solves it.
+    browser.click("#fields input[data-field=b_first_fire]");
+    let address = browser.script("return location.search;");
+    assert!(
+        address.as_str().unwrap().contains("b_first_fire=false"),
+        "{address}"
+    );
+    browser.click("#solve");
+    let started = Instant::now();
+    let changed_query = format!("{query}&b_first_fire=false");
+    let (_, body) = server.get(&format!("/api/plan?{changed_query}"));
+    let expected = serde_json::from_str::<Value>(&body).unwrap()["best"]["value"]
+        .as_f64()
+        .unwrap();
+    loop {
+        let seen = browser.script(
+            "const h = document.querySelector('#result h2');
+             const busy = document.getElementById('result').classList.contains('stale');
+             return h && !busy ? h.textContent : null;",
+        );
+        if seen.as_str() == Some(format!("Best play for A: {:.2}%", 100.0 * expected).as_str()) {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the solved plan follows the change: {seen}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    // A bad goal gets the API's own message.
+    let bad = "system=micro-force&action=firefight&goal=P(x%3Dy)";
+    let shown = best_on_page(bad);
+    let (_, api) = server.get(&format!("/api/plan?{bad}"));
+    assert_eq!(
+        shown,
+        format!("error {}", api.trim().replace("error: query: ", "error: "))
+    );
+}

@@ -542,3 +542,91 @@ fn a_precision_not_reached_is_said_with_what_was() {
     let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert!(answer.get("precision_not_reached").is_none(), "{body}");
 }
+
+#[test]
+fn a_plan_is_the_command_lines_json_and_refuses_in_its_words() {
+    let server = Server::start(&[]);
+    for (query, args) in [
+        (
+            "system=micro-force&action=firefight&turns=2&range=4&check_trials=20000&seed=3",
+            vec![
+                "turns=2",
+                "range=4",
+                "--check-trials",
+                "20000",
+                "--seed",
+                "3",
+            ],
+        ),
+        (
+            "system=deadly-field&action=firefight&turns=2&goal=mean(b_figures_lost)&check_trials=0",
+            vec![
+                "turns=2",
+                "--goal",
+                "mean(b_figures_lost)",
+                "--check-trials",
+                "0",
+            ],
+        ),
+    ] {
+        let (status, body) = server.get(&format!("/api/plan?{query}"));
+        assert_eq!(status, 200, "{query}: {body}");
+        let system = if query.contains("micro-force") {
+            "micro-force"
+        } else {
+            "deadly-field"
+        };
+        let mut cli = vec!["plan", system, "firefight", "--format", "json"];
+        cli.extend(args);
+        let (ok, out, err) = volley(&cli);
+        assert!(ok, "{err}");
+        assert_eq!(body, out, "{query}: the command line's JSON, byte for byte");
+    }
+    for (query, says) in [
+        ("system=micro-force&action=charge", "has no choices to plan"),
+        (
+            "system=micro-force&action=firefight&trials=5",
+            "takes no method keys",
+        ),
+        (
+            "system=micro-force&action=firefight&goal=P(x=y)",
+            "no outcome `x`",
+        ),
+        (
+            "system=micro-force&action=firefight&check_trials=99999999999",
+            "--check-trials",
+        ),
+        (
+            "system=micro-force&action=firefight&budget=9999999999",
+            "largest exact budget",
+        ),
+    ] {
+        let (status, body) = server.get(&format!("/api/plan?{query}"));
+        assert_eq!(status, 400, "{query}: {body}");
+        assert!(body.contains(says), "{query}: {body}");
+        assert_eq!(body.trim().lines().count(), 1, "one line: {body}");
+    }
+    // The actions with choices say so in the catalogue the page reads.
+    let (_, systems) = server.get("/api/systems");
+    let systems: Value = serde_json::from_str(&systems).unwrap();
+    let planned: Vec<String> = systems
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| {
+            s["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|a| !a["choices"].as_array().unwrap().is_empty())
+                .map(move |a| {
+                    format!(
+                        "{} {}",
+                        s["name"].as_str().unwrap(),
+                        a["name"].as_str().unwrap()
+                    )
+                })
+        })
+        .collect();
+    assert_eq!(planned, ["micro-force firefight", "deadly-field firefight"]);
+}

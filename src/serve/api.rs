@@ -29,14 +29,14 @@ use serde_json::{Value as Json, json};
 use std::sync::Arc;
 
 /// A JSON body (200), or the error line with its status.
-fn respond(result: Result<String, ApiError>) -> Response {
+pub(super) fn respond(result: Result<String, ApiError>) -> Response {
     match result {
         Ok(body) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
         Err(e) => error_response(e),
     }
 }
 
-fn error_response(e: ApiError) -> Response {
+pub(super) fn error_response(e: ApiError) -> Response {
     let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST);
     let body = format!("{}\n", e.message);
     (
@@ -172,6 +172,16 @@ async fn answer(
             })
         }
     };
+    run_gated(gate, &cancel, job).await
+}
+
+/// Run `job` on a blocking thread once the gate gives it a turn, `cancel`
+/// stopped at the server's time limit.
+pub(super) async fn run_gated(
+    gate: &Gate,
+    cancel: &Cancel,
+    job: Box<dyn FnOnce() -> Result<String, ApiError> + Send>,
+) -> Result<String, ApiError> {
     let permit = gate.enter().await?;
     if cancel.is_stopped() {
         // The page went away while the question waited for its turn.
@@ -179,7 +189,7 @@ async fn answer(
             "the question was withdrawn before its turn came",
         ));
     }
-    let timer = gate.stop_at_time_limit(&cancel);
+    let timer = gate.stop_at_time_limit(cancel);
     let ran = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         job()

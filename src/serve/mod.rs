@@ -3,7 +3,8 @@
 //! A local web server ([`axum`]) with everything embedded in the binary: the page
 //! ([`page`]), which builds its form from each action's field declarations, and
 //! the JSON API it asks ([`api`]), whose answers are byte for byte those of
-//! `volley odds --format json` and `volley compare --format json`; and each
+//! `volley odds --format json` and `volley compare --format json`; best play
+//! (`/plan`, asking [`plan`]'s API, as `volley plan --format json`); and each
 //! system's printable odds sheet (`/sheet/SYSTEM`, as `volley sheet`). Requests are
 //! read by [`request`] and held to the server's [`limits`].
 
@@ -11,6 +12,7 @@ pub mod api;
 pub mod error;
 pub mod limits;
 pub mod page;
+pub mod plan;
 pub mod request;
 
 pub use limits::{Gate, Limits};
@@ -30,6 +32,10 @@ pub fn router(gate: Gate) -> Router {
         .route("/api/odds", get(api::odds))
         .route("/api/compare", get(api::compare))
         .route("/api/ask", get(api::ask))
+        .route("/api/plan", get(plan::plan))
+        .route("/plan", get(page::plan_page))
+        .route("/plan.js", get(page::plan_script))
+        .route("/forms.js", get(page::forms_script))
         .route("/sheet/{system}", get(api::sheet))
         .fallback(api::not_found)
         .with_state(gate)

@@ -1,12 +1,16 @@
-//! The page: one HTML file, one script and one style sheet, embedded in the
-//! binary (no CDN: it works offline). The script knows no action: it builds each
-//! form from `/api/fields`, so every action of every system has a form.
+//! The pages: the odds (`/`) and best play (`/plan`), each one HTML file and
+//! its script, over a shared script of forms and one style sheet, embedded in
+//! the binary (no CDN: it works offline). The scripts know no action: they
+//! build each form from `/api/fields`, so every action of every system has one.
 
 use axum::http::header;
 use axum::response::IntoResponse;
 
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
+const PLAN: &str = include_str!("page/plan.html");
+const PLAN_SCRIPT: &str = include_str!("page/plan.js");
+const FORMS: &str = include_str!("page/forms.js");
 const STYLE: &str = include_str!("page/style.css");
 
 /// An embedded file with its content type.
@@ -24,4 +28,16 @@ pub async fn script() -> impl IntoResponse {
 
 pub async fn style() -> impl IntoResponse {
     asset("text/css; charset=utf-8", STYLE)
+}
+
+pub async fn plan_page() -> impl IntoResponse {
+    asset("text/html; charset=utf-8", PLAN)
+}
+
+pub async fn plan_script() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", PLAN_SCRIPT)
+}
+
+pub async fn forms_script() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", FORMS)
 }

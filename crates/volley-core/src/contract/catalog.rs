@@ -27,6 +27,9 @@ pub struct ActionJson {
     /// Why every answer of the action is provisional under the card's
     /// readings, or `null`.
     pub provisional: Option<String>,
+    /// The choices `volley plan` weighs in the action, the usual one first
+    /// (empty: the action has no choices to plan).
+    pub choices: Vec<String>,
 }
 
 /// One action's form: its fields, headline and what its outcomes mean.
@@ -157,6 +160,7 @@ impl SystemJson {
                         name: a.name().to_string(),
                         summary: a.summary().to_string(),
                         provisional: book.as_ref().and_then(|b| a.provisional(b)),
+                        choices: a.choices().iter().map(|c| c.to_string()).collect(),
                     })
                     .collect();
                 SystemJson {

@@ -1,0 +1,162 @@
+// volley serve: what both pages share (the odds at / and best play at
+// /plan): forms built from an action's field declarations (/api/fields), the
+// API's JSON, elements and numbers. Loaded before each page's own script.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+async function getJSON(url) {
+  const response = await fetch(url);
+  const text = await response.text();
+  if (!response.ok) throw new Error(text.trim());
+  return JSON.parse(text);
+}
+
+function prettyName(name) {
+  return name.replace(/_/g, " ");
+}
+
+// Fields that share a prefix (attacker_, defender_, a_, b_, firer_, target_) sit
+// together under it, in the order the action declares them.
+function groups(fields) {
+  const count = {};
+  for (const f of fields) {
+    const p = f.name.split("_")[0];
+    count[p] = (count[p] || 0) + 1;
+  }
+  const order = [];
+  const byGroup = {};
+  for (const f of fields) {
+    const p = f.name.split("_")[0];
+    const g = count[p] >= 3 && f.name.includes("_") ? p : "";
+    if (!(g in byGroup)) {
+      byGroup[g] = [];
+      order.push(g);
+    }
+    byGroup[g].push(f);
+  }
+  return order.map((g) => ({ name: g, fields: byGroup[g] }));
+}
+
+function input(f, value, onChange) {
+  const title = `${f.help} (${f.allowed}; default ${f.default})`;
+  let el;
+  if (f.kind === "bool") {
+    el = document.createElement("input");
+    el.type = "checkbox";
+    el.checked = value === "true";
+    el.addEventListener("change", () => onChange(el.checked ? "true" : "false"));
+  } else if (f.kind === "choice") {
+    el = document.createElement("select");
+    for (const c of f.choices) el.add(new Option(c, c, false, c === value));
+    el.addEventListener("change", () => onChange(el.value));
+  } else if (f.kind === "choice-list") {
+    // A long list of features: folded, its summary the current choice.
+    el = document.createElement("details");
+    el.className = "choice-list";
+    const summary = document.createElement("summary");
+    summary.textContent = value;
+    const list = document.createElement("span");
+    list.className = "choices";
+    el.append(summary, list);
+    const chosen = new Set(value.split("+"));
+    const boxes = f.choices.map((c) => {
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.value = c;
+      box.checked = chosen.has(c);
+      label.append(box, " " + c);
+      list.append(label);
+      return box;
+    });
+    const changed = () => {
+      const picked = boxes.filter((b) => b.checked).map((b) => b.value);
+      summary.textContent = picked.length ? picked.join("+") : f.default;
+      onChange(summary.textContent);
+    };
+    for (const b of boxes) b.addEventListener("change", changed);
+  } else {
+    el = document.createElement("input");
+    el.type = "number";
+    el.min = f.min;
+    el.max = f.max;
+    el.step = f.kind === "decimal" ? "any" : "1";
+    if (f.kind === "limit") {
+      el.placeholder = f.word;
+      el.value = value === f.word ? "" : value;
+    } else {
+      el.value = value;
+    }
+    el.required = f.kind !== "limit";
+    // Every value goes to the server, valid or not: an invalid one gets
+    // volley's own message, and the last answer is dimmed, never passed off
+    // as the answer to what the box shows.
+    el.addEventListener("input", () => {
+      onChange(el.value === "" && f.kind === "limit" ? f.word : el.value);
+    });
+  }
+  el.title = title;
+  el.dataset.field = f.name;
+  return el;
+}
+
+function buildForm(form, fields, valueFor, onChange) {
+  form.replaceChildren();
+  for (const group of groups(fields)) {
+    const box = document.createElement("fieldset");
+    if (group.name) {
+      const legend = document.createElement("legend");
+      legend.textContent = group.name.length === 1 ? "side " + group.name : group.name;
+      box.append(legend);
+    }
+    for (const f of group.fields) {
+      const label = document.createElement("label");
+      label.className = "field";
+      label.title = `${f.help} (${f.allowed}; default ${f.default})`;
+      const name = document.createElement("span");
+      name.className = "name";
+      const shown = group.name ? f.name.slice(group.name.length + 1) : f.name;
+      name.textContent = prettyName(shown);
+      const help = document.createElement("small");
+      help.textContent = f.help;
+      label.append(name, input(f, valueFor(f), (v) => onChange(f, v, label)), help);
+      box.append(label);
+    }
+    form.append(box);
+  }
+}
+
+// ---------- numbers and elements ----------
+
+function percent(p) {
+  if (p === null || p === undefined) return "n/a";
+  if (p === 0) return "0%";
+  if (p === 1) return "100%";
+  if (p < 0.0001) return "<0.01%";
+  if (p > 0.9999) return ">99.99%";
+  return (100 * p).toFixed(2) + "%";
+}
+
+// Fixed decimals, never "-0.00".
+function fixed(x, digits) {
+  const text = x.toFixed(digits);
+  return Number(text) === 0 ? (0).toFixed(digits) : text;
+}
+
+function number(x) {
+  if (x === null || x === undefined) return "n/a";
+  return fixed(x, Math.abs(x) >= 100 ? 1 : 3);
+}
+
+function interval(low, high, asPercent) {
+  const f = asPercent ? (x) => fixed(100 * x, 2) : number;
+  return `[${f(low)}, ${f(high)}]`;
+}
+
+function el(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}

@@ -1,0 +1,203 @@
+// volley serve: best play (/plan). It knows no rule system: the actions with
+// choices come from /api/systems (an action's `choices`), each form from
+// /api/fields, and the answer from /api/plan, the JSON of `volley plan`.
+// Solving takes seconds, so it waits for the button; the address bar holds the
+// question, and a link to it solves it on opening.
+"use strict";
+
+const plan = {
+  systems: [], // the systems with an action that has choices, and those actions
+  fields: [],
+  values: {}, // field values that differ from the defaults
+};
+const PLAN_KEYS = ["choices", "goal", "check_trials"];
+const POLICY_ROWS = 40; // the policy table shows the states best play reaches most
+
+function planQuery() {
+  const params = new URLSearchParams();
+  params.set("system", $("system").value);
+  params.set("action", $("action").value);
+  for (const f of plan.fields) if (f.name in plan.values) params.set(f.name, plan.values[f.name]);
+  for (const key of PLAN_KEYS) if ($(key).value.trim()) params.set(key, $(key).value.trim());
+  return params;
+}
+
+function remember() {
+  history.replaceState(null, "", "/plan?" + planQuery());
+  $("result").classList.add("stale");
+}
+
+function fillPlanActions(systemName, wanted) {
+  const system = plan.systems.find((s) => s.name === systemName) || plan.systems[0];
+  const select = $("action");
+  select.replaceChildren();
+  for (const a of system.actions) select.add(new Option(a.name, a.name));
+  select.value = system.actions.some((a) => a.name === wanted) ? wanted : system.actions[0].name;
+}
+
+async function loadPlanFields(values) {
+  const params = new URLSearchParams({ system: $("system").value, action: $("action").value });
+  const spec = await getJSON("/api/fields?" + params);
+  plan.fields = spec.fields;
+  const known = new Set(spec.fields.map((f) => f.name));
+  plan.values = {};
+  for (const [k, v] of Object.entries(values || {})) if (known.has(k)) plan.values[k] = v;
+  $("summary").textContent = `${spec.title}: ${spec.summary}`;
+  $("provisional").hidden = !spec.provisional;
+  $("provisional").textContent = spec.provisional ? "Provisional: " + spec.provisional + "." : "";
+  const action = plan.systems
+    .find((s) => s.name === $("system").value)
+    .actions.find((a) => a.name === $("action").value);
+  $("choices").placeholder = "a:" + action.choices.join(",");
+  $("goal").placeholder = spec.headline ? `P(${spec.headline.variable}=${spec.headline.value})` : "";
+  const valueFor = (f) => (f.name in plan.values ? plan.values[f.name] : f.default);
+  buildForm($("fields"), plan.fields, valueFor, (f, v) => {
+    if (v === f.default) delete plan.values[f.name];
+    else plan.values[f.name] = v;
+    remember();
+  });
+}
+
+let solving = null; // the AbortController of the plan being solved
+
+async function solve(asked) {
+  if (solving) solving.abort();
+  const controller = new AbortController();
+  solving = controller;
+  $("error").hidden = true;
+  $("status").hidden = false;
+  $("result").classList.add("stale");
+  try {
+    const question = typeof asked === "string" ? asked : planQuery().toString();
+    const response = await fetch("/api/plan?" + question, { signal: controller.signal });
+    const text = await response.text();
+    if (!response.ok) throw new Error(text.trim());
+    if (solving === controller) renderPlan(JSON.parse(text));
+  } catch (e) {
+    if (e.name !== "AbortError" && solving === controller) {
+      $("error").hidden = false;
+      $("error").textContent = e.message.replace(/^error: (command line|query): /, "error: ");
+    }
+  } finally {
+    if (solving === controller) {
+      solving = null;
+      $("status").hidden = true;
+    }
+  }
+}
+
+// A value as the goal reads: a percentage for a probability, else a number.
+function goalValue(p, x) {
+  return p.goal.startsWith("P(") ? percent(x) : number(x);
+}
+
+function fixedTable(p) {
+  const table = el("table", "plan-fixed");
+  const head = table.createTHead().insertRow();
+  for (const h of ["play", p.goal]) head.append(el("th", "", h));
+  const body = table.createTBody();
+  const best = body.insertRow();
+  best.className = "best";
+  best.append(el("td", "", "best play"), el("td", "", goalValue(p, p.best.value) + " (exact)"));
+  for (const f of p.fixed) {
+    const row = body.insertRow();
+    row.append(el("td", "", f.name), el("td", "", goalValue(p, f.value) + " (exact)"));
+  }
+  return table;
+}
+
+function policyTable(p) {
+  const rows = [...p.policy].sort((a, b) => b.reach - a.reach).slice(0, POLICY_ROWS);
+  rows.sort((a, b) => a.turn - b.turn || b.reach - a.reach);
+  const axes = rows.length ? Object.keys(rows[0].state) : [];
+  const table = el("table", "plan-policy");
+  const head = table.createTHead().insertRow();
+  for (const h of ["turn", ...axes.map(prettyName), "reach", ...p.choices, "best"]) {
+    head.append(el("th", "", h));
+  }
+  const body = table.createTBody();
+  for (const r of rows) {
+    const row = body.insertRow();
+    if (r.choice !== p.choices[0]) row.className = "departs";
+    row.append(el("td", "", String(r.turn)));
+    for (const a of axes) row.append(el("td", "", String(r.state[a])));
+    row.append(el("td", "", percent(r.reach)));
+    for (const c of p.choices) {
+      row.append(el("td", "", c in r.values ? goalValue(p, r.values[c]) : ""));
+    }
+    row.append(el("td", "choice", r.choice));
+  }
+  return table;
+}
+
+function renderPlan(p) {
+  const out = $("result");
+  out.replaceChildren();
+  out.classList.remove("stale");
+  out.append(el("h2", "", `Best play for ${p.decider.toUpperCase()}: ${goalValue(p, p.best.value)}`));
+  out.append(el("p", "plan-summary", p.summary));
+  out.append(fixedTable(p));
+  if (p.rules.length) {
+    const list = el("ul", "plan-rules");
+    for (const r of p.rules) list.append(el("li", "", `${r.choice}: ${r.rule}`));
+    out.append(el("h3", "", "The policy in words"), list);
+  }
+  if (p.check) {
+    const agrees = p.check.agrees ? "agrees" : "DISAGREES";
+    out.append(el("p", "hint",
+      `Checked: the policy played by Monte Carlo (${p.check.trials.toLocaleString("en")} trials, ` +
+      `seed ${p.check.seed}) gives ${goalValue(p, p.check.value)}, ` +
+      `${Math.round(100 * p.check.confidence)}% interval ${interval(p.check.ci_low, p.check.ci_high, p.goal.startsWith("P("))}: ${agrees} with the exact value.`));
+  }
+  out.append(el("h3", "", `The states best play reaches most (${Math.min(POLICY_ROWS, p.policy.length)} of ${p.policy.length.toLocaleString("en")})`));
+  out.append(policyTable(p));
+  if (p.readings.length) {
+    const shown = p.readings.map((r) => `${r.option} = ${r.value}`).join(", ");
+    out.append(el("p", "hint", `Readings of the card this rests on: ${shown}.`));
+  }
+  out.append(el("p", "hint",
+    `${p.states.toLocaleString("en")} turn-start states, ${p.kernels.toLocaleString("en")} turns enumerated, ` +
+    `${p.turn_limit} turns at most.`));
+}
+
+async function startPlan() {
+  const params = new URLSearchParams(location.search);
+  const wanted = { fields: {} };
+  for (const [key, value] of params) {
+    if (key === "system" || key === "action") wanted[key] = value;
+    else if (PLAN_KEYS.includes(key)) $(key).value = value;
+    else wanted.fields[key] = value;
+  }
+  try {
+    const systems = await getJSON("/api/systems");
+    plan.systems = systems
+      .map((s) => ({ ...s, actions: s.actions.filter((a) => a.choices.length) }))
+      .filter((s) => s.actions.length);
+    for (const s of plan.systems) $("system").add(new Option(s.title, s.name));
+    $("system").value = plan.systems.some((s) => s.name === wanted.system)
+      ? wanted.system : plan.systems[0].name;
+    fillPlanActions($("system").value, wanted.action);
+    await loadPlanFields(wanted.fields);
+  } catch (e) {
+    $("error").hidden = false;
+    $("error").textContent = String(e.message);
+    return;
+  }
+  const reload = async () => {
+    await loadPlanFields({});
+    remember();
+  };
+  $("system").addEventListener("change", () => {
+    fillPlanActions($("system").value, null);
+    reload();
+  });
+  $("action").addEventListener("change", reload);
+  for (const key of PLAN_KEYS) $(key).addEventListener("input", remember);
+  $("solve").addEventListener("click", () => solve());
+  // A link with a question solves it as it stands (a key the form cannot
+  // show gets the API's error).
+  if (params.has("system")) solve(params.toString());
+  else remember();
+}
+
+startPlan();
