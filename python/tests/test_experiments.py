@@ -138,6 +138,6 @@ def test_plan_is_the_command_lines():
     assert ours.best >= max(ours.fixed.values()) - 1e-12
     policy = ours.policy
     assert policy["reach"][0] == 1.0 and policy["turn"][0] == 1
-    assert set(policy["choice"].unique()) <= {"fire", "reform"}
+    assert set(policy["choice"].unique()) <= {"fire", "reform", "charge"}
     with pytest.raises(volley.InputError, match="no choices to plan"):
         volley.plan("micro-squad", "fire")

@@ -21,6 +21,7 @@ mod model;
 mod monte_carlo;
 mod paired;
 mod play;
+mod shared_steps;
 mod stepped;
 
 pub use crate::tally::{
@@ -35,6 +36,7 @@ pub use monte_carlo::{
     RunConfig, RunError, SIDE_TRIALS, Shard, run,
 };
 pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, run_paired};
+pub use shared_steps::{Moves, SharedSteps, exact_ends_shared};
 #[cfg(test)]
 pub(crate) use stepped::assert_steps_match_tree;
 pub use stepped::{Stepped, SteppedModel, exact_ends, run_steps};

@@ -120,8 +120,16 @@ pub fn exact_ends<P: Stepped>(
         live.sort_by(|a, b| a.0.cmp(&b.0));
     }
     ends.append(&mut live);
-    // Each end's weights summed in the order they came, then the ends in
-    // the order of their states.
+    Ok(outcomes_of(procedure, ends))
+}
+
+/// The final states `ends` (in the order they ended) as outcomes: each
+/// state's weights summed in the order they came, then the states in their
+/// order.
+pub(super) fn outcomes_of<P: Stepped>(
+    procedure: &P,
+    mut ends: Vec<(P::State, f64)>,
+) -> Vec<(P::Outcome, f64)> {
     ends.sort_by(|a, b| a.0.cmp(&b.0));
     let mut merged: Vec<(P::State, f64)> = Vec::with_capacity(ends.len());
     for (state, w) in ends {
@@ -130,10 +138,10 @@ pub fn exact_ends<P: Stepped>(
             _ => merged.push((state, w)),
         }
     }
-    Ok(merged
+    merged
         .into_iter()
         .map(|(state, w)| (last(procedure, &state), w))
-        .collect())
+        .collect()
 }
 
 /// Test support: hold a [`Stepped`] procedure's steps to its whole dice

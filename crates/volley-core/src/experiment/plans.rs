@@ -145,7 +145,7 @@ pub fn plan_summary(answer: &PlanAnswer, confidence: f64) -> (Summary, String) {
         means,
         curves: Vec::new(),
     };
-    (summary, words.join("; "))
+    (summary, words.join(" / "))
 }
 
 /// A point's plan, answered.

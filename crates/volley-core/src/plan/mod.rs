@@ -16,7 +16,7 @@ mod goal;
 mod policy;
 mod solver;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, answer};
 pub use goal::{Figures, Goal};

@@ -164,7 +164,7 @@ fn best_play_is_never_below_a_fixed_policy_and_monte_carlo_agrees() {
 }
 
 #[test]
-fn deadly_field_reforming_always_is_the_firefight_the_engine_steps() {
+fn deadly_field_reforming_always_is_the_firefight_the_engine_steps_and_best_play_checks() {
     let raw = vec![(
         "turns".to_string(),
         "3".to_string(),
@@ -175,9 +175,9 @@ fn deadly_field_reforming_always_is_the_firefight_the_engine_steps() {
         choices: None,
         goal: Goal::parse("P(breaks_first=b)").unwrap(),
         budget: 2_000_000,
-        check_trials: 0,
+        check_trials: 200_000,
         seed: 1,
-        confidence: 0.95,
+        confidence: 0.999,
     };
     let plan = question.plan(&ask).unwrap();
     let config = crate::engine::RunConfig {
@@ -203,5 +203,52 @@ fn deadly_field_reforming_always_is_the_firefight_the_engine_steps() {
             "best {} < {name} {value}",
             plan.best
         );
+    } // Charging is among the choices, and best play played by Monte Carlo
+    // (the step-by-step turns) gives its exact value (the whole turns).
+    assert!(plan.choices.contains(&"charge"));
+    let (_, e) = plan.check.unwrap();
+    assert!(
+        e.low <= plan.best && plan.best <= e.high,
+        "{} outside {e:?}",
+        plan.best
+    );
+}
+
+/// From the start, `depth` turns deep over every open choice (at most
+/// `most` states a turn, taken in their order): every turn the engagement
+/// computes whole is the turn played step by step, state for state, within
+/// 1e-14 (sums merge in another order).
+pub(crate) fn assert_whole_turns_are_stepwise<G>(game: &G, depth: u32, most: usize)
+where
+    G: Decisions,
+    G::State: std::fmt::Debug,
+{
+    let budget = 10_000_000;
+    let mut frontier = vec![game.start()];
+    let mut compared = 0;
+    for _ in 0..depth {
+        let mut next = std::collections::BTreeSet::new();
+        for s in frontier.iter().take(most) {
+            if game.is_over(s) {
+                continue;
+            }
+            for choice in game.choices(s) {
+                let stepped = super::stepwise_turn(game, s, choice, budget).unwrap();
+                if let Some(whole) = game.whole_turn(s, choice, budget) {
+                    let whole = whole.unwrap();
+                    assert_eq!(whole.len(), stepped.len(), "{choice} from {s:?}");
+                    for ((x, p), (y, q)) in whole.iter().zip(&stepped) {
+                        assert_eq!(x, y, "{choice} from {s:?}");
+                        assert!((p - q).abs() < 1e-14, "{choice} from {s:?}: {p} vs {q}");
+                    }
+                    compared += 1;
+                }
+                let total: f64 = stepped.iter().map(|(_, p)| p).sum();
+                assert!((total - 1.0).abs() < 1e-12, "{choice} from {s:?}: {total}");
+                next.extend(stepped.into_iter().map(|(after, _)| after));
+            }
+        }
+        frontier = next.into_iter().collect();
     }
+    assert!(compared > 0, "no turn computed whole");
 }

@@ -252,9 +252,31 @@ impl ChartAction for ChargeAction {
 
 /// Check the fields and build the charge.
 pub(super) fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, InputError> {
+    charge_of(
+        charts,
+        f.attacker,
+        f.defender,
+        f.distance,
+        &f.terrain,
+        &f.reaction_fire,
+        &f.charged_flank,
+    )
+}
+
+/// A charge of `attacker` on `defender` from `distance` inches over
+/// `terrain`, the defender firing `reaction_fire` (a band, `desperation` or
+/// `none`) at the charger: checked, with the refusals naming the charge
+/// action's fields.
+pub(super) fn charge_of(
+    charts: &Arc<Charts>,
+    attacker: super::unit::Regiment,
+    defender: super::unit::Regiment,
+    distance: u32,
+    terrain: &str,
+    reaction_fire: &str,
+    charged_flank: &str,
+) -> Result<Charge, InputError> {
     let d = &charts.data;
-    let attacker = f.attacker;
-    let defender = f.defender;
     if attacker.now.broken() {
         return Err(InputError::argument(
             "attacker_level",
@@ -278,7 +300,12 @@ pub(super) fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, In
         Arm::DismountedCavalry => &m.dismounted_cavalry,
         _ => &m.infantry,
     };
-    let terrain = m.terrain.iter().position(|t| *t == f.terrain).unwrap_or(0);
+    let terrain_name = terrain;
+    let terrain = m
+        .terrain
+        .iter()
+        .position(|t| *t == terrain_name)
+        .unwrap_or(0);
     let Some(moves) = table.get(&attacker.formation) else {
         return Err(InputError::argument(
             "attacker_formation",
@@ -297,7 +324,7 @@ pub(super) fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, In
                 "{} in {} may not move on {} ground",
                 attacker.arm.name(),
                 attacker.formation,
-                f.terrain
+                terrain_name
             ),
         ));
     }
@@ -306,7 +333,7 @@ pub(super) fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, In
     } else {
         &m.infantry_routed_dice
     };
-    let reaction = (f.reaction_fire != "none").then(|| shot::named(&REACTIONS, &f.reaction_fire));
+    let reaction = (reaction_fire != "none").then(|| shot::named(&REACTIONS, reaction_fire));
     if let Some(band) = reaction {
         if let Some((field, message)) = refusal(charts, "defender", &defender, band) {
             let field = if field == "band" {
@@ -323,7 +350,7 @@ pub(super) fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, In
             ));
         }
     }
-    let flank = flank_modifier(charts, &attacker, &f.charged_flank);
+    let flank = flank_modifier(charts, &attacker, charged_flank);
     let close_fire = [("attacker", &attacker), ("defender", &defender)].map(|(prefix, unit)| {
         CLOSE_BANDS.map(|band| refusal(charts, prefix, unit, band).is_none())
     });
@@ -333,7 +360,7 @@ pub(super) fn charge(charts: &Arc<Charts>, f: ChargeFields) -> Result<Charge, In
         bonus_dice: bonus[terrain],
         attacker,
         defender,
-        distance: f.distance,
+        distance,
         reaction,
         flank,
         close_fire,

@@ -252,6 +252,12 @@ crate::action_fields! {
         fire_twice: bool = FieldSpec::flag_on("an active unit fires with both its actions"),
         reactions: bool = FieldSpec::flag_on("the other unit answers each active phase with its one reaction fire"),
         reform: bool = FieldSpec::flag_on("a Disordered active unit spends its first action reforming to Good Order"),
+        charge_distance: u32 = FieldSpec::int(1, 30, 3, "inches between the regiments should A charge (volley plan's `charge`; the fire reads `band`; 3 is the rifle-musket's normal range)"),
+        charge_terrain: String = FieldSpec::choice_of(
+            charts.data.movement.terrain.clone(),
+            "open",
+            "the ground A charges over should it charge (volley plan's `charge`)",
+        ),
     }
     groups {
         a: RegimentGroup = RegimentGroup {
@@ -307,11 +313,13 @@ impl ChartAction for FirefightAction {
         ask: &crate::plan::Ask,
         outcomes: &[(&str, Vec<String>)],
     ) -> Option<Result<crate::plan::PlanAnswer, crate::plan::PlanError>> {
+        let (distance, terrain) = (f.charge_distance, f.charge_terrain.clone());
         Some(
             Self::firefight(f, charts)
                 .map_err(crate::plan::PlanError::Input)
                 .and_then(|fight| {
-                    let game = super::firefight_choices::FirefightChoices { fight };
+                    let game =
+                        super::firefight_choices::FirefightChoices::new(fight, distance, &terrain);
                     crate::plan::answer(&game, ask, outcomes)
                 }),
         )
@@ -328,7 +336,10 @@ impl ChartAction for FirefightAction {
 
 impl FirefightAction {
     /// The firefight these fields ask for, or the field at fault.
-    fn firefight(f: FirefightFields, charts: &Arc<Charts>) -> Result<Firefight, InputError> {
+    pub(super) fn firefight(
+        f: FirefightFields,
+        charts: &Arc<Charts>,
+    ) -> Result<Firefight, InputError> {
         for (prefix, unit) in [("a", &f.a), ("b", &f.b)] {
             if let Some((field, message)) = refusal(charts, prefix, unit, &f.band) {
                 return Err(InputError::argument(&field, message));
