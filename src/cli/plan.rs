@@ -22,9 +22,10 @@ pub struct PlanArgs {
     /// A house-rule file (several are applied in order).
     #[arg(long = "house-rule", value_name = "FILE")]
     pub house_rules: Vec<PathBuf>,
-    /// Also draw the policy to FILE (.png and .svg are both written): the
-    /// other choice's margin over the usual one over the two state axes that
-    /// best sort the choices.
+    /// Also draw the policy to FILE (.png and .svg are both written): another
+    /// choice's margin over the usual one over the two state axes that best
+    /// sort the choices; with more than one other choice, each further map
+    /// beside FILE, named for its choice (FILE-charge.png).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
     /// Output format.
@@ -46,21 +47,45 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<String> {
     let ask = args.plan.ask(&question)?;
     let plan = question.plan(&ask).map_err(super::explain)?;
     if let Some(path) = &args.plot {
-        let title = format!(
-            "{} {}: when to {}",
-            question.system().name(),
-            question.action().name(),
-            plan.choices.get(1).copied().unwrap_or("choose")
-        );
-        match crate::output::policy_map(&plan, &title) {
-            Some(map) => {
-                use crate::plot::Figure;
-                map.write(&path.with_extension(""))?;
-            }
-            None => {
-                eprintln!("no plot: only one choice is ever open, or one axis of the state moves")
-            }
-        }
+        draw_policy(&question, &plan, path)?;
     }
     Ok(render_plan(&question, &plan, &ask, args.format))
+}
+
+/// The policy maps of `plan`: one per choice other than the usual one that
+/// is ever open, the first at `path`, each further one beside it named for
+/// its choice (`policy.png`, `policy-charge.png`); PNG and SVG each.
+fn draw_policy(
+    question: &Question,
+    plan: &crate::plan::PlanAnswer,
+    path: &std::path::Path,
+) -> anyhow::Result<()> {
+    use crate::plot::Figure;
+    let base = path.with_extension("");
+    let mut drawn = 0;
+    for other in plan.choices.iter().skip(1) {
+        let title = format!(
+            "{} {}: when to {other}",
+            question.system().name(),
+            question.action().name()
+        );
+        let Some(map) = crate::output::policy_map(plan, other, &title) else {
+            continue;
+        };
+        let file = if drawn == 0 {
+            base.clone()
+        } else {
+            let stem = base
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            base.with_file_name(format!("{stem}-{other}"))
+        };
+        map.write(&file)?;
+        drawn += 1;
+    }
+    if drawn == 0 {
+        eprintln!("no plot: only one choice is ever open, or one axis of the state moves");
+    }
+    Ok(())
 }

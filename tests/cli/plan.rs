@@ -119,6 +119,13 @@ fn a_plan_draws_its_policy() {
         "the subtitle says what a cell is"
     );
     assert!(std::fs::metadata(&plot).unwrap().len() > 1000);
+    // The third choice gets its own map beside the first.
+    let charge = std::fs::read_to_string(dir.path().join("policy-charge.svg")).unwrap();
+    assert!(
+        charge.contains("when to charge"),
+        "the title names the choice"
+    );
+    assert!(dir.path().join("policy-charge.png").exists());
 }
 
 #[test]

@@ -31,11 +31,10 @@ fn impurity(rows: &[Sorted<'_>], x: &str, y: &str) -> f64 {
         .sum()
 }
 
-/// The policy map of `plan`, or `None` when no choice but the usual one is
-/// ever open.
-pub fn policy_map(plan: &PlanAnswer, title: &str) -> Option<Heatmap> {
+/// The policy map of `plan` for the choice `other` (its margin over the
+/// usual choice), or `None` where `other` is never open.
+pub fn policy_map(plan: &PlanAnswer, other: &str, title: &str) -> Option<Heatmap> {
     let usual = plan.choices[0];
-    let other = *plan.choices.get(1)?;
     let rows: Vec<Margined<'_>> = plan
         .policy
         .iter()
