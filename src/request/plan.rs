@@ -47,16 +47,7 @@ impl PlanFlags {
     /// What these flags ask of `question`: its headline is the goal unless
     /// one is given.
     pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
-        let goal = match (&self.goal, question.headline()) {
-            (Some(text), _) => Goal::parse(text)?,
-            (None, Some((variable, value))) => Goal::parse(&format!("P({variable}={value})"))?,
-            (None, None) => {
-                return Err(InputError::argument(
-                    "goal",
-                    "this action states no headline: give --goal",
-                ));
-            }
-        };
+        let goal = Goal::or_headline(self.goal.as_deref(), question, "--goal")?;
         if !(self.confidence > 0.0 && self.confidence < 1.0) {
             return Err(InputError::argument(
                 "confidence",

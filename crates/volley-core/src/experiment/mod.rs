@@ -16,12 +16,14 @@ mod checks;
 mod file;
 mod parse;
 pub mod plans;
+mod plots;
 pub mod slice;
 mod tidy;
 
 pub use answers::headline_text;
 use checks::{check_points_and_plots, check_sweep};
 pub use file::{Axis, Experiment, PlotSpec, Variant};
+use plots::{add_differences_plot, default_plots};
 pub use tidy::{
     Row, SweepColumn, SweepKind, TidyColumn, TidyValues, meta, rows, sweep_columns, table,
 };
@@ -350,91 +352,6 @@ impl Prepared {
         };
         (columns, rows, meta)
     }
-}
-
-/// Variants are compared with the first: plot the headline's differences over
-/// the first sweep axis, unless the file already plots differences.
-fn add_differences_plot(experiment: &mut Experiment, base: &Question) {
-    if let (true, Some((variable, value)), Some(first)) = (
-        experiment.variants.len() > 1
-            && experiment.plan.is_none()
-            && !experiment.plots.iter().any(|p| p.kind == "differences"),
-        base.headline(),
-        experiment.sweep.first(),
-    ) {
-        let title = format!(
-            "Each variant minus {}: P({variable} = {value}) by {}",
-            experiment.variants[0].name, first.field
-        );
-        let x = first.field.clone();
-        experiment.plots.push(PlotSpec {
-            kind: "differences".to_string(),
-            x: Some(x),
-            series: None,
-            y: Some(format!("{variable}={value}")),
-            curves: Vec::new(),
-            title: Some(title),
-            file: "differences".to_string(),
-            at: Default::default(),
-        });
-    }
-}
-
-/// The plots of an experiment file that asks for none, as the action declares
-/// them: its headline over the first sweep axis (one line per value of the
-/// second axis, or per variant), and an engagement's per-turn curves.
-fn default_plots(experiment: &Experiment, question: &Question) -> Vec<PlotSpec> {
-    let mut plots = Vec::new();
-    if experiment.plan.is_some() {
-        if let Some(first) = experiment.sweep.first() {
-            let series = match experiment.sweep.get(1) {
-                Some(second) => second.field.clone(),
-                None => "variant".to_string(),
-            };
-            plots.push(PlotSpec {
-                kind: "lines".to_string(),
-                x: Some(first.field.clone()),
-                series: Some(series),
-                y: Some("mean:gain".to_string()),
-                curves: Vec::new(),
-                title: Some(format!("What best play gains by {}", first.field)),
-                file: "gain".to_string(),
-                at: Default::default(),
-            });
-        }
-        return plots;
-    }
-    if let (Some((variable, value)), Some(first)) = (question.headline(), experiment.sweep.first())
-    {
-        let series = match experiment.sweep.get(1) {
-            Some(second) => second.field.clone(),
-            None => "variant".to_string(),
-        };
-        plots.push(PlotSpec {
-            kind: "lines".to_string(),
-            x: Some(first.field.clone()),
-            series: Some(series),
-            y: Some(format!("{variable}={value}")),
-            curves: Vec::new(),
-            title: Some(format!("P({variable} = {value}) by {}", first.field)),
-            file: "headline".to_string(),
-            at: Default::default(),
-        });
-    }
-    let curves = question.action().default_curves();
-    if !curves.is_empty() {
-        plots.push(PlotSpec {
-            kind: "curves".to_string(),
-            x: None,
-            series: None,
-            y: None,
-            curves: curves.iter().map(|c| c.to_string()).collect(),
-            title: Some("Per turn".to_string()),
-            file: "curves".to_string(),
-            at: Default::default(),
-        });
-    }
-    plots
 }
 
 /// Every experiment file in a folder, sorted by name.

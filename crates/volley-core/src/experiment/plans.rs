@@ -32,14 +32,7 @@ impl PlanSpec {
     /// The question a point's plan asks (no Monte Carlo check: the plan is
     /// exact, and `volley plan` checks its policies).
     pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
-        let goal = match (&self.goal, question.headline()) {
-            (Some(text), _) => Goal::parse(text),
-            (None, Some((variable, value))) => Goal::parse(&format!("P({variable}={value})")),
-            (None, None) => Err(InputError::argument(
-                "goal",
-                "this action states no headline: give `goal` in [plan]",
-            )),
-        }?;
+        let goal = Goal::or_headline(self.goal.as_deref(), question, "`goal` in [plan]")?;
         Ok(Ask {
             choices: self.choices.clone(),
             goal,

@@ -29,6 +29,23 @@ pub struct Goal {
 impl Goal {
     /// Parse `P(VARIABLE=VALUE)`, `mean(VARIABLE)`, or a sum of them with `+`,
     /// `-` and factors (`2*mean(x)`); spaces are free.
+    /// The goal `text`, or `question`'s headline probability when none is
+    /// given; `flag` names where a goal is given, for the refusal.
+    pub fn or_headline(
+        text: Option<&str>,
+        question: &crate::question::Question,
+        flag: &str,
+    ) -> Result<Self, InputError> {
+        match (text, question.headline()) {
+            (Some(text), _) => Goal::parse(text),
+            (None, Some((variable, value))) => Goal::parse(&format!("P({variable}={value})")),
+            (None, None) => Err(InputError::argument(
+                "goal",
+                format!("this action states no headline: give {flag}"),
+            )),
+        }
+    }
+
     pub fn parse(text: &str) -> Result<Self, InputError> {
         let bad = |message: String| InputError::argument("goal", message);
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();

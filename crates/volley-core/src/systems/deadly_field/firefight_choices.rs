@@ -227,11 +227,21 @@ impl Decisions for FirefightChoices {
             Phase::Fight(from) => (from, ChargeState::Declared),
             Phase::Charging { from, charge } => (from, charge),
         };
-        let procedure = self
-            .charge_from(&from)
+        let template = self
+            .charge
+            .as_ref()
             .expect("charge is open only where it is built");
-        let charge_steps = procedure.steps();
+        let charge_steps = template.steps();
         if step < charge_steps {
+            // Only the advance reads how the regiments stood (as the shared
+            // steps hold): later steps play the template without a copy.
+            let from_here;
+            let procedure = if charge == ChargeState::Declared {
+                from_here = self.charge_from(&from).expect("the template is built");
+                &from_here
+            } else {
+                template
+            };
             if procedure.finished(&charge).is_some() {
                 return *s;
             }
