@@ -78,23 +78,31 @@ fn questions(c: &mut Criterion) {
             black_box(done.points)
         })
     });
-    // `volley plan SYSTEM firefight --check-trials 0`: every state of the
-    // default firefight solved, with its fixed policies.
+    // `volley plan SYSTEM firefight --check-trials 0 [--opponent best]`:
+    // every state of the default firefight solved, with its fixed policies;
+    // against B at its best, B's decision points too.
     for system in ["micro-force", "deadly-field"] {
         let firefight = question(system, "firefight", &[]);
-        let ask = volley::request::PlanFlags {
-            choices: None,
-            goal: None,
-            check_trials: 0,
-            seed: 1,
-            confidence: 0.95,
-            budget: volley::engine::EXACT_BUDGET,
+        for opponent in ["usual", "best"] {
+            let ask = volley::request::PlanFlags {
+                choices: None,
+                goal: None,
+                opponent: opponent.to_string(),
+                check_trials: 0,
+                seed: 1,
+                confidence: 0.95,
+                budget: volley::engine::EXACT_BUDGET,
+            }
+            .ask(&firefight)
+            .unwrap();
+            let name = match opponent {
+                "usual" => format!("plan {system} firefight (defaults)"),
+                _ => format!("plan {system} firefight (defaults, opponent best)"),
+            };
+            group.bench_function(name, |b| {
+                b.iter(|| black_box(firefight.plan(&ask).unwrap().best))
+            });
         }
-        .ask(&firefight)
-        .unwrap();
-        group.bench_function(format!("plan {system} firefight (defaults)"), |b| {
-            b.iter(|| black_box(firefight.plan(&ask).unwrap().best))
-        });
     }
     group.finish();
 }

@@ -510,6 +510,28 @@ fn the_best_play_page_shows_the_apis_plan() {
         std::thread::sleep(Duration::from_millis(100));
     }
 
+    // Against B at its best: B's rows are marked with their side, and the
+    // heading says whom A plays against.
+    let minimax = "system=deadly-field&action=firefight&turns=2&opponent=best&check_trials=0";
+    let shown = best_on_page(minimax);
+    let (_, body) = server.get(&format!("/api/plan?{minimax}"));
+    let best = serde_json::from_str::<Value>(&body).unwrap()["best"]["value"]
+        .as_f64()
+        .unwrap();
+    assert_eq!(
+        shown,
+        format!(
+            "Best play for A against B at its best: {:.2}%",
+            100.0 * best
+        )
+    );
+    let sides = browser.script(
+        "return [...new Set([...document.querySelectorAll('table.plan-policy tbody tr')].map(r => r.cells[1].textContent))].sort();",
+    );
+    assert_eq!(sides, json!(["A", "B"]));
+    let picked = browser.script("return document.getElementById('opponent').value;");
+    assert_eq!(picked, json!("best"));
+
     // A bad goal gets the API's own message.
     let bad = "system=micro-force&action=firefight&goal=P(x%3Dy)";
     let shown = best_on_page(bad);

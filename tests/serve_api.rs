@@ -559,6 +559,10 @@ fn a_plan_is_the_command_lines_json_and_refuses_in_its_words() {
             ],
         ),
         (
+            "system=deadly-field&action=firefight&turns=2&opponent=best&check_trials=10000",
+            vec!["turns=2", "--opponent", "best", "--check-trials", "10000"],
+        ),
+        (
             "system=deadly-field&action=firefight&turns=2&goal=mean(b_figures_lost)&check_trials=0",
             vec![
                 "turns=2",
@@ -595,6 +599,10 @@ fn a_plan_is_the_command_lines_json_and_refuses_in_its_words() {
         (
             "system=micro-force&action=firefight&check_trials=99999999999",
             "--check-trials",
+        ),
+        (
+            "system=micro-force&action=firefight&opponent=worst",
+            "opponent",
         ),
         (
             "system=micro-force&action=firefight&budget=9999999999",

@@ -304,7 +304,7 @@ fn solve_json(
 /// Best play over an action's choices: the JSON `volley plan SYSTEM ACTION
 /// field=value... [--choices SIDE:CHOICES] [--goal GOAL] --format json` prints.
 #[pyfunction]
-#[pyo3(signature = (system, action, fields, choices, goal, check_trials, seed, confidence, budget, house_rules))]
+#[pyo3(signature = (system, action, fields, choices, goal, opponent, check_trials, seed, confidence, budget, house_rules))]
 #[allow(clippy::too_many_arguments)]
 fn plan_json(
     py: Python<'_>,
@@ -313,13 +313,14 @@ fn plan_json(
     fields: Vec<(String, String)>,
     choices: Option<String>,
     goal: Option<String>,
+    opponent: &str,
     check_trials: u64,
     seed: u64,
     confidence: f64,
     budget: Option<u64>,
     house_rules: Vec<String>,
 ) -> PyResult<String> {
-    use volley_core::plan::{Ask, Goal};
+    use volley_core::plan::{Ask, Goal, Opponent};
     let question = question(system, action, fields, &house_rules)?;
     let goal = match (goal, question.headline()) {
         (Some(text), _) => Goal::parse(&text),
@@ -335,9 +336,19 @@ fn plan_json(
             "confidence: {confidence}: the confidence level is strictly between 0 and 1"
         )));
     }
+    let opponent = match opponent {
+        "usual" => Opponent::Usual,
+        "best" => Opponent::Best,
+        other => {
+            return Err(InputError::new_err(format!(
+                "opponent: `{other}`: the opponent is `usual` or `best`"
+            )));
+        }
+    };
     let ask = Ask {
         choices,
         goal,
+        opponent,
         budget: budget.unwrap_or(volley_core::engine::EXACT_BUDGET),
         check_trials,
         seed,

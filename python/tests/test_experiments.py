@@ -141,3 +141,16 @@ def test_plan_is_the_command_lines():
     assert set(policy["choice"].unique()) <= {"fire", "reform", "charge"}
     with pytest.raises(volley.InputError, match="no choices to plan"):
         volley.plan("micro-squad", "fire")
+
+
+@needs_cli
+def test_a_plan_against_the_opponent_at_its_best_is_the_command_lines():
+    ours = volley.plan("deadly-field", "firefight", turns=2, opponent="best", check_trials=0)
+    theirs = json.loads(cli("plan", "deadly-field", "firefight", "turns=2", "--opponent", "best",
+                            "--check-trials", "0", "--format", "json").stdout)
+    assert ours.to_dict() == theirs
+    assert set(ours.policy["side"].unique()) == {"a", "b"}
+    usual = volley.plan("deadly-field", "firefight", turns=2, check_trials=0)
+    assert ours.best <= usual.best + 1e-12
+    with pytest.raises(volley.InputError, match="opponent"):
+        volley.plan("deadly-field", "firefight", opponent="worst")

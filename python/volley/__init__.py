@@ -226,6 +226,7 @@ def plan(
     *,
     choices: Optional[str] = None,
     goal: Optional[str] = None,
+    opponent: str = "usual",
     check_trials: int = 200_000,
     seed: int = 1,
     confidence: float = 0.95,
@@ -237,11 +238,13 @@ def plan(
     exact: what ``volley plan ... --format json`` prints, with the policy as a
     DataFrame (``policy``). ``choices`` is ``"a:fire,charge"`` (default every
     choice), ``goal`` ``"P(breaks_first=b)"`` (default the headline) or a sum of
-    ``P(...)`` and ``mean(...)`` terms; ``check_trials`` Monte Carlo trials play
-    the policy found as a check (0: none)."""
+    ``P(...)`` and ``mean(...)`` terms; ``opponent`` ``"usual"`` (the other side
+    plays its fixed way) or ``"best"`` (it answers at its best: minimax);
+    ``check_trials`` Monte Carlo trials play the policy found as a check (0:
+    none)."""
     given = _given(fields)
     text = _volley.plan_json(
-        system, action, given, choices, goal, check_trials, seed, confidence, budget,
-        _paths(house_rules),
+        system, action, given, choices, goal, opponent, check_trials, seed, confidence,
+        budget, _paths(house_rules),
     )
     return Plan(json.loads(text))

@@ -100,13 +100,16 @@ class Plan(_Document):
 
     @property
     def policy(self) -> pl.DataFrame:
-        """One row a decision state best play reaches: turn, the state's axes,
-        reach, one ``value_CHOICE`` column a choice (null where not open),
-        choice and gain."""
+        """One row a decision state best play reaches: turn, side (who
+        chooses there: the decider, or the opponent at its best), the state's
+        axes, reach, one ``value_CHOICE`` column a choice (null where not
+        open), choice and gain."""
+        choices = list(self._data["choices"])
+        choices += [c for c in self._data["opponent_choices"] if c not in choices]
         rows = []
         for r in self._data["policy"]:
-            row = {"turn": r["turn"], **r["state"], "reach": r["reach"]}
-            for c in self._data["choices"]:
+            row = {"turn": r["turn"], "side": r["side"], **r["state"], "reach": r["reach"]}
+            for c in choices:
                 row[f"value_{c}"] = r["values"].get(c)
             row.update(choice=r["choice"], gain=r["gain"])
             rows.append(row)

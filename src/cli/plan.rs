@@ -25,7 +25,8 @@ pub struct PlanArgs {
     /// Also draw the policy to FILE (.png and .svg are both written): another
     /// choice's margin over the usual one over the two state axes that best
     /// sort the choices; with more than one other choice, each further map
-    /// beside FILE, named for its choice (FILE-charge.png).
+    /// beside FILE, named for its choice (FILE-charge.png; the opponent's at
+    /// its best for its side too: FILE-b-charge.png).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
     /// Output format.
@@ -63,13 +64,24 @@ fn draw_policy(
     use crate::plot::Figure;
     let base = path.with_extension("");
     let mut drawn = 0;
-    for other in plan.choices.iter().skip(1) {
-        let title = format!(
-            "{} {}: when to {other}",
-            question.system().name(),
-            question.action().name()
-        );
-        let Some(map) = crate::output::policy_map(plan, other, &title) else {
+    let opponent = if plan.decider == "a" { "b" } else { "a" };
+    let maps = plan
+        .choices
+        .iter()
+        .skip(1)
+        .map(|c| (plan.decider, c))
+        .chain(plan.opponent_choices.iter().skip(1).map(|c| (opponent, c)));
+    for (side, other) in maps {
+        let (system, action) = (question.system().name(), question.action().name());
+        let title = if side == plan.decider {
+            format!("{system} {action}: when to {other}")
+        } else {
+            format!(
+                "{system} {action}: when {} should {other}",
+                side.to_uppercase()
+            )
+        };
+        let Some(map) = crate::output::policy_map(plan, side, other, &title) else {
             continue;
         };
         let file = if drawn == 0 {
@@ -79,7 +91,12 @@ fn draw_policy(
                 .file_name()
                 .map(|n| n.to_string_lossy().to_string())
                 .unwrap_or_default();
-            base.with_file_name(format!("{stem}-{other}"))
+            let who = if side == plan.decider {
+                String::new()
+            } else {
+                format!("{side}-")
+            };
+            base.with_file_name(format!("{stem}-{who}{other}"))
         };
         map.write(&file)?;
         drawn += 1;

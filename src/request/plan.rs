@@ -3,7 +3,7 @@
 //! Carlo check, the budget; and the [`Ask`] they make of a question.
 
 use crate::error::InputError;
-use crate::plan::{Ask, Goal};
+use crate::plan::{Ask, Goal, Opponent};
 use crate::question::Question;
 use clap::Args;
 
@@ -18,6 +18,11 @@ pub struct PlanFlags {
     /// action's headline.
     #[arg(long)]
     pub goal: Option<String>,
+    /// How the other side plays: `usual`, its fixed way (the action as it
+    /// plays without choices), or `best`, choosing at its own decision
+    /// points to minimise the goal (a two-player zero-sum game, minimax).
+    #[arg(long, default_value = "usual", value_parser = Opponent::NAMES)]
+    pub opponent: String,
     /// Monte Carlo trials playing the policy found, to check its exact value
     /// (0: no check).
     #[arg(long, default_value_t = 200_000)]
@@ -28,15 +33,17 @@ pub struct PlanFlags {
     /// Confidence level of the check's interval.
     #[arg(long, default_value_t = 0.95)]
     pub confidence: f64,
-    /// Most states met (all turns), and most leaves of one turn's dice tree.
+    /// Most distinct states met (all turns), and most leaves of one turn's
+    /// dice tree.
     #[arg(long, default_value_t = crate::engine::EXACT_BUDGET)]
     pub budget: u64,
 }
 
 /// The keys of [`PlanFlags`], as a query string names them.
-pub const PLAN_KEYS: [&str; 6] = [
+pub const PLAN_KEYS: [&str; 7] = [
     "choices",
     "goal",
+    "opponent",
     "check_trials",
     "seed",
     "confidence",
@@ -60,6 +67,11 @@ impl PlanFlags {
         Ok(Ask {
             choices: self.choices.clone(),
             goal,
+            opponent: if self.opponent == "best" {
+                Opponent::Best
+            } else {
+                Opponent::Usual
+            },
             budget: self.budget,
             check_trials: self.check_trials,
             seed: self.seed,

@@ -228,3 +228,57 @@ fn an_experiment_of_best_play_refuses_trials_and_unknown_keys() {
         "{err}"
     );
 }
+
+#[test]
+fn against_b_at_its_best_a_plan_is_a_minimax_never_better_for_a() {
+    let plan = |opponent: &str| {
+        let out = volley()
+            .args(["plan", "deadly-field", "firefight", "turns=3"])
+            .args(["--opponent", opponent, "--check-trials", "30000"])
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        crate::common::assert_contract("plan", &json);
+        json
+    };
+    let (usual, best) = (plan("usual"), plan("best"));
+    assert_eq!(best["opponent"], "best");
+    assert_eq!(usual["opponent_choices"], serde_json::json!([]));
+    let value = |j: &serde_json::Value| j["best"]["value"].as_f64().unwrap();
+    assert!(value(&best) <= value(&usual) + 1e-12);
+    assert_eq!(best["check"]["agrees"], true, "{}", best["check"]);
+    let sides: std::collections::BTreeSet<&str> = best["policy"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["side"].as_str().unwrap())
+        .collect();
+    assert_eq!(sides.into_iter().collect::<Vec<_>>(), ["a", "b"]);
+    // B's rows: its best answer takes the lowest value of A's goal.
+    for row in best["policy"].as_array().unwrap() {
+        let values = row["values"].as_object().unwrap();
+        let chosen = values[row["choice"].as_str().unwrap()].as_f64().unwrap();
+        for v in values.values() {
+            let v = v.as_f64().unwrap();
+            if row["side"] == "b" {
+                assert!(chosen <= v + 1e-12, "{row}");
+            } else {
+                assert!(chosen >= v - 1e-12, "{row}");
+            }
+        }
+    }
+    // A usage error, as clap reports it: exit 2, the values it takes.
+    let out = volley()
+        .args(["plan", "micro-force", "firefight", "--opponent", "worst"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("[possible values: usual, best]"), "{err}");
+}

@@ -259,7 +259,13 @@ impl Question {
             Some(Ok(answer)) => Ok(answer),
             Some(Err(crate::plan::PlanError::Input(e))) => Err(QuestionError::Input(e)),
             Some(Err(crate::plan::PlanError::OverBudget(over))) => {
-                Err(QuestionError::Run(engine::RunError::OverBudget(over)))
+                Err(QuestionError::Input(InputError::argument(
+                    "budget",
+                    format!(
+                        "best play here meets more than the budget of {} (decision states over all turns, or leaves of one turn's dice tree): raise the budget (--budget); memory grows with the states, about 1 GB a million",
+                        crate::dice::grouped(over.budget)
+                    ),
+                )))
             }
             None => Err(QuestionError::Input(InputError::argument(
                 "action",

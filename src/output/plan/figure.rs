@@ -31,21 +31,26 @@ fn impurity(rows: &[Sorted<'_>], x: &str, y: &str) -> f64 {
         .sum()
 }
 
-/// The policy map of `plan` for the choice `other` (its margin over the
-/// usual choice), or `None` where `other` is never open.
-pub fn policy_map(plan: &PlanAnswer, other: &str, title: &str) -> Option<Heatmap> {
-    let usual = plan.choices[0];
+/// The policy map of `plan` for `side`'s choice `other` (its margin over
+/// the usual choice, for that side: the opponent's is the goal it takes
+/// away), or `None` where `other` is never open to it.
+pub fn policy_map(plan: &PlanAnswer, side: &str, other: &str, title: &str) -> Option<Heatmap> {
+    let (usual, sign) = if side == plan.decider {
+        (plan.choices[0], 1.0)
+    } else {
+        (*plan.opponent_choices.first()?, -1.0)
+    };
     let rows: Vec<Margined<'_>> = plan
         .policy
         .iter()
-        .filter(|r| r.reach > 1e-9)
+        .filter(|r| r.side == side && r.reach > 1e-9)
         .filter_map(|r| {
             let value = |c: &str| r.values.iter().find(|(x, _)| *x == c).map(|(_, v)| *v);
             Some((
                 with_turns_left(r.state.clone(), plan.turn_limit, r.turn),
                 r.reach,
                 r.choice,
-                value(other)? - value(usual)?,
+                sign * (value(other)? - value(usual)?),
             ))
         })
         .collect();
@@ -105,12 +110,22 @@ pub fn policy_map(plan: &PlanAnswer, other: &str, title: &str) -> Option<Heatmap
         })
         .collect();
     let unit = if plan.probability { " (points)" } else { "" };
-    Some(Heatmap {
-        title: title.to_string(),
-        subtitle: Some(format!(
+    let subtitle = if sign > 0.0 {
+        format!(
             "{other} minus {usual}, {}{unit}, over the states best play reaches: positive where {other} is best",
             plan.goal
-        )),
+        )
+    } else {
+        format!(
+            "what {}'s {other} takes from {} over {usual}, {}{unit}, where it answers: positive where {other} is best for it",
+            side.to_uppercase(),
+            plan.decider.to_uppercase(),
+            plan.goal
+        )
+    };
+    Some(Heatmap {
+        title: title.to_string(),
+        subtitle: Some(subtitle),
         x_label: x.to_string(),
         y_label: y.to_string(),
         columns: xs.iter().map(i64::to_string).collect(),

@@ -7,7 +7,7 @@ pub use figure::policy_map;
 
 use super::Format;
 use crate::contract::{self, PlanJson, UsedReadingJson};
-use crate::plan::{Ask, PlanAnswer};
+use crate::plan::{Ask, Opponent, PlanAnswer};
 use crate::question::Question;
 use std::fmt::Write;
 
@@ -37,6 +37,23 @@ pub fn render_plan(question: &Question, plan: &PlanAnswer, ask: &Ask, format: Fo
     }
 }
 
+/// Every choice a column shows: the decider's, then any of the opponent's
+/// it does not share.
+fn columns(plan: &PlanAnswer) -> Vec<&'static str> {
+    let mut all = plan.choices.clone();
+    for c in &plan.opponent_choices {
+        if !all.contains(c) {
+            all.push(c);
+        }
+    }
+    all
+}
+
+/// Does the opponent choose too (a column says who chooses)?
+fn two_sided(plan: &PlanAnswer) -> bool {
+    plan.opponent == Opponent::Best
+}
+
 /// The policy table's axes, in the order the first state lists them.
 fn axes(plan: &PlanAnswer) -> Vec<&'static str> {
     plan.policy
@@ -50,22 +67,28 @@ fn axes(plan: &PlanAnswer) -> Vec<&'static str> {
 fn csv(plan: &PlanAnswer) -> String {
     let axes = axes(plan);
     let mut out = String::from("turn,");
+    if two_sided(plan) {
+        out.push_str("side,");
+    }
     for a in &axes {
         let _ = write!(out, "{a},");
     }
     out.push_str("reach,");
-    for c in &plan.choices {
+    for c in columns(plan) {
         let _ = write!(out, "value_{c},");
     }
     out.push_str("choice,gain\n");
     for r in &plan.policy {
         let _ = write!(out, "{},", r.turn);
+        if two_sided(plan) {
+            let _ = write!(out, "{},", r.side);
+        }
         for (_, v) in &r.state {
             let _ = write!(out, "{v},");
         }
         let _ = write!(out, "{},", r.reach);
-        for c in &plan.choices {
-            match r.values.iter().find(|(x, _)| x == c) {
+        for c in columns(plan) {
+            match r.values.iter().find(|(x, _)| *x == c) {
                 Some((_, v)) => {
                     let _ = write!(out, "{v},");
                 }
@@ -79,9 +102,18 @@ fn csv(plan: &PlanAnswer) -> String {
 
 fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> String {
     let mut out = String::new();
+    let against = if two_sided(plan) {
+        format!(
+            " against {} at its best ({})",
+            opponent(plan).to_uppercase(),
+            plan.opponent_choices.join(" or ")
+        )
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "{} {}: best play for {} ({}), goal {}",
+        "{} {}: best play for {} ({}){against}, goal {}",
         question.system().name(),
         question.action().name(),
         plan.decider.to_uppercase(),
@@ -90,7 +122,16 @@ fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> St
     );
     let _ = writeln!(out, "scenario: {}\n", question.scenario_line());
     let mut rows = vec![("best play".to_string(), plan.best)];
-    rows.extend(plan.fixed.iter().cloned());
+    let answered = if two_sided(plan) {
+        format!(", {}'s best answer", opponent(plan).to_uppercase())
+    } else {
+        String::new()
+    };
+    rows.extend(
+        plan.fixed
+            .iter()
+            .map(|(name, value)| (format!("{name}{answered}"), *value)),
+    );
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     for (name, value) in &rows {
         let _ = writeln!(out, "  {name:<width$}  {} (exact)", plan.shown(*value));
@@ -110,20 +151,26 @@ fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> St
         plan.policy.len()
     );
     let mut header = vec!["turn".to_string()];
+    if two_sided(plan) {
+        header.push("side".to_string());
+    }
     header.extend(axes.iter().map(|a| a.to_string()));
     header.push("reach".to_string());
-    header.extend(plan.choices.iter().map(|c| c.to_string()));
+    header.extend(columns(plan).iter().map(|c| c.to_string()));
     header.push("best".to_string());
     let mut table = vec![header];
     for r in shown {
         let mut row = vec![r.turn.to_string()];
+        if two_sided(plan) {
+            row.push(r.side.to_uppercase());
+        }
         row.extend(r.state.iter().map(|(_, v)| v.to_string()));
         row.push(format!("{}%", crate::output::percent_digits(r.reach)));
-        for c in &plan.choices {
+        for c in columns(plan) {
             row.push(
                 r.values
                     .iter()
-                    .find(|(x, _)| x == c)
+                    .find(|(x, _)| *x == c)
                     .map_or("-".to_string(), |(_, v)| plan.shown(*v)),
             );
         }
@@ -156,12 +203,25 @@ fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> St
             crate::readings::line(&used)
         );
     }
-    let _ = writeln!(
-        out,
-        "{} states met over {} turns, {} turns enumerated.",
-        plan.states, plan.turn_limit, plan.kernels
-    );
+    if two_sided(plan) {
+        let _ = writeln!(
+            out,
+            "{} decision states met over {} turns (each side's choice a decision point), {} choices enumerated.",
+            plan.states, plan.turn_limit, plan.kernels
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "{} states met over {} turns, {} turns enumerated.",
+            plan.states, plan.turn_limit, plan.kernels
+        );
+    }
     out
+}
+
+/// The side that does not decide.
+fn opponent(plan: &PlanAnswer) -> &'static str {
+    if plan.decider == "a" { "b" } else { "a" }
 }
 
 /// A table of text cells, aligned (or as a Markdown table).

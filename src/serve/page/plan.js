@@ -10,7 +10,7 @@ const plan = {
   fields: [],
   values: {}, // field values that differ from the defaults
 };
-const PLAN_KEYS = ["choices", "goal", "check_trials"];
+const PLAN_KEYS = ["choices", "goal", "opponent", "check_trials"];
 const POLICY_ROWS = 40; // the policy table shows the states best play reaches most
 
 function planQuery() {
@@ -99,30 +99,36 @@ function fixedTable(p) {
   const best = body.insertRow();
   best.className = "best";
   best.append(el("td", "", "best play"), el("td", "", goalValue(p, p.best.value) + " (exact)"));
+  const answered = p.opponent === "best" ? `, ${p.decider === "a" ? "B" : "A"}'s best answer` : "";
   for (const f of p.fixed) {
     const row = body.insertRow();
-    row.append(el("td", "", f.name), el("td", "", goalValue(p, f.value) + " (exact)"));
+    row.append(el("td", "", f.name + answered), el("td", "", goalValue(p, f.value) + " (exact)"));
   }
   return table;
 }
 
 function policyTable(p) {
   const rows = [...p.policy].sort((a, b) => b.reach - a.reach).slice(0, POLICY_ROWS);
-  rows.sort((a, b) => a.turn - b.turn || b.reach - a.reach);
+  rows.sort((a, b) => a.turn - b.turn || a.side.localeCompare(b.side) || b.reach - a.reach);
   const axes = rows.length ? Object.keys(rows[0].state) : [];
+  const twoSided = p.opponent === "best";
+  const choices = [...p.choices, ...p.opponent_choices.filter((c) => !p.choices.includes(c))];
+  const usual = (side) => (side === p.decider ? p.choices[0] : p.opponent_choices[0]);
   const table = el("table", "plan-policy");
   const head = table.createTHead().insertRow();
-  for (const h of ["turn", ...axes.map(prettyName), "reach", ...p.choices, "best"]) {
+  const sides = twoSided ? ["side"] : [];
+  for (const h of ["turn", ...sides, ...axes.map(prettyName), "reach", ...choices, "best"]) {
     head.append(el("th", "", h));
   }
   const body = table.createTBody();
   for (const r of rows) {
     const row = body.insertRow();
-    if (r.choice !== p.choices[0]) row.className = "departs";
+    if (r.choice !== usual(r.side)) row.className = "departs";
     row.append(el("td", "", String(r.turn)));
+    if (twoSided) row.append(el("td", "", r.side.toUpperCase()));
     for (const a of axes) row.append(el("td", "", String(r.state[a])));
     row.append(el("td", "", percent(r.reach)));
-    for (const c of p.choices) {
+    for (const c of choices) {
       row.append(el("td", "", c in r.values ? goalValue(p, r.values[c]) : ""));
     }
     row.append(el("td", "choice", r.choice));
@@ -134,12 +140,17 @@ function renderPlan(p) {
   const out = $("result");
   out.replaceChildren();
   out.classList.remove("stale");
-  out.append(el("h2", "", `Best play for ${p.decider.toUpperCase()}: ${goalValue(p, p.best.value)}`));
+  const other = p.decider === "a" ? "B" : "A";
+  const against = p.opponent === "best" ? ` against ${other} at its best` : "";
+  out.append(el("h2", "", `Best play for ${p.decider.toUpperCase()}${against}: ${goalValue(p, p.best.value)}`));
   out.append(el("p", "plan-summary", p.summary));
   out.append(fixedTable(p));
   if (p.rules.length) {
     const list = el("ul", "plan-rules");
-    for (const r of p.rules) list.append(el("li", "", `${r.choice}: ${r.rule}`));
+    for (const r of p.rules) {
+      const who = r.side === p.decider ? "" : `${r.side.toUpperCase()} answers, `;
+      list.append(el("li", "", `${who}${r.choice}: ${r.rule}`));
+    }
     out.append(el("h3", "", "The policy in words"), list);
   }
   if (p.check) {
@@ -156,7 +167,7 @@ function renderPlan(p) {
     out.append(el("p", "hint", `Readings of the card this rests on: ${shown}.`));
   }
   out.append(el("p", "hint",
-    `${p.states.toLocaleString("en")} turn-start states, ${p.kernels.toLocaleString("en")} turns enumerated, ` +
+    `${p.states.toLocaleString("en")} decision states, ${p.kernels.toLocaleString("en")} choices enumerated, ` +
     `${p.turn_limit} turns at most.`));
 }
 

@@ -19,13 +19,21 @@ pub struct PlanJson {
     /// The side that chooses, and its choices (the usual one first).
     pub decider: String,
     pub choices: Vec<String>,
+    /// How the other side plays: `usual` (its fixed way) or `best` (it
+    /// answers at its own decision points to minimise the goal: minimax).
+    pub opponent: String,
+    /// The other side's choices where it answers at its best (else empty).
+    pub opponent_choices: Vec<String>,
     /// What best play maximises.
     pub goal: String,
     pub turn_limit: u32,
     pub best: BestJson,
-    /// The goal under fixed policies, for the gain from playing well.
+    /// The goal under the decider's fixed policies (against an opponent at
+    /// its best, each met by its best answer), for the gain from playing
+    /// well.
     pub fixed: Vec<FixedJson>,
-    /// When best play takes each choice other than the usual one.
+    /// When best play takes each choice other than the usual one (the
+    /// decider's, then the opponent's at its best).
     pub rules: Vec<RuleJson>,
     /// Every decision state best play reaches, turn by turn.
     pub policy: Vec<PolicyStateJson>,
@@ -64,6 +72,8 @@ pub struct FixedJson {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RuleJson {
+    /// The side that takes the choice.
+    pub side: String,
     pub choice: String,
     pub rule: String,
 }
@@ -74,13 +84,16 @@ pub struct RuleJson {
 pub struct PolicyStateJson {
     /// The turn about to be played (1 is the first).
     pub turn: u32,
+    /// Who chooses here: the decider, or the opponent at its best (who
+    /// takes the choice of lowest value).
+    pub side: String,
     pub state: BTreeMap<String, i64>,
     /// How likely best play is to reach this state at this turn.
     pub reach: f64,
     pub choice: String,
     /// Each open choice's value (the goal, from here, under best play after).
     pub values: BTreeMap<String, f64>,
-    /// The best choice's margin over the next best.
+    /// The best choice's margin over the next best, for its chooser.
     pub gain: f64,
 }
 
@@ -115,6 +128,12 @@ impl PlanJson {
             scenario,
             decider: plan.decider.to_string(),
             choices: plan.choices.iter().map(|c| c.to_string()).collect(),
+            opponent: plan.opponent.name().to_string(),
+            opponent_choices: plan
+                .opponent_choices
+                .iter()
+                .map(|c| c.to_string())
+                .collect(),
             goal: plan.goal.clone(),
             turn_limit: plan.turn_limit,
             best: BestJson {
@@ -132,9 +151,10 @@ impl PlanJson {
             rules: plan
                 .rules
                 .iter()
-                .map(|(choice, rule)| RuleJson {
-                    choice: choice.to_string(),
-                    rule: rule.clone(),
+                .map(|r| RuleJson {
+                    side: r.side.to_string(),
+                    choice: r.choice.to_string(),
+                    rule: r.text.clone(),
                 })
                 .collect(),
             policy: plan
@@ -142,6 +162,7 @@ impl PlanJson {
                 .iter()
                 .map(|r| PolicyStateJson {
                     turn: r.turn,
+                    side: r.side.to_string(),
                     state: r.state.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
                     reach: r.reach,
                     choice: r.choice.to_string(),

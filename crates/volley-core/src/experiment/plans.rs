@@ -8,7 +8,7 @@
 //! words goes with each point.
 
 use crate::error::InputError;
-use crate::plan::{Ask, Goal, PlanAnswer};
+use crate::plan::{Ask, Goal, Opponent, PlanAnswer};
 use crate::question::{Question, QuestionError};
 use crate::stats::{Estimate, MeanRow, OutcomeRow, Summary};
 use serde::Deserialize;
@@ -22,6 +22,8 @@ pub struct PlanSpec {
     pub choices: Option<String>,
     /// As `volley plan --goal`; default the action's headline probability.
     pub goal: Option<String>,
+    /// As `volley plan --opponent`: `usual` (the default) or `best`.
+    pub opponent: Option<String>,
 }
 
 /// Most states (and leaves of one turn's dice) a point's plan may meet, as
@@ -33,9 +35,20 @@ impl PlanSpec {
     /// exact, and `volley plan` checks its policies).
     pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
         let goal = Goal::or_headline(self.goal.as_deref(), question, "`goal` in [plan]")?;
+        let opponent = match self.opponent.as_deref() {
+            None | Some("usual") => Opponent::Usual,
+            Some("best") => Opponent::Best,
+            Some(other) => {
+                return Err(InputError::argument(
+                    "opponent",
+                    format!("`{other}` in [plan]: the opponent is `usual` or `best`"),
+                ));
+            }
+        };
         Ok(Ask {
             choices: self.choices.clone(),
             goal,
+            opponent,
             budget: PLAN_BUDGET,
             check_trials: 0,
             seed: 1,
@@ -111,12 +124,16 @@ pub fn plan_summary(answer: &PlanAnswer, confidence: f64) -> (Summary, String) {
         let uses: f64 = answer
             .policy
             .iter()
-            .filter(|r| r.choice == *c)
+            .filter(|r| r.side == answer.decider && r.choice == *c)
             .map(|r| r.reach)
             .sum();
         means.push(mean(format!("uses_{c}"), uses));
     }
-    let first = answer.policy.iter().find(|r| r.turn == 1).map(|r| r.choice);
+    let first = answer
+        .policy
+        .iter()
+        .find(|r| r.turn == 1 && r.side == answer.decider)
+        .map(|r| r.choice);
     let outcomes = answer
         .choices
         .iter()
@@ -126,7 +143,17 @@ pub fn plan_summary(answer: &PlanAnswer, confidence: f64) -> (Summary, String) {
             estimate: Estimate::exact(f64::from(u8::from(first == Some(*c)))),
         })
         .collect();
-    let words: Vec<&str> = answer.rules.iter().map(|(_, r)| r.as_str()).collect();
+    let words: Vec<String> = answer
+        .rules
+        .iter()
+        .map(|r| {
+            if r.side == answer.decider {
+                r.text.clone()
+            } else {
+                format!("{} answers: {}", r.side.to_uppercase(), r.text)
+            }
+        })
+        .collect();
     let summary = Summary {
         exact: true,
         trials: None,

@@ -3,7 +3,7 @@
 //! policies', the policy as rules and as a table of states, and a Monte Carlo
 //! check of it.
 
-use super::{Decisions, Goal, Plan, simple_rule, solve};
+use super::{Decisions, Goal, Opponent, Plan, simple_rule, solve};
 use crate::dice::OverBudget;
 use crate::error::InputError;
 use crate::stats::Estimate;
@@ -15,6 +15,8 @@ pub struct Ask {
     /// choice of the deciding side.
     pub choices: Option<String>,
     pub goal: Goal,
+    /// How the other side plays: its usual way, or its best.
+    pub opponent: Opponent,
     /// States met, and leaves of each turn's dice tree, at most.
     pub budget: u64,
     /// Monte Carlo trials playing the policy found, as a check (0: none).
@@ -27,6 +29,8 @@ pub struct Ask {
 #[derive(Clone, Debug)]
 pub struct PolicyEntry {
     pub turn: u32,
+    /// Who chooses here: the decider, or the opponent at its best.
+    pub side: &'static str,
     pub state: Vec<(&'static str, i64)>,
     pub reach: f64,
     pub choice: &'static str,
@@ -34,19 +38,32 @@ pub struct PolicyEntry {
     pub gain: f64,
 }
 
+/// When one side takes one of its choices other than the usual one, in
+/// words.
+#[derive(Clone, Debug)]
+pub struct RuleText {
+    pub side: &'static str,
+    pub choice: &'static str,
+    pub text: String,
+}
+
 /// A plan, answered.
 #[derive(Clone, Debug)]
 pub struct PlanAnswer {
     pub decider: &'static str,
     pub choices: Vec<&'static str>,
+    pub opponent: Opponent,
+    /// The opponent's choices where it answers at its best (else none).
+    pub opponent_choices: Vec<&'static str>,
     pub goal: String,
     /// The goal is one probability.
     pub probability: bool,
     pub best: f64,
     pub fixed: Vec<(String, f64)>,
     pub policy: Vec<PolicyEntry>,
-    /// Each choice other than the usual one, and when best play takes it.
-    pub rules: Vec<(&'static str, String)>,
+    /// Each choice other than the usual one, and when best play takes it
+    /// (the decider's, then the opponent's at its best).
+    pub rules: Vec<RuleText>,
     pub states: usize,
     pub kernels: usize,
     pub turn_limit: u32,
@@ -107,6 +124,15 @@ impl<G: Decisions> Decisions for Restricted<'_, G> {
     fn turn_limit(&self) -> u32 {
         self.game.turn_limit()
     }
+    fn points_per_turn(&self) -> u32 {
+        self.game.points_per_turn()
+    }
+    fn chooser(&self, s: &G::State) -> &'static str {
+        self.game.chooser(s)
+    }
+    fn opponent_choices(&self) -> Vec<&'static str> {
+        self.game.opponent_choices()
+    }
     fn is_over(&self, s: &G::State) -> bool {
         self.game.is_over(s)
     }
@@ -116,7 +142,11 @@ impl<G: Decisions> Decisions for Restricted<'_, G> {
     fn all_choices(&self) -> Vec<&'static str> {
         self.open.clone()
     }
+    /// The decider's choices, restricted; the opponent's as they are.
     fn choices(&self, s: &G::State) -> Vec<&'static str> {
+        if self.game.chooser(s) != self.game.decider() {
+            return self.game.choices(s);
+        }
         let open: Vec<_> = self
             .game
             .choices(s)
@@ -129,8 +159,8 @@ impl<G: Decisions> Decisions for Restricted<'_, G> {
             open
         }
     }
-    fn steps(&self, choice: &str) -> u32 {
-        self.game.steps(choice)
+    fn steps(&self, s: &G::State, choice: &str) -> u32 {
+        self.game.steps(s, choice)
     }
     fn play_step<D: crate::dice::Dice>(
         &self,
@@ -174,17 +204,30 @@ pub fn answer<G: Decisions>(
     outcome_values: &[(&str, Vec<String>)],
 ) -> Result<PlanAnswer, PlanError> {
     let open = asked_choices(game, ask).map_err(PlanError::Input)?;
+    if ask.opponent == Opponent::Best && game.opponent_choices().is_empty() {
+        return Err(PlanError::Input(InputError::argument(
+            "opponent",
+            "here the other side has no choices of its own: it plays its usual way".to_string(),
+        )));
+    }
     ask.goal
         .check(&game.figures(&game.start()), outcome_values)
         .map_err(PlanError::Input)?;
     let game = Restricted { game, open };
     let plan: Plan<G::State> =
         solve(&game, ask.goal.clone(), ask.budget).map_err(PlanError::OverBudget)?;
-    let usual = game.open[0];
-    let rules = game.open[1..]
-        .iter()
-        .map(|c| (*c, simple_rule(&game, &plan, c).text(c, usual)))
-        .collect();
+    let opponent_choices = game.opponent_choices();
+    let other = if game.decider() == "a" { "b" } else { "a" };
+    let mut rules = Vec::new();
+    for (side, choices) in [(game.decider(), &game.open), (other, &opponent_choices)] {
+        for c in choices.iter().skip(1) {
+            rules.push(RuleText {
+                side,
+                choice: c,
+                text: simple_rule(&game, &plan, side, c).text(c, choices[0]),
+            });
+        }
+    }
     let check = (ask.check_trials > 0).then(|| {
         (
             ask.check_trials,
@@ -194,6 +237,8 @@ pub fn answer<G: Decisions>(
     Ok(PlanAnswer {
         decider: game.decider(),
         choices: game.open.clone(),
+        opponent: ask.opponent,
+        opponent_choices,
         goal: plan.goal.text().to_string(),
         probability: plan.goal.is_probability(),
         best: plan.best,
@@ -203,6 +248,7 @@ pub fn answer<G: Decisions>(
             .iter()
             .map(|r| PolicyEntry {
                 turn: r.turn,
+                side: r.side,
                 state: game.describe(&r.state),
                 reach: r.reach,
                 choice: r.choice,
@@ -250,8 +296,13 @@ impl PlanAnswer {
     /// The plan in one paragraph: best play's value, the fixed policies'
     /// and the gain over the best of them, and the policy's rules.
     pub fn summary(&self) -> String {
+        let opponent = if self.decider == "a" { "B" } else { "A" };
+        let against = match self.opponent {
+            Opponent::Usual => String::new(),
+            Opponent::Best => format!(" against {opponent} at its best (minimax)"),
+        };
         let mut text = format!(
-            "Best play by {} gives {} = {} (exact).",
+            "Best play by {}{against} gives {} = {} (exact).",
             self.decider.to_uppercase(),
             self.goal,
             self.shown(self.best)
@@ -270,10 +321,21 @@ impl PlanAnswer {
                     self.gap(*value, self.best)
                 )
             };
-            text.push_str(&format!(" Fixed policies: {}; {gain}.", others.join("; ")));
+            let answered = match self.opponent {
+                Opponent::Usual => String::new(),
+                Opponent::Best => format!(", each against {opponent}'s best answer to it"),
+            };
+            text.push_str(&format!(
+                " Fixed policies{answered}: {}; {gain}.",
+                others.join("; ")
+            ));
         }
-        for (_, rule) in &self.rules {
-            text.push_str(&format!(" Best play: {rule}."));
+        for rule in &self.rules {
+            if rule.side == self.decider {
+                text.push_str(&format!(" Best play: {}.", rule.text));
+            } else {
+                text.push_str(&format!(" {opponent}'s best answer: {}.", rule.text));
+            }
         }
         text
     }

@@ -18,7 +18,7 @@ mod solver;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, answer};
+pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, RuleText, answer};
 pub use goal::{Figures, Goal};
 pub use policy::{Condition, Rule, Shape, TOLERANCE, simple_rule, with_turns_left};
 #[cfg(test)]
@@ -30,9 +30,33 @@ use crate::dice::{Dice, OverBudget};
 /// A turn's next states with their probabilities, in the order of the states.
 pub type Turn<S> = Vec<(S, f64)>;
 
+/// How the side that does not decide plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Opponent {
+    /// Its usual, fixed way (the engagement as it plays without choices).
+    #[default]
+    Usual,
+    /// Its best against the decider, at decision points of its own: a
+    /// two-player zero-sum game, solved by minimax over the same chain.
+    Best,
+}
+
+impl Opponent {
+    pub const NAMES: [&'static str; 2] = ["usual", "best"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Opponent::Usual => "usual",
+            Opponent::Best => "best",
+        }
+    }
+}
+
 /// An engagement with choices. The deciding side chooses at the start of
 /// each turn (before the turn's dice), knowing the state; the other side
-/// plays its usual, fixed way.
+/// plays its usual, fixed way, or (against an opponent at its best) chooses
+/// at decision points of its own, each turn split into as many decision
+/// points as [`Decisions::points_per_turn`] says.
 pub trait Decisions: Sync {
     /// Everything that matters between turns (merged when equal).
     type State: Clone + Ord + std::hash::Hash + Send + Sync;
@@ -43,6 +67,18 @@ pub trait Decisions: Sync {
     /// The last turn played.
     fn turn_limit(&self) -> u32;
 
+    /// Decision points in a turn: 1, the decider's; 2 where the opponent
+    /// answers at its best (the decider's, then the opponent's).
+    fn points_per_turn(&self) -> u32 {
+        1
+    }
+
+    /// The side that chooses in `state`, a decision point: the decider, or
+    /// the opponent at its best, who chooses to minimise the decider's goal.
+    fn chooser(&self, _state: &Self::State) -> &'static str {
+        self.decider()
+    }
+
     /// `true` when the engagement has ended in this state.
     fn is_over(&self, state: &Self::State) -> bool;
 
@@ -52,14 +88,21 @@ pub trait Decisions: Sync {
     /// Every choice the engagement knows, the usual one first.
     fn all_choices(&self) -> Vec<&'static str>;
 
-    /// The choices open in `state` (a subset of [`Decisions::all_choices`],
-    /// in its order; never empty).
+    /// Every choice the opponent knows where it answers at its best, the
+    /// usual one first; none where it plays its usual way.
+    fn opponent_choices(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// The choices open in `state` to its chooser (the decider's a subset
+    /// of [`Decisions::all_choices`], in its order; never empty).
     fn choices(&self, state: &Self::State) -> Vec<&'static str>;
 
-    /// Steps in a turn played with `choice`.
-    fn steps(&self, choice: &str) -> u32;
+    /// Steps from decision point `from` to the next, played with `choice`.
+    fn steps(&self, from: &Self::State, choice: &str) -> u32;
 
-    /// Play step `step` of a turn played with `choice`, from `state`. The
+    /// Play step `step` from a decision point to the next (a turn, or the
+    /// part of it one side's choice governs), played with `choice`. The
     /// same code serves the exact method and Monte Carlo.
     fn play_step<D: Dice>(
         &self,
@@ -69,7 +112,8 @@ pub trait Decisions: Sync {
         dice: &mut D,
     ) -> Self::State;
 
-    /// A whole turn played with `choice` from `state`, exactly, where the
+    /// A whole turn (from decision point to the next) played with `choice`
+    /// from `state`, exactly, where the
     /// engagement computes it faster than step by step (a charge built
     /// once, not again for every leaf of its dice); `None`: the solver
     /// enumerates [`Decisions::play_step`] step by step. Either way the

@@ -97,14 +97,22 @@ fn misfit(rows: &[Row], predict: impl Fn(&[(&'static str, i64)]) -> bool) -> f64
 /// how seldom.
 pub const TOLERANCE: f64 = 0.01;
 
-/// The simplest rule for `choice` under `plan`'s policy: one condition, or
-/// two either or both of which must hold, that picks out where the choice is
-/// best, exactly or but for states reached at most [`TOLERANCE`] of the time.
-pub fn simple_rule<G: Decisions>(game: &G, plan: &Plan<G::State>, choice: &str) -> Rule {
+/// The simplest rule for `side`'s `choice` under `plan`'s policy: one
+/// condition, or two either or both of which must hold, that picks out where
+/// the choice is best, exactly or but for states reached at most
+/// [`TOLERANCE`] of the time.
+pub fn simple_rule<G: Decisions>(
+    game: &G,
+    plan: &Plan<G::State>,
+    side: &str,
+    choice: &str,
+) -> Rule {
     let rows: Vec<Row> = plan
         .policy
         .iter()
-        .filter(|r| r.reach > NEGLIGIBLE && r.values.iter().any(|(c, _)| *c == choice))
+        .filter(|r| {
+            r.side == side && r.reach > NEGLIGIBLE && r.values.iter().any(|(c, _)| *c == choice)
+        })
         .map(|r| {
             let axes = with_turns_left(game.describe(&r.state), game.turn_limit(), r.turn);
             (axes, r.reach, r.choice == choice)

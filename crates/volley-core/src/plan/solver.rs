@@ -1,7 +1,11 @@
-//! The solver: every state reachable at the start of each turn, each
+//! The solver: every state reachable at each decision point (the start of
+//! each turn; against an opponent at its best, also where it answers), each
 //! (state, choice)'s turn enumerated once (equal states merged after every
 //! step), then backward induction from the turn limit: a state's value under
-//! best play is the best choice's expected value of the next turn's states.
+//! best play is the best choice's expected value of the next decision
+//! point's states, the decider's best its highest, the opponent's its lowest
+//! (minimax: the game is zero-sum, the opponent's goal the decider's
+//! opposite).
 
 use super::{Decisions, Goal};
 use crate::dice::{Enumerator, OverBudget, Sampler};
@@ -14,12 +18,17 @@ use rustc_hash::FxHashMap;
 /// (the usual one), so the policy changes only where changing gains.
 pub const TIE: f64 = 1e-12;
 
-/// A decision state under best play: where it is, how likely best play is to
-/// reach it, the best choice, and every open choice's value.
+/// A decision state under best play: where it is, who chooses there, how
+/// likely best play is to reach it, the best choice, and every open choice's
+/// value (the decider's goal).
 #[derive(Clone, Debug)]
 pub struct PolicyRow<S> {
     /// The turn about to be played (1 is the first).
     pub turn: u32,
+    /// The side choosing (the decider, or the opponent at its best).
+    pub side: &'static str,
+    /// The chooser maximises the goal (the decider) or minimises it.
+    pub maximises: bool,
     pub state: S,
     /// The probability that best play reaches this state at this turn.
     pub reach: f64,
@@ -28,12 +37,14 @@ pub struct PolicyRow<S> {
 }
 
 impl<S> PolicyRow<S> {
-    /// The best choice's margin over the next best (0 with one choice).
+    /// The best choice's margin over the next best, for its chooser (0
+    /// with one choice).
     pub fn gain(&self) -> f64 {
         let mut values: Vec<f64> = self.values.iter().map(|v| v.1).collect();
         values.sort_by(|a, b| b.total_cmp(a));
-        match values.as_slice() {
-            [best, next, ..] => best - next,
+        match (values.as_slice(), self.maximises) {
+            ([best, next, ..], true) => best - next,
+            ([.., next, best], false) => next - best,
             _ => 0.0,
         }
     }
@@ -45,11 +56,13 @@ pub struct Plan<S> {
     pub goal: Goal,
     /// The goal's value from the start under best play.
     pub best: f64,
-    /// Each fixed policy's value, by name.
+    /// Each fixed policy of the decider's, by name, its value (against an
+    /// opponent at its best, the opponent's best answer to it).
     pub fixed: Vec<(String, f64)>,
     /// Every decision state best play reaches, by turn.
     pub policy: Vec<PolicyRow<S>>,
-    /// Distinct states met at the start of a turn, over all turns.
+    /// States met at each decision point, summed over them (a state met at
+    /// two counts twice).
     pub states: usize,
     /// Turns enumerated: one per (state, open choice).
     pub kernels: usize,
@@ -64,10 +77,10 @@ type Id = u32;
 /// with their probabilities.
 type Choices = Vec<(&'static str, Vec<(Id, f64)>)>;
 
-/// The chain: every state met at the start of a turn, numbered; the states
-/// at the start of each turn; and, by state, each open choice's turn as the
-/// next turn's states (by number) with their probabilities. States are kept
-/// once, whatever the turns that reach them.
+/// The chain: every state met at a decision point, numbered; the states at
+/// each decision point; and, by state, each open choice's turn as the next
+/// decision point's states (by number) with their probabilities. States are
+/// kept once, whatever the turns that reach them.
 struct Chain<S> {
     states: Vec<S>,
     layers: Vec<Vec<Id>>,
@@ -97,7 +110,7 @@ pub(crate) fn stepwise_turn<G: Decisions>(
 ) -> Result<Kernel<G::State>, OverBudget> {
     let mut enumerator = Enumerator::new(budget);
     let mut now: Vec<(G::State, f64)> = vec![(state.clone(), 1.0)];
-    for step in 0..game.steps(choice) {
+    for step in 0..game.steps(state, choice) {
         let mut next: FxHashMap<G::State, f64> = FxHashMap::default();
         for (s, w) in now.drain(..) {
             if game.is_over(&s) {
@@ -144,8 +157,7 @@ fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::State>, OverBud
     };
     let start = intern(&mut chain, &mut ids, game.start());
     chain.layers.push(vec![start]);
-    let mut met = 1usize;
-    for _ in 0..game.turn_limit() {
+    for _ in 0..decision_points(game) {
         let current = chain.layers.last().expect("the first layer").clone();
         let work: Vec<Id> = current
             .iter()
@@ -196,8 +208,8 @@ fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::State>, OverBud
             }
         }
         next.sort_unstable();
-        met += next.len();
-        if met as u64 > budget {
+        // The distinct states held (and their turns) are what takes memory.
+        if chain.states.len() as u64 > budget {
             return Err(OverBudget::tree(budget));
         }
         chain.layers.push(next);
@@ -205,8 +217,13 @@ fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::State>, OverBud
     Ok(chain)
 }
 
-/// How a policy chooses: from the turn (from 1), the state and the open
-/// choices.
+/// Decision points over the whole engagement.
+fn decision_points<G: Decisions>(game: &G) -> u32 {
+    game.turn_limit() * game.points_per_turn()
+}
+
+/// How a policy of the decider's chooses: from the turn (from 1), the state
+/// and the open choices.
 type Chooser<'a, S> = &'a (dyn Fn(u32, &S, &[&'static str]) -> &'static str + Sync);
 
 /// Each open choice's value at state `id`, from the next turn's values.
@@ -220,9 +237,10 @@ fn choice_values<S>(chain: &Chain<S>, id: Id, later: &[f64]) -> Vec<(&'static st
         .collect()
 }
 
-/// Values at the start of each turn (by state number; NaN where that turn
-/// does not start there), backward from the turn limit, for the policy
-/// `choose`, or for best play when `choose` is `None`.
+/// Values at each decision point (by state number; NaN where that point is
+/// not met there), backward from the turn limit, for the decider's policy
+/// `choose`, or for its best play when `choose` is `None`; the opponent, at
+/// its own decision points, answers at its best either way.
 fn values<G: Decisions>(
     game: &G,
     chain: &Chain<G::State>,
@@ -244,13 +262,15 @@ fn values<G: Decisions>(
                     return (id, scores[id as usize]);
                 }
                 let q = choice_values(chain, id, later);
+                let maximises = game.chooser(s) == game.decider();
                 let value = match choose {
-                    Some(choose) => {
+                    Some(choose) if maximises => {
                         let open: Vec<&'static str> = q.iter().map(|(c, _)| *c).collect();
-                        let c = choose(t as u32 + 1, s, &open);
+                        let turn = t as u32 / game.points_per_turn() + 1;
+                        let c = choose(turn, s, &open);
                         q.iter().find(|(x, _)| *x == c).map_or(q[0].1, |(_, v)| *v)
                     }
-                    None => best_of(&q).1,
+                    _ => best_of(&q, maximises).1,
                 };
                 (id, value)
             })
@@ -262,11 +282,13 @@ fn values<G: Decisions>(
     out
 }
 
-/// The best of the choices' values; a tie goes to the earlier choice.
-fn best_of(q: &[(&'static str, f64)]) -> (&'static str, f64) {
+/// The best of the choices' values, the highest or (for the opponent) the
+/// lowest; a tie goes to the earlier choice.
+fn best_of(q: &[(&'static str, f64)], maximises: bool) -> (&'static str, f64) {
+    let sign = if maximises { 1.0 } else { -1.0 };
     let mut best = q[0];
     for &(c, v) in &q[1..] {
-        if v > best.1 + TIE {
+        if sign * (v - best.1) > TIE {
             best = (c, v);
         }
     }
@@ -274,7 +296,7 @@ fn best_of(q: &[(&'static str, f64)]) -> (&'static str, f64) {
 }
 
 /// Solve best play of `game` for `goal`, each turn's dice tree held to
-/// `budget` leaves and the states met to `budget` in all.
+/// `budget` leaves and the distinct states met to `budget`.
 pub fn solve<G: Decisions>(
     game: &G,
     goal: Goal,
@@ -322,7 +344,9 @@ pub fn solve<G: Decisions>(
                 continue;
             }
             let q = choice_values(&chain, id, &best[t + 1]);
-            let (choice, _) = best_of(&q);
+            let side = game.chooser(s);
+            let maximises = side == game.decider();
+            let (choice, _) = best_of(&q, maximises);
             let (_, kernel) = chain.kernels[id as usize]
                 .iter()
                 .find(|(c, _)| *c == choice)
@@ -331,7 +355,9 @@ pub fn solve<G: Decisions>(
                 *next.entry(*after).or_insert(0.0) += p * w;
             }
             policy.push(PolicyRow {
-                turn: t as u32 + 1,
+                turn: t as u32 / game.points_per_turn() + 1,
+                side,
+                maximises,
                 state: s.clone(),
                 reach: p,
                 choice,
@@ -362,7 +388,8 @@ impl<S: Clone + Ord + std::hash::Hash + Send + Sync> Plan<S> {
         confidence: f64,
     ) -> Estimate {
         // By turn, the best choice in each state: looked up without a copy
-        // of the state at every turn of every trial.
+        // of the state at every turn of every trial. (A turn's decision
+        // points are told apart by their states: each names its chooser.)
         let mut table: Vec<FxHashMap<S, &'static str>> =
             vec![FxHashMap::default(); game.turn_limit() as usize + 1];
         for r in &self.policy {
@@ -371,15 +398,16 @@ impl<S: Clone + Ord + std::hash::Hash + Send + Sync> Plan<S> {
         let play = |sampler: &mut Sampler, trial: u64| {
             sampler.start_trial(trial);
             let mut state = game.start();
-            for turn in 1..=game.turn_limit() {
+            for point in 0..decision_points(game) {
                 if game.is_over(&state) {
                     break;
                 }
+                let turn = point / game.points_per_turn() + 1;
                 let choice = table[turn as usize]
                     .get(&state)
                     .copied()
                     .unwrap_or_else(|| game.choices(&state)[0]);
-                for step in 0..game.steps(choice) {
+                for step in 0..game.steps(&state, choice) {
                     if game.is_over(&state) {
                         break;
                     }

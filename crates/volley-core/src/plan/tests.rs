@@ -4,6 +4,8 @@
 use super::*;
 use crate::dice::Dice;
 
+mod two_sided;
+
 /// A toy duel: each turn the decider fires (1 in 6 to win) or charges (3 in 6
 /// to win, else lose). Two turns.
 struct Toy;
@@ -35,7 +37,7 @@ impl Decisions for Toy {
     fn choices(&self, _: &Toy3) -> Vec<&'static str> {
         self.all_choices()
     }
-    fn steps(&self, _: &str) -> u32 {
+    fn steps(&self, _: &Toy3, _: &str) -> u32 {
         1
     }
     fn play_step<D: Dice>(&self, _: &Toy3, choice: &str, _: u32, dice: &mut D) -> Toy3 {
@@ -77,13 +79,30 @@ fn a_two_turn_duel_solved_by_hand() {
     assert!(e.low <= plan.best && plan.best <= e.high, "{e:?}");
     // Where charging is best, in words: on the last turn.
     assert_eq!(
-        simple_rule(&Toy, &plan, "charge").text("charge", "fire"),
+        simple_rule(&Toy, &plan, "a", "charge").text("charge", "fire"),
         "charge when turns_left <= 1; otherwise fire"
     );
 }
 
 fn firefight_plan(
     fields: &[(&str, &str)],
+    check_trials: u64,
+) -> (crate::question::Question, PlanAnswer) {
+    plan_of(
+        "micro-force",
+        fields,
+        Some("a:fire,charge"),
+        Opponent::Usual,
+        check_trials,
+    )
+}
+
+/// The plan of `system`'s firefight at `fields`, for P(breaks_first=b).
+fn plan_of(
+    system: &str,
+    fields: &[(&str, &str)],
+    choices: Option<&str>,
+    opponent: Opponent,
     check_trials: u64,
 ) -> (crate::question::Question, PlanAnswer) {
     let raw: Vec<_> = fields
@@ -96,10 +115,11 @@ fn firefight_plan(
             )
         })
         .collect();
-    let question = crate::question::Question::new("micro-force", "firefight", &[], &raw).unwrap();
+    let question = crate::question::Question::new(system, "firefight", &[], &raw).unwrap();
     let ask = Ask {
-        choices: Some("a:fire,charge".to_string()),
+        choices: choices.map(str::to_string),
         goal: Goal::parse("P(breaks_first=b)").unwrap(),
+        opponent,
         budget: 2_000_000,
         check_trials,
         seed: 7,
@@ -174,6 +194,7 @@ fn deadly_field_reforming_always_is_the_firefight_the_engine_steps_and_best_play
     let ask = Ask {
         choices: None,
         goal: Goal::parse("P(breaks_first=b)").unwrap(),
+        opponent: Opponent::Usual,
         budget: 2_000_000,
         check_trials: 200_000,
         seed: 1,

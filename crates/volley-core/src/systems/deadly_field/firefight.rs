@@ -110,15 +110,16 @@ impl Firefight {
         }
     }
 
-    /// Step `step` of a turn from `s`, with A reforming when Disordered or
-    /// not as `a_reforms` says (B as the `reform` field says): the turn as
-    /// the firefight plays it, and as a plan plays A's choice.
+    /// Step `step` of a turn from `s`, each side reforming when Disordered
+    /// at the start of its active phase or not as `reforms` says (A's, B's):
+    /// the turn as the firefight plays it (both as the `reform` field says),
+    /// and as a plan plays each side's choice.
     pub(super) fn step_with<D: Dice>(
         &self,
         s: &State,
         step: u32,
         dice: &mut D,
-        a_reforms: bool,
+        reforms: [bool; 2],
     ) -> State {
         let mut next = *s;
         if engine::Engagement::is_over(self, s) {
@@ -126,7 +127,7 @@ impl Firefight {
         }
         // Steps 0-2: A active (action, B's reaction, action); 3-5: B active.
         let a_active = step < 3;
-        let reforms = if a_active { a_reforms } else { self.reform };
+        let reforms = reforms[usize::from(!a_active)];
         match step % 3 {
             0 => {
                 let active = if a_active { &mut next.a } else { &mut next.b };
@@ -211,7 +212,7 @@ impl engine::Engagement for Firefight {
     }
 
     fn play_step<D: Dice>(&self, s: &State, step: u32, dice: &mut D) -> State {
-        self.step_with(s, step, dice, self.reform)
+        self.step_with(s, step, dice, [self.reform; 2])
     }
 
     fn record_turn(&self, rec: &FirefightRecord, turn: u32, s: &State, tally: &mut Tally, w: f64) {
@@ -318,8 +319,12 @@ impl ChartAction for FirefightAction {
             Self::firefight(f, charts)
                 .map_err(crate::plan::PlanError::Input)
                 .and_then(|fight| {
-                    let game =
-                        super::firefight_choices::FirefightChoices::new(fight, distance, &terrain);
+                    let game = super::firefight_choices::FirefightChoices::new(
+                        fight,
+                        distance,
+                        &terrain,
+                        ask.opponent,
+                    );
                     crate::plan::answer(&game, ask, outcomes)
                 }),
         )

@@ -313,7 +313,11 @@ impl ChartAction for FirefightAction {
             Self::firefight(f, charts.clone())
                 .map_err(crate::plan::PlanError::Input)
                 .and_then(|fight| {
-                    let game = super::firefight_choices::FirefightChoices::new(fight, distance);
+                    let game = super::firefight_choices::FirefightChoices::new(
+                        fight,
+                        distance,
+                        ask.opponent,
+                    );
                     crate::plan::answer(&game, ask, outcomes)
                 }),
         )

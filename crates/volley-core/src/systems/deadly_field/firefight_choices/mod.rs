@@ -1,0 +1,525 @@
+//! The firefight with choices: at the start of its active phase A may fire,
+//! as the firefight plays it; reform, when it is Disordered, spending its
+//! first action returning to Good Order (automatic); or charge B. The
+//! `reform` field then says only what B does; A's choice is the plan's.
+//!
+//! A charge is the charge procedure run from both regiments as they stand
+//! (figures, morale level, opening volley): A advances `charge_distance`
+//! inches over `charge_terrain`, B answers with its reaction fire at the
+//! firefight's band (when the firefight has reactions), then the pre-impact
+//! check, impact, melee or stop-short volleys and aftermath. The charge is
+//! A's whole active phase; B's active phase follows as the firefight plays
+//! it, from the regiments as the charge left them.
+//!
+//! Readings this takes, where the card leaves the sequence open:
+//! - A charge that neither breaks a regiment nor ends the fight leaves both
+//!   at the firefight's band: a fall-back or a repulse is not followed on
+//!   the table, only its losses and morale levels.
+//! - The charge starts from `charge_distance` inches, a field of its own:
+//!   the card gives the normal range of each weapon (3 inches for
+//!   rifle-muskets, the default) but no band's inches to derive it from.
+//!
+//! Against B at its best (`--opponent best`), B chooses the same way at the
+//! start of its own active phase, knowing how A's phase went: fire, reform
+//! when Disordered (the `reform` field then says nothing), or charge A (A's
+//! reaction fire at the charge). Each turn has two decision points, A's and
+//! B's; B takes whatever lowers A's goal.
+
+use super::charge::Charge;
+use super::charge_action::charge_of;
+use super::charge_steps::ChargeState;
+use super::firefight::{BreaksFirst, Firefight, State};
+use crate::dice::{Dice, Enumerator, OverBudget};
+use crate::engine::{Engagement, SharedSteps, Stepped, exact_ends_shared};
+use crate::plan::{Decisions, Figures, Opponent, Turn};
+use crate::tally::Category;
+use rustc_hash::FxHashMap;
+
+/// The choices, the usual one first.
+pub const CHOICES: [&str; 3] = ["fire", "reform", "charge"];
+
+/// The firefight's steps of each side's active phase (action, the other's
+/// reaction, action).
+const A_PHASE: std::ops::Range<u32> = 0..3;
+const B_PHASE: std::ops::Range<u32> = 3..STEPS;
+
+/// The firefight's steps in a turn.
+const STEPS: u32 = 6;
+
+/// Where a turn stands: between turns (and within a turn of fire), the
+/// firefight's state; within a charge, the state it started from and where
+/// the charge is. Against B at its best, also the start of B's active phase
+/// (and within it), and within B's charge on A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    Fight(State),
+    Charging {
+        from: State,
+        charge: ChargeState,
+    },
+    /// B's active phase: B chooses at its start.
+    BActive(State),
+    /// B's charge on A.
+    BCharging {
+        from: State,
+        charge: ChargeState,
+    },
+}
+
+impl Phase {
+    /// The firefight's state: as it stands, or as the charge left it.
+    fn fight(&self) -> State {
+        match *self {
+            Phase::Fight(s) | Phase::BActive(s) => s,
+            Phase::Charging { from, charge } => match charge {
+                ChargeState::Over(end) => State {
+                    a: end.attacker,
+                    b: end.defender,
+                },
+                _ => from,
+            },
+            Phase::BCharging { from, charge } => match charge {
+                ChargeState::Over(end) => State {
+                    a: end.defender,
+                    b: end.attacker,
+                },
+                _ => from,
+            },
+        }
+    }
+
+    /// Where a charge by A (or by B) stands.
+    fn charging(from: State, charge: ChargeState, by_b: bool) -> Phase {
+        if by_b {
+            Phase::BCharging { from, charge }
+        } else {
+            Phase::Charging { from, charge }
+        }
+    }
+}
+
+/// A turn's next states from the ends of a charge (many ends leave the
+/// regiments alike), each made a decision point by `end`, equal states
+/// merged, in their order.
+fn merged(ends: Vec<(State, f64)>, end: impl Fn(State) -> Phase) -> Turn<Phase> {
+    let mut sums: FxHashMap<Phase, f64> = FxHashMap::default();
+    for (s, p) in ends {
+        *sums.entry(end(s)).or_insert(0.0) += p;
+    }
+    let mut kernel: Turn<Phase> = sums.into_iter().collect();
+    kernel.sort_by_key(|a| a.0);
+    kernel
+}
+
+/// A's choices in the firefight (and B's, against B at its best).
+pub struct FirefightChoices {
+    fight: Firefight,
+    opponent: Opponent,
+    /// A's charge from the start, checked once (`None`: A cannot charge, an
+    /// arm or a formation that may not, or ground it may not cross).
+    charge: Option<Charge>,
+    /// B's charge on A, the same way (built against B at its best only).
+    b_charge: Option<Charge>,
+    /// Each charge's steps after the advance (A's, B's), shared by the
+    /// charges from every state: only the advance reads how the regiments
+    /// stood.
+    charge_steps: [SharedSteps<ChargeState>; 2],
+    /// The firefight's steps, shared by the turns from every state (fire
+    /// turns, and B's active phase after a charge): turns from different
+    /// states meet the same states within them.
+    fight_steps: SharedSteps<State>,
+}
+
+impl FirefightChoices {
+    pub fn new(fight: Firefight, distance: u32, terrain: &str, opponent: Opponent) -> Self {
+        let reaction = if fight.reactions {
+            fight.situation.band
+        } else {
+            "none"
+        };
+        let charge_by = |attacker: &super::unit::Regiment, defender: &super::unit::Regiment| {
+            charge_of(
+                &fight.charts,
+                attacker.clone(),
+                defender.clone(),
+                distance,
+                terrain,
+                reaction,
+                "none",
+            )
+            .ok()
+        };
+        let charge = charge_by(&fight.a, &fight.b);
+        let b_charge = match opponent {
+            Opponent::Usual => None,
+            Opponent::Best => charge_by(&fight.b, &fight.a),
+        };
+        FirefightChoices {
+            fight,
+            opponent,
+            charge,
+            b_charge,
+            charge_steps: Default::default(),
+            fight_steps: SharedSteps::default(),
+        }
+    }
+
+    /// The charge's template: A's on B, or B's on A.
+    fn template(&self, by_b: bool) -> Option<&Charge> {
+        if by_b {
+            self.b_charge.as_ref()
+        } else {
+            self.charge.as_ref()
+        }
+    }
+
+    /// The charge of A on B (of B on A when `by_b`) from `s`.
+    fn charge_from(&self, s: &State, by_b: bool) -> Option<Charge> {
+        let mut charge = self.template(by_b)?.clone();
+        let (attacker, defender) = if by_b { (s.b, s.a) } else { (s.a, s.b) };
+        charge.attacker.now = attacker;
+        charge.defender.now = defender;
+        Some(charge)
+    }
+
+    /// Steps of a charge (by B when `by_b`).
+    fn charge_steps_of(&self, by_b: bool) -> u32 {
+        self.template(by_b)
+            .expect("charge is open only where it is built")
+            .steps()
+    }
+
+    /// A charge's ends from `from` (by B when `by_b`), exactly (the
+    /// procedure built once for its whole dice tree), each mapped back into
+    /// the firefight.
+    fn charge_ends(
+        &self,
+        from: &State,
+        by_b: bool,
+        budget: u64,
+    ) -> Result<Vec<(State, f64)>, OverBudget> {
+        let procedure = self
+            .charge_from(from, by_b)
+            .expect("charge is open only where it is built");
+        let steps = &self.charge_steps[usize::from(by_b)];
+        Ok(exact_ends_shared(&procedure, steps, budget)?
+            .into_iter()
+            .map(|(end, p)| {
+                (
+                    Phase::charging(*from, ChargeState::Over(end), by_b).fight(),
+                    p,
+                )
+            })
+            .collect())
+    }
+
+    /// The state after A's active phase: B's to choose in, unless the fight
+    /// is over.
+    fn after_a_phase(&self, s: State) -> Phase {
+        if self.fight.is_over(&s) {
+            Phase::Fight(s)
+        } else {
+            Phase::BActive(s)
+        }
+    }
+
+    /// The firefight's `steps` from the distribution `now`, as
+    /// [`Decisions::play_step`] plays them (a state whose fight is over
+    /// stays), each side reforming at the start of its phase as `reforms`
+    /// says (A's, B's), each end made a decision point by `end`; every step
+    /// shared with the other turns but a reform that the firefight's own
+    /// `reform` does not play.
+    fn fight_steps_from(
+        &self,
+        mut now: Vec<(State, f64)>,
+        steps: std::ops::Range<u32>,
+        reforms: [bool; 2],
+        end: impl Fn(State) -> Phase,
+        budget: u64,
+    ) -> Result<Turn<Phase>, OverBudget> {
+        let shared = [false, self.fight.reform];
+        let mut enumerator = Enumerator::new(budget);
+        for step in steps {
+            let mut next: FxHashMap<State, f64> = FxHashMap::default();
+            let side = usize::from(step >= B_PHASE.start);
+            let own = step % 3 == 0 && reforms[side] != shared[side];
+            for (s, w) in now.drain(..) {
+                if self.fight.is_over(&s) {
+                    *next.entry(s).or_insert(0.0) += w;
+                } else if own {
+                    enumerator.explore(
+                        |dice| self.fight.step_with(&s, step, dice, reforms),
+                        |after, p| *next.entry(after).or_insert(0.0) += p * w,
+                    )?;
+                } else {
+                    let moves = self
+                        .fight_steps
+                        .moves(step, &s, &mut enumerator, |s, dice| {
+                            self.fight.step_with(s, step, dice, shared)
+                        })?;
+                    for (after, p) in moves.iter() {
+                        *next.entry(*after).or_insert(0.0) += p * w;
+                    }
+                }
+            }
+            now.extend(next);
+        }
+        let mut kernel: Vec<(Phase, f64)> = now.into_iter().map(|(s, p)| (end(s), p)).collect();
+        kernel.sort_by_key(|a| a.0);
+        Ok(kernel)
+    }
+
+    /// Step `step` of a charge by A (by B when `by_b`) from `from`, the
+    /// charge at `charge`.
+    fn charge_step<D: Dice>(
+        &self,
+        from: State,
+        charge: ChargeState,
+        by_b: bool,
+        step: u32,
+        dice: &mut D,
+    ) -> Phase {
+        let template = self
+            .template(by_b)
+            .expect("charge is open only where it is built");
+        // Only the advance reads how the regiments stood (as the shared
+        // steps hold): later steps play the template without a copy.
+        let from_here;
+        let procedure = if charge == ChargeState::Declared {
+            from_here = self
+                .charge_from(&from, by_b)
+                .expect("the template is built");
+            &from_here
+        } else {
+            template
+        };
+        if procedure.finished(&charge).is_some() {
+            return Phase::charging(from, charge, by_b);
+        }
+        Phase::charging(from, procedure.play_step(&charge, step, dice), by_b)
+    }
+}
+
+impl Decisions for FirefightChoices {
+    type State = Phase;
+
+    fn start(&self) -> Phase {
+        Phase::Fight(self.fight.start())
+    }
+
+    fn turn_limit(&self) -> u32 {
+        self.fight.turns
+    }
+
+    fn points_per_turn(&self) -> u32 {
+        match self.opponent {
+            Opponent::Usual => 1,
+            Opponent::Best => 2,
+        }
+    }
+
+    fn chooser(&self, s: &Phase) -> &'static str {
+        if matches!(s, Phase::BActive(_)) {
+            "b"
+        } else {
+            "a"
+        }
+    }
+
+    fn is_over(&self, s: &Phase) -> bool {
+        matches!(s, Phase::Fight(f) if self.fight.is_over(f))
+    }
+
+    fn decider(&self) -> &'static str {
+        "a"
+    }
+
+    /// Every choice, less `charge` where A cannot charge at all.
+    fn all_choices(&self) -> Vec<&'static str> {
+        CHOICES
+            .into_iter()
+            .filter(|c| *c != "charge" || self.charge.is_some())
+            .collect()
+    }
+
+    /// B's choices, less `charge` where B cannot charge at all.
+    fn opponent_choices(&self) -> Vec<&'static str> {
+        match self.opponent {
+            Opponent::Usual => Vec::new(),
+            Opponent::Best => CHOICES
+                .into_iter()
+                .filter(|c| *c != "charge" || self.b_charge.is_some())
+                .collect(),
+        }
+    }
+
+    /// Reforming is a choice only for a Disordered regiment.
+    fn choices(&self, s: &Phase) -> Vec<&'static str> {
+        let f = s.fight();
+        let (all, level) = match s {
+            Phase::BActive(_) => (self.opponent_choices(), f.b.level),
+            _ => (self.all_choices(), f.a.level),
+        };
+        all.into_iter()
+            .filter(|c| *c != "reform" || level == 1)
+            .collect()
+    }
+
+    /// Fire and reform: the firefight's six steps. Charge: the charge's
+    /// steps, then B's active phase. Against B at its best, each side's
+    /// choice plays its own active phase: three steps of fire, or the
+    /// charge's steps and one that ends the phase.
+    fn steps(&self, from: &Phase, choice: &str) -> u32 {
+        let by_b = matches!(from, Phase::BActive(_));
+        match (self.opponent, choice) {
+            (Opponent::Usual, "charge") => self.charge_steps_of(false) + B_PHASE.len() as u32,
+            (Opponent::Usual, _) => self.fight.steps(),
+            (Opponent::Best, "charge") => self.charge_steps_of(by_b) + 1,
+            (Opponent::Best, _) => A_PHASE.len() as u32,
+        }
+    }
+
+    fn play_step<D: Dice>(&self, s: &Phase, choice: &str, step: u32, dice: &mut D) -> Phase {
+        let reforms = choice == "reform";
+        match (*s, self.opponent) {
+            // A's charge, then B's active phase as the firefight plays it.
+            (Phase::Fight(_) | Phase::Charging { .. }, Opponent::Usual) if choice == "charge" => {
+                let charge_steps = self.charge_steps_of(false);
+                match *s {
+                    Phase::Fight(from) if step == 0 => {
+                        self.charge_step(from, ChargeState::Declared, false, step, dice)
+                    }
+                    Phase::Charging { from, charge } if step < charge_steps => {
+                        self.charge_step(from, charge, false, step, dice)
+                    }
+                    _ => {
+                        let b_step = B_PHASE.start + (step - charge_steps);
+                        let reforms = [false, self.fight.reform];
+                        Phase::Fight(self.fight.step_with(&s.fight(), b_step, dice, reforms))
+                    }
+                }
+            }
+            (Phase::Fight(from), Opponent::Best) if choice == "charge" && step == 0 => {
+                self.charge_step(from, ChargeState::Declared, false, step, dice)
+            }
+            (Phase::BActive(from), _) if choice == "charge" => {
+                self.charge_step(from, ChargeState::Declared, true, step, dice)
+            }
+            (Phase::Charging { from, charge }, _) => {
+                if step < self.charge_steps_of(false) {
+                    return self.charge_step(from, charge, false, step, dice);
+                }
+                self.after_a_phase(s.fight())
+            }
+            (Phase::BCharging { from, charge }, _) => {
+                if step < self.charge_steps_of(true) {
+                    return self.charge_step(from, charge, true, step, dice);
+                }
+                Phase::Fight(s.fight())
+            }
+            (Phase::Fight(from), Opponent::Usual) => {
+                Phase::Fight(
+                    self.fight
+                        .step_with(&from, step, dice, [reforms, self.fight.reform]),
+                )
+            }
+            (Phase::Fight(from), Opponent::Best) => {
+                let next = self.fight.step_with(&from, step, dice, [reforms, false]);
+                if step + 1 == A_PHASE.end {
+                    self.after_a_phase(next)
+                } else {
+                    Phase::Fight(next)
+                }
+            }
+            (Phase::BActive(from), _) => {
+                let b_step = B_PHASE.start + step;
+                let next = self.fight.step_with(&from, b_step, dice, [false, reforms]);
+                if b_step + 1 == B_PHASE.end || self.fight.is_over(&next) {
+                    Phase::Fight(next)
+                } else {
+                    Phase::BActive(next)
+                }
+            }
+        }
+    }
+
+    fn whole_turn(
+        &self,
+        s: &Phase,
+        choice: &str,
+        budget: u64,
+    ) -> Option<Result<Turn<Phase>, OverBudget>> {
+        let reforms = choice == "reform";
+        let usual = self.fight.reform;
+        let turn = match (*s, self.opponent, choice) {
+            (Phase::Fight(from), Opponent::Usual, "charge") => {
+                self.charge_ends(&from, false, budget).and_then(|now| {
+                    self.fight_steps_from(now, B_PHASE, [false, usual], Phase::Fight, budget)
+                })
+            }
+            (Phase::Fight(from), Opponent::Usual, _) => self.fight_steps_from(
+                vec![(from, 1.0)],
+                0..STEPS,
+                [reforms, usual],
+                Phase::Fight,
+                budget,
+            ),
+            (Phase::Fight(from), Opponent::Best, "charge") => self
+                .charge_ends(&from, false, budget)
+                .map(|ends| merged(ends, |s| self.after_a_phase(s))),
+            (Phase::Fight(from), Opponent::Best, _) => self.fight_steps_from(
+                vec![(from, 1.0)],
+                A_PHASE,
+                [reforms, usual],
+                |s| self.after_a_phase(s),
+                budget,
+            ),
+            (Phase::BActive(from), _, "charge") => self
+                .charge_ends(&from, true, budget)
+                .map(|ends| merged(ends, Phase::Fight)),
+            (Phase::BActive(from), _, _) => self.fight_steps_from(
+                vec![(from, 1.0)],
+                B_PHASE,
+                [false, reforms],
+                Phase::Fight,
+                budget,
+            ),
+            _ => return None,
+        };
+        Some(turn)
+    }
+
+    fn figures(&self, s: &Phase) -> Figures {
+        let s = s.fight();
+        let breaks_first = BreaksFirst::LABELS[Firefight::breaks_first(&s) as usize];
+        Figures {
+            outcomes: vec![("breaks_first", breaks_first.to_string())],
+            numbers: vec![
+                ("a_figures_lost", Firefight::lost(&self.fight.a, &s.a)),
+                ("b_figures_lost", Firefight::lost(&self.fight.b, &s.b)),
+            ],
+        }
+    }
+
+    fn describe(&self, s: &Phase) -> Vec<(&'static str, i64)> {
+        let s = s.fight();
+        vec![
+            (
+                "a_figures_lost",
+                Firefight::lost(&self.fight.a, &s.a) as i64,
+            ),
+            (
+                "b_figures_lost",
+                Firefight::lost(&self.fight.b, &s.b) as i64,
+            ),
+            // Morale levels: 0 Good Order, 1 Disorder, 2 Shaken.
+            ("a_level", s.a.level as i64),
+            ("b_level", s.b.level as i64),
+            ("a_opening_volley", i64::from(!s.a.opening_volley_used)),
+            ("b_opening_volley", i64::from(!s.b.opening_volley_used)),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,67 @@
+//! Whole turns against turns played step by step, and who may charge.
+
+use super::super::firefight::{FirefightAction, FirefightFields};
+use super::*;
+use crate::action::ActionFields;
+use crate::plan::tests::assert_whole_turns_are_stepwise;
+
+fn game(fields: &[(&str, &str)]) -> FirefightChoices {
+    game_against(fields, Opponent::Usual)
+}
+
+fn game_against(fields: &[(&str, &str)], opponent: Opponent) -> FirefightChoices {
+    let raw: Vec<_> = fields
+        .iter()
+        .map(|(k, v)| {
+            (
+                k.to_string(),
+                v.to_string(),
+                crate::systems::Origin::command_line(),
+            )
+        })
+        .collect();
+    let question = crate::question::Question::new("deadly-field", "firefight", &[], &raw).unwrap();
+    let charts = super::super::charts_of(question.book()).unwrap();
+    let f = FirefightFields::read_fields(&charts, question.scenario()).unwrap();
+    let (distance, terrain) = (f.charge_distance, f.charge_terrain.clone());
+    FirefightChoices::new(
+        FirefightAction::firefight(f, &charts).unwrap(),
+        distance,
+        &terrain,
+        opponent,
+    )
+}
+
+#[test]
+fn whole_turns_of_fire_reform_and_charge_are_the_turns_played_step_by_step() {
+    assert_whole_turns_are_stepwise(&game(&[]), 2, 40);
+    // A Green regiment that disorders often, charging over broken ground.
+    let green = game(&[("a_quality", "green"), ("charge_terrain", "broken")]);
+    assert!(green.all_choices().contains(&"charge"));
+    assert_whole_turns_are_stepwise(&green, 2, 40);
+}
+
+#[test]
+fn against_b_at_its_best_each_sides_phase_whole_is_the_phase_step_by_step() {
+    // Two turns: A's phase and B's, each side's every choice.
+    let best = game_against(&[], Opponent::Best);
+    assert_eq!(best.opponent_choices(), ["fire", "reform", "charge"]);
+    assert_whole_turns_are_stepwise(&best, 4, 30);
+    let green = game_against(
+        &[("b_quality", "green"), ("a_quality", "green")],
+        Opponent::Best,
+    );
+    assert_whole_turns_are_stepwise(&green, 4, 30);
+}
+
+#[test]
+fn a_regiment_that_may_not_charge_is_not_offered_the_charge() {
+    // Artillery does not charge.
+    let guns = game(&[
+        ("a_type", "artillery"),
+        ("a_formation", "unlimbered"),
+        ("a_figures", "2"),
+        ("a_original_figures", "2"),
+    ]);
+    assert_eq!(guns.all_choices(), ["fire", "reform"]);
+}

@@ -1,0 +1,99 @@
+//! Whole charge turns, A's and B's, against the turns played step by step.
+
+use super::super::charts::Charts;
+use super::super::fire::Situation;
+use super::super::unit::{Arm, Unit};
+use super::*;
+use crate::action::compile_charts;
+use crate::plan::stepwise_turn;
+
+fn unit(steps_lost: u32, formation: u8, shaken: bool, first_fire_used: bool) -> Unit {
+    Unit {
+        arm: Arm::Infantry,
+        original_stands: 4,
+        steps_lost,
+        formation,
+        cover: 0,
+        shaken,
+        routed: false,
+        moving: false,
+        first_fire_used,
+        competence: 0,
+        wounds: 0,
+    }
+}
+
+#[test]
+fn a_whole_charge_turn_is_the_turn_played_step_by_step() {
+    let book = crate::systems::rulebook(crate::systems::find("micro-force").unwrap(), &[]).unwrap();
+    let charts: Arc<Charts> = Arc::new(compile_charts(&book).unwrap());
+    let fire = Situation {
+        av_per_stand: 1.0,
+        target_officer: true,
+        ..Situation::default()
+    };
+    let fight = Firefight {
+        charts,
+        a: unit(0, 0, false, false),
+        b: unit(0, 0, false, false),
+        a_fire: fire,
+        b_fire: fire,
+        turns: 3,
+    };
+    let game = FirefightChoices::new(fight.clone(), 3, Opponent::Usual);
+    let best = FirefightChoices::new(fight, 3, Opponent::Best);
+    let states = [
+        (unit(0, 0, false, false), unit(0, 0, false, false), None),
+        (unit(1, 0, false, true), unit(2, 0, true, true), Some(true)),
+        (
+            unit(2, 4, true, true),
+            unit(1, 0, false, false),
+            Some(false),
+        ),
+        // The same units as the last, another initiative: a turn from
+        // the cache, relabelled.
+        (unit(2, 4, true, true), unit(1, 0, false, false), Some(true)),
+    ];
+    for (a, b, last_winner_a) in states {
+        let from = State {
+            a,
+            b,
+            last_winner_a,
+            hit: Default::default(),
+        };
+        // A's charge; against B at its best, A's charge as B's answer
+        // meets it, and B's charge on A.
+        let turns = [
+            (&game, Phase::Fight(from), "charge"),
+            (
+                &best,
+                Phase::Answer {
+                    from,
+                    a_charges: true,
+                },
+                "fire",
+            ),
+            (
+                &best,
+                Phase::Answer {
+                    from,
+                    a_charges: false,
+                },
+                "charge",
+            ),
+        ];
+        for (game, s, choice) in turns {
+            let whole = game.whole_turn(&s, choice, 1_000_000).unwrap().unwrap();
+            let stepped = stepwise_turn(game, &s, choice, 1_000_000).unwrap();
+            assert_eq!(whole.len(), stepped.len(), "{s:?}");
+            for ((x, p), (y, q)) in whole.iter().zip(&stepped) {
+                assert_eq!(x, y);
+                assert!((p - q).abs() < 1e-14, "{s:?}: {p} vs {q}");
+            }
+            let total: f64 = whole.iter().map(|(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-12);
+        }
+    }
+    // Every decision point of two turns against B at its best.
+    crate::plan::tests::assert_whole_turns_are_stepwise(&best, 4, 12);
+}
