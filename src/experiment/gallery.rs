@@ -44,11 +44,16 @@ pub fn write(reports_root: &Path) -> anyhow::Result<PathBuf> {
             question: [field("system"), field("action")]
                 .into_iter()
                 .filter(|s| !s.is_empty())
+                .chain(
+                    field("method")
+                        .contains("--opponent best")
+                        .then(|| "--opponent best".to_string()),
+                )
                 .collect::<Vec<_>>()
                 .join(" "),
             headline: field("headline"),
             // An experiment of best play says so in its method.
-            command: if field("method").contains("(volley plan)") {
+            command: if field("method").contains("(volley plan") {
                 "plan"
             } else {
                 "odds"

@@ -229,9 +229,18 @@ fn plan_table(out: &mut String, experiment: &Experiment, points: &[Point]) {
         "## Best play, point by point
 "
     );
+    let answered = experiment
+        .plan
+        .as_ref()
+        .is_some_and(|p| p.opponent == crate::plan::Opponent::Best);
     let _ = writeln!(
         out,
-        "Every figure exact. `gain`: best play over the best fixed policy; `uses_X`: the turns best play takes X, on average.\n"
+        "Every figure exact. `gain`: best play over the best fixed policy; `uses_X`: the turns best play takes X, on average.{}\n",
+        if answered {
+            " The other side answers at its best: each fixed policy is met by its best answer; `opponent_uses_X`: the turns it takes X, on average; `best_against_usual`: best play where it plays its usual way instead; `cost_of_best_reply`: what its best play takes from that."
+        } else {
+            ""
+        }
     );
     let probability = experiment.plan.as_ref().is_none_or(|p| p.is_probability());
     let several = experiment.variants.len() > 1;
@@ -258,11 +267,13 @@ fn plan_table(out: &mut String, experiment: &Experiment, points: &[Point]) {
             }
             line.extend(p.values.iter().cloned());
             for m in &p.summary.means {
-                let shown = if m.variable.starts_with("uses_") {
+                let count =
+                    m.variable.starts_with("uses_") || m.variable.starts_with("opponent_uses_");
+                let shown = if count {
                     format!("{:.3}", m.estimate.value)
                 } else if !probability {
                     format!("{:.4}", m.estimate.value)
-                } else if m.variable == "gain" {
+                } else if m.variable == "gain" || m.variable == "cost_of_best_reply" {
                     format!("{:+.3} pts", 100.0 * m.estimate.value)
                 } else {
                     format!("{}%", crate::output::percent_digits(m.estimate.value))

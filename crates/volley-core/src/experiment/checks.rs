@@ -82,7 +82,10 @@ pub(crate) fn check_points_and_plots(
     }
     if let Some(spec) = &experiment.plan {
         for question in questions {
-            let (means, outcomes) = super::plans::plan_figures(&spec.choices(question));
+            let (means, outcomes) = super::plans::plan_figures(
+                &spec.choices(question),
+                &spec.opponent_choices(question),
+            );
             answers.add_figures(means, outcomes);
         }
     }

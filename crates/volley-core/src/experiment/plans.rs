@@ -4,8 +4,12 @@
 //! per fixed policy (`mean:always_fire`, `mean:charge_at_once`...),
 //! `mean:gain` (best play over the best fixed policy), `mean:uses_CHOICE`
 //! (how many turns best play takes each other choice, on average), and the
-//! outcome `first_choice` (best play's choice at the start). The policy in
-//! words goes with each point.
+//! outcome `first_choice` (best play's choice at the start). Against an
+//! opponent at its best (`opponent = "best"`), also `mean:opponent_uses_CHOICE`
+//! (the opponent's choices, as often), `mean:best_against_usual` (best play
+//! where the opponent plays its usual way) and `mean:cost_of_best_reply` (what
+//! the opponent's best play takes from it). The policy in words goes with each
+//! point.
 
 use crate::error::InputError;
 use crate::plan::{Ask, Goal, Opponent, PlanAnswer};
@@ -23,7 +27,8 @@ pub struct PlanSpec {
     /// As `volley plan --goal`; default the action's headline probability.
     pub goal: Option<String>,
     /// As `volley plan --opponent`: `usual` (the default) or `best`.
-    pub opponent: Option<String>,
+    #[serde(default)]
+    pub opponent: Opponent,
 }
 
 /// Most states (and leaves of one turn's dice) a point's plan may meet, as
@@ -35,20 +40,10 @@ impl PlanSpec {
     /// exact, and `volley plan` checks its policies).
     pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
         let goal = Goal::or_headline(self.goal.as_deref(), question, "`goal` in [plan]")?;
-        let opponent = match self.opponent.as_deref() {
-            None | Some("usual") => Opponent::Usual,
-            Some("best") => Opponent::Best,
-            Some(other) => {
-                return Err(InputError::argument(
-                    "opponent",
-                    format!("`{other}` in [plan]: the opponent is `usual` or `best`"),
-                ));
-            }
-        };
         Ok(Ask {
             choices: self.choices.clone(),
             goal,
-            opponent,
+            opponent: self.opponent,
             budget: PLAN_BUDGET,
             check_trials: 0,
             seed: 1,
@@ -62,6 +57,20 @@ impl PlanSpec {
         self.goal
             .as_deref()
             .is_none_or(|g| g.trim_start().starts_with("P("))
+    }
+
+    /// The opponent's choices where it answers at its best (none where it
+    /// plays its usual way).
+    pub fn opponent_choices(&self, question: &Question) -> Vec<String> {
+        match self.opponent {
+            Opponent::Usual => Vec::new(),
+            Opponent::Best => question
+                .action()
+                .choices()
+                .iter()
+                .map(|c| c.to_string())
+                .collect(),
+        }
     }
 
     /// The choices weighed, the usual one first.
@@ -85,8 +94,12 @@ pub fn policy_figure(name: &str) -> String {
     head.replace(' ', "_")
 }
 
-/// The figures a plan of these choices answers: its means and outcomes.
-pub fn plan_figures(choices: &[String]) -> (Vec<String>, Vec<(String, String)>) {
+/// The figures a plan of these choices (and the opponent's, where it
+/// answers at its best) answers: its means and outcomes.
+pub fn plan_figures(
+    choices: &[String],
+    opponent_choices: &[String],
+) -> (Vec<String>, Vec<(String, String)>) {
     let mut means = vec!["best".to_string(), "gain".to_string()];
     for c in choices {
         means.push(format!("always_{c}"));
@@ -95,6 +108,13 @@ pub fn plan_figures(choices: &[String]) -> (Vec<String>, Vec<(String, String)>) 
         means.push(format!("{c}_at_once"));
         means.push(format!("uses_{c}"));
     }
+    if !opponent_choices.is_empty() {
+        for c in opponent_choices.iter().skip(1) {
+            means.push(format!("opponent_uses_{c}"));
+        }
+        means.push("best_against_usual".to_string());
+        means.push("cost_of_best_reply".to_string());
+    }
     let outcomes = choices
         .iter()
         .map(|c| ("first_choice".to_string(), c.clone()))
@@ -102,8 +122,14 @@ pub fn plan_figures(choices: &[String]) -> (Vec<String>, Vec<(String, String)>) 
     (means, outcomes)
 }
 
-/// A plan's figures as a summary (every one exact), and its policy in words.
-pub fn plan_summary(answer: &PlanAnswer, confidence: f64) -> (Summary, String) {
+/// A plan's figures as a summary (every one exact), and its policy in words;
+/// against an opponent at its best, `against_usual` is best play's value
+/// where the opponent plays its usual way.
+pub fn plan_summary(
+    answer: &PlanAnswer,
+    confidence: f64,
+    against_usual: Option<f64>,
+) -> (Summary, String) {
     let mean = |name: String, value: f64| MeanRow {
         variable: name,
         estimate: Estimate::exact(value),
@@ -118,16 +144,25 @@ pub fn plan_summary(answer: &PlanAnswer, confidence: f64) -> (Summary, String) {
     for (name, value) in &answer.fixed {
         means.push(mean(policy_figure(name), *value));
     }
-    for c in answer.choices.iter().skip(1) {
-        // Every decision state best play reaches, each as often as it is
-        // reached: the turns it takes `c` on average.
-        let uses: f64 = answer
+    // Every decision state best play reaches, each as often as it is
+    // reached: the turns a side takes `c` on average.
+    let uses = |mine: bool, c: &str| -> f64 {
+        answer
             .policy
             .iter()
-            .filter(|r| r.side == answer.decider && r.choice == *c)
+            .filter(|r| (r.side == answer.decider) == mine && r.choice == c)
             .map(|r| r.reach)
-            .sum();
-        means.push(mean(format!("uses_{c}"), uses));
+            .sum()
+    };
+    for c in answer.choices.iter().skip(1) {
+        means.push(mean(format!("uses_{c}"), uses(true, c)));
+    }
+    if let Some(usual) = against_usual {
+        for c in answer.opponent_choices.iter().skip(1) {
+            means.push(mean(format!("opponent_uses_{c}"), uses(false, c)));
+        }
+        means.push(mean("best_against_usual".to_string(), usual));
+        means.push(mean("cost_of_best_reply".to_string(), usual - answer.best));
     }
     let first = answer
         .policy
@@ -176,7 +211,17 @@ pub fn answer_plan(
 ) -> Result<(Summary, String), QuestionError> {
     let ask = spec.ask(question).map_err(QuestionError::Input)?;
     let answer = question.plan(&ask)?;
-    Ok(plan_summary(&answer, confidence))
+    let against_usual = match ask.opponent {
+        Opponent::Usual => None,
+        Opponent::Best => {
+            let usual = Ask {
+                opponent: Opponent::Usual,
+                ..ask
+            };
+            Some(question.plan(&usual)?.best)
+        }
+    };
+    Ok(plan_summary(&answer, confidence, against_usual))
 }
 
 /// An experiment of best play in a sentence, for the first variant: best
@@ -248,7 +293,7 @@ mod tests {
         assert_eq!(policy_figure("always fire"), "always_fire");
         assert_eq!(policy_figure("charge at once, then fire"), "charge_at_once");
         let choices = vec!["fire".to_string(), "charge".to_string()];
-        let (means, outcomes) = plan_figures(&choices);
+        let (means, outcomes) = plan_figures(&choices, &[]);
         assert_eq!(
             means,
             [
@@ -261,5 +306,14 @@ mod tests {
             ]
         );
         assert_eq!(outcomes.len(), 2);
+        let (means, _) = plan_figures(&choices, &choices);
+        assert_eq!(
+            means[6..],
+            [
+                "opponent_uses_charge",
+                "best_against_usual",
+                "cost_of_best_reply"
+            ]
+        );
     }
 }

@@ -90,6 +90,14 @@ pub fn sweep_columns(experiment: &Experiment, base: &Question) -> Vec<SweepColum
 /// column means. The run adds the headline, readings and figures.
 pub fn meta(experiment: &Experiment, columns: &[SweepColumn]) -> ExperimentMetaJson {
     let method = match experiment.method() {
+        _ if experiment
+            .plan
+            .as_ref()
+            .is_some_and(|p| p.opponent == crate::plan::Opponent::Best) =>
+        {
+            "exact: best play of both sides solved at every point (volley plan --opponent best)"
+                .to_string()
+        }
         _ if experiment.plan.is_some() => {
             "exact: best play solved at every point (volley plan)".to_string()
         }

@@ -31,7 +31,8 @@ use crate::dice::{Dice, OverBudget};
 pub type Turn<S> = Vec<(S, f64)>;
 
 /// How the side that does not decide plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Opponent {
     /// Its usual, fixed way (the engagement as it plays without choices).
     #[default]
