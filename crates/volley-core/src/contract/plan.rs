@@ -41,8 +41,10 @@ pub struct PlanJson {
     pub check: Option<CheckJson>,
     /// The answer in one paragraph.
     pub summary: String,
-    /// Distinct states met at the start of a turn (all turns), and turns
-    /// enumerated (one per state and open choice).
+    /// States met at each decision point (the start of each turn; against
+    /// an opponent at its best, also where it answers), summed over the
+    /// points (a state met at several counts at each; the budget bounds the
+    /// distinct ones), and turns enumerated (one per state and open choice).
     pub states: u64,
     pub kernels: u64,
     /// The card's readings the plan consulted.

@@ -124,11 +124,15 @@ pub fn plan_figures(
 
 /// A plan's figures as a summary (every one exact), and its policy in words;
 /// against an opponent at its best, `against_usual` is best play's value
-/// where the opponent plays its usual way.
+/// where the opponent plays its usual way. How often each side takes each
+/// choice is given for the choices the experiment declared (`choices`,
+/// `opponent_choices`, as [`plan_figures`] has them): 0 for one the game
+/// never opens (a regiment that may not charge).
 pub fn plan_summary(
     answer: &PlanAnswer,
     confidence: f64,
     against_usual: Option<f64>,
+    (choices, opponent_choices): (&[String], &[String]),
 ) -> (Summary, String) {
     let mean = |name: String, value: f64| MeanRow {
         variable: name,
@@ -154,11 +158,11 @@ pub fn plan_summary(
             .map(|r| r.reach)
             .sum()
     };
-    for c in answer.choices.iter().skip(1) {
+    for c in choices.iter().skip(1) {
         means.push(mean(format!("uses_{c}"), uses(true, c)));
     }
     if let Some(usual) = against_usual {
-        for c in answer.opponent_choices.iter().skip(1) {
+        for c in opponent_choices.iter().skip(1) {
             means.push(mean(format!("opponent_uses_{c}"), uses(false, c)));
         }
         means.push(mean("best_against_usual".to_string(), usual));
@@ -221,7 +225,13 @@ pub fn answer_plan(
             Some(question.plan(&usual)?.best)
         }
     };
-    Ok(plan_summary(&answer, confidence, against_usual))
+    let declared = (spec.choices(question), spec.opponent_choices(question));
+    Ok(plan_summary(
+        &answer,
+        confidence,
+        against_usual,
+        (&declared.0, &declared.1),
+    ))
 }
 
 /// An experiment of best play in a sentence, for the first variant: best

@@ -240,15 +240,21 @@ fn choice_values<S>(chain: &Chain<S>, id: Id, later: &[f64]) -> Vec<(&'static st
 /// Values at each decision point (by state number; NaN where that point is
 /// not met there), backward from the turn limit, for the decider's policy
 /// `choose`, or for its best play when `choose` is `None`; the opponent, at
-/// its own decision points, answers at its best either way.
+/// its own decision points, answers at its best either way. Every point's
+/// values with `every_point`, else the start's only.
 fn values<G: Decisions>(
     game: &G,
     chain: &Chain<G::State>,
     scores: &[f64],
     choose: Option<Chooser<'_, G::State>>,
+    every_point: bool,
 ) -> Vec<Vec<f64>> {
     let last = chain.layers.len() - 1;
-    let mut out = vec![vec![f64::NAN; chain.states.len()]; chain.layers.len()];
+    // Each point's values as it is reached, back from the last; without
+    // `every_point` a point's are let go once the one before has them (a
+    // fixed policy needs only the start's value): memory for two points.
+    let mut out = vec![Vec::new(); chain.layers.len()];
+    out[last] = vec![f64::NAN; chain.states.len()];
     for id in &chain.layers[last] {
         out[last][*id as usize] = scores[*id as usize];
     }
@@ -275,6 +281,10 @@ fn values<G: Decisions>(
                 (id, value)
             })
             .collect();
+        if !every_point {
+            out[t + 1] = Vec::new();
+        }
+        out[t] = vec![f64::NAN; chain.states.len()];
         for (id, value) in found {
             out[t][id as usize] = value;
         }
@@ -308,14 +318,14 @@ pub fn solve<G: Decisions>(
         .par_iter()
         .map(|s| goal.score(&game.figures(s)))
         .collect();
-    let best = values(game, &chain, &scores, None);
+    let best = values(game, &chain, &scores, None, true);
     let mut fixed = Vec::new();
     let usual = game.all_choices()[0];
     for c in game.all_choices() {
         let always = move |_: u32, _: &G::State, open: &[&'static str]| {
             if open.contains(&c) { c } else { open[0] }
         };
-        let value = values(game, &chain, &scores, Some(&always))[0][0];
+        let value = values(game, &chain, &scores, Some(&always), false)[0][0];
         fixed.push((format!("always {c}"), value));
         if c != usual {
             let at_once = move |turn: u32, _: &G::State, open: &[&'static str]| {
@@ -327,7 +337,7 @@ pub fn solve<G: Decisions>(
                     open[0]
                 }
             };
-            let value = values(game, &chain, &scores, Some(&at_once))[0][0];
+            let value = values(game, &chain, &scores, Some(&at_once), false)[0][0];
             fixed.push((format!("{c} at once, then {usual}"), value));
         }
     }

@@ -27,7 +27,7 @@ crate::categories! {
 }
 
 /// Situational modifiers of one volley.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Situation {
     pub av_per_stand: f64,
     pub rear: bool,

@@ -353,16 +353,23 @@ impl Decisions for FirefightChoices {
         }
     }
 
-    /// Reforming is a choice only for a Disordered regiment.
+    /// Reforming is a choice only for a Disordered regiment. B's usual
+    /// choice comes first (reforming, where the `reform` field has it
+    /// reform): a tie goes to it.
     fn choices(&self, s: &Phase) -> Vec<&'static str> {
         let f = s.fight();
         let (all, level) = match s {
             Phase::BActive(_) => (self.opponent_choices(), f.b.level),
             _ => (self.all_choices(), f.a.level),
         };
-        all.into_iter()
+        let mut open: Vec<&'static str> = all
+            .into_iter()
             .filter(|c| *c != "reform" || level == 1)
-            .collect()
+            .collect();
+        if matches!(s, Phase::BActive(_)) && self.fight.reform && level == 1 {
+            open.sort_by_key(|c| *c != "reform");
+        }
+        open
     }
 
     /// Fire and reform: the firefight's six steps. Charge: the charge's

@@ -103,6 +103,16 @@ impl Phase {
     }
 }
 
+/// The state with the units' places swapped (between turns: no hit pending).
+fn mirror(s: State) -> State {
+    State {
+        a: s.b,
+        b: s.a,
+        last_winner_a: s.last_winner_a.map(|a| !a),
+        hit: s.hit,
+    }
+}
+
 /// A charge turn's next states, from a firefight state that won no
 /// initiative (see [`FirefightChoices::charge_turn`]).
 type ChargeTurn = Arc<Vec<(State, f64)>>;
@@ -143,6 +153,15 @@ impl FirefightChoices {
             last_winner_a: None,
             ..*from
         };
+        // Where both sides fire alike, B's charge on A is A's charge on B
+        // with the units swapped (the rallies, one a unit, commute): solved
+        // once for both.
+        let mirrored = by_b && self.fight.a_fire == self.fight.b_fire;
+        let (key, by_b) = if mirrored {
+            (mirror(key), false)
+        } else {
+            (key, by_b)
+        };
         let cached = self.lock_charge_turns().get(&(key, by_b)).cloned();
         let shared = match cached {
             Some(turn) => turn,
@@ -155,9 +174,10 @@ impl FirefightChoices {
         let mut kernel: Vec<(Phase, f64)> = shared
             .iter()
             .map(|(s, p)| {
+                let s = if mirrored { mirror(*s) } else { *s };
                 let s = State {
                     last_winner_a: from.last_winner_a,
-                    ..*s
+                    ..s
                 };
                 (Phase::Fight(s), *p)
             })
@@ -324,9 +344,11 @@ impl Decisions for FirefightChoices {
         CHOICES.to_vec()
     }
 
+    /// B's choices, less `charge` for guns (they never charge).
     fn opponent_choices(&self) -> Vec<&'static str> {
         match self.opponent {
             Opponent::Usual => Vec::new(),
+            Opponent::Best if self.fight.b.arm == Arm::Artillery => vec!["fire"],
             Opponent::Best => CHOICES.to_vec(),
         }
     }

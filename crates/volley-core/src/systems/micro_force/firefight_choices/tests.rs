@@ -41,7 +41,21 @@ fn a_whole_charge_turn_is_the_turn_played_step_by_step() {
         turns: 3,
     };
     let game = FirefightChoices::new(fight.clone(), 3, Opponent::Usual);
-    let best = FirefightChoices::new(fight, 3, Opponent::Best);
+    // Both fire alike: B's charge is A's on the swapped units, from the
+    // same cache. B firing harder: B's charge solved on its own.
+    let best = FirefightChoices::new(fight.clone(), 3, Opponent::Best);
+    let harder = Situation {
+        av_per_stand: 2.0,
+        ..fire
+    };
+    let unequal = FirefightChoices::new(
+        Firefight {
+            b_fire: harder,
+            ..fight
+        },
+        3,
+        Opponent::Best,
+    );
     let states = [
         (unit(0, 0, false, false), unit(0, 0, false, false), None),
         (unit(1, 0, false, true), unit(2, 0, true, true), Some(true)),
@@ -81,6 +95,14 @@ fn a_whole_charge_turn_is_the_turn_played_step_by_step() {
                 },
                 "charge",
             ),
+            (
+                &unequal,
+                Phase::Answer {
+                    from,
+                    a_charges: false,
+                },
+                "charge",
+            ),
         ];
         for (game, s, choice) in turns {
             let whole = game.whole_turn(&s, choice, 1_000_000).unwrap().unwrap();
@@ -96,4 +118,5 @@ fn a_whole_charge_turn_is_the_turn_played_step_by_step() {
     }
     // Every decision point of two turns against B at its best.
     crate::plan::tests::assert_whole_turns_are_stepwise(&best, 4, 12);
+    crate::plan::tests::assert_whole_turns_are_stepwise(&unequal, 4, 12);
 }
