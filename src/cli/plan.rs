@@ -64,7 +64,7 @@ fn draw_policy(
     use crate::plot::Figure;
     let base = path.with_extension("");
     let mut drawn = 0;
-    let opponent = if plan.decider == "a" { "b" } else { "a" };
+    let opponent = crate::plan::other_side(plan.decider);
     let maps = plan
         .choices
         .iter()

@@ -232,20 +232,18 @@ fn an_experiment_of_best_play_refuses_trials_and_unknown_keys() {
 #[test]
 fn against_b_at_its_best_a_plan_is_a_minimax_never_better_for_a() {
     let plan = |opponent: &str| {
-        let out = volley()
-            .args(["plan", "deadly-field", "firefight", "turns=3"])
-            .args(["--opponent", opponent, "--check-trials", "30000"])
-            .args(["--format", "json"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        crate::common::assert_contract("plan", &json);
-        json
+        json_of(&[
+            "plan",
+            "deadly-field",
+            "firefight",
+            "turns=3",
+            "--opponent",
+            opponent,
+            "--check-trials",
+            "30000",
+            "--format",
+            "json",
+        ])
     };
     let (usual, best) = (plan("usual"), plan("best"));
     assert_eq!(best["opponent"], "best");

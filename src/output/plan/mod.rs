@@ -7,7 +7,7 @@ pub use figure::policy_map;
 
 use super::Format;
 use crate::contract::{self, PlanJson, UsedReadingJson};
-use crate::plan::{Ask, Opponent, PlanAnswer};
+use crate::plan::{Ask, Opponent, PlanAnswer, other_side};
 use crate::question::Question;
 use std::fmt::Write;
 
@@ -105,7 +105,7 @@ fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> St
     let against = if two_sided(plan) {
         format!(
             " against {} at its best ({})",
-            opponent(plan).to_uppercase(),
+            other_side(plan.decider).to_uppercase(),
             plan.opponent_choices.join(" or ")
         )
     } else {
@@ -123,7 +123,10 @@ fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> St
     let _ = writeln!(out, "scenario: {}\n", question.scenario_line());
     let mut rows = vec![("best play".to_string(), plan.best)];
     let answered = if two_sided(plan) {
-        format!(", {}'s best answer", opponent(plan).to_uppercase())
+        format!(
+            ", {}'s best answer",
+            other_side(plan.decider).to_uppercase()
+        )
     } else {
         String::new()
     };
@@ -217,11 +220,6 @@ fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> St
         );
     }
     out
-}
-
-/// The side that does not decide.
-fn opponent(plan: &PlanAnswer) -> &'static str {
-    if plan.decider == "a" { "b" } else { "a" }
 }
 
 /// A table of text cells, aligned (or as a Markdown table).

@@ -217,7 +217,7 @@ pub fn answer<G: Decisions>(
     let plan: Plan<G::State> =
         solve(&game, ask.goal.clone(), ask.budget).map_err(PlanError::OverBudget)?;
     let opponent_choices = game.opponent_choices();
-    let other = if game.decider() == "a" { "b" } else { "a" };
+    let other = super::other_side(game.decider());
     let mut rules = Vec::new();
     for (side, choices) in [(game.decider(), &game.open), (other, &opponent_choices)] {
         for c in choices.iter().skip(1) {
@@ -296,7 +296,7 @@ impl PlanAnswer {
     /// The plan in one paragraph: best play's value, the fixed policies'
     /// and the gain over the best of them, and the policy's rules.
     pub fn summary(&self) -> String {
-        let opponent = if self.decider == "a" { "B" } else { "A" };
+        let opponent = super::other_side(self.decider).to_uppercase();
         let against = match self.opponent {
             Opponent::Usual => String::new(),
             Opponent::Best => format!(" against {opponent} at its best (minimax)"),

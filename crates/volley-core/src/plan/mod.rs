@@ -45,6 +45,15 @@ pub enum Opponent {
 impl Opponent {
     pub const NAMES: [&'static str; 2] = ["usual", "best"];
 
+    /// Decision points in a turn: the decider's, and the opponent's where
+    /// it answers at its best.
+    pub fn points_per_turn(self) -> u32 {
+        match self {
+            Opponent::Usual => 1,
+            Opponent::Best => 2,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Opponent::Usual => "usual",
@@ -137,6 +146,11 @@ pub trait Decisions: Sync {
     /// policy's table (`b_steps_lost = 2`, `b_shaken = true`): numbers and
     /// flags, so that a simple rule can be read off them.
     fn describe(&self, state: &Self::State) -> Vec<(&'static str, i64)>;
+}
+
+/// The side that is not `side` (`"a"` or `"b"`).
+pub fn other_side(side: &str) -> &'static str {
+    if side == "a" { "b" } else { "a" }
 }
 
 /// Every action with choices, as `SYSTEM ACTION`.

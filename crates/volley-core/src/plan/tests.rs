@@ -97,6 +97,21 @@ fn firefight_plan(
     )
 }
 
+/// `system`'s firefight at `fields`, as given on the command line.
+pub(crate) fn firefight_question(
+    system: &str,
+    fields: &[(&str, &str)],
+) -> crate::question::Question {
+    let raw: Vec<_> = fields
+        .iter()
+        .map(|(k, v)| {
+            let origin = crate::systems::Origin::command_line();
+            (k.to_string(), v.to_string(), origin)
+        })
+        .collect();
+    crate::question::Question::new(system, "firefight", &[], &raw).unwrap()
+}
+
 /// The plan of `system`'s firefight at `fields`, for P(breaks_first=b).
 fn plan_of(
     system: &str,
@@ -105,17 +120,7 @@ fn plan_of(
     opponent: Opponent,
     check_trials: u64,
 ) -> (crate::question::Question, PlanAnswer) {
-    let raw: Vec<_> = fields
-        .iter()
-        .map(|(k, v)| {
-            (
-                k.to_string(),
-                v.to_string(),
-                crate::systems::Origin::command_line(),
-            )
-        })
-        .collect();
-    let question = crate::question::Question::new(system, "firefight", &[], &raw).unwrap();
+    let question = firefight_question(system, fields);
     let ask = Ask {
         choices: choices.map(str::to_string),
         goal: Goal::parse("P(breaks_first=b)").unwrap(),
@@ -185,12 +190,7 @@ fn best_play_is_never_below_a_fixed_policy_and_monte_carlo_agrees() {
 
 #[test]
 fn deadly_field_reforming_always_is_the_firefight_the_engine_steps_and_best_play_checks() {
-    let raw = vec![(
-        "turns".to_string(),
-        "3".to_string(),
-        crate::systems::Origin::command_line(),
-    )];
-    let question = crate::question::Question::new("deadly-field", "firefight", &[], &raw).unwrap();
+    let question = firefight_question("deadly-field", &[("turns", "3")]);
     let ask = Ask {
         choices: None,
         goal: Goal::parse("P(breaks_first=b)").unwrap(),

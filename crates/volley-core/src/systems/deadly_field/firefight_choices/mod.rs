@@ -35,6 +35,11 @@ use crate::plan::{Decisions, Figures, Opponent, Turn};
 use crate::tally::Category;
 use rustc_hash::FxHashMap;
 
+mod phase;
+
+pub use phase::Phase;
+use phase::merged;
+
 /// The choices, the usual one first.
 pub const CHOICES: [&str; 3] = ["fire", "reform", "charge"];
 
@@ -45,71 +50,6 @@ const B_PHASE: std::ops::Range<u32> = 3..STEPS;
 
 /// The firefight's steps in a turn.
 const STEPS: u32 = 6;
-
-/// Where a turn stands: between turns (and within a turn of fire), the
-/// firefight's state; within a charge, the state it started from and where
-/// the charge is. Against B at its best, also the start of B's active phase
-/// (and within it), and within B's charge on A.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Phase {
-    Fight(State),
-    Charging {
-        from: State,
-        charge: ChargeState,
-    },
-    /// B's active phase: B chooses at its start.
-    BActive(State),
-    /// B's charge on A.
-    BCharging {
-        from: State,
-        charge: ChargeState,
-    },
-}
-
-impl Phase {
-    /// The firefight's state: as it stands, or as the charge left it.
-    fn fight(&self) -> State {
-        match *self {
-            Phase::Fight(s) | Phase::BActive(s) => s,
-            Phase::Charging { from, charge } => match charge {
-                ChargeState::Over(end) => State {
-                    a: end.attacker,
-                    b: end.defender,
-                },
-                _ => from,
-            },
-            Phase::BCharging { from, charge } => match charge {
-                ChargeState::Over(end) => State {
-                    a: end.defender,
-                    b: end.attacker,
-                },
-                _ => from,
-            },
-        }
-    }
-
-    /// Where a charge by A (or by B) stands.
-    fn charging(from: State, charge: ChargeState, by_b: bool) -> Phase {
-        if by_b {
-            Phase::BCharging { from, charge }
-        } else {
-            Phase::Charging { from, charge }
-        }
-    }
-}
-
-/// A turn's next states from the ends of a charge (many ends leave the
-/// regiments alike), each made a decision point by `end`, equal states
-/// merged, in their order.
-fn merged(ends: Vec<(State, f64)>, end: impl Fn(State) -> Phase) -> Turn<Phase> {
-    let mut sums: FxHashMap<Phase, f64> = FxHashMap::default();
-    for (s, p) in ends {
-        *sums.entry(end(s)).or_insert(0.0) += p;
-    }
-    let mut kernel: Turn<Phase> = sums.into_iter().collect();
-    kernel.sort_by_key(|a| a.0);
-    kernel
-}
 
 /// A's choices in the firefight (and B's, against B at its best).
 pub struct FirefightChoices {
@@ -298,6 +238,14 @@ impl FirefightChoices {
         }
         Phase::charging(from, procedure.play_step(&charge, step, dice), by_b)
     }
+
+    /// Step `step` of a charge turn past the charge, B playing its usual
+    /// way: B's active phase as the firefight plays it.
+    fn b_phase_after_charge<D: Dice>(&self, s: &Phase, step: u32, dice: &mut D) -> Phase {
+        let b_step = B_PHASE.start + (step - self.charge_steps_of(false));
+        let reforms = [false, self.fight.reform];
+        Phase::Fight(self.fight.step_with(&s.fight(), b_step, dice, reforms))
+    }
 }
 
 impl Decisions for FirefightChoices {
@@ -312,10 +260,7 @@ impl Decisions for FirefightChoices {
     }
 
     fn points_per_turn(&self) -> u32 {
-        match self.opponent {
-            Opponent::Usual => 1,
-            Opponent::Best => 2,
-        }
+        self.opponent.points_per_turn()
     }
 
     fn chooser(&self, s: &Phase) -> &'static str {
@@ -389,34 +334,22 @@ impl Decisions for FirefightChoices {
     fn play_step<D: Dice>(&self, s: &Phase, choice: &str, step: u32, dice: &mut D) -> Phase {
         let reforms = choice == "reform";
         match (*s, self.opponent) {
-            // A's charge, then B's active phase as the firefight plays it.
-            (Phase::Fight(_) | Phase::Charging { .. }, Opponent::Usual) if choice == "charge" => {
-                let charge_steps = self.charge_steps_of(false);
-                match *s {
-                    Phase::Fight(from) if step == 0 => {
-                        self.charge_step(from, ChargeState::Declared, false, step, dice)
-                    }
-                    Phase::Charging { from, charge } if step < charge_steps => {
-                        self.charge_step(from, charge, false, step, dice)
-                    }
-                    _ => {
-                        let b_step = B_PHASE.start + (step - charge_steps);
-                        let reforms = [false, self.fight.reform];
-                        Phase::Fight(self.fight.step_with(&s.fight(), b_step, dice, reforms))
-                    }
-                }
-            }
-            (Phase::Fight(from), Opponent::Best) if choice == "charge" && step == 0 => {
+            // A charge declared: its first step, from A's state or B's.
+            (Phase::Fight(from), _) if choice == "charge" && step == 0 => {
                 self.charge_step(from, ChargeState::Declared, false, step, dice)
             }
             (Phase::BActive(from), _) if choice == "charge" => {
                 self.charge_step(from, ChargeState::Declared, true, step, dice)
             }
-            (Phase::Charging { from, charge }, _) => {
-                if step < self.charge_steps_of(false) {
-                    return self.charge_step(from, charge, false, step, dice);
-                }
-                self.after_a_phase(s.fight())
+            (Phase::Charging { from, charge }, _) if step < self.charge_steps_of(false) => {
+                self.charge_step(from, charge, false, step, dice)
+            }
+            // Against B at its best, A's charge is A's phase; else B's active
+            // phase follows as the firefight plays it.
+            (Phase::Charging { .. }, Opponent::Best) => self.after_a_phase(s.fight()),
+            (Phase::Charging { .. }, Opponent::Usual) => self.b_phase_after_charge(s, step, dice),
+            (Phase::Fight(_), Opponent::Usual) if choice == "charge" => {
+                self.b_phase_after_charge(s, step, dice)
             }
             (Phase::BCharging { from, charge }, _) => {
                 if step < self.charge_steps_of(true) {

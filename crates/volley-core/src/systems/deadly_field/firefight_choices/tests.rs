@@ -10,17 +10,7 @@ fn game(fields: &[(&str, &str)]) -> FirefightChoices {
 }
 
 fn game_against(fields: &[(&str, &str)], opponent: Opponent) -> FirefightChoices {
-    let raw: Vec<_> = fields
-        .iter()
-        .map(|(k, v)| {
-            (
-                k.to_string(),
-                v.to_string(),
-                crate::systems::Origin::command_line(),
-            )
-        })
-        .collect();
-    let question = crate::question::Question::new("deadly-field", "firefight", &[], &raw).unwrap();
+    let question = crate::plan::tests::firefight_question("deadly-field", fields);
     let charts = super::super::charts_of(question.book()).unwrap();
     let f = FirefightFields::read_fields(&charts, question.scenario()).unwrap();
     let (distance, terrain) = (f.charge_distance, f.charge_terrain.clone());

@@ -74,22 +74,23 @@ impl Phase {
     fn fight(&self) -> State {
         match *self {
             Phase::Fight(s) | Phase::Rallying(s) | Phase::Answer { from: s, .. } => s,
-            Phase::Charging { from, charge } => match charge {
-                ChargeState::Over(outcome) => State {
-                    a: outcome.attacker,
-                    b: outcome.defender,
-                    ..from
-                },
-                _ => from,
+            Phase::Charging {
+                from,
+                charge: ChargeState::Over(end),
+            } => State {
+                a: end.attacker,
+                b: end.defender,
+                ..from
             },
-            Phase::BCharging { from, charge } => match charge {
-                ChargeState::Over(outcome) => State {
-                    a: outcome.defender,
-                    b: outcome.attacker,
-                    ..from
-                },
-                _ => from,
+            Phase::BCharging {
+                from,
+                charge: ChargeState::Over(end),
+            } => State {
+                a: end.defender,
+                b: end.attacker,
+                ..from
             },
+            Phase::Charging { from, .. } | Phase::BCharging { from, .. } => from,
         }
     }
 
@@ -318,10 +319,7 @@ impl Decisions for FirefightChoices {
     }
 
     fn points_per_turn(&self) -> u32 {
-        match self.opponent {
-            Opponent::Usual => 1,
-            Opponent::Best => 2,
-        }
+        self.opponent.points_per_turn()
     }
 
     fn chooser(&self, s: &Phase) -> &'static str {
