@@ -436,7 +436,7 @@ fn differences_table(
         first_variant.name,
         first_variant.name,
         if paired {
-            "on the same trials (paired Monte Carlo: Agresti-Min paired interval, McNemar's exact test)"
+            "on the same trials (paired Monte Carlo: Tango's score interval, McNemar's test, one test inverted)"
         } else {
             "exact"
         }

@@ -113,9 +113,11 @@ fn a_plan_draws_its_policy() {
         String::from_utf8_lossy(&out.stderr)
     );
     let svg = std::fs::read_to_string(dir.path().join("policy.svg")).unwrap();
-    assert!(svg.contains("when to reform"), "the title names the choice");
+    // Reforming is the usual play (the firefight reforms by default): the
+    // first map is for firing.
+    assert!(svg.contains("when to fire"), "the title names the choice");
     assert!(
-        svg.contains("reform minus fire"),
+        svg.contains("fire minus reform"),
         "the subtitle says what a cell is"
     );
     assert!(std::fs::metadata(&plot).unwrap().len() > 1000);
@@ -135,7 +137,7 @@ fn an_experiment_of_best_play_reports_each_points_plan() {
         dir.path(),
         "name = \"charge-or-fire\"\nsystem = \"micro-force\"\naction = \"firefight\"\n\
          [plan]\nchoices = \"a:fire,charge\"\n\
-         [fields]\nturns = 2\nrange = 4\na_formation = \"attack_column\"\n\
+         [fields]\nturns = 2\ncharge_distance = 4\na_formation = \"attack_column\"\n\
          [sweep]\nb_cover = [\"open\", \"heavy\"]\n",
     );
     run_experiment(&exp, &reports);
@@ -150,7 +152,7 @@ fn an_experiment_of_best_play_reports_each_points_plan() {
             "micro-force",
             "firefight",
             "turns=2",
-            "range=4",
+            "charge_distance=4",
             "a_formation=attack_column",
             &format!("b_cover={cover}"),
             "--check-trials",

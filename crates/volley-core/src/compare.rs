@@ -63,6 +63,13 @@ pub struct VariantAnswer {
     /// scenario after which it would (`field=to (instead of from)`), when looked for
     /// ([`crate::effects::where_they_differ`]).
     pub differs_at: Option<Vec<String>>,
+    /// Monte Carlo: no paired trial gave the variant an outcome or a mean
+    /// other than the baseline's (its intervals then only bound how rare a
+    /// difference would have to be).
+    pub no_trial_differed: bool,
+    /// When all the variant changes is rules options that no trial read,
+    /// those options (`options.NAME`); empty otherwise.
+    pub unread_changes: Vec<String>,
 }
 
 impl VariantAnswer {
@@ -196,12 +203,20 @@ impl Comparison {
             let identical = variant.question.book().tree == self.baseline.book().tree
                 && variant.question.scenario().pairs() == self.baseline.scenario().pairs();
             let differences = paired_differences(pairing, paired, identical, config.confidence);
+            let no_trial_differed = !identical && paired.no_trial_differed();
+            let unread_changes = if no_trial_differed {
+                unread_changes(&self.baseline, &variant.question)
+            } else {
+                Vec::new()
+            };
             variants.push(VariantAnswer {
                 name: variant.name.clone(),
                 spec: variant.spec.clone(),
                 summary,
                 differences,
                 differs_at: None,
+                no_trial_differed,
+                unread_changes,
             });
         }
         Compared {
@@ -216,8 +231,50 @@ impl Comparison {
     }
 }
 
+/// The rules options `variant` changes from `base` when that is all it
+/// changes and neither side's run read any of them (`options.NAME`, in the
+/// card's order); empty otherwise.
+fn unread_changes(base: &Question, variant: &Question) -> Vec<String> {
+    if base.scenario().pairs() != variant.scenario().pairs() {
+        return Vec::new();
+    }
+    let (mut base_tree, mut variant_tree) = (base.book().tree.clone(), variant.book().tree.clone());
+    let options = |tree: &mut toml::Table| match tree.get_mut("options") {
+        Some(toml::Value::Table(options)) => options.clone(),
+        _ => toml::Table::new(),
+    };
+    let (base_options, variant_options) = (options(&mut base_tree), options(&mut variant_tree));
+    let changed: Vec<String> = base_options
+        .keys()
+        .chain(variant_options.keys())
+        .filter(|k| base_options.get(*k) != variant_options.get(*k))
+        .cloned()
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let read: Vec<&str> = base
+        .book()
+        .consulted_options()
+        .into_iter()
+        .chain(variant.book().consulted_options())
+        .collect();
+    if changed.is_empty() || changed.iter().any(|c| read.contains(&c.as_str())) {
+        return Vec::new();
+    }
+    for tree in [&mut base_tree, &mut variant_tree] {
+        if let Some(toml::Value::Table(options)) = tree.get_mut("options") {
+            options.retain(|k, _| !changed.iter().any(|c| c == k));
+        }
+    }
+    if base_tree != variant_tree {
+        return Vec::new();
+    }
+    changed.iter().map(|c| format!("options.{c}")).collect()
+}
+
 /// Every paired difference of one variant from the baseline: each value of
-/// each categorical variable (McNemar), then each mean (paired t); exactly 0
+/// each categorical variable (Tango's interval, McNemar's test), then each
+/// mean (paired t); exactly 0
 /// where the two sides are the same question under the same charts, since no
 /// discordant trial still leaves an interval above zero.
 fn paired_differences(
@@ -307,6 +364,8 @@ fn exact_all(
             summary,
             differences,
             differs_at: None,
+            no_trial_differed: false,
+            unread_changes: Vec::new(),
         });
     }
     Ok(Compared {

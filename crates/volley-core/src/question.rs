@@ -157,9 +157,19 @@ impl Question {
         specs: &[FieldSpec],
         raw: &[RawField],
     ) -> Result<Scenario, InputError> {
-        let derived = |name: &str| {
-            action.derived_axes().contains(&name) && !specs.iter().any(|s| s.name == name)
-        };
+        let declared = |name: &str| specs.iter().any(|s| s.name == name);
+        for (key, _, origin) in raw {
+            let renamed = action.about().renamed.iter().find(|(old, _)| old == key);
+            if let Some((_, now)) = renamed.filter(|_| !declared(key)) {
+                return Err(InputError {
+                    file: origin.file.clone(),
+                    line: origin.line,
+                    field: key.clone(),
+                    message: format!("this field is gone: write {now} instead"),
+                });
+            }
+        }
+        let derived = |name: &str| action.derived_axes().contains(&name) && !declared(name);
         let (axes, mut plain): (Vec<RawField>, Vec<RawField>) =
             raw.iter().cloned().partition(|r| derived(&r.0));
         if axes.is_empty() {

@@ -153,4 +153,64 @@ fn desperation_fire_is_the_defenders_own_and_comes_after_its_check() {
     )
     .unwrap_err();
     assert!(e.contains("desperation_fire"), "{e}");
+    assert!(e.contains("reaction_fire=desperation"), "{e}");
+}
+
+/// A regiment's figures stand on its stands: given the stands alone, the
+/// figures follow (4 a stand, as the default 12 on 3); a start that leaves a
+/// stand empty is refused, naming both fields.
+#[test]
+fn stands_and_figures_agree() {
+    let two_stands = run("charge", &[("defender_stands", "2")]);
+    let eight = run(
+        "charge",
+        &[("defender_stands", "2"), ("defender_figures", "8")],
+    );
+    close(
+        p(&two_stands, "carries", "yes"),
+        p(&eight, "carries", "yes"),
+    );
+    let twelve = run("charge", &[]);
+    assert!(p(&two_stands, "carries", "yes") > p(&twelve, "carries", "yes") + 0.1);
+    // Figures given with the stands, or an original strength, are kept.
+    let kept = run(
+        "charge",
+        &[
+            ("defender_stands", "2"),
+            ("defender_original_figures", "12"),
+        ],
+    );
+    let two_on_twelve = run(
+        "charge",
+        &[("defender_stands", "2"), ("defender_figures", "12")],
+    );
+    close(
+        p(&kept, "carries", "yes"),
+        p(&two_on_twelve, "carries", "yes"),
+    );
+    for fields in [
+        &[("defender_stands", "3"), ("defender_figures", "2")][..],
+        &[
+            ("defender_stands", "3"),
+            ("defender_original_figures", "2"),
+            ("defender_figures", "1"),
+        ][..],
+    ] {
+        let e =
+            common::try_run("deadly-field", "charge", fields, MethodRequest::Exact).unwrap_err();
+        assert!(
+            e.contains("defender_stands") && e.contains("figures"),
+            "{e}"
+        );
+    }
+    // Two figures alone stand on two stands.
+    assert!(
+        common::try_run(
+            "deadly-field",
+            "charge",
+            &[("defender_figures", "2")],
+            MethodRequest::Exact
+        )
+        .is_ok()
+    );
 }

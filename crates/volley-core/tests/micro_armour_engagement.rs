@@ -126,13 +126,40 @@ fn three_and_four_platoon_stands_a_side_are_exact_and_agree_with_monte_carlo() {
     }
 }
 
-/// "Any one stand may only be the target of one attack per fire phase."
+/// "Any one stand may only be the target of one attack per fire phase", and a
+/// stand that held its fire for want of a target keeps its one shot of the
+/// turn for the 2nd phase ("All qualified stands fire in this phase").
 #[test]
-fn a_stand_is_attacked_once_per_fire_phase() {
+fn a_stand_is_attacked_once_per_fire_phase_and_keeps_a_held_shot() {
     // 20 against 6 is E without a roll, so a shot kills when its firer passes
-    // cohesion (3/4). B's one stand is attacked once a phase: whoever fires
-    // first, A wins exactly when that one attack lands, 3/4. Attacking again
-    // (the old reading) adds A's second stand's shot after a miss: 51/64.
+    // cohesion (p = 3/4). Two A stands (TL4) against one B stand, one turn.
+    // A first: A1 kills with p; a miss spends B1's one attack this phase, so
+    // A2 holds; B1 then kills an A stand yet to fire (A2) with p, or misses
+    // and A2 fires in the 2nd phase: p + (1-p)(1-p)p. B first: B1 kills A2
+    // (p), then A1 gets one shot: p*p; B1 misses, then A1 fires (p) or misses
+    // and A2, holding in the 1st phase, fires in the 2nd: (1-p)(p + (1-p)p).
+    // Both come to 51/64. Three A stands: a miss leaves two A stands' shots
+    // for the 2nd phase, and B1 can take only one of them: p + (1-p)p either
+    // way, 15/16.
+    let p_pass = PASS;
+    let two = p_pass + (1.0 - p_pass).powi(2) * p_pass;
+    assert!((two - 51.0 / 64.0).abs() < 1e-15);
+    let three = p_pass + (1.0 - p_pass) * p_pass;
+    for (a_stands, expected) in [("2", two), ("3", three)] {
+        let fields = [
+            ("a_stands", a_stands),
+            ("b_stands", "1"),
+            ("a_firepower", "20"),
+            ("b_firepower", "20"),
+            ("turns", "1"),
+        ];
+        let once = run("engagement", &fields);
+        let got = p(&once, "winner", "a");
+        assert!((got - expected).abs() < 1e-12, "{a_stands} stands: {got}");
+        common::assert_agree("micro-armour", "engagement", &fields, 100_000);
+    }
+    // Attacking again (the old reading): A's second stand fires in the 1st
+    // phase after a miss, and nobody is left to fire in the 2nd: 51/64 too.
     let fields = [
         ("a_stands", "2"),
         ("b_stands", "1"),
@@ -140,8 +167,6 @@ fn a_stand_is_attacked_once_per_fire_phase() {
         ("b_firepower", "20"),
         ("turns", "1"),
     ];
-    let once = run("engagement", &fields);
-    assert!((p(&once, "winner", "a") - 0.75).abs() < 1e-12);
     let again = run_with(
         "engagement",
         &fields,
@@ -149,7 +174,6 @@ fn a_stand_is_attacked_once_per_fire_phase() {
         "true",
     );
     assert!((p(&again, "winner", "a") - 51.0 / 64.0).abs() < 1e-12);
-    common::assert_agree("micro-armour", "engagement", &fields, 100_000);
 }
 
 #[test]

@@ -132,7 +132,7 @@ fn markdown(
          gives the notes) switched, one at a time, to each alternative reading, and the change that \
          makes in the headline answer of each action's default question. Exact where every side \
          fits the exact budget; otherwise {} paired Monte Carlo trials, every reading on the same \
-         dice (intervals are paired 95% intervals, p from McNemar's exact test). A reading that \
+         dice (paired 95% intervals: Tango's score interval, p from McNemar's test, which it inverts). A reading that \
          moves nothing here may still matter in other scenarios.\n\n\
          Made by `volley sensitivity {} --report reports`.\n",
         found.title(),

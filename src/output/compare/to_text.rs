@@ -127,6 +127,28 @@ fn estimate_text(answer: &Answer, row: &DifferenceRow) -> String {
 /// What a variant that changes nothing here says instead of a table of zeros.
 const SAME: &str = "identical here: every outcome and every mean is the same as the baseline's (the differences are exactly 0); the variant changes nothing in this scenario";
 
+/// What a Monte Carlo variant none of whose trials differed says instead of
+/// a table of zeros: how rare a difference would have to be to go unseen,
+/// and, when all it changes is options no trial read, which.
+fn no_trial_differed(compared: &Compared, v: &VariantAnswer) -> String {
+    let trials = compared.trials.unwrap_or(0).max(1);
+    // A share of trials that differ, never seen in `trials`: at most this
+    // (the exact one-sided bound).
+    let rarest = 1.0 - (1.0 - compared.confidence).powf(1.0 / trials as f64);
+    let mut line = format!(
+        "no trial differed: on all {trials} paired trials every outcome and every mean was the baseline's, so the differences are 0 here; if the variant changes anything in this scenario, it does so on fewer than {}% of trials ({:.0}% bound); --exact settles it where the question fits",
+        percent_digits(rarest),
+        100.0 * compared.confidence
+    );
+    if !v.unread_changes.is_empty() {
+        line.push_str(&format!(
+            ". It changes only {}, which no trial read",
+            v.unread_changes.join(", ")
+        ));
+    }
+    line
+}
+
 pub(super) fn text_compared(
     compared: &Compared,
     base: &Answer,
@@ -138,7 +160,7 @@ pub(super) fn text_compared(
         "exact: every side enumerated, the differences are exact".to_string()
     } else {
         let mut method = format!(
-            "Monte Carlo, {} paired trials (every side on the same dice), seed {}; {:.0}% paired intervals; p: McNemar's exact test (probabilities), paired t test (means)",
+            "Monte Carlo, {} paired trials (every side on the same dice), seed {}; {:.0}% paired intervals, each the test beside it inverted: Tango's score interval and McNemar's test (probabilities), the paired t interval and test (means)",
             compared.trials.unwrap_or(0),
             compared.seed,
             100.0 * compared.confidence
@@ -224,6 +246,10 @@ fn variant_section(
         if let Some(reason) = variant_mark {
             let _ = writeln!(out, "> **PROVISIONAL** ({}): {reason}.\n", v.name);
         }
+        if v.no_trial_differed {
+            let _ = writeln!(out, "**{}.**", no_trial_differed(compared, v));
+            return;
+        }
         if v.changes_nothing() {
             let _ = writeln!(out, "**{SAME}**");
             if let Some(line) = differs_line(v) {
@@ -242,6 +268,10 @@ fn variant_section(
         }
         if let Some(reason) = variant_mark {
             let _ = writeln!(out, "PROVISIONAL ({}): {reason}.", v.name);
+        }
+        if v.no_trial_differed {
+            let _ = writeln!(out, "{}.", no_trial_differed(compared, v));
+            return;
         }
         if v.changes_nothing() {
             let _ = writeln!(out, "{SAME}");

@@ -60,6 +60,34 @@ pub struct FieldSpec {
     pub kind: FieldKind,
     pub default: String,
     pub help: &'static str,
+    /// Its value when it is not given but what it follows from is (a
+    /// regiment's figures from its stands); otherwise the default.
+    pub implied: Option<Implied>,
+}
+
+/// The raw value given for a field, if any (what an [`Implied`] reads).
+pub type Given<'a> = &'a dyn Fn(&str) -> Option<&'a str>;
+
+/// How a field's value follows from the other fields given, when it is not
+/// given itself: `None` leaves it at its default.
+#[derive(Clone)]
+pub struct Implied(std::sync::Arc<dyn Fn(Given) -> Option<String> + Send + Sync>);
+
+impl Implied {
+    pub fn new(rule: impl Fn(Given) -> Option<String> + Send + Sync + 'static) -> Self {
+        Implied(std::sync::Arc::new(rule))
+    }
+
+    /// The value implied by the fields `given` holds.
+    pub fn value(&self, given: Given) -> Option<String> {
+        (self.0)(given)
+    }
+}
+
+impl std::fmt::Debug for Implied {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Implied(..)")
+    }
 }
 
 impl FieldSpec {
@@ -69,6 +97,7 @@ impl FieldSpec {
             kind: FieldKind::Int { min, max },
             default: default.to_string(),
             help,
+            implied: None,
         }
     }
 
@@ -84,6 +113,7 @@ impl FieldSpec {
             kind: FieldKind::Decimal { min, max },
             default: default.to_string(),
             help,
+            implied: None,
         }
     }
 
@@ -105,6 +135,7 @@ impl FieldSpec {
             kind: FieldKind::Limit { min, max, word },
             default: word.to_string(),
             help,
+            implied: None,
         }
     }
 
@@ -128,6 +159,7 @@ impl FieldSpec {
             kind: FieldKind::Choice(values),
             default: default.to_string(),
             help,
+            implied: None,
         }
     }
 
@@ -137,6 +169,7 @@ impl FieldSpec {
             kind: FieldKind::Bool,
             default: "false".to_string(),
             help,
+            implied: None,
         }
     }
 
@@ -146,6 +179,7 @@ impl FieldSpec {
             kind: FieldKind::Choice(values.iter().map(|v| v.to_string()).collect()),
             default: default.to_string(),
             help,
+            implied: None,
         }
     }
 
@@ -160,6 +194,15 @@ impl FieldSpec {
             kind: FieldKind::ChoiceList(values),
             default: default.to_string(),
             help,
+            implied: None,
+        }
+    }
+
+    /// The same field, its value implied by others when it is not given.
+    pub fn implied_by(self, rule: Implied) -> Self {
+        FieldSpec {
+            implied: Some(rule),
+            ..self
         }
     }
 

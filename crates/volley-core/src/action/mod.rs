@@ -16,7 +16,9 @@ mod scenario;
 pub(crate) use chart_action::fields_under;
 pub use chart_action::{ActionFields, ChartAction, ChartsOf};
 pub use chart_system::ChartSystem;
-pub use field_spec::{FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, range_values};
+pub use field_spec::{
+    FieldKind, FieldSpec, FieldValue, Given, Implied, MAX_RANGE_VALUES, range_values,
+};
 pub use fields::{FieldGroup, FieldType, prefixed};
 pub use scenario::{Origin, Scenario};
 
@@ -44,6 +46,9 @@ pub struct About {
     /// The per-turn curves an engagement's report plots when its experiment
     /// file asks for no plot.
     pub default_curves: &'static [&'static str],
+    /// Fields an earlier volley had, each with what replaced it, so that an
+    /// old command or experiment file is told what to write now.
+    pub renamed: &'static [(&'static str, &'static str)],
 }
 
 impl About {
@@ -55,6 +60,7 @@ impl About {
         derived_axes: &[],
         default_table: None,
         default_curves: &[],
+        renamed: &[],
     };
 }
 

@@ -36,6 +36,8 @@ impl Origin {
 #[derive(Debug, Default)]
 pub struct Scenario {
     values: BTreeMap<String, FieldValue>,
+    /// The fields given (the rest took their defaults or what others imply).
+    given: BTreeSet<String>,
     reads: Mutex<BTreeSet<String>>,
     misreads: Mutex<Vec<String>>,
 }
@@ -44,6 +46,7 @@ impl Clone for Scenario {
     fn clone(&self) -> Self {
         Scenario {
             values: self.values.clone(),
+            given: self.given.clone(),
             reads: Mutex::new(locked(&self.reads).clone()),
             misreads: Mutex::new(locked(&self.misreads).clone()),
         }
@@ -59,7 +62,8 @@ fn locked<T>(notes: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Scenario {
     /// Resolve raw `(field, value, origin)` triples against `specs`; unset fields
-    /// take their defaults.
+    /// take what the fields given imply ([`FieldSpec::implied`]), else their
+    /// defaults.
     pub fn resolve(
         specs: &[FieldSpec],
         raw: &[(String, String, Origin)],
@@ -86,19 +90,37 @@ impl Scenario {
             })?;
             values.insert(key.clone(), spec.parse(value).map_err(error)?);
         }
+        let given = |name: &str| {
+            raw.iter()
+                .rev()
+                .find(|(key, _, _)| key == name)
+                .map(|(_, value, _)| value.trim())
+        };
         for spec in specs {
-            if !values.contains_key(spec.name) {
-                let value = spec.parse(&spec.default).map_err(|m| {
+            if values.contains_key(spec.name) {
+                continue;
+            }
+            if let Some(value) = spec.implied.as_ref().and_then(|rule| rule.value(&given)) {
+                let value = spec.parse(&value).map_err(|m| {
                     InputError::argument(
                         spec.name,
-                        format!("default `{}` does not read: {m}", spec.default),
+                        format!("`{value}`, as the fields given imply: {m}"),
                     )
                 })?;
                 values.insert(spec.name.to_string(), value);
+                continue;
             }
+            let value = spec.parse(&spec.default).map_err(|m| {
+                InputError::argument(
+                    spec.name,
+                    format!("default `{}` does not read: {m}", spec.default),
+                )
+            })?;
+            values.insert(spec.name.to_string(), value);
         }
         Ok(Scenario {
             values,
+            given: raw.iter().map(|(key, _, _)| key.clone()).collect(),
             ..Scenario::default()
         })
     }
@@ -117,6 +139,11 @@ impl Scenario {
 
     fn misread(&self, name: &str, kind: &str, value: &FieldValue) {
         locked(&self.misreads).push(format!("`{name}` read as {kind}, but it holds {value:?}"));
+    }
+
+    /// Whether `name` was given, not left to its default or implied.
+    pub fn given(&self, name: &str) -> bool {
+        self.given.contains(name)
     }
 
     /// Reads of fields that do not exist or of the wrong kind, so far.

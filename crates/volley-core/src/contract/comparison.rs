@@ -50,6 +50,15 @@ pub struct VariantJson {
     /// looked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub differs_at: Option<Vec<String>>,
+    /// Monte Carlo: no paired trial gave the variant an outcome or a mean
+    /// other than the baseline's, so its intervals only bound how rare a
+    /// difference would have to be (absent when some trial differed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_trial_differed: bool,
+    /// With `no_trial_differed`: the rules options that are all the variant
+    /// changes, none of which any trial read (absent otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unread_changes: Vec<String>,
 }
 
 /// The variant's figure minus the baseline's: a probability (with `value`)
@@ -106,6 +115,8 @@ impl ComparisonJson {
                     result,
                     differences: v.differences.iter().map(DifferenceJson::from).collect(),
                     differs_at: v.differs_at.clone(),
+                    no_trial_differed: v.no_trial_differed,
+                    unread_changes: v.unread_changes.clone(),
                 })
                 .collect(),
         }

@@ -113,6 +113,23 @@ pub struct PairedTally {
 }
 
 impl PairedTally {
+    /// No trial gave the variant another value of any paired variable, or
+    /// another value of any paired mean, than the baseline's.
+    pub fn no_trial_differed(&self) -> bool {
+        let concordant = |joint: &Vec<u64>| {
+            let k = (joint.len() as f64).sqrt().round() as usize;
+            joint
+                .iter()
+                .enumerate()
+                .all(|(i, &n)| n == 0 || i / k == i % k)
+        };
+        self.joint.iter().all(concordant)
+            && self
+                .differences
+                .iter()
+                .all(|&[sum, squares]| sum == 0.0 && squares == 0.0)
+    }
+
     fn new(pairing: &Pairing) -> Self {
         PairedTally {
             trials: 0,

@@ -235,6 +235,40 @@ fn deadly_field_reforming_always_is_the_firefight_the_engine_steps_and_best_play
     );
 }
 
+/// Every policy row of a Deadly Field plan is a state of its own as printed:
+/// a regiment below its original strength that regains a figure (a natural
+/// 12) shows its figures, not a loss floored at 0.
+#[test]
+fn deadly_field_plan_rows_print_distinct_states() {
+    let fields = [
+        ("turns", "3"),
+        ("a_figures", "10"),
+        ("a_original_figures", "12"),
+        ("b_figures", "9"),
+        ("b_original_figures", "12"),
+    ];
+    let (_, plan) = plan_of("deadly-field", &fields, None, Opponent::Usual, 0);
+    let mut seen = std::collections::BTreeSet::new();
+    for row in &plan.policy {
+        assert!(
+            seen.insert((row.turn, row.side, row.state.clone())),
+            "printed twice: turn {} {:?}",
+            row.turn,
+            row.state
+        );
+    }
+    assert!(
+        plan.policy.iter().any(|r| r
+            .state
+            .iter()
+            .any(|&(name, v)| name == "a_figures" && v == 11)),
+        "a regained figure shows"
+    );
+    // The usual play is reforming (the firefight's default), and the plan
+    // says so: its usual fixed policy is the firefight's own answer.
+    assert_eq!(plan.choices[0], "reform");
+}
+
 /// From the start, `depth` turns deep over every open choice (at most
 /// `most` states a turn, taken in their order): every turn the engagement
 /// computes whole is the turn played step by step, state for state, within

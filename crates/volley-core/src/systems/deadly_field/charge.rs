@@ -21,7 +21,7 @@
 use super::charts::{AfterCharge, ChargeBonus, Charts, LEVELS};
 use super::fire;
 use super::impact::{Impact, enemy_near, impact_parts};
-use super::shot::{FireSituation, shot};
+use super::shot::{FireSituation, shot, target_bad};
 use super::unit::{Arm, Condition, Regiment};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Procedure, Schema, Tally, run_steps};
@@ -170,7 +170,10 @@ impl Charge {
         (after, stand)
     }
 
-    /// One fire by `firer` at `target`; (target's condition after, it fell back).
+    /// One fire by `firer` at `target`'s front; (target's condition after, it
+    /// fell back). `bad`: the target's bad morale modifiers from the charge
+    /// (its flank, an enemy within 1 inch); the fire's own (enfilade) is
+    /// added as `fire` adds it.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn volley<D: Dice>(
         &self,
@@ -180,10 +183,12 @@ impl Charge {
         at: &Condition,
         band: &'static str,
         target_charging: bool,
-        bad: &[i32],
+        bad: [i32; 2],
         dice: &mut D,
     ) -> (Condition, bool) {
-        let situation = FireSituation::plain(band, target_charging);
+        let situation = FireSituation::at_front(&self.charts, band, target, target_charging);
+        let [enfilade, near] = target_bad(&self.charts, firer, target, &situation, bad[1]);
+        let bad = [enfilade, bad[0], near];
         match shot(&self.charts, firer, by, target, at, &situation) {
             None => (*at, false),
             Some(s) => {
@@ -194,7 +199,7 @@ impl Charge {
                     target,
                     at,
                     target_charging,
-                    bad,
+                    &bad,
                     true,
                     dice,
                 );
@@ -216,7 +221,8 @@ impl Charge {
     ) -> bool {
         // Only a close fire finds the charger within an inch of the defender.
         let close = matches!(band, "short" | "point-blank" | "desperation");
-        let bad = if close { self.attacker_bad(def) } else { [0] };
+        let near = if close { self.attacker_bad(def)[0] } else { 0 };
+        let bad = [0, near];
         let (mut after, fell_back) = self.volley(
             &self.defender,
             def,
@@ -224,7 +230,7 @@ impl Charge {
             att,
             band,
             true,
-            &bad,
+            bad,
             dice,
         );
         if !after.gone() {

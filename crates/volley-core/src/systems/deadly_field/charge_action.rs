@@ -46,7 +46,7 @@ impl Charge {
                 .to_string(),
         });
         let fire_lines = |lines: &mut Vec<String>, band: &'static str| {
-            let situation = FireSituation::plain(band, true);
+            let situation = FireSituation::at_front(charts, band, &self.attacker, true);
             let which = if band == "desperation" {
                 "desperation fire (the defender's reaction went to another unit)"
             } else {
@@ -169,6 +169,10 @@ impl ChartAction for ChargeAction {
             "attacker_quality=elite,veteran,trained,green",
             Some("defender_cover=none,light-woods,heavy-woods,hasty-works"),
         )),
+        renamed: &[(
+            "desperation_fire",
+            "reaction_fire=desperation (the defender's one fire at this charger is its desperation fire, its reaction having gone to another unit)",
+        )],
         ..About::DEFAULT
     };
 

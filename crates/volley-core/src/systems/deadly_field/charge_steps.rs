@@ -103,9 +103,9 @@ impl Stepped for Charge {
             ) => {
                 let (att_after, att_fell_back) = match bands[1] {
                     Some(band) => {
-                        let bad = self.attacker_bad(&def);
+                        let bad = [0, self.attacker_bad(&def)[0]];
                         let (d, a) = (&self.defender, &self.attacker);
-                        self.volley(d, &def, a, &att, band, true, &bad, dice)
+                        self.volley(d, &def, a, &att, band, true, bad, dice)
                     }
                     None => (att, false),
                 };
@@ -133,7 +133,7 @@ impl Stepped for Charge {
                     Some(band) => {
                         let bad = self.defender_bad(&att);
                         let (a, d) = (&self.attacker, &self.defender);
-                        self.volley(a, &att, d, &def, band, false, &bad, dice)
+                        self.volley(a, &att, d, &def, band, false, bad, dice)
                     }
                     None => (def, false),
                 };

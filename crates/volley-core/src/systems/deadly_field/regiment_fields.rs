@@ -4,7 +4,7 @@
 use super::charts::{Charts, LEVELS};
 use super::morale::QUALITIES;
 use super::unit::*;
-use crate::action::{FieldGroup, FieldSpec, Scenario, prefixed};
+use crate::action::{FieldGroup, FieldSpec, Implied, Scenario, prefixed};
 use crate::error::InputError;
 
 /// A unit's fields under a role prefix.
@@ -57,7 +57,46 @@ impl RegimentGroup {
     fn name(&self, field: &str) -> &'static str {
         prefixed(self.prefix, field)
     }
+
+    /// Figures a stand holds when only the stands are given: the default
+    /// unit's (12 figures on 3 stands: 4).
+    fn figures_per_stand(&self) -> i64 {
+        (self.figures / DEFAULT_STANDS).max(1)
+    }
+
+    /// The figures when the stands are given alone (not for a battery, whose
+    /// figures are its sections).
+    fn figures_from_stands(&self) -> Implied {
+        let (stands, original, arm) = (
+            self.name("stands"),
+            self.name("original_figures"),
+            self.name("type"),
+        );
+        let per_stand = self.figures_per_stand();
+        Implied::new(move |given| {
+            if given(original).is_some() || given(arm) == Some("artillery") {
+                return None;
+            }
+            let stands: i64 = given(stands)?.parse().ok()?;
+            Some((per_stand * stands).to_string())
+        })
+    }
+
+    /// The stands when the figures are given alone: 3, unless the unit
+    /// started with fewer figures than that (2 figures, or 1: 2 stands, the
+    /// fewest a regiment has).
+    fn stands_from_figures(&self) -> Implied {
+        let (figures, original) = (self.name(self.figures_field), self.name("original_figures"));
+        Implied::new(move |given| {
+            let start: i64 = given(original).or_else(|| given(figures))?.parse().ok()?;
+            (start < DEFAULT_STANDS).then(|| MIN_STANDS.to_string())
+        })
+    }
 }
+
+/// A regiment's stands: 2 or 3, 3 unless said.
+const MIN_STANDS: i64 = 2;
+const DEFAULT_STANDS: i64 = 3;
 
 /// The allowed weapons: every table's keys, and `standard` (rifle-muskets for
 /// infantry and cavalry, a 12 pounder Napoleon battery for artillery).
@@ -101,8 +140,9 @@ impl FieldGroup for RegimentGroup {
                 0,
                 60,
                 self.figures,
-                "figures now (artillery: gun sections, at most 3)",
-            ),
+                "figures now (artillery: gun sections, at most 3); given only the stands, as many a stand as the default unit has",
+            )
+            .implied_by(self.figures_from_stands()),
             FieldSpec::optional(
                 self.name("original_figures"),
                 1,
@@ -110,7 +150,14 @@ impl FieldGroup for RegimentGroup {
                 "same",
                 "figures (sections) at the start of the game; stands lost follow from it",
             ),
-            FieldSpec::int(self.name("stands"), 2, 3, 3, "the unit's original stands"),
+            FieldSpec::int(
+                self.name("stands"),
+                MIN_STANDS,
+                DEFAULT_STANDS,
+                DEFAULT_STANDS,
+                "the unit's original stands, each holding at least one figure (2 for a unit of 2 figures)",
+            )
+            .implied_by(self.stands_from_figures()),
             FieldSpec::choice(
                 self.name("formation"),
                 &FORMATIONS,
@@ -215,6 +262,24 @@ impl FieldGroup for RegimentGroup {
                 "a unit with no figures at the start is not a unit",
             ));
         }
+        let stands_field = self.name("stands");
+        let stands = u32::try_from(s.int(stands_field)).unwrap_or(3);
+        // A start too small for the stands given is refused; a single figure
+        // given alone (a remnant asked about on its own) stands on one.
+        if arm != Arm::Artillery && original < stands && s.given(stands_field) {
+            let start_field = if s.limit(self.name("original_figures")).is_some() {
+                self.name("original_figures")
+            } else {
+                figures_field
+            };
+            return Err(InputError::argument(
+                stands_field,
+                format!(
+                    "{stands} stands cannot hold {original} figure{} ({start_field}): a regiment has 2 or 3 stands, each with at least one figure",
+                    if original == 1 { "" } else { "s" }
+                ),
+            ));
+        }
         let level = LEVELS
             .iter()
             .position(|l| *l == s.text(self.name("level")))
@@ -241,7 +306,7 @@ impl FieldGroup for RegimentGroup {
             quality,
             weapon,
             original,
-            stands: u32::try_from(s.int(self.name("stands"))).unwrap_or(3),
+            stands,
             formation,
             side_cs: !self.charger && self.weapon && s.text(self.name("side")) == "cs",
             cover: if self.charger {

@@ -42,7 +42,8 @@ pub struct FireSituation {
 }
 
 impl FireSituation {
-    /// A frontal fire at `band`, nothing else special (charges, firefights).
+    /// A fire at `band` with no enfilade and nothing else special (two lines
+    /// trading fire in a firefight).
     pub fn plain(band: &'static str, target_charging: bool) -> Self {
         FireSituation {
             band,
@@ -52,6 +53,40 @@ impl FireSituation {
             deliberate: false,
         }
     }
+
+    /// A fire at `target`'s front, as the charge's fires come (the defender's
+    /// reaction or desperation fire at the charger, the stop-short volleys):
+    /// the card's "front fire" enfilade where the target's formation has one
+    /// (columns and limbered guns: "All Attack Columns from ... front/rear fire
+    /// (+3/+2)"), none for a line.
+    pub fn at_front(
+        charts: &Charts,
+        band: &'static str,
+        target: &Regiment,
+        target_charging: bool,
+    ) -> Self {
+        let front = target
+            .enfilade_kind()
+            .and_then(|kind| charts.data.target.enfilade.get(kind))
+            .is_some_and(|sides| sides.contains_key("front"));
+        FireSituation {
+            enfilade: if front { "front" } else { "none" },
+            ..FireSituation::plain(band, target_charging)
+        }
+    }
+}
+
+/// The bad morale modifiers a fire gives its target's check: the enfilade the
+/// fire comes from, and `near` (an enemy within 1 inch, or 0). The one place
+/// `fire` and the charge take them from.
+pub fn target_bad(
+    charts: &Charts,
+    firer: &Regiment,
+    target: &Regiment,
+    s: &FireSituation,
+    near: i32,
+) -> [i32; 2] {
+    [enfilade_morale(charts, firer, target, s), near]
 }
 
 /// The `&'static` spelling of a value a choice field already checked against

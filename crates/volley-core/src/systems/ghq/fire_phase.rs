@@ -142,7 +142,8 @@ pub fn turn_start_states(a: u8, b: u8) -> u64 {
 
 /// The next shot of `firing` at `target`: its best stand yet to fire (now
 /// marked as fired) and the enemy stand it attacks; `None` when it has nobody
-/// left to fire or (the firer's turn used) nobody to fire at.
+/// left to fire or nobody to fire at (then the stand holds its fire, and
+/// keeps its shot for a later phase where the card gives one).
 pub fn next_shot(
     firing: &mut FiringSide,
     target: &FiringSide,
@@ -150,8 +151,15 @@ pub fn next_shot(
     attack_again: bool,
 ) -> Option<(Slot, Slot)> {
     let firer = firing.next_firer(best_first)?;
+    let Some(attacked) = target.next_target(attack_again) else {
+        // With no enemy stand left at all there is no shot to keep.
+        if target.collapse().alive() == 0 {
+            firing.mark_fired(firer);
+        }
+        return None;
+    };
     firing.mark_fired(firer);
-    Some((firer, target.next_target(attack_again)?))
+    Some((firer, attacked))
 }
 
 /// Forget, on both sides, what the rest of the phase cannot read (see
@@ -254,11 +262,20 @@ impl FiringSide {
         self.set_counts(self.counts() - (1 << offset(slot.tag, slot.markers)));
     }
 
-    /// A new fire phase in the same turn: nobody has fired or been attacked in
-    /// it yet (suppression this turn is forgotten: only a card whose `(S)`
-    /// reads the S marker plays several phases).
-    pub fn new_phase(&mut self) {
-        *self = FiringSide::new(&self.collapse());
+    /// A new fire phase in the same turn: nobody has been attacked in it yet
+    /// (suppression this turn is forgotten: only a card whose `(S)` reads the
+    /// S marker plays several phases). With `keep_fired` a stand that fired
+    /// in an earlier phase has no shot left (one shot a turn); otherwise every
+    /// stand fires anew.
+    pub fn new_phase(&mut self, keep_fired: bool) {
+        if !keep_fired {
+            *self = FiringSide::new(&self.collapse());
+            return;
+        }
+        // Tags 4-7 (suppressed this turn) onto 0-3, then 2-3 (attacked) onto
+        // 0-1: what is left is fired (tag 1) or not (tag 0).
+        let counts = (self.counts() & u128::from(u64::MAX)) + (self.counts() >> 64);
+        self.set_counts((counts & u128::from(u32::MAX)) + (counts >> 32));
     }
 
     /// The side after the phase, by markers only.

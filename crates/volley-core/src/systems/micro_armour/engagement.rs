@@ -2,9 +2,14 @@
 //! each with its tech level, trade standard fire turn after turn in the card's
 //! phase order. The posture roll (2D6 + cohesion) decides who fires first in each
 //! phase. TL4-5 stands fire in the 1st standard fire phase, before TL1-3 stands
-//! fire in the 2nd; with `ma_shots_per_turn = 2` every qualified stand fires in
-//! each phase it qualifies for (TL4-5 also in the 2nd, TL5 in the 3rd). Then
-//! marker removal. A side is out when it is gone or at its Break Point.
+//! fire in the 2nd, where "all qualified stands fire" (TL4-5 too), and TL5
+//! stands qualify for the 3rd. Under `ma_shots_per_turn = 1` (the default) a
+//! stand fires at most once a turn, in the first phase it qualifies for where
+//! it finds a target: a TL4-5 stand that held its fire in the 1st phase (every
+//! enemy stand already attacked) keeps its shot for the 2nd. With
+//! `ma_shots_per_turn = 2` every qualified stand fires in each phase it
+//! qualifies for. Then marker removal. A side is out when it is gone or at its
+//! Break Point.
 //!
 //! Within a phase the sides alternate one stand at a time: each side's best
 //! stand yet to fire in the phase fires at the most damaged enemy stand not yet
@@ -107,14 +112,22 @@ impl Engagement {
         side.alive() == 0 || (setup.break_point > 0 && side.lost >= setup.break_point)
     }
 
-    /// Does a side of tech level `tl` fire in standard fire phase `phase` (1-3)?
+    /// Does a side of tech level `tl` qualify for standard fire phase `phase`
+    /// (1-3)? TL4-5 in the 1st, every stand in the 2nd ("All qualified stands
+    /// fire in this phase"), TL5 in the 3rd. Under `ma_shots_per_turn = 1` a
+    /// stand fires in at most one of them: the first where it finds a target.
     fn fires_in(&self, tl: u32, phase: u32) -> bool {
-        let every_phase = self.charts.data.options.ma_shots_per_turn() >= 2;
         match phase {
             1 => tl >= 4,
-            2 => every_phase || tl <= 3,
-            _ => every_phase && tl == 5,
+            2 => true,
+            _ => tl == 5,
         }
+    }
+
+    /// Each stand fires at most once a turn (`ma_shots_per_turn = 1`): a stand
+    /// that held its fire keeps its shot for a later phase it qualifies for.
+    fn once_per_turn(&self) -> bool {
+        self.charts.data.options.ma_shots_per_turn() < 2
     }
 
     /// The fire phases (1-3) a turn plays: those where a side fires.
@@ -132,9 +145,12 @@ impl Engagement {
     }
 
     /// Has `side` fired in a phase before `phase` this turn (then each of its
-    /// stands has: a stand fires in every phase its side fires in)?
+    /// stands has: under `ma_shots_per_turn = 2` a stand fires in every phase
+    /// its side fires in)? Once a turn, a stand's own mark says it.
     fn fired_before(&self, side: &Side, phase: u32) -> bool {
-        side.fire.is_some() && (1..phase).any(|p| self.fires_in(side.tech_level, p))
+        !self.once_per_turn()
+            && side.fire.is_some()
+            && (1..phase).any(|p| self.fires_in(side.tech_level, p))
     }
 
     /// The next shot in `phase` of the side `a_turn` names: its best stand yet
@@ -252,8 +268,8 @@ impl engine::Engagement for Engagement {
                 let (index, k) = ((step - 1) / per_phase, (step - 1) % per_phase);
                 let phase = self.phases.get(index as usize).copied().unwrap_or(1);
                 if k == 0 && index > 0 {
-                    a.new_phase();
-                    b.new_phase();
+                    a.new_phase(self.once_per_turn());
+                    b.new_phase(self.once_per_turn());
                 }
                 self.shot(dice, phase, k.is_multiple_of(2) == a_first, &mut a, &mut b);
                 if dice.merges_states() {

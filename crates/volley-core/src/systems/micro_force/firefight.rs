@@ -222,6 +222,7 @@ crate::action_fields! {
         b_av_per_stand: f64 = fields::av_per_stand(fields::AV_HELP),
         b_weapon: String = fields::weapon(charts),
         range: f64 = fields::range(),
+        charge_distance: u32 = FieldSpec::int(1, 40, 4, "inches A charges across should it charge (volley plan's `charge`; the fire reads `range` only with a weapon): the charge's own bounds and default"),
         a_first_fire: bool = FieldSpec::flag_on("A still has its first-fire bonus"),
         b_first_fire: bool = FieldSpec::flag_on("B still has its first-fire bonus"),
         a_officer: bool = FieldSpec::flag_on("an officer is with A (casualty checks)"),
@@ -308,7 +309,7 @@ impl ChartAction for FirefightAction {
         ask: &crate::plan::Ask,
         outcomes: &[(&str, Vec<String>)],
     ) -> Option<Result<crate::plan::PlanAnswer, crate::plan::PlanError>> {
-        let distance = f.range.ceil() as i32;
+        let distance = f.charge_distance as i32;
         Some(
             Self::firefight(f, charts.clone())
                 .map_err(crate::plan::PlanError::Input)

@@ -1,7 +1,8 @@
 //! The firefight with choices: at the start of its active phase A may fire,
 //! as the firefight plays it; reform, when it is Disordered, spending its
 //! first action returning to Good Order (automatic); or charge B. The
-//! `reform` field then says only what B does; A's choice is the plan's.
+//! `reform` field says what each side usually does when Disordered (the
+//! firefight's own play, and where ties go); A's choice is the plan's.
 //!
 //! A charge is the charge procedure run from both regiments as they stand
 //! (figures, morale level, opening volley): A advances `charge_distance`
@@ -280,11 +281,18 @@ impl Decisions for FirefightChoices {
     }
 
     /// Every choice, less `charge` where A cannot charge at all.
+    /// A's choices, its usual one first: reforming where the `reform` field
+    /// has the firefight reform (a regiment not Disordered then fires, as
+    /// the firefight plays it), firing otherwise.
     fn all_choices(&self) -> Vec<&'static str> {
-        CHOICES
+        let mut all: Vec<&'static str> = CHOICES
             .into_iter()
             .filter(|c| *c != "charge" || self.charge.is_some())
-            .collect()
+            .collect();
+        if self.fight.reform {
+            all.sort_by_key(|c| *c != "reform");
+        }
+        all
     }
 
     /// B's choices, less `charge` where B cannot charge at all.
@@ -298,9 +306,9 @@ impl Decisions for FirefightChoices {
         }
     }
 
-    /// Reforming is a choice only for a Disordered regiment. B's usual
-    /// choice comes first (reforming, where the `reform` field has it
-    /// reform): a tie goes to it.
+    /// Reforming is a choice only for a Disordered regiment. Each side's
+    /// usual choice comes first (reforming, where the `reform` field has the
+    /// firefight reform): a tie goes to it.
     fn choices(&self, s: &Phase) -> Vec<&'static str> {
         let f = s.fight();
         let (all, level) = match s {
@@ -311,7 +319,7 @@ impl Decisions for FirefightChoices {
             .into_iter()
             .filter(|c| *c != "reform" || level == 1)
             .collect();
-        if matches!(s, Phase::BActive(_)) && self.fight.reform && level == 1 {
+        if self.fight.reform && level == 1 {
             open.sort_by_key(|c| *c != "reform");
         }
         open
@@ -441,17 +449,14 @@ impl Decisions for FirefightChoices {
         }
     }
 
+    /// Figures as they stand, not the figures lost (which the firefight's
+    /// record floors at 0): a regiment below its original strength that
+    /// regains a figure is another state.
     fn describe(&self, s: &Phase) -> Vec<(&'static str, i64)> {
         let s = s.fight();
         vec![
-            (
-                "a_figures_lost",
-                Firefight::lost(&self.fight.a, &s.a) as i64,
-            ),
-            (
-                "b_figures_lost",
-                Firefight::lost(&self.fight.b, &s.b) as i64,
-            ),
+            ("a_figures", i64::from(s.a.figures)),
+            ("b_figures", i64::from(s.b.figures)),
             // Morale levels: 0 Good Order, 1 Disorder, 2 Shaken.
             ("a_level", s.a.level as i64),
             ("b_level", s.b.level as i64),

@@ -53,5 +53,18 @@ fn a_regiment_that_may_not_charge_is_not_offered_the_charge() {
         ("a_figures", "2"),
         ("a_original_figures", "2"),
     ]);
-    assert_eq!(guns.all_choices(), ["fire", "reform"]);
+    // Reforming is its usual choice (the firefight reforms by default).
+    assert_eq!(guns.all_choices(), ["reform", "fire"]);
+}
+
+/// The usual play is the firefight's own: with `reform` on (the default) a
+/// Disordered A reforms, so "always reform" is the usual policy and the
+/// firefight's answer, and ties go to reforming; with it off, to firing.
+#[test]
+fn the_usual_choice_is_the_firefights_own_play() {
+    assert_eq!(game(&[]).all_choices(), ["reform", "fire", "charge"]);
+    assert_eq!(
+        game(&[("reform", "false")]).all_choices(),
+        ["fire", "reform", "charge"]
+    );
 }

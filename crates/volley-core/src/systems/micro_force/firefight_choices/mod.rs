@@ -1,8 +1,8 @@
 //! The firefight with a choice: at the start of each turn A may fire, as
 //! the firefight plays it, or charge B. A charge is the charge procedure run
 //! from both units as they stand (stands, beads, Disorder, first fire,
-//! cover): the charge bonus and reach from `range` (Chart 9, A's formation,
-//! open ground), B's opportunity fire at the charger in place of its volley,
+//! cover): the charge bonus and reach from `charge_distance` inches (Chart 9,
+//! A's formation, open ground; the charge action's bounds and default, 4), B's opportunity fire at the charger in place of its volley,
 //! both cohesion checks, the melee; then each unit's rally, as after a turn
 //! of fire. The units come out of it as the charge left them (losses,
 //! Shaken, Routed, Disordered), and the firefight goes on from there, or ends
@@ -121,7 +121,7 @@ type ChargeTurn = Arc<Vec<(State, f64)>>;
 /// A's choices in the firefight (and B's, against B at its best).
 pub struct FirefightChoices {
     fight: Firefight,
-    /// Inches between the units (the firefight's range, rounded up).
+    /// Inches A charges across (the firefight's `charge_distance`).
     distance: i32,
     opponent: Opponent,
     /// Charge turns solved, by the units they start from and the charger
