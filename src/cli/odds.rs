@@ -37,10 +37,11 @@ pub struct OddsArgs {
     /// are dealt in blocks of 65,536, so N is at most the number of blocks.
     #[arg(long, value_name = "K/N", requires = "trials", value_parser = crate::engine::Shard::parse)]
     pub shard: Option<crate::engine::Shard>,
-    /// Measure the card's other readings of a Monte Carlo answer: each
-    /// alternative value of each option the question consulted, run on the
-    /// same trials, with its headline and the paired difference (an exact
-    /// answer measures them exactly without asking).
+    /// Measure the card's other readings: each alternative value of each
+    /// option the question consulted, with its headline and the difference.
+    /// A Monte Carlo answer runs them on the same trials (paired); an exact
+    /// answer runs them exactly, which it does unasked where that is cheap
+    /// (every action but a large multi-turn engagement).
     #[arg(long)]
     pub readings: bool,
     /// Also save the raw tally to FILE (for `volley merge`).

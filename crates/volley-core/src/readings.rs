@@ -8,7 +8,9 @@
 //! the value used and, where it can be had:
 //! - an exact answer: the headline under every alternative value, each an exact
 //!   run within the question's budget; only alternatives that move the headline
-//!   by [`MOVES`] or more are listed;
+//!   by [`MOVES`] or more are listed. Where that would cost many times the
+//!   answer (a large engagement, [`CHEAP_STATES`]), only when asked
+//!   (`--readings`); otherwise the reading says what measuring costs;
 //! - a Monte Carlo answer asked `--readings`: every alternative run paired with
 //!   the answer (the same trials), its headline and the paired difference with
 //!   their intervals.
@@ -26,6 +28,12 @@ use toml::Value;
 /// An alternative moving the headline by less than this (one percentage
 /// point) is not listed for an exact answer.
 pub const MOVES: f64 = 0.01;
+
+/// An exact answer whose state space may pass this many states (a
+/// multi-turn engagement of several stands a side) measures its readings'
+/// alternatives only when asked (`--readings`): each is a whole exact run
+/// again, so unasked they would cost many times the answer.
+pub const CHEAP_STATES: u64 = 20_000;
 
 /// Why a listed reading's alternatives were not measured, where nothing
 /// measured them.
@@ -146,14 +154,28 @@ pub fn line(used: &[(String, String)]) -> String {
 
 /// The readings `question` rests on, answered as `answer` under `config`:
 /// exact answers measure every alternative exactly (within the question's
-/// budget); a Monte Carlo answer measures them paired only when `paired`.
+/// budget) where that is cheap ([`CHEAP_STATES`]) or `asked`; a Monte Carlo
+/// answer measures them paired only when `asked`.
 pub fn measure(
     question: &Question,
     answer: &Summary,
     config: &RunConfig,
-    paired: bool,
+    asked: bool,
 ) -> Result<Vec<Reading>, QuestionError> {
     let mut readings = consulted(question);
+    let costly = answer.exact && !asked && !cheap(question);
+    if costly {
+        for r in readings.iter_mut().filter(|r| !r.others.is_empty()) {
+            let runs = r.others.len();
+            r.measured = Measured::No(format!(
+                "not measured: {runs} more exact run{} of this question, each about as long as the answer itself; --readings measures {}",
+                if runs == 1 { "" } else { "s" },
+                if runs == 1 { "it" } else { "them" }
+            ));
+        }
+        return Ok(readings);
+    }
+    let paired = asked;
     let Some((variable, value)) = question.headline() else {
         for r in readings.iter_mut().filter(|r| !r.others.is_empty()) {
             r.measured = Measured::No("the action states no headline to measure".to_string());
@@ -192,6 +214,18 @@ pub fn measure(
         }
     }
     Ok(readings)
+}
+
+/// Whether answering `question` again under each alternative costs little:
+/// a model whose exact state space is small, or unknown (one procedure).
+fn cheap(question: &Question) -> bool {
+    question
+        .model()
+        .map(|m| {
+            m.exact_states_hint()
+                .is_none_or(|states| states <= CHEAP_STATES)
+        })
+        .unwrap_or(true)
 }
 
 /// The question under `option = value`.

@@ -143,6 +143,10 @@ impl<G: Decisions> Decisions for Restricted<'_, G> {
         self.open.clone()
     }
     /// The decider's choices, restricted; the opponent's as they are.
+    fn usual_play(&self, side: &str) -> Option<&'static str> {
+        self.game.usual_play(side)
+    }
+
     fn choices(&self, s: &G::State) -> Vec<&'static str> {
         if self.game.chooser(s) != self.game.decider() {
             return self.game.choices(s);
@@ -224,7 +228,8 @@ pub fn answer<G: Decisions>(
             rules.push(RuleText {
                 side,
                 choice: c,
-                text: simple_rule(&game, &plan, side, c).text(c, choices[0]),
+                text: simple_rule(&game, &plan, side, c)
+                    .text(c, game.usual_play(side).unwrap_or(choices[0])),
             });
         }
     }

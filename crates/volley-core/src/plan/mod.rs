@@ -105,8 +105,17 @@ pub trait Decisions: Sync {
     }
 
     /// The choices open in `state` to its chooser (the decider's a subset
-    /// of [`Decisions::all_choices`], in its order; never empty).
+    /// of [`Decisions::all_choices`], in its order; never empty). The first
+    /// is that state's usual choice.
     fn choices(&self, state: &Self::State) -> Vec<&'static str>;
+
+    /// `side`'s usual play in words, where its usual choice is not open in
+    /// every state (Deadly Field's "reform when Disordered, else fire");
+    /// `None`: its first choice names it.
+    fn usual_play(&self, side: &str) -> Option<&'static str> {
+        let _ = side;
+        None
+    }
 
     /// Steps from decision point `from` to the next, played with `choice`.
     fn steps(&self, from: &Self::State, choice: &str) -> u32;

@@ -100,7 +100,9 @@ pub const TOLERANCE: f64 = 0.01;
 /// The simplest rule for `side`'s `choice` under `plan`'s policy: one
 /// condition, or two either or both of which must hold, that picks out where
 /// the choice is best, exactly or but for states reached at most
-/// [`TOLERANCE`] of the time.
+/// [`TOLERANCE`] of the time. Only states where the choice is open and is
+/// not itself the usual one count: a rule says when to depart from the usual
+/// play.
 pub fn simple_rule<G: Decisions>(
     game: &G,
     plan: &Plan<G::State>,
@@ -111,7 +113,10 @@ pub fn simple_rule<G: Decisions>(
         .policy
         .iter()
         .filter(|r| {
-            r.side == side && r.reach > NEGLIGIBLE && r.values.iter().any(|(c, _)| *c == choice)
+            r.side == side
+                && r.reach > NEGLIGIBLE
+                && r.values.iter().any(|(c, _)| *c == choice)
+                && r.values.first().is_some_and(|(usual, _)| *usual != choice)
         })
         .map(|r| {
             let axes = with_turns_left(game.describe(&r.state), game.turn_limit(), r.turn);

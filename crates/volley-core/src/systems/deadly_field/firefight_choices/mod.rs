@@ -281,6 +281,12 @@ impl Decisions for FirefightChoices {
     }
 
     /// Every choice, less `charge` where A cannot charge at all.
+    fn usual_play(&self, _side: &str) -> Option<&'static str> {
+        self.fight
+            .reform
+            .then_some("the usual play (reform when Disordered, else fire)")
+    }
+
     /// A's choices, its usual one first: reforming where the `reform` field
     /// has the firefight reform (a regiment not Disordered then fires, as
     /// the firefight plays it), firing otherwise.
