@@ -159,6 +159,41 @@ fn monte_carlo_lists_the_readings_and_measures_them_paired_when_asked() {
     assert!(low <= d && d <= high, "{d} outside [{low}, {high}]");
 }
 
+/// An exact answer measures its readings unasked only where that costs
+/// little: a large engagement lists them and says how to ask, and measures
+/// them with `--readings`, the same as a small one does unasked.
+#[test]
+fn a_large_engagement_measures_its_readings_only_when_asked() {
+    let fields = common::raw_fields(&[("a_stands", "4"), ("b_stands", "4")]);
+    let question = Question::new("micro-squad", "engagement", &[], &fields).unwrap();
+    let config = RunConfig {
+        method: MethodRequest::Exact,
+        ..RunConfig::default()
+    };
+    let answer = summarize(&question.answer(&config).unwrap());
+    let listed = readings::measure(&question, &answer, &config, false).unwrap();
+    let alignment = option(&listed, "ms_crt_alignment").unwrap();
+    match &alignment.measured {
+        Measured::No(why) => assert!(why.contains("--readings"), "{why}"),
+        other => panic!("measured unasked: {other:?}"),
+    }
+    let asked = readings::measure(&question, &answer, &config, true).unwrap();
+    assert_eq!(
+        option(&asked, "ms_crt_alignment").unwrap().measured,
+        Measured::Exact
+    );
+    // Two stands a side is small: measured unasked.
+    let small = measured(
+        "micro-squad",
+        "engagement",
+        &[("a_stands", "2"), ("b_stands", "2"), ("turns", "3")],
+    );
+    assert_eq!(
+        option(&small, "ms_crt_alignment").unwrap().measured,
+        Measured::Exact
+    );
+}
+
 #[test]
 fn tables_comparisons_and_frames_carry_the_list() {
     let table = volley_json(&["table", "deadly-field", "charge"]);

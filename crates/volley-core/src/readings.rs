@@ -168,9 +168,12 @@ pub fn measure(
         for r in readings.iter_mut().filter(|r| !r.others.is_empty()) {
             let runs = r.others.len();
             r.measured = Measured::No(format!(
-                "not measured: {runs} more exact run{} of this question, each about as long as the answer itself; --readings measures {}",
-                if runs == 1 { "" } else { "s" },
-                if runs == 1 { "it" } else { "them" }
+                "not measured: --readings runs {}",
+                if runs == 1 {
+                    "it exactly, about as long as this answer".to_string()
+                } else {
+                    format!("all {runs} exactly, each about as long as this answer")
+                }
             ));
         }
         return Ok(readings);

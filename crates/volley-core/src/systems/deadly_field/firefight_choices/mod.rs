@@ -301,14 +301,21 @@ impl Decisions for FirefightChoices {
         all
     }
 
-    /// B's choices, less `charge` where B cannot charge at all.
+    /// B's choices, less `charge` where B cannot charge at all; its usual
+    /// one first, as A's.
     fn opponent_choices(&self) -> Vec<&'static str> {
         match self.opponent {
             Opponent::Usual => Vec::new(),
-            Opponent::Best => CHOICES
-                .into_iter()
-                .filter(|c| *c != "charge" || self.b_charge.is_some())
-                .collect(),
+            Opponent::Best => {
+                let mut all: Vec<&'static str> = CHOICES
+                    .into_iter()
+                    .filter(|c| *c != "charge" || self.b_charge.is_some())
+                    .collect();
+                if self.fight.reform {
+                    all.sort_by_key(|c| *c != "reform");
+                }
+                all
+            }
         }
     }
 

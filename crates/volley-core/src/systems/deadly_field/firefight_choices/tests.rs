@@ -35,7 +35,7 @@ fn whole_turns_of_fire_reform_and_charge_are_the_turns_played_step_by_step() {
 fn against_b_at_its_best_each_sides_phase_whole_is_the_phase_step_by_step() {
     // Two turns: A's phase and B's, each side's every choice.
     let best = game_against(&[], Opponent::Best);
-    assert_eq!(best.opponent_choices(), ["fire", "reform", "charge"]);
+    assert_eq!(best.opponent_choices(), ["reform", "fire", "charge"]);
     assert_whole_turns_are_stepwise(&best, 4, 30);
     let green = game_against(
         &[("b_quality", "green"), ("a_quality", "green")],
