@@ -235,6 +235,32 @@ fn deadly_field_reforming_always_is_the_firefight_the_engine_steps_and_best_play
     );
 }
 
+/// A Micro Force plan charges across `charge_distance` inches (the charge
+/// action's bounds and default), not the firefight's `range`, which only a
+/// weapon reads.
+#[test]
+fn micro_force_plans_charge_from_their_charge_distance() {
+    let always_charge = |fields: &[(&str, &str)]| {
+        let mut fields = fields.to_vec();
+        fields.push(("turns", "1"));
+        let (_, plan) = firefight_plan(&fields, 0);
+        plan.fixed.iter().find(|f| f.0 == "always charge").unwrap().1
+    };
+    let default = always_charge(&[]);
+    assert_eq!(default, always_charge(&[("charge_distance", "4")]));
+    assert_eq!(default, always_charge(&[("range", "12")]));
+    assert_ne!(default, always_charge(&[("charge_distance", "1")]));
+    // The charge action's bounds: 1 to 40 inches.
+    for bad in ["0", "41"] {
+        let raw = [(
+            "charge_distance".to_string(),
+            bad.to_string(),
+            crate::systems::Origin::command_line(),
+        )];
+        assert!(crate::question::Question::new("micro-force", "firefight", &[], &raw).is_err());
+    }
+}
+
 /// Every policy row of a Deadly Field plan is a state of its own as printed:
 /// a regiment below its original strength that regains a figure (a natural
 /// 12) shows its figures, not a loss floored at 0.
