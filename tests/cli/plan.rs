@@ -282,3 +282,63 @@ fn against_b_at_its_best_a_plan_is_a_minimax_never_better_for_a() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("[possible values: usual, best]"), "{err}");
 }
+
+/// The peak resident memory of `volley ARGS` run on `threads` threads, read
+/// from `/proc` while it runs (the high-water mark only rises, so the last
+/// reading before it exits is its peak); `None` where `/proc` does not say.
+fn peak_memory_kib(args: &[&str], threads: usize) -> Option<u64> {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("volley"))
+        .args(args)
+        .env("RAYON_NUM_THREADS", threads.to_string())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = None;
+    loop {
+        if let Some(kib) = std::fs::read_to_string(&status_file).ok().and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        }) {
+            peak = Some(kib);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "volley {args:?} failed");
+            return peak;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// A sweep of plans holds a few plans at a time, not one per thread: its
+/// peak memory on 16 threads stays within a small multiple of its peak on
+/// one (it was about one plan per thread).
+#[test]
+fn a_plan_sweeps_memory_does_not_grow_with_the_threads() {
+    if !std::path::Path::new("/proc/self/status").exists() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"sweep-of-plans\"\nsystem = \"deadly-field\"\naction = \"firefight\"\n\
+         [plan]\n[fields]\nturns = 2\n\
+         [sweep]\na_quality = [\"green\", \"trained\", \"veteran\", \"elite\"]\n\
+         b_cover = [\"none\", \"heavy-woods\"]\n",
+    );
+    let args = [
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        reports.to_str().unwrap(),
+    ];
+    let (Some(one), Some(many)) = (peak_memory_kib(&args, 1), peak_memory_kib(&args, 16)) else {
+        return;
+    };
+    eprintln!("peak {many} KiB on 16 threads against {one} KiB on one");
+    assert!(
+        many < 3 * one,
+        "peak {many} KiB on 16 threads against {one} KiB on one"
+    );
+}

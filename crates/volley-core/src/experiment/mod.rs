@@ -38,6 +38,10 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+/// Sweep points of best play solved at once, each plan over the whole
+/// thread pool: two keep both cores of a small machine busy while the
+/// memory of a sweep stays that of two plans on any number of cores.
+pub const PLANS_AT_ONCE: usize = 2;
 /// One variant's answer at one sweep point.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Point {
@@ -168,19 +172,26 @@ impl Prepared {
         if let Some(progress) = progress {
             (progress.0)(0, total);
         }
+        let one = |i: &usize| {
+            let answered = answer(*i);
+            if let Some(hook) = progress {
+                let mut done = done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                *done += 1;
+                (hook.0)(*done, total);
+            }
+            answered
+        };
+        // A plan holds its whole chain while it is solved (hundreds of MB),
+        // and solves it over the thread pool itself: its points are admitted
+        // a few at a time, so that memory does not grow with the cores.
+        let at_once = if self.experiment.plan.is_some() {
+            PLANS_AT_ONCE
+        } else {
+            indices.len().max(1)
+        };
         indices
-            .par_iter()
-            .map(|i| {
-                let answered = answer(*i);
-                if let Some(hook) = progress {
-                    let mut done = done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                    *done += 1;
-                    (hook.0)(*done, total);
-                }
-                answered
-            })
-            .collect::<Vec<_>>()
-            .into_iter()
+            .chunks(at_once)
+            .flat_map(|chunk| chunk.par_iter().map(one).collect::<Vec<_>>())
             .collect()
     }
 

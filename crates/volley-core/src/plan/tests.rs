@@ -244,7 +244,11 @@ fn micro_force_plans_charge_from_their_charge_distance() {
         let mut fields = fields.to_vec();
         fields.push(("turns", "1"));
         let (_, plan) = firefight_plan(&fields, 0);
-        plan.fixed.iter().find(|f| f.0 == "always charge").unwrap().1
+        plan.fixed
+            .iter()
+            .find(|f| f.0 == "always charge")
+            .unwrap()
+            .1
     };
     let default = always_charge(&[]);
     assert_eq!(default, always_charge(&[("charge_distance", "4")]));
