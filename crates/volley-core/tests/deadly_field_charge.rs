@@ -203,6 +203,30 @@ fn stands_and_figures_agree() {
             "{e}"
         );
     }
+    // `same` for the original figures is as good as not giving them; the
+    // original figures given alone are the figures now.
+    let same = run(
+        "charge",
+        &[
+            ("defender_stands", "2"),
+            ("defender_original_figures", "same"),
+        ],
+    );
+    close(p(&same, "carries", "yes"), p(&two_stands, "carries", "yes"));
+    let original_eight = run("charge", &[("defender_original_figures", "8")]);
+    let eight_on_three = run("charge", &[("defender_figures", "8")]);
+    close(
+        p(&original_eight, "carries", "yes"),
+        p(&eight_on_three, "carries", "yes"),
+    );
+    // A remnant of one figure, as its answer prints it (on 2 stands), is
+    // answered again when typed back.
+    for fields in [
+        &[("defender_figures", "1")][..],
+        &[("defender_figures", "1"), ("defender_stands", "2")][..],
+    ] {
+        assert!(common::try_run("deadly-field", "charge", fields, MethodRequest::Exact).is_ok());
+    }
     // Two figures alone stand on two stands.
     assert!(
         common::try_run(

@@ -36,8 +36,6 @@ impl Origin {
 #[derive(Debug, Default)]
 pub struct Scenario {
     values: BTreeMap<String, FieldValue>,
-    /// The fields given (the rest took their defaults or what others imply).
-    given: BTreeSet<String>,
     reads: Mutex<BTreeSet<String>>,
     misreads: Mutex<Vec<String>>,
 }
@@ -46,7 +44,6 @@ impl Clone for Scenario {
     fn clone(&self) -> Self {
         Scenario {
             values: self.values.clone(),
-            given: self.given.clone(),
             reads: Mutex::new(locked(&self.reads).clone()),
             misreads: Mutex::new(locked(&self.misreads).clone()),
         }
@@ -120,7 +117,6 @@ impl Scenario {
         }
         Ok(Scenario {
             values,
-            given: raw.iter().map(|(key, _, _)| key.clone()).collect(),
             ..Scenario::default()
         })
     }
@@ -139,11 +135,6 @@ impl Scenario {
 
     fn misread(&self, name: &str, kind: &str, value: &FieldValue) {
         locked(&self.misreads).push(format!("`{name}` read as {kind}, but it holds {value:?}"));
-    }
-
-    /// Whether `name` was given, not left to its default or implied.
-    pub fn given(&self, name: &str) -> bool {
-        self.given.contains(name)
     }
 
     /// Reads of fields that do not exist or of the wrong kind, so far.

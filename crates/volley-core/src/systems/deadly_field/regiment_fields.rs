@@ -64,8 +64,10 @@ impl RegimentGroup {
         (self.figures / DEFAULT_STANDS).max(1)
     }
 
-    /// The figures when the stands are given alone (not for a battery, whose
-    /// figures are its sections).
+    /// The figures now when they are not given: the original figures where
+    /// those are (a unit that has lost none), else, given the stands (not
+    /// for a battery, whose figures are its sections), as many a stand as
+    /// the default unit has.
     fn figures_from_stands(&self) -> Implied {
         let (stands, original, arm) = (
             self.name("stands"),
@@ -74,7 +76,10 @@ impl RegimentGroup {
         );
         let per_stand = self.figures_per_stand();
         Implied::new(move |given| {
-            if given(original).is_some() || given(arm) == Some("artillery") {
+            if let Some(start) = given(original).filter(|v| *v != SAME) {
+                return Some(start.to_string());
+            }
+            if given(arm) == Some("artillery") {
                 return None;
             }
             let stands: i64 = given(stands)?.parse().ok()?;
@@ -88,11 +93,17 @@ impl RegimentGroup {
     fn stands_from_figures(&self) -> Implied {
         let (figures, original) = (self.name(self.figures_field), self.name("original_figures"));
         Implied::new(move |given| {
-            let start: i64 = given(original).or_else(|| given(figures))?.parse().ok()?;
+            let start = given(original)
+                .filter(|v| *v != SAME)
+                .or_else(|| given(figures))?;
+            let start: i64 = start.parse().ok()?;
             (start < DEFAULT_STANDS).then(|| MIN_STANDS.to_string())
         })
     }
 }
+
+/// The original figures' word for "as many as now".
+const SAME: &str = "same";
 
 /// A regiment's stands: 2 or 3, 3 unless said.
 const MIN_STANDS: i64 = 2;
@@ -140,14 +151,14 @@ impl FieldGroup for RegimentGroup {
                 0,
                 60,
                 self.figures,
-                "figures now (artillery: gun sections, at most 3); given only the stands, as many a stand as the default unit has",
+                "figures now (artillery: gun sections, at most 3); given only the original figures, as many; given only the stands, as many a stand as the default unit has",
             )
             .implied_by(self.figures_from_stands()),
             FieldSpec::optional(
                 self.name("original_figures"),
                 1,
                 60,
-                "same",
+                SAME,
                 "figures (sections) at the start of the game; stands lost follow from it",
             ),
             FieldSpec::int(
@@ -264,9 +275,10 @@ impl FieldGroup for RegimentGroup {
         }
         let stands_field = self.name("stands");
         let stands = u32::try_from(s.int(stands_field)).unwrap_or(3);
-        // A start too small for the stands given is refused; a single figure
-        // given alone (a remnant asked about on its own) stands on one.
-        if arm != Arm::Artillery && original < stands && s.given(stands_field) {
+        // A start that leaves a stand empty is refused; a single figure (a
+        // remnant asked about on its own) is taken on the fewest stands, 2.
+        let remnant = original == 1 && stands == MIN_STANDS as u32;
+        if arm != Arm::Artillery && original < stands && !remnant {
             let start_field = if s.limit(self.name("original_figures")).is_some() {
                 self.name("original_figures")
             } else {
