@@ -384,3 +384,114 @@ impl Procedure for Charge {
 pub(super) fn level_index(name: &str) -> usize {
     LEVELS.iter().position(|l| *l == name).unwrap_or(1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::charge_action::{ChargeFields, charge};
+    use super::super::fire::{FireFields, apply};
+    use super::*;
+    use crate::action::fields_under;
+    use crate::dice::Enumerator;
+    use std::collections::BTreeMap;
+
+    /// Outcomes of a fire as (the target after, it fell back), exactly.
+    type Ends = BTreeMap<(Condition, bool), f64>;
+
+    fn ends(mut fire: impl FnMut(&mut Enumerator) -> (Condition, bool)) -> Ends {
+        let mut ends = Ends::new();
+        Enumerator::new(1 << 20)
+            .explore(&mut fire, |end, p| *ends.entry(end).or_default() += p)
+            .unwrap();
+        ends
+    }
+
+    /// The charge's fire at the charger is the `fire` action at the charger's
+    /// front: the same firepower, dice, modifiers (a column's front-fire DRM
+    /// included) and morale check, band by band and formation by formation.
+    #[test]
+    fn the_charges_fire_at_the_charger_is_the_fire_action_at_its_front() {
+        for formation in ["attack-column", "battle-line", "road-column"] {
+            for band in ["normal", "short", "point-blank", "desperation"] {
+                for quality in ["green", "veteran"] {
+                    let (charts, f) = fields_under::<ChargeFields>(
+                        "deadly-field",
+                        &[],
+                        &[
+                            ("attacker_formation", formation),
+                            ("attacker_quality", quality),
+                            ("attacker_figures", "10"),
+                            ("defender_figures", "8"),
+                            ("defender_opening_volley_used", "true"),
+                            ("reaction_fire", band),
+                        ],
+                    );
+                    let c = charge(&charts, f).unwrap();
+                    let def = c.defender.now;
+                    let by_charge = ends(|dice| {
+                        let mut att = c.attacker.now;
+                        let stopped = c.fire_at_charger(band, &mut att, &def, 0, dice);
+                        // (A target's own opening volley is no part of a fire at it.)
+                        att.opening_volley_used = false;
+                        (att, stopped && !att.broken())
+                    });
+                    let close = matches!(band, "short" | "point-blank" | "desperation");
+                    let enfilade = if formation == "battle-line" {
+                        "none"
+                    } else {
+                        "front"
+                    };
+                    let (charts, f) = fields_under::<FireFields>(
+                        "deadly-field",
+                        &[],
+                        &[
+                            ("firer_figures", "8"),
+                            ("firer_opening_volley_used", "true"),
+                            ("target_formation", formation),
+                            ("target_quality", quality),
+                            ("target_figures", "10"),
+                            ("target_charging", "true"),
+                            (
+                                "target_enemy_within_1",
+                                if close { "true" } else { "false" },
+                            ),
+                            ("band", band),
+                            ("enfilade", enfilade),
+                        ],
+                    );
+                    let situation = f.situation();
+                    let s = shot(
+                        &charts,
+                        &f.firer,
+                        &f.firer.now,
+                        &f.target,
+                        &f.target.now,
+                        &situation,
+                    )
+                    .unwrap();
+                    let bad = f.bad(&charts);
+                    let by_fire = ends(|dice| {
+                        let result = s.roll(&charts, dice);
+                        let e = apply(
+                            &charts,
+                            result,
+                            &f.target,
+                            &f.target.now,
+                            true,
+                            &bad,
+                            true,
+                            dice,
+                        );
+                        let fell_back = e.check.is_some_and(|c| c.fall_back > 0);
+                        (e.after, fell_back && !e.after.broken())
+                    });
+                    let case = format!("{formation} {band} {quality}");
+                    assert_eq!(by_charge.len(), by_fire.len(), "{case}");
+                    for (end, p) in &by_fire {
+                        let q = by_charge.get(end).copied().unwrap_or(0.0);
+                        assert!((p - q).abs() < 1e-12, "{case}: {end:?} {p} vs {q}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -72,6 +72,21 @@ pub struct FirefightChoices {
 }
 
 impl FirefightChoices {
+    /// A side's choices, less `charge` unless it `may_charge`, its usual one
+    /// first: reforming where the `reform` field has the firefight reform (a
+    /// regiment not Disordered then fires, as the firefight plays it),
+    /// firing otherwise.
+    fn usual_first(&self, may_charge: bool) -> Vec<&'static str> {
+        let mut all: Vec<&'static str> = CHOICES
+            .into_iter()
+            .filter(|c| *c != "charge" || may_charge)
+            .collect();
+        if self.fight.reform {
+            all.sort_by_key(|c| *c != "reform");
+        }
+        all
+    }
+
     pub fn new(fight: Firefight, distance: u32, terrain: &str, opponent: Opponent) -> Self {
         let reaction = if fight.reactions {
             fight.situation.band
@@ -287,18 +302,9 @@ impl Decisions for FirefightChoices {
             .then_some("the usual play (reform when Disordered, else fire)")
     }
 
-    /// A's choices, its usual one first: reforming where the `reform` field
-    /// has the firefight reform (a regiment not Disordered then fires, as
-    /// the firefight plays it), firing otherwise.
+    /// A's choices, its usual one first.
     fn all_choices(&self) -> Vec<&'static str> {
-        let mut all: Vec<&'static str> = CHOICES
-            .into_iter()
-            .filter(|c| *c != "charge" || self.charge.is_some())
-            .collect();
-        if self.fight.reform {
-            all.sort_by_key(|c| *c != "reform");
-        }
-        all
+        self.usual_first(self.charge.is_some())
     }
 
     /// B's choices, less `charge` where B cannot charge at all; its usual
@@ -306,16 +312,7 @@ impl Decisions for FirefightChoices {
     fn opponent_choices(&self) -> Vec<&'static str> {
         match self.opponent {
             Opponent::Usual => Vec::new(),
-            Opponent::Best => {
-                let mut all: Vec<&'static str> = CHOICES
-                    .into_iter()
-                    .filter(|c| *c != "charge" || self.b_charge.is_some())
-                    .collect();
-                if self.fight.reform {
-                    all.sort_by_key(|c| *c != "reform");
-                }
-                all
-            }
+            Opponent::Best => self.usual_first(self.b_charge.is_some()),
         }
     }
 
