@@ -297,18 +297,18 @@ impl<'a, E: Engagement> Kernels<'a, E> {
     }
 
     fn add(&mut self, state: &E::State, kernel: Vec<(E::State, f64)>) -> Result<(), OverBudget> {
-        let kernel = kernel
-            .into_iter()
-            .map(|(after, p)| {
-                let next_id = self.reached.len() as u32;
-                let id = *self.reached_ids.entry(after).or_insert_with_key(|after| {
-                    self.reached.push(after.clone());
-                    next_id
-                });
-                (id, p)
-            })
-            .collect();
-        self.kernels.insert(state.clone(), kernel);
+        // A fresh vector, not the kernel collected in place: that would keep
+        // its allocation, whole states and all, for as long as the kernel.
+        let mut by_id = Vec::with_capacity(kernel.len());
+        for (after, p) in kernel {
+            let next_id = self.reached.len() as u32;
+            let id = *self.reached_ids.entry(after).or_insert_with_key(|after| {
+                self.reached.push(after.clone());
+                next_id
+            });
+            by_id.push((id, p));
+        }
+        self.kernels.insert(state.clone(), by_id);
         if self.work > self.limit() || self.kernels.len() as u64 > self.budget {
             return Err(self.over());
         }
