@@ -195,6 +195,42 @@ fn a_large_engagement_measures_its_readings_only_when_asked() {
 }
 
 #[test]
+fn an_answers_readings_are_measured_unasked_only_while_their_work_is_small() {
+    // The default Micro Force firefight enumerates about 4.6 million leaves;
+    // its 11 alternatives would cost eleven times that: listed, not run.
+    let config = RunConfig::default();
+    let firefight = Question::new("micro-force", "firefight", &[], &[]).unwrap();
+    let answer = summarize(&firefight.answer(&config).unwrap());
+    assert!(answer.exact);
+    assert!(
+        answer.exact_work > readings::READINGS_WORK,
+        "{}",
+        answer.exact_work
+    );
+    let listed = readings::measure(&firefight, &answer, &config, false).unwrap();
+    match &option(&listed, "mf_routed_can_fire").unwrap().measured {
+        Measured::No(why) => assert!(why.contains("--readings"), "{why}"),
+        other => panic!("measured unasked: {other:?}"),
+    }
+    // Counted, not timed: the same question counts the same work.
+    let again = summarize(&firefight.answer(&config).unwrap());
+    assert_eq!(again.exact_work, answer.exact_work);
+    // Two stands a side: 11 alternatives within the work, measured unasked
+    // (and a procedure, which counts no work, always is).
+    let small = measured(
+        "micro-force",
+        "firefight",
+        &[("a_stands", "2"), ("b_stands", "2")],
+    );
+    assert_eq!(
+        option(&small, "mf_routed_can_fire").unwrap().measured,
+        Measured::Exact
+    );
+    let charge = measured("micro-force", "charge", &[]);
+    assert!(charge.iter().any(|r| r.measured == Measured::Exact));
+}
+
+#[test]
 fn tables_comparisons_and_frames_carry_the_list() {
     let table = volley_json(&["table", "deadly-field", "charge"]);
     let list = table["readings"].as_array().unwrap();

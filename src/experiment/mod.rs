@@ -155,7 +155,11 @@ fn readings_at_first_point(
         }
         None => (first.summary.clone(), String::new()),
     };
-    let readings = crate::readings::measure(&at, &summary, &config, false).map_err(failed)?;
+    // A report is batch work read at leisure: an exact first point's
+    // readings are measured whatever they cost (a Monte Carlo one's only
+    // where asked, as a question's are).
+    let readings =
+        crate::readings::measure(&at, &summary, &config, summary.exact).map_err(failed)?;
     Ok(report::ReadingsAt {
         point: experiment.point_label(&first.values),
         play,

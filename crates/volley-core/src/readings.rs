@@ -9,7 +9,7 @@
 //! - an exact answer: the headline under every alternative value, each an exact
 //!   run within the question's budget; only alternatives that move the headline
 //!   by [`MOVES`] or more are listed. Where that would cost many times the
-//!   answer (a large engagement, [`CHEAP_STATES`]), only when asked
+//!   answer (a large engagement, [`READINGS_WORK`]), only when asked
 //!   (`--readings`); otherwise the reading says what measuring costs;
 //! - a Monte Carlo answer asked `--readings`: every alternative run paired with
 //!   the answer (the same trials), its headline and the paired difference with
@@ -29,11 +29,14 @@ use toml::Value;
 /// point) is not listed for an exact answer.
 pub const MOVES: f64 = 0.01;
 
-/// An exact answer whose state space may pass this many states (a
-/// multi-turn engagement of several stands a side) measures its readings'
-/// alternatives only when asked (`--readings`): each is a whole exact run
-/// again, so unasked they would cost many times the answer.
-pub const CHEAP_STATES: u64 = 20_000;
+/// Leaves of dice an exact answer's readings may enumerate unasked, over
+/// all their alternatives (each alternative a whole exact run again, costing
+/// about what the answer cost): about a second of CPU at most. Past it (a
+/// multi-turn engagement of several stands a side, whose readings would cost
+/// many times the answer), they are measured only when asked
+/// (`--readings`). Counted, not timed, so the same question gets the same
+/// readings on any machine.
+pub const READINGS_WORK: u64 = 4_000_000;
 
 /// Why a listed reading's alternatives were not measured, where nothing
 /// measured them.
@@ -154,7 +157,7 @@ pub fn line(used: &[(String, String)]) -> String {
 
 /// The readings `question` rests on, answered as `answer` under `config`:
 /// exact answers measure every alternative exactly (within the question's
-/// budget) where that is cheap ([`CHEAP_STATES`]) or `asked`; a Monte Carlo
+/// budget) where that is cheap ([`READINGS_WORK`]) or `asked`; a Monte Carlo
 /// answer measures them paired only when `asked`.
 pub fn measure(
     question: &Question,
@@ -163,7 +166,9 @@ pub fn measure(
     asked: bool,
 ) -> Result<Vec<Reading>, QuestionError> {
     let mut readings = consulted(question);
-    let costly = answer.exact && !asked && !cheap(question);
+    let runs: usize = readings.iter().map(|r| r.others.len()).sum();
+    let work = answer.exact_work.saturating_mul(runs as u64);
+    let costly = answer.exact && !asked && work > READINGS_WORK;
     if costly {
         for r in readings.iter_mut().filter(|r| !r.others.is_empty()) {
             let runs = r.others.len();
@@ -217,18 +222,6 @@ pub fn measure(
         }
     }
     Ok(readings)
-}
-
-/// Whether answering `question` again under each alternative costs little:
-/// a model whose exact state space is small, or unknown (one procedure).
-fn cheap(question: &Question) -> bool {
-    question
-        .model()
-        .map(|m| {
-            m.exact_states_hint()
-                .is_none_or(|states| states <= CHEAP_STATES)
-        })
-        .unwrap_or(true)
 }
 
 /// The question under `option = value`.

@@ -119,11 +119,6 @@ impl<E: Engagement> Model for EngagementModel<E> {
         tally.trial(trials as f64);
     }
 
-    fn exact_states_hint(&self) -> Option<u64> {
-        let per_turn = self.game.turn_start_states()?;
-        Some(per_turn.saturating_mul(u64::from(self.game.turn_limit().max(1))))
-    }
-
     /// An engagement that knows its state space, and that state space within
     /// the automatic budget, gets the full budget: it is exact whenever its
     /// state space fits, and when the work is hopeless its first turn says so
@@ -190,6 +185,7 @@ impl<E: Engagement> Model for EngagementModel<E> {
             game.record_end(&state, turn, ending, &mut tally, w);
         }
         tally.trial(1.0);
+        tally.exact_work = kernels.work;
         Ok(tally)
     }
 }

@@ -51,15 +51,6 @@ pub trait Model: Sync {
     /// The exact tally (weights are probabilities), or [`OverBudget`].
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget>;
 
-    /// How many states its exact method may meet, at most, where the model
-    /// knows (a multi-turn engagement: the states a turn can start from times
-    /// the turns); `None` for a single procedure, whose dice tree is small.
-    /// Extras that would answer the question again (each reading's
-    /// alternatives) are run only for a model this leaves cheap.
-    fn exact_states_hint(&self) -> Option<u64> {
-        None
-    }
-
     /// The budget the automatic choice gives the exact method, from the
     /// automatic budget `auto` and the full one `full`: `auto` unless the model
     /// knows its exact method fits (or refuses at once) whatever its size.

@@ -203,6 +203,7 @@ pub fn plan_summary(
         outcomes,
         means,
         curves: Vec::new(),
+        exact_work: 0,
     };
     (summary, words.join(" / "))
 }

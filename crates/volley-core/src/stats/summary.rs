@@ -44,6 +44,10 @@ pub struct Summary {
     pub outcomes: Vec<OutcomeRow>,
     pub means: Vec<MeanRow>,
     pub curves: Vec<CurvePoint>,
+    /// Leaves the exact method enumerated (0 where it does not count them):
+    /// what answering again costs. Not part of the printed answer.
+    #[serde(skip)]
+    pub exact_work: u64,
 }
 
 impl Summary {
@@ -139,6 +143,7 @@ pub fn summarize(result: &RunResult) -> Summary {
         outcomes,
         means,
         curves,
+        exact_work: result.tally.exact_work,
     }
 }
 

@@ -90,6 +90,11 @@ pub struct Tally {
     /// by the turn they start from; empty outside a Monte Carlo chunk.
     #[serde(skip)]
     held: Vec<[f64; 2]>,
+    /// Leaves the exact method enumerated for this answer, where it counts
+    /// them (a multi-turn engagement); 0 otherwise. What answering the
+    /// question again costs, for its readings.
+    #[serde(skip)]
+    pub exact_work: u64,
 }
 
 impl Tally {
@@ -110,6 +115,7 @@ impl Tally {
             turns: schema.turns,
             curve_sums: vec![[0.0; 2]; schema.curves.len() * (schema.turns + 1)],
             held: Vec::new(),
+            exact_work: 0,
         }
     }
 
