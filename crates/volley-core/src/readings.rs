@@ -166,9 +166,10 @@ pub fn measure(
     asked: bool,
 ) -> Result<Vec<Reading>, QuestionError> {
     let mut readings = consulted(question);
-    let runs: usize = readings.iter().map(|r| r.others.len()).sum();
-    let work = answer.exact_work.saturating_mul(runs as u64);
-    let costly = answer.exact && !asked && work > READINGS_WORK;
+    // Each alternative is a whole exact run again, about the answer's work.
+    let alternatives: u64 = readings.iter().map(|r| r.others.len() as u64).sum();
+    let costly =
+        answer.exact && !asked && answer.exact_work.saturating_mul(alternatives) > READINGS_WORK;
     if costly {
         for r in readings.iter_mut().filter(|r| !r.others.is_empty()) {
             let runs = r.others.len();
