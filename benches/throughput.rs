@@ -1,9 +1,11 @@
 //! Throughput: raw generator words, Micro Squad standard fire by Monte Carlo
-//! (one thread and all threads), the exact fire table, and the multi-turn
+//! (one thread and all threads) beside the plain loop it is held to
+//! (`fire_by_hand.rs`), the exact fire table, and the multi-turn
 //! engagement through the engine (with and without its step memo) beside a
 //! hand-written loop of the same engagement (`ms_engagement_by_hand.rs`), all
 //! measured in the same run.
 
+mod fire_by_hand;
 mod ms_engagement_by_hand;
 
 use criterion::measurement::WallTime;
@@ -62,6 +64,13 @@ fn benches(c: &mut Criterion) {
                 x ^= sampler.next_word();
             }
             black_box(x)
+        })
+    });
+    group.bench_function("fire events, plain loop, a draw per die", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            black_box(fire_by_hand::fire_events(seed, N))
         })
     });
     let fire = model("fire", &[("firepower", "8"), ("defense", "5")]);

@@ -39,4 +39,4 @@ pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, ru
 pub use shared_steps::{Moves, SharedSteps, exact_ends_shared};
 #[cfg(test)]
 pub(crate) use stepped::assert_steps_match_tree;
-pub use stepped::{Stepped, SteppedModel, exact_ends, run_steps};
+pub use stepped::{StepMoves, Stepped, SteppedModel, exact_ends, run_steps};

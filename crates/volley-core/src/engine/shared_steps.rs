@@ -44,18 +44,31 @@ impl<S: Clone + Ord + std::hash::Hash> SharedSteps<S> {
         enumerator: &mut Enumerator,
         play: impl Fn(&S, &mut Enumerator) -> S,
     ) -> Result<Moves<S>, OverBudget> {
+        self.moves_found(step, state, || {
+            let mut found: FxHashMap<S, f64> = FxHashMap::default();
+            enumerator.explore(
+                |dice| play(state, dice),
+                |after, p| *found.entry(after).or_insert(0.0) += p,
+            )?;
+            let mut moves: Vec<(S, f64)> = found.into_iter().collect();
+            moves.sort_by(|a, b| a.0.cmp(&b.0));
+            Ok(moves)
+        })
+    }
+
+    /// The next states from `state` at `step` as `find` gives them (in the
+    /// order of the states) the first time, and shared after.
+    pub fn moves_found(
+        &self,
+        step: u32,
+        state: &S,
+        find: impl FnOnce() -> Result<Vec<(S, f64)>, OverBudget>,
+    ) -> Result<Moves<S>, OverBudget> {
         let key = (step, state.clone());
         if let Some(moves) = self.lock().get(&key) {
             return Ok(moves.clone());
         }
-        let mut found: FxHashMap<S, f64> = FxHashMap::default();
-        enumerator.explore(
-            |dice| play(state, dice),
-            |after, p| *found.entry(after).or_insert(0.0) += p,
-        )?;
-        let mut moves: Vec<(S, f64)> = found.into_iter().collect();
-        moves.sort_by(|a, b| a.0.cmp(&b.0));
-        let moves: Moves<S> = moves.into();
+        let moves: Moves<S> = find()?.into();
         self.lock().insert(key, moves.clone());
         Ok(moves)
     }
@@ -94,8 +107,20 @@ pub fn exact_ends_shared<P: Stepped>(
                 )?;
                 continue;
             }
-            let moves = shared.moves(step, &state, &mut enumerator, |s, dice| {
-                procedure.play_step(s, step, dice)
+            let moves = shared.moves_found(step, &state, || {
+                match procedure.exact_step(&state, step, budget) {
+                    Some(moves) => moves,
+                    None => {
+                        let mut found: FxHashMap<P::State, f64> = FxHashMap::default();
+                        enumerator.explore(
+                            |dice| procedure.play_step(&state, step, dice),
+                            |after, p| *found.entry(after).or_insert(0.0) += p,
+                        )?;
+                        let mut moves: Vec<_> = found.into_iter().collect();
+                        moves.sort_by(|a, b| a.0.cmp(&b.0));
+                        Ok(moves)
+                    }
+                }
             })?;
             for (after, p) in moves.iter() {
                 *next.entry(after.clone()).or_insert(0.0) += p * w;

@@ -13,6 +13,11 @@ use super::model::{Model, Procedure, ProcedureModel};
 use crate::dice::{Dice, Enumerator, OverBudget, Sampler};
 use crate::tally::{Schema, Tally};
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
+
+/// A step's next states with their probabilities, in the order of the
+/// states.
+pub type StepMoves<S> = Vec<(S, f64)>;
 
 /// A [`Procedure`] written as steps over a state. Its [`Procedure::run`] is
 /// [`run_steps`]: the same code answers both methods.
@@ -35,6 +40,37 @@ pub trait Stepped: Procedure {
 
     /// Play step `step` (from 0) from an unfinished `state`.
     fn play_step<D: Dice>(&self, state: &Self::State, step: u32, dice: &mut D) -> Self::State;
+
+    /// Step `step` from `state` as its next states with their probabilities
+    /// (in the order of the states), where the procedure finds them with
+    /// less work than one tree of the step's dice (two volleys fired at
+    /// once, each enumerated alone and their ends paired); `None`, the
+    /// default, enumerates the step's dice. Best play's shared steps ask
+    /// ([`super::exact_ends_shared`]); a test holds each answer to the
+    /// step's enumerated tree.
+    fn exact_step(
+        &self,
+        _state: &Self::State,
+        _step: u32,
+        _budget: u64,
+    ) -> Option<Result<StepMoves<Self::State>, OverBudget>> {
+        None
+    }
+
+    /// What step `step` reads of `state`, where it reads less than all of
+    /// it: the state with the rest (what the step only carries past it) set
+    /// to fixed values, so that the exact method plays the step once for
+    /// states that differ only in the rest, and puts the rest back with
+    /// [`Stepped::carried`]. `None`, the default: the step reads it all.
+    fn read_by(&self, _state: &Self::State, _step: u32) -> Option<Self::State> {
+        None
+    }
+
+    /// A next state `after`, found by step `step` from `read_by(from)`, with
+    /// what `from` carries past the step put back.
+    fn carried(&self, _from: &Self::State, after: Self::State, _step: u32) -> Self::State {
+        after
+    }
 }
 
 /// The outcome of a state past the last step.
@@ -103,9 +139,33 @@ pub fn exact_ends<P: Stepped>(
     let mut ends: Vec<(P::State, f64)> = Vec::new();
     for step in 0..procedure.steps() {
         let mut next: FxHashMap<P::State, f64> = FxHashMap::default();
+        // The step's moves from what it reads, where it reads less than a
+        // whole state, found once for every state that holds it.
+        let mut moves_read: FxHashMap<P::State, Vec<(P::State, f64)>> = FxHashMap::default();
         for (state, w) in live.drain(..) {
             if procedure.finished(&state).is_some() {
                 ends.push((state, w));
+                continue;
+            }
+            if let Some(read) = procedure.read_by(&state, step) {
+                let moves = match moves_read.entry(read) {
+                    Entry::Occupied(known) => known.into_mut(),
+                    Entry::Vacant(new) => {
+                        let mut found: FxHashMap<P::State, f64> = FxHashMap::default();
+                        leaves += enumerator.explore(
+                            |dice| procedure.play_step(new.key(), step, dice),
+                            |after, p| *found.entry(after).or_insert(0.0) += p,
+                        )?;
+                        if leaves > budget {
+                            return Err(OverBudget::tree(budget));
+                        }
+                        new.insert(found.into_iter().collect())
+                    }
+                };
+                for (after, p) in moves.iter() {
+                    let after = procedure.carried(&state, after.clone(), step);
+                    *next.entry(after).or_insert(0.0) += p * w;
+                }
                 continue;
             }
             leaves += enumerator.explore(

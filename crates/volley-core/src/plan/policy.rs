@@ -5,6 +5,7 @@
 //! that condition picks out the states where it is best.
 
 use super::{Decisions, Plan};
+use rayon::prelude::*;
 
 /// Reach below this is left out of the rule: states best play almost never
 /// meets do not shape it.
@@ -84,14 +85,6 @@ fn holds_on(axes: &[(&'static str, i64)], condition: &Condition) -> bool {
 /// the choice is best there.
 type Row = (Vec<(&'static str, i64)>, f64, bool);
 
-/// The reach of the states where `predict` says otherwise than best play.
-fn misfit(rows: &[Row], predict: impl Fn(&[(&'static str, i64)]) -> bool) -> f64 {
-    rows.iter()
-        .filter(|(axes, _, chosen)| predict(axes) != *chosen)
-        .map(|(_, reach, _)| reach)
-        .sum()
-}
-
 /// A rule may leave out states best play reaches this seldom, as a share of
 /// the reach of every decision state where the choice is open; it then says
 /// how seldom.
@@ -158,6 +151,36 @@ pub fn simple_rule<G: Decisions>(
             }
         }
     }
+    // Where each condition holds, row by row, found once: the pairs below
+    // read these instead of searching each row's axes by name again.
+    let holds: Vec<Vec<bool>> = candidates
+        .iter()
+        .map(|c| rows.iter().map(|(axes, ..)| holds_on(axes, c)).collect())
+        .collect();
+    let misfit_of = |predict: &dyn Fn(usize) -> bool| -> f64 {
+        rows.iter()
+            .enumerate()
+            .filter(|(i, (.., chosen))| predict(*i) != *chosen)
+            .map(|(_, (_, reach, _))| reach)
+            .sum()
+    };
+    // Each pair's fit, either condition and both, found in parallel (the
+    // pairs are many: a few thousand over a few thousand states), then
+    // weighed in order below.
+    let pairs: Vec<Vec<(usize, f64, f64)>> = (0..candidates.len())
+        .into_par_iter()
+        .map(|i| {
+            (i + 1..candidates.len())
+                .filter(|&j| candidates[j].axis != candidates[i].axis)
+                .map(|j| {
+                    let (a, b) = (&holds[i], &holds[j]);
+                    let either = misfit_of(&|r| a[r] || b[r]);
+                    let both = misfit_of(&|r| a[r] && b[r]);
+                    (j, either, both)
+                })
+                .collect()
+        })
+        .collect();
     // The simplest shape that fits best: one condition first, then two.
     let mut best: Option<(f64, Shape)> = None;
     let mut consider = |miss: f64, shape: Shape| {
@@ -165,17 +188,13 @@ pub fn simple_rule<G: Decisions>(
             best = Some((miss, shape));
         }
     };
-    for c in &candidates {
-        consider(
-            misfit(&rows, |axes| holds_on(axes, c)),
-            Shape::One(c.clone()),
-        );
+    for (c, held) in candidates.iter().zip(&holds) {
+        consider(misfit_of(&|r| held[r]), Shape::One(c.clone()));
     }
-    for (i, a) in candidates.iter().enumerate() {
-        for b in candidates[i + 1..].iter().filter(|b| b.axis != a.axis) {
-            let either = misfit(&rows, |axes| holds_on(axes, a) || holds_on(axes, b));
+    for (a, fits) in candidates.iter().zip(pairs) {
+        for (j, either, both) in fits {
+            let b = &candidates[j];
             consider(either, Shape::Either(a.clone(), b.clone()));
-            let both = misfit(&rows, |axes| holds_on(axes, a) && holds_on(axes, b));
             consider(both, Shape::Both(a.clone(), b.clone()));
         }
     }

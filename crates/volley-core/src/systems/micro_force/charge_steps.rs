@@ -144,13 +144,18 @@ impl Stepped for Charge {
                 let charts = &self.charts;
                 let counts = charts.melee_dice(attacker.half_stands(), defender.half_stands());
                 let mods = self.melee_mods(&attacker, &defender, charge_move, covered);
+                let difference = roll_difference(dice, charts, counts, mods);
+                // Only a later round's modifiers read the charge move and the
+                // inches covered: past the last round's roll, rolls that differ
+                // only in them merge.
+                let last = round + 1 == self.rounds();
                 Rolled {
                     attacker,
                     defender,
-                    charge_move,
-                    covered,
+                    charge_move: if last { 0 } else { charge_move },
+                    covered: if last { 0 } else { covered },
                     round,
-                    difference: roll_difference(dice, charts, counts, mods),
+                    difference,
                 }
             }
             Rolled {
@@ -180,6 +185,41 @@ impl Stepped for Charge {
                 }
             }
             Over(_) => *state,
+        }
+    }
+
+    /// The defender's opportunity fire reads the two units, not the charge
+    /// move (the bonus die's six faces): it is played once for all six.
+    fn read_by(&self, state: &ChargeState, step: u32) -> Option<ChargeState> {
+        match *state {
+            ChargeState::Closing {
+                attacker, defender, ..
+            } if step == OPPORTUNITY_FIRE => Some(ChargeState::Closing {
+                attacker,
+                defender,
+                charge_move: 0,
+                spare: 0,
+            }),
+            _ => None,
+        }
+    }
+
+    fn carried(&self, from: &ChargeState, after: ChargeState, _step: u32) -> ChargeState {
+        match (*from, after) {
+            (
+                ChargeState::Closing {
+                    charge_move, spare, ..
+                },
+                ChargeState::Closing {
+                    attacker, defender, ..
+                },
+            ) => ChargeState::Closing {
+                attacker,
+                defender,
+                charge_move,
+                spare,
+            },
+            _ => after,
         }
     }
 }

@@ -237,19 +237,8 @@ impl FirefightChoices {
             })
             .collect();
         let mut enumerator = Enumerator::new(budget);
-        for (rally, when_over) in [(RALLY_A, true), (RALLY_B, false)] {
-            let mut next: FxHashMap<State, f64> = FxHashMap::default();
-            for (s, w) in now.drain(..) {
-                if !when_over && self.fight.is_over(&s) {
-                    *next.entry(s).or_insert(0.0) += w;
-                    continue;
-                }
-                enumerator.explore(
-                    |dice| self.fight.play_step(&s, rally, dice),
-                    |after, p| *next.entry(after).or_insert(0.0) += p * w,
-                )?;
-            }
-            now.extend(next);
+        for rally in [RALLY_A, RALLY_B] {
+            now = self.fight_step(now, rally, &mut enumerator)?;
         }
         Ok(now)
     }
@@ -436,6 +425,9 @@ impl Decisions for FirefightChoices {
                 _,
             ) => Some(self.charge_turn(&from, false, budget)),
             (Phase::Answer { from, .. }, "charge") => Some(self.charge_turn(&from, true, budget)),
+            (Phase::Fight(from), _) | (Phase::Answer { from, .. }, _) => {
+                Some(self.fire_turn(&from, budget))
+            }
             _ => None,
         }
     }
@@ -492,6 +484,8 @@ impl Decisions for FirefightChoices {
         axes
     }
 }
+
+mod lone_unit;
 
 #[cfg(test)]
 mod tests;

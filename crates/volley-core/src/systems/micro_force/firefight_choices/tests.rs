@@ -24,7 +24,7 @@ fn unit(steps_lost: u32, formation: u8, shaken: bool, first_fire_used: bool) -> 
 }
 
 #[test]
-fn a_whole_charge_turn_is_the_turn_played_step_by_step() {
+fn a_whole_charge_or_fire_turn_is_the_turn_played_step_by_step() {
     let book = crate::systems::rulebook(crate::systems::find("micro-force").unwrap(), &[]).unwrap();
     let charts: Arc<Charts> = Arc::new(compile_charts(&book).unwrap());
     let fire = Situation {
@@ -79,6 +79,16 @@ fn a_whole_charge_turn_is_the_turn_played_step_by_step() {
         // meets it, and B's charge on A.
         let turns = [
             (&game, Phase::Fight(from), "charge"),
+            // A turn of fire, its lone units' steps shared.
+            (&game, Phase::Fight(from), "fire"),
+            (
+                &best,
+                Phase::Answer {
+                    from,
+                    a_charges: false,
+                },
+                "fire",
+            ),
             (
                 &best,
                 Phase::Answer {

@@ -1,0 +1,115 @@
+//! The firefight's steps from a distribution of states, as the plan steps
+//! any turn (each state's dice enumerated, equal states merged after the
+//! step), but a step that reads and changes one unit only (a volley's
+//! effects on its target, a rally) enumerated once for each way that unit
+//! stands, its ends shared by every state that holds it. After both volleys
+//! a turn's states pair every way one unit stands with every way the other
+//! does, so a rally played from each state would replay the same unit's
+//! dice once for every way the other stands.
+
+use super::super::fire::Hit;
+use super::super::firefight::State;
+use super::super::unit::Unit;
+use super::{FirefightChoices, Phase, RALLY_A, RALLY_B};
+use crate::dice::{Enumerator, OverBudget};
+use crate::engine::Engagement;
+use crate::plan::Turn;
+use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
+
+/// What a lone unit's step reads: the unit, the hit it takes (a volley's
+/// effects), and who won the initiative (which side's fire it is).
+type Key = (Unit, Hit, Option<bool>);
+
+/// A lone unit's step's ends: the unit after it, and the hit left.
+type Ends = Vec<((Unit, Hit), f64)>;
+
+/// The side (0: A, 1: B) whose unit alone step `step` of the firefight reads
+/// and changes from `s`; `None` where it reads both (the initiative, a
+/// volley's roll, which marks the firer's first fire spent).
+fn lone_unit(s: &State, step: u32) -> Option<usize> {
+    match step {
+        RALLY_A => Some(0),
+        RALLY_B => Some(1),
+        // A volley's effects, on its target: B when A fires.
+        2 | 4 => {
+            let a_fires = (step <= 2) == s.last_winner_a.unwrap_or(true);
+            Some(usize::from(a_fires))
+        }
+        _ => None,
+    }
+}
+
+fn unit_of(s: &State, side: usize) -> Unit {
+    if side == 0 { s.a } else { s.b }
+}
+
+impl FirefightChoices {
+    /// A turn of fire from `from`: the firefight's seven steps.
+    pub(super) fn fire_turn(&self, from: &State, budget: u64) -> Result<Turn<Phase>, OverBudget> {
+        let mut enumerator = Enumerator::new(budget);
+        let mut now = vec![(*from, 1.0)];
+        for step in 0..self.fight.steps() {
+            now = self.fight_step(now, step, &mut enumerator)?;
+        }
+        let mut kernel: Turn<Phase> = now.into_iter().map(|(s, p)| (Phase::Fight(s), p)).collect();
+        kernel.sort_unstable_by_key(|a| a.0);
+        Ok(kernel)
+    }
+
+    /// Step `step` of the firefight from the distribution `now` (a state
+    /// whose fight is over stays), equal states merged, in the map's order
+    /// (fixed by what went in: its hasher has no random seed).
+    pub(super) fn fight_step(
+        &self,
+        now: Vec<(State, f64)>,
+        step: u32,
+        enumerator: &mut Enumerator,
+    ) -> Result<Vec<(State, f64)>, OverBudget> {
+        let mut next: FxHashMap<State, f64> = FxHashMap::default();
+        let mut shared: FxHashMap<Key, Ends> = FxHashMap::default();
+        for (s, w) in now {
+            if self.fight.is_over(&s) {
+                *next.entry(s).or_insert(0.0) += w;
+                continue;
+            }
+            let Some(side) = lone_unit(&s, step) else {
+                enumerator.explore(
+                    |dice| self.fight.play_step(&s, step, dice),
+                    |after, p| *next.entry(after).or_insert(0.0) += p * w,
+                )?;
+                continue;
+            };
+            let key = (unit_of(&s, side), s.hit, s.last_winner_a);
+            let ends = match shared.entry(key) {
+                Entry::Occupied(known) => known.into_mut(),
+                Entry::Vacant(new) => {
+                    // Played from this state; by the card it reads nothing
+                    // of the other unit, so its ends hold for every state
+                    // with the key (a test holds whole turns to the steps
+                    // played).
+                    let mut ends: FxHashMap<(Unit, Hit), f64> = FxHashMap::default();
+                    enumerator.explore(
+                        |dice| {
+                            let after = self.fight.play_step(&s, step, dice);
+                            (unit_of(&after, side), after.hit)
+                        },
+                        |end, p| *ends.entry(end).or_insert(0.0) += p,
+                    )?;
+                    new.insert(ends.into_iter().collect())
+                }
+            };
+            for &((unit, hit), p) in ends.iter() {
+                let mut after = s;
+                if side == 0 {
+                    after.a = unit;
+                } else {
+                    after.b = unit;
+                }
+                after.hit = hit;
+                *next.entry(after).or_insert(0.0) += p * w;
+            }
+        }
+        Ok(next.into_iter().collect())
+    }
+}
