@@ -127,6 +127,19 @@ impl Enumerator {
         }
     }
 
+    /// Every result of `procedure` over its dice tree with its probability,
+    /// equal results merged, in their order; and the leaves enumerated.
+    pub fn merged<R: Ord + std::hash::Hash>(
+        &mut self,
+        procedure: impl FnMut(&mut Self) -> R,
+    ) -> Result<(Vec<(R, f64)>, u64), OverBudget> {
+        let mut found: rustc_hash::FxHashMap<R, f64> = Default::default();
+        let leaves = self.explore(procedure, |r, p| *found.entry(r).or_insert(0.0) += p)?;
+        let mut merged: Vec<(R, f64)> = found.into_iter().collect();
+        merged.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Ok((merged, leaves))
+    }
+
     fn distribution(&mut self, roll: Roll) -> usize {
         if let Some(i) = self.distributions.iter().position(|d| d.0 == roll) {
             return i;

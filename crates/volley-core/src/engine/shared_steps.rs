@@ -5,7 +5,7 @@
 //! ([`crate::plan`]) steps thousands of charges and turns that meet the same
 //! states, and shares them.
 
-use super::stepped::{Stepped, outcomes_of};
+use super::stepped::{StepMoves, Stepped, outcomes_of};
 use crate::dice::{Enumerator, OverBudget};
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -45,14 +45,7 @@ impl<S: Clone + Ord + std::hash::Hash> SharedSteps<S> {
         play: impl Fn(&S, &mut Enumerator) -> S,
     ) -> Result<Moves<S>, OverBudget> {
         self.moves_found(step, state, || {
-            let mut found: FxHashMap<S, f64> = FxHashMap::default();
-            enumerator.explore(
-                |dice| play(state, dice),
-                |after, p| *found.entry(after).or_insert(0.0) += p,
-            )?;
-            let mut moves: Vec<(S, f64)> = found.into_iter().collect();
-            moves.sort_by(|a, b| a.0.cmp(&b.0));
-            Ok(moves)
+            Ok(enumerator.merged(|dice| play(state, dice))?.0)
         })
     }
 
@@ -62,7 +55,7 @@ impl<S: Clone + Ord + std::hash::Hash> SharedSteps<S> {
         &self,
         step: u32,
         state: &S,
-        find: impl FnOnce() -> Result<Vec<(S, f64)>, OverBudget>,
+        find: impl FnOnce() -> Result<StepMoves<S>, OverBudget>,
     ) -> Result<Moves<S>, OverBudget> {
         let key = (step, state.clone());
         if let Some(moves) = self.lock().get(&key) {
@@ -110,16 +103,9 @@ pub fn exact_ends_shared<P: Stepped>(
             let moves = shared.moves_found(step, &state, || {
                 match procedure.exact_step(&state, step, budget) {
                     Some(moves) => moves,
-                    None => {
-                        let mut found: FxHashMap<P::State, f64> = FxHashMap::default();
-                        enumerator.explore(
-                            |dice| procedure.play_step(&state, step, dice),
-                            |after, p| *found.entry(after).or_insert(0.0) += p,
-                        )?;
-                        let mut moves: Vec<_> = found.into_iter().collect();
-                        moves.sort_by(|a, b| a.0.cmp(&b.0));
-                        Ok(moves)
-                    }
+                    None => Ok(enumerator
+                        .merged(|dice| procedure.play_step(&state, step, dice))?
+                        .0),
                 }
             })?;
             for (after, p) in moves.iter() {

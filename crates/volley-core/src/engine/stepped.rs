@@ -141,7 +141,7 @@ pub fn exact_ends<P: Stepped>(
         let mut next: FxHashMap<P::State, f64> = FxHashMap::default();
         // The step's moves from what it reads, where it reads less than a
         // whole state, found once for every state that holds it.
-        let mut moves_read: FxHashMap<P::State, Vec<(P::State, f64)>> = FxHashMap::default();
+        let mut moves_read: FxHashMap<P::State, StepMoves<P::State>> = FxHashMap::default();
         for (state, w) in live.drain(..) {
             if procedure.finished(&state).is_some() {
                 ends.push((state, w));
@@ -151,15 +151,13 @@ pub fn exact_ends<P: Stepped>(
                 let moves = match moves_read.entry(read) {
                     Entry::Occupied(known) => known.into_mut(),
                     Entry::Vacant(new) => {
-                        let mut found: FxHashMap<P::State, f64> = FxHashMap::default();
-                        leaves += enumerator.explore(
-                            |dice| procedure.play_step(new.key(), step, dice),
-                            |after, p| *found.entry(after).or_insert(0.0) += p,
-                        )?;
+                        let (moves, tree) =
+                            enumerator.merged(|dice| procedure.play_step(new.key(), step, dice))?;
+                        leaves += tree;
                         if leaves > budget {
                             return Err(OverBudget::tree(budget));
                         }
-                        new.insert(found.into_iter().collect())
+                        new.insert(moves)
                     }
                 };
                 for (after, p) in moves.iter() {

@@ -6,9 +6,8 @@
 use super::charge::{Charge, ChargeEnd, ChargeOutcome, Stand, disorder, level_index};
 use super::charts::{Melee, RoutedCharged};
 use super::unit::{Arm, Condition};
-use crate::dice::{Dice, Enumerator, OverBudget, Roll};
+use crate::dice::{Dice, OverBudget, Roll};
 use crate::engine::{StepMoves, Stepped};
-use rustc_hash::FxHashMap;
 
 /// Where a charge stands between its steps. A state keeps only what later
 /// steps read, so that charges which differ only in what is past merge.
@@ -153,94 +152,6 @@ impl Stepped for Charge {
             ) => Some(self.volleys_paired(att, def, class, bands, budget)),
             _ => None,
         }
-    }
-}
-
-/// A volley's ends: the target as it stands after, and whether it fell back.
-type VolleyEnds = FxHashMap<(Condition, bool), f64>;
-
-impl Charge {
-    /// The defender's volley at the charger (at `band`; none at `None`):
-    /// the charger after it, and whether it fell back.
-    fn defenders_volley<D: Dice>(
-        &self,
-        att: Condition,
-        def: Condition,
-        band: Option<&'static str>,
-        dice: &mut D,
-    ) -> (Condition, bool) {
-        match band {
-            Some(band) => {
-                let bad = [0, self.attacker_bad(&def)[0]];
-                let (d, a) = (&self.defender, &self.attacker);
-                self.volley(d, &def, a, &att, band, true, bad, dice)
-            }
-            None => (att, false),
-        }
-    }
-
-    /// The charger's volley at the defender, fired as the charger stood
-    /// before the defender's: the defender after it, and whether it fell back.
-    fn attackers_volley<D: Dice>(
-        &self,
-        att: Condition,
-        def: Condition,
-        band: Option<&'static str>,
-        dice: &mut D,
-    ) -> (Condition, bool) {
-        match band {
-            Some(band) => {
-                let bad = self.defender_bad(&att);
-                let (a, d) = (&self.attacker, &self.defender);
-                self.volley(a, &att, d, &def, band, false, bad, dice)
-            }
-            None => (def, false),
-        }
-    }
-
-    /// The charge's end once both volleys are fired: it carries when the
-    /// defender broke or fell back and the charger did neither.
-    fn after_volleys(
-        &self,
-        class: ChargeEnd,
-        (att_after, att_fell_back): (Condition, bool),
-        (def_after, def_fell_back): (Condition, bool),
-    ) -> ChargeOutcome {
-        let carries =
-            (def_after.broken() || def_fell_back) && !(att_after.broken() || att_fell_back);
-        self.end(class, disorder(att_after), disorder(def_after), carries)
-    }
-
-    /// Both volleys from `Volleys`, each enumerated alone, paired: the ends
-    /// (equal ends merged) in their order.
-    fn volleys_paired(
-        &self,
-        att: Condition,
-        def: Condition,
-        class: ChargeEnd,
-        bands: [Option<&'static str>; 2],
-        budget: u64,
-    ) -> Result<StepMoves<ChargeState>, OverBudget> {
-        let ends_of = |volley: &dyn Fn(&mut Enumerator) -> (Condition, bool)| {
-            let mut ends = VolleyEnds::default();
-            Enumerator::new(budget)
-                .explore(volley, |end, p| *ends.entry(end).or_insert(0.0) += p)?;
-            let mut ends: Vec<_> = ends.into_iter().collect();
-            ends.sort_unstable_by_key(|a| a.0);
-            Ok::<_, OverBudget>(ends)
-        };
-        let at_charger = ends_of(&|dice| self.defenders_volley(att, def, bands[1], dice))?;
-        let at_defender = ends_of(&|dice| self.attackers_volley(att, def, bands[0], dice))?;
-        let mut ends: FxHashMap<ChargeState, f64> = FxHashMap::default();
-        for &(att_after, p) in &at_charger {
-            for &(def_after, q) in &at_defender {
-                let end = ChargeState::Over(self.after_volleys(class, att_after, def_after));
-                *ends.entry(end).or_insert(0.0) += p * q;
-            }
-        }
-        let mut ends: Vec<_> = ends.into_iter().collect();
-        ends.sort_unstable_by_key(|a| a.0);
-        Ok(ends)
     }
 }
 
@@ -407,7 +318,7 @@ mod tests {
     use super::super::charge_action::{ChargeFields, charge};
     use super::*;
     use crate::action::fields_under;
-    use crate::engine::{SharedSteps, assert_steps_match_tree, exact_ends, exact_ends_shared};
+    use crate::engine::assert_steps_match_tree;
 
     /// Options or fields, as name and value.
     type Settings<'a> = &'a [(&'a str, &'a str)];
@@ -484,42 +395,6 @@ mod tests {
         for (options, fields) in cases {
             let charge = charge_of(options, fields);
             assert_steps_match_tree(&charge, &format!("{options:?} {fields:?}"));
-        }
-    }
-
-    #[test]
-    fn volleys_paired_give_the_ends_of_the_volleys_stepped() {
-        let cases: &[Settings] = &[
-            &[],
-            &[
-                ("attacker_quality", "elite"),
-                ("defender_cover", "heavy-woods"),
-            ],
-            &[
-                ("attacker_quality", "green"),
-                ("defender_level", "disorder"),
-            ],
-            &[("reaction_fire", "none"), ("attacker_figures", "6")],
-        ];
-        for fields in cases {
-            let charge = charge_of(&[], fields);
-            let stepped = exact_ends(&charge, 1 << 24).unwrap();
-            let paired = exact_ends_shared(&charge, &SharedSteps::default(), 1 << 24).unwrap();
-            assert_eq!(stepped.len(), paired.len(), "{fields:?}");
-            let volleys = stepped
-                .iter()
-                .filter(|(o, _)| matches!(o.class, ChargeEnd::Melee | ChargeEnd::StopShort));
-            assert!(
-                volleys.count() > 0,
-                "{fields:?}: the case reaches the volleys"
-            );
-            for ((a, p), (b, q)) in stepped.iter().zip(&paired) {
-                assert_eq!(a, b, "{fields:?}");
-                assert!(
-                    (p - q).abs() <= 1e-15,
-                    "{fields:?} {a:?}: {p} stepped, {q} paired"
-                );
-            }
         }
     }
 }

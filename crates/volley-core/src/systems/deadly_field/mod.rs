@@ -8,6 +8,7 @@
 mod charge;
 mod charge_action;
 mod charge_steps;
+mod charge_volleys;
 mod charts;
 mod describe;
 mod fcr;

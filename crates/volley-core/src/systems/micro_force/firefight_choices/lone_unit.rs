@@ -88,15 +88,11 @@ impl FirefightChoices {
                     // of the other unit, so its ends hold for every state
                     // with the key (a test holds whole turns to the steps
                     // played).
-                    let mut ends: FxHashMap<(Unit, Hit), f64> = FxHashMap::default();
-                    enumerator.explore(
-                        |dice| {
-                            let after = self.fight.play_step(&s, step, dice);
-                            (unit_of(&after, side), after.hit)
-                        },
-                        |end, p| *ends.entry(end).or_insert(0.0) += p,
-                    )?;
-                    new.insert(ends.into_iter().collect())
+                    let (ends, _) = enumerator.merged(|dice| {
+                        let after = self.fight.play_step(&s, step, dice);
+                        (unit_of(&after, side), after.hit)
+                    })?;
+                    new.insert(ends)
                 }
             };
             for &((unit, hit), p) in ends.iter() {

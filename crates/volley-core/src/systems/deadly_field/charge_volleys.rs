@@ -1,0 +1,138 @@
+//! A charge's closing volleys, the melee's or a stop-short's: the defender's
+//! at the charger and the charger's at the defender, fired at once. The
+//! charge's steps play them one after the other on the trial's dice; the
+//! exact method of best play ([`crate::engine::Stepped::exact_step`])
+//! enumerates each alone and pairs their ends, because the charger's volley
+//! reads nothing the defender's changed.
+
+use super::charge::{Charge, ChargeEnd, ChargeOutcome, disorder};
+use super::charge_steps::ChargeState;
+use super::unit::Condition;
+use crate::dice::{Dice, Enumerator, OverBudget};
+use crate::engine::StepMoves;
+use rustc_hash::FxHashMap;
+
+impl Charge {
+    /// The defender's volley at the charger (at `band`; none at `None`):
+    /// the charger after it, and whether it fell back.
+    pub(super) fn defenders_volley<D: Dice>(
+        &self,
+        att: Condition,
+        def: Condition,
+        band: Option<&'static str>,
+        dice: &mut D,
+    ) -> (Condition, bool) {
+        match band {
+            Some(band) => {
+                let bad = [0, self.attacker_bad(&def)[0]];
+                let (d, a) = (&self.defender, &self.attacker);
+                self.volley(d, &def, a, &att, band, true, bad, dice)
+            }
+            None => (att, false),
+        }
+    }
+
+    /// The charger's volley at the defender, fired as the charger stood
+    /// before the defender's: the defender after it, and whether it fell back.
+    pub(super) fn attackers_volley<D: Dice>(
+        &self,
+        att: Condition,
+        def: Condition,
+        band: Option<&'static str>,
+        dice: &mut D,
+    ) -> (Condition, bool) {
+        match band {
+            Some(band) => {
+                let bad = self.defender_bad(&att);
+                let (a, d) = (&self.attacker, &self.defender);
+                self.volley(a, &att, d, &def, band, false, bad, dice)
+            }
+            None => (def, false),
+        }
+    }
+
+    /// The charge's end once both volleys are fired: it carries when the
+    /// defender broke or fell back and the charger did neither.
+    pub(super) fn after_volleys(
+        &self,
+        class: ChargeEnd,
+        (att_after, att_fell_back): (Condition, bool),
+        (def_after, def_fell_back): (Condition, bool),
+    ) -> ChargeOutcome {
+        let carries =
+            (def_after.broken() || def_fell_back) && !(att_after.broken() || att_fell_back);
+        self.end(class, disorder(att_after), disorder(def_after), carries)
+    }
+
+    /// Both volleys from `Volleys`, each enumerated alone, paired: the ends
+    /// (equal ends merged) in their order.
+    pub(super) fn volleys_paired(
+        &self,
+        att: Condition,
+        def: Condition,
+        class: ChargeEnd,
+        bands: [Option<&'static str>; 2],
+        budget: u64,
+    ) -> Result<StepMoves<ChargeState>, OverBudget> {
+        let mut enumerator = Enumerator::new(budget);
+        let (at_charger, _) =
+            enumerator.merged(|dice| self.defenders_volley(att, def, bands[1], dice))?;
+        let (at_defender, _) =
+            enumerator.merged(|dice| self.attackers_volley(att, def, bands[0], dice))?;
+        let mut ends: FxHashMap<ChargeState, f64> = FxHashMap::default();
+        for &(att_after, p) in &at_charger {
+            for &(def_after, q) in &at_defender {
+                let end = ChargeState::Over(self.after_volleys(class, att_after, def_after));
+                *ends.entry(end).or_insert(0.0) += p * q;
+            }
+        }
+        let mut ends: Vec<_> = ends.into_iter().collect();
+        ends.sort_unstable_by_key(|a| a.0);
+        Ok(ends)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::charge_action::{ChargeFields, charge};
+    use super::*;
+    use crate::action::fields_under;
+    use crate::engine::{SharedSteps, exact_ends, exact_ends_shared};
+
+    #[test]
+    fn volleys_paired_give_the_ends_of_the_volleys_stepped() {
+        let cases: &[&[(&str, &str)]] = &[
+            &[],
+            &[
+                ("attacker_quality", "elite"),
+                ("defender_cover", "heavy-woods"),
+            ],
+            &[
+                ("attacker_quality", "green"),
+                ("defender_level", "disorder"),
+            ],
+            &[("reaction_fire", "none"), ("attacker_figures", "6")],
+        ];
+        for fields in cases {
+            let (charts, read) = fields_under::<ChargeFields>("deadly-field", &[], fields);
+            let charge = charge(&charts, read).unwrap();
+            let stepped = exact_ends(&charge, 1 << 24).unwrap();
+            let paired = exact_ends_shared(&charge, &SharedSteps::default(), 1 << 24).unwrap();
+            assert_eq!(stepped.len(), paired.len(), "{fields:?}");
+            let volleys = stepped
+                .iter()
+                .filter(|(o, _)| matches!(o.class, ChargeEnd::Melee | ChargeEnd::StopShort));
+            assert!(
+                volleys.count() > 0,
+                "{fields:?}: the case reaches the volleys"
+            );
+            for ((a, p), (b, q)) in stepped.iter().zip(&paired) {
+                assert_eq!(a, b, "{fields:?}");
+                assert!(
+                    (p - q).abs() <= 1e-15,
+                    "{fields:?} {a:?}: {p} stepped, {q} paired"
+                );
+            }
+        }
+    }
+}
