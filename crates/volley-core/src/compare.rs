@@ -119,12 +119,8 @@ impl Comparison {
             .collect::<Result<_, _>>()?;
         // Each side gets the budget `odds` would give it.
         let mut exact_refused = None;
-        if let Some(budget) = config.exact_budget(base.as_ref()) {
-            let budgets: Vec<u64> = models
-                .iter()
-                .map(|m| config.exact_budget(m.as_ref()).unwrap_or(budget))
-                .collect();
-            match exact_all(base.as_ref(), budget, &models, &budgets, config) {
+        if let Some(budget) = config.exact_budget() {
+            match exact_all(base.as_ref(), &models, budget, config) {
                 Ok(compared) => return Ok(named(compared, &self.variants)),
                 Err((_, over)) if config.method == MethodRequest::Exact => {
                     return Err(QuestionError::Run(engine::RunError::OverBudget(over)));
@@ -325,9 +321,8 @@ fn paired_differences(
 /// over its budget: `None` the baseline, `Some(i)` variant `i`.
 fn exact_all(
     base: &dyn Model,
-    base_budget: u64,
     models: &[Box<dyn Model>],
-    budgets: &[u64],
+    budget: u64,
     config: &RunConfig,
 ) -> Result<Compared, (Option<usize>, crate::dice::OverBudget)> {
     let exact = |model: &dyn Model, budget: u64| -> Result<Summary, crate::dice::OverBudget> {
@@ -344,12 +339,11 @@ fn exact_all(
     // Every side over the thread pool; read in order, so the first side over
     // the budget is the one reported, as one by one.
     let (baseline, rest) = rayon::join(
-        || exact(base, base_budget),
+        || exact(base, budget),
         || {
             models
                 .par_iter()
-                .zip(budgets)
-                .map(|(m, &budget)| exact(m.as_ref(), budget))
+                .map(|m| exact(m.as_ref(), budget))
                 .collect::<Vec<_>>()
         },
     );

@@ -50,14 +50,6 @@ pub trait Model: Sync {
 
     /// The exact tally (weights are probabilities), or [`OverBudget`].
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget>;
-
-    /// The budget the automatic choice gives the exact method, from the
-    /// automatic budget `auto` and the full one `full`: `auto` unless the model
-    /// knows its exact method fits (or refuses at once) whatever its size.
-    fn auto_budget(&self, auto: u64, full: u64) -> u64 {
-        let _ = full;
-        auto
-    }
 }
 
 /// Wraps a [`Procedure`] as a [`Model`]: trials in a monomorphised loop, exact by

@@ -42,8 +42,10 @@ pub const AUTO_TRIALS: u64 = 1_000_000;
 /// step of `effects`, every reading of `sensitivity`) and they do not all fit.
 pub const SIDE_TRIALS: u64 = 200_000;
 
-/// Branches the automatic choice explores before it settles for Monte Carlo (about
-/// a quarter of a second at worst).
+/// Branches the automatic choice explores before it settles for Monte Carlo: a
+/// dice tree of this many leaves (a quarter of a second at worst); an
+/// engagement played turn by turn, this many states and 256 leaves each
+/// (`WORK_PER_BUDGET`, in the chain: about 3 s at worst).
 pub const AUTO_BUDGET: u64 = 250_000;
 
 /// Branches (or states) an exact request may explore.
@@ -101,16 +103,13 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
-    /// The budget the exact method gets for `model`: the whole budget when
-    /// exact was asked for; with the automatic choice, the automatic budget,
-    /// or the whole one for a model that knows its exact method fits
-    /// ([`Model::auto_budget`]); `None` when Monte Carlo was asked for.
-    pub fn exact_budget(&self, model: &dyn Model) -> Option<u64> {
+    /// The budget the exact method gets: the whole budget when exact was
+    /// asked for, the automatic budget (no more than the whole) with the
+    /// automatic choice; `None` when Monte Carlo was asked for.
+    pub fn exact_budget(&self) -> Option<u64> {
         match self.method {
             MethodRequest::Exact => Some(self.budget),
-            MethodRequest::Auto => {
-                Some(model.auto_budget(self.budget.min(self.auto_budget), self.budget))
-            }
+            MethodRequest::Auto => Some(self.budget.min(self.auto_budget)),
             _ => None,
         }
     }
@@ -330,7 +329,7 @@ pub fn run(model: &dyn Model, config: &RunConfig) -> Result<RunResult, RunError>
     match config.method {
         MethodRequest::Exact => Ok(exact(model.exact(config.budget)?)),
         MethodRequest::Auto => {
-            let budget = config.exact_budget(model).unwrap_or(config.budget);
+            let budget = config.exact_budget().unwrap_or(config.budget);
             match model.exact(budget) {
                 Ok(tally) => Ok(exact(tally)),
                 Err(over) => Ok(RunResult {
