@@ -2,10 +2,12 @@
 //! any turn (each state's dice enumerated, equal states merged after the
 //! step), but a step that reads and changes one unit only (a volley's
 //! effects on its target, a rally) enumerated once for each way that unit
-//! stands, its ends shared by every state that holds it. After both volleys
-//! a turn's states pair every way one unit stands with every way the other
-//! does, so a rally played from each state would replay the same unit's
-//! dice once for every way the other stands.
+//! stands, its ends shared by every state that holds it, in every turn of
+//! the plan. After both volleys a turn's states pair every way one unit
+//! stands with every way the other does, so a rally played from each state
+//! would replay the same unit's dice once for every way the other stands;
+//! and the turns from thousands of states meet the same few hundred ways a
+//! unit stands.
 
 use super::super::fire::Hit;
 use super::super::firefight::State;
@@ -14,15 +16,53 @@ use super::{FirefightChoices, Phase, RALLY_A, RALLY_B};
 use crate::dice::{Enumerator, OverBudget};
 use crate::engine::Engagement;
 use crate::plan::Turn;
-use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+use std::hash::BuildHasher;
+use std::sync::{Arc, Mutex, PoisonError};
 
-/// What a lone unit's step reads: the unit, the hit it takes (a volley's
-/// effects), and who won the initiative (which side's fire it is).
-type Key = (Unit, Hit, Option<bool>);
+/// What a lone unit's step reads: the step, the unit, the hit it takes (a
+/// volley's effects), and who won the initiative (which side's fire it is).
+type Key = (u32, Unit, Hit, Option<bool>);
 
 /// A lone unit's step's ends: the unit after it, and the hit left.
-type Ends = Vec<((Unit, Hit), f64)>;
+type Ends = Arc<Vec<((Unit, Hit), f64)>>;
+
+/// Shards of [`LoneSteps`]: enough that threads seldom wait on each other.
+const SHARDS: usize = 32;
+
+/// Every lone unit's step met by a plan, its ends by what it reads: found
+/// once, whatever the state or the thread that first meets it (its ends
+/// depend on the key only, so the plan is the same whichever thread finds
+/// them).
+#[derive(Default)]
+pub(super) struct LoneSteps {
+    shards: [Mutex<FxHashMap<Key, Ends>>; SHARDS],
+}
+
+impl LoneSteps {
+    fn shard(&self, key: &Key) -> std::sync::MutexGuard<'_, FxHashMap<Key, Ends>> {
+        let index = FxBuildHasher.hash_one(key) as usize % SHARDS;
+        // A poisoned shard only means another thread panicked mid-insert
+        // of a whole value: the map itself is sound.
+        self.shards[index]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The ends of `key`'s step, found by `find` the first time.
+    fn ends(
+        &self,
+        key: Key,
+        find: impl FnOnce() -> Result<Vec<((Unit, Hit), f64)>, OverBudget>,
+    ) -> Result<Ends, OverBudget> {
+        if let Some(known) = self.shard(&key).get(&key) {
+            return Ok(known.clone());
+        }
+        // Found outside the lock: two threads may both find it, alike.
+        let found = Arc::new(find()?);
+        Ok(self.shard(&key).entry(key).or_insert(found).clone())
+    }
+}
 
 /// The side (0: A, 1: B) whose unit alone step `step` of the firefight reads
 /// and changes from `s`; `None` where it reads both (the initiative, a
@@ -66,8 +106,8 @@ impl FirefightChoices {
         step: u32,
         enumerator: &mut Enumerator,
     ) -> Result<Vec<(State, f64)>, OverBudget> {
-        let mut next: FxHashMap<State, f64> = FxHashMap::default();
-        let mut shared: FxHashMap<Key, Ends> = FxHashMap::default();
+        let mut next: FxHashMap<State, f64> =
+            FxHashMap::with_capacity_and_hasher(now.len() * 2, FxBuildHasher);
         for (s, w) in now {
             if self.fight.is_over(&s) {
                 *next.entry(s).or_insert(0.0) += w;
@@ -80,21 +120,17 @@ impl FirefightChoices {
                 )?;
                 continue;
             };
-            let key = (unit_of(&s, side), s.hit, s.last_winner_a);
-            let ends = match shared.entry(key) {
-                Entry::Occupied(known) => known.into_mut(),
-                Entry::Vacant(new) => {
-                    // Played from this state; by the card it reads nothing
-                    // of the other unit, so its ends hold for every state
-                    // with the key (a test holds whole turns to the steps
-                    // played).
-                    let (ends, _) = enumerator.merged(|dice| {
-                        let after = self.fight.play_step(&s, step, dice);
-                        (unit_of(&after, side), after.hit)
-                    })?;
-                    new.insert(ends)
-                }
-            };
+            let key = (step, unit_of(&s, side), s.hit, s.last_winner_a);
+            let ends = self.lone_steps.ends(key, || {
+                // Played from this state; by the card it reads nothing of
+                // the other unit, so its ends hold for every state with the
+                // key (a test holds whole turns to the steps played).
+                let (ends, _) = enumerator.merged(|dice| {
+                    let after = self.fight.play_step(&s, step, dice);
+                    (unit_of(&after, side), after.hit)
+                })?;
+                Ok(ends)
+            })?;
             for &((unit, hit), p) in ends.iter() {
                 let mut after = s;
                 if side == 0 {

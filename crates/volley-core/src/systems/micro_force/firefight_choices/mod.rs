@@ -129,6 +129,8 @@ pub struct FirefightChoices {
     /// only in who won the last one share a turn (half the charge turns of a
     /// long fight).
     charge_turns: Mutex<FxHashMap<(State, bool), ChargeTurn>>,
+    /// A unit's lone steps (a volley's effects, a rally), found once.
+    lone_steps: lone_unit::LoneSteps,
 }
 
 impl FirefightChoices {
@@ -138,6 +140,7 @@ impl FirefightChoices {
             distance,
             opponent,
             charge_turns: Mutex::new(FxHashMap::default()),
+            lone_steps: lone_unit::LoneSteps::default(),
         }
     }
 
