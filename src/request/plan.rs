@@ -54,7 +54,7 @@ impl PlanFlags {
     /// What these flags ask of `question`: its headline is the goal unless
     /// one is given.
     pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
-        let goal = Goal::or_headline(self.goal.as_deref(), question, "--goal")?;
+        let goal = Goal::or_headline(self.goal.as_deref(), question.headline(), "--goal")?;
         if !(self.confidence > 0.0 && self.confidence < 1.0) {
             return Err(InputError::argument(
                 "confidence",

@@ -40,9 +40,7 @@ fn in_query_words(line: &str) -> String {
         .replace("command line: field `", "query: key `")
         .replace("command line: ", "query: ");
     // `--exact` is the query's `method=exact`.
-    let keys = super::request::METHOD_KEYS
-        .iter()
-        .map(|k| (*k, k.to_string()));
+    let keys = super::keys::METHOD_KEYS.iter().map(|k| (*k, k.to_string()));
     for (flag, key) in keys.chain([("exact", "method=exact".to_string())]) {
         let flag = format!("--{flag}");
         // Quoted with its value's name, as clap quotes it: '--trials <N>'.

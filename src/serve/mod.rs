@@ -10,6 +10,7 @@
 
 pub mod api;
 pub mod error;
+pub mod keys;
 pub mod limits;
 pub mod page;
 pub mod plan;

@@ -4,6 +4,7 @@
 //! what the same flags mean to `volley odds`, and fails with the same message.
 
 use super::error::ApiError;
+use super::keys::{METHOD_KEYS, VARIANT_PREFIX};
 use super::limits::Limits;
 use crate::compare::{Comparison, Variant};
 use crate::engine::RunConfig;
@@ -13,20 +14,6 @@ use crate::request::MethodArgs;
 use crate::rules::HouseRule;
 use crate::systems::Origin;
 use clap::Parser;
-
-/// Query keys that are not scenario fields.
-pub const METHOD_KEYS: [&str; 6] = [
-    "method",
-    "trials",
-    "precision",
-    "seed",
-    "confidence",
-    "budget",
-];
-
-/// The prefix of a compared variant's keys (`variant.firepower=8`,
-/// `variant.rule=...`).
-pub const VARIANT_PREFIX: &str = "variant.";
 
 impl From<InputError> for ApiError {
     fn from(error: InputError) -> Self {

@@ -283,7 +283,7 @@ impl Question {
                     "`{} {}` has no choices to plan; `volley plan` answers {}",
                     self.system.name(),
                     self.action.name(),
-                    crate::plan::plannable().join(", ")
+                    crate::systems::plannable().join(", ")
                 ),
             ))),
         }

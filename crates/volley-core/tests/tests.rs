@@ -10,6 +10,7 @@ mod deadly_field;
 mod deadly_field_charge;
 mod hex_rules;
 mod intervals;
+mod layers;
 mod micro_armour;
 mod micro_armour_engagement;
 mod micro_force;

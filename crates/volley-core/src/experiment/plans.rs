@@ -31,20 +31,22 @@ pub struct PlanSpec {
     pub opponent: Opponent,
 }
 
-/// Most states (and leaves of one turn's dice) a point's plan may meet, as
-/// `volley plan`'s default `--budget`.
-pub const PLAN_BUDGET: u64 = 2_000_000;
-
 impl PlanSpec {
     /// The question a point's plan asks (no Monte Carlo check: the plan is
     /// exact, and `volley plan` checks its policies).
     pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
-        let goal = Goal::or_headline(self.goal.as_deref(), question, "`goal` in [plan]")?;
+        let goal = Goal::or_headline(
+            self.goal.as_deref(),
+            question.headline(),
+            "`goal` in [plan]",
+        )?;
         Ok(Ask {
             choices: self.choices.clone(),
             goal,
             opponent: self.opponent,
-            budget: PLAN_BUDGET,
+            // Most states (and leaves of one turn's dice) a point's plan may
+            // meet, as `volley plan`'s default `--budget`.
+            budget: crate::engine::EXACT_BUDGET,
             check_trials: 0,
             seed: 1,
             confidence: 0.95,

@@ -29,14 +29,15 @@ pub struct Goal {
 impl Goal {
     /// Parse `P(VARIABLE=VALUE)`, `mean(VARIABLE)`, or a sum of them with `+`,
     /// `-` and factors (`2*mean(x)`); spaces are free.
-    /// The goal `text`, or `question`'s headline probability when none is
-    /// given; `flag` names where a goal is given, for the refusal.
+    /// The goal `text`, or the question's headline probability (`headline`:
+    /// its variable and value) when none is given; `flag` names where a goal
+    /// is given, for the refusal.
     pub fn or_headline(
         text: Option<&str>,
-        question: &crate::question::Question,
+        headline: Option<(&str, &str)>,
         flag: &str,
     ) -> Result<Self, InputError> {
-        match (text, question.headline()) {
+        match (text, headline) {
             (Some(text), _) => Goal::parse(text),
             (None, Some((variable, value))) => Goal::parse(&format!("P({variable}={value})")),
             (None, None) => Err(InputError::argument(

@@ -161,17 +161,3 @@ pub trait Decisions: Sync {
 pub fn other_side(side: &str) -> &'static str {
     if side == "a" { "b" } else { "a" }
 }
-
-/// Every action with choices, as `SYSTEM ACTION`.
-pub fn plannable() -> Vec<String> {
-    crate::systems::all()
-        .iter()
-        .flat_map(|system| {
-            system
-                .actions()
-                .into_iter()
-                .filter(|a| !a.choices().is_empty())
-                .map(move |a| format!("{} {}", system.name(), a.name()))
-        })
-        .collect()
-}

@@ -36,6 +36,21 @@ pub fn all() -> &'static [&'static dyn System] {
     ]
 }
 
+/// Every action with choices (what `volley plan` answers), as `SYSTEM
+/// ACTION`.
+pub fn plannable() -> Vec<String> {
+    all()
+        .iter()
+        .flat_map(|system| {
+            system
+                .actions()
+                .into_iter()
+                .filter(|a| !a.choices().is_empty())
+                .map(move |a| format!("{} {}", system.name(), a.name()))
+        })
+        .collect()
+}
+
 /// Look a system up by name.
 pub fn find(name: &str) -> Result<&'static dyn System, InputError> {
     let names: Vec<&str> = all().iter().map(|s| s.name()).collect();

@@ -14,6 +14,7 @@ mod describe;
 mod fcr;
 mod fire;
 mod firefight;
+mod firefight_action;
 mod firefight_choices;
 mod impact;
 mod levels;
@@ -62,7 +63,7 @@ impl ChartSystem for DeadlyField {
             &fire::FireAction,
             &impact::ImpactAction,
             &charge_action::ChargeAction,
-            &firefight::FirefightAction,
+            &firefight_action::FirefightAction,
         ],
         charts: &CHARTS,
         preamble: "Provenance: printed = read from the card; reconstructed = the card is garbled and this is volley's reading; assumed = the card is silent. Confidence: [H] high, [M] medium, [L] low (and [L-M], [M-H] between).",

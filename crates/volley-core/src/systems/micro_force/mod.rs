@@ -14,6 +14,7 @@ mod describe;
 mod fields;
 mod fire;
 mod firefight;
+mod firefight_action;
 mod firefight_choices;
 mod initiative;
 mod melee;
@@ -55,7 +56,7 @@ impl ChartSystem for MicroForce {
             &recovery::RecoveryAction::REJOIN,
             &recovery::RecoveryAction::RESUPPLY,
             &initiative::InitiativeAction,
-            &firefight::FirefightAction,
+            &firefight_action::FirefightAction,
         ],
         charts: &describe::CHARTS,
         preamble: "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n",

@@ -1,6 +1,6 @@
 //! Whole turns against turns played step by step, and who may charge.
 
-use super::super::firefight::{FirefightAction, FirefightFields};
+use super::super::firefight_action::{FirefightAction, FirefightFields};
 use super::*;
 use crate::action::ActionFields;
 use crate::plan::tests::assert_whole_turns_are_stepwise;

@@ -1,0 +1,161 @@
+//! The core's layers, held from its own source: a module names no module of
+//! a layer above its own (`crate::question` from inside `plan/`, say). The
+//! layers, from the ground up, are those `lib.rs` describes; a module may
+//! name modules of its own layer or below, and a rule system names no other
+//! system but the shared mechanics it builds on.
+
+use std::path::{Path, PathBuf};
+
+/// The core's top-level modules, by layer, from the ground up.
+const LAYERS: &[&[&str]] = &[
+    &["dice", "error"],
+    &["tally"],
+    &["stats", "rules"],
+    &["engine"],
+    &["plan"],
+    &["action"],
+    &["systems"],
+    &["question"],
+    &["compare", "solve"],
+    &["effects"],
+    &["variants", "sensitivity"],
+    &["readings"],
+    &["contract"],
+    &["experiment"],
+];
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&module))
+}
+
+fn source_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a readable source folder") {
+        let path = entry.expect("a folder entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The code of a source file: its lines up to its unit tests (which may
+/// stand on anything), less comments (whose links name what they explain).
+fn code_of(text: &str) -> String {
+    text.lines()
+        .take_while(|line| line.trim() != "#[cfg(test)]")
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The top-level modules `code` names as `crate::MODULE`.
+fn named_modules(code: &str) -> Vec<&str> {
+    code.match_indices("crate::")
+        .map(|(at, _)| {
+            let rest = &code[at + "crate::".len()..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            &rest[..end]
+        })
+        .collect()
+}
+
+/// Where each source file stands: its top-level module (`lib.rs` stands
+/// on all of them).
+fn module_of(file: &Path) -> Option<String> {
+    let relative = file.strip_prefix(source_root()).ok()?;
+    let first = relative.components().next()?.as_os_str().to_str()?;
+    let module = first.strip_suffix(".rs").unwrap_or(first);
+    (module != "lib").then(|| module.to_string())
+}
+
+#[test]
+fn no_module_names_a_layer_above_its_own() {
+    let mut files = Vec::new();
+    rust_files(&source_root(), &mut files);
+    assert!(files.len() > 100, "the core's sources: {}", files.len());
+    let mut upward = Vec::new();
+    for file in &files {
+        let Some(module) = module_of(file) else {
+            continue;
+        };
+        let own = layer_of(&module)
+            .unwrap_or_else(|| panic!("{}: module `{module}` has no layer", file.display()));
+        if file.file_name().is_some_and(|name| name == "tests.rs") {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(file).expect("a readable source file"));
+        for named in named_modules(&code) {
+            if let Some(layer) = layer_of(named).filter(|&layer| layer > own) {
+                upward.push(format!(
+                    "{} (layer {own}) names crate::{named} (layer {layer})",
+                    file.display()
+                ));
+            }
+        }
+    }
+    upward.sort();
+    upward.dedup();
+    assert!(
+        upward.is_empty(),
+        "imports that run up a layer:\n{}",
+        upward.join("\n")
+    );
+}
+
+#[test]
+fn every_top_level_module_has_a_layer() {
+    let lib = std::fs::read_to_string(source_root().join("lib.rs")).unwrap();
+    for line in lib.lines() {
+        if let Some(module) = line
+            .strip_prefix("pub mod ")
+            .and_then(|m| m.strip_suffix(';'))
+        {
+            assert!(layer_of(module).is_some(), "`{module}` has no layer here");
+        }
+    }
+}
+
+#[test]
+fn a_rule_system_names_no_other_system() {
+    // Shared mechanics (`ghq`, `hex_duel`) are named by the systems built on
+    // them; a system itself is named by none of the others.
+    let systems = source_root().join("systems");
+    let own_systems = [
+        "micro_force",
+        "micro_squad",
+        "micro_armour",
+        "hex_acw",
+        "stand_and_die",
+        "deadly_field",
+    ];
+    let mut crossing = Vec::new();
+    for system in own_systems {
+        let mut files = Vec::new();
+        rust_files(&systems.join(system), &mut files);
+        assert!(!files.is_empty(), "{system}: no sources");
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for other in own_systems.iter().filter(|o| **o != system) {
+                let named = [
+                    format!("systems::{other}::"),
+                    format!("super::super::{other}::"),
+                ];
+                let mut lines = text
+                    .lines()
+                    .filter(|line| !line.trim_start().starts_with("//"));
+                if lines.any(|line| named.iter().any(|n| line.contains(n.as_str()))) {
+                    crossing.push(format!("{} names {other}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(crossing.is_empty(), "{}", crossing.join("\n"));
+}

@@ -1,0 +1,17 @@
+//! The query string's own keys, which are not scenario fields: the method's,
+//! and the prefix of a compared variant's. Both the reading of a request and
+//! the wording of its errors in query terms stand on them.
+
+/// Query keys of the method (as the command line's method flags).
+pub const METHOD_KEYS: [&str; 6] = [
+    "method",
+    "trials",
+    "precision",
+    "seed",
+    "confidence",
+    "budget",
+];
+
+/// The prefix of a compared variant's keys (`variant.firepower=8`,
+/// `variant.rule=...`).
+pub const VARIANT_PREFIX: &str = "variant.";
