@@ -7,6 +7,7 @@
 //! - [`results`]: the values of the actions' `result` variables;
 //! - [`attack`]: one attack on the CRT (fire, artillery, overrun, close assault);
 //! - [`markers`]: marker removal with the panic chain;
+//! - [`marker_removal`]: one stand's marker removal as a procedure;
 //! - [`fire_phase`]: a side's stands counted through an engagement's fire phase,
 //!   with who fires next and at whom;
 //! - [`movement`]: the cohesion roll to move;
@@ -32,6 +33,7 @@ pub mod engagement_record;
 pub mod fields;
 pub mod fire_phase;
 pub mod group;
+pub mod marker_removal;
 pub mod markers;
 pub mod movement;
 pub mod overrun;

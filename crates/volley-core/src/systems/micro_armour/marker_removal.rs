@@ -6,29 +6,31 @@ use super::charts::Charts;
 use super::fields;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
-use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
-use crate::systems::ghq::{
-    CrtResult, GhqCard, RemovalRecord, RemovalRoll, Stand, StandState, remove_markers,
-};
+use crate::systems::ghq::marker_removal::{MarkerRemoval, RemovalRule, marked_stand};
+use crate::systems::ghq::{CrtResult, GhqCard, RemovalRoll, Stand, remove_markers};
 use std::sync::Arc;
 
-/// Marker removal for one stand.
-#[derive(Clone, Debug)]
-pub struct MarkerRemoval {
-    pub charts: Arc<Charts>,
-    pub cohesion: i32,
-    pub stand: Stand,
+/// Micro Armour rolls the GHQ d20, or its optional chart when that option is
+/// on.
+impl RemovalRule for Charts {
+    fn removal_roll<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
+        if self.data.options.ma_optional_marker_chart() {
+            self.optional_chart(dice, cohesion, stand)
+        } else {
+            remove_markers(dice, self, cohesion, stand)
+        }
+    }
 }
 
-impl MarkerRemoval {
+impl Charts {
     /// The optional chart: rally on a natural d100 at most max(1, C - 10);
     /// panic when d100 + 5 x modifiers reaches 99 + 3 x (C - 10); recover (clear
     /// S) when it is at most 5 x C.
-    fn optional_chart<D: Dice>(&self, dice: &mut D, stand: &mut Stand) -> RemovalRoll {
-        let chart = &self.charts.data.optional_marker_chart;
-        let c = self.cohesion;
-        let modifier = chart.modifier_scale * self.charts.marker_penalties().of(stand);
+    fn optional_chart<D: Dice>(&self, dice: &mut D, c: i32, stand: &mut Stand) -> RemovalRoll {
+        let chart = &self.data.optional_marker_chart;
+        let modifier = chart.modifier_scale * self.marker_penalties().of(stand);
         let rally = (c - 10).max(1);
         let panic = chart.panic_base + chart.panic_per_cohesion * (c - 10).max(0);
         // The chart prints one row for cohesion 10 or less.
@@ -47,7 +49,7 @@ impl MarkerRemoval {
                 RemovalRoll::Fail
             }
         });
-        let card = &*self.charts;
+        let card = self;
         match roll {
             RemovalRoll::Rally => {
                 stand.disorganized = false;
@@ -65,35 +67,6 @@ impl MarkerRemoval {
             }
         }
         roll
-    }
-}
-
-impl Procedure for MarkerRemoval {
-    type Outcome = (RemovalRoll, StandState);
-    type Record = RemovalRecord;
-
-    fn declare(&self, schema: &mut Schema) -> RemovalRecord {
-        RemovalRecord::declare(schema)
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, StandState) {
-        let mut stand = self.stand;
-        let roll = if self.charts.data.options.ma_optional_marker_chart() {
-            self.optional_chart(dice, &mut stand)
-        } else {
-            remove_markers(dice, &*self.charts, self.cohesion, &mut stand)
-        };
-        (roll, stand.state())
-    }
-
-    fn record(
-        &self,
-        rec: &RemovalRecord,
-        o: &(RemovalRoll, StandState),
-        tally: &mut Tally,
-        w: f64,
-    ) {
-        rec.record(tally, *o, w);
     }
 }
 
@@ -128,13 +101,7 @@ impl ChartAction for MarkerRemovalAction {
         f: MarkerRemovalFields,
         charts: &Arc<Charts>,
     ) -> Result<Box<dyn Model>, InputError> {
-        let stand = Stand::with_markers(f.suppressed, f.disorganized);
-        if !(stand.suppressed || stand.disorganized) {
-            return Err(InputError::argument(
-                "suppressed",
-                "a stand without S or D markers does not roll for marker removal; set suppressed=true or disorganized=true",
-            ));
-        }
+        let stand = marked_stand(f.suppressed, f.disorganized)?;
         Ok(Box::new(ProcedureModel::new(MarkerRemoval {
             charts: charts.clone(),
             cohesion: f.cohesion,

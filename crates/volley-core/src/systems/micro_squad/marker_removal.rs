@@ -7,44 +7,13 @@
 use super::charts::Charts;
 use super::fields;
 use crate::action::{About, ChartAction, FieldSpec};
-use crate::dice::Dice;
-use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
-use crate::systems::ghq::{RemovalRecord, RemovalRoll, Stand, StandState, remove_markers};
+use crate::systems::ghq::marker_removal::{MarkerRemoval, RemovalRule, marked_stand};
 use std::sync::Arc;
 
-/// Marker removal for one stand.
-#[derive(Clone, Debug)]
-pub struct MarkerRemoval {
-    pub charts: Arc<Charts>,
-    pub cohesion: i32,
-    pub stand: Stand,
-}
-
-impl Procedure for MarkerRemoval {
-    type Outcome = (RemovalRoll, StandState);
-    type Record = RemovalRecord;
-
-    fn declare(&self, schema: &mut Schema) -> RemovalRecord {
-        RemovalRecord::declare(schema)
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, StandState) {
-        let mut stand = self.stand;
-        let roll = remove_markers(dice, &*self.charts, self.cohesion, &mut stand);
-        (roll, stand.state())
-    }
-
-    fn record(
-        &self,
-        rec: &RemovalRecord,
-        o: &(RemovalRoll, StandState),
-        tally: &mut Tally,
-        w: f64,
-    ) {
-        rec.record(tally, *o, w);
-    }
-}
+/// Micro Squad rolls the GHQ d20.
+impl RemovalRule for Charts {}
 
 crate::action_fields! {
     /// The fields of `micro-squad marker-removal`.
@@ -77,13 +46,7 @@ impl ChartAction for MarkerRemovalAction {
         f: MarkerRemovalFields,
         charts: &Arc<Charts>,
     ) -> Result<Box<dyn Model>, InputError> {
-        let stand = Stand::with_markers(f.suppressed, f.disorganized);
-        if !(stand.suppressed || stand.disorganized) {
-            return Err(InputError::argument(
-                "suppressed",
-                "a stand without S or D markers does not roll for marker removal; set suppressed=true or disorganized=true",
-            ));
-        }
+        let stand = marked_stand(f.suppressed, f.disorganized)?;
         Ok(Box::new(ProcedureModel::new(MarkerRemoval {
             charts: charts.clone(),
             cohesion: f.cohesion,
