@@ -322,15 +322,7 @@ fn plan_json(
 ) -> PyResult<String> {
     use volley_core::plan::{Ask, Goal, Opponent};
     let question = question(system, action, fields, &house_rules)?;
-    let goal = match (goal, question.headline()) {
-        (Some(text), _) => Goal::parse(&text),
-        (None, Some((variable, value))) => Goal::parse(&format!("P({variable}={value})")),
-        (None, None) => Err(CoreInputError::argument(
-            "goal",
-            "this action states no headline: give goal",
-        )),
-    }
-    .map_err(input)?;
+    let goal = Goal::or_headline(goal.as_deref(), question.headline(), "goal").map_err(input)?;
     if !(confidence > 0.0 && confidence < 1.0) {
         return Err(InputError::new_err(format!(
             "confidence: {confidence}: the confidence level is strictly between 0 and 1"
@@ -357,15 +349,7 @@ fn plan_json(
     // A plan is bounded by its budget; Ctrl-C is heard once it is done.
     let plan = detached(py, &Cancel::default(), || question.plan(&ask))?.map_err(run_error)?;
     Ok(contract::to_pretty_json(
-        &volley_core::contract::PlanJson::new(
-            question.system().name(),
-            question.action().name(),
-            question.scenario().to_json(),
-            &plan,
-            (seed, confidence),
-            volley_core::contract::UsedReadingJson::list(&volley_core::readings::used(&question)),
-            question.provisional(),
-        ),
+        &volley_core::contract::PlanJson::of_question(&question, &plan, &ask),
     ))
 }
 

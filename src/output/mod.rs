@@ -15,7 +15,7 @@ pub use answer::{Answer, Look, answer_contract, answer_object, render_answer, re
 pub use compare::{render_compared, render_comparison};
 pub use effects::render_effects;
 pub use grid::{Grid, GridCell, render_grid};
-pub use plan::{plan_json, policy_map, render_plan};
+pub use plan::{policy_map, render_plan};
 pub use solve::render_solved;
 
 use clap::ValueEnum;

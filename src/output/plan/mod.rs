@@ -6,7 +6,7 @@ mod figure;
 pub use figure::policy_map;
 
 use super::Format;
-use crate::contract::{self, PlanJson, UsedReadingJson};
+use crate::contract::{self, PlanJson};
 use crate::plan::{Ask, Opponent, PlanAnswer, other_side};
 use crate::question::Question;
 use std::fmt::Write;
@@ -15,23 +15,10 @@ use std::fmt::Write;
 /// least this often (the JSON and CSV list every one).
 const SHOWN_REACH: f64 = 0.001;
 
-/// The plan's JSON contract.
-pub fn plan_json(question: &Question, plan: &PlanAnswer, ask: &Ask) -> PlanJson {
-    PlanJson::new(
-        question.system().name(),
-        question.action().name(),
-        question.scenario().to_json(),
-        plan,
-        (ask.seed, ask.confidence),
-        UsedReadingJson::list(&crate::readings::used(question)),
-        question.provisional(),
-    )
-}
-
 /// Render a plan in `format`.
 pub fn render_plan(question: &Question, plan: &PlanAnswer, ask: &Ask, format: Format) -> String {
     match format {
-        Format::Json => contract::to_pretty_json(&plan_json(question, plan, ask)),
+        Format::Json => contract::to_pretty_json(&PlanJson::of_question(question, plan, ask)),
         Format::Csv => csv(plan),
         Format::Table | Format::Markdown => text(question, plan, ask, format == Format::Markdown),
     }

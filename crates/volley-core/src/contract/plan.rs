@@ -3,7 +3,8 @@
 //! its Monte Carlo check.
 
 use super::UsedReadingJson;
-use crate::plan::PlanAnswer;
+use crate::plan::{Ask, PlanAnswer};
+use crate::question::Question;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -114,6 +115,21 @@ pub struct CheckJson {
 }
 
 impl PlanJson {
+    /// The contract of `plan`, found for `question` as `ask` asked: what
+    /// every front end prints (the command line's `--format json`, the
+    /// page's API, Python).
+    pub fn of_question(question: &Question, plan: &PlanAnswer, ask: &Ask) -> Self {
+        Self::new(
+            question.system().name(),
+            question.action().name(),
+            question.scenario().to_json(),
+            plan,
+            (ask.seed, ask.confidence),
+            UsedReadingJson::list(&crate::readings::used(question)),
+            question.provisional(),
+        )
+    }
+
     /// The contract of `plan` for `system action` at `scenario`.
     pub fn new(
         system: &str,
