@@ -36,7 +36,20 @@ pub(crate) fn input(error: CoreInputError) -> PyErr {
 fn question_error(error: QuestionError) -> PyErr {
     match error {
         QuestionError::Input(e) => input(e),
-        QuestionError::Run(e) => InputError::new_err(e.in_flags_words()),
+        QuestionError::Run(e) => InputError::new_err(e.worded(argument)),
+    }
+}
+
+/// The keyword argument (or its value) that sets a part of the run's request.
+fn argument(key: volley_core::engine::RunKey) -> &'static str {
+    use volley_core::engine::RunKey;
+    match key {
+        RunKey::Exact => "method=\"exact\"",
+        RunKey::Budget => "budget",
+        RunKey::Trials => "trials",
+        RunKey::Precision => "precision",
+        RunKey::Confidence => "confidence",
+        RunKey::Shard => "index",
     }
 }
 

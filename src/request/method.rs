@@ -2,7 +2,7 @@
 //! house rules, as the command line's flags and the page's query both give them;
 //! a question's error in those flags' words.
 
-use crate::engine::{MethodRequest, RunConfig, RunError};
+use crate::engine::{MethodRequest, RunConfig, RunError, RunKey};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -49,7 +49,19 @@ pub fn explain(error: crate::question::QuestionError) -> anyhow::Error {
 
 /// An engine error in the words of the command line: which flag to change.
 pub fn explain_run(error: RunError) -> anyhow::Error {
-    anyhow::anyhow!(error.in_flags_words())
+    anyhow::anyhow!(error.worded(flag))
+}
+
+/// The command line's flag for a part of the run's request.
+fn flag(key: RunKey) -> &'static str {
+    match key {
+        RunKey::Exact => "--exact",
+        RunKey::Budget => "--budget",
+        RunKey::Trials => "--trials",
+        RunKey::Precision => "--precision",
+        RunKey::Confidence => "--confidence",
+        RunKey::Shard => "--shard",
+    }
 }
 
 impl MethodArgs {

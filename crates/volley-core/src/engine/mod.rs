@@ -33,7 +33,7 @@ pub use engagement::{Ending, Engagement, turn_in_steps};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
 pub use monte_carlo::{
     AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, Cancel, EXACT_BUDGET, MethodRequest, Progress,
-    RunConfig, RunError, SIDE_TRIALS, Shard, run,
+    RunConfig, RunError, RunKey, SIDE_TRIALS, Shard, run,
 };
 pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, run_paired};
 pub use shared_steps::{Moves, SharedSteps, exact_ends_shared};

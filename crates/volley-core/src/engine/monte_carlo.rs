@@ -289,23 +289,44 @@ pub enum RunError {
     Cancelled(u64),
 }
 
+/// The part of a run's request a [`RunError`] is about, for each front end to
+/// name in its own words (a flag, a query key, a keyword argument).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunKey {
+    /// The request for an exact answer.
+    Exact,
+    /// The exact method's budget.
+    Budget,
+    Trials,
+    Precision,
+    Confidence,
+    /// The slice of a run asked for.
+    Shard,
+}
+
 impl RunError {
-    /// The error in the words of the flags that set the run (`--exact: ...
-    /// (or raise --budget)`): what the command line prints, and the Python
-    /// package's exceptions carry (its keyword arguments share the names).
-    pub fn in_flags_words(&self) -> String {
-        let flag = match self {
-            RunError::OverBudget(_) => "--exact",
-            RunError::NoTrials | RunError::Cancelled(_) => "--trials",
-            RunError::BadPrecision(_) => "--precision",
-            RunError::BadConfidence(_) => "--confidence",
-            RunError::ShardNeedsTrials => "--shard",
-        };
+    /// What the request should change.
+    pub fn key(&self) -> RunKey {
+        match self {
+            RunError::OverBudget(_) => RunKey::Exact,
+            RunError::NoTrials | RunError::Cancelled(_) => RunKey::Trials,
+            RunError::BadPrecision(_) => RunKey::Precision,
+            RunError::BadConfidence(_) => RunKey::Confidence,
+            RunError::ShardNeedsTrials => RunKey::Shard,
+        }
+    }
+
+    /// The error led by the key at fault, each key as `name` words it; an
+    /// exact answer over its budget also says to raise the budget (`--exact:
+    /// ... (or raise --budget)` on the command line).
+    pub fn worded(&self, name: impl Fn(RunKey) -> &'static str) -> String {
         let detail = match self {
-            RunError::OverBudget(over) => format!("{over} (or raise --budget)"),
+            RunError::OverBudget(over) => {
+                format!("{over} (or raise {})", name(RunKey::Budget))
+            }
             other => other.to_string(),
         };
-        format!("{flag}: {detail}")
+        format!("{}: {detail}", name(self.key()))
     }
 }
 
