@@ -9,7 +9,8 @@
 //!   exact step by step over merged states.
 //! - [`Model`]: the object-safe face of both, used by the CLI and experiments.
 //! - [`run`]: picks the method (exact within a branch budget, else Monte Carlo),
-//!   runs the chunks in parallel with per-trial streams, merges tallies in order.
+//!   runs the chunks in parallel with per-trial streams, merges tallies in order;
+//!   [`RunConfig`] is what it is asked, [`RunError`] why it could not.
 //! - [`run_paired`]: a baseline and its variants on the same trials, tallied
 //!   jointly for paired differences.
 
@@ -21,6 +22,8 @@ mod model;
 mod monte_carlo;
 mod paired;
 mod play;
+mod run_config;
+mod run_error;
 mod shared_steps;
 mod stepped;
 
@@ -31,11 +34,13 @@ pub use chain::EngagementModel;
 pub use declared::Declared;
 pub use engagement::{Ending, Engagement, turn_in_steps};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
-pub use monte_carlo::{
-    AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, Cancel, EXACT_BUDGET, MethodRequest, Progress,
-    RunConfig, RunError, RunKey, SIDE_TRIALS, Shard, run,
-};
+pub use monte_carlo::run;
 pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, run_paired};
+pub use run_config::{
+    AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, Cancel, EXACT_BUDGET, MethodRequest, Progress,
+    RunConfig, SIDE_TRIALS, Shard,
+};
+pub use run_error::{RunError, RunKey};
 pub use shared_steps::{Moves, SharedSteps, exact_ends_shared};
 #[cfg(test)]
 pub(crate) use stepped::assert_steps_match_tree;

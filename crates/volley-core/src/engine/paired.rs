@@ -12,7 +12,9 @@
 //! same seed gives the same bytes on any thread count.
 
 use super::model::Model;
-use super::monte_carlo::{CHUNK_TRIALS, Progress, RunConfig, RunError, round_chunks};
+use super::monte_carlo::round_chunks;
+use super::run_config::{CHUNK_TRIALS, Progress, RunConfig};
+use super::run_error::RunError;
 use crate::dice::Sampler;
 use crate::tally::{Schema, Tally};
 use rayon::prelude::*;
