@@ -49,7 +49,6 @@ impl Charts {
                 RemovalRoll::Fail
             }
         });
-        let card = self;
         match roll {
             RemovalRoll::Rally => {
                 stand.disorganized = false;
@@ -58,12 +57,12 @@ impl Charts {
             RemovalRoll::Recover => stand.suppressed = false,
             RemovalRoll::Fail => {}
             RemovalRoll::Panic => {
-                let trigger = if card.panic_chain() && stand.suppressed {
+                let trigger = if self.panic_chain() && stand.suppressed {
                     CrtResult::Disorganized
                 } else {
                     CrtResult::Suppressed
                 };
-                stand.apply(trigger, card.paren_s_trigger());
+                stand.apply(trigger, self.paren_s_trigger());
             }
         }
         roll

@@ -17,52 +17,11 @@ use crate::dice::{Enumerator, OverBudget};
 use crate::engine::Engagement;
 use crate::plan::Turn;
 use rustc_hash::{FxBuildHasher, FxHashMap};
-use std::hash::BuildHasher;
-use std::sync::{Arc, Mutex, PoisonError};
 
-/// What a lone unit's step reads: the step, the unit, the hit it takes (a
-/// volley's effects), and who won the initiative (which side's fire it is).
-type Key = (u32, Unit, Hit, Option<bool>);
-
-/// A lone unit's step's ends: the unit after it, and the hit left.
-type Ends = Arc<Vec<((Unit, Hit), f64)>>;
-
-/// Shards of [`LoneSteps`]: enough that threads seldom wait on each other.
-const SHARDS: usize = 32;
-
-/// Every lone unit's step met by a plan, its ends by what it reads: found
-/// once, whatever the state or the thread that first meets it (its ends
-/// depend on the key only, so the plan is the same whichever thread finds
-/// them).
-#[derive(Default)]
-pub(super) struct LoneSteps {
-    shards: [Mutex<FxHashMap<Key, Ends>>; SHARDS],
-}
-
-impl LoneSteps {
-    fn shard(&self, key: &Key) -> std::sync::MutexGuard<'_, FxHashMap<Key, Ends>> {
-        let index = FxBuildHasher.hash_one(key) as usize % SHARDS;
-        // A poisoned shard only means another thread panicked mid-insert
-        // of a whole value: the map itself is sound.
-        self.shards[index]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The ends of `key`'s step, found by `find` the first time.
-    fn ends(
-        &self,
-        key: Key,
-        find: impl FnOnce() -> Result<Vec<((Unit, Hit), f64)>, OverBudget>,
-    ) -> Result<Ends, OverBudget> {
-        if let Some(known) = self.shard(&key).get(&key) {
-            return Ok(known.clone());
-        }
-        // Found outside the lock: two threads may both find it, alike.
-        let found = Arc::new(find()?);
-        Ok(self.shard(&key).entry(key).or_insert(found).clone())
-    }
-}
+/// What a lone unit's step reads and changes: the unit, the hit it takes (a
+/// volley's effects), and who won the initiative (which side's fire it is;
+/// carried through).
+pub(super) type LoneUnit = (Unit, Hit, Option<bool>);
 
 /// The side (0: A, 1: B) whose unit alone step `step` of the firefight reads
 /// and changes from `s`; `None` where it reads both (the initiative, a
@@ -120,18 +79,19 @@ impl FirefightChoices {
                 )?;
                 continue;
             };
-            let key = (step, unit_of(&s, side), s.hit, s.last_winner_a);
-            let ends = self.lone_steps.ends(key, || {
+            let lone = (unit_of(&s, side), s.hit, s.last_winner_a);
+            let ends = self.lone_steps.moves_found(step, &lone, || {
                 // Played from this state; by the card it reads nothing of
                 // the other unit, so its ends hold for every state with the
-                // key (a test holds whole turns to the steps played).
+                // same lone unit (a test holds whole turns to the steps
+                // played).
                 let (ends, _) = enumerator.merged(|dice| {
                     let after = self.fight.play_step(&s, step, dice);
-                    (unit_of(&after, side), after.hit)
+                    (unit_of(&after, side), after.hit, after.last_winner_a)
                 })?;
                 Ok(ends)
             })?;
-            for &((unit, hit), p) in ends.iter() {
+            for &((unit, hit, _), p) in ends.iter() {
                 let mut after = s;
                 if side == 0 {
                     after.a = unit;

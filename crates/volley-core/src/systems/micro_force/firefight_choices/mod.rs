@@ -30,7 +30,7 @@ use super::charge_steps::ChargeState;
 use super::firefight::{BreaksFirst, Firefight, State};
 use super::unit::{Arm, Unit};
 use crate::dice::{Dice, Enumerator, OverBudget};
-use crate::engine::{Engagement, Stepped, exact_ends};
+use crate::engine::{Engagement, SharedSteps, Stepped, exact_ends};
 use crate::plan::{Decisions, Figures, Opponent};
 use crate::tally::Category;
 use rustc_hash::FxHashMap;
@@ -129,8 +129,9 @@ pub struct FirefightChoices {
     /// only in who won the last one share a turn (half the charge turns of a
     /// long fight).
     charge_turns: Mutex<FxHashMap<(State, bool), ChargeTurn>>,
-    /// A unit's lone steps (a volley's effects, a rally), found once.
-    lone_steps: lone_unit::LoneSteps,
+    /// A unit's lone steps (a volley's effects, a rally), found once for
+    /// the whole plan, whatever the state or thread that first meets them.
+    lone_steps: SharedSteps<lone_unit::LoneUnit>,
 }
 
 impl FirefightChoices {
@@ -140,7 +141,7 @@ impl FirefightChoices {
             distance,
             opponent,
             charge_turns: Mutex::new(FxHashMap::default()),
-            lone_steps: lone_unit::LoneSteps::default(),
+            lone_steps: SharedSteps::default(),
         }
     }
 
