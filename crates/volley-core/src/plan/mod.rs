@@ -12,6 +12,7 @@
 //! Monte Carlo, for a check against its exact value.
 
 mod answer;
+mod chain;
 mod goal;
 mod policy;
 mod solver;
@@ -19,10 +20,10 @@ mod solver;
 pub(crate) mod tests;
 
 pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, RuleText, answer};
+#[cfg(test)]
+pub(crate) use chain::stepwise_turn;
 pub use goal::{Figures, Goal};
 pub use policy::{Condition, Rule, Shape, TOLERANCE, simple_rule, with_turns_left};
-#[cfg(test)]
-pub(crate) use solver::stepwise_turn;
 pub use solver::{Plan, PolicyRow, TIE, solve};
 
 use crate::dice::{Dice, OverBudget};

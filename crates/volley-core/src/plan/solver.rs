@@ -1,14 +1,14 @@
-//! The solver: every state reachable at each decision point (the start of
-//! each turn; against an opponent at its best, also where it answers), each
-//! (state, choice)'s turn enumerated once (equal states merged after every
-//! step), then backward induction from the turn limit: a state's value under
-//! best play is the best choice's expected value of the next decision
-//! point's states, the decider's best its highest, the opponent's its lowest
-//! (minimax: the game is zero-sum, the opponent's goal the decider's
-//! opposite).
+//! The solver: over the chain of every decision state and every choice's
+//! turn ([`super::chain`]), backward induction from the turn limit: a
+//! state's value under best play is the best choice's expected value of the
+//! next decision point's states, the decider's best its highest, the
+//! opponent's its lowest (minimax: the game is zero-sum, the opponent's goal
+//! the decider's opposite). The fixed policies are valued in the same walk.
+//! Then forward, under best play: how likely each decision state is reached.
 
+use super::chain::{Chain, Id, chain, decision_points};
 use super::{Decisions, Goal};
-use crate::dice::{Enumerator, OverBudget, Sampler};
+use crate::dice::{OverBudget, Sampler};
 use crate::engine::CHUNK_TRIALS;
 use crate::stats::{Estimate, mean_interval, z_score};
 use rayon::prelude::*;
@@ -68,177 +68,9 @@ pub struct Plan<S> {
     pub kernels: usize,
 }
 
-type Kernel<S> = Vec<(S, f64)>;
-
-/// States whose turns are found (in parallel) before they are numbered
-/// (in order): enough to keep every thread busy, few enough that the turns
-/// waiting, with their whole states, take little memory.
-const TURNS_AT_ONCE: usize = 4096;
-
-/// A state's number in the chain.
-type Id = u32;
-
-/// A state's open choices, each with its turn: the next states by number,
-/// with their probabilities.
-type Choices = Vec<(&'static str, Vec<(Id, f64)>)>;
-
-/// The chain: every state met at a decision point, numbered; the states at
-/// each decision point; and, by state, each open choice's turn as the next
-/// decision point's states (by number) with their probabilities. States are
-/// kept once, whatever the turns that reach them.
-struct Chain<S> {
-    states: Vec<S>,
-    layers: Vec<Vec<Id>>,
-    kernels: Vec<Choices>,
-}
-
-/// One turn from `state` with `choice`, exactly: as the engagement computes
-/// it whole, or each step's dice enumerated, equal states merged after it.
-fn turn<G: Decisions>(
-    game: &G,
-    state: &G::State,
-    choice: &'static str,
-    budget: u64,
-) -> Result<Kernel<G::State>, OverBudget> {
-    if let Some(kernel) = game.whole_turn(state, choice, budget) {
-        return kernel;
-    }
-    stepwise_turn(game, state, choice, budget)
-}
-
-/// One turn from `state` with `choice`, step by step.
-pub(crate) fn stepwise_turn<G: Decisions>(
-    game: &G,
-    state: &G::State,
-    choice: &'static str,
-    budget: u64,
-) -> Result<Kernel<G::State>, OverBudget> {
-    let mut enumerator = Enumerator::new(budget);
-    let mut now: Vec<(G::State, f64)> = vec![(state.clone(), 1.0)];
-    for step in 0..game.steps(state, choice) {
-        let mut next: FxHashMap<G::State, f64> = FxHashMap::default();
-        for (s, w) in now.drain(..) {
-            if game.is_over(&s) {
-                *next.entry(s).or_insert(0.0) += w;
-                continue;
-            }
-            enumerator.explore(
-                |dice| game.play_step(&s, choice, step, dice),
-                |after, p| *next.entry(after).or_insert(0.0) += p * w,
-            )?;
-        }
-        // The map's order is fixed by what went in (its hasher has no
-        // random seed): the same sums in the same order on every run.
-        now.extend(next);
-    }
-    // The kernel in the order of its states, whatever way it was found.
-    now.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(now)
-}
-
-/// The number of state `s`, given it if it is new.
-fn intern<S: Clone + Eq + std::hash::Hash>(
-    chain: &mut Chain<S>,
-    ids: &mut FxHashMap<S, Id>,
-    s: S,
-) -> Id {
-    if let Some(id) = ids.get(&s) {
-        return *id;
-    }
-    let id = chain.states.len() as Id;
-    ids.insert(s.clone(), id);
-    chain.states.push(s);
-    chain.kernels.push(Vec::new());
-    id
-}
-
-fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::State>, OverBudget> {
-    // Numbered in the order met, which is fixed: the same chain every run.
-    let mut ids: FxHashMap<G::State, Id> = FxHashMap::default();
-    let mut chain = Chain {
-        states: Vec::new(),
-        layers: Vec::new(),
-        kernels: Vec::new(),
-    };
-    let start = intern(&mut chain, &mut ids, game.start());
-    chain.layers.push(vec![start]);
-    for _ in 0..decision_points(game) {
-        let current = chain.layers.last().expect("the first layer").clone();
-        let work: Vec<Id> = current
-            .iter()
-            .copied()
-            .filter(|id| {
-                let s = &chain.states[*id as usize];
-                !game.is_over(s) && chain.kernels[*id as usize].is_empty()
-            })
-            .collect();
-        // A batch of states' turns at a time, numbered as soon as found:
-        // the turns held with their whole states are one batch's, not a
-        // decision point's.
-        for batch in work.chunks(TURNS_AT_ONCE) {
-            #[allow(clippy::type_complexity)]
-            let found: Vec<Vec<(&'static str, Kernel<G::State>)>> = batch
-                .par_iter()
-                .map(|id| {
-                    let s = &chain.states[*id as usize];
-                    game.choices(s)
-                        .into_iter()
-                        .map(|c| turn(game, s, c, budget).map(|k| (c, k)))
-                        .collect::<Result<Vec<_>, _>>()
-                })
-                .collect::<Result<_, _>>()?;
-            for (&id, choices) in batch.iter().zip(found) {
-                let mut numbered = Vec::with_capacity(choices.len());
-                for (c, kernel) in choices {
-                    // A fresh vector, not the turn's collected in place: that
-                    // would keep the turn's allocation, whole states and all,
-                    // for every kernel of the chain (the Micro Force best
-                    // reply: 2.0 GB where its kernels need 0.2).
-                    let mut by_id: Vec<(Id, f64)> = Vec::with_capacity(kernel.len());
-                    for (s, p) in kernel {
-                        by_id.push((intern(&mut chain, &mut ids, s), p));
-                    }
-                    numbered.push((c, by_id));
-                }
-                chain.kernels[id as usize] = numbered;
-            }
-        }
-        let mut marked = vec![false; chain.states.len()];
-        let mut next = Vec::new();
-        for id in current {
-            let s = &chain.states[id as usize];
-            let reached: Vec<Id> = if game.is_over(s) {
-                vec![id]
-            } else {
-                chain.kernels[id as usize]
-                    .iter()
-                    .flat_map(|(_, k)| k.iter().map(|(n, _)| *n))
-                    .collect()
-            };
-            for n in reached {
-                if !std::mem::replace(&mut marked[n as usize], true) {
-                    next.push(n);
-                }
-            }
-        }
-        next.sort_unstable();
-        // The distinct states held (and their turns) are what takes memory.
-        if chain.states.len() as u64 > budget {
-            return Err(OverBudget::tree(budget));
-        }
-        chain.layers.push(next);
-    }
-    Ok(chain)
-}
-
-/// Decision points over the whole engagement.
-fn decision_points<G: Decisions>(game: &G) -> u32 {
-    game.turn_limit() * game.points_per_turn()
-}
-
 /// How a policy of the decider's chooses: from the turn (from 1), the state
 /// and the open choices.
-type Chooser<'a, S> = &'a (dyn Fn(u32, &S, &[&'static str]) -> &'static str + Sync);
+type Chooser<S> = Box<dyn Fn(u32, &S, &[&'static str]) -> &'static str + Sync>;
 
 /// Each open choice's value at state `id`, from the next turn's values.
 fn choice_values<S>(chain: &Chain<S>, id: Id, later: &[f64]) -> Vec<(&'static str, f64)> {
@@ -251,59 +83,99 @@ fn choice_values<S>(chain: &Chain<S>, id: Id, later: &[f64]) -> Vec<(&'static st
         .collect()
 }
 
-/// Values at each decision point (by state number; NaN where that point is
-/// not met there), backward from the turn limit, for the decider's policy
-/// `choose`, or for its best play when `choose` is `None`; the opponent, at
-/// its own decision points, answers at its best either way. Every point's
-/// values with `every_point`, else the start's only.
+/// Policies valued together over the chain: the decider's best play first,
+/// then each fixed policy of its own.
+struct Valued {
+    /// Best play's values at each decision point, by state number (NaN
+    /// where that point is not met there).
+    best: Vec<Vec<f64>>,
+    /// Each fixed policy's value from the start, in the order given.
+    fixed: Vec<f64>,
+}
+
+/// Values backward from the turn limit, for the decider's best play and
+/// for each fixed policy in `fixed` at once (the opponent, at its own
+/// decision points, answers each at its best): one walk over the chain's
+/// turns for all of them, each state's values side by side. Every sum is
+/// the one a walk for one policy alone makes, in the same order.
 fn values<G: Decisions>(
     game: &G,
     chain: &Chain<G::State>,
     scores: &[f64],
-    choose: Option<Chooser<'_, G::State>>,
-    every_point: bool,
-) -> Vec<Vec<f64>> {
+    fixed: &[Chooser<G::State>],
+) -> Valued {
+    let policies = 1 + fixed.len();
     let last = chain.layers.len() - 1;
-    // Each point's values as it is reached, back from the last; without
-    // `every_point` a point's are let go once the one before has them (a
-    // fixed policy needs only the start's value): memory for two points.
-    let mut out = vec![Vec::new(); chain.layers.len()];
-    out[last] = vec![f64::NAN; chain.states.len()];
+    let states = chain.states.len();
+    // Every policy's values at the point after this one, by state number
+    // and policy; only best play's are kept for every point.
+    let mut later = vec![f64::NAN; states * policies];
+    let mut best = vec![Vec::new(); chain.layers.len()];
+    best[last] = vec![f64::NAN; states];
     for id in &chain.layers[last] {
-        out[last][*id as usize] = scores[*id as usize];
+        let score = scores[*id as usize];
+        later[*id as usize * policies..][..policies].fill(score);
+        best[last][*id as usize] = score;
     }
     for t in (0..last).rev() {
-        let later = &out[t + 1];
-        let found: Vec<(Id, f64)> = chain.layers[t]
+        let found: Vec<(Id, Vec<f64>)> = chain.layers[t]
             .par_iter()
             .map(|&id| {
                 let s = &chain.states[id as usize];
                 if game.is_over(s) {
-                    return (id, scores[id as usize]);
+                    return (id, vec![scores[id as usize]; policies]);
                 }
-                let q = choice_values(chain, id, later);
-                let maximises = game.chooser(s) == game.decider();
-                let value = match choose {
-                    Some(choose) if maximises => {
-                        let open: Vec<&'static str> = q.iter().map(|(c, _)| *c).collect();
-                        let turn = t as u32 / game.points_per_turn() + 1;
-                        let c = choose(turn, s, &open);
-                        q.iter().find(|(x, _)| *x == c).map_or(q[0].1, |(_, v)| *v)
+                // Each open choice's value under each policy.
+                let kernels = &chain.kernels[id as usize];
+                // From -0.0, as a float sum starts: the same sums, to the sign of a zero.
+                let mut q = vec![-0.0; kernels.len() * policies];
+                for (c, (_, kernel)) in kernels.iter().enumerate() {
+                    let sums = &mut q[c * policies..][..policies];
+                    for (n, p) in kernel {
+                        let next = &later[*n as usize * policies..][..policies];
+                        for (sum, v) in sums.iter_mut().zip(next) {
+                            *sum += p * v;
+                        }
                     }
-                    _ => best_of(&q, maximises).1,
+                }
+                let of_policy = |k: usize| -> Vec<(&'static str, f64)> {
+                    kernels
+                        .iter()
+                        .enumerate()
+                        .map(|(c, (name, _))| (*name, q[c * policies + k]))
+                        .collect()
                 };
+                let maximises = game.chooser(s) == game.decider();
+                let turn = t as u32 / game.points_per_turn() + 1;
+                let value = (0..policies)
+                    .map(|k| {
+                        let q = of_policy(k);
+                        match k {
+                            0 => best_of(&q, maximises).1,
+                            _ if maximises => {
+                                let open: Vec<&'static str> = q.iter().map(|(c, _)| *c).collect();
+                                let c = fixed[k - 1](turn, s, &open);
+                                q.iter().find(|(x, _)| *x == c).map_or(q[0].1, |(_, v)| *v)
+                            }
+                            _ => best_of(&q, false).1,
+                        }
+                    })
+                    .collect();
                 (id, value)
             })
             .collect();
-        if !every_point {
-            out[t + 1] = Vec::new();
-        }
-        out[t] = vec![f64::NAN; chain.states.len()];
+        best[t] = vec![f64::NAN; states];
+        later.fill(f64::NAN);
         for (id, value) in found {
-            out[t][id as usize] = value;
+            best[t][id as usize] = value[0];
+            later[id as usize * policies..][..policies].copy_from_slice(&value);
         }
     }
-    out
+    let start = chain.layers[0][0] as usize;
+    Valued {
+        fixed: later[start * policies..][1..policies].to_vec(),
+        best,
+    }
 }
 
 /// The best of the choices' values, the highest or (for the opponent) the
@@ -332,17 +204,21 @@ pub fn solve<G: Decisions>(
         .par_iter()
         .map(|s| goal.score(&game.figures(s)))
         .collect();
-    let best = values(game, &chain, &scores, None, true);
-    let mut fixed = Vec::new();
+    // The fixed policies, by name: always each choice, and each other
+    // choice at once, then the usual one.
     let usual = game.all_choices()[0];
+    let mut names = Vec::new();
+    let mut fixed_policies: Vec<Chooser<G::State>> = Vec::new();
     for c in game.all_choices() {
-        let always = move |_: u32, _: &G::State, open: &[&'static str]| {
-            if open.contains(&c) { c } else { open[0] }
-        };
-        let value = values(game, &chain, &scores, Some(&always), false)[0][0];
-        fixed.push((format!("always {c}"), value));
+        names.push(format!("always {c}"));
+        fixed_policies.push(Box::new(
+            move |_, _, open| {
+                if open.contains(&c) { c } else { open[0] }
+            },
+        ));
         if c != usual {
-            let at_once = move |turn: u32, _: &G::State, open: &[&'static str]| {
+            names.push(format!("{c} at once, then {usual}"));
+            fixed_policies.push(Box::new(move |turn, _, open| {
                 if turn == 1 && open.contains(&c) {
                     c
                 } else if open.contains(&usual) {
@@ -350,11 +226,11 @@ pub fn solve<G: Decisions>(
                 } else {
                     open[0]
                 }
-            };
-            let value = values(game, &chain, &scores, Some(&at_once), false)[0][0];
-            fixed.push((format!("{c} at once, then {usual}"), value));
+            }));
         }
     }
+    let Valued { best, fixed } = values(game, &chain, &scores, &fixed_policies);
+    let fixed: Vec<(String, f64)> = names.into_iter().zip(fixed).collect();
     // Forward under best play: how likely each decision state is reached.
     let mut policy = Vec::new();
     let mut reach: FxHashMap<Id, f64> = [(0, 1.0)].into_iter().collect();

@@ -51,9 +51,10 @@ impl FirefightChoices {
         for step in 0..self.fight.steps() {
             now = self.fight_step(now, step, &mut enumerator)?;
         }
-        let mut kernel: Turn<Phase> = now.into_iter().map(|(s, p)| (Phase::Fight(s), p)).collect();
-        kernel.sort_unstable_by_key(|a| a.0);
-        Ok(kernel)
+        // Sorted as firefight states, half the bytes of a phase to move: the
+        // order of the phases that wrap them.
+        now.sort_unstable_by_key(|a| a.0);
+        Ok(now.into_iter().map(|(s, p)| (Phase::Fight(s), p)).collect())
     }
 
     /// Step `step` of the firefight from the distribution `now` (a state

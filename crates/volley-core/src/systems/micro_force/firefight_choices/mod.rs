@@ -158,37 +158,45 @@ impl FirefightChoices {
             last_winner_a: None,
             ..*from
         };
-        // Where both sides fire alike, B's charge on A is A's charge on B
-        // with the units swapped (the rallies, one a unit, commute): solved
-        // once for both.
-        let mirrored = by_b && self.fight.a_fire == self.fight.b_fire;
-        let (key, by_b) = if mirrored {
-            (mirror(key), false)
-        } else {
-            (key, by_b)
-        };
-        let cached = self.lock_charge_turns().get(&(key, by_b)).cloned();
-        let shared = match cached {
-            Some(turn) => turn,
-            None => {
-                let turn = Arc::new(self.solve_charge_turn(&key, by_b, budget)?);
-                self.lock_charge_turns().insert((key, by_b), turn.clone());
-                turn
-            }
-        };
-        let mut kernel: Vec<(Phase, f64)> = shared
+        let shared = self.shared_charge_turn(key, by_b, budget)?;
+        // In the order of its states already: every one of them is given
+        // the same initiative, which keeps their order.
+        Ok(shared
             .iter()
             .map(|(s, p)| {
-                let s = if mirrored { mirror(*s) } else { *s };
                 let s = State {
                     last_winner_a: from.last_winner_a,
-                    ..s
+                    ..*s
                 };
                 (Phase::Fight(s), *p)
             })
-            .collect();
-        kernel.sort_by_key(|a| a.0);
-        Ok(kernel)
+            .collect())
+    }
+
+    /// The charge turn from `key` (no initiative won; by B when `by_b`),
+    /// in the order of its states: solved the first time, shared after.
+    fn shared_charge_turn(
+        &self,
+        key: State,
+        by_b: bool,
+        budget: u64,
+    ) -> Result<ChargeTurn, OverBudget> {
+        if let Some(turn) = self.lock_charge_turns().get(&(key, by_b)) {
+            return Ok(turn.clone());
+        }
+        // Where both sides fire alike, B's charge on A is A's charge on B
+        // with the units swapped (the rallies, one a unit, commute): solved
+        // once for both.
+        let mut turn = if by_b && self.fight.a_fire == self.fight.b_fire {
+            let a_on_b = self.shared_charge_turn(mirror(key), false, budget)?;
+            a_on_b.iter().map(|(s, p)| (mirror(*s), *p)).collect()
+        } else {
+            self.solve_charge_turn(&key, by_b, budget)?
+        };
+        turn.sort_unstable_by_key(|a| a.0);
+        let turn = Arc::new(turn);
+        self.lock_charge_turns().insert((key, by_b), turn.clone());
+        Ok(turn)
     }
 
     fn lock_charge_turns(&self) -> std::sync::MutexGuard<'_, FxHashMap<(State, bool), ChargeTurn>> {
