@@ -15,7 +15,7 @@ use std::time::Duration;
 use volley_core::contract::{
     self, AnswerJson, ComparisonJson, EffectsJson, FieldsJson, SystemJson,
 };
-use volley_core::engine::{Cancel, MethodRequest, RunConfig, RunError};
+use volley_core::engine::{AskError, Cancel, MethodAsk, MethodName, RunConfig, RunError};
 use volley_core::error::InputError as CoreInputError;
 use volley_core::question::{Question, QuestionError};
 use volley_core::rules::HouseRule;
@@ -44,6 +44,7 @@ fn question_error(error: QuestionError) -> PyErr {
 fn argument(key: volley_core::engine::RunKey) -> &'static str {
     use volley_core::engine::RunKey;
     match key {
+        RunKey::Method => "method",
         RunKey::Exact => "method=\"exact\"",
         RunKey::Budget => "budget",
         RunKey::Trials => "trials",
@@ -68,7 +69,7 @@ fn fields_json(system: &str, action: &str) -> PyResult<String> {
 
 /// The run configuration the keyword arguments ask for, as the command
 /// line's flags would (`method="exact"` is `--exact`; a trial count or a
-/// precision means Monte Carlo).
+/// precision means Monte Carlo), checked by the core as every front end's.
 pub(crate) fn config(
     method: &str,
     trials: Option<u64>,
@@ -77,34 +78,26 @@ pub(crate) fn config(
     confidence: f64,
     budget: Option<u64>,
 ) -> PyResult<RunConfig> {
-    let request = match (method, trials, precision) {
-        ("exact", None, None) => MethodRequest::Exact,
-        ("exact", _, _) => {
-            return Err(InputError::new_err(
-                "method=\"exact\" cannot be used with trials or precision",
-            ));
-        }
-        ("auto" | "monte-carlo", Some(_), Some(_)) => {
-            return Err(InputError::new_err("give trials or precision, not both"));
-        }
-        ("auto" | "monte-carlo", Some(n), None) => MethodRequest::Trials(n),
-        ("auto" | "monte-carlo", None, Some(e)) => MethodRequest::Precision(e),
-        ("monte-carlo", None, None) => MethodRequest::Trials(volley_core::engine::AUTO_TRIALS),
-        ("auto", None, None) => MethodRequest::Auto,
-        (other, _, _) => {
-            return Err(InputError::new_err(format!(
-                "method: `{other}` is not a method; use auto, exact or monte-carlo"
-            )));
-        }
-    };
-    Ok(RunConfig {
-        method: request,
+    let worded = |e: AskError| InputError::new_err(e.worded(argument));
+    let ask = MethodAsk {
+        method: MethodName::parse(method).map_err(worded)?,
+        trials,
+        precision,
         seed,
         confidence,
-        budget: budget.unwrap_or(volley_core::engine::EXACT_BUDGET),
-        auto_budget: budget.unwrap_or(volley_core::engine::AUTO_BUDGET),
-        ..RunConfig::default()
-    })
+        budget,
+        ..MethodAsk::default()
+    };
+    ask.config().map_err(worded)
+}
+
+/// Check a method's keyword arguments as every run does, without running:
+/// `volley.sweep` writes them into an experiment file, and refuses there
+/// what a run would refuse.
+#[pyfunction]
+#[pyo3(signature = (method, trials, precision))]
+fn check_method(method: &str, trials: Option<u64>, precision: Option<f64>) -> PyResult<()> {
+    config(method, trials, precision, 1, 0.95, None).map(|_| ())
 }
 
 /// Run `work` off the GIL on its own thread, polling for Ctrl-C: on one,
@@ -402,6 +395,10 @@ fn read_rules(paths: &[String]) -> PyResult<Vec<HouseRule>> {
 #[pymodule]
 fn _volley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<InputError>())?;
+    // The defaults every front end shares, from the core.
+    m.add("AUTO_TRIALS", volley_core::engine::AUTO_TRIALS)?;
+    m.add("EXACT_BUDGET", volley_core::engine::EXACT_BUDGET)?;
+    m.add_function(wrap_pyfunction!(check_method, m)?)?;
     m.add_function(wrap_pyfunction!(systems_json, m)?)?;
     m.add_function(wrap_pyfunction!(fields_json, m)?)?;
     m.add_function(wrap_pyfunction!(odds_json, m)?)?;

@@ -127,20 +127,16 @@ def _written(system: str, action: str, sweep: Mapping[str, Any], fixed: Mapping[
     """The experiment file ``volley.sweep``'s arguments make."""
     lines = [f"name = {_toml(name)}", f"system = {_toml(system)}",
              f"action = {_toml(action)}", f"seed = {seed}", f"confidence = {confidence!r}"]
+    # Refused as a run refuses them, by the core.
+    _volley.check_method(method, trials, precision)
     if method == "exact":
-        if trials is not None or precision is not None:
-            raise _volley.InputError('method="exact" cannot be used with trials or precision')
         lines.append("exact = true")
-    elif method not in ("auto", "monte-carlo"):
-        raise _volley.InputError(f"method: `{method}` is not a method; use auto, exact or monte-carlo")
-    if trials is not None and precision is not None:
-        raise _volley.InputError("give trials or precision, not both")
     if trials is not None:
         lines.append(f"trials = {int(trials)}")
     elif precision is not None:
         lines.append(f"precision = {float(precision)!r}")
     elif method == "monte-carlo":
-        lines.append("trials = 1000000")
+        lines.append(f"trials = {_volley.AUTO_TRIALS}")
     if budget is not None:
         lines.append(f"budget = {int(budget)}")
     lines.append("[fields]")

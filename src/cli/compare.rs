@@ -48,7 +48,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<String> {
         &args.method,
         &args.variants,
     )?;
-    let config = args.method.config();
+    let config = args.method.config()?;
     let mut compared = comparison.run(&config).map_err(super::explain)?;
     // A variant that changes nothing here: say where it would.
     crate::variants::say_where_they_would_differ(&mut compared, &comparison, config.seed);

@@ -42,7 +42,7 @@ pub fn run(args: &EffectsArgs) -> anyhow::Result<String> {
         &question,
         &args.only,
         args.show.as_deref(),
-        &args.method.config(),
+        &args.method.config()?,
     )
     .map_err(super::explain)?;
     if let Some(path) = &args.plot {

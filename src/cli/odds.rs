@@ -137,7 +137,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
     let config = crate::engine::RunConfig {
         shard: args.shard,
         progress: Some(bar.hook()),
-        ..args.method.config()
+        ..args.method.config()?
     };
     let result = question.answer(&config).map_err(super::explain)?;
     drop(bar);

@@ -46,7 +46,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
         &args.target,
         args.values.as_deref(),
         args.largest,
-        &args.method.config(),
+        &args.method.config()?,
     )
     .map_err(super::explain)?;
     Ok(render_solved(

@@ -63,7 +63,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     // cell is that question with the axis fields set.
     let question = super::odds::question(&args.system, &args.action, &fixed, &args.method)?;
     let (row, column, variable, value) = axes(args, &question)?;
-    let config = args.method.config();
+    let config = args.method.config()?;
     let point = |extra: &[(&str, &str)]| -> anyhow::Result<crate::stats::Summary> {
         let fields: Vec<_> = extra
             .iter()

@@ -2,7 +2,7 @@
 //! house rules, as the command line's flags and the page's query both give them;
 //! a question's error in those flags' words.
 
-use crate::engine::{MethodRequest, RunConfig, RunError, RunKey};
+use crate::engine::{MethodAsk, MethodName, RunConfig, RunError, RunKey};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -53,9 +53,10 @@ pub fn explain_run(error: RunError) -> anyhow::Error {
 }
 
 /// The command line's flag for a part of the run's request.
-fn flag(key: RunKey) -> &'static str {
+pub fn flag(key: RunKey) -> &'static str {
     match key {
-        RunKey::Exact => "--exact",
+        // The command line names a method only by asking for an exact answer.
+        RunKey::Method | RunKey::Exact => "--exact",
         RunKey::Budget => "--budget",
         RunKey::Trials => "--trials",
         RunKey::Precision => "--precision",
@@ -65,18 +66,30 @@ fn flag(key: RunKey) -> &'static str {
 }
 
 impl MethodArgs {
-    /// The run configuration these flags ask for.
-    pub fn config(&self) -> RunConfig {
-        let method = MethodRequest::from_flags(self.exact, self.trials, self.precision);
-        RunConfig {
-            method,
+    /// What these flags ask, as every front end asks it.
+    pub fn ask(&self) -> MethodAsk {
+        MethodAsk {
+            method: if self.exact {
+                MethodName::Exact
+            } else {
+                MethodName::Auto
+            },
+            trials: self.trials,
+            precision: self.precision,
             seed: self.seed,
             confidence: self.confidence,
-            budget: self.budget.unwrap_or(crate::engine::EXACT_BUDGET),
-            // A budget the user gives is the automatic method's budget too.
-            auto_budget: self.budget.unwrap_or(crate::engine::AUTO_BUDGET),
-            ..RunConfig::default()
+            budget: self.budget,
+            ..MethodAsk::default()
         }
+    }
+
+    /// The run configuration these flags ask for. (The flags that exclude
+    /// each other are refused as they are read; this refuses them too, in
+    /// the flags' words.)
+    pub fn config(&self) -> anyhow::Result<RunConfig> {
+        self.ask()
+            .config()
+            .map_err(|e| anyhow::anyhow!(e.worded(flag)))
     }
 
     /// Read the house-rule files.

@@ -25,7 +25,7 @@ pub struct PlanFlags {
     pub opponent: String,
     /// Monte Carlo trials playing the policy found, to check its exact value
     /// (0: no check).
-    #[arg(long, default_value_t = 200_000)]
+    #[arg(long, default_value_t = CHECK_TRIALS)]
     pub check_trials: u64,
     /// Seed of the check's random streams.
     #[arg(long, default_value_t = 1)]
@@ -37,6 +37,24 @@ pub struct PlanFlags {
     /// dice tree.
     #[arg(long, default_value_t = crate::engine::EXACT_BUDGET)]
     pub budget: u64,
+}
+
+/// Monte Carlo trials checking a plan's policy, unless told otherwise.
+pub const CHECK_TRIALS: u64 = 200_000;
+
+/// The flags' defaults (a query string that leaves a key out means them).
+impl Default for PlanFlags {
+    fn default() -> Self {
+        PlanFlags {
+            choices: None,
+            goal: None,
+            opponent: Opponent::Usual.name().to_string(),
+            check_trials: CHECK_TRIALS,
+            seed: 1,
+            confidence: 0.95,
+            budget: crate::engine::EXACT_BUDGET,
+        }
+    }
 }
 
 /// The keys of [`PlanFlags`], as a query string names them.

@@ -4,7 +4,7 @@
 
 use super::error::ApiError;
 use crate::engine::Cancel;
-use crate::request::MethodArgs;
+use crate::engine::MethodAsk;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -40,7 +40,7 @@ impl Default for Limits {
 impl Limits {
     /// Refuse method flags beyond the limits, naming the flag and the server
     /// option that sets the limit.
-    pub fn check(&self, method: &MethodArgs) -> Result<(), ApiError> {
+    pub fn check(&self, method: &MethodAsk) -> Result<(), ApiError> {
         if let Some(trials) = method.trials.filter(|&t| t > self.max_trials) {
             return Err(ApiError::input(format!(
                 "--trials: {trials} trials is over this server's limit of {} a question (volley serve --max-trials)",

@@ -1,7 +1,8 @@
 //! `GET /api/plan?system=..&action=..&field=value...&choices=..&goal=..`:
 //! best play, exactly what `volley plan ... --format json` prints for the same
-//! flags (`choices`, `goal`, `check_trials`, `seed`, `confidence`, `budget`,
-//! read by the command line's own parser, and `rule=` a house rule's TOML).
+//! flags (`choices`, `goal`, `opponent`, `check_trials`, `seed`, `confidence`,
+//! `budget`, read into the command line's own [`PlanFlags`], and `rule=` a
+//! house rule's TOML).
 //! The page's best-play section (`/plan`) asks it. A plan is exact and
 //! bounded by its budget (held to the server's largest), not by the time
 //! limit: the solver runs to its end once it has its turn.
@@ -9,34 +10,54 @@
 use super::api::{error_response, respond, run_gated};
 use super::error::ApiError;
 use super::limits::Gate;
-use super::request::Request;
+use super::request::{Request, number};
 use crate::engine::Cancel;
 use crate::output::{Format, render_plan};
+use crate::plan::Opponent;
 use crate::request::{PLAN_KEYS, PlanFlags};
 use axum::extract::{RawQuery, State};
 use axum::response::Response;
-use clap::Parser;
-
-/// `volley plan`'s flags, parsed alone.
-#[derive(Debug, Parser)]
-#[command(name = "volley", no_binary_name = true)]
-struct Flags {
-    #[command(flatten)]
-    plan: PlanFlags,
-}
 
 /// The query split: the plan's flags, and the question (`system`, `action`,
 /// fields, `rule`) as a request.
 fn read(query: &str, gate: &Gate) -> Result<(PlanFlags, Request), ApiError> {
-    let mut flags: Vec<String> = Vec::new();
+    let mut plan = PlanFlags::default();
     let mut rest = form_urlencoded::Serializer::new(String::new());
+    let mut seen: Vec<(String, String)> = Vec::new();
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
-        let key = key.trim();
-        if PLAN_KEYS.contains(&key) {
-            // One argument, so that a value such as `-5` is a value.
-            flags.push(format!("--{}={}", key.replace('_', "-"), value.trim()));
-        } else {
-            rest.append_pair(key, &value);
+        let (key, value) = (key.trim(), value.trim());
+        if !PLAN_KEYS.contains(&key) {
+            rest.append_pair(key, value);
+            continue;
+        }
+        // Every key once, as the question's keys.
+        if let Some((_, first)) = seen.iter().find(|(k, _)| k == key) {
+            return Err(crate::request::given_twice(key, first, value).into());
+        }
+        seen.push((key.to_string(), value.to_string()));
+        // An empty value is a key not given.
+        let value = Some(value.to_string()).filter(|v| !v.is_empty());
+        match (key, value) {
+            (_, None) => {}
+            ("choices", choices) => plan.choices = choices,
+            ("goal", goal) => plan.goal = goal,
+            ("opponent", Some(name)) if Opponent::NAMES.contains(&name.as_str()) => {
+                plan.opponent = name;
+            }
+            ("opponent", Some(name)) => {
+                return Err(ApiError::input(format!(
+                    "invalid value '{name}' for `opponent`: the opponent is `usual` or `best`"
+                )));
+            }
+            ("check_trials", Some(n)) => plan.check_trials = number(key, &n)?,
+            ("seed", Some(n)) => plan.seed = number(key, &n)?,
+            ("confidence", Some(n)) => plan.confidence = number(key, &n)?,
+            ("budget", Some(n)) => plan.budget = number(key, &n)?,
+            (other, _) => {
+                return Err(ApiError::input(format!(
+                    "query: key `{other}`: not a plan key"
+                )));
+            }
         }
     }
     let request = Request::parse(&rest.finish())?;
@@ -45,9 +66,6 @@ fn read(query: &str, gate: &Gate) -> Result<(PlanFlags, Request), ApiError> {
             "query: a plan is solved exactly for one question: it takes no method keys and no variant",
         ));
     }
-    let plan = Flags::try_parse_from(&flags)
-        .map_err(|e| ApiError::input(e.render()))?
-        .plan;
     let limits = gate.limits();
     if plan.budget > limits.max_budget {
         return Err(ApiError::input(format!(

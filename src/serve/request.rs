@@ -1,19 +1,19 @@
 //! A web request read as a question: the query string's `system`, `action`,
 //! method keys and house rule, and every other key as a `field=value`. The
-//! method keys are read by the command line's own parser, so a request means
-//! what the same flags mean to `volley odds`, and fails with the same message.
+//! method keys are read into the core's [`MethodAsk`], as the command line's
+//! flags and Python's keyword arguments are, so a request means what the
+//! same flags mean to `volley odds`, and is refused for the same reasons.
 
 use super::error::ApiError;
 use super::keys::{METHOD_KEYS, VARIANT_PREFIX};
 use super::limits::Limits;
 use crate::compare::{Comparison, Variant};
 use crate::engine::RunConfig;
+use crate::engine::{AskError, MethodAsk, MethodName, RunKey};
 use crate::error::InputError;
 use crate::question::{Question, RawField};
-use crate::request::MethodArgs;
 use crate::rules::HouseRule;
 use crate::systems::Origin;
-use clap::Parser;
 
 impl From<InputError> for ApiError {
     fn from(error: InputError) -> Self {
@@ -21,12 +21,24 @@ impl From<InputError> for ApiError {
     }
 }
 
-/// The command line's method flags, parsed alone.
-#[derive(Debug, Parser)]
-#[command(name = "volley", no_binary_name = true)]
-struct MethodFlags {
-    #[command(flatten)]
-    method: MethodArgs,
+/// A method key's value as a number, or why it is not one.
+pub(super) fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, ApiError>
+where
+    T::Err: std::fmt::Display,
+{
+    value
+        .parse()
+        .map_err(|e| ApiError::input(format!("invalid value '{value}' for `{key}`: {e}")))
+}
+
+/// A method request's refusal in the query's words (the command line's
+/// flags, as the query's keys: `--trials` is `trials`, `--exact` is
+/// `method=exact`).
+fn worded(error: AskError) -> ApiError {
+    ApiError::input(error.worded(|key| match key {
+        RunKey::Method => "--method",
+        other => crate::request::flag(other),
+    }))
 }
 
 /// A parsed request.
@@ -36,7 +48,7 @@ pub struct Request {
     pub action: String,
     /// `field=value` pairs, in the order given.
     pub fields: Vec<(String, String)>,
-    /// The method keys, as the flags they stand for.
+    /// The method keys (as [`METHOD_KEYS`]), in the order given.
     pub method: Vec<(String, String)>,
     /// A house rule's TOML text.
     pub rule: Option<String>,
@@ -80,44 +92,37 @@ impl Request {
         Ok(request)
     }
 
-    /// The method flags, as `volley odds` reads them (`method=monte-carlo`
-    /// alone runs the automatic trial count, held to the server's limit).
-    fn method_args(&self, limits: &Limits) -> Result<MethodArgs, ApiError> {
-        let mut flags: Vec<String> = Vec::new();
-        for (key, value) in &self.method {
-            match (key.as_str(), value.as_str()) {
-                ("method", "auto" | "") => {}
-                ("method", "exact") => flags.push("--exact".into()),
-                // Monte Carlo with the automatic trial count unless one is given.
-                ("method", "monte-carlo") => {
-                    if !self
-                        .method
-                        .iter()
-                        .any(|(k, _)| k == "trials" || k == "precision")
-                    {
-                        let trials = crate::engine::AUTO_TRIALS.min(limits.max_trials);
-                        flags.push(format!("--trials={trials}"));
-                    }
-                }
-                ("method", other) => {
+    /// The method keys read as every front end asks for a run
+    /// (`method=monte-carlo` alone runs the automatic trial count, held to
+    /// the server's limit; an empty value is a key not given).
+    fn method_ask(&self, limits: &Limits) -> Result<MethodAsk, ApiError> {
+        let mut ask = MethodAsk {
+            monte_carlo_trials: crate::engine::AUTO_TRIALS.min(limits.max_trials),
+            ..MethodAsk::default()
+        };
+        for (key, value) in self.method.iter().filter(|(_, v)| !v.is_empty()) {
+            match key.as_str() {
+                "method" => ask.method = MethodName::parse(value).map_err(worded)?,
+                "trials" => ask.trials = Some(number(key, value)?),
+                "precision" => ask.precision = Some(number(key, value)?),
+                "seed" => ask.seed = number(key, value)?,
+                "confidence" => ask.confidence = number(key, value)?,
+                "budget" => ask.budget = Some(number(key, value)?),
+                other => {
                     return Err(ApiError::input(format!(
-                        "command line: field `method`: `{other}` is not a method; use auto, exact or monte-carlo"
+                        "query: key `{other}`: not a method key"
                     )));
                 }
-                // One argument, so that a value such as `-5` is a value, not a flag.
-                (flag, value) => flags.push(format!("--{flag}={value}")),
             }
         }
-        MethodFlags::try_parse_from(&flags)
-            .map(|parsed| parsed.method)
-            .map_err(|e| ApiError::input(e.render()))
+        Ok(ask)
     }
 
     /// The run configuration, held to the server's limits.
     pub fn config(&self, limits: &Limits) -> Result<RunConfig, ApiError> {
-        let method = self.method_args(limits)?;
-        limits.check(&method)?;
-        let mut config = method.config();
+        let ask = self.method_ask(limits)?;
+        limits.check(&ask)?;
+        let mut config = ask.config().map_err(worded)?;
         config.max_trials = config.max_trials.min(limits.max_trials);
         config.auto_trials = config.auto_trials.min(limits.max_trials);
         Ok(config)

@@ -36,7 +36,7 @@ pub(super) const SENSITIVITY_TRIALS: u64 = crate::engine::SIDE_TRIALS;
 pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
     let config = crate::engine::RunConfig {
         auto_trials: SENSITIVITY_TRIALS,
-        ..args.method.config()
+        ..args.method.config()?
     };
     let rules = args.method.house_rules()?;
     match (&args.action, &args.report) {

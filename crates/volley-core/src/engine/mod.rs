@@ -10,7 +10,8 @@
 //! - [`Model`]: the object-safe face of both, used by the CLI and experiments.
 //! - [`run`]: picks the method (exact within a branch budget, else Monte Carlo),
 //!   runs the chunks in parallel with per-trial streams, merges tallies in order;
-//!   [`RunConfig`] is what it is asked, [`RunError`] why it could not.
+//!   [`RunConfig`] is what it is asked, [`RunError`] why it could not;
+//!   [`MethodAsk`] is how every front end asks for it, checked once.
 //! - [`run_paired`]: a baseline and its variants on the same trials, tallied
 //!   jointly for paired differences.
 
@@ -18,6 +19,7 @@ mod chain;
 mod declared;
 mod engagement;
 mod memo;
+mod method_ask;
 mod model;
 mod monte_carlo;
 mod paired;
@@ -33,6 +35,7 @@ pub use crate::tally::{
 pub use chain::EngagementModel;
 pub use declared::Declared;
 pub use engagement::{Ending, Engagement, turn_in_steps};
+pub use method_ask::{AskError, MethodAsk, MethodName};
 pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, ProcedureModel};
 pub use monte_carlo::run;
 pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, run_paired};

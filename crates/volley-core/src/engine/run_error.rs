@@ -26,6 +26,8 @@ pub enum RunError {
 /// name in its own words (a flag, a query key, a keyword argument).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunKey {
+    /// The method named.
+    Method,
     /// The request for an exact answer.
     Exact,
     /// The exact method's budget.
