@@ -435,13 +435,13 @@ impl Experiment {
 
     /// An engine error, placed at the key of this file that asked for it.
     pub fn run_error(&self, error: engine::RunError) -> InputError {
-        let key = match &error {
-            engine::RunError::OverBudget(_) => "exact",
-            engine::RunError::NoTrials
-            | engine::RunError::ShardNeedsTrials
-            | engine::RunError::Cancelled(_) => "trials",
-            engine::RunError::BadPrecision(_) => "precision",
-            engine::RunError::BadConfidence(_) => "confidence",
+        // The file's key for the part of the run at fault.
+        let key = match error.key() {
+            engine::RunKey::Method | engine::RunKey::Exact => "exact",
+            engine::RunKey::Budget => "budget",
+            engine::RunKey::Trials | engine::RunKey::Shard => "trials",
+            engine::RunKey::Precision => "precision",
+            engine::RunKey::Confidence => "confidence",
         };
         let message = match &error {
             engine::RunError::OverBudget(over) => format!("{over} (or raise `budget`)"),

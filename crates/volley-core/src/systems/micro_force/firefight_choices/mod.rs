@@ -29,12 +29,12 @@ use super::charge::{Charge, OpportunityFire};
 use super::charge_steps::ChargeState;
 use super::firefight::{BreaksFirst, Firefight, State};
 use super::unit::{Arm, Unit};
-use crate::dice::{Dice, Enumerator, OverBudget};
-use crate::engine::{Engagement, SharedSteps, Stepped, exact_ends};
+use crate::dice::{Dice, OverBudget};
+use crate::engine::{Engagement, SharedSteps, Stepped};
 use crate::plan::{Decisions, Figures, Opponent};
 use crate::tally::Category;
 use rustc_hash::FxHashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// The choices, the usual one first.
 pub const CHOICES: [&str; 2] = ["fire", "charge"];
@@ -104,20 +104,6 @@ impl Phase {
     }
 }
 
-/// The state with the units' places swapped (between turns: no hit pending).
-fn mirror(s: State) -> State {
-    State {
-        a: s.b,
-        b: s.a,
-        last_winner_a: s.last_winner_a.map(|a| !a),
-        hit: s.hit,
-    }
-}
-
-/// A charge turn's next states, from a firefight state that won no
-/// initiative (see [`FirefightChoices::charge_turn`]).
-type ChargeTurn = Arc<Vec<(State, f64)>>;
-
 /// A's choices in the firefight (and B's, against B at its best).
 pub struct FirefightChoices {
     fight: Firefight,
@@ -128,7 +114,7 @@ pub struct FirefightChoices {
     /// (`true`: B): a charge reads no initiative, so the states that differ
     /// only in who won the last one share a turn (half the charge turns of a
     /// long fight).
-    charge_turns: Mutex<FxHashMap<(State, bool), ChargeTurn>>,
+    charge_turns: Mutex<FxHashMap<(State, bool), charge_turn::ChargeTurn>>,
     /// A unit's lone steps (a volley's effects, a rally), found once for
     /// the whole plan, whatever the state or thread that first meets them.
     lone_steps: SharedSteps<lone_unit::LoneUnit>,
@@ -143,68 +129,6 @@ impl FirefightChoices {
             charge_turns: Mutex::new(FxHashMap::default()),
             lone_steps: SharedSteps::default(),
         }
-    }
-
-    /// A charge turn from `from` (by B when `by_b`): the turn from the same
-    /// units with no initiative won, solved once, and who won the last
-    /// initiative carried through (neither the charge nor a rally reads it).
-    fn charge_turn(
-        &self,
-        from: &State,
-        by_b: bool,
-        budget: u64,
-    ) -> Result<Vec<(Phase, f64)>, OverBudget> {
-        let key = State {
-            last_winner_a: None,
-            ..*from
-        };
-        let shared = self.shared_charge_turn(key, by_b, budget)?;
-        // In the order of its states already: every one of them is given
-        // the same initiative, which keeps their order.
-        Ok(shared
-            .iter()
-            .map(|(s, p)| {
-                let s = State {
-                    last_winner_a: from.last_winner_a,
-                    ..*s
-                };
-                (Phase::Fight(s), *p)
-            })
-            .collect())
-    }
-
-    /// The charge turn from `key` (no initiative won; by B when `by_b`),
-    /// in the order of its states: solved the first time, shared after.
-    fn shared_charge_turn(
-        &self,
-        key: State,
-        by_b: bool,
-        budget: u64,
-    ) -> Result<ChargeTurn, OverBudget> {
-        if let Some(turn) = self.lock_charge_turns().get(&(key, by_b)) {
-            return Ok(turn.clone());
-        }
-        // Where both sides fire alike, B's charge on A is A's charge on B
-        // with the units swapped (the rallies, one a unit, commute): solved
-        // once for both.
-        let mut turn = if by_b && self.fight.a_fire == self.fight.b_fire {
-            let a_on_b = self.shared_charge_turn(mirror(key), false, budget)?;
-            a_on_b.iter().map(|(s, p)| (mirror(*s), *p)).collect()
-        } else {
-            self.solve_charge_turn(&key, by_b, budget)?
-        };
-        turn.sort_unstable_by_key(|a| a.0);
-        let turn = Arc::new(turn);
-        self.lock_charge_turns().insert((key, by_b), turn.clone());
-        Ok(turn)
-    }
-
-    fn lock_charge_turns(&self) -> std::sync::MutexGuard<'_, FxHashMap<(State, bool), ChargeTurn>> {
-        // A poisoned lock only means another thread panicked mid-insert of a
-        // whole value: the map itself is sound.
-        self.charge_turns
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Chart 9's charge allowance for `unit` as it stands (0: it cannot
@@ -226,33 +150,6 @@ impl FirefightChoices {
     /// May `unit` charge as it stands?
     fn can_charge(&self, unit: &Unit) -> bool {
         !unit.routed && self.allowance(unit) > 0 && unit.arm != Arm::Artillery
-    }
-
-    /// A charge turn from `from` (by B when `by_b`), exactly: the charge's
-    /// ends (the procedure built once for its whole dice tree), each mapped
-    /// back into the firefight, then A's rally and B's, as
-    /// [`Decisions::play_step`] plays them (A's on every end, B's once the
-    /// fight is not over).
-    fn solve_charge_turn(
-        &self,
-        from: &State,
-        by_b: bool,
-        budget: u64,
-    ) -> Result<Vec<(State, f64)>, OverBudget> {
-        let mut now: Vec<(State, f64)> = exact_ends(&self.charge(from, by_b), budget)?
-            .into_iter()
-            .map(|(end, p)| {
-                (
-                    Phase::charging(*from, ChargeState::Over(end), by_b).fight(),
-                    p,
-                )
-            })
-            .collect();
-        let mut enumerator = Enumerator::new(budget);
-        for rally in [RALLY_A, RALLY_B] {
-            now = self.fight_step(now, rally, &mut enumerator)?;
-        }
-        Ok(now)
     }
 
     /// The charge of A on B from `s` (of B on A when `by_b`), the
@@ -497,6 +394,7 @@ impl Decisions for FirefightChoices {
     }
 }
 
+mod charge_turn;
 mod lone_unit;
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::super::unit::{Arm, Unit};
 use super::*;
 use crate::action::compile_charts;
 use crate::plan::stepwise_turn;
+use std::sync::Arc;
 
 fn unit(steps_lost: u32, formation: u8, shaken: bool, first_fire_used: bool) -> Unit {
     Unit {
