@@ -191,21 +191,9 @@ fn best_of(q: &[(&'static str, f64)], maximises: bool) -> (&'static str, f64) {
     best
 }
 
-/// Solve best play of `game` for `goal`, each turn's dice tree held to
-/// `budget` leaves and the distinct states met to `budget`.
-pub fn solve<G: Decisions>(
-    game: &G,
-    goal: Goal,
-    budget: u64,
-) -> Result<Plan<G::State>, OverBudget> {
-    let chain = chain(game, budget)?;
-    let scores: Vec<f64> = chain
-        .states
-        .par_iter()
-        .map(|s| goal.score(&game.figures(s)))
-        .collect();
-    // The fixed policies, by name: always each choice, and each other
-    // choice at once, then the usual one.
+/// The decider's fixed policies, by name: always each choice, and each
+/// other choice at once, then the usual one.
+fn fixed_policies<G: Decisions>(game: &G) -> (Vec<String>, Vec<Chooser<G::State>>) {
     let usual = game.all_choices()[0];
     let mut names = Vec::new();
     let mut fixed_policies: Vec<Chooser<G::State>> = Vec::new();
@@ -229,6 +217,23 @@ pub fn solve<G: Decisions>(
             }));
         }
     }
+    (names, fixed_policies)
+}
+
+/// Solve best play of `game` for `goal`, each turn's dice tree held to
+/// `budget` leaves and the distinct states met to `budget`.
+pub fn solve<G: Decisions>(
+    game: &G,
+    goal: Goal,
+    budget: u64,
+) -> Result<Plan<G::State>, OverBudget> {
+    let chain = chain(game, budget)?;
+    let scores: Vec<f64> = chain
+        .states
+        .par_iter()
+        .map(|s| goal.score(&game.figures(s)))
+        .collect();
+    let (names, fixed_policies) = fixed_policies(game);
     let Valued { best, fixed } = values(game, &chain, &scores, &fixed_policies);
     let fixed: Vec<(String, f64)> = names.into_iter().zip(fixed).collect();
     // Forward under best play: how likely each decision state is reached.
