@@ -18,7 +18,7 @@ use volley::systems::Origin;
 fn question(system: &str, action: &str, fields: &[(&str, &str)]) -> Question {
     let raw: Vec<_> = fields
         .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
         .collect();
     Question::new(system, action, &[], &raw).unwrap()
 }
@@ -46,7 +46,7 @@ fn questions(c: &mut Criterion) {
     let more = (
         "a_stands".to_string(),
         "5".to_string(),
-        Origin::command_line(),
+        Origin::arguments(),
     );
     let comparison = Comparison {
         variants: vec![Variant {

@@ -24,7 +24,7 @@ fn model(action: &str, fields: &[(&str, &str)]) -> Box<dyn Model> {
 fn question(system: &str, action: &str, fields: &[(&str, &str)]) -> Question {
     let raw: Vec<_> = fields
         .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
         .collect();
     Question::new(system, action, &[], &raw).unwrap()
 }

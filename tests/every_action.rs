@@ -161,7 +161,7 @@ fn every_action_plays_the_same_trials_with_and_without_its_memo() {
                 (
                     k.to_string(),
                     v.to_string(),
-                    systems::Origin::command_line(),
+                    systems::Origin::arguments(),
                 )
             })
             .collect();

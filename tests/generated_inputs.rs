@@ -126,7 +126,7 @@ fn generated_field_values_are_answered_or_refused() {
                 let spec = g.pick(&specs);
                 (spec.name.to_string(), g.value_for(&spec.kind))
             };
-            raw.push((name, value, Origin::command_line()));
+            raw.push((name, value, Origin::arguments()));
         }
         let label = format!("case {case}: {system} {action} {raw:?}");
         let answered = bounded(&label, || match Question::new(system, action, &[], &raw) {
@@ -329,7 +329,7 @@ fn tampered_tally_files_are_merged_or_refused() {
         &[(
             "a_stands".to_string(),
             "1".to_string(),
-            Origin::command_line(),
+            Origin::arguments(),
         )],
     )
     .unwrap();

@@ -26,11 +26,17 @@ create_exception!(
     _volley,
     InputError,
     PyValueError,
-    "Bad input: the command line's message, naming the file, line and field."
+    "Bad input: what is wrong, naming the keyword argument, or the file, line and field."
 );
 
+/// Bad input in Python's words: an argument's error names the keyword
+/// argument (`argument \`firepower\`: ...`); an error in a file names the
+/// file and line.
 pub(crate) fn input(error: CoreInputError) -> PyErr {
-    InputError::new_err(error.to_string())
+    InputError::new_err(error.worded(|field| match field {
+        "" => String::new(),
+        field => format!("argument `{field}`: "),
+    }))
 }
 
 fn question_error(error: QuestionError) -> PyErr {
@@ -378,7 +384,7 @@ pub(crate) fn question(
 ) -> PyResult<Question> {
     let raw: Vec<_> = fields
         .into_iter()
-        .map(|(k, v)| (k, v, Origin::command_line()))
+        .map(|(k, v)| (k, v, Origin::arguments()))
         .collect();
     Question::new(system, action, &read_rules(house_rules)?, &raw).map_err(input)
 }

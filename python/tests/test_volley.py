@@ -73,12 +73,12 @@ def test_tables_are_dataframes():
     assert "<table>" in answer._repr_html_()
 
 
-def test_bad_input_is_an_input_error_with_the_command_lines_message():
+def test_bad_input_is_an_input_error_naming_the_keyword_argument():
     with pytest.raises(volley.InputError) as raised:
         volley.odds("micro-squad", "fire", firepower=99)
     assert isinstance(raised.value, ValueError)
     assert str(raised.value) == (
-        "command line: field `firepower`: 99 is out of range (allowed: 0 to 60)")
+        "argument `firepower`: 99 is out of range (allowed: 0 to 60)")
     with pytest.raises(volley.InputError, match="unknown system `nope`"):
         volley.odds("nope", "fire")
     with pytest.raises(volley.InputError, match="did you mean `defense`"):

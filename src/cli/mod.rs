@@ -96,9 +96,34 @@ pub fn main() -> ExitCode {
     match result {
         Ok(text) => write_out(&text),
         Err(error) => {
-            eprintln!("error: {error:#}");
+            eprintln!("error: {}", in_command_line_words(&error));
             ExitCode::from(1)
         }
+    }
+}
+
+/// An error with its causes, as `{:#}` writes them (`outer: inner`), an
+/// error in the arguments in the command line's words (`command line: field
+/// \`x\`: ...`).
+fn in_command_line_words(error: &anyhow::Error) -> String {
+    error
+        .chain()
+        .map(
+            |cause| match cause.downcast_ref::<crate::error::InputError>() {
+                Some(input) => input.worded(command_line_place),
+                None => cause.to_string(),
+            },
+        )
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
+/// Where the command line says an argument's error is: the field, given as
+/// `field=value`.
+pub fn command_line_place(field: &str) -> String {
+    match field {
+        "" => "command line: ".to_string(),
+        field => format!("command line: field `{field}`: "),
     }
 }
 

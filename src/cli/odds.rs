@@ -62,7 +62,7 @@ pub fn question(
 ) -> Result<Question, InputError> {
     let raw: Vec<_> = fields
         .iter()
-        .map(|(k, v)| (k.clone(), v.clone(), Origin::command_line()))
+        .map(|(k, v)| (k.clone(), v.clone(), Origin::arguments()))
         .collect();
     Question::new(system, action, &method.house_rules()?, &raw)
 }

@@ -42,7 +42,7 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<String> {
         .collect::<Result<Vec<_>, _>>()?;
     let raw: Vec<_> = key_values(&args.fields)?
         .into_iter()
-        .map(|(k, v)| (k, v, Origin::command_line()))
+        .map(|(k, v)| (k, v, Origin::arguments()))
         .collect();
     let question = Question::new(&args.system, &args.action, &rules, &raw)?;
     let ask = args.plan.ask(&question)?;

@@ -67,7 +67,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     let point = |extra: &[(&str, &str)]| -> anyhow::Result<crate::stats::Summary> {
         let fields: Vec<_> = extra
             .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+            .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
             .collect();
         let cell = question.with(&fields)?;
         Ok(summarize(&cell.answer(&config).map_err(super::explain)?))
@@ -293,13 +293,13 @@ fn shared_scenario(
             let mut fields = vec![(
                 row.0.clone(),
                 end(&row.1).cloned().unwrap_or_default(),
-                Origin::command_line(),
+                Origin::arguments(),
             )];
             if let Some((name, values)) = column {
                 fields.push((
                     name.clone(),
                     end(values).cloned().unwrap_or_default(),
-                    Origin::command_line(),
+                    Origin::arguments(),
                 ));
             }
             Ok(question.with(&fields)?.scenario().pairs())

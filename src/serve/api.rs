@@ -107,11 +107,11 @@ enum Ask {
     Compare,
 }
 
-/// A run's error in the command line's words; a stopped run says why.
+/// A run's error in the query's words; a stopped run says why.
 fn run_error(gate: &Gate, error: QuestionError) -> ApiError {
     match error {
         QuestionError::Run(RunError::Cancelled(trials)) => gate.stopped_message(trials),
-        other => ApiError::input(format!("{:#}", crate::request::explain(other))),
+        other => ApiError::question(other),
     }
 }
 
@@ -131,12 +131,12 @@ async fn answer(
     let ask = match ask {
         Ask::Odds if request.has_variant() => {
             return Err(ApiError::input(
-                "command line: field `variant`: /api/odds answers one question; ask /api/compare to compare a variant",
+                "query: key `variant`: /api/odds answers one question; ask /api/compare to compare a variant",
             ));
         }
         Ask::Compare if !request.has_variant() => {
             return Err(ApiError::input(
-                "command line: field `variant`: nothing to compare: give variant.FIELD=value or variant.rule=TOML",
+                "query: key `variant`: nothing to compare: give variant.FIELD=value or variant.rule=TOML",
             ));
         }
         ask => ask,

@@ -23,6 +23,17 @@ impl ApiError {
         }
     }
 
+    /// A question's error: bad input in the query's words, a run's refusal
+    /// naming the query key to change.
+    pub fn question(error: crate::question::QuestionError) -> Self {
+        match error {
+            crate::question::QuestionError::Input(e) => e.into(),
+            crate::question::QuestionError::Run(e) => {
+                ApiError::input(crate::request::explain_run(e))
+            }
+        }
+    }
+
     /// The server cannot take the question now (503).
     pub fn busy(message: String) -> Self {
         ApiError {
@@ -32,13 +43,23 @@ impl ApiError {
     }
 }
 
-/// A command-line message reworded for a query string: `command line: field
-/// `x`` is `query: key `x``, and a method flag (`'--trials <N>'`, `--budget:`)
-/// is its query key (`` `trials` ``); the server's own options keep their names.
+/// Bad input in the query's words: an argument's error names its key
+/// (`query: key \`firepower\`: ...`); an error in a pasted house rule names
+/// the rule and its line.
+impl From<crate::error::InputError> for ApiError {
+    fn from(error: crate::error::InputError) -> Self {
+        ApiError::input(error.worded(|key| match key {
+            "" => "query: ".to_string(),
+            key => format!("query: key `{key}`: "),
+        }))
+    }
+}
+
+/// A message naming the command line's method flags reworded for a query
+/// string: a flag (`'--trials <N>'`, `--budget:`) is its query key (``
+/// `trials` ``); the server's own options keep their names.
 fn in_query_words(line: &str) -> String {
-    let mut text = line
-        .replace("command line: field `", "query: key `")
-        .replace("command line: ", "query: ");
+    let mut text = line.to_string();
     // `--exact` is the query's `method=exact`.
     let keys = super::keys::METHOD_KEYS.iter().map(|k| (*k, k.to_string()));
     for (flag, key) in keys.chain([("exact", "method=exact".to_string())]) {
@@ -93,7 +114,10 @@ mod tests {
             e.message,
             "error: the argument `trials` cannot be used with `precision`"
         );
-        let e = ApiError::input("command line: field `firepower`: 99 is out of range");
+        let e = ApiError::from(crate::error::InputError::argument(
+            "firepower",
+            "99 is out of range",
+        ));
         assert_eq!(
             e.message,
             "error: query: key `firepower`: 99 is out of range"

@@ -93,9 +93,7 @@ pub async fn plan(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Respon
         Err(e) => return error_response(e),
     };
     let job = Box::new(move || {
-        let plan = question
-            .plan(&ask)
-            .map_err(|e| ApiError::input(format!("{:#}", crate::request::explain(e))))?;
+        let plan = question.plan(&ask).map_err(ApiError::question)?;
         Ok(render_plan(&question, &plan, &ask, Format::Json))
     });
     respond(run_gated(&gate, &Cancel::default(), job).await)

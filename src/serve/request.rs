@@ -15,12 +15,6 @@ use crate::question::{Question, RawField};
 use crate::rules::HouseRule;
 use crate::systems::Origin;
 
-impl From<InputError> for ApiError {
-    fn from(error: InputError) -> Self {
-        ApiError::input(error)
-    }
-}
-
 /// A method key's value as a number, or why it is not one.
 pub(super) fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, ApiError>
 where
@@ -85,7 +79,7 @@ impl Request {
         for (name, value) in [("system", &request.system), ("action", &request.action)] {
             if value.is_empty() {
                 return Err(ApiError::input(format!(
-                    "command line: field `{name}`: missing; ask as ?system=SYSTEM&action=ACTION&field=value..."
+                    "query: key `{name}`: missing; ask as ?system=SYSTEM&action=ACTION&field=value..."
                 )));
             }
         }
@@ -131,7 +125,7 @@ impl Request {
     fn raw(fields: &[(String, String)]) -> Vec<RawField> {
         fields
             .iter()
-            .map(|(k, v)| (k.clone(), v.clone(), Origin::command_line()))
+            .map(|(k, v)| (k.clone(), v.clone(), Origin::arguments()))
             .collect()
     }
 

@@ -97,7 +97,7 @@ fn table_of(
     let fixed: Vec<_> = spec
         .fixed
         .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
         .collect();
     let question = Question::new(system, spec.action, rules, &fixed)?;
     let config = RunConfig {
@@ -120,7 +120,7 @@ fn table_of(
         .map(|key| {
             let fields: Vec<_> = key
                 .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+                .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
                 .collect();
             let cell = question.with(&fields)?;
             let result = cell.answer(&config).map_err(|e| {

@@ -179,7 +179,7 @@ pub fn effects(
     let mut variants = Vec::new();
     let mut taken = Vec::new();
     for step in steps {
-        let field = (step.field.clone(), step.to.clone(), Origin::command_line());
+        let field = (step.field.clone(), step.to.clone(), Origin::arguments());
         match question.with(&[field]).and_then(|q| q.model().map(|_| q)) {
             Ok(q) => {
                 variants.push(Variant {
@@ -336,7 +336,7 @@ pub fn where_they_differ(
         if set_by_variant || field_found {
             continue;
         }
-        let field = [(step.field.clone(), step.to.clone(), Origin::command_line())];
+        let field = [(step.field.clone(), step.to.clone(), Origin::arguments())];
         let (Ok(b), Ok(v)) = (baseline.with(&field), variant.with(&field)) else {
             continue;
         };

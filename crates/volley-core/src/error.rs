@@ -2,11 +2,16 @@
 
 use thiserror::Error;
 
+/// Where input given as arguments (not read from a file) comes from, as the
+/// core names it. Each front end says it in its own words (the command line,
+/// a query string, keyword arguments) with [`InputError::worded`].
+pub const ARGUMENTS: &str = "arguments";
+
 /// Bad input, located as precisely as the source allows.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{}{}", location(.file, .line, .field), .message)]
 pub struct InputError {
-    /// The file (or `command line`) the input came from.
+    /// The file the input came from, or [`ARGUMENTS`].
     pub file: String,
     /// 1-based line, when the input is a file.
     pub line: Option<usize>,
@@ -29,10 +34,11 @@ fn location(file: &str, line: &Option<usize>, field: &str) -> String {
 }
 
 impl InputError {
-    /// An error in a command-line argument.
+    /// An error in an argument (a field, a method or plan option) given
+    /// to a front end.
     pub fn argument(field: &str, message: impl Into<String>) -> Self {
         InputError {
-            file: "command line".to_string(),
+            file: ARGUMENTS.to_string(),
             line: None,
             field: field.to_string(),
             message: message.into(),
@@ -62,6 +68,23 @@ impl InputError {
             line: error.span().map(|s| line_of(text, s.start)),
             field: String::new(),
             message: error.message().trim().to_string(),
+        }
+    }
+
+    /// Is this an error in the arguments, not in a file?
+    pub fn is_argument(&self) -> bool {
+        self.file == ARGUMENTS && self.line.is_none()
+    }
+
+    /// This error as a front end words it: an error in the arguments placed
+    /// by `place` from the field at fault (empty when the whole input is),
+    /// as the command line's `command line: field \`x\`: `; an error in a
+    /// file as it is.
+    pub fn worded(&self, place: impl Fn(&str) -> String) -> String {
+        if self.is_argument() {
+            format!("{}{}", place(&self.field), self.message)
+        } else {
+            self.to_string()
         }
     }
 

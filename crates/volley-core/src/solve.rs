@@ -215,7 +215,7 @@ pub fn solve(
         .par_iter()
         .map(|value| {
             let at = question
-                .with(&[(field.to_string(), value.clone(), Origin::command_line())])
+                .with(&[(field.to_string(), value.clone(), Origin::arguments())])
                 .and_then(|q| q.model().map(|_| q));
             match at {
                 Ok(q) => Ok(q.answer(config).map(|result| summarize(&result))),

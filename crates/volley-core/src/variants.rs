@@ -60,7 +60,7 @@ pub fn parse_variant(
                         format!("`{text}` sets `{field}` twice"),
                     ));
                 }
-                fields.push((field, value.trim().to_string(), Origin::command_line()));
+                fields.push((field, value.trim().to_string(), Origin::arguments()));
             }
             None if !Path::new(part).exists() => {
                 return Err(InputError::argument(
@@ -87,7 +87,7 @@ pub fn comparison(
 ) -> Result<Comparison, InputError> {
     let raw: Vec<RawField> = fields
         .iter()
-        .map(|(k, v)| (k.clone(), v.clone(), Origin::command_line()))
+        .map(|(k, v)| (k.clone(), v.clone(), Origin::arguments()))
         .collect();
     let baseline = Question::new(system, action, base_rules, &raw)?;
     let mut built = Vec::new();

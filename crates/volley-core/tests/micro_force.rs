@@ -339,7 +339,7 @@ fn a_routed_unit_may_not_charge() {
     let raw = vec![(
         "attacker_routed".to_string(),
         "true".to_string(),
-        volley_core::systems::Origin::command_line(),
+        volley_core::systems::Origin::arguments(),
     )];
     let scenario =
         volley_core::systems::Scenario::resolve(&action.fields(&book).unwrap(), &raw).unwrap();

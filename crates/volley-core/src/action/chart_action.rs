@@ -216,7 +216,7 @@ pub(crate) fn fields_under<F: ActionFields>(
     let charts = Arc::new(super::compile_charts::<F::Charts>(&book).unwrap());
     let raw: Vec<_> = fields
         .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
         .collect();
     let scenario = Scenario::resolve(&F::field_specs(&charts), &raw).unwrap();
     let read = F::read_fields(&charts, &scenario).unwrap();

@@ -15,9 +15,10 @@ pub struct Origin {
 }
 
 impl Origin {
-    pub fn command_line() -> Self {
+    /// Values given as arguments to a front end, not read from a file.
+    pub fn arguments() -> Self {
         Origin {
-            file: "command line".to_string(),
+            file: crate::error::ARGUMENTS.to_string(),
             line: None,
         }
     }
@@ -280,7 +281,7 @@ mod tests {
     }
 
     fn raw(k: &str, v: &str) -> (String, String, Origin) {
-        (k.to_string(), v.to_string(), Origin::command_line())
+        (k.to_string(), v.to_string(), Origin::arguments())
     }
 
     #[test]

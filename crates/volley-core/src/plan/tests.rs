@@ -105,7 +105,7 @@ pub(crate) fn firefight_question(
     let raw: Vec<_> = fields
         .iter()
         .map(|(k, v)| {
-            let origin = crate::systems::Origin::command_line();
+            let origin = crate::systems::Origin::arguments();
             (k.to_string(), v.to_string(), origin)
         })
         .collect();
@@ -259,7 +259,7 @@ fn micro_force_plans_charge_from_their_charge_distance() {
         let raw = [(
             "charge_distance".to_string(),
             bad.to_string(),
-            crate::systems::Origin::command_line(),
+            crate::systems::Origin::arguments(),
         )];
         assert!(crate::question::Question::new("micro-force", "firefight", &[], &raw).is_err());
     }

@@ -66,7 +66,7 @@ impl HouseRule {
             .collect::<Vec<_>>()
             .join(",");
         HouseRule {
-            file: "command line".to_string(),
+            file: crate::error::ARGUMENTS.to_string(),
             name,
             system: None,
             description: String::new(),

@@ -64,7 +64,7 @@ pub fn try_run(
 pub fn raw_fields(fields: &[(&str, &str)]) -> Vec<(String, String, Origin)> {
     fields
         .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::command_line()))
+        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
         .collect()
 }
 
