@@ -43,11 +43,7 @@ fn questions(c: &mut Criterion) {
     // b_terrain=woods --variant more:a_stands=5`, exact.
     let fields = [("a_stands", "4"), ("b_stands", "3"), ("b_terrain", "woods")];
     let baseline = question("micro-squad", "engagement", &fields);
-    let more = (
-        "a_stands".to_string(),
-        "5".to_string(),
-        Origin::arguments(),
-    );
+    let more = ("a_stands".to_string(), "5".to_string(), Origin::arguments());
     let comparison = Comparison {
         variants: vec![Variant {
             name: "more".to_string(),

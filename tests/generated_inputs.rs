@@ -326,11 +326,7 @@ fn tampered_tally_files_are_merged_or_refused() {
         "micro-squad",
         "engagement",
         &[],
-        &[(
-            "a_stands".to_string(),
-            "1".to_string(),
-            Origin::arguments(),
-        )],
+        &[("a_stands".to_string(), "1".to_string(), Origin::arguments())],
     )
     .unwrap();
     let config = RunConfig {

@@ -332,32 +332,18 @@ fn plan_json(
     budget: Option<u64>,
     house_rules: Vec<String>,
 ) -> PyResult<String> {
-    use volley_core::plan::{Ask, Goal, Opponent};
+    use volley_core::plan::{Opponent, PlanOptions};
     let question = question(system, action, fields, &house_rules)?;
-    let goal = Goal::or_headline(goal.as_deref(), question.headline(), "goal").map_err(input)?;
-    if !(confidence > 0.0 && confidence < 1.0) {
-        return Err(InputError::new_err(format!(
-            "confidence: {confidence}: the confidence level is strictly between 0 and 1"
-        )));
-    }
-    let opponent = match opponent {
-        "usual" => Opponent::Usual,
-        "best" => Opponent::Best,
-        other => {
-            return Err(InputError::new_err(format!(
-                "opponent: `{other}`: the opponent is `usual` or `best`"
-            )));
-        }
-    };
-    let ask = Ask {
+    let options = PlanOptions {
         choices,
         goal,
-        opponent,
-        budget: budget.unwrap_or(volley_core::engine::EXACT_BUDGET),
+        opponent: Opponent::parse(opponent).map_err(input)?,
         check_trials,
         seed,
         confidence,
+        budget,
     };
+    let ask = options.ask(question.headline(), "goal").map_err(input)?;
     // A plan is bounded by its budget; Ctrl-C is heard once it is done.
     let plan = detached(py, &Cancel::default(), || question.plan(&ask))?.map_err(run_error)?;
     Ok(contract::to_pretty_json(
@@ -404,6 +390,7 @@ fn _volley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The defaults every front end shares, from the core.
     m.add("AUTO_TRIALS", volley_core::engine::AUTO_TRIALS)?;
     m.add("EXACT_BUDGET", volley_core::engine::EXACT_BUDGET)?;
+    m.add("CHECK_TRIALS", volley_core::plan::CHECK_TRIALS)?;
     m.add_function(wrap_pyfunction!(check_method, m)?)?;
     m.add_function(wrap_pyfunction!(systems_json, m)?)?;
     m.add_function(wrap_pyfunction!(fields_json, m)?)?;

@@ -227,7 +227,7 @@ def plan(
     choices: Optional[str] = None,
     goal: Optional[str] = None,
     opponent: str = "usual",
-    check_trials: int = 200_000,
+    check_trials: int = _volley.CHECK_TRIALS,
     seed: int = 1,
     confidence: float = 0.95,
     budget: Optional[int] = None,

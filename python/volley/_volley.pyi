@@ -6,6 +6,7 @@ class InputError(ValueError): ...
 
 AUTO_TRIALS: int
 EXACT_BUDGET: int
+CHECK_TRIALS: int
 
 def check_method(method: str, trials: Optional[int], precision: Optional[float]) -> None: ...
 

@@ -1,9 +1,10 @@
-//! How best play is to be solved (`volley plan`'s flags, and `/api/plan`'s
-//! keys, read by the same parser): the choices weighed, the goal, the Monte
-//! Carlo check, the budget; and the [`Ask`] they make of a question.
+//! How best play is to be solved, as `volley plan`'s flags give it: the
+//! choices weighed, the goal, the Monte Carlo check, the budget, read into
+//! the core's [`PlanOptions`] (as the page's query keys are); and the query
+//! keys that name them.
 
 use crate::error::InputError;
-use crate::plan::{Ask, Goal, Opponent};
+use crate::plan::{Ask, CHECK_TRIALS, Opponent, PlanOptions};
 use crate::question::Question;
 use clap::Args;
 
@@ -39,24 +40,6 @@ pub struct PlanFlags {
     pub budget: u64,
 }
 
-/// Monte Carlo trials checking a plan's policy, unless told otherwise.
-pub const CHECK_TRIALS: u64 = 200_000;
-
-/// The flags' defaults (a query string that leaves a key out means them).
-impl Default for PlanFlags {
-    fn default() -> Self {
-        PlanFlags {
-            choices: None,
-            goal: None,
-            opponent: Opponent::Usual.name().to_string(),
-            check_trials: CHECK_TRIALS,
-            seed: 1,
-            confidence: 0.95,
-            budget: crate::engine::EXACT_BUDGET,
-        }
-    }
-}
-
 /// The keys of [`PlanFlags`], as a query string names them.
 pub const PLAN_KEYS: [&str; 7] = [
     "choices",
@@ -69,31 +52,22 @@ pub const PLAN_KEYS: [&str; 7] = [
 ];
 
 impl PlanFlags {
-    /// What these flags ask of `question`: its headline is the goal unless
-    /// one is given.
-    pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
-        let goal = Goal::or_headline(self.goal.as_deref(), question.headline(), "--goal")?;
-        if !(self.confidence > 0.0 && self.confidence < 1.0) {
-            return Err(InputError::argument(
-                "confidence",
-                format!(
-                    "{}: the confidence level is strictly between 0 and 1",
-                    self.confidence
-                ),
-            ));
-        }
-        Ok(Ask {
+    /// These flags as every front end asks for best play.
+    pub fn options(&self) -> Result<PlanOptions, InputError> {
+        Ok(PlanOptions {
             choices: self.choices.clone(),
-            goal,
-            opponent: if self.opponent == "best" {
-                Opponent::Best
-            } else {
-                Opponent::Usual
-            },
-            budget: self.budget,
+            goal: self.goal.clone(),
+            opponent: Opponent::parse(&self.opponent)?,
             check_trials: self.check_trials,
             seed: self.seed,
             confidence: self.confidence,
+            budget: Some(self.budget),
         })
+    }
+
+    /// What these flags ask of `question`: its headline is the goal unless
+    /// one is given.
+    pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
+        self.options()?.ask(question.headline(), "--goal")
     }
 }

@@ -1,8 +1,8 @@
 //! `GET /api/plan?system=..&action=..&field=value...&choices=..&goal=..`:
 //! best play, exactly what `volley plan ... --format json` prints for the same
 //! flags (`choices`, `goal`, `opponent`, `check_trials`, `seed`, `confidence`,
-//! `budget`, read into the command line's own [`PlanFlags`], and `rule=` a
-//! house rule's TOML).
+//! `budget`, read into the core's [`PlanOptions`] as `volley plan`'s flags
+//! are, and `rule=` a house rule's TOML).
 //! The page's best-play section (`/plan`) asks it. A plan is exact and
 //! bounded by its budget (held to the server's largest), not by the time
 //! limit: the solver runs to its end once it has its turn.
@@ -13,15 +13,15 @@ use super::limits::Gate;
 use super::request::{Request, number};
 use crate::engine::Cancel;
 use crate::output::{Format, render_plan};
-use crate::plan::Opponent;
-use crate::request::{PLAN_KEYS, PlanFlags};
+use crate::plan::{Opponent, PlanOptions};
+use crate::request::PLAN_KEYS;
 use axum::extract::{RawQuery, State};
 use axum::response::Response;
 
 /// The query split: the plan's flags, and the question (`system`, `action`,
 /// fields, `rule`) as a request.
-fn read(query: &str, gate: &Gate) -> Result<(PlanFlags, Request), ApiError> {
-    let mut plan = PlanFlags::default();
+fn read(query: &str, gate: &Gate) -> Result<(PlanOptions, Request), ApiError> {
+    let mut plan = PlanOptions::default();
     let mut rest = form_urlencoded::Serializer::new(String::new());
     let mut seen: Vec<(String, String)> = Vec::new();
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
@@ -41,18 +41,11 @@ fn read(query: &str, gate: &Gate) -> Result<(PlanFlags, Request), ApiError> {
             (_, None) => {}
             ("choices", choices) => plan.choices = choices,
             ("goal", goal) => plan.goal = goal,
-            ("opponent", Some(name)) if Opponent::NAMES.contains(&name.as_str()) => {
-                plan.opponent = name;
-            }
-            ("opponent", Some(name)) => {
-                return Err(ApiError::input(format!(
-                    "invalid value '{name}' for `opponent`: the opponent is `usual` or `best`"
-                )));
-            }
+            ("opponent", Some(name)) => plan.opponent = Opponent::parse(&name)?,
             ("check_trials", Some(n)) => plan.check_trials = number(key, &n)?,
             ("seed", Some(n)) => plan.seed = number(key, &n)?,
             ("confidence", Some(n)) => plan.confidence = number(key, &n)?,
-            ("budget", Some(n)) => plan.budget = number(key, &n)?,
+            ("budget", Some(n)) => plan.budget = Some(number(key, &n)?),
             (other, _) => {
                 return Err(ApiError::input(format!(
                     "query: key `{other}`: not a plan key"
@@ -67,10 +60,10 @@ fn read(query: &str, gate: &Gate) -> Result<(PlanFlags, Request), ApiError> {
         ));
     }
     let limits = gate.limits();
-    if plan.budget > limits.max_budget {
+    if let Some(budget) = plan.budget.filter(|&b| b > limits.max_budget) {
         return Err(ApiError::input(format!(
-            "--budget: {} is over this server's largest exact budget, {}",
-            plan.budget, limits.max_budget
+            "--budget: {budget} is over this server's largest exact budget, {}",
+            limits.max_budget
         )));
     }
     if plan.check_trials > limits.max_trials {
@@ -85,7 +78,7 @@ fn read(query: &str, gate: &Gate) -> Result<(PlanFlags, Request), ApiError> {
 pub async fn plan(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
     let asked = read(query.as_deref().unwrap_or(""), &gate).and_then(|(flags, request)| {
         let question = request.question()?;
-        let ask = flags.ask(&question)?;
+        let ask = flags.ask(question.headline(), "`goal`")?;
         Ok((question, ask))
     });
     let (question, ask) = match asked {

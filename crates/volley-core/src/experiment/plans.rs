@@ -12,7 +12,7 @@
 //! point.
 
 use crate::error::InputError;
-use crate::plan::{Ask, Goal, Opponent, PlanAnswer};
+use crate::plan::{Ask, Opponent, PlanAnswer, PlanOptions};
 use crate::question::{Question, QuestionError};
 use crate::stats::{Estimate, MeanRow, OutcomeRow, Summary};
 use serde::Deserialize;
@@ -35,22 +35,16 @@ impl PlanSpec {
     /// The question a point's plan asks (no Monte Carlo check: the plan is
     /// exact, and `volley plan` checks its policies).
     pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
-        let goal = Goal::or_headline(
-            self.goal.as_deref(),
-            question.headline(),
-            "`goal` in [plan]",
-        )?;
-        Ok(Ask {
+        let options = PlanOptions {
             choices: self.choices.clone(),
-            goal,
+            goal: self.goal.clone(),
             opponent: self.opponent,
-            // Most states (and leaves of one turn's dice) a point's plan may
-            // meet, as `volley plan`'s default `--budget`.
-            budget: crate::engine::EXACT_BUDGET,
+            // The budget as `volley plan`'s default; no check: the plan is
+            // exact, and `volley plan` checks its policies.
             check_trials: 0,
-            seed: 1,
-            confidence: 0.95,
-        })
+            ..PlanOptions::default()
+        };
+        options.ask(question.headline(), "`goal` in [plan]")
     }
 
     /// Is the goal a probability (shown as a percentage)? The default goal,

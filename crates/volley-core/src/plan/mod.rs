@@ -14,6 +14,7 @@
 mod answer;
 mod chain;
 mod goal;
+mod options;
 mod policy;
 mod solver;
 #[cfg(test)]
@@ -23,6 +24,7 @@ pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, RuleText, answer};
 #[cfg(test)]
 pub(crate) use chain::stepwise_turn;
 pub use goal::{Figures, Goal};
+pub use options::{CHECK_TRIALS, PlanOptions};
 pub use policy::{Condition, Rule, Shape, TOLERANCE, simple_rule, with_turns_left};
 pub use solver::{Plan, PolicyRow, TIE, solve};
 
