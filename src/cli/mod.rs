@@ -120,7 +120,7 @@ fn in_command_line_words(error: &anyhow::Error) -> String {
 
 /// Where the command line says an argument's error is: the field, given as
 /// `field=value`.
-pub fn command_line_place(field: &str) -> String {
+fn command_line_place(field: &str) -> String {
     match field {
         "" => "command line: ".to_string(),
         field => format!("command line: field `{field}`: "),

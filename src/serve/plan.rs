@@ -10,7 +10,7 @@
 use super::api::{error_response, respond, run_gated};
 use super::error::ApiError;
 use super::limits::Gate;
-use super::request::{Request, number};
+use super::request::{Request, number, query_pairs};
 use crate::engine::Cancel;
 use crate::output::{Format, render_plan};
 use crate::plan::{Opponent, PlanOptions};
@@ -22,38 +22,27 @@ use axum::response::Response;
 /// fields, `rule`) as a request.
 fn read(query: &str, gate: &Gate) -> Result<(PlanOptions, Request), ApiError> {
     let mut plan = PlanOptions::default();
-    let mut rest = form_urlencoded::Serializer::new(String::new());
-    let mut seen: Vec<(String, String)> = Vec::new();
-    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
-        let (key, value) = (key.trim(), value.trim());
-        if !PLAN_KEYS.contains(&key) {
-            rest.append_pair(key, value);
-            continue;
-        }
-        // Every key once, as the question's keys.
-        if let Some((_, first)) = seen.iter().find(|(k, _)| k == key) {
-            return Err(crate::request::given_twice(key, first, value).into());
-        }
-        seen.push((key.to_string(), value.to_string()));
-        // An empty value is a key not given.
-        let value = Some(value.to_string()).filter(|v| !v.is_empty());
-        match (key, value) {
-            (_, None) => {}
-            ("choices", choices) => plan.choices = choices,
-            ("goal", goal) => plan.goal = goal,
-            ("opponent", Some(name)) => plan.opponent = Opponent::parse(&name)?,
-            ("check_trials", Some(n)) => plan.check_trials = number(key, &n)?,
-            ("seed", Some(n)) => plan.seed = number(key, &n)?,
-            ("confidence", Some(n)) => plan.confidence = number(key, &n)?,
-            ("budget", Some(n)) => plan.budget = Some(number(key, &n)?),
-            (other, _) => {
+    let (plan_keys, rest): (Vec<_>, Vec<_>) = query_pairs(query)?
+        .into_iter()
+        .partition(|(key, _)| PLAN_KEYS.contains(&key.as_str()));
+    // An empty value is a key not given.
+    for (key, value) in plan_keys.into_iter().filter(|(_, v)| !v.is_empty()) {
+        match key.as_str() {
+            "choices" => plan.choices = Some(value),
+            "goal" => plan.goal = Some(value),
+            "opponent" => plan.opponent = Opponent::parse(&value)?,
+            "check_trials" => plan.check_trials = number(&key, &value)?,
+            "seed" => plan.seed = number(&key, &value)?,
+            "confidence" => plan.confidence = number(&key, &value)?,
+            "budget" => plan.budget = Some(number(&key, &value)?),
+            other => {
                 return Err(ApiError::input(format!(
                     "query: key `{other}`: not a plan key"
                 )));
             }
         }
     }
-    let request = Request::parse(&rest.finish())?;
+    let request = Request::of_pairs(rest)?;
     if request.has_variant() || !request.method.is_empty() {
         return Err(ApiError::input(
             "query: a plan is solved exactly for one question: it takes no method keys and no variant",

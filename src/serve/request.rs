@@ -15,6 +15,20 @@ use crate::question::{Question, RawField};
 use crate::rules::HouseRule;
 use crate::systems::Origin;
 
+/// A raw query string's keys and values (percent-decoded, trimmed), in the
+/// order given; a key given twice is refused in the command line's words.
+pub(super) fn query_pairs(query: &str) -> Result<Vec<(String, String)>, ApiError> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        let (key, value) = (key.trim().to_string(), value.trim().to_string());
+        if let Some((_, first)) = pairs.iter().find(|(k, _)| *k == key) {
+            return Err(crate::request::given_twice(&key, first, &value).into());
+        }
+        pairs.push((key, value));
+    }
+    Ok(pairs)
+}
+
 /// A method key's value as a number, or why it is not one.
 pub(super) fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, ApiError>
 where
@@ -55,15 +69,13 @@ pub struct Request {
 impl Request {
     /// Read a raw query string (`a=1&b=2`, percent-encoded).
     pub fn parse(query: &str) -> Result<Self, ApiError> {
+        Self::of_pairs(query_pairs(query)?)
+    }
+
+    /// Read a query's keys and values (each key once).
+    pub fn of_pairs(pairs: Vec<(String, String)>) -> Result<Self, ApiError> {
         let mut request = Request::default();
-        let mut seen: Vec<(String, String)> = Vec::new();
-        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
-            let (key, value) = (key.trim().to_string(), value.trim().to_string());
-            // Every key once, refused in the command line's words.
-            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
-                return Err(crate::request::given_twice(&key, first, &value).into());
-            }
-            seen.push((key.clone(), value.clone()));
+        for (key, value) in pairs {
             match key.as_str() {
                 "system" => request.system = value,
                 "action" => request.action = value,

@@ -5,7 +5,7 @@
 //! checks it once and refuses with the keys at fault ([`RunKey`]), for each
 //! front end to word as it names them.
 
-use super::run_config::{AUTO_BUDGET, EXACT_BUDGET, MethodRequest, RunConfig};
+use super::run_config::{MethodRequest, RunConfig};
 use super::run_error::RunKey;
 
 /// A method by name, as every front end lets a user name it.
@@ -43,8 +43,7 @@ pub struct MethodAsk {
     pub precision: Option<f64>,
     pub seed: u64,
     pub confidence: f64,
-    /// The exact method's budget; without one, the exact method may explore
-    /// [`EXACT_BUDGET`] and the automatic choice [`AUTO_BUDGET`].
+    /// The exact method's budget (see [`RunConfig::budgets`]).
     pub budget: Option<u64>,
     /// Trials where Monte Carlo is named without a count or a precision.
     pub monte_carlo_trials: u64,
@@ -103,29 +102,29 @@ impl MethodAsk {
     /// The run this asks for: an exact answer excludes a trial count and a
     /// precision, and a trial count excludes a precision.
     pub fn config(&self) -> Result<RunConfig, AskError> {
-        let method = match (self.method, self.trials, self.precision) {
-            (MethodName::Exact, Some(_), _) => {
-                return Err(AskError::Conflict(RunKey::Exact, RunKey::Trials));
-            }
-            (MethodName::Exact, None, Some(_)) => {
+        let exact = self.method == MethodName::Exact;
+        match (self.trials, self.precision) {
+            (Some(_), _) if exact => return Err(AskError::Conflict(RunKey::Exact, RunKey::Trials)),
+            (_, Some(_)) if exact => {
                 return Err(AskError::Conflict(RunKey::Exact, RunKey::Precision));
             }
-            (_, Some(_), Some(_)) => {
+            (Some(_), Some(_)) => {
                 return Err(AskError::Conflict(RunKey::Trials, RunKey::Precision));
             }
-            (MethodName::Exact, None, None) => MethodRequest::Exact,
-            (_, Some(n), None) => MethodRequest::Trials(n),
-            (_, None, Some(e)) => MethodRequest::Precision(e),
-            (MethodName::MonteCarlo, None, None) => MethodRequest::Trials(self.monte_carlo_trials),
-            (MethodName::Auto, None, None) => MethodRequest::Auto,
+            _ => {}
+        }
+        // Monte Carlo named alone runs the trials it is given by default.
+        let trials = match (self.method, self.trials, self.precision) {
+            (MethodName::MonteCarlo, None, None) => Some(self.monte_carlo_trials),
+            _ => self.trials,
         };
+        let (budget, auto_budget) = RunConfig::budgets(self.budget);
         Ok(RunConfig {
-            method,
+            method: MethodRequest::from_flags(exact, trials, self.precision),
             seed: self.seed,
             confidence: self.confidence,
-            budget: self.budget.unwrap_or(EXACT_BUDGET),
-            // A budget the user gives is the automatic method's budget too.
-            auto_budget: self.budget.unwrap_or(AUTO_BUDGET),
+            budget,
+            auto_budget,
             ..RunConfig::default()
         })
     }
@@ -175,6 +174,7 @@ mod tests {
 
     #[test]
     fn a_given_budget_is_both_budgets() {
+        use crate::engine::{AUTO_BUDGET, EXACT_BUDGET};
         let config = MethodAsk::default().config().unwrap();
         assert_eq!(
             (config.budget, config.auto_budget),

@@ -83,6 +83,13 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
+    /// The exact method's budget and the automatic choice's, from the
+    /// budget a user gave: a budget given is both (volley's one rule, every
+    /// front end), else [`EXACT_BUDGET`] and [`AUTO_BUDGET`].
+    pub fn budgets(given: Option<u64>) -> (u64, u64) {
+        (given.unwrap_or(EXACT_BUDGET), given.unwrap_or(AUTO_BUDGET))
+    }
+
     /// The budget the exact method gets: the whole budget when exact was
     /// asked for, the automatic budget (no more than the whole) with the
     /// automatic choice; `None` when Monte Carlo was asked for.

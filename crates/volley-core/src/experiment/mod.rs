@@ -116,13 +116,13 @@ impl Prepared {
         }
         check_points_and_plots(experiment, &questions, &grid, &plotted.plots)?;
         add_differences_plot(&mut plotted, &base);
+        let (budget, auto_budget) = RunConfig::budgets(experiment.budget);
         let config = RunConfig {
             method: experiment.method(),
             seed: experiment.seed,
             confidence: experiment.confidence,
-            // The command line's rule: a budget given is the automatic one too.
-            budget: experiment.budget.unwrap_or(crate::engine::EXACT_BUDGET),
-            auto_budget: experiment.budget.unwrap_or(crate::engine::AUTO_BUDGET),
+            budget,
+            auto_budget,
             max_trials: experiment.max_trials,
             // The trials' progress is told only for a single point, where it
             // means something.
