@@ -175,13 +175,23 @@ impl<G: Decisions> Decisions for Restricted<'_, G> {
     ) -> G::State {
         self.game.play_step(s, choice, step, dice)
     }
-    fn whole_turn(
+    fn stages(&self, s: &G::State, choice: &str) -> u32 {
+        self.game.stages(s, choice)
+    }
+    fn stage(
         &self,
         s: &G::State,
         choice: &str,
+        stage: u32,
         budget: u64,
     ) -> Option<Result<super::Turn<G::State>, crate::dice::OverBudget>> {
-        self.game.whole_turn(s, choice, budget)
+        self.game.stage(s, choice, stage, budget)
+    }
+    fn carried(&self, s: &G::State, choice: &str) -> Option<(G::State, u32)> {
+        self.game.carried(s, choice)
+    }
+    fn restored(&self, s: G::State, label: u32) -> G::State {
+        self.game.restored(s, label)
     }
     fn figures(&self, s: &G::State) -> super::Figures {
         self.game.figures(s)

@@ -1,63 +1,126 @@
 //! The chain best play is solved over: every state met at each decision
 //! point (the start of each turn; against an opponent at its best, also
 //! where it answers), numbered once whatever the turns that reach it, and
-//! each (state, open choice)'s turn, enumerated once (equal states merged
-//! after every step), as the next decision point's states by number with
-//! their probabilities. The solver values it backward
-//! ([`super::solver`]).
+//! the turns between them as the engagement splits them into stages
+//! ([`Decisions::stages`]). A state met within a turn is numbered once for
+//! its choice and stage, whatever decision state its turn started from, and
+//! its stage's moves are found once: the turns of a decision point meet
+//! the same few states within them (after a volley, after a rally) from
+//! thousands of starts. The solver values the chain backward, stage by
+//! stage ([`super::solver`]).
 
-use super::Decisions;
+use super::route::{Route, Step};
+use super::{Decisions, Turn};
 use crate::dice::{Enumerator, OverBudget};
+use indexmap::IndexSet;
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
-type Kernel<S> = Vec<(S, f64)>;
-
-/// States whose turns are found (in parallel) before they are numbered
-/// (in order): enough to keep every thread busy, few enough that the turns
+/// States whose moves are found (in parallel) before they are numbered (in
+/// order): enough to keep every thread busy, few enough that the moves
 /// waiting, with their whole states, take little memory.
-const TURNS_AT_ONCE: usize = 4096;
+const MOVES_AT_ONCE: usize = 4096;
 
-/// A state's number in the chain.
+/// A state's number in the chain (a decision state's), or within a level
+/// of a route.
 pub(super) type Id = u32;
 
-/// A state's open choices, each with its turn: the next states by number,
-/// with their probabilities.
-type Choices = Vec<(&'static str, Vec<(Id, f64)>)>;
-
-/// The chain: every state met at a decision point, numbered; the states at
-/// each decision point; and, by state, each open choice's turn as the next
-/// decision point's states (by number) with their probabilities. States are
-/// kept once, whatever the turns that reach them.
-pub(super) struct Chain<S> {
-    pub(super) states: Vec<S>,
-    pub(super) layers: Vec<Vec<Id>>,
-    pub(super) kernels: Vec<Choices>,
+/// A decision state's open choice: its route, and its number at the
+/// route's first level.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Opening {
+    pub(super) choice: &'static str,
+    pub(super) route: usize,
+    pub(super) node: Id,
 }
 
-/// One turn from `state` with `choice`, exactly: as the engagement computes
-/// it whole, or each step's dice enumerated, equal states merged after it.
-fn turn<G: Decisions>(
+/// The chain: every state met at a decision point, numbered; the states at
+/// each decision point; by state, its open choices; the routes its turns
+/// take; and, by decision point, route and level, the states of that level
+/// the point's turns meet.
+pub(super) struct Chain<S> {
+    /// Each held once, numbered in the order met.
+    pub(super) states: IndexSet<S, FxBuildHasher>,
+    pub(super) layers: Vec<Vec<Id>>,
+    pub(super) openings: Vec<Vec<Opening>>,
+    pub(super) routes: Vec<Route<S>>,
+    pub(super) met: Vec<Vec<Vec<Vec<Id>>>>,
+}
+
+/// One stage's next states from `state`, exactly: as the engagement
+/// computes the stage, or its step's dice enumerated (a state whose
+/// engagement is over stays).
+pub(crate) fn stage_moves<G: Decisions>(
+    game: &G,
+    state: &G::State,
+    choice: &'static str,
+    stage: u32,
+    budget: u64,
+) -> Result<Turn<G::State>, OverBudget> {
+    if game.is_over(state) {
+        return Ok(vec![(state.clone(), 1.0)]);
+    }
+    if let Some(moves) = game.stage(state, choice, stage, budget) {
+        return moves;
+    }
+    let mut next: FxHashMap<G::State, f64> = FxHashMap::default();
+    Enumerator::new(budget).explore(
+        |dice| game.play_step(state, choice, stage, dice),
+        |after, p| *next.entry(after).or_insert(0.0) += p,
+    )?;
+    let mut moves: Turn<G::State> = next.into_iter().collect();
+    moves.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(moves)
+}
+
+/// One turn from `state` with `choice`, each stage's states merged after
+/// it, as the solver sees it (for the tests that hold the stages to the
+/// steps played one by one).
+#[cfg(test)]
+pub(crate) fn staged_turn<G: Decisions>(
     game: &G,
     state: &G::State,
     choice: &'static str,
     budget: u64,
-) -> Result<Kernel<G::State>, OverBudget> {
-    if let Some(kernel) = game.whole_turn(state, choice, budget) {
-        return kernel;
+) -> Result<Turn<G::State>, OverBudget> {
+    let (first, label) = match game.carried(state, choice) {
+        Some((first, label)) => (first, Some(label)),
+        None => (state.clone(), None),
+    };
+    let mut now: Turn<G::State> = vec![(first, 1.0)];
+    for stage in 0..game.stages(state, choice) {
+        let mut next: FxHashMap<G::State, f64> = FxHashMap::default();
+        for (s, w) in now {
+            for (after, p) in stage_moves(game, &s, choice, stage, budget)? {
+                *next.entry(after).or_insert(0.0) += p * w;
+            }
+        }
+        now = next.into_iter().collect();
     }
-    stepwise_turn(game, state, choice, budget)
+    let mut now: Turn<G::State> = now
+        .into_iter()
+        .map(|(s, p)| {
+            (
+                label.map_or_else(|| s.clone(), |l| game.restored(s.clone(), l)),
+                p,
+            )
+        })
+        .collect();
+    now.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(now)
 }
 
-/// One turn from `state` with `choice`, step by step.
+/// One turn from `state` with `choice`, step by step, each step's dice
+/// enumerated and equal states merged after it.
+#[cfg(test)]
 pub(crate) fn stepwise_turn<G: Decisions>(
     game: &G,
     state: &G::State,
     choice: &'static str,
     budget: u64,
-) -> Result<Kernel<G::State>, OverBudget> {
+) -> Result<Turn<G::State>, OverBudget> {
     let mut enumerator = Enumerator::new(budget);
-    let mut now: Vec<(G::State, f64)> = vec![(state.clone(), 1.0)];
+    let mut now: Turn<G::State> = vec![(state.clone(), 1.0)];
     for step in 0..game.steps(state, choice) {
         let mut next: FxHashMap<G::State, f64> = FxHashMap::default();
         for (s, w) in now.drain(..) {
@@ -70,108 +133,176 @@ pub(crate) fn stepwise_turn<G: Decisions>(
                 |after, p| *next.entry(after).or_insert(0.0) += p * w,
             )?;
         }
-        // The map's order is fixed by what went in (its hasher has no
-        // random seed): the same sums in the same order on every run.
         now.extend(next);
     }
-    // The kernel in the order of its states, whatever way it was found.
     now.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(now)
 }
 
-/// The number of state `s`, given it if it is new.
-fn intern<S: Clone + Eq + std::hash::Hash>(
-    chain: &mut Chain<S>,
-    ids: &mut FxHashMap<S, Id>,
-    s: S,
-) -> Id {
-    if let Some(id) = ids.get(&s) {
-        return *id;
+/// The number of decision state `s`, given it if it is new.
+fn intern<S: Eq + std::hash::Hash>(chain: &mut Chain<S>, s: S) -> Id {
+    let (id, new) = chain.states.insert_full(s);
+    if new {
+        chain.openings.push(Vec::new());
     }
-    let id = chain.states.len() as Id;
-    ids.insert(s.clone(), id);
-    chain.states.push(s);
-    chain.kernels.push(Vec::new());
-    id
+    id as Id
+}
+
+/// The nodes of `ids` each once, in the order first met.
+fn distinct(ids: impl Iterator<Item = Id>, marked: &mut Vec<bool>) -> Vec<Id> {
+    let mut out = Vec::new();
+    for id in ids {
+        let i = id as usize;
+        if i >= marked.len() {
+            marked.resize(i + 1, false);
+        }
+        if !std::mem::replace(&mut marked[i], true) {
+            out.push(id);
+        }
+    }
+    for &id in &out {
+        marked[id as usize] = false;
+    }
+    out
 }
 
 pub(super) fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::State>, OverBudget> {
     // Numbered in the order met, which is fixed: the same chain every run.
-    let mut ids: FxHashMap<G::State, Id> = FxHashMap::default();
     let mut chain = Chain {
-        states: Vec::new(),
+        states: IndexSet::default(),
         layers: Vec::new(),
-        kernels: Vec::new(),
+        openings: Vec::new(),
+        routes: Vec::new(),
+        met: Vec::new(),
     };
-    let start = intern(&mut chain, &mut ids, game.start());
+    let mut route_of: FxHashMap<(&'static str, u32, Option<u32>), usize> = FxHashMap::default();
+    let mut marked = Vec::new();
+    let start = intern(&mut chain, game.start());
     chain.layers.push(vec![start]);
     for _ in 0..decision_points(game) {
         let current = chain.layers.last().expect("the first layer").clone();
-        let work: Vec<Id> = current
-            .iter()
-            .copied()
-            .filter(|id| {
-                let s = &chain.states[*id as usize];
-                !game.is_over(s) && chain.kernels[*id as usize].is_empty()
-            })
-            .collect();
-        // A batch of states' turns at a time, numbered as soon as found:
-        // the turns held with their whole states are one batch's, not a
-        // decision point's.
-        for batch in work.chunks(TURNS_AT_ONCE) {
-            #[allow(clippy::type_complexity)]
-            let found: Vec<Vec<(&'static str, Kernel<G::State>)>> = batch
-                .par_iter()
-                .map(|id| {
-                    let s = &chain.states[*id as usize];
-                    game.choices(s)
-                        .into_iter()
-                        .map(|c| turn(game, s, c, budget).map(|k| (c, k)))
-                        .collect::<Result<Vec<_>, _>>()
-                })
-                .collect::<Result<_, _>>()?;
-            for (&id, choices) in batch.iter().zip(found) {
-                let mut numbered = Vec::with_capacity(choices.len());
-                for (c, kernel) in choices {
-                    // A fresh vector, not the turn's collected in place: that
-                    // would keep the turn's allocation, whole states and all,
-                    // for every kernel of the chain (the Micro Force best
-                    // reply: 2.0 GB where its kernels need 0.2).
-                    let mut by_id: Vec<(Id, f64)> = Vec::with_capacity(kernel.len());
-                    for (s, p) in kernel {
-                        by_id.push((intern(&mut chain, &mut ids, s), p));
-                    }
-                    numbered.push((c, by_id));
-                }
-                chain.kernels[id as usize] = numbered;
-            }
-        }
-        let mut marked = vec![false; chain.states.len()];
-        let mut next = Vec::new();
-        for id in current {
+        // Each state's open choices, each the first level of its route.
+        for &id in &current {
             let s = &chain.states[id as usize];
-            let reached: Vec<Id> = if game.is_over(s) {
-                vec![id]
-            } else {
-                chain.kernels[id as usize]
+            if game.is_over(s) || !chain.openings[id as usize].is_empty() {
+                continue;
+            }
+            let s = s.clone();
+            let mut openings = Vec::new();
+            for choice in game.choices(&s) {
+                let stages = game.stages(&s, choice);
+                // What the turn carries through untouched, as its route.
+                let (first, label) = match game.carried(&s, choice) {
+                    Some((first, label)) => (first, Some(label)),
+                    None => (s.clone(), None),
+                };
+                let route = *route_of.entry((choice, stages, label)).or_insert_with(|| {
+                    chain.routes.push(Route::new(choice, stages, label));
+                    chain.routes.len() - 1
+                });
+                let node = chain.routes[route].levels[0].intern(first);
+                openings.push(Opening {
+                    choice,
+                    route,
+                    node,
+                });
+            }
+            chain.openings[id as usize] = openings;
+        }
+        let mut met: Vec<Vec<Vec<Id>>> = chain
+            .routes
+            .iter()
+            .map(|r| vec![Vec::new(); r.levels.len()])
+            .collect();
+        for (r, firsts) in met.iter_mut().enumerate() {
+            let nodes = current.iter().flat_map(|id| {
+                chain.openings[*id as usize]
                     .iter()
-                    .flat_map(|(_, k)| k.iter().map(|(n, _)| *n))
-                    .collect()
-            };
-            for n in reached {
-                if !std::mem::replace(&mut marked[n as usize], true) {
-                    next.push(n);
+                    .filter(|o| o.route == r)
+                    .map(|o| o.node)
+            });
+            firsts[0] = distinct(nodes, &mut marked);
+        }
+        let mut reached: Vec<Id> = Vec::new();
+        for (r, levels) in met.iter_mut().enumerate() {
+            for level in 0..levels.len() {
+                find_moves(game, &mut chain, r, level, &levels[level], budget)?;
+                let route = &chain.routes[r];
+                let next = levels[level]
+                    .iter()
+                    .flat_map(|n| route.levels[level].moves(*n));
+                if level + 1 < levels.len() {
+                    levels[level + 1] = distinct(next.map(|m| m.0), &mut marked);
+                } else {
+                    reached.extend(next.map(|m| m.0));
                 }
             }
         }
+        // A state whose engagement is over stays, as it is, at every point
+        // after.
+        reached.extend(
+            current
+                .iter()
+                .copied()
+                .filter(|id| game.is_over(&chain.states[*id as usize])),
+        );
+        let mut next = distinct(reached.into_iter(), &mut marked);
         next.sort_unstable();
-        // The distinct states held (and their turns) are what takes memory.
-        if chain.states.len() as u64 > budget {
+        // The distinct states held (and their moves) are what takes memory.
+        let held = chain.states.len() + chain.routes.iter().map(Route::len).sum::<usize>();
+        if held as u64 > budget {
             return Err(OverBudget::tree(budget));
         }
+        chain.met.push(met);
         chain.layers.push(next);
     }
     Ok(chain)
+}
+
+/// The moves of route `r`'s level `level` from each of `nodes` not yet
+/// stepped, found in parallel a batch at a time, numbered in order: at the
+/// next level, or (from the last) as decision states.
+fn find_moves<G: Decisions>(
+    game: &G,
+    chain: &mut Chain<G::State>,
+    r: usize,
+    level: usize,
+    nodes: &[Id],
+    budget: u64,
+) -> Result<(), OverBudget> {
+    let (choice, label) = (chain.routes[r].choice, chain.routes[r].label);
+    let last = level + 1 == chain.routes[r].levels.len();
+    let new: Vec<Id> = nodes
+        .iter()
+        .copied()
+        .filter(|n| !chain.routes[r].levels[level].stepped(*n))
+        .collect();
+    for batch in new.chunks(MOVES_AT_ONCE) {
+        let found: Vec<Turn<G::State>> = {
+            let here = &chain.routes[r].levels[level];
+            batch
+                .par_iter()
+                .map(|n| stage_moves(game, here.state(*n), choice, level as u32, budget))
+                .collect::<Result<_, _>>()?
+        };
+        for (&n, moves) in batch.iter().zip(found) {
+            let mut steps: Vec<Step> = Vec::with_capacity(moves.len());
+            for (after, p) in moves {
+                let to = if last {
+                    let after = match label {
+                        Some(label) => game.restored(after, label),
+                        None => after,
+                    };
+                    intern(chain, after)
+                } else {
+                    chain.routes[r].levels[level + 1].intern(after)
+                };
+                steps.push((to, p));
+            }
+            chain.routes[r].levels[level].set_moves(n, &steps);
+        }
+    }
+    Ok(())
 }
 
 /// Decision points over the whole engagement.

@@ -16,13 +16,14 @@ mod chain;
 mod goal;
 mod options;
 mod policy;
+mod route;
 mod solver;
 #[cfg(test)]
 pub(crate) mod tests;
 
 pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, RuleText, answer};
 #[cfg(test)]
-pub(crate) use chain::stepwise_turn;
+pub(crate) use chain::{staged_turn, stepwise_turn};
 pub use goal::{Figures, Goal};
 pub use options::{CHECK_TRIALS, PlanOptions};
 pub use policy::{Condition, Rule, Shape, TOLERANCE, simple_rule, with_turns_left};
@@ -134,20 +135,49 @@ pub trait Decisions: Sync {
         dice: &mut D,
     ) -> Self::State;
 
-    /// A whole turn (from decision point to the next) played with `choice`
-    /// from `state`, exactly, where the
-    /// engagement computes it faster than step by step (a charge built
-    /// once, not again for every leaf of its dice); `None`: the solver
-    /// enumerates [`Decisions::play_step`] step by step. Either way the
-    /// same steps are played: a test of each engagement holds the two to
-    /// the same distribution.
-    fn whole_turn(
+    /// Stages the solver splits a turn from decision point `from` played
+    /// with `choice` into: by default its steps. The solver numbers the
+    /// states met after each stage once for all the turns that meet them,
+    /// whatever state they started from, and finds their next stage's moves
+    /// once ([`Decisions::stage`]).
+    fn stages(&self, from: &Self::State, choice: &str) -> u32 {
+        self.steps(from, choice)
+    }
+
+    /// Stage `stage`'s next states from `state` (met after the stage before,
+    /// or a decision point at stage 0) with their probabilities, exactly,
+    /// where the engagement computes them faster than its step (a charge
+    /// built once, not again for every leaf of its dice; a unit's rally
+    /// found once for every state that holds it), in the order of the
+    /// states; `None`: the solver enumerates [`Decisions::play_step`] at
+    /// step `stage`. They may read nothing but `state`, `choice` and
+    /// `stage`: the turns that meet a state share its moves. Either way the
+    /// turn is the turn of [`Decisions::play_step`]: a test of each
+    /// engagement holds the stages to the steps.
+    fn stage(
         &self,
         _state: &Self::State,
         _choice: &str,
+        _stage: u32,
         _budget: u64,
     ) -> Option<Result<Turn<Self::State>, OverBudget>> {
         None
+    }
+
+    /// What a turn from `from` with `choice` carries through untouched (who
+    /// won the last initiative, through a charge that reads none), as a
+    /// label, and `from` without it: the solver steps the turn from the
+    /// state without it, shared by every state that differs only in it,
+    /// then gives it back ([`Decisions::restored`]). `None`: the turn reads
+    /// the whole state.
+    fn carried(&self, _from: &Self::State, _choice: &str) -> Option<(Self::State, u32)> {
+        None
+    }
+
+    /// `state` (a turn's end, stepped without what the turn carried) with
+    /// `label` given back (called only where [`Decisions::carried`] took one).
+    fn restored(&self, state: Self::State, _label: u32) -> Self::State {
+        state
     }
 
     /// The figures of a final state (or of any state, read as final), for a

@@ -6,7 +6,7 @@
 //! the decider's opposite). The fixed policies are valued in the same walk.
 //! Then forward, under best play: how likely each decision state is reached.
 
-use super::chain::{Chain, Id, chain, decision_points};
+use super::chain::{Chain, Id, Opening, chain, decision_points};
 use super::{Decisions, Goal};
 use crate::dice::{OverBudget, Sampler};
 use crate::engine::CHUNK_TRIALS;
@@ -72,32 +72,66 @@ pub struct Plan<S> {
 /// and the open choices.
 type Chooser<S> = Box<dyn Fn(u32, &S, &[&'static str]) -> &'static str + Sync>;
 
-/// Each open choice's value at state `id`, from the next turn's values.
-fn choice_values<S>(chain: &Chain<S>, id: Id, later: &[f64]) -> Vec<(&'static str, f64)> {
-    chain.kernels[id as usize]
-        .iter()
-        .map(|(c, kernel)| {
-            let v = kernel.iter().map(|(n, p)| p * later[*n as usize]).sum();
-            (*c, v)
-        })
-        .collect()
-}
+/// Each open choice of a decision state with its value.
+type ChoiceValues = Vec<(&'static str, f64)>;
 
 /// Policies valued together over the chain: the decider's best play first,
 /// then each fixed policy of its own.
 struct Valued {
-    /// Best play's values at each decision point, by state number (NaN
-    /// where that point is not met there).
-    best: Vec<Vec<f64>>,
+    /// By decision point, then by decision state in the point's order,
+    /// each open choice's value under best play.
+    best: Vec<Vec<ChoiceValues>>,
+    /// Best play's value from the start.
+    start: f64,
     /// Each fixed policy's value from the start, in the order given.
     fixed: Vec<f64>,
+}
+
+/// Every policy's value at each state that decision point `t`'s turns meet,
+/// route by route and level by level from the last (its moves reach the
+/// next point's decision states, valued in `later`), by state number and
+/// policy; the first level's values are the open choices'.
+fn stage_values<S: Sync>(
+    chain: &Chain<S>,
+    t: usize,
+    later: &[f64],
+    policies: usize,
+    values: &mut [Vec<Vec<f64>>],
+) {
+    // The routes known at point `t` (a later point may open more).
+    for (r, route) in chain.routes.iter().enumerate().take(chain.met[t].len()) {
+        for level in (0..route.levels.len()).rev() {
+            let nodes = &chain.met[t][r][level];
+            let (here, after) = values[r].split_at_mut(level + 1);
+            let next: &[f64] = after.first().map_or(later, |v| v.as_slice());
+            let moves = &route.levels[level];
+            let mut found = vec![0.0; nodes.len() * policies];
+            found
+                .par_chunks_mut(policies)
+                .zip(nodes.par_iter())
+                .for_each(|(sums, &n)| {
+                    // From -0.0, as a float sum starts.
+                    sums.fill(-0.0);
+                    for (m, p) in moves.moves(n) {
+                        let v = &next[*m as usize * policies..][..policies];
+                        for (sum, v) in sums.iter_mut().zip(v) {
+                            *sum += p * v;
+                        }
+                    }
+                });
+            let here = &mut here[level];
+            here.resize(moves.len() * policies, f64::NAN);
+            for (&n, v) in nodes.iter().zip(found.chunks(policies)) {
+                here[n as usize * policies..][..policies].copy_from_slice(v);
+            }
+        }
+    }
 }
 
 /// Values backward from the turn limit, for the decider's best play and
 /// for each fixed policy in `fixed` at once (the opponent, at its own
 /// decision points, answers each at its best): one walk over the chain's
-/// turns for all of them, each state's values side by side. Every sum is
-/// the one a walk for one policy alone makes, in the same order.
+/// stages for all of them, each state's values side by side.
 fn values<G: Decisions>(
     game: &G,
     chain: &Chain<G::State>,
@@ -108,41 +142,34 @@ fn values<G: Decisions>(
     let last = chain.layers.len() - 1;
     let states = chain.states.len();
     // Every policy's values at the point after this one, by state number
-    // and policy; only best play's are kept for every point.
+    // and policy.
     let mut later = vec![f64::NAN; states * policies];
-    let mut best = vec![Vec::new(); chain.layers.len()];
-    best[last] = vec![f64::NAN; states];
     for id in &chain.layers[last] {
-        let score = scores[*id as usize];
-        later[*id as usize * policies..][..policies].fill(score);
-        best[last][*id as usize] = score;
+        later[*id as usize * policies..][..policies].fill(scores[*id as usize]);
     }
+    let mut within: Vec<Vec<Vec<f64>>> = chain
+        .routes
+        .iter()
+        .map(|r| vec![Vec::new(); r.levels.len()])
+        .collect();
+    let mut best = vec![Vec::new(); last];
     for t in (0..last).rev() {
-        let found: Vec<(Id, Vec<f64>)> = chain.layers[t]
+        stage_values(chain, t, &later, policies, &mut within);
+        let found: Vec<(Vec<f64>, ChoiceValues)> = chain.layers[t]
             .par_iter()
             .map(|&id| {
                 let s = &chain.states[id as usize];
                 if game.is_over(s) {
-                    return (id, vec![scores[id as usize]; policies]);
+                    return (vec![scores[id as usize]; policies], Vec::new());
                 }
-                // Each open choice's value under each policy.
-                let kernels = &chain.kernels[id as usize];
-                // From -0.0, as a float sum starts: the same sums, to the sign of a zero.
-                let mut q = vec![-0.0; kernels.len() * policies];
-                for (c, (_, kernel)) in kernels.iter().enumerate() {
-                    let sums = &mut q[c * policies..][..policies];
-                    for (n, p) in kernel {
-                        let next = &later[*n as usize * policies..][..policies];
-                        for (sum, v) in sums.iter_mut().zip(next) {
-                            *sum += p * v;
-                        }
-                    }
-                }
+                let openings = &chain.openings[id as usize];
                 let of_policy = |k: usize| -> Vec<(&'static str, f64)> {
-                    kernels
+                    openings
                         .iter()
-                        .enumerate()
-                        .map(|(c, (name, _))| (*name, q[c * policies + k]))
+                        .map(|o| {
+                            let v = within[o.route][0][o.node as usize * policies + k];
+                            (o.choice, v)
+                        })
                         .collect()
                 };
                 let maximises = game.chooser(s) == game.decider();
@@ -161,18 +188,19 @@ fn values<G: Decisions>(
                         }
                     })
                     .collect();
-                (id, value)
+                (value, of_policy(0))
             })
             .collect();
-        best[t] = vec![f64::NAN; states];
         later.fill(f64::NAN);
-        for (id, value) in found {
-            best[t][id as usize] = value[0];
+        best[t] = Vec::with_capacity(found.len());
+        for (&id, (value, q)) in chain.layers[t].iter().zip(found) {
             later[id as usize * policies..][..policies].copy_from_slice(&value);
+            best[t].push(q);
         }
     }
     let start = chain.layers[0][0] as usize;
     Valued {
+        start: later[start * policies],
         fixed: later[start * policies..][1..policies].to_vec(),
         best,
     }
@@ -228,37 +256,37 @@ pub fn solve<G: Decisions>(
     budget: u64,
 ) -> Result<Plan<G::State>, OverBudget> {
     let chain = chain(game, budget)?;
-    let scores: Vec<f64> = chain
-        .states
-        .par_iter()
-        .map(|s| goal.score(&game.figures(s)))
+    let scores: Vec<f64> = (0..chain.states.len())
+        .into_par_iter()
+        .map(|id| goal.score(&game.figures(&chain.states[id])))
         .collect();
     let (names, fixed_policies) = fixed_policies(game);
-    let Valued { best, fixed } = values(game, &chain, &scores, &fixed_policies);
+    let Valued { best, start, fixed } = values(game, &chain, &scores, &fixed_policies);
     let fixed: Vec<(String, f64)> = names.into_iter().zip(fixed).collect();
     // Forward under best play: how likely each decision state is reached.
     let mut policy = Vec::new();
     let mut reach: FxHashMap<Id, f64> = [(0, 1.0)].into_iter().collect();
-    for t in 0..chain.layers.len() - 1 {
-        let mut next: FxHashMap<Id, f64> = FxHashMap::default();
+    for (t, best) in best.iter().enumerate() {
         let mut here: Vec<(Id, f64)> = reach.drain().collect();
         here.sort_by(|a, b| chain.states[a.0 as usize].cmp(&chain.states[b.0 as usize]));
+        let mut starts = Vec::with_capacity(here.len());
         for (id, p) in here {
             let s = &chain.states[id as usize];
             if game.is_over(s) {
                 continue;
             }
-            let q = choice_values(&chain, id, &best[t + 1]);
+            let at = chain.layers[t]
+                .binary_search(&id)
+                .expect("a state reached is met");
+            let q = best[at].clone();
             let side = game.chooser(s);
             let maximises = side == game.decider();
             let (choice, _) = best_of(&q, maximises);
-            let (_, kernel) = chain.kernels[id as usize]
+            let opening = chain.openings[id as usize]
                 .iter()
-                .find(|(c, _)| *c == choice)
+                .find(|o| o.choice == choice)
                 .expect("the best choice is open");
-            for (after, w) in kernel {
-                *next.entry(*after).or_insert(0.0) += p * w;
-            }
+            starts.push((*opening, p));
             policy.push(PolicyRow {
                 turn: t as u32 / game.points_per_turn() + 1,
                 side,
@@ -269,16 +297,43 @@ pub fn solve<G: Decisions>(
                 values: q,
             });
         }
-        reach = next;
+        reach = reached(&chain, t, &starts);
     }
     Ok(Plan {
-        best: best[0][0],
+        best: start,
         goal,
         fixed,
         policy,
         states: chain.layers.iter().map(Vec::len).sum(),
-        kernels: chain.kernels.iter().map(Vec::len).sum(),
+        kernels: chain.openings.iter().map(Vec::len).sum(),
     })
+}
+
+/// How likely each decision state of the point after `t` is reached, from
+/// the choices taken at `t` (each opening with the probability of reaching
+/// its state), stage by stage along their routes.
+fn reached<S>(chain: &Chain<S>, t: usize, starts: &[(Opening, f64)]) -> FxHashMap<Id, f64> {
+    let mut next: FxHashMap<Id, f64> = FxHashMap::default();
+    for (r, route) in chain.routes.iter().enumerate().take(chain.met[t].len()) {
+        let mut mass: FxHashMap<Id, f64> = FxHashMap::default();
+        for (o, p) in starts.iter().filter(|(o, _)| o.route == r) {
+            *mass.entry(o.node).or_insert(0.0) += p;
+        }
+        for level in 0..route.levels.len() {
+            let last = level + 1 == route.levels.len();
+            let mut after: FxHashMap<Id, f64> = FxHashMap::default();
+            // In the order the point met them: the same sums every run.
+            for n in &chain.met[t][r][level] {
+                let Some(w) = mass.get(n) else { continue };
+                for (m, p) in route.levels[level].moves(*n) {
+                    let into = if last { &mut next } else { &mut after };
+                    *into.entry(*m).or_insert(0.0) += w * p;
+                }
+            }
+            mass = after;
+        }
+    }
+    next
 }
 
 impl<S: Clone + Ord + std::hash::Hash + Send + Sync> Plan<S> {

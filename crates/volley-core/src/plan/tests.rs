@@ -301,8 +301,8 @@ fn deadly_field_plan_rows_print_distinct_states() {
 
 /// From the start, `depth` turns deep over every open choice (at most
 /// `most` states a turn, taken in their order): every turn the engagement
-/// computes whole is the turn played step by step, state for state, within
-/// 1e-14 (sums merge in another order).
+/// computes in stages of its own is the turn played step by step, state for
+/// state, within 1e-14 (sums merge in another order).
 pub(crate) fn assert_whole_turns_are_stepwise<G>(game: &G, depth: u32, most: usize)
 where
     G: Decisions,
@@ -319,8 +319,8 @@ where
             }
             for choice in game.choices(s) {
                 let stepped = super::stepwise_turn(game, s, choice, budget).unwrap();
-                if let Some(whole) = game.whole_turn(s, choice, budget) {
-                    let whole = whole.unwrap();
+                if game.stage(s, choice, 0, budget).is_some() {
+                    let whole = super::staged_turn(game, s, choice, budget).unwrap();
                     assert_eq!(whole.len(), stepped.len(), "{choice} from {s:?}");
                     for ((x, p), (y, q)) in whole.iter().zip(&stepped) {
                         assert_eq!(x, y, "{choice} from {s:?}");
@@ -335,5 +335,5 @@ where
         }
         frontier = next.into_iter().collect();
     }
-    assert!(compared > 0, "no turn computed whole");
+    assert!(compared > 0, "no turn computed in stages of its own");
 }

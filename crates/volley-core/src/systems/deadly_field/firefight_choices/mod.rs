@@ -401,12 +401,25 @@ impl Decisions for FirefightChoices {
         }
     }
 
-    fn whole_turn(
+    /// A decision point's turn in one stage (the charge built once, the
+    /// firefight's steps shared by every turn that meets them).
+    fn stages(&self, from: &Phase, choice: &str) -> u32 {
+        match from {
+            Phase::Fight(_) | Phase::BActive(_) => 1,
+            _ => self.steps(from, choice),
+        }
+    }
+
+    fn stage(
         &self,
         s: &Phase,
         choice: &str,
+        stage: u32,
         budget: u64,
     ) -> Option<Result<Turn<Phase>, OverBudget>> {
+        if stage > 0 {
+            return None;
+        }
         let reforms = choice == "reform";
         let usual = self.fight.reform;
         let turn = match (*s, self.opponent, choice) {

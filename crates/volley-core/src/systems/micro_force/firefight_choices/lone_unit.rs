@@ -1,6 +1,6 @@
-//! The firefight's steps from a distribution of states, as the plan steps
-//! any turn (each state's dice enumerated, equal states merged after the
-//! step), but a step that reads and changes one unit only (a volley's
+//! The firefight's steps from a distribution of states (each state's dice
+//! enumerated, equal states merged after the step), the plan's stages of a
+//! turn of fire and of the rallies after a charge; but a step that reads and changes one unit only (a volley's
 //! effects on its target, a rally) enumerated once for each way that unit
 //! stands, its ends shared by every state that holds it, in every turn of
 //! the plan. After both volleys a turn's states pair every way one unit
@@ -44,17 +44,22 @@ fn unit_of(s: &State, side: usize) -> Unit {
 }
 
 impl FirefightChoices {
-    /// A turn of fire from `from`: the firefight's seven steps.
-    pub(super) fn fire_turn(&self, from: &State, budget: u64) -> Result<Turn<Phase>, OverBudget> {
+    /// Step `step` of a turn of fire from `now`, as the plan's stage.
+    pub(super) fn fire_stage(
+        &self,
+        now: State,
+        step: u32,
+        budget: u64,
+    ) -> Result<Turn<Phase>, OverBudget> {
         let mut enumerator = Enumerator::new(budget);
-        let mut now = vec![(*from, 1.0)];
-        for step in 0..self.fight.steps() {
-            now = self.fight_step(now, step, &mut enumerator)?;
-        }
+        let mut moves = self.fight_step(vec![(now, 1.0)], step, &mut enumerator)?;
         // Sorted as firefight states, half the bytes of a phase to move: the
         // order of the phases that wrap them.
-        now.sort_unstable_by_key(|a| a.0);
-        Ok(now.into_iter().map(|(s, p)| (Phase::Fight(s), p)).collect())
+        moves.sort_unstable_by_key(|a| a.0);
+        Ok(moves
+            .into_iter()
+            .map(|(s, p)| (Phase::Fight(s), p))
+            .collect())
     }
 
     /// Step `step` of the firefight from the distribution `now` (a state

@@ -67,13 +67,19 @@ pub enum Phase {
     },
     /// A charge over and A rallied: B's rally next.
     Rallying(State),
+    /// A charge over, the rallies next: the plan's stage between a charge
+    /// and A's rally (the steps played one by one never stop here).
+    Charged(State),
 }
 
 impl Phase {
     /// The firefight's state: as it stands, or as the charge left it.
     fn fight(&self) -> State {
         match *self {
-            Phase::Fight(s) | Phase::Rallying(s) | Phase::Answer { from: s, .. } => s,
+            Phase::Fight(s)
+            | Phase::Rallying(s)
+            | Phase::Charged(s)
+            | Phase::Answer { from: s, .. } => s,
             Phase::Charging {
                 from,
                 charge: ChargeState::Over(end),
@@ -104,20 +110,26 @@ impl Phase {
     }
 }
 
+/// The turn a decision point's choice plays: a charge (by B when `true`),
+/// or a turn of fire.
+enum TurnOf {
+    Charge(bool),
+    Fire,
+}
+
 /// A's choices in the firefight (and B's, against B at its best).
 pub struct FirefightChoices {
     fight: Firefight,
     /// Inches A charges across (the firefight's `charge_distance`).
     distance: i32,
     opponent: Opponent,
-    /// Charge turns solved, by the units they start from and the charger
-    /// (`true`: B): a charge reads no initiative, so the states that differ
-    /// only in who won the last one share a turn (half the charge turns of a
-    /// long fight).
-    charge_turns: Mutex<FxHashMap<(State, bool), charge_turn::ChargeTurn>>,
     /// A unit's lone steps (a volley's effects, a rally), found once for
     /// the whole plan, whatever the state or thread that first meets them.
     lone_steps: SharedSteps<lone_unit::LoneUnit>,
+    /// Charges solved, by the units they start from and the charger
+    /// (`true`: B): a charge reads no initiative, so the states that differ
+    /// only in who won the last one share it.
+    charges: Mutex<FxHashMap<(State, bool), charge_turn::ChargeEnds>>,
 }
 
 impl FirefightChoices {
@@ -126,8 +138,8 @@ impl FirefightChoices {
             fight,
             distance,
             opponent,
-            charge_turns: Mutex::new(FxHashMap::default()),
             lone_steps: SharedSteps::default(),
+            charges: Mutex::new(FxHashMap::default()),
         }
     }
 
@@ -197,6 +209,25 @@ impl FirefightChoices {
             return Phase::charging(from, charge, by_b);
         }
         Phase::Rallying(self.fight.play_step(&here.fight(), RALLY_A, dice))
+    }
+
+    /// The turn `choice` plays from decision point `s` (`None`: A's mark
+    /// against B at its best, a step without dice).
+    fn turn_of(&self, s: &Phase, choice: &str) -> Option<TurnOf> {
+        let best = self.opponent == Opponent::Best;
+        match (*s, choice) {
+            (Phase::Fight(_), _) if best => None,
+            (Phase::Fight(_), "charge")
+            | (
+                Phase::Answer {
+                    a_charges: true, ..
+                },
+                _,
+            ) => Some(TurnOf::Charge(false)),
+            (Phase::Answer { .. }, "charge") => Some(TurnOf::Charge(true)),
+            (Phase::Fight(_) | Phase::Answer { .. }, _) => Some(TurnOf::Fire),
+            _ => None,
+        }
     }
 
     /// Steps of a charge turn: the charge's, then the two rallies.
@@ -310,33 +341,68 @@ impl Decisions for FirefightChoices {
         }
     }
 
-    fn whole_turn(
+    /// A turn of fire in the firefight's seven steps; a charge turn in
+    /// three: the whole charge, A's rally, B's.
+    fn stages(&self, from: &Phase, choice: &str) -> u32 {
+        match self.turn_of(from, choice) {
+            Some(TurnOf::Charge(_)) => charge_turn::CHARGE_STAGES,
+            Some(TurnOf::Fire) => self.fight.steps(),
+            None => self.steps(from, choice),
+        }
+    }
+
+    /// A charge turn reads no initiative: who won the last one is carried
+    /// through it (label 0: nobody yet; 1: A; 2: B).
+    fn carried(&self, from: &Phase, choice: &str) -> Option<(Phase, u32)> {
+        let Some(TurnOf::Charge(_)) = self.turn_of(from, choice) else {
+            return None;
+        };
+        let label = match from.fight().last_winner_a {
+            None => 0,
+            Some(true) => 1,
+            Some(false) => 2,
+        };
+        let strip = |s: State| State {
+            last_winner_a: None,
+            ..s
+        };
+        let stripped = match *from {
+            Phase::Fight(s) => Phase::Fight(strip(s)),
+            Phase::Answer { from, a_charges } => Phase::Answer {
+                from: strip(from),
+                a_charges,
+            },
+            _ => return None,
+        };
+        Some((stripped, label))
+    }
+
+    fn restored(&self, state: Phase, label: u32) -> Phase {
+        match state {
+            Phase::Fight(s) => Phase::Fight(State {
+                last_winner_a: [None, Some(true), Some(false)][label as usize % 3],
+                ..s
+            }),
+            _ => state,
+        }
+    }
+
+    fn stage(
         &self,
         s: &Phase,
         choice: &str,
+        stage: u32,
         budget: u64,
     ) -> Option<Result<crate::plan::Turn<Phase>, OverBudget>> {
-        let best = self.opponent == Opponent::Best;
-        match (*s, choice) {
-            (Phase::Fight(from), _) if best => Some(Ok(vec![(
-                Phase::Answer {
-                    from,
-                    a_charges: choice == "charge",
-                },
-                1.0,
-            )])),
-            (Phase::Fight(from), "charge")
-            | (
-                Phase::Answer {
-                    from,
-                    a_charges: true,
-                },
-                _,
-            ) => Some(self.charge_turn(&from, false, budget)),
-            (Phase::Answer { from, .. }, "charge") => Some(self.charge_turn(&from, true, budget)),
-            (Phase::Fight(from), _) | (Phase::Answer { from, .. }, _) => {
-                Some(self.fire_turn(&from, budget))
+        match (*s, stage) {
+            (Phase::Charged(_) | Phase::Rallying(_), _) => {
+                self.charge_stage(s, false, stage, budget)
             }
+            (Phase::Fight(now), 1..) => Some(self.fire_stage(now, stage, budget)),
+            (_, 0) => match self.turn_of(s, choice)? {
+                TurnOf::Charge(by_b) => self.charge_stage(s, by_b, 0, budget),
+                TurnOf::Fire => Some(self.fire_stage(s.fight(), 0, budget)),
+            },
             _ => None,
         }
     }

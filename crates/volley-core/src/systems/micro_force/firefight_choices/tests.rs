@@ -1,11 +1,12 @@
-//! Whole charge turns, A's and B's, against the turns played step by step.
+//! Charge turns in the plan's stages, A's and B's, and turns of fire,
+//! against the turns played step by step.
 
 use super::super::charts::Charts;
 use super::super::fire::Situation;
 use super::super::unit::{Arm, Unit};
 use super::*;
 use crate::action::compile_charts;
-use crate::plan::stepwise_turn;
+use crate::plan::{staged_turn, stepwise_turn};
 use std::sync::Arc;
 
 fn unit(steps_lost: u32, formation: u8, shaken: bool, first_fire_used: bool) -> Unit {
@@ -25,7 +26,7 @@ fn unit(steps_lost: u32, formation: u8, shaken: bool, first_fire_used: bool) -> 
 }
 
 #[test]
-fn a_whole_charge_or_fire_turn_is_the_turn_played_step_by_step() {
+fn a_charge_or_fire_turn_in_stages_is_the_turn_played_step_by_step() {
     let book = crate::systems::rulebook(crate::systems::find("micro-force").unwrap(), &[]).unwrap();
     let charts: Arc<Charts> = Arc::new(compile_charts(&book).unwrap());
     let fire = Situation {
@@ -116,7 +117,7 @@ fn a_whole_charge_or_fire_turn_is_the_turn_played_step_by_step() {
             ),
         ];
         for (game, s, choice) in turns {
-            let whole = game.whole_turn(&s, choice, 1_000_000).unwrap().unwrap();
+            let whole = staged_turn(game, &s, choice, 1_000_000).unwrap();
             let stepped = stepwise_turn(game, &s, choice, 1_000_000).unwrap();
             assert_eq!(whole.len(), stepped.len(), "{s:?}");
             for ((x, p), (y, q)) in whole.iter().zip(&stepped) {
