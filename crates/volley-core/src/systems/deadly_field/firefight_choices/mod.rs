@@ -401,15 +401,25 @@ impl Decisions for FirefightChoices {
         }
     }
 
-    /// A decision point's turn in one stage (the charge built once, the
-    /// firefight's steps shared by every turn that meets them).
+    /// A turn in stages of the firefight's steps, each shared by every
+    /// turn of a decision point that meets its state; a charge is one stage
+    /// (built once, its steps after the advance shared), then B's active
+    /// phase a step a stage.
     fn stages(&self, from: &Phase, choice: &str) -> u32 {
-        match from {
-            Phase::Fight(_) | Phase::BActive(_) => 1,
+        let best = self.opponent == Opponent::Best;
+        match (from, choice) {
+            (Phase::Fight(_), "charge") if !best => 1 + B_PHASE.len() as u32,
+            (Phase::Fight(_), _) if !best => STEPS,
+            // Against B at its best, each side's phase whole: its
+            // decision points between them share most of what its steps
+            // would.
+            (Phase::Fight(_) | Phase::BActive(_), _) => 1,
             _ => self.steps(from, choice),
         }
     }
 
+    /// Stage `stage` from `s`: a decision point at stage 0, then the states
+    /// a turn's steps leave.
     fn stage(
         &self,
         s: &Phase,
@@ -417,38 +427,45 @@ impl Decisions for FirefightChoices {
         stage: u32,
         budget: u64,
     ) -> Option<Result<Turn<Phase>, OverBudget>> {
-        if stage > 0 {
-            return None;
-        }
         let reforms = choice == "reform";
         let usual = self.fight.reform;
-        let turn = match (*s, self.opponent, choice) {
-            (Phase::Fight(from), Opponent::Usual, "charge") => {
-                self.charge_ends(&from, false, budget).and_then(|now| {
-                    self.fight_steps_from(now, B_PHASE, [false, usual], Phase::Fight, budget)
-                })
+        let best = self.opponent == Opponent::Best;
+        let step_from = |now: State, step: u32, flags: [bool; 2], end: &dyn Fn(State) -> Phase| {
+            self.fight_steps_from(vec![(now, 1.0)], step..step + 1, flags, end, budget)
+        };
+        let turn = match (*s, choice) {
+            (Phase::Fight(from), "charge") if stage == 0 => {
+                let end = |s| {
+                    if best {
+                        self.after_a_phase(s)
+                    } else {
+                        Phase::Fight(s)
+                    }
+                };
+                self.charge_ends(&from, false, budget)
+                    .map(|ends| merged(ends, end))
             }
-            (Phase::Fight(from), Opponent::Usual, _) => self.fight_steps_from(
-                vec![(from, 1.0)],
-                0..STEPS,
-                [reforms, usual],
-                Phase::Fight,
-                budget,
+            // B's active phase after A's charge, as the firefight plays it.
+            (Phase::Fight(now), "charge") if !best => step_from(
+                now,
+                B_PHASE.start + stage - 1,
+                [false, usual],
+                &Phase::Fight,
             ),
-            (Phase::Fight(from), Opponent::Best, "charge") => self
-                .charge_ends(&from, false, budget)
-                .map(|ends| merged(ends, |s| self.after_a_phase(s))),
-            (Phase::Fight(from), Opponent::Best, _) => self.fight_steps_from(
+            (Phase::Fight(now), _) if !best => {
+                step_from(now, stage, [reforms, usual], &Phase::Fight)
+            }
+            (Phase::Fight(from), _) if stage == 0 => self.fight_steps_from(
                 vec![(from, 1.0)],
                 A_PHASE,
                 [reforms, usual],
                 |s| self.after_a_phase(s),
                 budget,
             ),
-            (Phase::BActive(from), _, "charge") => self
+            (Phase::BActive(from), "charge") if stage == 0 => self
                 .charge_ends(&from, true, budget)
                 .map(|ends| merged(ends, Phase::Fight)),
-            (Phase::BActive(from), _, _) => self.fight_steps_from(
+            (Phase::BActive(from), _) if stage == 0 => self.fight_steps_from(
                 vec![(from, 1.0)],
                 B_PHASE,
                 [false, reforms],
