@@ -303,7 +303,7 @@ fn deadly_field_plan_rows_print_distinct_states() {
 /// `most` states a turn, taken in their order): every turn the engagement
 /// computes in stages of its own is the turn played step by step, state for
 /// state, within 1e-14 (sums merge in another order).
-pub(crate) fn assert_whole_turns_are_stepwise<G>(game: &G, depth: u32, most: usize)
+pub(crate) fn assert_staged_turns_are_stepwise<G>(game: &G, depth: u32, most: usize)
 where
     G: Decisions,
     G::State: std::fmt::Debug,

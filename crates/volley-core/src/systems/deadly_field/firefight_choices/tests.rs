@@ -3,7 +3,7 @@
 use super::super::firefight_action::{FirefightAction, FirefightFields};
 use super::*;
 use crate::action::ActionFields;
-use crate::plan::tests::assert_whole_turns_are_stepwise;
+use crate::plan::tests::assert_staged_turns_are_stepwise;
 
 fn game(fields: &[(&str, &str)]) -> FirefightChoices {
     game_against(fields, Opponent::Usual)
@@ -23,25 +23,25 @@ fn game_against(fields: &[(&str, &str)], opponent: Opponent) -> FirefightChoices
 }
 
 #[test]
-fn whole_turns_of_fire_reform_and_charge_are_the_turns_played_step_by_step() {
-    assert_whole_turns_are_stepwise(&game(&[]), 2, 40);
+fn turns_of_fire_reform_and_charge_in_stages_are_the_turns_played_step_by_step() {
+    assert_staged_turns_are_stepwise(&game(&[]), 2, 40);
     // A Green regiment that disorders often, charging over broken ground.
     let green = game(&[("a_quality", "green"), ("charge_terrain", "broken")]);
     assert!(green.all_choices().contains(&"charge"));
-    assert_whole_turns_are_stepwise(&green, 2, 40);
+    assert_staged_turns_are_stepwise(&green, 2, 40);
 }
 
 #[test]
-fn against_b_at_its_best_each_sides_phase_whole_is_the_phase_step_by_step() {
+fn against_b_at_its_best_each_sides_phase_in_stages_is_the_phase_step_by_step() {
     // Two turns: A's phase and B's, each side's every choice.
     let best = game_against(&[], Opponent::Best);
     assert_eq!(best.opponent_choices(), ["reform", "fire", "charge"]);
-    assert_whole_turns_are_stepwise(&best, 4, 30);
+    assert_staged_turns_are_stepwise(&best, 4, 30);
     let green = game_against(
         &[("b_quality", "green"), ("a_quality", "green")],
         Opponent::Best,
     );
-    assert_whole_turns_are_stepwise(&green, 4, 30);
+    assert_staged_turns_are_stepwise(&green, 4, 30);
 }
 
 #[test]

@@ -89,7 +89,7 @@ impl FirefightChoices {
             let ends = self.lone_steps.moves_found(step, &lone, || {
                 // Played from this state; by the card it reads nothing of
                 // the other unit, so its ends hold for every state with the
-                // same lone unit (a test holds whole turns to the steps
+                // same lone unit (a test holds staged turns to the steps
                 // played).
                 let (ends, _) = enumerator.merged(|dice| {
                     let after = self.fight.play_step(&s, step, dice);

@@ -129,6 +129,6 @@ fn a_charge_or_fire_turn_in_stages_is_the_turn_played_step_by_step() {
         }
     }
     // Every decision point of two turns against B at its best.
-    crate::plan::tests::assert_whole_turns_are_stepwise(&best, 4, 12);
-    crate::plan::tests::assert_whole_turns_are_stepwise(&unequal, 4, 12);
+    crate::plan::tests::assert_staged_turns_are_stepwise(&best, 4, 12);
+    crate::plan::tests::assert_staged_turns_are_stepwise(&unequal, 4, 12);
 }
