@@ -80,14 +80,17 @@ impl FirefightChoices {
     }
 
     /// The charge's ends from `key` (no initiative won; by B when `by_b`),
-    /// in the order of their states: solved the first time, shared after.
+    /// in the order of their states: solved the first time, shared after
+    /// (by the routes of each initiative). Where both sides fire alike, B's
+    /// charge on A is A's charge on B with the units swapped: read from A's,
+    /// not kept twice.
     fn shared_charge(&self, key: State, by_b: bool, budget: u64) -> Result<ChargeEnds, OverBudget> {
-        if let Some(ends) = self.lock_charges().get(&(key, by_b)) {
+        let mirrored = self.fight.a_fire == self.fight.b_fire;
+        let kept = !(by_b && mirrored);
+        if kept && let Some(ends) = self.lock_charges().get(&(key, by_b)) {
             return Ok(ends.clone());
         }
-        // Where both sides fire alike, B's charge on A is A's charge on B
-        // with the units swapped: solved once for both.
-        let mut ends: Vec<(State, f64)> = if by_b && self.fight.a_fire == self.fight.b_fire {
+        let mut ends: Vec<(State, f64)> = if by_b && mirrored {
             let a_on_b = self.shared_charge(mirror(key), false, budget)?;
             a_on_b.iter().map(|(s, p)| (mirror(*s), *p)).collect()
         } else {
@@ -103,7 +106,9 @@ impl FirefightChoices {
         };
         ends.sort_unstable_by_key(|a| a.0);
         let ends = Arc::new(ends);
-        self.lock_charges().insert((key, by_b), ends.clone());
+        if kept {
+            self.lock_charges().insert((key, by_b), ends.clone());
+        }
         Ok(ends)
     }
 
