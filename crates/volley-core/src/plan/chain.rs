@@ -50,7 +50,7 @@ pub(super) struct Chain<S> {
 /// One stage's next states from `state`, exactly: as the engagement
 /// computes the stage, or its step's dice enumerated (a state whose
 /// engagement is over stays).
-pub(crate) fn stage_moves<G: Decisions>(
+fn stage_moves<G: Decisions>(
     game: &G,
     state: &G::State,
     choice: &'static str,
@@ -63,14 +63,26 @@ pub(crate) fn stage_moves<G: Decisions>(
     if let Some(moves) = game.stage(state, choice, stage, budget) {
         return moves;
     }
-    let mut next: FxHashMap<G::State, f64> = FxHashMap::default();
-    Enumerator::new(budget).explore(
-        |dice| game.play_step(state, choice, stage, dice),
-        |after, p| *next.entry(after).or_insert(0.0) += p,
-    )?;
-    let mut moves: Turn<G::State> = next.into_iter().collect();
-    moves.sort_by(|a, b| a.0.cmp(&b.0));
+    let (moves, _) =
+        Enumerator::new(budget).merged(|dice| game.play_step(state, choice, stage, dice))?;
     Ok(moves)
+}
+
+/// The state a turn from `state` with `choice` is stepped from, and what
+/// it carries through untouched, if anything ([`Decisions::carried`]).
+fn first_stage<G: Decisions>(game: &G, state: &G::State, choice: &str) -> (G::State, Option<u32>) {
+    match game.carried(state, choice) {
+        Some((first, label)) => (first, Some(label)),
+        None => (state.clone(), None),
+    }
+}
+
+/// A turn's end with what it carried through given back.
+fn given_back<G: Decisions>(game: &G, end: G::State, label: Option<u32>) -> G::State {
+    match label {
+        Some(label) => game.restored(end, label),
+        None => end,
+    }
 }
 
 /// One turn from `state` with `choice`, each stage's states merged after
@@ -83,10 +95,7 @@ pub(crate) fn staged_turn<G: Decisions>(
     choice: &'static str,
     budget: u64,
 ) -> Result<Turn<G::State>, OverBudget> {
-    let (first, label) = match game.carried(state, choice) {
-        Some((first, label)) => (first, Some(label)),
-        None => (state.clone(), None),
-    };
+    let (first, label) = first_stage(game, state, choice);
     let mut now: Turn<G::State> = vec![(first, 1.0)];
     for stage in 0..game.stages(state, choice) {
         let mut next: FxHashMap<G::State, f64> = FxHashMap::default();
@@ -99,12 +108,7 @@ pub(crate) fn staged_turn<G: Decisions>(
     }
     let mut now: Turn<G::State> = now
         .into_iter()
-        .map(|(s, p)| {
-            (
-                label.map_or_else(|| s.clone(), |l| game.restored(s.clone(), l)),
-                p,
-            )
-        })
+        .map(|(s, p)| (given_back(game, s, label), p))
         .collect();
     now.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(now)
@@ -192,10 +196,7 @@ pub(super) fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::Stat
             for choice in game.choices(&s) {
                 let stages = game.stages(&s, choice);
                 // What the turn carries through untouched, as its route.
-                let (first, label) = match game.carried(&s, choice) {
-                    Some((first, label)) => (first, Some(label)),
-                    None => (s.clone(), None),
-                };
+                let (first, label) = first_stage(game, &s, choice);
                 let route = *route_of.entry((choice, stages, label)).or_insert_with(|| {
                     chain.routes.push(Route::new(choice, stages, label));
                     chain.routes.len() - 1
@@ -289,11 +290,7 @@ fn find_moves<G: Decisions>(
             let mut steps: Vec<Step> = Vec::with_capacity(moves.len());
             for (after, p) in moves {
                 let to = if last {
-                    let after = match label {
-                        Some(label) => game.restored(after, label),
-                        None => after,
-                    };
-                    intern(chain, after)
+                    intern(chain, given_back(game, after, label))
                 } else {
                     chain.routes[r].levels[level + 1].intern(after)
                 };

@@ -7,8 +7,8 @@
 
 use super::super::charge_steps::ChargeState;
 use super::super::firefight::State;
-use super::{FirefightChoices, Phase, RALLY_A, RALLY_B};
-use crate::dice::{Enumerator, OverBudget};
+use super::{FirefightChoices, Phase};
+use crate::dice::OverBudget;
 use crate::engine::exact_ends;
 use crate::plan::Turn;
 use rustc_hash::FxHashMap;
@@ -27,59 +27,30 @@ fn mirror(s: State) -> State {
     }
 }
 
-/// A charge's ends as firefight states, from a state that won no
-/// initiative (see [`FirefightChoices::charge_stage`]).
+/// A charge's ends as firefight states (see [`FirefightChoices::charge_ends`]).
 pub(super) type ChargeEnds = Arc<Vec<(State, f64)>>;
 
 impl FirefightChoices {
-    /// Stage `stage` of a charge turn by A (by B when `by_b`) from `s`: at
-    /// stage 0 (a decision point) the whole charge, then the units as it
-    /// left them waiting for A's rally, then for B's.
-    pub(super) fn charge_stage(
-        &self,
-        s: &Phase,
-        by_b: bool,
-        stage: u32,
-        budget: u64,
-    ) -> Option<Result<Turn<Phase>, OverBudget>> {
-        Some(match (*s, stage) {
-            (Phase::Charged(now), 1) => self.rally(now, RALLY_A, Phase::Rallying, budget),
-            (Phase::Rallying(now), 2) => self.rally(now, RALLY_B, Phase::Fight, budget),
-            (_, 0) => self.charge_ends(&s.fight(), by_b, budget),
-            _ => return None,
-        })
-    }
-
     /// The charge from `from` (by B when `by_b`), as the units stand after
-    /// it, their rallies next: the charge from the same units with no
-    /// initiative won, solved once, and who won the last initiative
-    /// carried through (neither the charge nor a rally reads it).
-    fn charge_ends(
+    /// it, their rallies next. The plan steps a charge turn from the state
+    /// without who won the last initiative ([`Decisions::carried`]), so the
+    /// states that differ only in it meet one charge here.
+    ///
+    /// [`Decisions::carried`]: crate::plan::Decisions::carried
+    pub(super) fn charge_ends(
         &self,
         from: &State,
         by_b: bool,
         budget: u64,
     ) -> Result<Turn<Phase>, OverBudget> {
-        let key = State {
-            last_winner_a: None,
-            ..*from
-        };
-        let shared = self.shared_charge(key, by_b, budget)?;
-        // In the order of its states already: every one of them is given
-        // the same initiative, which keeps their order.
+        let shared = self.shared_charge(*from, by_b, budget)?;
         Ok(shared
             .iter()
-            .map(|(s, p)| {
-                let s = State {
-                    last_winner_a: from.last_winner_a,
-                    ..*s
-                };
-                (Phase::Charged(s), *p)
-            })
+            .map(|(s, p)| (Phase::Charged(*s), *p))
             .collect())
     }
 
-    /// The charge's ends from `key` (no initiative won; by B when `by_b`),
+    /// The charge's ends from `key` (by B when `by_b`),
     /// in the order of their states: solved the first time, shared after
     /// (by the routes of each initiative). Where both sides fire alike, B's
     /// charge on A is A's charge on B with the units swapped: read from A's,
@@ -118,19 +89,5 @@ impl FirefightChoices {
         self.charges
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// A unit's rally (`step`) from `now`, each next state wrapped.
-    fn rally(
-        &self,
-        now: State,
-        step: u32,
-        wrap: fn(State) -> Phase,
-        budget: u64,
-    ) -> Result<Turn<Phase>, OverBudget> {
-        let mut enumerator = Enumerator::new(budget);
-        let mut moves = self.fight_step(vec![(now, 1.0)], step, &mut enumerator)?;
-        moves.sort_unstable_by_key(|a| a.0);
-        Ok(moves.into_iter().map(|(s, p)| (wrap(s), p)).collect())
     }
 }

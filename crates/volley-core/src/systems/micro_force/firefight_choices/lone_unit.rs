@@ -44,11 +44,14 @@ fn unit_of(s: &State, side: usize) -> Unit {
 }
 
 impl FirefightChoices {
-    /// Step `step` of a turn of fire from `now`, as the plan's stage.
-    pub(super) fn fire_stage(
+    /// Step `step` of the firefight from `now` as a plan's stage (of a turn
+    /// of fire, or a rally after a charge), each next state wrapped by
+    /// `wrap`.
+    pub(super) fn fight_stage(
         &self,
         now: State,
         step: u32,
+        wrap: fn(State) -> Phase,
         budget: u64,
     ) -> Result<Turn<Phase>, OverBudget> {
         let mut enumerator = Enumerator::new(budget);
@@ -56,10 +59,7 @@ impl FirefightChoices {
         // Sorted as firefight states, half the bytes of a phase to move: the
         // order of the phases that wrap them.
         moves.sort_unstable_by_key(|a| a.0);
-        Ok(moves
-            .into_iter()
-            .map(|(s, p)| (Phase::Fight(s), p))
-            .collect())
+        Ok(moves.into_iter().map(|(s, p)| (wrap(s), p)).collect())
     }
 
     /// Step `step` of the firefight from the distribution `now` (a state

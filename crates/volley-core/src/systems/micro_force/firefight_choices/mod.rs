@@ -126,9 +126,9 @@ pub struct FirefightChoices {
     /// A unit's lone steps (a volley's effects, a rally), found once for
     /// the whole plan, whatever the state or thread that first meets them.
     lone_steps: SharedSteps<lone_unit::LoneUnit>,
-    /// Charges solved, by the units they start from and the charger
-    /// (`true`: B): a charge reads no initiative, so the states that differ
-    /// only in who won the last one share it.
+    /// Charges solved, by the state they start from (who won the last
+    /// initiative taken off: a charge reads none) and the charger (`true`:
+    /// B): the routes of each initiative meet the same charges.
     charges: Mutex<FxHashMap<(State, bool), charge_turn::ChargeEnds>>,
 }
 
@@ -394,17 +394,17 @@ impl Decisions for FirefightChoices {
         stage: u32,
         budget: u64,
     ) -> Option<Result<crate::plan::Turn<Phase>, OverBudget>> {
-        match (*s, stage) {
-            (Phase::Charged(_) | Phase::Rallying(_), _) => {
-                self.charge_stage(s, false, stage, budget)
-            }
-            (Phase::Fight(now), 1..) => Some(self.fire_stage(now, stage, budget)),
+        Some(match (*s, stage) {
+            // A charge turn's rallies, A's then B's.
+            (Phase::Charged(now), _) => self.fight_stage(now, RALLY_A, Phase::Rallying, budget),
+            (Phase::Rallying(now), _) => self.fight_stage(now, RALLY_B, Phase::Fight, budget),
+            (Phase::Fight(now), 1..) => self.fight_stage(now, stage, Phase::Fight, budget),
             (_, 0) => match self.turn_of(s, choice)? {
-                TurnOf::Charge(by_b) => self.charge_stage(s, by_b, 0, budget),
-                TurnOf::Fire => Some(self.fire_stage(s.fight(), 0, budget)),
+                TurnOf::Charge(by_b) => self.charge_ends(&s.fight(), by_b, budget),
+                TurnOf::Fire => self.fight_stage(s.fight(), 0, Phase::Fight, budget),
             },
-            _ => None,
-        }
+            _ => return None,
+        })
     }
 
     fn figures(&self, s: &Phase) -> Figures {
