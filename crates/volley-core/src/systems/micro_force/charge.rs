@@ -142,36 +142,36 @@ impl Charge {
         covered: i32,
     ) -> (i32, i32) {
         let charts = &self.charts;
-        let m = |k: &str| charts.melee_modifier(k);
+        let m = &charts.charge_melee;
         let mut a = self.mods.0;
         let mut d = self.mods.1;
         d += match defender.cover_name() {
-            "light" => m("defender_light_cover"),
+            "light" => m.defender_light_cover,
             "medium" => charts.data.options.mf_melee_medium_cover(),
-            "heavy" => m("defender_heavy_cover"),
+            "heavy" => m.defender_heavy_cover,
             _ => 0,
         };
         if self.defender_woods {
-            d += m("defender_woods_rough");
+            d += m.defender_woods_rough;
         }
         if self.defender_higher {
-            d += m("defender_higher");
+            d += m.defender_higher;
         }
         a += match defender.formation_name() {
-            "skirmish" => m("defender_skirmish"),
-            "disordered" => m("defender_disordered"),
-            "column" => m("defender_column"),
+            "skirmish" => m.defender_skirmish,
+            "disordered" => m.defender_disordered,
+            "column" => m.defender_column,
             _ => 0,
         };
         // Cavalry in line that moved at least half its charge move (bonus included).
         if self.cavalry_line(attacker) && 2 * covered >= charge_move {
-            a += m("attacker_cavalry_line_half_move");
+            a += m.attacker_cavalry_line_half_move;
         }
         if attacker.formation_name() == "attack_column" {
-            a += m("attacker_attack_column");
+            a += m.attacker_attack_column;
         }
         if self.flank_or_rear {
-            a += m("attacker_flank_rear");
+            a += m.attacker_flank_rear;
         }
         (a, d)
     }
@@ -261,8 +261,8 @@ impl Procedure for Charge {
     }
 
     fn record(&self, rec: &ChargeRecord, o: &ChargeOutcome, tally: &mut Tally, w: f64) {
-        let a_lost = o.attacker.steps_lost - self.attacker.steps_lost;
-        let d_lost = o.defender.steps_lost - self.defender.steps_lost;
+        let a_lost = u32::from(o.attacker.steps_lost - self.attacker.steps_lost);
+        let d_lost = u32::from(o.defender.steps_lost - self.defender.steps_lost);
         let max = self.charts.data.melee.max_difference;
         // Label 0 is `no-melee`; a difference d is at d + max + 1.
         let difference = Label(o.difference.map_or(0, |d| (d + max + 1) as usize));

@@ -217,6 +217,46 @@ pub struct Charts {
     loss_rows: Vec<Vec<i32>>,
     /// Chart 10 rows by difference + max_difference.
     melee_rows: Vec<MeleeResult>,
+    /// MF-M3 melee dice (more, fewer) at odds of 1, 2 and 3 to 1.
+    melee_dice_by_odds: [(u32, u32); 3],
+    /// Chart 10's modifiers a charge reads, looked up once: a charge reads
+    /// them at every leaf of its melee rolls.
+    pub charge_melee: ChargeMeleeModifiers,
+    /// Chart 8 rows (0-based) whose result calls for the death test.
+    officer_death_test: [bool; 6],
+}
+
+/// Chart 10's modifiers as a charge reads them (0 where the chart lacks one).
+#[derive(Clone, Copy, Debug)]
+pub struct ChargeMeleeModifiers {
+    pub defender_light_cover: i32,
+    pub defender_heavy_cover: i32,
+    pub defender_woods_rough: i32,
+    pub defender_higher: i32,
+    pub defender_skirmish: i32,
+    pub defender_disordered: i32,
+    pub defender_column: i32,
+    pub attacker_cavalry_line_half_move: i32,
+    pub attacker_attack_column: i32,
+    pub attacker_flank_rear: i32,
+}
+
+impl ChargeMeleeModifiers {
+    fn read(melee: &Melee) -> Self {
+        let m = |name: &str| melee.modifiers.get(name).copied().unwrap_or(0);
+        ChargeMeleeModifiers {
+            defender_light_cover: m("defender_light_cover"),
+            defender_heavy_cover: m("defender_heavy_cover"),
+            defender_woods_rough: m("defender_woods_rough"),
+            defender_higher: m("defender_higher"),
+            defender_skirmish: m("defender_skirmish"),
+            defender_disordered: m("defender_disordered"),
+            defender_column: m("defender_column"),
+            attacker_cavalry_line_half_move: m("attacker_cavalry_line_half_move"),
+            attacker_attack_column: m("attacker_attack_column"),
+            attacker_flank_rear: m("attacker_flank_rear"),
+        }
+    }
 }
 
 impl crate::action::CompiledCharts for Charts {
@@ -277,12 +317,27 @@ impl crate::action::CompiledCharts for Charts {
         let melee_rows = (-max..=max)
             .map(|d| data.melee.results[&d.to_string()].clone())
             .collect();
+        let melee_dice_by_odds = [1, 2, 3].map(|odds: u32| {
+            let dice = &data.melee.dice;
+            let row = dice
+                .get(&odds.to_string())
+                .or_else(|| dice.get("1"))
+                .map_or(&[3, 3][..], |row| &row[..]);
+            let more = row.first().copied().unwrap_or(3);
+            (more, row.get(1).copied().unwrap_or(more))
+        });
+        let charge_melee = ChargeMeleeModifiers::read(&data.melee);
+        let officer_death_test =
+            std::array::from_fn(|row| data.officer.results[row].contains("death"));
         Ok(Charts {
             data,
             weapons,
             bill,
             loss_rows,
             melee_rows,
+            melee_dice_by_odds,
+            charge_melee,
+            officer_death_test,
         })
     }
 }
@@ -437,6 +492,11 @@ impl Charts {
         &self.melee_rows[(difference.clamp(-max, max) + max) as usize]
     }
 
+    /// Whether Chart 8's row `row` (0-based) calls for the death test.
+    pub fn officer_death_test(&self, row: usize) -> bool {
+        self.officer_death_test[row]
+    }
+
     /// A named melee modifier (0 if the chart lacks it).
     pub fn melee_modifier(&self, name: &str) -> i32 {
         self.data.melee.modifiers.get(name).copied().unwrap_or(0)
@@ -449,14 +509,8 @@ impl Charts {
         } else {
             (defender_half_stands, attacker_half_stands.max(1), false)
         };
-        let ratio = (big / small).clamp(1, 3);
-        let dice = &self.data.melee.dice;
-        let row = dice
-            .get(&ratio.to_string())
-            .or_else(|| dice.get("1"))
-            .cloned()
-            .unwrap_or_else(|| vec![3, 3]);
-        let (more, fewer) = (row[0], row.get(1).copied().unwrap_or(row[0]));
+        let odds = (big / small).clamp(1, 3);
+        let (more, fewer) = self.melee_dice_by_odds[odds as usize - 1];
         if attacker_bigger {
             (more, fewer)
         } else {

@@ -124,8 +124,8 @@ pub fn unit(s: &Scenario, role: &str, charts: &Charts) -> Result<Unit, InputErro
     }
     let unit = Unit {
         arm,
-        original_stands: s.int(stands_f) as u32,
-        steps_lost: s.int(lost_f) as u32,
+        original_stands: s.int(stands_f) as u8,
+        steps_lost: s.int(lost_f) as u8,
         formation: FORMATIONS.iter().position(|f| *f == formation).unwrap_or(0) as u8,
         cover: COVERS
             .iter()
@@ -135,8 +135,8 @@ pub fn unit(s: &Scenario, role: &str, charts: &Charts) -> Result<Unit, InputErro
         routed: s.flag(routed_f),
         moving: false,
         first_fire_used: false,
-        competence: s.int(competence_f) as u32,
-        wounds: s.int(wounds_f) as u32,
+        competence: s.int(competence_f) as u8,
+        wounds: s.int(wounds_f) as u8,
     };
     if unit.eliminated() {
         return Err(InputError::argument(

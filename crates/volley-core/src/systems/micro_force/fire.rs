@@ -149,7 +149,7 @@ pub fn volley_roll<D: Dice>(
         }
         _ => 0,
     };
-    target.steps_lost = (target.steps_lost + lost).min(target.steps());
+    target.lose_steps(lost);
     Hit {
         lost,
         tests: lost > 0 || result == BillResult::Shaken,
@@ -187,10 +187,10 @@ pub fn volley_effects<D: Dice>(
 /// Apply Chart 8 row `row` (0-based) to the unit whose officer was hit.
 fn officer_casualty<D: Dice>(dice: &mut D, charts: &Charts, target: &mut Unit, row: usize) {
     let chart = &charts.data.officer;
-    target.wounds += chart.cohesion_loss[row] as u32;
+    target.wound(chart.cohesion_loss[row] as u32);
     // The death test is taken against the fallen commander's own cohesion,
     // before his replacement takes over.
-    if chart.results[row].contains("death") {
+    if charts.officer_death_test(row) {
         s_test(dice, charts, target, chart.death_test_modifier[row], true);
     }
     if chart.removed[row] {

@@ -143,8 +143,8 @@ impl engine::Engagement for Firefight {
             0 => {
                 let a_first = Initiative::new(
                     charts,
-                    next.a.competence,
-                    next.b.competence,
+                    next.a.competence.into(),
+                    next.b.competence.into(),
                     s.last_winner_a,
                 )
                 .roll(dice);

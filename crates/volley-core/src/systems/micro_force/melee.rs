@@ -65,8 +65,8 @@ pub fn apply_result<D: Dice>(
     defender: &mut Unit,
 ) {
     let row = charts.melee_result(difference);
-    attacker.steps_lost = (attacker.steps_lost + row.attacker_steps).min(attacker.steps());
-    defender.steps_lost = (defender.steps_lost + row.defender_steps).min(defender.steps());
+    attacker.lose_steps(row.attacker_steps);
+    defender.lose_steps(row.defender_steps);
     let loser = match row.fall_back {
         FallBack::Attacker => Some(&mut *attacker),
         FallBack::Defender => Some(&mut *defender),

@@ -71,12 +71,14 @@ pub const FORMATIONS: [&str; 7] = [
 pub const COVERS: [&str; 4] = ["open", "light", "medium", "heavy"];
 
 /// A unit between events. Steps count half stands for artillery too (one step is
-/// half a stand), so losses of every arm live in one counter.
+/// half a stand), so losses of every arm live in one counter. Counts are
+/// bytes (at most 9 stands, 18 steps, competence 3; wounds held at 255):
+/// the exact method and the plans compare, hash and move millions of units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Unit {
     pub arm: Arm,
-    pub original_stands: u32,
-    pub steps_lost: u32,
+    pub original_stands: u8,
+    pub steps_lost: u8,
     /// Index into [`FORMATIONS`].
     pub formation: u8,
     /// Index into [`COVERS`].
@@ -85,14 +87,15 @@ pub struct Unit {
     pub routed: bool,
     pub moving: bool,
     pub first_fire_used: bool,
-    pub competence: u32,
-    pub wounds: u32,
+    pub competence: u8,
+    pub wounds: u8,
 }
 
 /// Hashed as two words: the exact method merges millions of states a
 /// second, keyed by units, and a field-by-field hash was a fifth of its time.
-/// Equal units give equal words; units that differ only beyond 16 bits of a
-/// count may share them, which costs a probe, never a wrong merge.
+/// The words are those of the units of four-byte counts that came before:
+/// the exact firefight sums in the order its maps hold their states, so
+/// another hash would move its figures in the last digit.
 impl std::hash::Hash for Unit {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         let counts = u64::from(self.original_stands)
@@ -122,16 +125,29 @@ impl Unit {
     }
 
     pub fn steps(&self) -> u32 {
-        2 * self.original_stands
+        2 * u32::from(self.original_stands)
+    }
+
+    /// Lose `lost` steps, no more than the unit has.
+    pub fn lose_steps(&mut self, lost: u32) {
+        let left = (u32::from(self.steps_lost) + lost).min(self.steps());
+        self.steps_lost = u8::try_from(left).expect("at most 18 steps (9 stands)");
+    }
+
+    /// Take `loss` points of the commander's wounds. Past 255 they are held
+    /// at 255: a cohesion that low fails every roll either way.
+    pub fn wound(&mut self, loss: u32) {
+        let wounds = u32::from(self.wounds) + loss;
+        self.wounds = u8::try_from(wounds).unwrap_or(u8::MAX);
     }
 
     pub fn eliminated(&self) -> bool {
-        self.steps_lost >= self.steps()
+        u32::from(self.steps_lost) >= self.steps()
     }
 
     /// Remaining stands in half stands (steps).
     pub fn half_stands(&self) -> u32 {
-        self.steps().saturating_sub(self.steps_lost)
+        self.steps().saturating_sub(u32::from(self.steps_lost))
     }
 
     pub fn disordered(&self) -> bool {
@@ -149,12 +165,12 @@ impl Unit {
     /// Current cohesion: commander's Chart 2 cohesion, less wounds, less Chart 7.
     pub fn cohesion(&self, charts: &Charts) -> i32 {
         let loss = if self.arm == Arm::Artillery {
-            charts.artillery_cohesion_loss(self.original_stands, self.steps_lost)
+            charts.artillery_cohesion_loss(self.original_stands.into(), self.steps_lost.into())
         } else {
-            charts.cohesion_loss(self.original_stands, self.steps_lost)
+            charts.cohesion_loss(self.original_stands.into(), self.steps_lost.into())
         };
-        charts.commander_cohesion(self.competence)
-            - self.wounds as i32
+        charts.commander_cohesion(self.competence.into())
+            - i32::from(self.wounds)
             - loss
             - charts.data.options.mf_out_of_command_penalty()
     }
@@ -203,7 +219,7 @@ impl Unit {
         if self.arm == Arm::Cavalry && cover == "light" && formation == "skirmish" {
             value = options.mf_dv_cav_light_skirmish();
         }
-        if self.arm != Arm::Artillery && 2 * self.steps_lost >= self.steps() {
+        if self.arm != Arm::Artillery && 2 * u32::from(self.steps_lost) >= self.steps() {
             value += dv.at_half_strength;
         }
         Ok(value)

@@ -9,7 +9,7 @@ use crate::action::compile_charts;
 use crate::plan::{staged_turn, stepwise_turn};
 use std::sync::Arc;
 
-fn unit(steps_lost: u32, formation: u8, shaken: bool, first_fire_used: bool) -> Unit {
+fn unit(steps_lost: u8, formation: u8, shaken: bool, first_fire_used: bool) -> Unit {
     Unit {
         arm: Arm::Infantry,
         original_stands: 4,
