@@ -86,8 +86,9 @@ pub fn exact_ends_shared<P: Stepped>(
     let mut enumerator = Enumerator::new(budget);
     let mut live: Vec<(P::State, f64)> = vec![(procedure.start(), 1.0)];
     let mut ends: Vec<(P::State, f64)> = Vec::new();
+    // One map for every step: drained, it keeps its room for the next.
+    let mut next: FxHashMap<P::State, f64> = FxHashMap::default();
     for step in 0..procedure.steps() {
-        let mut next: FxHashMap<P::State, f64> = FxHashMap::default();
         for (state, w) in live.drain(..) {
             if procedure.finished(&state).is_some() {
                 ends.push((state, w));
@@ -112,7 +113,7 @@ pub fn exact_ends_shared<P: Stepped>(
                 *next.entry(after.clone()).or_insert(0.0) += p * w;
             }
         }
-        live.extend(next);
+        live.extend(next.drain());
         live.sort_by(|a, b| a.0.cmp(&b.0));
     }
     ends.append(&mut live);

@@ -137,8 +137,9 @@ pub fn exact_ends<P: Stepped>(
     let mut leaves = 0u64;
     let mut live: Vec<(P::State, f64)> = vec![(procedure.start(), 1.0)];
     let mut ends: Vec<(P::State, f64)> = Vec::new();
+    // One map for every step: drained, it keeps its room for the next.
+    let mut next: FxHashMap<P::State, f64> = FxHashMap::default();
     for step in 0..procedure.steps() {
-        let mut next: FxHashMap<P::State, f64> = FxHashMap::default();
         // The step's moves from what it reads, where it reads less than a
         // whole state, found once for every state that holds it.
         let mut moves_read: FxHashMap<P::State, StepMoves<P::State>> = FxHashMap::default();
@@ -174,7 +175,7 @@ pub fn exact_ends<P: Stepped>(
                 return Err(OverBudget::tree(budget));
             }
         }
-        live.extend(next);
+        live.extend(next.drain());
         live.sort_by(|a, b| a.0.cmp(&b.0));
     }
     ends.append(&mut live);

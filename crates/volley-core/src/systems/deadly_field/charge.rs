@@ -82,6 +82,29 @@ pub struct Charge {
 /// The bands of the stop-short volleys.
 pub(super) const CLOSE_BANDS: [&str; 3] = ["short", "normal", "canister"];
 
+/// The band a side fires at in the melee or the stop-short volleys, as a
+/// charge's state holds it (a byte: the exact method compares and hashes
+/// millions of states). Declared in the order of the names, so that states
+/// sort as they did when they held the names: the exact sums follow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CloseBand {
+    Canister,
+    Melee,
+    Normal,
+    Short,
+}
+
+impl CloseBand {
+    pub fn name(self) -> &'static str {
+        match self {
+            CloseBand::Canister => "canister",
+            CloseBand::Melee => "melee",
+            CloseBand::Normal => "normal",
+            CloseBand::Short => "short",
+        }
+    }
+}
+
 /// The end of one charge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChargeOutcome {
@@ -160,7 +183,10 @@ impl Charge {
             };
             (o.level_after, stand, o.recovers, o.guns_lost)
         });
-        let mut after = Condition { level, ..def };
+        let mut after = Condition {
+            level: level as u8,
+            ..def
+        };
         if recovers {
             after.figures = (after.figures + 1).min(self.defender.original);
         }
@@ -216,7 +242,7 @@ impl Charge {
         band: &'static str,
         att: &mut Condition,
         def: &Condition,
-        charge_level: usize,
+        charge_level: u8,
         dice: &mut D,
     ) -> bool {
         // Only a close fire finds the charger within an inch of the defender.
@@ -264,20 +290,20 @@ impl Charge {
     /// The band a unit fires at when the charger stops `half_inches` half-inches
     /// short (`None`: the melee): short range under 1" (dismounted cavalry at 1"
     /// too), normal beyond; a battery's guns fire canister (within 3").
-    fn close_band(unit: &Regiment, half_inches: Option<u32>) -> &'static str {
+    fn close_band(unit: &Regiment, half_inches: Option<u32>) -> CloseBand {
         match (half_inches, unit.arm) {
-            (None, _) => "melee",
-            (Some(_), Arm::Artillery) => "canister",
-            (Some(h), Arm::DismountedCavalry) if h <= 2 => "short",
-            (Some(h), _) if h < 2 => "short",
-            _ => "normal",
+            (None, _) => CloseBand::Melee,
+            (Some(_), Arm::Artillery) => CloseBand::Canister,
+            (Some(h), Arm::DismountedCavalry) if h <= 2 => CloseBand::Short,
+            (Some(h), _) if h < 2 => CloseBand::Short,
+            _ => CloseBand::Normal,
         }
     }
 
     /// The bands the attacker (`[0]`) and the defender (`[1]`) fire at in
     /// the melee (`half_inches` `None`) or the stop-short volleys, `None` for
     /// a side whose weapons may not fire there.
-    pub(super) fn exchange_bands(&self, half_inches: Option<u32>) -> [Option<&'static str>; 2] {
+    pub(super) fn exchange_bands(&self, half_inches: Option<u32>) -> [Option<CloseBand>; 2] {
         [&self.attacker, &self.defender]
             .into_iter()
             .enumerate()
@@ -285,7 +311,7 @@ impl Charge {
                 let band = Self::close_band(unit, half_inches);
                 let allowed = CLOSE_BANDS
                     .iter()
-                    .position(|b| *b == band)
+                    .position(|b| *b == band.name())
                     .is_none_or(|i| self.close_fire[side][i]);
                 allowed.then_some(band)
             })
@@ -367,7 +393,7 @@ impl Procedure for Charge {
             if c.gone() {
                 AfterCharge::Gone
             } else {
-                AfterCharge::ALL[c.level]
+                AfterCharge::ALL[usize::from(c.level)]
             }
         };
         let lost = |start: u32, now: u32| f64::from(start.saturating_sub(now));
@@ -381,8 +407,8 @@ impl Procedure for Charge {
     }
 }
 
-pub(super) fn level_index(name: &str) -> usize {
-    LEVELS.iter().position(|l| *l == name).unwrap_or(1)
+pub(super) fn level_index(name: &str) -> u8 {
+    LEVELS.iter().position(|l| *l == name).unwrap_or(1) as u8
 }
 
 #[cfg(test)]

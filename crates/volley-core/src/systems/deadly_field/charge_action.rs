@@ -21,7 +21,9 @@ impl Charge {
         let mut levels: Vec<usize> = (self.bonus_dice..=6 * self.bonus_dice)
             .map(|total| self.advance(total))
             .filter(|(reaches, _, _)| *reaches)
-            .map(|(_, disordered, _)| self.attacker.now.level.max(usize::from(disordered)))
+            .map(|(_, disordered, _)| {
+                usize::from(self.attacker.now.level).max(usize::from(disordered))
+            })
             .collect();
         levels.sort_unstable();
         levels.dedup();
@@ -70,7 +72,7 @@ impl Charge {
         let bad = self.defender_bad(&att);
         let mmp = self.defender.mmp(charts, &def, false, &bad, 0);
         let bmp = self.defender.bmp(charts, def.figures);
-        let addon = charts.data.levels.addon[def.level];
+        let addon = charts.data.levels.addon[usize::from(def.level)];
         lines.push(format!(
             "the defender's pre-impact check: MMP {mmp} = BMP {bmp} + level {addon:+} + situation {:+} (best two of leader, cover and support; worst two of flank {:+} and the charger within 1 inch {:+}), clamped 0-12",
             mmp - bmp - addon,
@@ -83,7 +85,10 @@ impl Charge {
         // The impact as computed, for each level the charger can arrive at
         // (the charge's disorder holds to the impact), both sides unhurt.
         for level in self.arrival_levels() {
-            let arrival = Condition { level, ..att };
+            let arrival = Condition {
+                level: level as u8,
+                ..att
+            };
             let a = impact_parts(
                 charts,
                 &self.attacker,

@@ -3,7 +3,7 @@
 //! whose volleys repeat under every earlier branch; Monte Carlo plays the
 //! same steps on one trial's dice, in the order the card gives them.
 
-use super::charge::{Charge, ChargeEnd, ChargeOutcome, Stand, disorder, level_index};
+use super::charge::{Charge, ChargeEnd, ChargeOutcome, CloseBand, Stand, disorder, level_index};
 use super::charts::{Melee, RoutedCharged};
 use super::unit::{Arm, Condition};
 use crate::dice::{Dice, OverBudget, Roll};
@@ -21,7 +21,7 @@ pub enum ChargeState {
     Closing {
         att: Condition,
         def: Condition,
-        charge_level: usize,
+        charge_level: u8,
         remaining: u32,
     },
     /// The impact called for volleys (the melee or the stop-short volleys),
@@ -30,7 +30,7 @@ pub enum ChargeState {
         att: Condition,
         def: Condition,
         class: ChargeEnd,
-        bands: [Option<&'static str>; 2],
+        bands: [Option<CloseBand>; 2],
     },
     /// The defender's volley is fired (the charger now stands as
     /// `att_after`); the charger's, fired as it stood before, is to come.
@@ -38,7 +38,7 @@ pub enum ChargeState {
         att: Condition,
         def: Condition,
         class: ChargeEnd,
-        band: Option<&'static str>,
+        band: Option<CloseBand>,
         att_after: Condition,
         att_fell_back: bool,
     },
@@ -163,7 +163,7 @@ impl Charge {
         let (mut att, mut def) = (self.attacker.now, self.defender.now);
         let (reaches, disordered, remaining) =
             dice.classify(Roll::Sum(self.bonus_dice, 6), |total| self.advance(total));
-        let charge_level = usize::from(disordered);
+        let charge_level = u8::from(disordered);
         att.level = att.level.max(charge_level);
         if !reaches {
             return ChargeState::Over(self.end(ChargeEnd::FallsShort, att, def, false));
@@ -189,7 +189,7 @@ impl Charge {
         step: u32,
         mut att: Condition,
         def: Condition,
-        charge_level: usize,
+        charge_level: u8,
         remaining: u32,
         dice: &mut D,
     ) -> ChargeState {
@@ -223,7 +223,7 @@ impl Charge {
         &self,
         att: Condition,
         def: Condition,
-        charge_level: usize,
+        charge_level: u8,
         remaining: u32,
         dice: &mut D,
     ) -> ChargeState {

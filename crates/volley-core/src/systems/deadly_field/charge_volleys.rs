@@ -5,7 +5,7 @@
 //! enumerates each alone and pairs their ends, because the charger's volley
 //! reads nothing the defender's changed.
 
-use super::charge::{Charge, ChargeEnd, ChargeOutcome, disorder};
+use super::charge::{Charge, ChargeEnd, ChargeOutcome, CloseBand, disorder};
 use super::charge_steps::ChargeState;
 use super::unit::Condition;
 use crate::dice::{Dice, Enumerator, OverBudget};
@@ -19,14 +19,14 @@ impl Charge {
         &self,
         att: Condition,
         def: Condition,
-        band: Option<&'static str>,
+        band: Option<CloseBand>,
         dice: &mut D,
     ) -> (Condition, bool) {
         match band {
             Some(band) => {
                 let bad = [0, self.attacker_bad(&def)[0]];
                 let (d, a) = (&self.defender, &self.attacker);
-                self.volley(d, &def, a, &att, band, true, bad, dice)
+                self.volley(d, &def, a, &att, band.name(), true, bad, dice)
             }
             None => (att, false),
         }
@@ -38,14 +38,14 @@ impl Charge {
         &self,
         att: Condition,
         def: Condition,
-        band: Option<&'static str>,
+        band: Option<CloseBand>,
         dice: &mut D,
     ) -> (Condition, bool) {
         match band {
             Some(band) => {
                 let bad = self.defender_bad(&att);
                 let (a, d) = (&self.attacker, &self.defender);
-                self.volley(a, &att, d, &def, band, false, bad, dice)
+                self.volley(a, &att, d, &def, band.name(), false, bad, dice)
             }
             None => (def, false),
         }
@@ -71,7 +71,7 @@ impl Charge {
         att: Condition,
         def: Condition,
         class: ChargeEnd,
-        bands: [Option<&'static str>; 2],
+        bands: [Option<CloseBand>; 2],
         budget: u64,
     ) -> Result<StepMoves<ChargeState>, OverBudget> {
         let mut enumerator = Enumerator::new(budget);

@@ -154,7 +154,7 @@ pub fn apply<D: Dice>(
             ..o
         }
     });
-    after.level = outcome.level_after;
+    after.level = outcome.level_after as u8;
     if outcome.recovers {
         after.figures = (after.figures + 1).min(target.original);
     }
@@ -259,7 +259,7 @@ impl Procedure for Fire {
         let after = if e.after.gone() {
             AfterFire::Eliminated
         } else {
-            AfterFire::ALL[e.after.level]
+            AfterFire::ALL[usize::from(e.after.level)]
         };
         let fall_back = e.check.map_or(0, |c| c.fall_back);
         tally.count(rec.hit, (e.hits > 0).into(), w);

@@ -157,7 +157,7 @@ pub fn impact_parts(
         Arm::Artillery => None,
     };
     let key = match d.options.adf_impact_cmm() {
-        ImpactCmm::LevelRow if now.level > 0 => LEVELS[now.level],
+        ImpactCmm::LevelRow if now.level > 0 => LEVELS[usize::from(now.level)],
         _ => unit.formation.as_str(),
     };
     let cmm = table.and_then(|t| t.get(key)).copied().unwrap_or(0);
@@ -165,7 +165,7 @@ pub fn impact_parts(
     // The lead unit counts every adjacent friendly unit, up to -3.
     good[1] = (d.good.support_each * unit.supports).max(-d.good.support_max_charge);
     let bmp = unit.bmp(charts, now.figures);
-    let addon = d.levels.addon[now.level];
+    let addon = d.levels.addon[usize::from(now.level)];
     let situation = best_and_worst_two(&good, bad);
     let mmp = given.unwrap_or_else(|| charts.clamp_mmp(bmp + addon + cmm + situation));
     let figures = now.figures as i32;

@@ -330,7 +330,7 @@ impl FieldGroup for RegimentGroup {
             supports,
             now: Condition {
                 figures,
-                level,
+                level: level as u8,
                 opening_volley_used: self.fires && s.flag(self.name("opening_volley_used")),
             },
         })

@@ -279,7 +279,7 @@ pub(super) fn table_firepower(
 /// of them hold.
 pub(super) fn firer_states(firer: &Regiment, by: &Condition) -> [(&'static str, bool); 3] {
     [
-        (LEVELS[by.level], true),
+        (LEVELS[usize::from(by.level)], true),
         ("skirmishers", firer.skirmishing()),
         ("farm", firer.cover == "farm"),
     ]

@@ -93,7 +93,7 @@ pub struct Condition {
     /// Figures (artillery: gun sections); 0 = gone.
     pub figures: u32,
     /// Index into [`LEVELS`].
-    pub level: usize,
+    pub level: u8,
     pub opening_volley_used: bool,
 }
 
@@ -103,7 +103,7 @@ impl Condition {
     }
 
     pub fn routed(&self) -> bool {
-        self.level == LEVELS.len() - 1
+        usize::from(self.level) == LEVELS.len() - 1
     }
 
     /// Routed or gone: out of the fight.
@@ -233,7 +233,7 @@ impl Regiment {
     ) -> i32 {
         charts.clamp_mmp(
             self.bmp(charts, now.figures)
-                + charts.data.levels.addon[now.level]
+                + charts.data.levels.addon[usize::from(now.level)]
                 + best_and_worst_two(&self.good_modifiers(charts, charging), bad)
                 + add,
         )
@@ -244,7 +244,7 @@ impl Regiment {
         MoraleCheck {
             charts: charts.clone(),
             mmp,
-            level: now.level,
+            level: usize::from(now.level),
             elite: self.quality == 0,
             mounted_cavalry: self.arm == Arm::MountedCavalry,
             artillery: self.arm == Arm::Artillery,
