@@ -21,7 +21,7 @@
 use super::charts::{AfterCharge, ChargeBonus, Charts, LEVELS};
 use super::fire;
 use super::impact::{Impact, enemy_near, impact_parts};
-use super::shot::{FireSituation, shot, target_bad};
+use super::shot::{FireSituation, Shot, shot, target_bad};
 use super::unit::{Arm, Condition, Regiment};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Procedure, Schema, Tally, run_steps};
@@ -77,6 +77,13 @@ pub struct Charge {
     /// Whether the attacker (`[0]`) and the defender (`[1]`) may fire at each of
     /// [`CLOSE_BANDS`] in the stop-short volleys, settled once.
     pub close_fire: [[bool; 3]; 2],
+}
+
+/// A volley aimed: see [`Charge::aim`].
+pub(super) struct Aimed {
+    shot: Option<Shot>,
+    bad: [i32; 3],
+    target_charging: bool,
 }
 
 /// The bands of the stop-short volleys.
@@ -212,10 +219,44 @@ impl Charge {
         bad: [i32; 2],
         dice: &mut D,
     ) -> (Condition, bool) {
+        let aimed = self.aim(firer, by, target, at, band, target_charging, bad);
+        self.fire_aimed(&aimed, target, at, dice)
+    }
+
+    /// What a volley settles before its dice: its shot (none when the
+    /// firer may not fire) and the target's bad modifiers. The exact
+    /// method plays a volley once for every leaf of its dice: aimed once,
+    /// the shot is not worked out again for each.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn aim(
+        &self,
+        firer: &Regiment,
+        by: &Condition,
+        target: &Regiment,
+        at: &Condition,
+        band: &'static str,
+        target_charging: bool,
+        bad: [i32; 2],
+    ) -> Aimed {
         let situation = FireSituation::at_front(&self.charts, band, target, target_charging);
         let [enfilade, near] = target_bad(&self.charts, firer, target, &situation, bad[1]);
-        let bad = [enfilade, bad[0], near];
-        match shot(&self.charts, firer, by, target, at, &situation) {
+        Aimed {
+            shot: shot(&self.charts, firer, by, target, at, &situation),
+            bad: [enfilade, bad[0], near],
+            target_charging,
+        }
+    }
+
+    /// The volley `aimed` at `target` standing as `at`: the target after
+    /// it, and whether it fell back.
+    pub(super) fn fire_aimed<D: Dice>(
+        &self,
+        aimed: &Aimed,
+        target: &Regiment,
+        at: &Condition,
+        dice: &mut D,
+    ) -> (Condition, bool) {
+        match &aimed.shot {
             None => (*at, false),
             Some(s) => {
                 let result = s.roll(&self.charts, dice);
@@ -224,8 +265,8 @@ impl Charge {
                     result,
                     target,
                     at,
-                    target_charging,
-                    &bad,
+                    aimed.target_charging,
+                    &aimed.bad,
                     true,
                     dice,
                 );

@@ -5,9 +5,9 @@
 //! enumerates each alone and pairs their ends, because the charger's volley
 //! reads nothing the defender's changed.
 
-use super::charge::{Charge, ChargeEnd, ChargeOutcome, CloseBand, disorder};
+use super::charge::{Aimed, Charge, ChargeEnd, ChargeOutcome, CloseBand, disorder};
 use super::charge_steps::ChargeState;
-use super::unit::Condition;
+use super::unit::{Condition, Regiment};
 use crate::dice::{Dice, Enumerator, OverBudget};
 use crate::engine::StepMoves;
 use rustc_hash::FxHashMap;
@@ -22,14 +22,14 @@ impl Charge {
         band: Option<CloseBand>,
         dice: &mut D,
     ) -> (Condition, bool) {
-        match band {
-            Some(band) => {
-                let bad = [0, self.attacker_bad(&def)[0]];
-                let (d, a) = (&self.defender, &self.attacker);
-                self.volley(d, &def, a, &att, band.name(), true, bad, dice)
-            }
-            None => (att, false),
-        }
+        let aimed = band.map(|band| self.defenders_aim(att, def, band));
+        self.fire_if_aimed(aimed.as_ref(), &self.attacker, att, dice)
+    }
+
+    fn defenders_aim(&self, att: Condition, def: Condition, band: CloseBand) -> Aimed {
+        let bad = [0, self.attacker_bad(&def)[0]];
+        let (d, a) = (&self.defender, &self.attacker);
+        self.aim(d, &def, a, &att, band.name(), true, bad)
     }
 
     /// The charger's volley at the defender, fired as the charger stood
@@ -41,13 +41,28 @@ impl Charge {
         band: Option<CloseBand>,
         dice: &mut D,
     ) -> (Condition, bool) {
-        match band {
-            Some(band) => {
-                let bad = self.defender_bad(&att);
-                let (a, d) = (&self.attacker, &self.defender);
-                self.volley(a, &att, d, &def, band.name(), false, bad, dice)
-            }
-            None => (def, false),
+        let aimed = band.map(|band| self.attackers_aim(att, def, band));
+        self.fire_if_aimed(aimed.as_ref(), &self.defender, def, dice)
+    }
+
+    fn attackers_aim(&self, att: Condition, def: Condition, band: CloseBand) -> Aimed {
+        let bad = self.defender_bad(&att);
+        let (a, d) = (&self.attacker, &self.defender);
+        self.aim(a, &att, d, &def, band.name(), false, bad)
+    }
+
+    /// A volley at `target` standing as `at`, if one was aimed (a side
+    /// that may not fire at its band fires none).
+    fn fire_if_aimed<D: Dice>(
+        &self,
+        aimed: Option<&Aimed>,
+        target: &Regiment,
+        at: Condition,
+        dice: &mut D,
+    ) -> (Condition, bool) {
+        match aimed {
+            Some(aimed) => self.fire_aimed(aimed, target, &at, dice),
+            None => (at, false),
         }
     }
 
@@ -75,10 +90,13 @@ impl Charge {
         budget: u64,
     ) -> Result<StepMoves<ChargeState>, OverBudget> {
         let mut enumerator = Enumerator::new(budget);
-        let (at_charger, _) =
-            enumerator.merged(|dice| self.defenders_volley(att, def, bands[1], dice))?;
-        let (at_defender, _) =
-            enumerator.merged(|dice| self.attackers_volley(att, def, bands[0], dice))?;
+        // Each volley aimed once, then played for every leaf of its dice.
+        let aimed = bands[1].map(|band| self.defenders_aim(att, def, band));
+        let (at_charger, _) = enumerator
+            .merged(|dice| self.fire_if_aimed(aimed.as_ref(), &self.attacker, att, dice))?;
+        let aimed = bands[0].map(|band| self.attackers_aim(att, def, band));
+        let (at_defender, _) = enumerator
+            .merged(|dice| self.fire_if_aimed(aimed.as_ref(), &self.defender, def, dice))?;
         let mut ends: FxHashMap<ChargeState, f64> = FxHashMap::default();
         for &(att_after, p) in &at_charger {
             for &(def_after, q) in &at_defender {
