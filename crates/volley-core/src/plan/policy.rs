@@ -85,6 +85,46 @@ fn holds_on(axes: &[(&'static str, i64)], condition: &Condition) -> bool {
 /// the choice is best there.
 type Row = (Vec<(&'static str, i64)>, f64, bool);
 
+/// A yes or no for each row, 64 rows a word.
+#[derive(Clone)]
+struct RowBits(Vec<u64>);
+
+impl RowBits {
+    fn of(rows: &[Row], yes: impl Fn(&Row) -> bool) -> Self {
+        let mut words = vec![0u64; rows.len().div_ceil(64)];
+        for (r, row) in rows.iter().enumerate() {
+            words[r / 64] |= u64::from(yes(row)) << (r % 64);
+        }
+        RowBits(words)
+    }
+
+    fn or(&self, other: &Self) -> Self {
+        RowBits(self.0.iter().zip(&other.0).map(|(a, b)| a | b).collect())
+    }
+
+    fn and(&self, other: &Self) -> Self {
+        RowBits(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
+    }
+
+    /// The rows where the two differ, in order.
+    fn differing<'a>(&'a self, other: &'a Self) -> impl Iterator<Item = usize> + 'a {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .enumerate()
+            .flat_map(|(w, (a, b))| {
+                let mut left = a ^ b;
+                std::iter::from_fn(move || {
+                    (left != 0).then(|| {
+                        let bit = left.trailing_zeros() as usize;
+                        left &= left - 1;
+                        w * 64 + bit
+                    })
+                })
+            })
+    }
+}
+
 /// A rule may leave out states best play reaches this seldom, as a share of
 /// the reach of every decision state where the choice is open; it then says
 /// how seldom.
@@ -151,19 +191,18 @@ pub fn simple_rule<G: Decisions>(
             }
         }
     }
-    // Where each condition holds, row by row, found once: the pairs below
-    // read these instead of searching each row's axes by name again.
-    let holds: Vec<Vec<bool>> = candidates
+    // Where each condition holds, row by row, found once and kept as bits:
+    // the pairs below read these instead of searching each row's axes by
+    // name again, and find the rows a rule misses a word at a time.
+    let holds: Vec<RowBits> = candidates
         .iter()
-        .map(|c| rows.iter().map(|(axes, ..)| holds_on(axes, c)).collect())
+        .map(|c| RowBits::of(&rows, |(axes, ..)| holds_on(axes, c)))
         .collect();
-    let misfit_of = |predict: &dyn Fn(usize) -> bool| -> f64 {
-        rows.iter()
-            .enumerate()
-            .filter(|(i, (.., chosen))| predict(*i) != *chosen)
-            .map(|(_, (_, reach, _))| reach)
-            .sum()
-    };
+    let chosen = RowBits::of(&rows, |(.., chosen)| *chosen);
+    // The reach of the rows where `predicted` differs from the choice, in
+    // the order of the rows.
+    let misfit_of =
+        |predicted: &RowBits| -> f64 { predicted.differing(&chosen).map(|r| rows[r].1).sum() };
     // Each pair's fit, either condition and both, found in parallel (the
     // pairs are many: a few thousand over a few thousand states), then
     // weighed in order below.
@@ -174,8 +213,8 @@ pub fn simple_rule<G: Decisions>(
                 .filter(|&j| candidates[j].axis != candidates[i].axis)
                 .map(|j| {
                     let (a, b) = (&holds[i], &holds[j]);
-                    let either = misfit_of(&|r| a[r] || b[r]);
-                    let both = misfit_of(&|r| a[r] && b[r]);
+                    let either = misfit_of(&a.or(b));
+                    let both = misfit_of(&a.and(b));
                     (j, either, both)
                 })
                 .collect()
@@ -189,7 +228,7 @@ pub fn simple_rule<G: Decisions>(
         }
     };
     for (c, held) in candidates.iter().zip(&holds) {
-        consider(misfit_of(&|r| held[r]), Shape::One(c.clone()));
+        consider(misfit_of(held), Shape::One(c.clone()));
     }
     for (a, fits) in candidates.iter().zip(pairs) {
         for (j, either, both) in fits {
