@@ -19,9 +19,7 @@
 //! 5. the aftermath: every unit still there is Disordered.
 
 use super::charts::{AfterCharge, ChargeBonus, Charts, LEVELS};
-use super::fire;
 use super::impact::{Impact, enemy_near, impact_parts};
-use super::shot::{FireSituation, Shot, shot, target_bad};
 use super::unit::{Arm, Condition, Regiment};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Procedure, Schema, Tally, run_steps};
@@ -77,13 +75,6 @@ pub struct Charge {
     /// Whether the attacker (`[0]`) and the defender (`[1]`) may fire at each of
     /// [`CLOSE_BANDS`] in the stop-short volleys, settled once.
     pub close_fire: [[bool; 3]; 2],
-}
-
-/// A volley aimed: see [`Charge::aim`].
-pub(super) struct Aimed {
-    shot: Option<Shot>,
-    bad: [i32; 3],
-    target_charging: bool,
 }
 
 /// The bands of the stop-short volleys.
@@ -203,78 +194,6 @@ impl Charge {
         (after, stand)
     }
 
-    /// One fire by `firer` at `target`'s front; (target's condition after, it
-    /// fell back). `bad`: the target's bad morale modifiers from the charge
-    /// (its flank, an enemy within 1 inch); the fire's own (enfilade) is
-    /// added as `fire` adds it.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn volley<D: Dice>(
-        &self,
-        firer: &Regiment,
-        by: &Condition,
-        target: &Regiment,
-        at: &Condition,
-        band: &'static str,
-        target_charging: bool,
-        bad: [i32; 2],
-        dice: &mut D,
-    ) -> (Condition, bool) {
-        let aimed = self.aim(firer, by, target, at, band, target_charging, bad);
-        self.fire_aimed(&aimed, target, at, dice)
-    }
-
-    /// What a volley settles before its dice: its shot (none when the
-    /// firer may not fire) and the target's bad modifiers. The exact
-    /// method plays a volley once for every leaf of its dice: aimed once,
-    /// the shot is not worked out again for each.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn aim(
-        &self,
-        firer: &Regiment,
-        by: &Condition,
-        target: &Regiment,
-        at: &Condition,
-        band: &'static str,
-        target_charging: bool,
-        bad: [i32; 2],
-    ) -> Aimed {
-        let situation = FireSituation::at_front(&self.charts, band, target, target_charging);
-        let [enfilade, near] = target_bad(&self.charts, firer, target, &situation, bad[1]);
-        Aimed {
-            shot: shot(&self.charts, firer, by, target, at, &situation),
-            bad: [enfilade, bad[0], near],
-            target_charging,
-        }
-    }
-
-    /// The volley `aimed` at `target` standing as `at`: the target after
-    /// it, and whether it fell back.
-    pub(super) fn fire_aimed<D: Dice>(
-        &self,
-        aimed: &Aimed,
-        target: &Regiment,
-        at: &Condition,
-        dice: &mut D,
-    ) -> (Condition, bool) {
-        match &aimed.shot {
-            None => (*at, false),
-            Some(s) => {
-                let result = s.roll(&self.charts, dice);
-                let e = fire::apply(
-                    &self.charts,
-                    result,
-                    target,
-                    at,
-                    aimed.target_charging,
-                    &aimed.bad,
-                    true,
-                    dice,
-                );
-                (e.after, e.check.is_some_and(|c| c.fall_back > 0))
-            }
-        }
-    }
-
     /// The defender's volley at the charger; `true` when it stops the charge.
     /// The charger's morale check may lift a worse level, never below the
     /// charge's own disorder (`charge_level`), which holds to the impact.
@@ -290,16 +209,9 @@ impl Charge {
         let close = matches!(band, "short" | "point-blank" | "desperation");
         let near = if close { self.attacker_bad(def)[0] } else { 0 };
         let bad = [0, near];
-        let (mut after, fell_back) = self.volley(
-            &self.defender,
-            def,
-            &self.attacker,
-            att,
-            band,
-            true,
-            bad,
-            dice,
-        );
+        let (d, a) = (&self.defender, &self.attacker);
+        let aimed = self.aim(d, def, a, att, band, true, bad);
+        let (mut after, fell_back) = self.fire_aimed(&aimed, a, att, dice);
         if !after.gone() {
             after.level = after.level.max(charge_level);
         }
@@ -456,6 +368,7 @@ pub(super) fn level_index(name: &str) -> u8 {
 mod tests {
     use super::super::charge_action::{ChargeFields, charge};
     use super::super::fire::{FireFields, apply};
+    use super::super::shot::shot;
     use super::*;
     use crate::action::fields_under;
     use crate::dice::Enumerator;

@@ -1,18 +1,83 @@
-//! A charge's closing volleys, the melee's or a stop-short's: the defender's
-//! at the charger and the charger's at the defender, fired at once. The
+//! A charge's volleys: each aimed once (the situation, the target's bad
+//! modifiers, the shot) and then fired. Its closing volleys, the melee's or
+//! a stop-short's: the defender's at the charger and the charger's at the
+//! defender, fired at once. The
 //! charge's steps play them one after the other on the trial's dice; the
 //! exact method of best play ([`crate::engine::Stepped::exact_step`])
 //! enumerates each alone and pairs their ends, because the charger's volley
 //! reads nothing the defender's changed.
 
-use super::charge::{Aimed, Charge, ChargeEnd, ChargeOutcome, CloseBand, disorder};
+use super::charge::{Charge, ChargeEnd, ChargeOutcome, CloseBand, disorder};
 use super::charge_steps::ChargeState;
+use super::fire;
+use super::shot::{FireSituation, Shot, shot, target_bad};
 use super::unit::{Condition, Regiment};
 use crate::dice::{Dice, Enumerator, OverBudget};
 use crate::engine::StepMoves;
 use rustc_hash::FxHashMap;
 
+/// A volley aimed: see [`Charge::aim`].
+pub(super) struct Aimed {
+    shot: Option<Shot>,
+    bad: [i32; 3],
+    target_charging: bool,
+}
+
 impl Charge {
+    /// What a volley settles before its dice: its shot (none when the
+    /// firer may not fire) and the target's bad modifiers. The exact
+    /// method plays a volley once for every leaf of its dice: aimed once,
+    /// the shot is not worked out again for each. `bad`: the target's bad
+    /// morale modifiers from the charge (its flank, an enemy within 1 inch);
+    /// the fire's own (enfilade) is added as `fire` adds it.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn aim(
+        &self,
+        firer: &Regiment,
+        by: &Condition,
+        target: &Regiment,
+        at: &Condition,
+        band: &'static str,
+        target_charging: bool,
+        bad: [i32; 2],
+    ) -> Aimed {
+        let situation = FireSituation::at_front(&self.charts, band, target, target_charging);
+        let [enfilade, near] = target_bad(&self.charts, firer, target, &situation, bad[1]);
+        Aimed {
+            shot: shot(&self.charts, firer, by, target, at, &situation),
+            bad: [enfilade, bad[0], near],
+            target_charging,
+        }
+    }
+
+    /// The volley `aimed` at `target` standing as `at`: the target after
+    /// it, and whether it fell back.
+    pub(super) fn fire_aimed<D: Dice>(
+        &self,
+        aimed: &Aimed,
+        target: &Regiment,
+        at: &Condition,
+        dice: &mut D,
+    ) -> (Condition, bool) {
+        match &aimed.shot {
+            None => (*at, false),
+            Some(s) => {
+                let result = s.roll(&self.charts, dice);
+                let e = fire::apply(
+                    &self.charts,
+                    result,
+                    target,
+                    at,
+                    aimed.target_charging,
+                    &aimed.bad,
+                    true,
+                    dice,
+                );
+                (e.after, e.check.is_some_and(|c| c.fall_back > 0))
+            }
+        }
+    }
+
     /// The defender's volley at the charger (at `band`; none at `None`):
     /// the charger after it, and whether it fell back.
     pub(super) fn defenders_volley<D: Dice>(

@@ -2,6 +2,7 @@
 //! lookup tables.
 
 pub use super::bill_result::BillResult;
+use super::melee_modifiers::ChargeMeleeModifiers;
 pub use super::option_values::*;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -221,42 +222,9 @@ pub struct Charts {
     melee_dice_by_odds: [(u32, u32); 3],
     /// Chart 10's modifiers a charge reads, looked up once: a charge reads
     /// them at every leaf of its melee rolls.
-    pub charge_melee: ChargeMeleeModifiers,
+    pub(super) charge_melee: ChargeMeleeModifiers,
     /// Chart 8 rows (0-based) whose result calls for the death test.
     officer_death_test: [bool; 6],
-}
-
-/// Chart 10's modifiers as a charge reads them (0 where the chart lacks one).
-#[derive(Clone, Copy, Debug)]
-pub struct ChargeMeleeModifiers {
-    pub defender_light_cover: i32,
-    pub defender_heavy_cover: i32,
-    pub defender_woods_rough: i32,
-    pub defender_higher: i32,
-    pub defender_skirmish: i32,
-    pub defender_disordered: i32,
-    pub defender_column: i32,
-    pub attacker_cavalry_line_half_move: i32,
-    pub attacker_attack_column: i32,
-    pub attacker_flank_rear: i32,
-}
-
-impl ChargeMeleeModifiers {
-    fn read(melee: &Melee) -> Self {
-        let m = |name: &str| melee.modifiers.get(name).copied().unwrap_or(0);
-        ChargeMeleeModifiers {
-            defender_light_cover: m("defender_light_cover"),
-            defender_heavy_cover: m("defender_heavy_cover"),
-            defender_woods_rough: m("defender_woods_rough"),
-            defender_higher: m("defender_higher"),
-            defender_skirmish: m("defender_skirmish"),
-            defender_disordered: m("defender_disordered"),
-            defender_column: m("defender_column"),
-            attacker_cavalry_line_half_move: m("attacker_cavalry_line_half_move"),
-            attacker_attack_column: m("attacker_attack_column"),
-            attacker_flank_rear: m("attacker_flank_rear"),
-        }
-    }
 }
 
 impl crate::action::CompiledCharts for Charts {
@@ -326,7 +294,7 @@ impl crate::action::CompiledCharts for Charts {
             let more = row.first().copied().unwrap_or(3);
             (more, row.get(1).copied().unwrap_or(more))
         });
-        let charge_melee = ChargeMeleeModifiers::read(&data.melee);
+        let charge_melee = ChargeMeleeModifiers::read(&data.melee.modifiers);
         let officer_death_test =
             std::array::from_fn(|row| data.officer.results[row].contains("death"));
         Ok(Charts {

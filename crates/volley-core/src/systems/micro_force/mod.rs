@@ -18,6 +18,7 @@ mod firefight_action;
 mod firefight_choices;
 mod initiative;
 mod melee;
+mod melee_modifiers;
 mod morale;
 mod option_values;
 mod recovery;
