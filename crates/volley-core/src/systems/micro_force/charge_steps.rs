@@ -284,6 +284,14 @@ impl Charge {
                 Some(back) => covered += back,
             }
         }
+        // Only cavalry in line reads the charge move and the inches covered
+        // in the melee: for any other charger they are dropped, so that the
+        // melees after every charge bonus roll merge into one.
+        let (charge_move, covered) = if self.cavalry_line(&attacker) {
+            (charge_move, covered)
+        } else {
+            (0, 0)
+        };
         ChargeState::Melee {
             attacker,
             defender,

@@ -53,12 +53,11 @@ impl FirefightChoices {
     /// The charge's ends from `key` (by B when `by_b`),
     /// in the order of their states: solved the first time, shared after
     /// (by the routes of each initiative). Where both sides fire alike, B's
-    /// charge on A is A's charge on B with the units swapped: read from A's,
-    /// not kept twice.
+    /// charge on A is A's charge on B with the units swapped: solved from
+    /// A's, and kept too, so that the swap and its sort are done once.
     fn shared_charge(&self, key: State, by_b: bool, budget: u64) -> Result<ChargeEnds, OverBudget> {
         let mirrored = self.fight.a_fire == self.fight.b_fire;
-        let kept = !(by_b && mirrored);
-        if kept && let Some(ends) = self.lock_charges().get(&(key, by_b)) {
+        if let Some(ends) = self.lock_charges().get(&(key, by_b)) {
             return Ok(ends.clone());
         }
         let mut ends: Vec<(State, f64)> = if by_b && mirrored {
@@ -77,9 +76,7 @@ impl FirefightChoices {
         };
         ends.sort_unstable_by_key(|a| a.0);
         let ends = Arc::new(ends);
-        if kept {
-            self.lock_charges().insert((key, by_b), ends.clone());
-        }
+        self.lock_charges().insert((key, by_b), ends.clone());
         Ok(ends)
     }
 
