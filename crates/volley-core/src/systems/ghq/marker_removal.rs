@@ -1,15 +1,24 @@
-//! Marker removal for one stand as a procedure, alike on every GHQ card:
-//! the stand's roll (the GHQ d20 of [`super::markers`], or a card's own
-//! chart where it has one) and what the stand is left with.
+//! Marker removal for one stand, alike on every GHQ card: the action
+//! (`marker-removal`, its fields and outcomes) and its procedure, the
+//! stand's roll (the GHQ d20 of [`super::markers`], or a card's own chart
+//! where it has one) and what the stand is left with.
 
 use super::{GhqCard, RemovalRecord, RemovalRoll, Stand, StandState, remove_markers};
+use crate::action::{About, ActionFields, ChartAction, CompiledCharts, FieldSpec, Scenario};
 use crate::dice::Dice;
-use crate::engine::{Procedure, Schema, Tally};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use std::marker::PhantomData;
 use std::sync::Arc;
 
 /// How a card rolls marker removal: the GHQ d20 unless it says otherwise.
-pub trait RemovalRule: GhqCard + Send + Sync + Sized {
+pub trait RemovalRule: GhqCard + CompiledCharts + Send + Sync + Sized + 'static {
+    /// What the card's `marker-removal` answers, for `--help`.
+    const REMOVAL_SUMMARY: &'static str;
+
+    /// The force's cohesion a question assumes unless it says.
+    fn cohesion_by_default(&self) -> i64;
+
     /// Roll marker removal for `stand` at `cohesion`, changing its markers.
     fn removal_roll<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
         remove_markers(dice, self, cohesion, stand)
@@ -60,4 +69,77 @@ pub fn marked_stand(suppressed: bool, disorganized: bool) -> Result<Stand, Input
         ));
     }
     Ok(stand)
+}
+
+/// The fields of a GHQ card's `marker-removal`: the force's cohesion and the
+/// stand's markers.
+#[derive(Clone, Debug)]
+pub struct MarkerRemovalFields<C> {
+    pub cohesion: i32,
+    pub suppressed: bool,
+    pub disorganized: bool,
+    card: PhantomData<fn() -> C>,
+}
+
+impl<C: RemovalRule> ActionFields for MarkerRemovalFields<C> {
+    type Charts = C;
+
+    fn field_specs(charts: &C) -> Vec<FieldSpec> {
+        vec![
+            FieldSpec::int(
+                "cohesion",
+                1,
+                20,
+                charts.cohesion_by_default(),
+                "the force's cohesion",
+            ),
+            FieldSpec::flag_on("suppressed", "carries an S marker"),
+            FieldSpec::flag("disorganized", "carries a D marker"),
+        ]
+    }
+
+    fn read_fields(_charts: &C, scenario: &Scenario) -> Result<Self, InputError> {
+        Ok(MarkerRemovalFields {
+            cohesion: scenario.int32("cohesion"),
+            suppressed: scenario.flag("suppressed"),
+            disorganized: scenario.flag("disorganized"),
+            card: PhantomData,
+        })
+    }
+}
+
+/// `marker-removal` on the GHQ card `C`.
+pub struct MarkerRemovalAction<C>(PhantomData<fn() -> C>);
+
+impl<C> MarkerRemovalAction<C> {
+    /// The action, for a card's list of actions.
+    pub const ON_CARD: Self = MarkerRemovalAction(PhantomData);
+}
+
+impl<C: RemovalRule> ChartAction for MarkerRemovalAction<C> {
+    type Fields = MarkerRemovalFields<C>;
+
+    const ABOUT: &'static About = &About {
+        name: "marker-removal",
+        summary: C::REMOVAL_SUMMARY,
+        headline: Some(("after", "ok")),
+        ..About::DEFAULT
+    };
+
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        super::roll_notes()
+    }
+
+    fn build(
+        &self,
+        f: MarkerRemovalFields<C>,
+        charts: &Arc<C>,
+    ) -> Result<Box<dyn Model>, InputError> {
+        let stand = marked_stand(f.suppressed, f.disorganized)?;
+        Ok(Box::new(ProcedureModel::new(MarkerRemoval {
+            charts: charts.clone(),
+            cohesion: f.cohesion,
+            stand,
+        })))
+    }
 }

@@ -1,20 +1,23 @@
 //! Marker removal: the GHQ d20 roll (a natural 1 rallies, a
 //! natural 20 panics, otherwise cohesion with the markers clears S), or the
 //! card's optional chart (3.3.7), read on a d100 with the modifiers times five.
+//! The action is the GHQ cards' ([`crate::systems::ghq::marker_removal`]).
 
 use super::charts::Charts;
-use super::fields;
-use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
-use crate::engine::{Model, ProcedureModel};
-use crate::error::InputError;
-use crate::systems::ghq::marker_removal::{MarkerRemoval, RemovalRule, marked_stand};
+use crate::systems::ghq::marker_removal::RemovalRule;
 use crate::systems::ghq::{CrtResult, GhqCard, RemovalRoll, Stand, remove_markers};
-use std::sync::Arc;
 
 /// Micro Armour rolls the GHQ d20, or its optional chart when that option is
 /// on.
 impl RemovalRule for Charts {
+    const REMOVAL_SUMMARY: &'static str =
+        "the marker removal roll of one stand with S and/or D (the d20, or the optional chart)";
+
+    fn cohesion_by_default(&self) -> i64 {
+        self.default_cohesion()
+    }
+
     fn removal_roll<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
         if self.data.options.ma_optional_marker_chart() {
             self.optional_chart(dice, cohesion, stand)
@@ -66,45 +69,5 @@ impl Charts {
             }
         }
         roll
-    }
-}
-
-crate::action_fields! {
-    /// The fields of `micro-armour marker-removal`.
-    pub struct MarkerRemovalFields(charts: &Charts) {
-        cohesion: i32 = fields::cohesion(charts, "the force's cohesion"),
-        suppressed: bool = FieldSpec::flag_on("carries an S marker"),
-        disorganized: bool = FieldSpec::flag("carries a D marker"),
-    }
-}
-
-/// `micro-armour marker-removal`.
-pub struct MarkerRemovalAction;
-
-impl ChartAction for MarkerRemovalAction {
-    type Fields = MarkerRemovalFields;
-
-    const ABOUT: &'static About = &About {
-        name: "marker-removal",
-        summary: "the marker removal roll of one stand with S and/or D (the d20, or the optional chart)",
-        headline: Some(("after", "ok")),
-        ..About::DEFAULT
-    };
-
-    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        crate::systems::ghq::roll_notes()
-    }
-
-    fn build(
-        &self,
-        f: MarkerRemovalFields,
-        charts: &Arc<Charts>,
-    ) -> Result<Box<dyn Model>, InputError> {
-        let stand = marked_stand(f.suppressed, f.disorganized)?;
-        Ok(Box::new(ProcedureModel::new(MarkerRemoval {
-            charts: charts.clone(),
-            cohesion: f.cohesion,
-            stand,
-        })))
     }
 }

@@ -20,6 +20,7 @@ mod marker_removal;
 
 use crate::action::{ChartSystem, SystemAbout};
 use crate::rules::Card;
+use crate::systems::ghq::marker_removal::MarkerRemovalAction;
 use charts::Charts;
 
 /// The Micro Armour system.
@@ -37,7 +38,7 @@ impl ChartSystem for MicroArmour {
         },
         actions: &[
             &fire::FireAction,
-            &marker_removal::MarkerRemovalAction,
+            &MarkerRemovalAction::<Charts>::ON_CARD,
             &artillery::ArtilleryAction::<false>,
             &artillery::ArtilleryAction::<true>,
             &air::AirStrikeAction,

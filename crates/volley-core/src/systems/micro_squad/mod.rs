@@ -28,6 +28,7 @@ pub use fire::{FireAction, StandardFire};
 use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
+use crate::systems::ghq::marker_removal::MarkerRemovalAction;
 use charts::Charts;
 use std::sync::Arc;
 
@@ -57,7 +58,7 @@ impl ChartSystem for MicroSquad {
             &air_strike::AirStrikeAction,
             &overrun::OverrunAction,
             &close_assault::CloseAssaultAction,
-            &marker_removal::MarkerRemovalAction,
+            &MarkerRemovalAction::<Charts>::ON_CARD,
             &orders::CommandEfficiencyAction,
             &orders::MovementOrderAction,
             &mines::MineAttackAction,
