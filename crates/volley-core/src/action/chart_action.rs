@@ -74,16 +74,6 @@ pub trait ChartAction: Sync {
         Self::Fields::field_specs(charts)
     }
 
-    /// See [`Action::derive`].
-    fn derive(
-        &self,
-        axis: &str,
-        _value: &str,
-        _scenario: &Scenario,
-    ) -> Result<Vec<(&'static str, String)>, String> {
-        Err(super::no_axis(Self::ABOUT.name, axis))
-    }
-
     /// See [`Action::outcome_notes`].
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         Vec::new()
@@ -127,15 +117,6 @@ impl<A: ChartAction> Action for A {
     fn fields(&self, rules: &RuleBook) -> Result<Vec<FieldSpec>, InputError> {
         let charts = charts_of::<ChartsOf<A>>(rules)?;
         Ok(self.field_specs(&charts))
-    }
-
-    fn derive(
-        &self,
-        axis: &str,
-        value: &str,
-        scenario: &Scenario,
-    ) -> Result<Vec<(&'static str, String)>, String> {
-        ChartAction::derive(self, axis, value, scenario)
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {

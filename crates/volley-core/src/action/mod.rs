@@ -38,8 +38,11 @@ pub struct About {
     /// user's usual question about this action.
     pub headline: Option<(&'static str, &'static str)>,
     /// Axes a question may sweep besides the fields (`differential` for CRT
-    /// attacks); [`Action::derive`] turns a value into field settings.
+    /// attacks); [`About::derive`] turns a value into field settings.
     pub derived_axes: &'static [&'static str],
+    /// How a value of a derived axis becomes field settings, given the rest
+    /// of the scenario (`differential=2`: firepower two above the defense).
+    pub derive: Option<DeriveAxis>,
     /// The probability table `volley table` shows when no axis is given: the
     /// row axis and an optional column axis, as `FIELD=VALUES`.
     pub default_table: Option<(&'static str, Option<&'static str>)>,
@@ -58,11 +61,16 @@ impl About {
         summary: "",
         headline: None,
         derived_axes: &[],
+        derive: None,
         default_table: None,
         default_curves: &[],
         renamed: &[],
     };
 }
+
+/// Turns a value of a derived axis into field settings, given the rest of
+/// the scenario; the error says why the value cannot be met.
+pub type DeriveAxis = fn(&str, &Scenario) -> Result<Vec<(&'static str, String)>, String>;
 
 /// One action of a system.
 pub trait Action: Sync {
@@ -94,14 +102,18 @@ pub trait Action: Sync {
         self.about().derived_axes
     }
 
-    /// The field settings for `axis = value`, given the rest of the scenario.
+    /// The field settings for `axis = value`, given the rest of the scenario
+    /// (see [`About::derive`]).
     fn derive(
         &self,
         axis: &str,
-        _value: &str,
-        _scenario: &Scenario,
+        value: &str,
+        scenario: &Scenario,
     ) -> Result<Vec<(&'static str, String)>, String> {
-        Err(no_axis(self.name(), axis))
+        match self.about().derive {
+            Some(derive) if self.derived_axes().contains(&axis) => derive(value, scenario),
+            _ => Err(no_axis(self.name(), axis)),
+        }
     }
 
     /// See [`About::default_table`].

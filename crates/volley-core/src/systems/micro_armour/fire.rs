@@ -203,42 +203,11 @@ impl FireAction {
 impl ChartAction for FireAction {
     type Fields = FireFields;
 
-    const ABOUT: &'static About = &About {
-        name: "fire",
-        summary: "standard fire: a firing stand's cohesion roll and CRT attack, by tech level, facing and range",
-        headline: Some(("result", "E")),
-        derived_axes: &[differential::DIFFERENTIAL],
-        default_table: Some(differential::CRT_TABLE),
-        ..About::DEFAULT
-    };
-
-    /// The differential against the defense actually used: AP against an
-    /// armored target (its flank value when facing flank), HE otherwise.
-    fn derive(
-        &self,
-        _axis: &str,
-        value: &str,
-        scenario: &Scenario,
-    ) -> Result<Vec<(&'static str, String)>, String> {
-        let d: i64 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{value}` is not an integer"))?;
-        let armored = scenario.text("target") == "armored";
-        let defense = if armored && scenario.text("facing") == "flank" {
-            scenario.int("flank_defense")
-        } else {
-            scenario.int("defense")
-        };
-        if defense + d < 0 {
-            return Err(format!(
-                "{d} needs firepower {}; raise defense",
-                defense + d
-            ));
-        }
-        let field = if armored { "ap_firepower" } else { "firepower" };
-        Ok(vec![(field, (defense + d).to_string())])
-    }
+    const ABOUT: &'static About = &differential::crt_about(
+        "fire",
+        "standard fire: a firing stand's cohesion roll and CRT attack, by tech level, facing and range",
+        differential_against_defense_used,
+    );
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         vec![
@@ -262,4 +231,20 @@ impl ChartAction for FireAction {
             charts.clone(),
         )?)))
     }
+}
+
+/// The differential against the defense actually used: AP against an
+/// armored target (its flank value when facing flank), HE otherwise.
+fn differential_against_defense_used(
+    value: &str,
+    scenario: &Scenario,
+) -> Result<Vec<(&'static str, String)>, String> {
+    let armored = scenario.text("target") == "armored";
+    let defense = if armored && scenario.text("facing") == "flank" {
+        scenario.int("flank_defense")
+    } else {
+        scenario.int("defense")
+    };
+    let field = if armored { "ap_firepower" } else { "firepower" };
+    differential::firepower_against(value, field, defense)
 }

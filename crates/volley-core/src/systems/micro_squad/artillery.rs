@@ -9,7 +9,7 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{About, ChartAction, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
@@ -214,23 +214,11 @@ pub struct DirectArtilleryAction;
 impl ChartAction for DirectArtilleryAction {
     type Fields = (ArtilleryFields, MortarField);
 
-    const ABOUT: &'static About = &About {
-        name: "direct-artillery",
-        summary: "direct artillery on one stand under the impact area (mortars roll for deviation)",
-        headline: Some(("result", "E")),
-        derived_axes: &[differential::DIFFERENTIAL],
-        default_table: Some(differential::CRT_TABLE),
-        ..About::DEFAULT
-    };
-
-    fn derive(
-        &self,
-        _axis: &str,
-        value: &str,
-        scenario: &Scenario,
-    ) -> Result<Vec<(&'static str, String)>, String> {
-        differential::firepower_for(value, scenario)
-    }
+    const ABOUT: &'static About = &differential::crt_about(
+        "direct-artillery",
+        "direct artillery on one stand under the impact area (mortars roll for deviation)",
+        differential::firepower_for,
+    );
 
     fn build(
         &self,
@@ -248,23 +236,11 @@ pub struct IndirectArtilleryAction;
 impl ChartAction for IndirectArtilleryAction {
     type Fields = ArtilleryFields;
 
-    const ABOUT: &'static About = &About {
-        name: "indirect-artillery",
-        summary: "a plotted indirect mission on one stand: cohesion, deviation (1D8 direction, 1D6 inches), CRT",
-        headline: Some(("result", "E")),
-        derived_axes: &[differential::DIFFERENTIAL],
-        default_table: Some(differential::CRT_TABLE),
-        ..About::DEFAULT
-    };
-
-    fn derive(
-        &self,
-        _axis: &str,
-        value: &str,
-        scenario: &Scenario,
-    ) -> Result<Vec<(&'static str, String)>, String> {
-        differential::firepower_for(value, scenario)
-    }
+    const ABOUT: &'static About = &differential::crt_about(
+        "indirect-artillery",
+        "a plotted indirect mission on one stand: cohesion, deviation (1D8 direction, 1D6 inches), CRT",
+        differential::firepower_for,
+    );
 
     fn build(
         &self,

@@ -4,7 +4,7 @@
 
 use super::charts::Charts;
 use super::fields;
-use crate::action::{About, ChartAction, Scenario};
+use crate::action::{About, ChartAction};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
@@ -74,23 +74,11 @@ impl CrtAction {
 impl ChartAction for CrtAction {
     type Fields = CrtFields;
 
-    const ABOUT: &'static About = &About {
-        name: "crt",
-        summary: "the CRT alone: 2D6 plus a modifier on the differential's column, no cohesion roll, no target",
-        headline: Some(("result", "E")),
-        derived_axes: &[differential::DIFFERENTIAL],
-        default_table: Some(differential::CRT_TABLE),
-        ..About::DEFAULT
-    };
-
-    fn derive(
-        &self,
-        _axis: &str,
-        value: &str,
-        scenario: &Scenario,
-    ) -> Result<Vec<(&'static str, String)>, String> {
-        differential::firepower_for(value, scenario)
-    }
+    const ABOUT: &'static About = &differential::crt_about(
+        "crt",
+        "the CRT alone: 2D6 plus a modifier on the differential's column, no cohesion roll, no target",
+        differential::firepower_for,
+    );
 
     fn build(&self, f: CrtFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ClassifiedModel::new(Self::procedure(

@@ -3,7 +3,7 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
-use crate::action::{About, ChartAction, FieldSpec, Scenario};
+use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
@@ -164,23 +164,11 @@ impl FireAction {
 impl ChartAction for FireAction {
     type Fields = FireFields;
 
-    const ABOUT: &'static About = &About {
-        name: "fire",
-        summary: "standard fire: one firing stand's cohesion roll and CRT attack on one target stand",
-        headline: Some(("result", "E")),
-        derived_axes: &[differential::DIFFERENTIAL],
-        default_table: Some(differential::CRT_TABLE),
-        ..About::DEFAULT
-    };
-
-    fn derive(
-        &self,
-        _axis: &str,
-        value: &str,
-        scenario: &Scenario,
-    ) -> Result<Vec<(&'static str, String)>, String> {
-        differential::firepower_for(value, scenario)
-    }
+    const ABOUT: &'static About = &differential::crt_about(
+        "fire",
+        "standard fire: one firing stand's cohesion roll and CRT attack on one target stand",
+        differential::firepower_for,
+    );
 
     fn build(&self, f: FireFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ClassifiedModel::new(Self::procedure(
