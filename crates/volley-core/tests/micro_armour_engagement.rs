@@ -197,3 +197,49 @@ fn the_bounds_allow_the_shots_per_turn_the_charts_accept() {
             .is_ok()
     );
 }
+
+/// The engagement's marker removal reads the card's optional chart when that
+/// option is on, as one stand's `marker-removal` does (it once rolled the d20
+/// whatever the option said): the answer moves, and exact enumeration over
+/// the d100 agrees with Monte Carlo.
+#[test]
+fn the_engagement_removes_markers_by_the_optional_chart_when_it_is_on() {
+    let chart = [common::house_rule(
+        "options.ma_optional_marker_chart",
+        "true",
+    )];
+    let fields = [("a_stands", "2"), ("b_stands", "2"), ("turns", "3")];
+    let d20 = run("engagement", &fields);
+    let exact = common::run_with_rules(
+        "micro-armour",
+        "engagement",
+        &fields,
+        &chart,
+        MethodRequest::Exact,
+    );
+    assert!(exact.exact);
+    let moved = (p(&exact, "winner", "a") - p(&d20, "winner", "a")).abs();
+    assert!(
+        moved > 1e-4,
+        "the optional chart moves the answer ({moved})"
+    );
+    let mc = common::run_with_rules(
+        "micro-armour",
+        "engagement",
+        &fields,
+        &chart,
+        MethodRequest::Trials(200_000),
+    );
+    for (e, m) in exact.outcomes.iter().zip(&mc.outcomes) {
+        assert_eq!((&e.variable, &e.value), (&m.variable, &m.value));
+        let slack = 2.6 * m.estimate.half_width() + 1e-4;
+        assert!(
+            (e.estimate.value - m.estimate.value).abs() <= slack,
+            "{}={}: exact {} against {}",
+            e.variable,
+            e.value,
+            e.estimate.value,
+            m.estimate.value
+        );
+    }
+}

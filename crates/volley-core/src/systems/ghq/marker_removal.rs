@@ -3,7 +3,7 @@
 //! stand's roll (the GHQ d20 of [`super::markers`], or a card's own chart
 //! where it has one) and what the stand is left with.
 
-use super::{GhqCard, RemovalRecord, RemovalRoll, Stand, StandState, remove_markers};
+use super::{MarkerRoll, RemovalRecord, RemovalRoll, Stand, StandState, remove_markers};
 use crate::action::{About, ActionFields, ChartAction, CompiledCharts, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 /// How a card rolls marker removal: the GHQ d20 unless it says otherwise.
-pub trait RemovalRule: GhqCard + CompiledCharts + Send + Sync + Sized + 'static {
+pub trait RemovalRule: MarkerRoll + CompiledCharts + Send + Sync + Sized + 'static {
     /// What the card's `marker-removal` answers, for `--help`.
     const REMOVAL_SUMMARY: &'static str;
 

@@ -1,4 +1,5 @@
-//! Marker removal: one d20 per stand with S and/or D.
+//! Marker removal: one d20 per stand with S and/or D (or a card's own
+//! chart, [`MarkerRoll`]).
 //!
 //! A natural 1 rallies D (and, by the card's option, clears S too); otherwise
 //! passing cohesion with the markers' penalties clears S; a natural 20 is a panic,
@@ -62,6 +63,32 @@ pub fn roll_notes() -> Vec<(&'static str, &'static str, &'static str)> {
     ]
 }
 
+/// How a card's marker removal reads its die, face by face: the GHQ d20
+/// unless the card says otherwise (Micro Armour's optional d100 chart). The
+/// engagements tabulate it ([`RemovalTable`]), so a card's own chart holds
+/// in a whole engagement as in one stand's roll.
+pub trait MarkerRoll: GhqCard {
+    /// The die rolled.
+    fn removal_die(&self) -> u32 {
+        20
+    }
+
+    /// What a roll of `face` does for `stand` (which carries S or D) at
+    /// `cohesion`.
+    fn removal_class(&self, cohesion: i32, stand: &Stand, face: u32) -> RemovalRoll {
+        let test = self.cohesion_test(cohesion, stand, 0);
+        d20_class(&test, face, stand.suppressed)
+    }
+
+    /// Apply a removal roll's result to `stand`.
+    fn apply_removal_roll(&self, cohesion: i32, stand: &mut Stand, roll: RemovalRoll)
+    where
+        Self: Sized,
+    {
+        apply_removal(self, cohesion, stand, roll);
+    }
+}
+
 /// Roll marker removal for one stand (which must carry S or D) and update it.
 #[inline]
 pub fn remove_markers<D: Dice, C: GhqCard>(
@@ -76,14 +103,14 @@ pub fn remove_markers<D: Dice, C: GhqCard>(
     }
     let test = card.cohesion_test(cohesion, stand, 0);
     let has_s = stand.suppressed;
-    let roll = dice.classify(Roll::Die(20), |n| removal_class(&test, n, has_s));
+    let roll = dice.classify(Roll::Die(20), |n| d20_class(&test, n, has_s));
     apply_removal(card, cohesion, stand, roll);
     roll
 }
 
 /// What a d20 of `n` does against the stand's test: a pass recovers only a
 /// stand with an S to clear (on D alone it removes nothing, a fail).
-fn removal_class(test: &super::cohesion::CohesionTest, n: u32, has_s: bool) -> RemovalRoll {
+pub fn d20_class(test: &super::cohesion::CohesionTest, n: u32, has_s: bool) -> RemovalRoll {
     match n {
         1 => RemovalRoll::Rally,
         20 => RemovalRoll::Panic,
@@ -117,13 +144,16 @@ pub fn apply_removal<C: GhqCard>(card: &C, cohesion: i32, stand: &mut Stand, rol
     }
 }
 
-/// A side's marker removal, tabulated once from the card: what a d20 does to
-/// a stand in each marker state (the hot loops of both methods read it).
+/// A side's marker removal, tabulated once from the card: what each face of
+/// its die does to a stand in each marker state (the hot loops of both
+/// methods read it).
 #[derive(Clone, Debug)]
 pub struct RemovalTable {
-    /// By marker state and d20: the stand's marker state after, or
+    /// The die rolled (a d20 but on a card's own chart).
+    die: u32,
+    /// By marker state and face: the stand's marker state after, or
     /// [`ELIMINATED`].
-    after: [[u8; 21]; 4],
+    after: [Vec<u8>; 4],
 }
 
 /// [`RemovalTable`]'s class of a stand that the roll eliminated (a panic on a
@@ -132,15 +162,16 @@ const ELIMINATED: u8 = 4;
 
 impl RemovalTable {
     /// The table of a side with force cohesion `cohesion` on `card`.
-    pub fn new<C: GhqCard>(card: &C, cohesion: i32) -> Self {
-        let mut after = [[0u8; 21]; 4];
+    pub fn new<C: MarkerRoll>(card: &C, cohesion: i32) -> Self {
+        let die = card.removal_die();
+        let mut after: [Vec<u8>; 4] = Default::default();
         for (state, row) in after.iter_mut().enumerate().skip(1) {
+            *row = vec![0; die as usize + 1];
             let stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
-            let test = card.cohesion_test(cohesion, &stand, 0);
             for (n, cell) in row.iter_mut().enumerate().skip(1) {
                 let mut s = stand;
-                let roll = removal_class(&test, n as u32, stand.suppressed);
-                apply_removal(card, cohesion, &mut s, roll);
+                let roll = card.removal_class(cohesion, &stand, n as u32);
+                card.apply_removal_roll(cohesion, &mut s, roll);
                 *cell = if s.eliminated {
                     ELIMINATED
                 } else {
@@ -148,7 +179,7 @@ impl RemovalTable {
                 };
             }
         }
-        RemovalTable { after }
+        RemovalTable { die, after }
     }
 
     /// Marker removal for a whole group of identical stands: the stands of one
@@ -169,7 +200,7 @@ impl RemovalTable {
                 continue;
             }
             let row = &self.after[state];
-            let split: [u32; 5] = dice.multinomial(u32::from(n), Roll::Die(20), |r| {
+            let split: [u32; 5] = dice.multinomial(u32::from(n), Roll::Die(self.die), |r| {
                 usize::from(row[r as usize])
             });
             for (class, &count) in split.iter().enumerate() {

@@ -6,7 +6,9 @@
 use super::charts::Charts;
 use crate::dice::{Dice, Roll};
 use crate::systems::ghq::marker_removal::RemovalRule;
-use crate::systems::ghq::{CrtResult, GhqCard, RemovalRoll, Stand, remove_markers};
+use crate::systems::ghq::{
+    CrtResult, GhqCard, MarkerRoll, RemovalRoll, Stand, apply_removal, d20_class, remove_markers,
+};
 
 /// Micro Armour rolls the GHQ d20, or its optional chart when that option is
 /// on.
@@ -20,9 +22,41 @@ impl RemovalRule for Charts {
 
     fn removal_roll<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
         if self.data.options.ma_optional_marker_chart() {
-            self.optional_chart(dice, cohesion, stand)
+            let die = self.removal_die();
+            let roll = dice.classify(Roll::Die(die), |n| self.removal_class(cohesion, stand, n));
+            self.apply_removal_roll(cohesion, stand, roll);
+            roll
         } else {
             remove_markers(dice, self, cohesion, stand)
+        }
+    }
+}
+
+/// The GHQ d20, or the optional chart (a d100 on this card) when that
+/// option is on: one stand's roll and a whole engagement's read it alike.
+impl MarkerRoll for Charts {
+    fn removal_die(&self) -> u32 {
+        if self.data.options.ma_optional_marker_chart() {
+            self.data.optional_marker_chart.die
+        } else {
+            20
+        }
+    }
+
+    fn removal_class(&self, cohesion: i32, stand: &Stand, face: u32) -> RemovalRoll {
+        if self.data.options.ma_optional_marker_chart() {
+            self.optional_class(cohesion, stand, face)
+        } else {
+            let test = self.cohesion_test(cohesion, stand, 0);
+            d20_class(&test, face, stand.suppressed)
+        }
+    }
+
+    fn apply_removal_roll(&self, cohesion: i32, stand: &mut Stand, roll: RemovalRoll) {
+        if self.data.options.ma_optional_marker_chart() {
+            self.optional_apply(stand, roll);
+        } else {
+            apply_removal(self, cohesion, stand, roll);
         }
     }
 }
@@ -31,27 +65,28 @@ impl Charts {
     /// The optional chart: rally on a natural d100 at most max(1, C - 10);
     /// panic when d100 + 5 x modifiers reaches 99 + 3 x (C - 10); recover (clear
     /// S) when it is at most 5 x C.
-    fn optional_chart<D: Dice>(&self, dice: &mut D, c: i32, stand: &mut Stand) -> RemovalRoll {
+    fn optional_class(&self, c: i32, stand: &Stand, n: u32) -> RemovalRoll {
         let chart = &self.data.optional_marker_chart;
         let modifier = chart.modifier_scale * self.marker_penalties().of(stand);
         let rally = (c - 10).max(1);
         let panic = chart.panic_base + chart.panic_per_cohesion * (c - 10).max(0);
         // The chart prints one row for cohesion 10 or less.
         let recovery = chart.recovery_per_cohesion * c.max(10);
-        // A pass recovers only a stand with an S to clear.
-        let has_s = stand.suppressed;
-        let roll = dice.classify(Roll::Die(chart.die), |n| {
-            let n = n as i32;
-            if n <= rally {
-                RemovalRoll::Rally
-            } else if n + modifier >= panic {
-                RemovalRoll::Panic
-            } else if has_s && n + modifier <= recovery {
-                RemovalRoll::Recover
-            } else {
-                RemovalRoll::Fail
-            }
-        });
+        let n = n as i32;
+        if n <= rally {
+            RemovalRoll::Rally
+        } else if n + modifier >= panic {
+            RemovalRoll::Panic
+        } else if stand.suppressed && n + modifier <= recovery {
+            // A pass recovers only a stand with an S to clear.
+            RemovalRoll::Recover
+        } else {
+            RemovalRoll::Fail
+        }
+    }
+
+    /// What the optional chart's result does to the stand.
+    fn optional_apply(&self, stand: &mut Stand, roll: RemovalRoll) {
         match roll {
             RemovalRoll::Rally => {
                 stand.disorganized = false;
@@ -68,6 +103,5 @@ impl Charts {
                 stand.apply(trigger, self.paren_s_trigger());
             }
         }
-        roll
     }
 }

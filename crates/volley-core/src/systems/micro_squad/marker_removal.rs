@@ -6,7 +6,11 @@
 //! the GHQ cards' ([`crate::systems::ghq::marker_removal`]).
 
 use super::charts::Charts;
+use crate::systems::ghq::MarkerRoll;
 use crate::systems::ghq::marker_removal::RemovalRule;
+
+/// Micro Squad's marker removal reads the GHQ d20.
+impl MarkerRoll for Charts {}
 
 /// Micro Squad rolls the GHQ d20.
 impl RemovalRule for Charts {
