@@ -39,6 +39,7 @@ pub mod movement;
 pub mod overrun;
 pub mod results;
 pub mod stand;
+pub mod terrain;
 
 pub use attack::{attack, attack_by, roll_result};
 pub use card::{GhqCard, MarkerPenalties};

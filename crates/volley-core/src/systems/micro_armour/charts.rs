@@ -1,6 +1,8 @@
 //! Micro Armour charts, typed over `src/rules/micro_armour.toml`, and compiled
 //! into the GHQ core's tables.
 
+use crate::systems::ghq::movement::MovementOrders;
+use crate::systems::ghq::terrain::Applies;
 use crate::systems::ghq::{Crt, GhqCard, MarkerPenalties, ParenSTrigger};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -137,15 +139,6 @@ pub struct Range {
     pub beyond_drm: i32,
 }
 
-/// When a conditional terrain modifier applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Applies {
-    Always,
-    TargetMoving,
-    ThroughCrest,
-}
-
 #[derive(Clone, Debug, Deserialize)]
 pub struct Terrain {
     pub name: String,
@@ -163,17 +156,6 @@ pub struct CommandEfficiency {
     pub provenance: String,
     pub orders: BTreeMap<String, i64>,
     pub generation: BTreeMap<String, i32>,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-pub struct MovementOrders {
-    pub provenance: String,
-    pub hq_attached_each: i32,
-    pub under_order: i32,
-    pub r_without_order: i32,
-    pub other_without_order: i32,
-    pub suppressed: i32,
-    pub disorganized: i32,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -327,12 +309,7 @@ impl Charts {
             let Some(t) = self.data.terrain.get(name) else {
                 continue;
             };
-            let applies = match t.applies {
-                Applies::Always => true,
-                Applies::TargetMoving => moving,
-                Applies::ThroughCrest => through_crest,
-            };
-            if !applies {
+            if !t.applies.holds(moving, through_crest) {
                 continue;
             }
             let mut drm = if personnel { t.personnel } else { t.other };

@@ -86,17 +86,14 @@ impl ChartAction for MoveAction {
     };
 
     fn build(&self, f: MoveFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
-        let chart = &charts.data.movement_orders;
-        let order = match f.order.as_str() {
-            "under-order" => chart.under_order,
-            "r-without-order" => chart.r_without_order,
-            _ => chart.other_without_order,
-        };
         // The combat markers together never add more than the +7 cap.
-        let markers = (i32::from(f.suppressed) * chart.suppressed
-            + i32::from(f.disorganized) * chart.disorganized)
-            .min(charts.data.markers.combined_cap);
-        let modifier = order + chart.hq_attached_each * f.hq_attached + markers;
+        let modifier = charts.data.movement_orders.modifier(
+            &f.order,
+            f.hq_attached,
+            f.suppressed,
+            f.disorganized,
+            Some(charts.data.markers.combined_cap),
+        );
         let test = (!f.ghq_eliminated).then(|| CohesionTest {
             cohesion: f.cohesion,
             modifier,

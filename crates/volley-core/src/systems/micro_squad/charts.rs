@@ -1,6 +1,8 @@
 //! Micro Squad charts, typed over `src/rules/micro_squad.toml`, and compiled into
 //! lookup tables for the hot paths.
 
+use crate::systems::ghq::movement::MovementOrders;
+use crate::systems::ghq::terrain::Applies;
 use crate::systems::ghq::{Crt, CrtResult, GhqCard, MarkerPenalties, ParenSTrigger};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -107,15 +109,6 @@ pub struct CrtData {
     pub b: CrtReading,
 }
 
-/// When a conditional terrain modifier applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Applies {
-    Always,
-    TargetMoving,
-    ThroughCrest,
-}
-
 #[derive(Clone, Debug, Deserialize)]
 pub struct Terrain {
     pub name: String,
@@ -151,17 +144,6 @@ pub struct RangeTable {
 pub struct RangeTables {
     pub general: RangeTable,
     pub infantry: RangeTable,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-pub struct MovementOrders {
-    pub provenance: String,
-    pub hq_attached_each: i32,
-    pub under_order: i32,
-    pub r_without_order: i32,
-    pub other_without_order: i32,
-    pub suppressed: i32,
-    pub disorganized: i32,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -313,12 +295,10 @@ impl Charts {
         let Some(t) = self.data.terrain.get(terrain) else {
             return (0, 0);
         };
-        let applies = match t.applies {
-            Applies::Always => true,
-            Applies::TargetMoving => context.target_moving,
-            Applies::ThroughCrest => context.through_crest,
-        };
-        if !applies {
+        if !t
+            .applies
+            .holds(context.target_moving, context.through_crest)
+        {
             return (0, 0);
         }
         let drm = if personnel { t.personnel } else { t.other };

@@ -74,20 +74,14 @@ impl ChartAction for MovementOrderAction {
     };
 
     fn build(&self, f: MoveFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
-        let chart = &charts.data.movement_orders;
-        let order = match f.order.as_str() {
-            "under-order" => chart.under_order,
-            "r-without-order" => chart.r_without_order,
-            _ => chart.other_without_order,
-        };
-        let modifier = order
-            + chart.hq_attached_each * f.hq_attached
-            + if f.suppressed { chart.suppressed } else { 0 }
-            + if f.disorganized {
-                chart.disorganized
-            } else {
-                0
-            };
+        // This card does not cap the markers' sum.
+        let modifier = charts.data.movement_orders.modifier(
+            &f.order,
+            f.hq_attached,
+            f.suppressed,
+            f.disorganized,
+            None,
+        );
         let test = (!f.ghq_eliminated).then(|| CohesionTest {
             cohesion: f.cohesion,
             modifier,
