@@ -6,15 +6,20 @@
 //! - [`stand`]: S and D markers and how CRT results change them;
 //! - [`results`]: the values of the actions' `result` variables;
 //! - [`attack`]: one attack on the CRT (fire, artillery, overrun, close assault);
-//! - [`markers`]: marker removal with the panic chain;
-//! - [`marker_removal`]: one stand's marker removal as a procedure;
+//! - [`markers`]: marker removal with the panic chain, and how a card reads
+//!   its removal die face by face ([`MarkerRoll`]: the d20, or a card's own
+//!   chart) for one stand and for an engagement's tables alike;
+//! - [`marker_removal`]: one stand's marker removal as a procedure and as the
+//!   cards' `marker-removal` action;
 //! - [`fire_phase`]: a side's stands counted through an engagement's fire phase,
 //!   with who fires next and at whom;
-//! - [`movement`]: the cohesion roll to move;
+//! - [`movement`]: the movement chart and the cohesion roll to move;
+//! - [`terrain`]: when a terrain's conditional modifier applies;
 //! - [`command`]: the Command Efficiency Table and its roll;
 //! - [`overrun`], [`close_assault`]: the fixed-column and fixed-modifier attacks
 //!   of the movement phase;
-//! - [`differential`]: the differential as a question axis;
+//! - [`differential`]: the differential as a question axis, and what an
+//!   action that attacks on the CRT says about itself ([`differential::crt_about`]);
 //! - [`fields`]: a stand's marker fields under a role prefix;
 //! - [`group`]: identical stands as counts per marker state, for engagements;
 //! - [`engagement_record`]: what an engagement records, turn by turn and at
