@@ -35,6 +35,9 @@ pub trait GhqCard {
     /// Natural 1 always passes and natural 20 always fails a cohesion roll.
     fn naturals(&self) -> bool;
 
+    /// The force's cohesion a question assumes unless it says.
+    fn cohesion_by_default(&self) -> i64;
+
     /// Cohesion penalties of S and D.
     fn marker_penalties(&self) -> MarkerPenalties;
 

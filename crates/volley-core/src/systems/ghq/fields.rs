@@ -1,9 +1,20 @@
-//! Scenario fields of a GHQ stand's markers, shared by the GHQ cards: the S and
-//! D flags under a role prefix, read into a [`Stand`].
+//! Scenario fields shared by the GHQ cards: a force's cohesion, a strength,
+//! and a stand's S and D flags under a role prefix, read into a [`Stand`].
 
+use super::card::GhqCard;
 use super::stand::Stand;
 use crate::action::{FieldGroup, FieldSpec, Scenario};
 use crate::error::InputError;
+
+/// A force's cohesion (1 to 20), by default the card's.
+pub fn cohesion<C: GhqCard>(name: &'static str, charts: &C, help: &'static str) -> FieldSpec {
+    FieldSpec::int(name, 1, 20, charts.cohesion_by_default(), help)
+}
+
+/// A firepower or defense strength (0 to 60).
+pub fn strength(name: &'static str, default: i64, help: &'static str) -> FieldSpec {
+    FieldSpec::int(name, 0, 60, default, help)
+}
 
 /// `{prefix}_suppressed`, `{prefix}_disorganized` (and `_suppressed_this_turn` for
 /// targets) as flags.

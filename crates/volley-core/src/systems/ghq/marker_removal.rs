@@ -16,9 +16,6 @@ pub trait RemovalRule: MarkerRoll + CompiledCharts + Send + Sync + Sized + 'stat
     /// What the card's `marker-removal` answers, for `--help`.
     const REMOVAL_SUMMARY: &'static str;
 
-    /// The force's cohesion a question assumes unless it says.
-    fn cohesion_by_default(&self) -> i64;
-
     /// Roll marker removal for `stand` at `cohesion`, changing its markers.
     fn removal_roll<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
         remove_markers(dice, self, cohesion, stand)

@@ -1,11 +1,17 @@
 //! The GHQ movement cohesion roll: a unit or group rolls cohesion to move under
 //! its card's movement chart; with its GHQ eliminated it may take no orders.
+//! The chart, the roll, and the cards' `move` action.
 
+use super::card::GhqCard;
 use super::cohesion::CohesionTest;
+use crate::action::{About, ActionFields, ChartAction, CompiledCharts, FieldSpec, Scenario};
 use crate::dice::Dice;
-use crate::engine::{Procedure, Schema, Tally};
+use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::error::InputError;
 use crate::tally::Outcome;
 use serde::Deserialize;
+use std::marker::PhantomData;
+use std::sync::Arc;
 
 /// The movement chart's modifiers to the cohesion roll (both cards print the
 /// same rows).
@@ -79,5 +85,104 @@ impl Procedure for MoveRoll {
 
     fn record(&self, rec: &Outcome<Move>, o: &Move, tally: &mut Tally, w: f64) {
         tally.count(*rec, *o, w);
+    }
+}
+
+/// How a card words and bounds its move roll.
+pub trait MoveRule: GhqCard + CompiledCharts + Send + Sync + Sized + 'static {
+    /// What the card's `move` answers, for `--help`.
+    const MOVE_SUMMARY: &'static str;
+
+    /// The help of `hq_attached`, `suppressed` and `disorganized`, in the
+    /// card's words.
+    const MOVE_HELP: [&'static str; 3];
+
+    /// The card's movement chart.
+    fn movement_orders(&self) -> &MovementOrders;
+
+    /// The cap on the markers' sum, where the card sets one.
+    fn move_marker_cap(&self) -> Option<i32>;
+}
+
+/// The fields of a GHQ card's `move`.
+#[derive(Clone, Debug)]
+pub struct MoveFields<C> {
+    pub cohesion: i32,
+    pub order: String,
+    pub hq_attached: i32,
+    pub suppressed: bool,
+    pub disorganized: bool,
+    pub ghq_eliminated: bool,
+    card: PhantomData<fn() -> C>,
+}
+
+impl<C: MoveRule> ActionFields for MoveFields<C> {
+    type Charts = C;
+
+    fn field_specs(charts: &C) -> Vec<FieldSpec> {
+        let [hq_attached, suppressed, disorganized] = C::MOVE_HELP;
+        vec![
+            super::fields::cohesion("cohesion", charts, "the force's cohesion"),
+            FieldSpec::choice(
+                "order",
+                &["under-order", "r-without-order", "other-without-order"],
+                "under-order",
+                "order status of the unit or group",
+            ),
+            FieldSpec::int("hq_attached", 0, 6, 0, hq_attached),
+            FieldSpec::flag("suppressed", suppressed),
+            FieldSpec::flag("disorganized", disorganized),
+            FieldSpec::flag(
+                "ghq_eliminated",
+                "the GHQ is eliminated (no further orders)",
+            ),
+        ]
+    }
+
+    fn read_fields(_charts: &C, scenario: &Scenario) -> Result<Self, InputError> {
+        Ok(MoveFields {
+            cohesion: scenario.int32("cohesion"),
+            order: scenario.text("order").to_string(),
+            hq_attached: scenario.int32("hq_attached"),
+            suppressed: scenario.flag("suppressed"),
+            disorganized: scenario.flag("disorganized"),
+            ghq_eliminated: scenario.flag("ghq_eliminated"),
+            card: PhantomData,
+        })
+    }
+}
+
+/// `move` on the GHQ card `C`: a unit or group's cohesion roll to move.
+pub struct MoveAction<C>(PhantomData<fn() -> C>);
+
+impl<C> MoveAction<C> {
+    /// The action, for a card's list of actions.
+    pub const ON_CARD: Self = MoveAction(PhantomData);
+}
+
+impl<C: MoveRule> ChartAction for MoveAction<C> {
+    type Fields = MoveFields<C>;
+
+    const ABOUT: &'static About = &About {
+        name: "move",
+        summary: C::MOVE_SUMMARY,
+        headline: Some(("move", "moves")),
+        ..About::DEFAULT
+    };
+
+    fn build(&self, f: MoveFields<C>, charts: &Arc<C>) -> Result<Box<dyn Model>, InputError> {
+        let modifier = charts.movement_orders().modifier(
+            &f.order,
+            f.hq_attached,
+            f.suppressed,
+            f.disorganized,
+            charts.move_marker_cap(),
+        );
+        let test = (!f.ghq_eliminated).then(|| CohesionTest {
+            cohesion: f.cohesion,
+            modifier,
+            naturals: charts.naturals(),
+        });
+        Ok(Box::new(ProcedureModel::new(MoveRoll { test })))
     }
 }

@@ -9,9 +9,8 @@ use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::command::{OrdersRoll, OrdersTable};
-use crate::systems::ghq::movement::MoveRoll;
+use crate::systems::ghq::movement::{MoveRule, MovementOrders};
 use crate::tally::{Outcome, Side};
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -56,50 +55,23 @@ impl ChartAction for OrdersAction {
     }
 }
 
-crate::action_fields! {
-    /// The fields of `micro-armour move`.
-    pub struct MoveFields(charts: &Charts) {
-        cohesion: i32 = fields::cohesion(charts, "the force's cohesion"),
-        order: String = FieldSpec::choice(
-            &["under-order", "r-without-order", "other-without-order"],
-            "under-order",
-            "order status of the unit or group",
-        ),
-        hq_attached: i32 = FieldSpec::int(0, 6, 0, "HQ or GHQ stands attached (-2 each)"),
-        suppressed: bool = FieldSpec::flag("the stand is Suppressed (+4)"),
-        disorganized: bool = FieldSpec::flag("the stand is Disorganized (+3)"),
-        ghq_eliminated: bool = FieldSpec::flag("the GHQ is eliminated (no further orders)"),
+/// Micro Armour's move: the Movement Cohesion Chart, the markers capped.
+impl MoveRule for Charts {
+    const MOVE_SUMMARY: &'static str =
+        "the Movement Cohesion Chart: a unit or group's cohesion roll to move";
+    const MOVE_HELP: [&'static str; 3] = [
+        "HQ or GHQ stands attached (-2 each)",
+        "the stand is Suppressed (+4)",
+        "the stand is Disorganized (+3)",
+    ];
+
+    fn movement_orders(&self) -> &MovementOrders {
+        &self.data.movement_orders
     }
-}
 
-/// `micro-armour move`.
-pub struct MoveAction;
-
-impl ChartAction for MoveAction {
-    type Fields = MoveFields;
-
-    const ABOUT: &'static About = &About {
-        name: "move",
-        summary: "the Movement Cohesion Chart: a unit or group's cohesion roll to move",
-        headline: Some(("move", "moves")),
-        ..About::DEFAULT
-    };
-
-    fn build(&self, f: MoveFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
-        // The combat markers together never add more than the +7 cap.
-        let modifier = charts.data.movement_orders.modifier(
-            &f.order,
-            f.hq_attached,
-            f.suppressed,
-            f.disorganized,
-            Some(charts.data.markers.combined_cap),
-        );
-        let test = (!f.ghq_eliminated).then(|| CohesionTest {
-            cohesion: f.cohesion,
-            modifier,
-            naturals: charts.data.options.ma_naturals(),
-        });
-        Ok(Box::new(ProcedureModel::new(MoveRoll { test })))
+    /// The combat markers together never add more than the +7 cap.
+    fn move_marker_cap(&self) -> Option<i32> {
+        Some(self.data.markers.combined_cap)
     }
 }
 

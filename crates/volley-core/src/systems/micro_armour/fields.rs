@@ -3,13 +3,7 @@
 use super::charts::Charts;
 use crate::action::FieldSpec;
 
-pub fn cohesion(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
-    FieldSpec::int(name, 1, 20, charts.default_cohesion(), help)
-}
-
-pub fn strength(name: &'static str, default: i64, help: &'static str) -> FieldSpec {
-    FieldSpec::int(name, 0, 60, default, help)
-}
+pub use crate::systems::ghq::fields::{cohesion, strength};
 
 pub fn tech_level(name: &'static str, default: i64, help: &'static str) -> FieldSpec {
     FieldSpec::int(name, 1, 5, default, help)

@@ -16,10 +16,6 @@ impl RemovalRule for Charts {
     const REMOVAL_SUMMARY: &'static str =
         "the marker removal roll of one stand with S and/or D (the d20, or the optional chart)";
 
-    fn cohesion_by_default(&self) -> i64 {
-        self.default_cohesion()
-    }
-
     fn removal_roll<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
         if self.data.options.ma_optional_marker_chart() {
             let die = self.removal_die();

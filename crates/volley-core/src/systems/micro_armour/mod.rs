@@ -21,6 +21,7 @@ mod marker_removal;
 use crate::action::{ChartSystem, SystemAbout};
 use crate::rules::Card;
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
+use crate::systems::ghq::movement::MoveAction;
 use charts::Charts;
 
 /// The Micro Armour system.
@@ -46,7 +47,7 @@ impl ChartSystem for MicroArmour {
             &assault::OverrunAction,
             &assault::CloseAssaultAction,
             &command::OrdersAction,
-            &command::MoveAction,
+            &MoveAction::<Charts>::ON_CARD,
             &command::PostureAction,
             &engagement::EngagementAction,
         ],

@@ -381,6 +381,10 @@ impl GhqCard for Charts {
         self.data.options.ms_naturals()
     }
 
+    fn cohesion_by_default(&self) -> i64 {
+        self.default_cohesion()
+    }
+
     fn marker_penalties(&self) -> MarkerPenalties {
         MarkerPenalties {
             suppressed: self.data.markers.suppressed,

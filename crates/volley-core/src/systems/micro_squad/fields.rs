@@ -8,13 +8,7 @@ use crate::systems::ghq::Column;
 use crate::systems::ghq::column;
 pub use crate::systems::ghq::fields::MarkerGroup;
 
-pub fn cohesion(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
-    FieldSpec::int(name, 1, 20, charts.default_cohesion(), help)
-}
-
-pub fn strength(name: &'static str, default: i64, help: &'static str) -> FieldSpec {
-    FieldSpec::int(name, 0, 60, default, help)
-}
+pub use crate::systems::ghq::fields::{cohesion, strength};
 
 pub fn terrain(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
     FieldSpec::choices(name, charts.terrain_names(), "clear", help)

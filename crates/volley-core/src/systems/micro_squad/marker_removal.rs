@@ -16,8 +16,4 @@ impl MarkerRoll for Charts {}
 impl RemovalRule for Charts {
     const REMOVAL_SUMMARY: &'static str =
         "the marker removal roll of one stand with S and/or D: recover, rally, or panic";
-
-    fn cohesion_by_default(&self) -> i64 {
-        self.default_cohesion()
-    }
 }

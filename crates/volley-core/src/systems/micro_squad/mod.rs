@@ -29,6 +29,7 @@ use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
 use crate::rules::{Card, RuleBook};
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
+use crate::systems::ghq::movement::MoveAction;
 use charts::Charts;
 use std::sync::Arc;
 
@@ -60,7 +61,7 @@ impl ChartSystem for MicroSquad {
             &close_assault::CloseAssaultAction,
             &MarkerRemovalAction::<Charts>::ON_CARD,
             &orders::CommandEfficiencyAction,
-            &orders::MovementOrderAction,
+            &MoveAction::<Charts>::ON_CARD,
             &mines::MineAttackAction,
             &engagement_action::EngagementAction,
         ],
