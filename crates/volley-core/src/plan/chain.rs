@@ -9,6 +9,7 @@
 //! thousands of starts. The solver values the chain backward, stage by
 //! stage ([`super::solver`]).
 
+pub(super) use super::route::Id;
 use super::route::{Route, Step};
 use super::{Decisions, Turn};
 use crate::dice::{Enumerator, OverBudget};
@@ -20,10 +21,6 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 /// order): enough to keep every thread busy, few enough that the moves
 /// waiting, with their whole states, take little memory.
 const MOVES_AT_ONCE: usize = 4096;
-
-/// A state's number in the chain (a decision state's), or within a level
-/// of a route.
-pub(super) type Id = u32;
 
 /// A decision state's open choice: its route, and its number at the
 /// route's first level.

@@ -5,9 +5,12 @@
 //! kept once. Turns from different decision states that meet the same
 //! state within them share it and its moves.
 
-use super::chain::Id;
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
+
+/// A state's number in the chain (a decision state's), or within a level
+/// of a route.
+pub(super) type Id = u32;
 
 /// One move: the next state by number, with its probability.
 pub(super) type Step = (Id, f64);
