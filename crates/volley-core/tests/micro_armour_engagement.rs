@@ -223,23 +223,5 @@ fn the_engagement_removes_markers_by_the_optional_chart_when_it_is_on() {
         moved > 1e-4,
         "the optional chart moves the answer ({moved})"
     );
-    let mc = common::run_with_rules(
-        "micro-armour",
-        "engagement",
-        &fields,
-        &chart,
-        MethodRequest::Trials(200_000),
-    );
-    for (e, m) in exact.outcomes.iter().zip(&mc.outcomes) {
-        assert_eq!((&e.variable, &e.value), (&m.variable, &m.value));
-        let slack = 2.6 * m.estimate.half_width() + 1e-4;
-        assert!(
-            (e.estimate.value - m.estimate.value).abs() <= slack,
-            "{}={}: exact {} against {}",
-            e.variable,
-            e.value,
-            e.estimate.value,
-            m.estimate.value
-        );
-    }
+    common::assert_agree_under("micro-armour", "engagement", &fields, &chart, 200_000);
 }

@@ -71,8 +71,19 @@ pub fn raw_fields(fields: &[(&str, &str)]) -> Vec<(String, String, Origin)> {
 /// Every exact figure lies within the Monte Carlo interval widened to about five
 /// standard errors (a fixed seed makes this deterministic, not flaky).
 pub fn assert_agree(system: &str, action: &str, fields: &[(&str, &str)], trials: u64) {
-    let exact = run(system, action, fields, MethodRequest::Exact);
-    let mc = run(system, action, fields, MethodRequest::Trials(trials));
+    assert_agree_under(system, action, fields, &[], trials);
+}
+
+/// [`assert_agree`] under house rules given as TOML texts.
+pub fn assert_agree_under(
+    system: &str,
+    action: &str,
+    fields: &[(&str, &str)],
+    rules: &[String],
+    trials: u64,
+) {
+    let exact = run_with_rules(system, action, fields, rules, MethodRequest::Exact);
+    let mc = run_with_rules(system, action, fields, rules, MethodRequest::Trials(trials));
     assert!(exact.exact && !mc.exact);
     let first = &exact.outcomes[0].variable;
     let total: f64 = exact

@@ -3,7 +3,7 @@
 //! stand's roll (the GHQ d20 of [`super::markers`], or a card's own chart
 //! where it has one) and what the stand is left with.
 
-use super::{MarkerRoll, RemovalRecord, RemovalRoll, Stand, StandState, remove_markers};
+use super::{MarkerRoll, RemovalRecord, RemovalRoll, Stand, StandState};
 use crate::action::{About, ActionFields, ChartAction, CompiledCharts, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -11,15 +11,11 @@ use crate::error::InputError;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-/// How a card rolls marker removal: the GHQ d20 unless it says otherwise.
-pub trait RemovalRule: MarkerRoll + CompiledCharts + Send + Sync + Sized + 'static {
+/// A card whose `marker-removal` is asked: how it rolls is its
+/// [`MarkerRoll`]; this says what the action answers.
+pub trait RemovalRule: MarkerRoll + CompiledCharts + Send + Sync + 'static {
     /// What the card's `marker-removal` answers, for `--help`.
     const REMOVAL_SUMMARY: &'static str;
-
-    /// Roll marker removal for `stand` at `cohesion`, changing its markers.
-    fn removal_roll<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
-        remove_markers(dice, self, cohesion, stand)
-    }
 }
 
 /// Marker removal for one stand.
@@ -40,7 +36,7 @@ impl<C: RemovalRule> Procedure for MarkerRemoval<C> {
 
     fn run<D: Dice>(&self, dice: &mut D) -> (RemovalRoll, StandState) {
         let mut stand = self.stand;
-        let roll = self.charts.removal_roll(dice, self.cohesion, &mut stand);
+        let roll = self.charts.roll_removal(dice, self.cohesion, &mut stand);
         (roll, stand.state())
     }
 
@@ -83,13 +79,7 @@ impl<C: RemovalRule> ActionFields for MarkerRemovalFields<C> {
 
     fn field_specs(charts: &C) -> Vec<FieldSpec> {
         vec![
-            FieldSpec::int(
-                "cohesion",
-                1,
-                20,
-                charts.cohesion_by_default(),
-                "the force's cohesion",
-            ),
+            super::fields::cohesion("cohesion", charts, "the force's cohesion"),
             FieldSpec::flag_on("suppressed", "carries an S marker"),
             FieldSpec::flag("disorganized", "carries a D marker"),
         ]

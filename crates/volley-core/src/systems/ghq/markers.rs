@@ -67,7 +67,7 @@ pub fn roll_notes() -> Vec<(&'static str, &'static str, &'static str)> {
 /// unless the card says otherwise (Micro Armour's optional d100 chart). The
 /// engagements tabulate it ([`RemovalTable`]), so a card's own chart holds
 /// in a whole engagement as in one stand's roll.
-pub trait MarkerRoll: GhqCard {
+pub trait MarkerRoll: GhqCard + Sized {
     /// The die rolled.
     fn removal_die(&self) -> u32 {
         20
@@ -76,45 +76,35 @@ pub trait MarkerRoll: GhqCard {
     /// What a roll of `face` does for `stand` (which carries S or D) at
     /// `cohesion`.
     fn removal_class(&self, cohesion: i32, stand: &Stand, face: u32) -> RemovalRoll {
-        let test = self.cohesion_test(cohesion, stand, 0);
-        d20_class(&test, face, stand.suppressed)
+        d20_class(self, cohesion, stand, face)
     }
 
     /// Apply a removal roll's result to `stand`.
-    fn apply_removal_roll(&self, cohesion: i32, stand: &mut Stand, roll: RemovalRoll)
-    where
-        Self: Sized,
-    {
+    fn apply_removal_roll(&self, cohesion: i32, stand: &mut Stand, roll: RemovalRoll) {
         apply_removal(self, cohesion, stand, roll);
     }
-}
 
-/// Roll marker removal for one stand (which must carry S or D) and update it.
-#[inline]
-pub fn remove_markers<D: Dice, C: GhqCard>(
-    dice: &mut D,
-    card: &C,
-    cohesion: i32,
-    stand: &mut Stand,
-) -> RemovalRoll {
-    stand.suppressed_this_turn = false;
-    if stand.eliminated || !(stand.suppressed || stand.disorganized) {
-        return RemovalRoll::Fail;
+    /// Roll marker removal for one stand (which carries S or D) and update
+    /// it: the card's die, read face by face as its table is.
+    fn roll_removal<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
+        let roll = dice.classify(Roll::Die(self.removal_die()), |n| {
+            self.removal_class(cohesion, stand, n)
+        });
+        self.apply_removal_roll(cohesion, stand, roll);
+        roll
     }
-    let test = card.cohesion_test(cohesion, stand, 0);
-    let has_s = stand.suppressed;
-    let roll = dice.classify(Roll::Die(20), |n| d20_class(&test, n, has_s));
-    apply_removal(card, cohesion, stand, roll);
-    roll
 }
 
-/// What a d20 of `n` does against the stand's test: a pass recovers only a
-/// stand with an S to clear (on D alone it removes nothing, a fail).
-pub fn d20_class(test: &super::cohesion::CohesionTest, n: u32, has_s: bool) -> RemovalRoll {
+/// What a GHQ d20 of `n` does for `stand` at `cohesion`: a natural 1
+/// rallies, a natural 20 panics, and a pass recovers only a stand with an S
+/// to clear (on D alone it removes nothing, a fail).
+pub fn d20_class<C: GhqCard>(card: &C, cohesion: i32, stand: &Stand, n: u32) -> RemovalRoll {
     match n {
         1 => RemovalRoll::Rally,
         20 => RemovalRoll::Panic,
-        n if has_s && test.passes(n) => RemovalRoll::Recover,
+        n if stand.suppressed && card.cohesion_test(cohesion, stand, 0).passes(n) => {
+            RemovalRoll::Recover
+        }
         _ => RemovalRoll::Fail,
     }
 }

@@ -51,8 +51,7 @@ pub use card::{GhqCard, MarkerPenalties};
 pub use cohesion::CohesionTest;
 pub use crt::{CRT_COLUMNS, CRT_ROWS, Column, Crt, CrtResult, column, column_or_automatic};
 pub use markers::{
-    MarkerRoll, RemovalRecord, RemovalRoll, RemovalTable, apply_removal, d20_class, remove_markers,
-    roll_notes,
+    MarkerRoll, RemovalRecord, RemovalRoll, RemovalTable, apply_removal, d20_class, roll_notes,
 };
 pub use results::{AirResult, ArmourAirResult, FireRecord, FireResult, StrikeResult};
 pub use stand::{Effect, ParenSTrigger, Stand, StandState};

@@ -4,28 +4,15 @@
 //! The action is the GHQ cards' ([`crate::systems::ghq::marker_removal`]).
 
 use super::charts::Charts;
-use crate::dice::{Dice, Roll};
 use crate::systems::ghq::marker_removal::RemovalRule;
 use crate::systems::ghq::{
-    CrtResult, GhqCard, MarkerRoll, RemovalRoll, Stand, apply_removal, d20_class, remove_markers,
+    CrtResult, GhqCard, MarkerRoll, RemovalRoll, Stand, apply_removal, d20_class,
 };
 
-/// Micro Armour rolls the GHQ d20, or its optional chart when that option is
-/// on.
+/// Micro Armour's `marker-removal` (how it rolls: [`MarkerRoll`] below).
 impl RemovalRule for Charts {
     const REMOVAL_SUMMARY: &'static str =
         "the marker removal roll of one stand with S and/or D (the d20, or the optional chart)";
-
-    fn removal_roll<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
-        if self.data.options.ma_optional_marker_chart() {
-            let die = self.removal_die();
-            let roll = dice.classify(Roll::Die(die), |n| self.removal_class(cohesion, stand, n));
-            self.apply_removal_roll(cohesion, stand, roll);
-            roll
-        } else {
-            remove_markers(dice, self, cohesion, stand)
-        }
-    }
 }
 
 /// The GHQ d20, or the optional chart (a d100 on this card) when that
@@ -43,8 +30,7 @@ impl MarkerRoll for Charts {
         if self.data.options.ma_optional_marker_chart() {
             self.optional_class(cohesion, stand, face)
         } else {
-            let test = self.cohesion_test(cohesion, stand, 0);
-            d20_class(&test, face, stand.suppressed)
+            d20_class(self, cohesion, stand, face)
         }
     }
 
