@@ -163,32 +163,34 @@ fn values<G: Decisions>(
                     return (vec![scores[id as usize]; policies], Vec::new());
                 }
                 let openings = &chain.openings[id as usize];
-                let of_policy = |k: usize| -> Vec<(&'static str, f64)> {
-                    openings
-                        .iter()
-                        .map(|o| {
-                            let v = within[o.route][0][o.node as usize * policies + k];
-                            (o.choice, v)
-                        })
-                        .collect()
+                // Each choice's value under policy `k`, read in place: no
+                // list is built for a policy that only picks one of them.
+                let value_of = |o: &Opening, k: usize| -> (&'static str, f64) {
+                    (o.choice, within[o.route][0][o.node as usize * policies + k])
                 };
                 let maximises = game.chooser(s) == game.decider();
                 let turn = t as u32 / game.points_per_turn() + 1;
+                let open: Vec<&'static str> = if maximises && policies > 1 {
+                    openings.iter().map(|o| o.choice).collect()
+                } else {
+                    Vec::new()
+                };
                 let value = (0..policies)
                     .map(|k| {
-                        let q = of_policy(k);
+                        let q = openings.iter().map(|o| value_of(o, k));
                         match k {
-                            0 => best_of(&q, maximises).1,
+                            0 => best_of(q, maximises).1,
                             _ if maximises => {
-                                let open: Vec<&'static str> = q.iter().map(|(c, _)| *c).collect();
                                 let c = fixed[k - 1](turn, s, &open);
-                                q.iter().find(|(x, _)| *x == c).map_or(q[0].1, |(_, v)| *v)
+                                let chosen = openings.iter().find(|o| o.choice == c);
+                                value_of(chosen.unwrap_or(&openings[0]), k).1
                             }
-                            _ => best_of(&q, false).1,
+                            _ => best_of(q, false).1,
                         }
                     })
                     .collect();
-                (value, of_policy(0))
+                let of_best = openings.iter().map(|o| value_of(o, 0)).collect();
+                (value, of_best)
             })
             .collect();
         later.fill(f64::NAN);
@@ -208,10 +210,14 @@ fn values<G: Decisions>(
 
 /// The best of the choices' values, the highest or (for the opponent) the
 /// lowest; a tie goes to the earlier choice.
-fn best_of(q: &[(&'static str, f64)], maximises: bool) -> (&'static str, f64) {
+fn best_of(
+    q: impl IntoIterator<Item = (&'static str, f64)>,
+    maximises: bool,
+) -> (&'static str, f64) {
     let sign = if maximises { 1.0 } else { -1.0 };
-    let mut best = q[0];
-    for &(c, v) in &q[1..] {
+    let mut q = q.into_iter();
+    let mut best = q.next().expect("a decision state has an open choice");
+    for (c, v) in q {
         if sign * (v - best.1) > TIE {
             best = (c, v);
         }
@@ -281,7 +287,7 @@ pub fn solve<G: Decisions>(
             let q = best[at].clone();
             let side = game.chooser(s);
             let maximises = side == game.decider();
-            let (choice, _) = best_of(&q, maximises);
+            let (choice, _) = best_of(q.iter().copied(), maximises);
             let opening = chain.openings[id as usize]
                 .iter()
                 .find(|o| o.choice == choice)
