@@ -79,8 +79,9 @@ type ChoiceValues = Vec<(&'static str, f64)>;
 /// then each fixed policy of its own.
 struct Valued {
     /// By decision point, then by decision state in the point's order,
-    /// each open choice's value under best play.
-    best: Vec<Vec<ChoiceValues>>,
+    /// each open choice's value under best play, in the order of its
+    /// openings: a row as wide as the game's choices (unopened: NaN).
+    best: Vec<Vec<f64>>,
     /// Best play's value from the start.
     start: f64,
     /// Each fixed policy's value from the start, in the order given.
@@ -139,6 +140,7 @@ fn values<G: Decisions>(
     fixed: &[Chooser<G::State>],
 ) -> Valued {
     let policies = 1 + fixed.len();
+    let width = game.all_choices().len();
     let last = chain.layers.len() - 1;
     let states = chain.states.len();
     // Every policy's values at the point after this one, by state number
@@ -155,12 +157,18 @@ fn values<G: Decisions>(
     let mut best = vec![Vec::new(); last];
     for t in (0..last).rev() {
         stage_values(chain, t, &later, policies, &mut within);
-        let found: Vec<(Vec<f64>, ChoiceValues)> = chain.layers[t]
-            .par_iter()
-            .map(|&id| {
+        let layer = &chain.layers[t];
+        let mut values_here = vec![f64::NAN; layer.len() * policies];
+        let mut best_here = vec![f64::NAN; layer.len() * width];
+        values_here
+            .par_chunks_mut(policies)
+            .zip(best_here.par_chunks_mut(width))
+            .zip(layer.par_iter())
+            .for_each(|((value, of_best), &id)| {
                 let s = &chain.states[id as usize];
                 if game.is_over(s) {
-                    return (vec![scores[id as usize]; policies], Vec::new());
+                    value.fill(scores[id as usize]);
+                    return;
                 }
                 let openings = &chain.openings[id as usize];
                 // Each choice's value under policy `k`, read in place: no
@@ -175,30 +183,27 @@ fn values<G: Decisions>(
                 } else {
                     Vec::new()
                 };
-                let value = (0..policies)
-                    .map(|k| {
-                        let q = openings.iter().map(|o| value_of(o, k));
-                        match k {
-                            0 => best_of(q, maximises).1,
-                            _ if maximises => {
-                                let c = fixed[k - 1](turn, s, &open);
-                                let chosen = openings.iter().find(|o| o.choice == c);
-                                value_of(chosen.unwrap_or(&openings[0]), k).1
-                            }
-                            _ => best_of(q, false).1,
+                for (k, value) in value.iter_mut().enumerate() {
+                    let q = openings.iter().map(|o| value_of(o, k));
+                    *value = match k {
+                        0 => best_of(q, maximises).1,
+                        _ if maximises => {
+                            let c = fixed[k - 1](turn, s, &open);
+                            let chosen = openings.iter().find(|o| o.choice == c);
+                            value_of(chosen.unwrap_or(&openings[0]), k).1
                         }
-                    })
-                    .collect();
-                let of_best = openings.iter().map(|o| value_of(o, 0)).collect();
-                (value, of_best)
-            })
-            .collect();
+                        _ => best_of(q, false).1,
+                    };
+                }
+                for (v, o) in of_best.iter_mut().zip(openings) {
+                    *v = value_of(o, 0).1;
+                }
+            });
         later.fill(f64::NAN);
-        best[t] = Vec::with_capacity(found.len());
-        for (&id, (value, q)) in chain.layers[t].iter().zip(found) {
-            later[id as usize * policies..][..policies].copy_from_slice(&value);
-            best[t].push(q);
+        for (&id, value) in layer.iter().zip(values_here.chunks(policies)) {
+            later[id as usize * policies..][..policies].copy_from_slice(value);
         }
+        best[t] = best_here;
     }
     let start = chain.layers[0][0] as usize;
     Valued {
@@ -272,6 +277,7 @@ pub fn solve<G: Decisions>(
     // Forward under best play: how likely each decision state is reached.
     let mut policy = Vec::new();
     let mut reach: FxHashMap<Id, f64> = [(0, 1.0)].into_iter().collect();
+    let width = game.all_choices().len();
     for (t, best) in best.iter().enumerate() {
         let mut here: Vec<(Id, f64)> = reach.drain().collect();
         here.sort_by(|a, b| chain.states[a.0 as usize].cmp(&chain.states[b.0 as usize]));
@@ -284,7 +290,11 @@ pub fn solve<G: Decisions>(
             let at = chain.layers[t]
                 .binary_search(&id)
                 .expect("a state reached is met");
-            let q = best[at].clone();
+            let q: ChoiceValues = chain.openings[id as usize]
+                .iter()
+                .zip(&best[at * width..][..width])
+                .map(|(o, v)| (o.choice, *v))
+                .collect();
             let side = game.chooser(s);
             let maximises = side == game.decider();
             let (choice, _) = best_of(q.iter().copied(), maximises);
