@@ -12,6 +12,19 @@ use crate::error::InputError;
 use crate::rules::RuleBook;
 use std::sync::Arc;
 
+/// The notes of one outcome variable's values, from its table of (value,
+/// meaning): what [`ChartAction::outcome_notes`] gives for an action whose
+/// notes are such a table.
+pub fn notes_of(
+    variable: &'static str,
+    meanings: &[(&'static str, &'static str)],
+) -> Vec<(&'static str, &'static str, &'static str)> {
+    meanings
+        .iter()
+        .map(|(value, meaning)| (variable, *value, *meaning))
+        .collect()
+}
+
 /// A field struct read against one system's charts (what `action_fields!`
 /// derives for a struct declared with a `charts` parameter).
 pub trait ActionFields: Sized {

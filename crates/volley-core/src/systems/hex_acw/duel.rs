@@ -7,11 +7,11 @@
 use super::charts::{Charts, DuelEnd};
 use super::fire::casualties;
 use super::hex::Hex;
-use crate::action::{About, ChartAction, FieldSpec};
+use crate::action::{About, ChartAction, FieldSpec, notes_of};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::systems::hex_duel::DuelRecord;
+use crate::systems::hex_duel::{DuelRecord, DuelTurns, both_hexes_hold, duel_about};
 use std::sync::Arc;
 
 crate::categories! {
@@ -73,10 +73,7 @@ pub struct Duel {
     pub b_cover: bool,
     pub range: u32,
     pub first: First,
-    /// 0: no turn limit.
-    pub turns: u32,
-    /// Turns shown by the curves when there is no limit.
-    pub curve_turns: u32,
+    pub turns: DuelTurns,
 }
 
 impl Duel {
@@ -139,15 +136,11 @@ impl engine::Engagement for Duel {
     }
 
     fn turn_limit(&self) -> u32 {
-        if self.turns == 0 {
-            self.curve_turns
-        } else {
-            self.turns
-        }
+        self.turns.turn_limit()
     }
 
     fn to_the_end(&self) -> bool {
-        self.turns == 0
+        self.turns.to_the_end()
     }
 
     fn is_over(&self, s: &State) -> bool {
@@ -258,34 +251,18 @@ pub struct DuelAction;
 impl ChartAction for DuelAction {
     type Fields = DuelFields;
 
-    const ABOUT: &'static About = &About {
-        name: "duel",
-        summary: "two hexes trade fire turn after turn (IGOUGO) until one is gone, neither can hurt the other, or the turn limit",
-        headline: Some(("winner", "a")),
-        default_curves: &["a_figures", "b_figures"],
-        ..About::DEFAULT
-    };
+    const ABOUT: &'static About = &duel_about(
+        "two hexes trade fire turn after turn (IGOUGO) until one is gone, neither can hurt the other, or the turn limit",
+    );
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        WINNER_MEANINGS
-            .iter()
-            .map(|(value, meaning)| ("winner", *value, *meaning))
-            .collect()
+        notes_of("winner", &WINNER_MEANINGS)
     }
 
     fn build(&self, f: DuelFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         let a = Hex::new(f.a_infantry, f.a_cavalry, f.a_guns, charts);
         let b = Hex::new(f.b_infantry, f.b_cavalry, f.b_guns, charts);
-        if a.is_empty() || b.is_empty() {
-            return Err(InputError::argument(
-                if a.is_empty() {
-                    "a_infantry"
-                } else {
-                    "b_infantry"
-                },
-                "each hex needs at least one figure",
-            ));
-        }
+        both_hexes_hold(a.is_empty(), b.is_empty(), "one figure")?;
         let first = match f.first.as_str() {
             "a" => First::A,
             "b" => First::B,
@@ -298,8 +275,10 @@ impl ChartAction for DuelAction {
             b_cover: f.b_cover,
             range: f.range,
             first,
-            turns: f.turns,
-            curve_turns: f.curve_turns,
+            turns: DuelTurns {
+                turns: f.turns,
+                curve_turns: f.curve_turns,
+            },
             charts: charts.clone(),
         })))
     }

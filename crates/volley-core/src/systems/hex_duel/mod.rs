@@ -3,5 +3,7 @@
 //! plugs its own rules in and records through [`DuelRecord`].
 
 mod record;
+mod turns;
 
 pub use record::{DuelRecord, GroundBounds};
+pub use turns::{DuelTurns, both_hexes_hold, duel_about};

@@ -6,7 +6,7 @@ use super::charts::{Charts, TieRounds};
 use super::fields::{self, UnitGroup};
 use super::fire::Situation;
 use super::unit::Arm;
-use crate::action::{About, ChartAction, FieldSpec};
+use crate::action::{About, ChartAction, FieldSpec, notes_of};
 use crate::engine::{Model, SteppedModel};
 use crate::error::InputError;
 use std::sync::Arc;
@@ -178,10 +178,7 @@ impl ChartAction for ChargeAction {
     }
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        let mut notes: Vec<_> = CHARGE_MEANINGS
-            .iter()
-            .map(|(value, meaning)| ("charge", *value, *meaning))
-            .collect();
+        let mut notes = notes_of("charge", &CHARGE_MEANINGS);
         notes.extend([
             (
                 "works",

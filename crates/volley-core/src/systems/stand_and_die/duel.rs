@@ -14,11 +14,11 @@
 use super::attack::{casualties, hex_of};
 use super::charts::{Charts, Combat, DuelContact, FallbackBlocked, Target};
 use super::hex::Hex;
-use crate::action::{About, ChartAction, FieldSpec};
+use crate::action::{About, ChartAction, FieldSpec, notes_of};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::systems::hex_duel::{DuelRecord, GroundBounds};
+use crate::systems::hex_duel::{DuelRecord, DuelTurns, GroundBounds, both_hexes_hold, duel_about};
 use std::sync::Arc;
 
 crate::categories! {
@@ -102,10 +102,7 @@ pub struct Duel {
     pub charts: Arc<Charts>,
     pub a: Side,
     pub b: Side,
-    /// 0: no turn limit.
-    pub turns: u32,
-    /// Turns shown by the curves when there is no limit.
-    pub curve_turns: u32,
+    pub turns: DuelTurns,
 }
 
 impl Duel {
@@ -213,15 +210,11 @@ impl engine::Engagement for Duel {
     }
 
     fn turn_limit(&self) -> u32 {
-        if self.turns == 0 {
-            self.curve_turns
-        } else {
-            self.turns
-        }
+        self.turns.turn_limit()
     }
 
     fn to_the_end(&self) -> bool {
-        self.turns == 0
+        self.turns.to_the_end()
     }
 
     fn is_over(&self, s: &State) -> bool {
@@ -363,19 +356,11 @@ pub struct DuelAction;
 impl ChartAction for DuelAction {
     type Fields = DuelFields;
 
-    const ABOUT: &'static About = &About {
-        name: "duel",
-        summary: "two adjacent hexes attack each other every turn until one or both are gone",
-        headline: Some(("winner", "a")),
-        default_curves: &["a_figures", "b_figures"],
-        ..About::DEFAULT
-    };
+    const ABOUT: &'static About =
+        &duel_about("two adjacent hexes attack each other every turn until one or both are gone");
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        WINNER_MEANINGS
-            .iter()
-            .map(|(value, meaning)| ("winner", *value, *meaning))
-            .collect()
+        notes_of("winner", &WINNER_MEANINGS)
     }
 
     fn build(&self, f: DuelFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
@@ -391,16 +376,7 @@ impl ChartAction for DuelAction {
             f.b_guns,
             ["b_infantry", "b_cavalry", "b_guns"],
         )?;
-        if a.is_gone() || b.is_gone() {
-            return Err(InputError::argument(
-                if a.is_gone() {
-                    "a_infantry"
-                } else {
-                    "b_infantry"
-                },
-                "each hex needs at least one figure or gun",
-            ));
-        }
+        both_hexes_hold(a.is_gone(), b.is_gone(), "one figure or gun")?;
         let room = |r: Option<i64>| r.map(|r| u32::try_from(r).unwrap_or(u32::MAX));
         let a = Side {
             hex: a,
@@ -419,8 +395,10 @@ impl ChartAction for DuelAction {
         Ok(Box::new(EngagementModel::new(Duel {
             a,
             b,
-            turns: f.turns,
-            curve_turns: f.curve_turns,
+            turns: DuelTurns {
+                turns: f.turns,
+                curve_turns: f.curve_turns,
+            },
             charts: charts.clone(),
         })))
     }
