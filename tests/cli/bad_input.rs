@@ -1,62 +1,66 @@
 //! Bad inputs: one clear message naming the field, file or line, and exit 1.
 
-use super::{experiment_in, run_refused, stderr_of};
+use super::{experiment_in, refused_naming, run_refused, stderr_of};
+
+/// `command` (its words split at spaces) is refused with one clear message
+/// that holds each of `names`.
+fn refused(command: &str, names: &[&str]) {
+    refused_naming(&command.split(' ').collect::<Vec<_>>(), names);
+}
+
+/// A Micro Squad fire under the house rule `text`, written to `file` in
+/// `dir`, is refused with a message that holds each of `names`.
+fn house_rule_refused(dir: &tempfile::TempDir, file: &str, text: &str, names: &[&str]) {
+    let rule = dir.path().join(file);
+    std::fs::write(&rule, text).unwrap();
+    let rule = rule.to_str().unwrap();
+    refused_naming(
+        &["odds", "micro-squad", "fire", "--house-rule", rule],
+        names,
+    );
+}
 
 #[test]
 fn bad_inputs_get_one_clear_message() {
-    let e = stderr_of(&["odds", "micro-spud", "fire"]);
-    assert!(
-        e.contains("unknown system") && e.contains("micro-squad"),
-        "{e}"
+    refused("odds micro-spud fire", &["unknown system", "micro-squad"]);
+    refused("odds micro-squad shoot", &["no action `shoot`", "fire"]);
+    refused(
+        "odds micro-squad fire cohesion=21",
+        &["`cohesion`", "1 to 20"],
     );
-    let e = stderr_of(&["odds", "micro-squad", "shoot"]);
-    assert!(e.contains("no action `shoot`") && e.contains("fire"), "{e}");
-    let e = stderr_of(&["odds", "micro-squad", "fire", "cohesion=21"]);
-    assert!(e.contains("`cohesion`") && e.contains("1 to 20"), "{e}");
-    let e = stderr_of(&["odds", "micro-squad", "fire", "firepower=1", "defense=6"]);
-    assert!(e.contains("below -3"), "{e}");
-    let e = stderr_of(&["odds", "micro-squad", "fire", "terrain=swamp"]);
-    assert!(e.contains("`terrain`") && e.contains("swamp"), "{e}");
-    let e = stderr_of(&["odds", "micro-squad", "fire", "wind=3"]);
-    assert!(
-        e.contains("unknown field; this action takes") && e.contains("`defense`"),
-        "{e}"
+    refused("odds micro-squad fire firepower=1 defense=6", &["below -3"]);
+    refused(
+        "odds micro-squad fire terrain=swamp",
+        &["`terrain`", "swamp"],
+    );
+    refused(
+        "odds micro-squad fire wind=3",
+        &["unknown field; this action takes", "`defense`"],
     );
     // A misspelt field gets the nearest names, as a misspelt value does.
-    let e = stderr_of(&["odds", "micro-squad", "fire", "defence=5"]);
-    assert!(e.contains("unknown field; did you mean `defense`?"), "{e}");
-    let e = stderr_of(&["odds", "deadly-field", "charge", "atacker_quality=elite"]);
-    assert!(e.contains("did you mean `attacker_quality`?"), "{e}");
-    let e = stderr_of(&["odds", "micro-squad", "overrun", "attackers=-1"]);
-    assert!(e.contains("out of range"), "{e}");
-    let e = stderr_of(&[
-        "odds",
-        "micro-squad",
-        "engagement",
-        "a_stands=3",
-        "b_stands=3",
-        "--exact",
-        "--budget",
-        "1000",
-    ]);
-    assert!(e.contains("--exact"), "{e}");
+    refused(
+        "odds micro-squad fire defence=5",
+        &["unknown field; did you mean `defense`?"],
+    );
+    refused(
+        "odds deadly-field charge atacker_quality=elite",
+        &["did you mean `attacker_quality`?"],
+    );
+    refused("odds micro-squad overrun attackers=-1", &["out of range"]);
+    refused(
+        "odds micro-squad engagement a_stands=3 b_stands=3 --exact --budget 1000",
+        &["--exact"],
+    );
 }
 
 #[test]
 fn bad_files_name_file_line_and_field() {
     let dir = tempfile::tempdir().unwrap();
-    let rule = dir.path().join("rule.toml");
-    std::fs::write(&rule, "name = \"x\"\n[set]\n\"crt.a.rows.5.+12\" = \"E\"\n").unwrap();
-    let e = stderr_of(&[
-        "odds",
-        "micro-squad",
-        "fire",
-        "--house-rule",
-        rule.to_str().unwrap(),
-    ]);
-    assert!(
-        e.contains("rule.toml:3") && e.contains("crt.a.rows.5.+12"),
-        "{e}"
+    house_rule_refused(
+        &dir,
+        "rule.toml",
+        "name = \"x\"\n[set]\n\"crt.a.rows.5.+12\" = \"E\"\n",
+        &["rule.toml:3", "crt.a.rows.5.+12"],
     );
     let exp = dir.path().join("exp.toml");
     std::fs::write(
@@ -64,106 +68,72 @@ fn bad_files_name_file_line_and_field() {
         "name = \"x\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[fields]\nrange = 500\n",
     )
     .unwrap();
-    let e = stderr_of(&[
-        "run",
-        exp.to_str().unwrap(),
-        "--reports",
-        dir.path().to_str().unwrap(),
-    ]);
-    assert!(e.contains("exp.toml:5") && e.contains("`range`"), "{e}");
+    refused_naming(
+        &[
+            "run",
+            exp.to_str().unwrap(),
+            "--reports",
+            dir.path().to_str().unwrap(),
+        ],
+        &["exp.toml:5", "`range`"],
+    );
     std::fs::write(&exp, "name = \"x\"\nsystem = \n").unwrap();
-    let e = stderr_of(&["run", exp.to_str().unwrap()]);
-    assert!(e.contains("exp.toml:2"), "{e}");
+    refused_naming(&["run", exp.to_str().unwrap()], &["exp.toml:2"]);
 }
 
 #[test]
 fn micro_force_bad_inputs_name_the_field() {
-    let e = stderr_of(&[
-        "odds",
-        "micro-force",
-        "charge",
-        "attacker_arm=cavalry",
-        "attacker_formation=attack_column",
-    ]);
-    assert!(
-        e.contains("`attacker_formation`") && e.contains("cavalry has no formation"),
-        "{e}"
+    refused(
+        "odds micro-force charge attacker_arm=cavalry attacker_formation=attack_column",
+        &["`attacker_formation`", "cavalry has no formation"],
     );
-    let e = stderr_of(&[
-        "odds",
-        "micro-force",
-        "fire",
-        "target_arm=artillery",
-        "target_formation=limbered",
-        "target_cover=heavy",
-    ]);
-    assert!(
-        e.contains("`target_cover`") && e.contains("limbered"),
-        "{e}"
+    refused(
+        "odds micro-force fire target_arm=artillery target_formation=limbered target_cover=heavy",
+        &["`target_cover`", "limbered"],
     );
-    let e = stderr_of(&["odds", "micro-force", "fire", "firer_stands=12"]);
-    assert!(e.contains("`firer_stands`") && e.contains("1 to 9"), "{e}");
-    let e = stderr_of(&["odds", "micro-force", "fire", "target_steps_lost=8"]);
-    assert!(e.contains("nothing"), "{e}");
+    refused(
+        "odds micro-force fire firer_stands=12",
+        &["`firer_stands`", "1 to 9"],
+    );
+    refused("odds micro-force fire target_steps_lost=8", &["nothing"]);
 }
 
 #[test]
 fn a_routed_charger_and_a_lone_gun_hex_are_refused() {
-    let e = stderr_of(&["odds", "micro-force", "charge", "attacker_routed=true"]);
-    assert!(
-        e.contains("attacker_routed") && e.contains("may not charge"),
-        "{e}"
+    refused(
+        "odds micro-force charge attacker_routed=true",
+        &["attacker_routed", "may not charge"],
     );
-    let e = stderr_of(&["odds", "stand-and-die", "duel", "a_infantry=0", "a_guns=2"]);
-    assert!(e.contains("a_guns"), "{e}");
+    refused("odds stand-and-die duel a_infantry=0 a_guns=2", &["a_guns"]);
 }
 
 #[test]
 fn deadly_field_refuses_impossible_units_naming_the_field() {
-    let e = stderr_of(&["odds", "deadly-field", "fire", "band=canister"]);
-    assert!(e.contains("`band`") && e.contains("canister"), "{e}");
-    let e = stderr_of(&[
-        "odds",
-        "deadly-field",
-        "fire",
-        "firer_figures=14",
-        "firer_original_figures=12",
-    ]);
-    assert!(
-        e.contains("`firer_figures`") && e.contains("original 12"),
-        "{e}"
+    refused(
+        "odds deadly-field fire band=canister",
+        &["`band`", "canister"],
     );
-    let e = stderr_of(&[
-        "odds",
-        "deadly-field",
-        "fire",
-        "firer_formation=attack-column",
-    ]);
-    assert!(
-        e.contains("`firer_formation`") && e.contains("cannot fire"),
-        "{e}"
+    refused(
+        "odds deadly-field fire firer_figures=14 firer_original_figures=12",
+        &["`firer_figures`", "original 12"],
     );
-    let e = stderr_of(&["odds", "deadly-field", "fire", "firer_formation=line"]);
-    assert!(
-        e.contains("`firer_formation`") && e.contains("battle-line"),
-        "{e}"
+    refused(
+        "odds deadly-field fire firer_formation=attack-column",
+        &["`firer_formation`", "cannot fire"],
     );
-    let e = stderr_of(&[
-        "odds",
-        "deadly-field",
-        "charge",
-        "attacker_type=artillery",
-        "attacker_formation=unlimbered",
-        "attacker_figures=3",
-    ]);
-    assert!(
-        e.contains("`attacker_type`") && e.contains("does not charge"),
-        "{e}"
+    refused(
+        "odds deadly-field fire firer_formation=line",
+        &["`firer_formation`", "battle-line"],
     );
-    let e = stderr_of(&["odds", "deadly-field", "charge", "attacker_level=routed"]);
-    assert!(e.contains("`attacker_level`"), "{e}");
-    let e = stderr_of(&["odds", "deadly-field", "morale-check", "mmp=13"]);
-    assert!(e.contains("`mmp`"), "{e}");
+    refused(
+        "odds deadly-field charge attacker_type=artillery attacker_formation=unlimbered attacker_figures=3",
+        &["`attacker_type`", "does not charge"],
+    );
+    refused(
+        "odds deadly-field charge attacker_level=routed",
+        &["`attacker_level`"],
+    );
+    refused("odds deadly-field morale-check mmp=13", &["`mmp`"]);
 }
 
 #[test]
@@ -184,38 +154,31 @@ fn comparisons_refuse_a_confidence_outside_zero_to_one() {
         let e = stderr_of(args);
         assert!(e.contains("confidence"), "{e}");
     }
-    let e = stderr_of(&[
-        "compare",
-        "micro-squad",
-        "fire",
-        "--variant",
-        "baseline:die_mod=1",
-    ]);
-    assert!(e.contains("baseline"), "{e}");
-    let e = stderr_of(&["compare", "micro-squad", "fire", "--variant", "x:die_mod"]);
-    assert!(e.contains("neither field=value"), "{e}");
-    let e = stderr_of(&["sensitivity", "micro-squad"]);
-    assert!(e.contains("--report"), "{e}");
+    refused(
+        "compare micro-squad fire --variant baseline:die_mod=1",
+        &["baseline"],
+    );
+    refused(
+        "compare micro-squad fire --variant x:die_mod",
+        &["neither field=value"],
+    );
+    refused("sensitivity micro-squad", &["--report"]);
 }
 
 #[test]
 fn quiet_acceptance_is_now_an_error() {
-    let e = stderr_of(&["odds", "micro-squad", "fire", "firepower=8", "firepower=2"]);
-    assert!(
-        e.contains("`firepower`") && e.contains("given twice"),
-        "{e}"
+    refused(
+        "odds micro-squad fire firepower=8 firepower=2",
+        &["`firepower`", "given twice"],
     );
-    let e = stderr_of(&["odds", "micro-squad", "fire", "terrain=woods+woods"]);
-    assert!(e.contains("`woods` is listed twice"), "{e}");
-    let e = stderr_of(&[
-        "odds",
-        "micro-force",
-        "melee",
-        "defender_light_cover=true",
-        "defender_medium_cover=true",
-        "defender_heavy_cover=true",
-    ]);
-    assert!(e.contains("one cover at most"), "{e}");
+    refused(
+        "odds micro-squad fire terrain=woods+woods",
+        &["`woods` is listed twice"],
+    );
+    refused(
+        "odds micro-force melee defender_light_cover=true defender_medium_cover=true defender_heavy_cover=true",
+        &["one cover at most"],
+    );
     let dir = tempfile::tempdir().unwrap();
     let (exp, reports) = experiment_in(
         dir.path(),
@@ -231,17 +194,10 @@ fn quiet_acceptance_is_now_an_error() {
 #[test]
 fn a_house_rule_path_that_does_not_exist_says_so_whatever_the_value() {
     let dir = tempfile::tempdir().unwrap();
-    let rule = dir.path().join("typo.toml");
-    std::fs::write(&rule, "[set]\n\"terrain.woods.tracked\" = 1000\n").unwrap();
-    let e = stderr_of(&[
-        "odds",
-        "micro-squad",
-        "fire",
-        "--house-rule",
-        rule.to_str().unwrap(),
-    ]);
-    assert!(
-        e.contains("typo.toml:2:") && e.contains("has no entry `tracked`"),
-        "{e}"
+    house_rule_refused(
+        &dir,
+        "typo.toml",
+        "[set]\n\"terrain.woods.tracked\" = 1000\n",
+        &["typo.toml:2:", "has no entry `tracked`"],
     );
 }

@@ -78,6 +78,15 @@ pub fn run_experiment(exp: &std::path::Path, reports: &std::path::Path) -> Strin
     ])
 }
 
+/// `args` are refused with one clear message (exit 1) that holds each of
+/// `names`.
+pub fn refused_naming(args: &[&str], names: &[&str]) {
+    let e = stderr_of(args);
+    for name in names {
+        assert!(e.contains(name), "{args:?}: no {name:?} in {e}");
+    }
+}
+
 /// The same run, which must fail with one clear message: that message.
 pub fn run_refused(exp: &std::path::Path, reports: &std::path::Path) -> String {
     stderr_of(&[

@@ -1,6 +1,6 @@
 //! `volley odds`, `table`, `rules`, `guide` and `completions` on good inputs: the answers, their formats and their help.
 
-use super::{stderr_of, volley};
+use super::{refused_naming, volley};
 
 #[test]
 fn odds_fire_is_exact_and_matches_the_json_contract() {
@@ -224,16 +224,18 @@ fn a_user_supplied_weapon_chart_replaces_the_av_field() {
         .unwrap();
     assert!(by_weapon.status.success());
     assert_eq!(by_weapon.stdout, by_av.stdout);
-    let e = stderr_of(&[
-        "odds",
-        "micro-force",
-        "fire",
-        "weapon=rifled-musket",
-        "range=13",
-        "--house-rule",
-        rule,
-    ]);
-    assert!(e.contains("`range`") && e.contains("12 inches"), "{e}");
+    refused_naming(
+        &[
+            "odds",
+            "micro-force",
+            "fire",
+            "weapon=rifled-musket",
+            "range=13",
+            "--house-rule",
+            rule,
+        ],
+        &["`range`", "12 inches"],
+    );
 }
 
 #[test]
@@ -254,17 +256,16 @@ fn stand_and_die_duel_is_exact_at_once_and_rejects_mixed_hexes() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["method"], "exact");
-    let e = stderr_of(&[
-        "odds",
-        "stand-and-die",
-        "duel",
-        "a_infantry=5",
-        "a_cavalry=3",
-        "b_infantry=5",
-    ]);
-    assert!(
-        e.contains("`a_cavalry`") && e.contains("not cavalry with others"),
-        "{e}"
+    refused_naming(
+        &[
+            "odds",
+            "stand-and-die",
+            "duel",
+            "a_infantry=5",
+            "a_cavalry=3",
+            "b_infantry=5",
+        ],
+        &["`a_cavalry`", "not cavalry with others"],
     );
 }
 

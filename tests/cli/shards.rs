@@ -1,6 +1,6 @@
 //! Shards and `merge`: a run split anywhere and put back together exactly.
 
-use super::{stderr_of, volley};
+use super::{refused_naming, stderr_of, volley};
 
 #[test]
 fn shards_merge_into_the_single_machine_result_byte_for_byte() {
@@ -41,8 +41,7 @@ fn shards_merge_into_the_single_machine_result_byte_for_byte() {
         .unwrap();
     assert!(merged.status.success());
     assert_eq!(merged.stdout, single.stdout);
-    let e = stderr_of(&["merge", &files[0], &files[1]]);
-    assert!(e.contains("shards missing"), "{e}");
+    refused_naming(&["merge", &files[0], &files[1]], &["shards missing"]);
 }
 
 /// A tally file is input: `volley merge` refuses one whose fields do not add up,
@@ -149,18 +148,17 @@ fn shard_trial_counts_cover_the_run_once() {
 
 #[test]
 fn shards_are_refused_where_the_trials_cannot_be_split() {
-    let e = stderr_of(&[
-        "odds",
-        "micro-squad",
-        "fire",
-        "--trials",
-        "20000",
-        "--shard",
-        "1/2",
-    ]);
-    assert!(
-        e.contains("blocks of 65536 trials") && e.contains("at most 1 shards"),
-        "{e}"
+    refused_naming(
+        &[
+            "odds",
+            "micro-squad",
+            "fire",
+            "--trials",
+            "20000",
+            "--shard",
+            "1/2",
+        ],
+        &["blocks of 65536 trials", "at most 1 shards"],
     );
 }
 
