@@ -2,6 +2,13 @@
 
 use super::{refused_naming, volley};
 
+/// A house-rule file `name` holding `text`, written in `dir`: its path.
+fn rule_file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
 #[test]
 fn a_house_rule_changes_the_answer() {
     let dir = tempfile::tempdir().unwrap();
@@ -49,11 +56,7 @@ fn a_house_rule_changes_the_answer() {
 #[test]
 fn a_house_rule_keeps_each_value_within_its_charts_scale() {
     let dir = tempfile::tempdir().unwrap();
-    let rule = |name: &str, text: &str| {
-        let path = dir.path().join(name);
-        std::fs::write(&path, text).unwrap();
-        path.to_str().unwrap().to_string()
-    };
+    let rule = |name: &str, text: &str| rule_file(&dir, name, text);
     let huge = rule(
         "huge.toml",
         "[set]\n\"terrain.woods.personnel\" = 2000000000\n",
@@ -90,11 +93,7 @@ fn a_house_rule_keeps_each_value_within_its_charts_scale() {
 #[test]
 fn a_house_rule_keeps_each_value_within_its_cards_bounds() {
     let dir = tempfile::tempdir().unwrap();
-    let rule = |name: &str, text: &str| {
-        let path = dir.path().join(name);
-        std::fs::write(&path, text).unwrap();
-        path.to_str().unwrap().to_string()
-    };
+    let rule = |name: &str, text: &str| rule_file(&dir, name, text);
     // Within ten times the values beside it, but not a chance in tenths.
     let sure = rule(
         "sure.toml",

@@ -1,23 +1,18 @@
 //! `volley odds`, `table`, `rules`, `guide` and `completions` on good inputs: the answers, their formats and their help.
 
-use super::{refused_naming, volley};
+use super::{json_of, refused_naming, volley};
 
 #[test]
 fn odds_fire_is_exact_and_matches_the_json_contract() {
-    let out = volley()
-        .args([
-            "odds",
-            "micro-squad",
-            "fire",
-            "firepower=8",
-            "defense=5",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(&[
+        "odds",
+        "micro-squad",
+        "fire",
+        "firepower=8",
+        "defense=5",
+        "--format",
+        "json",
+    ]);
     assert_eq!(v["system"], "micro-squad");
     assert_eq!(v["action"], "fire");
     assert_eq!(v["method"], "exact");
@@ -240,21 +235,16 @@ fn a_user_supplied_weapon_chart_replaces_the_av_field() {
 
 #[test]
 fn stand_and_die_duel_is_exact_at_once_and_rejects_mixed_hexes() {
-    let out = volley()
-        .args([
-            "odds",
-            "stand-and-die",
-            "duel",
-            "a_infantry=10",
-            "b_infantry=10",
-            "--exact",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(&[
+        "odds",
+        "stand-and-die",
+        "duel",
+        "a_infantry=10",
+        "b_infantry=10",
+        "--exact",
+        "--format",
+        "json",
+    ]);
     assert_eq!(v["method"], "exact");
     refused_naming(
         &[
@@ -271,22 +261,17 @@ fn stand_and_die_duel_is_exact_at_once_and_rejects_mixed_hexes() {
 
 #[test]
 fn precision_mode_runs_until_every_interval_is_narrow_enough() {
-    let out = volley()
-        .args([
-            "odds",
-            "micro-squad",
-            "fire",
-            "firepower=7",
-            "defense=4",
-            "--precision",
-            "0.002",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(&[
+        "odds",
+        "micro-squad",
+        "fire",
+        "firepower=7",
+        "defense=4",
+        "--precision",
+        "0.002",
+        "--format",
+        "json",
+    ]);
     assert_eq!(v["method"], "monte-carlo");
     for o in v["outcomes"].as_array().unwrap() {
         let half = (o["ci_high"].as_f64().unwrap() - o["ci_low"].as_f64().unwrap()) / 2.0;

@@ -1,32 +1,23 @@
 //! `compare`, `effects` and `solve`: the questions built on answers.
 
-use super::{json_of, refused_naming, volley};
+use super::{json_of, refused_naming};
 
 #[test]
 fn compare_prints_the_json_contract_and_refuses_a_bad_variant() {
-    let out = volley()
-        .args([
-            "compare",
-            "micro-squad",
-            "fire",
-            "terrain=woods",
-            "--variant",
-            "woods6:house_rules/woods_plus_6.toml",
-            "--variant",
-            "harder:die_mod=1",
-            "--trials",
-            "20000",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(&[
+        "compare",
+        "micro-squad",
+        "fire",
+        "terrain=woods",
+        "--variant",
+        "woods6:house_rules/woods_plus_6.toml",
+        "--variant",
+        "harder:die_mod=1",
+        "--trials",
+        "20000",
+        "--format",
+        "json",
+    ]);
     for key in ["system", "action", "method", "trials", "seed", "confidence"] {
         assert!(!v[key].is_null(), "{key}");
     }

@@ -6,10 +6,13 @@
 //! (every value listed), means, and per-turn curves. A [`Tally`] holds, for each, the
 //! summed weight (a trial count in Monte Carlo, a probability when exact). Tallies
 //! merge by addition, which is what lets chunks, threads and shards agree.
+//! [`FightRecord`] is the schema two cards' firefights share.
 
+mod fight_record;
 mod handles;
 mod schema;
 
+pub use fight_record::FightRecord;
 pub use handles::{Category, Label, Mean, Outcome, PerTurn, Side, Value, YesNo};
 pub use schema::{Categorical, Conditional, Curve, MeanVar, Schema};
 

@@ -17,7 +17,7 @@ use super::shot::{FireSituation, shot};
 use super::unit::{Arm, Condition, Regiment};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, Schema, Tally};
-use crate::tally::{Mean, Outcome, PerTurn};
+use crate::tally::FightRecord;
 use std::sync::Arc;
 
 /// Steps (fires) in one turn: A's two actions and B's reaction, then B's two
@@ -38,16 +38,6 @@ crate::categories! {
         B = "b",
         Neither = "neither",
     }
-}
-
-/// Where [`Firefight`] records.
-pub struct FirefightRecord {
-    breaks_first: Outcome<BreaksFirst>,
-    turns: Mean,
-    figures_lost: [Mean; 2],
-    ended: PerTurn,
-    figures_lost_by_turn: [PerTurn; 2],
-    broken: [PerTurn; 2],
 }
 
 /// The firefight.
@@ -151,32 +141,20 @@ impl Firefight {
     pub(super) fn lost(unit: &Regiment, now: &Condition) -> f64 {
         f64::from(unit.now.figures.saturating_sub(now.figures))
     }
+
+    /// Each regiment's figures lost since the start, in `s`.
+    fn figures_lost(&self, s: &State) -> [f64; 2] {
+        [Self::lost(&self.a, &s.a), Self::lost(&self.b, &s.b)]
+    }
 }
 
 impl engine::Engagement for Firefight {
     type State = State;
-    type Record = FirefightRecord;
+    type Record = FightRecord<BreaksFirst>;
 
-    fn declare(&self, schema: &mut Schema) -> FirefightRecord {
-        let (a, b) = (f64::from(self.a.now.figures), f64::from(self.b.now.figures));
-        schema.set_turns(self.turns as usize);
-        FirefightRecord {
-            breaks_first: schema.outcome("breaks_first"),
-            turns: schema.mean_within("turns", 0.0, f64::from(self.turns)),
-            figures_lost: [
-                schema.mean_within("a_figures_lost", 0.0, a),
-                schema.mean_within("b_figures_lost", 0.0, b),
-            ],
-            ended: schema.curve("ended", true),
-            figures_lost_by_turn: [
-                schema.curve_within("a_figures_lost", 0.0, a),
-                schema.curve_within("b_figures_lost", 0.0, b),
-            ],
-            broken: [
-                schema.curve("a_broken", true),
-                schema.curve("b_broken", true),
-            ],
-        }
+    fn declare(&self, schema: &mut Schema) -> Self::Record {
+        let strength = [self.a.now.figures, self.b.now.figures].map(f64::from);
+        FightRecord::declare(schema, self.turns, strength, "figures_lost", "broken")
     }
 
     fn start(&self) -> State {
@@ -209,28 +187,27 @@ impl engine::Engagement for Firefight {
         self.step_with(s, step, dice, [self.reform; 2])
     }
 
-    fn record_turn(&self, rec: &FirefightRecord, turn: u32, s: &State, tally: &mut Tally, w: f64) {
-        let t = turn as usize;
-        tally.curve(rec.ended, t, f64::from(u8::from(self.is_over(s))), w);
-        let sides = [(&self.a, &s.a), (&self.b, &s.b)];
-        for (side, (unit, now)) in sides.into_iter().enumerate() {
-            tally.curve(rec.figures_lost_by_turn[side], t, Self::lost(unit, now), w);
-            tally.curve(rec.broken[side], t, f64::from(u8::from(now.broken())), w);
-        }
+    fn record_turn(&self, rec: &Self::Record, turn: u32, s: &State, tally: &mut Tally, w: f64) {
+        let broken = [s.a.broken(), s.b.broken()];
+        rec.record_turn(
+            tally,
+            turn,
+            self.is_over(s),
+            self.figures_lost(s),
+            broken,
+            w,
+        );
     }
 
     fn record_end(
         &self,
-        rec: &FirefightRecord,
+        rec: &Self::Record,
         s: &State,
         turns: u32,
         _ending: Ending,
         tally: &mut Tally,
         w: f64,
     ) {
-        tally.count(rec.breaks_first, Self::breaks_first(s), w);
-        tally.add(rec.turns, f64::from(turns), w);
-        tally.add(rec.figures_lost[0], Self::lost(&self.a, &s.a), w);
-        tally.add(rec.figures_lost[1], Self::lost(&self.b, &s.b), w);
+        rec.record_end(tally, Self::breaks_first(s), turns, self.figures_lost(s), w);
     }
 }

@@ -4,7 +4,20 @@
 //! disorganized, turn by turn.
 
 use super::group::StandGroup;
+use crate::action::About;
 use crate::tally::{Category, Mean, Outcome, PerTurn, Schema, Tally};
+
+/// What an engagement action says about itself: its summary, the headline
+/// P(A wins), each side's stands alive turn by turn as its curves.
+pub const fn engagement_about(summary: &'static str) -> About {
+    About {
+        name: "engagement",
+        summary,
+        headline: Some(("winner", "a")),
+        default_curves: &["a_alive", "b_alive"],
+        ..About::DEFAULT
+    }
+}
 
 /// Which sides are out (every stand lost, or the Break Point reached) when
 /// play stops.

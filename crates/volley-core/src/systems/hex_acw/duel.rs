@@ -11,7 +11,9 @@ use crate::action::{About, ChartAction, FieldSpec, notes_of};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::systems::hex_duel::{DuelRecord, DuelTurns, both_hexes_hold, duel_about};
+use crate::systems::hex_duel::{
+    DuelRecord, DuelTurns, TURN_LIMIT_MEANING, both_hexes_hold, duel_about,
+};
 use std::sync::Arc;
 
 crate::categories! {
@@ -36,10 +38,7 @@ pub const WINNER_MEANINGS: [(&str, &str); 5] = [
         "stalemate",
         "neither hex can cause a casualty any more (range, cover halving)",
     ),
-    (
-        "turn-limit",
-        "both hexes still fight when the turn limit comes",
-    ),
+    TURN_LIMIT_MEANING,
     (
         "unfinished",
         "turns = 0 only: the share still fighting when the method stopped following it (exact: below 1e-15; Monte Carlo: after 100,000 turns)",

@@ -6,4 +6,4 @@ mod record;
 mod turns;
 
 pub use record::{DuelRecord, GroundBounds};
-pub use turns::{DuelTurns, both_hexes_hold, duel_about};
+pub use turns::{DuelTurns, TURN_LIMIT_MEANING, both_hexes_hold, duel_about};

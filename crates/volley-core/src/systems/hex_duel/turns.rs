@@ -18,6 +18,12 @@ pub const fn duel_about(summary: &'static str) -> About {
     }
 }
 
+/// What `winner = turn-limit` means, in both duels.
+pub const TURN_LIMIT_MEANING: (&str, &str) = (
+    "turn-limit",
+    "both hexes still fight when the turn limit comes",
+);
+
 /// A duel's turn limit as its fields give it.
 #[derive(Clone, Copy, Debug)]
 pub struct DuelTurns {

@@ -34,7 +34,7 @@ use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
+use crate::systems::ghq::engagement_record::{Decided, EngagementRecord, engagement_about};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::{
@@ -463,13 +463,9 @@ impl EngagementAction {
 impl ChartAction for EngagementAction {
     type Fields = EngagementFields;
 
-    const ABOUT: &'static About = &About {
-        name: "engagement",
-        summary: "two platoons trade fire turn after turn in the card's phase order: what a tech level is worth",
-        headline: Some(("winner", "a")),
-        default_curves: &["a_alive", "b_alive"],
-        ..About::DEFAULT
-    };
+    const ABOUT: &'static About = &engagement_about(
+        "two platoons trade fire turn after turn in the card's phase order: what a tech level is worth",
+    );
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         fire_phase::winner_notes(Winner::TurnLimit.label())

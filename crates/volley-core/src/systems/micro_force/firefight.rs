@@ -11,7 +11,7 @@ use super::recovery::rally;
 use super::unit::Unit;
 use crate::dice::Dice;
 use crate::engine::{self, Ending, Schema, Tally};
-use crate::tally::{Mean, Outcome, PerTurn};
+use crate::tally::FightRecord;
 use std::sync::Arc;
 
 /// Both units and last turn's initiative winner.
@@ -36,16 +36,6 @@ crate::categories! {
     }
 }
 
-/// Where [`Firefight`] records.
-pub struct FirefightRecord {
-    breaks_first: Outcome<BreaksFirst>,
-    turns: Mean,
-    steps_lost: [Mean; 2],
-    ended: PerTurn,
-    steps_lost_by_turn: [PerTurn; 2],
-    shaken: [PerTurn; 2],
-}
-
 /// The firefight.
 #[derive(Clone, Debug)]
 pub struct Firefight {
@@ -58,6 +48,14 @@ pub struct Firefight {
 }
 
 impl Firefight {
+    /// Each unit's steps lost since the start, in `s`.
+    fn steps_lost(&self, s: &State) -> [f64; 2] {
+        [
+            f64::from(s.a.steps_lost - self.a.steps_lost),
+            f64::from(s.b.steps_lost - self.b.steps_lost),
+        ]
+    }
+
     fn broken(unit: &Unit) -> bool {
         unit.routed || unit.eliminated()
     }
@@ -79,28 +77,11 @@ impl Firefight {
 
 impl engine::Engagement for Firefight {
     type State = State;
-    type Record = FirefightRecord;
+    type Record = FightRecord<BreaksFirst>;
 
-    fn declare(&self, schema: &mut Schema) -> FirefightRecord {
-        let (a, b) = (f64::from(self.a.steps()), f64::from(self.b.steps()));
-        schema.set_turns(self.turns as usize);
-        FirefightRecord {
-            breaks_first: schema.outcome("breaks_first"),
-            turns: schema.mean_within("turns", 0.0, f64::from(self.turns)),
-            steps_lost: [
-                schema.mean_within("a_steps_lost", 0.0, a),
-                schema.mean_within("b_steps_lost", 0.0, b),
-            ],
-            ended: schema.curve("ended", true),
-            steps_lost_by_turn: [
-                schema.curve_within("a_steps_lost", 0.0, a),
-                schema.curve_within("b_steps_lost", 0.0, b),
-            ],
-            shaken: [
-                schema.curve("a_shaken", true),
-                schema.curve("b_shaken", true),
-            ],
-        }
+    fn declare(&self, schema: &mut Schema) -> Self::Record {
+        let strength = [f64::from(self.a.steps()), f64::from(self.b.steps())];
+        FightRecord::declare(schema, self.turns, strength, "steps_lost", "shaken")
     }
 
     fn start(&self) -> State {
@@ -174,39 +155,20 @@ impl engine::Engagement for Firefight {
         next
     }
 
-    fn record_turn(&self, rec: &FirefightRecord, turn: u32, s: &State, tally: &mut Tally, w: f64) {
-        let t = turn as usize;
-        tally.curve(rec.ended, t, f64::from(u8::from(self.is_over(s))), w);
-        let lost = [
-            s.a.steps_lost - self.a.steps_lost,
-            s.b.steps_lost - self.b.steps_lost,
-        ];
-        for (side, unit) in [&s.a, &s.b].into_iter().enumerate() {
-            tally.curve(rec.steps_lost_by_turn[side], t, f64::from(lost[side]), w);
-            tally.curve(rec.shaken[side], t, f64::from(u8::from(unit.shaken)), w);
-        }
+    fn record_turn(&self, rec: &Self::Record, turn: u32, s: &State, tally: &mut Tally, w: f64) {
+        let shaken = [s.a.shaken, s.b.shaken];
+        rec.record_turn(tally, turn, self.is_over(s), self.steps_lost(s), shaken, w);
     }
 
     fn record_end(
         &self,
-        rec: &FirefightRecord,
+        rec: &Self::Record,
         s: &State,
         turns: u32,
         _ending: Ending,
         tally: &mut Tally,
         w: f64,
     ) {
-        tally.count(rec.breaks_first, Self::breaks_first(s), w);
-        tally.add(rec.turns, f64::from(turns), w);
-        tally.add(
-            rec.steps_lost[0],
-            f64::from(s.a.steps_lost - self.a.steps_lost),
-            w,
-        );
-        tally.add(
-            rec.steps_lost[1],
-            f64::from(s.b.steps_lost - self.b.steps_lost),
-            w,
-        );
+        rec.record_end(tally, Self::breaks_first(s), turns, self.steps_lost(s), w);
     }
 }

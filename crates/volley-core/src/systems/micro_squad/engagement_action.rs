@@ -9,6 +9,7 @@ use crate::engine::{EngagementModel, Model};
 use crate::error::InputError;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::RemovalTable;
+use crate::systems::ghq::engagement_record::engagement_about;
 use crate::systems::ghq::fire_phase::{self};
 use crate::systems::ghq::group::MAX_STANDS;
 use crate::tally::Category;
@@ -169,13 +170,9 @@ impl EngagementAction {
 impl ChartAction for EngagementAction {
     type Fields = EngagementFields;
 
-    const ABOUT: &'static About = &About {
-        name: "engagement",
-        summary: "two groups of stands trade standard fire turn after turn, with marker removal, to a finish",
-        headline: Some(("winner", "a")),
-        default_curves: &["a_alive", "b_alive"],
-        ..About::DEFAULT
-    };
+    const ABOUT: &'static About = &engagement_about(
+        "two groups of stands trade standard fire turn after turn, with marker removal, to a finish",
+    );
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
         fire_phase::winner_notes(Winner::TurnLimit.label())

@@ -18,7 +18,9 @@ use crate::action::{About, ChartAction, FieldSpec, notes_of};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::systems::hex_duel::{DuelRecord, DuelTurns, GroundBounds, both_hexes_hold, duel_about};
+use crate::systems::hex_duel::{
+    DuelRecord, DuelTurns, GroundBounds, TURN_LIMIT_MEANING, both_hexes_hold, duel_about,
+};
 use std::sync::Arc;
 
 crate::categories! {
@@ -47,10 +49,7 @@ pub const WINNER_MEANINGS: [(&str, &str); 7] = [
         "disengaged",
         "sd_duel_contact = disengage only: a hex fell back and was not followed up",
     ),
-    (
-        "turn-limit",
-        "both hexes still fight when the turn limit comes",
-    ),
+    TURN_LIMIT_MEANING,
     (
         "unfinished",
         "turns = 0: the share still fighting when the method stopped following it (exact: below 1e-15; Monte Carlo: after 100,000 turns)",
