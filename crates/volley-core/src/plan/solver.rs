@@ -80,8 +80,10 @@ type ChoiceValues = Vec<(&'static str, f64)>;
 struct Valued {
     /// By decision point, then by decision state in the point's order,
     /// each open choice's value under best play, in the order of its
-    /// openings: a row as wide as the game's choices (unopened: NaN).
+    /// openings: a row `width` wide (unopened: NaN).
     best: Vec<Vec<f64>>,
+    /// The game's choices: the width of a row of `best`.
+    width: usize,
     /// Best play's value from the start.
     start: f64,
     /// Each fixed policy's value from the start, in the order given.
@@ -207,6 +209,7 @@ fn values<G: Decisions>(
     }
     let start = chain.layers[0][0] as usize;
     Valued {
+        width,
         start: later[start * policies],
         fixed: later[start * policies..][1..policies].to_vec(),
         best,
@@ -272,12 +275,16 @@ pub fn solve<G: Decisions>(
         .map(|id| goal.score(&game.figures(&chain.states[id])))
         .collect();
     let (names, fixed_policies) = fixed_policies(game);
-    let Valued { best, start, fixed } = values(game, &chain, &scores, &fixed_policies);
+    let Valued {
+        best,
+        width,
+        start,
+        fixed,
+    } = values(game, &chain, &scores, &fixed_policies);
     let fixed: Vec<(String, f64)> = names.into_iter().zip(fixed).collect();
     // Forward under best play: how likely each decision state is reached.
     let mut policy = Vec::new();
     let mut reach: FxHashMap<Id, f64> = [(0, 1.0)].into_iter().collect();
-    let width = game.all_choices().len();
     for (t, best) in best.iter().enumerate() {
         let mut here: Vec<(Id, f64)> = reach.drain().collect();
         here.sort_by(|a, b| chain.states[a.0 as usize].cmp(&chain.states[b.0 as usize]));

@@ -38,7 +38,7 @@ impl<W: Category> FightRecord<W> {
         let lost_by_turn = [0, 1].map(|side| {
             schema.curve_within(&format!("{}_{lost}", SIDES[side]), 0.0, strength[side])
         });
-        let flagged = SIDES.map(|side| schema.curve(&format!("{side}_{flag}"), true));
+        let flagged = [0, 1].map(|side| schema.curve(&format!("{}_{flag}", SIDES[side]), true));
         FightRecord {
             breaks_first,
             turns,

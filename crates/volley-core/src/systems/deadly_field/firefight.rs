@@ -143,7 +143,7 @@ impl Firefight {
     }
 
     /// Each regiment's figures lost since the start, in `s`.
-    fn figures_lost(&self, s: &State) -> [f64; 2] {
+    pub(super) fn figures_lost(&self, s: &State) -> [f64; 2] {
         [Self::lost(&self.a, &s.a), Self::lost(&self.b, &s.b)]
     }
 }

@@ -49,10 +49,10 @@ pub struct Firefight {
 
 impl Firefight {
     /// Each unit's steps lost since the start, in `s`.
-    fn steps_lost(&self, s: &State) -> [f64; 2] {
+    pub(super) fn steps_lost(&self, s: &State) -> [u8; 2] {
         [
-            f64::from(s.a.steps_lost - self.a.steps_lost),
-            f64::from(s.b.steps_lost - self.b.steps_lost),
+            s.a.steps_lost - self.a.steps_lost,
+            s.b.steps_lost - self.b.steps_lost,
         ]
     }
 
@@ -157,7 +157,8 @@ impl engine::Engagement for Firefight {
 
     fn record_turn(&self, rec: &Self::Record, turn: u32, s: &State, tally: &mut Tally, w: f64) {
         let shaken = [s.a.shaken, s.b.shaken];
-        rec.record_turn(tally, turn, self.is_over(s), self.steps_lost(s), shaken, w);
+        let lost = self.steps_lost(s).map(f64::from);
+        rec.record_turn(tally, turn, self.is_over(s), lost, shaken, w);
     }
 
     fn record_end(
@@ -169,6 +170,7 @@ impl engine::Engagement for Firefight {
         tally: &mut Tally,
         w: f64,
     ) {
-        rec.record_end(tally, Self::breaks_first(s), turns, self.steps_lost(s), w);
+        let lost = self.steps_lost(s).map(f64::from);
+        rec.record_end(tally, Self::breaks_first(s), turns, lost, w);
     }
 }

@@ -348,12 +348,10 @@ impl Decisions for FirefightChoices {
     fn figures(&self, s: &Phase) -> Figures {
         let s = s.fight();
         let breaks_first = BreaksFirst::LABELS[Firefight::breaks_first(&s) as usize];
+        let [a_lost, b_lost] = self.fight.figures_lost(&s);
         Figures {
             outcomes: vec![("breaks_first", breaks_first.to_string())],
-            numbers: vec![
-                ("a_figures_lost", Firefight::lost(&self.fight.a, &s.a)),
-                ("b_figures_lost", Firefight::lost(&self.fight.b, &s.b)),
-            ],
+            numbers: vec![("a_figures_lost", a_lost), ("b_figures_lost", b_lost)],
         }
     }
 

@@ -410,32 +410,19 @@ impl Decisions for FirefightChoices {
     fn figures(&self, s: &Phase) -> Figures {
         let s = s.fight();
         let breaks_first = BreaksFirst::LABELS[Firefight::breaks_first(&s) as usize];
+        let [a_lost, b_lost] = self.fight.steps_lost(&s).map(f64::from);
         Figures {
             outcomes: vec![("breaks_first", breaks_first.to_string())],
-            numbers: vec![
-                (
-                    "a_steps_lost",
-                    f64::from(s.a.steps_lost - self.fight.a.steps_lost),
-                ),
-                (
-                    "b_steps_lost",
-                    f64::from(s.b.steps_lost - self.fight.b.steps_lost),
-                ),
-            ],
+            numbers: vec![("a_steps_lost", a_lost), ("b_steps_lost", b_lost)],
         }
     }
 
     fn describe(&self, phase: &Phase) -> Vec<(&'static str, i64)> {
         let s = phase.fight();
+        let [a_lost, b_lost] = self.fight.steps_lost(&s).map(i64::from);
         let mut axes = vec![
-            (
-                "a_steps_lost",
-                i64::from(s.a.steps_lost - self.fight.a.steps_lost),
-            ),
-            (
-                "b_steps_lost",
-                i64::from(s.b.steps_lost - self.fight.b.steps_lost),
-            ),
+            ("a_steps_lost", a_lost),
+            ("b_steps_lost", b_lost),
             ("a_shaken", i64::from(s.a.shaken)),
             ("b_shaken", i64::from(s.b.shaken)),
             ("a_disordered", i64::from(s.a.disordered())),
