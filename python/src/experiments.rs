@@ -3,6 +3,7 @@
 //! metadata; or one shard of it into a slice, and slices merged back into the
 //! frame of the single run.
 
+use crate::objects::{object, value};
 use crate::{detached, input};
 use pyo3::prelude::*;
 use std::path::Path;
@@ -17,34 +18,34 @@ fn prepared(label: &str, text: &str, folder: &str, max_points: u64) -> PyResult<
     Prepared::new(&experiment, max_points, None).map_err(input)
 }
 
-/// The frame of answered points as JSON: `{"columns": [{"name", "dtype",
+/// The frame of answered points: `{"columns": [{"name", "dtype",
 /// "values"}], "meta": {...}}`, the columns and metadata of `results.parquet`
 /// (less the figures, which `volley run` draws).
-fn frame_json(prepared: &Prepared, points: &[Point]) -> String {
+fn frame(py: Python<'_>, prepared: &Prepared, points: &[Point]) -> PyResult<PyObject> {
     let (columns, rows, meta) = prepared.frame(points);
     let table = volley_core::experiment::table(&columns, &rows);
-    serde_json::json!({ "columns": table, "meta": meta }).to_string()
+    object(py, &serde_json::json!({ "columns": table, "meta": meta }))
 }
 
-/// Answer a whole experiment: its frame as JSON.
+/// Answer a whole experiment: its frame.
 #[pyfunction]
-pub fn experiment_json(
+pub fn experiment(
     py: Python<'_>,
     label: &str,
     text: &str,
     folder: &str,
     max_points: u64,
-) -> PyResult<String> {
+) -> PyResult<PyObject> {
     let mut prepared = prepared(label, text, folder, max_points)?;
     let cancel = Cancel::default();
     prepared.config.cancel = Some(cancel.clone());
     let answered = detached(py, &cancel, || prepared.answer(None))?;
-    Ok(frame_json(&prepared, &answered.map_err(input)?))
+    frame(py, &prepared, &answered.map_err(input)?)
 }
 
-/// Run shard `index` of `count` of an experiment: its slice as JSON.
+/// Run shard `index` of `count` of an experiment: its slice.
 #[pyfunction]
-pub fn experiment_slice_json(
+pub fn experiment_slice(
     py: Python<'_>,
     label: &str,
     text: &str,
@@ -52,7 +53,7 @@ pub fn experiment_slice_json(
     max_points: u64,
     index: u64,
     count: u64,
-) -> PyResult<String> {
+) -> PyResult<PyObject> {
     if count == 0 || index >= count {
         return Err(crate::InputError::new_err(format!(
             "shard: ({index}, {count}): K runs from 0 to N-1"
@@ -62,30 +63,31 @@ pub fn experiment_slice_json(
     let cancel = Cancel::default();
     prepared.config.cancel = Some(cancel.clone());
     let slice = detached(py, &cancel, || prepared.slice(Shard { index, count }))?;
-    Ok(serde_json::to_string(&slice.map_err(input)?).expect("a slice serializes"))
+    object(py, &slice.map_err(input)?)
 }
 
-/// Put an experiment's slices (JSON, every shard's) back together: the frame
-/// of the single run, as JSON.
+/// Put an experiment's slices (every shard's) back together: the frame of
+/// the single run.
 #[pyfunction]
-pub fn experiment_merge_json(
+pub fn experiment_merge(
+    py: Python<'_>,
     label: &str,
     text: &str,
     folder: &str,
     max_points: u64,
-    slices: Vec<String>,
-) -> PyResult<String> {
+    slices: Vec<Bound<'_, PyAny>>,
+) -> PyResult<PyObject> {
     let prepared = prepared(label, text, folder, max_points)?;
     let slices = slices
         .iter()
         .enumerate()
-        .map(|(i, text)| {
+        .map(|(i, slice)| {
             let name = format!("slice {i}");
-            serde_json::from_str::<Slice>(text)
+            serde_json::from_value::<Slice>(value(&name, slice)?)
                 .map(|s| (name.clone(), s))
                 .map_err(|e| crate::InputError::new_err(format!("{name}: not a volley slice: {e}")))
         })
         .collect::<PyResult<Vec<_>>>()?;
     let points = prepared.merge(&slices).map_err(input)?;
-    Ok(frame_json(&prepared, &points))
+    frame(py, &prepared, &points)
 }

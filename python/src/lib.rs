@@ -1,26 +1,27 @@
 //! `volley._volley`: the core crate behind Python. Each function answers as
-//! the command line does and hands back the same JSON text (`volley odds ...
-//! --format json`), which the `volley` package reads into its own types; bad
+//! the command line does and hands back the same document (`volley odds ...
+//! --format json`) as Python's own dicts and lists, which the `volley`
+//! package wraps in its own types; bad
 //! input is `volley.InputError` (a `ValueError`) with the command line's
 //! message. A run releases the GIL and stops on Ctrl-C (at its next block of
 //! trials: an exact run is bounded by its budget instead).
 
 mod experiments;
+mod objects;
+mod request;
 mod shards;
 
+use objects::object;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use request::{Asked, How};
 use std::time::Duration;
-use volley_core::contract::{
-    self, AnswerJson, ComparisonJson, EffectsJson, FieldsJson, SystemJson,
-};
-use volley_core::engine::{AskError, Cancel, MethodAsk, MethodName, RunConfig, RunError};
+use volley_core::contract::{AnswerJson, ComparisonJson, EffectsJson, FieldsJson, SystemJson};
+use volley_core::engine::{Cancel, RunConfig, RunError};
 use volley_core::error::InputError as CoreInputError;
 use volley_core::question::{Question, QuestionError};
-use volley_core::rules::HouseRule;
 use volley_core::stats::summarize;
-use volley_core::systems::Origin;
 
 create_exception!(
     _volley,
@@ -47,7 +48,7 @@ fn question_error(error: QuestionError) -> PyErr {
 }
 
 /// The keyword argument (or its value) that sets a part of the run's request.
-fn argument(key: volley_core::engine::RunKey) -> &'static str {
+pub(crate) fn argument(key: volley_core::engine::RunKey) -> &'static str {
     use volley_core::engine::RunKey;
     match key {
         RunKey::Method => "method",
@@ -62,39 +63,15 @@ fn argument(key: volley_core::engine::RunKey) -> &'static str {
 
 /// Every system and its actions, as `/api/systems` gives them.
 #[pyfunction]
-fn systems_json() -> String {
-    contract::to_pretty_json(&SystemJson::all())
+fn systems(py: Python<'_>) -> PyResult<PyObject> {
+    object(py, &SystemJson::all())
 }
 
 /// An action's fields, headline and outcomes, as `/api/fields` gives them.
 #[pyfunction]
-fn fields_json(system: &str, action: &str) -> PyResult<String> {
+fn fields(py: Python<'_>, system: &str, action: &str) -> PyResult<PyObject> {
     let question = Question::new(system, action, &[], &[]).map_err(input)?;
-    Ok(contract::to_pretty_json(&FieldsJson::of(&question)))
-}
-
-/// The run configuration the keyword arguments ask for, as the command
-/// line's flags would (`method="exact"` is `--exact`; a trial count or a
-/// precision means Monte Carlo), checked by the core as every front end's.
-pub(crate) fn config(
-    method: &str,
-    trials: Option<u64>,
-    precision: Option<f64>,
-    seed: u64,
-    confidence: f64,
-    budget: Option<u64>,
-) -> PyResult<RunConfig> {
-    let worded = |e: AskError| InputError::new_err(e.worded(argument));
-    let ask = MethodAsk {
-        method: MethodName::parse(method).map_err(worded)?,
-        trials,
-        precision,
-        seed,
-        confidence,
-        budget,
-        ..MethodAsk::default()
-    };
-    ask.config().map_err(worded)
+    object(py, &FieldsJson::of(&question))
 }
 
 /// Check a method's keyword arguments as every run does, without running:
@@ -102,8 +79,16 @@ pub(crate) fn config(
 /// what a run would refuse.
 #[pyfunction]
 #[pyo3(signature = (method, trials, precision))]
-fn check_method(method: &str, trials: Option<u64>, precision: Option<f64>) -> PyResult<()> {
-    config(method, trials, precision, 1, 0.95, None).map(|_| ())
+fn check_method(method: String, trials: Option<u64>, precision: Option<f64>) -> PyResult<()> {
+    let how = How {
+        method,
+        trials,
+        precision,
+        seed: volley_core::engine::DEFAULT_SEED,
+        confidence: volley_core::engine::DEFAULT_CONFIDENCE,
+        budget: None,
+    };
+    how.config().map(|_| ())
 }
 
 /// Run `work` off the GIL on its own thread, polling for Ctrl-C: on one,
@@ -156,34 +141,19 @@ pub(crate) fn run_detached<T: Send>(
     detached(py, &cancel, || work(&config))?.map_err(run_error)
 }
 
-/// One question answered: the JSON `volley odds SYSTEM ACTION field=value...
-/// --format json` prints for the same arguments.
+/// One question answered: the document `volley odds SYSTEM ACTION
+/// field=value... --format json` prints for the same arguments.
 #[pyfunction]
-#[pyo3(signature = (system, action, fields, method, trials, precision, seed, confidence, budget, house_rules))]
-#[allow(clippy::too_many_arguments)]
-fn odds_json(
-    py: Python<'_>,
-    system: &str,
-    action: &str,
-    fields: Vec<(String, String)>,
-    method: &str,
-    trials: Option<u64>,
-    precision: Option<f64>,
-    seed: u64,
-    confidence: f64,
-    budget: Option<u64>,
-    house_rules: Vec<String>,
-) -> PyResult<String> {
-    let question = question(system, action, fields, &house_rules)?;
-    let config = config(method, trials, precision, seed, confidence, budget)?;
-    run_detached(py, config, |config| {
+fn odds(py: Python<'_>, asked: Asked, how: How) -> PyResult<PyObject> {
+    let question = asked.question()?;
+    let config = how.config()?;
+    let answer = run_detached(py, config, |config| {
         let result = question.answer(config)?;
         let summary = summarize(&result);
         let readings = volley_core::readings::measure(&question, &summary, config, false)?;
-        Ok(contract::to_pretty_json(&AnswerJson::of_question(
-            &question, &summary, &readings,
-        )))
-    })
+        Ok(AnswerJson::of_question(&question, &summary, &readings))
+    })?;
+    object(py, &answer)
 }
 
 /// The answer JSON of one side of a comparison, as `volley compare` writes
@@ -200,26 +170,18 @@ fn side(question: &Question, summary: &volley_core::stats::Summary) -> AnswerJso
 /// them) on the same trials, or exactly: the JSON `volley compare ...
 /// --format json` prints.
 #[pyfunction]
-#[pyo3(signature = (system, action, fields, variants, method, trials, seed, confidence, budget, house_rules))]
-#[allow(clippy::too_many_arguments)]
-fn compare_json(
-    py: Python<'_>,
-    system: &str,
-    action: &str,
-    fields: Vec<(String, String)>,
-    variants: Vec<String>,
-    method: &str,
-    trials: Option<u64>,
-    seed: u64,
-    confidence: f64,
-    budget: Option<u64>,
-    house_rules: Vec<String>,
-) -> PyResult<String> {
-    let rules = read_rules(&house_rules)?;
-    let comparison = volley_core::variants::comparison(system, action, &fields, &rules, &variants)
-        .map_err(input)?;
-    let config = config(method, trials, None, seed, confidence, budget)?;
-    run_detached(py, config, |config| {
+fn compare(py: Python<'_>, asked: Asked, how: How, variants: Vec<String>) -> PyResult<PyObject> {
+    let comparison = volley_core::variants::comparison(
+        &asked.system,
+        &asked.action,
+        &asked.fields,
+        &asked.rules()?,
+        &variants,
+    )
+    .map_err(input)?;
+    let seed = how.seed;
+    let config = how.config()?;
+    let compared = run_detached(py, config, |config| {
         let mut compared = comparison.run(config)?;
         volley_core::variants::say_where_they_would_differ(&mut compared, &comparison, seed);
         let variants = comparison
@@ -229,71 +191,50 @@ fn compare_json(
             .map(|(v, a)| side(&v.question, &a.summary))
             .collect();
         let baseline = side(&comparison.baseline, &compared.baseline);
-        Ok(contract::to_pretty_json(&ComparisonJson::new(
-            &compared, baseline, variants,
-        )))
-    })
+        Ok(ComparisonJson::new(&compared, baseline, variants))
+    })?;
+    object(py, &compared)
 }
 
-/// What each field is worth: the JSON `volley effects SYSTEM ACTION
+/// What each field is worth: the document `volley effects SYSTEM ACTION
 /// field=value... [--only F]... [--show VARIABLE=VALUE] --format json` prints.
 #[pyfunction]
-#[pyo3(signature = (system, action, fields, only, show, method, trials, seed, confidence, budget, house_rules))]
-#[allow(clippy::too_many_arguments)]
-fn effects_json(
+#[pyo3(signature = (asked, how, only, show))]
+fn effects(
     py: Python<'_>,
-    system: &str,
-    action: &str,
-    fields: Vec<(String, String)>,
+    asked: Asked,
+    how: How,
     only: Vec<String>,
     show: Option<String>,
-    method: &str,
-    trials: Option<u64>,
-    seed: u64,
-    confidence: f64,
-    budget: Option<u64>,
-    house_rules: Vec<String>,
-) -> PyResult<String> {
-    let question = question(system, action, fields, &house_rules)?;
-    let config = config(method, trials, None, seed, confidence, budget)?;
-    run_detached(py, config, |config| {
+) -> PyResult<PyObject> {
+    let question = asked.question()?;
+    let config = how.config()?;
+    let effects = run_detached(py, config, |config| {
         volley_core::effects::asked(&question, &only, show.as_deref(), config).map(|found| {
-            contract::to_pretty_json(&EffectsJson::new(
-                question.system().name(),
-                question.action().name(),
-                &found,
-            ))
+            EffectsJson::new(question.system().name(), question.action().name(), &found)
         })
-    })
+    })?;
+    object(py, &effects)
 }
 
-/// The value of a field that meets a target: the JSON `volley solve SYSTEM
+/// The value of a field that meets a target: the document `volley solve SYSTEM
 /// ACTION field=value... --vary FIELD --target TARGET [--values V]
 /// [--largest] --format json` prints.
 #[pyfunction]
-#[pyo3(signature = (system, action, fields, vary, target, values, largest, method, trials, seed, confidence, budget, house_rules))]
-#[allow(clippy::too_many_arguments)]
-fn solve_json(
+#[pyo3(signature = (asked, how, vary, target, values, largest))]
+fn solve(
     py: Python<'_>,
-    system: &str,
-    action: &str,
-    fields: Vec<(String, String)>,
+    asked: Asked,
+    how: How,
     vary: &str,
     target: &str,
     values: Option<String>,
     largest: bool,
-    method: &str,
-    trials: Option<u64>,
-    seed: u64,
-    confidence: f64,
-    budget: Option<u64>,
-    house_rules: Vec<String>,
-) -> PyResult<String> {
-    let given: Vec<String> = fields.iter().map(|(k, _)| k.clone()).collect();
-    let question = question(system, action, fields, &house_rules)?;
-    let config = config(method, trials, None, seed, confidence, budget)?;
-    run_detached(py, config, |config| {
-        let given: Vec<&str> = given.iter().map(String::as_str).collect();
+) -> PyResult<PyObject> {
+    let question = asked.question()?;
+    let config = how.config()?;
+    let given = asked.given();
+    let solved = run_detached(py, config, |config| {
         volley_core::solve::asked(
             &question,
             &given,
@@ -304,51 +245,49 @@ fn solve_json(
             config,
         )
         .map(|solved| {
-            contract::to_pretty_json(&volley_core::contract::SolvedJson::new(
+            volley_core::contract::SolvedJson::new(
                 question.system().name(),
                 question.action().name(),
                 &solved,
-            ))
+            )
         })
-    })
+    })?;
+    object(py, &solved)
 }
 
-/// Best play over an action's choices: the JSON `volley plan SYSTEM ACTION
+/// Best play over an action's choices: the document `volley plan SYSTEM ACTION
 /// field=value... [--choices SIDE:CHOICES] [--goal GOAL] --format json` prints.
+/// The method of `how` is not read: a plan is exact, within `how.budget`,
+/// and checked by Monte Carlo on `how.seed` at `how.confidence`.
 #[pyfunction]
-#[pyo3(signature = (system, action, fields, choices, goal, opponent, check_trials, seed, confidence, budget, house_rules))]
-#[allow(clippy::too_many_arguments)]
-fn plan_json(
+#[pyo3(signature = (asked, how, choices, goal, opponent, check_trials))]
+fn plan(
     py: Python<'_>,
-    system: &str,
-    action: &str,
-    fields: Vec<(String, String)>,
+    asked: Asked,
+    how: How,
     choices: Option<String>,
     goal: Option<String>,
     opponent: &str,
     check_trials: u64,
-    seed: u64,
-    confidence: f64,
-    budget: Option<u64>,
-    house_rules: Vec<String>,
-) -> PyResult<String> {
+) -> PyResult<PyObject> {
     use volley_core::plan::{Opponent, PlanOptions};
-    let question = question(system, action, fields, &house_rules)?;
+    let question = asked.question()?;
     let options = PlanOptions {
         choices,
         goal,
         opponent: Opponent::parse(opponent).map_err(input)?,
         check_trials,
-        seed,
-        confidence,
-        budget,
+        seed: how.seed,
+        confidence: how.confidence,
+        budget: how.budget,
     };
     let ask = options.ask(question.headline(), "goal").map_err(input)?;
     // A plan is bounded by its budget; Ctrl-C is heard once it is done.
     let plan = detached(py, &Cancel::default(), || question.plan(&ask))?.map_err(run_error)?;
-    Ok(contract::to_pretty_json(
+    object(
+        py,
         &volley_core::contract::PlanJson::of_question(&question, &plan, &ask),
-    ))
+    )
 }
 
 /// A run's error: Ctrl-C as `KeyboardInterrupt`, the rest as `InputError`.
@@ -361,29 +300,6 @@ pub(crate) fn run_error(error: QuestionError) -> PyErr {
     }
 }
 
-/// The question the arguments ask: `fields` on the house-rule files, in order.
-pub(crate) fn question(
-    system: &str,
-    action: &str,
-    fields: Vec<(String, String)>,
-    house_rules: &[String],
-) -> PyResult<Question> {
-    let raw: Vec<_> = fields
-        .into_iter()
-        .map(|(k, v)| (k, v, Origin::arguments()))
-        .collect();
-    Question::new(system, action, &read_rules(house_rules)?, &raw).map_err(input)
-}
-
-/// Read house-rule files, in order.
-fn read_rules(paths: &[String]) -> PyResult<Vec<HouseRule>> {
-    paths
-        .iter()
-        .map(|path| HouseRule::from_file(std::path::Path::new(path)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(input)
-}
-
 #[pymodule]
 fn _volley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<InputError>())?;
@@ -391,18 +307,25 @@ fn _volley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AUTO_TRIALS", volley_core::engine::AUTO_TRIALS)?;
     m.add("EXACT_BUDGET", volley_core::engine::EXACT_BUDGET)?;
     m.add("CHECK_TRIALS", volley_core::plan::CHECK_TRIALS)?;
+    m.add("DEFAULT_SEED", volley_core::engine::DEFAULT_SEED)?;
+    m.add(
+        "DEFAULT_CONFIDENCE",
+        volley_core::engine::DEFAULT_CONFIDENCE,
+    )?;
+    m.add("BLOCK_TRIALS", volley_core::engine::CHUNK_TRIALS)?;
+    m.add("MAX_POINTS", volley_core::experiment::MAX_POINTS)?;
     m.add_function(wrap_pyfunction!(check_method, m)?)?;
-    m.add_function(wrap_pyfunction!(systems_json, m)?)?;
-    m.add_function(wrap_pyfunction!(fields_json, m)?)?;
-    m.add_function(wrap_pyfunction!(odds_json, m)?)?;
-    m.add_function(wrap_pyfunction!(compare_json, m)?)?;
-    m.add_function(wrap_pyfunction!(effects_json, m)?)?;
-    m.add_function(wrap_pyfunction!(solve_json, m)?)?;
-    m.add_function(wrap_pyfunction!(plan_json, m)?)?;
-    m.add_function(wrap_pyfunction!(shards::odds_shard_json, m)?)?;
-    m.add_function(wrap_pyfunction!(shards::merge_tallies_json, m)?)?;
-    m.add_function(wrap_pyfunction!(experiments::experiment_json, m)?)?;
-    m.add_function(wrap_pyfunction!(experiments::experiment_slice_json, m)?)?;
-    m.add_function(wrap_pyfunction!(experiments::experiment_merge_json, m)?)?;
+    m.add_function(wrap_pyfunction!(systems, m)?)?;
+    m.add_function(wrap_pyfunction!(fields, m)?)?;
+    m.add_function(wrap_pyfunction!(odds, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(effects, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(plan, m)?)?;
+    m.add_function(wrap_pyfunction!(shards::odds_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(shards::merge_tallies, m)?)?;
+    m.add_function(wrap_pyfunction!(experiments::experiment, m)?)?;
+    m.add_function(wrap_pyfunction!(experiments::experiment_slice, m)?)?;
+    m.add_function(wrap_pyfunction!(experiments::experiment_merge, m)?)?;
     Ok(())
 }

@@ -1,38 +1,44 @@
 //! Shards of one question from Python: a slice of a run's blocks of trials
-//! as a tally (the JSON a `volley.Tally` carries and pickles), and tallies
-//! merged back into the answer of the single run, byte for byte.
+//! as a tally (the tally file, as the dict a `volley.Tally` carries and
+//! pickles), and tallies merged back into the answer of the single run, to
+//! the last bit.
 
-use crate::{config, input, question, run_detached, run_error};
+use crate::objects::{object, value};
+use crate::request::{Asked, How};
+use crate::{input, run_detached, run_error};
 use pyo3::prelude::*;
-use volley_core::contract::{self, AnswerJson, TallyFile};
+use volley_core::contract::{AnswerJson, TallyFile};
 use volley_core::engine::{RunConfig, Shard};
 use volley_core::question::QuestionError;
 use volley_core::stats::summarize;
 
-/// Shard `index` of `count` of a run of `trials` trials: its tally file, as
-/// JSON (what `volley odds ... --shard K/N --save-tally` saves).
+/// The trials of a Monte Carlo run `how` asks for (a shard's run has them).
+fn trials(how: &How) -> PyResult<u64> {
+    how.trials.ok_or_else(|| {
+        crate::InputError::new_err(
+            "shard: a shard is a fixed slice of a fixed run: it needs trials",
+        )
+    })
+}
+
+/// Shard `index` of `count` of the Monte Carlo run `how` asks for: its tally
+/// file (what `volley odds ... --shard K/N --save-tally` saves).
 #[pyfunction]
-#[pyo3(signature = (system, action, fields, trials, seed, confidence, house_rules, index, count))]
-#[allow(clippy::too_many_arguments)]
-pub fn odds_shard_json(
+pub fn odds_shard(
     py: Python<'_>,
-    system: &str,
-    action: &str,
-    fields: Vec<(String, String)>,
-    trials: u64,
-    seed: u64,
-    confidence: f64,
-    house_rules: Vec<String>,
+    asked: Asked,
+    how: How,
     index: u64,
     count: u64,
-) -> PyResult<String> {
+) -> PyResult<PyObject> {
+    let trials = trials(&how)?;
     let shard = Shard::parse(&format!("{index}/{count}"))
         .and_then(|s| s.check(trials).map(|_| s))
         .map_err(|m| crate::InputError::new_err(format!("shard: {m}")))?;
-    let question = question(system, action, fields, &house_rules)?;
+    let question = asked.question()?;
     let config = RunConfig {
         shard: Some(shard),
-        ..config("monte-carlo", Some(trials), None, seed, confidence, None)?
+        ..how.config()?
     };
     let file = run_detached(py, config, |config| {
         let result = question.answer(config)?;
@@ -41,31 +47,26 @@ pub fn odds_shard_json(
             &question, config, trials, shard, &result, &consulted,
         ))
     })?;
-    Ok(serde_json::to_string(&file).expect("a tally serializes"))
+    object(py, &file)
 }
 
 /// Add up the tallies of every shard of one run and answer as the single run
-/// of the same question does: the JSON of `volley.odds(..., trials=N)`.
+/// of the same question does: the document of `volley.odds(..., trials=N)`.
 #[pyfunction]
-#[pyo3(signature = (system, action, fields, trials, seed, confidence, house_rules, tallies))]
-#[allow(clippy::too_many_arguments)]
-pub fn merge_tallies_json(
-    system: &str,
-    action: &str,
-    fields: Vec<(String, String)>,
-    trials: u64,
-    seed: u64,
-    confidence: f64,
-    house_rules: Vec<String>,
-    tallies: Vec<String>,
-) -> PyResult<String> {
-    let question = question(system, action, fields, &house_rules)?;
+pub fn merge_tallies(
+    py: Python<'_>,
+    asked: Asked,
+    how: How,
+    tallies: Vec<Bound<'_, PyAny>>,
+) -> PyResult<PyObject> {
+    let trials = trials(&how)?;
+    let question = asked.question()?;
     let files = tallies
         .iter()
         .enumerate()
-        .map(|(i, text)| {
+        .map(|(i, tally)| {
             let name = format!("tally {i}");
-            serde_json::from_str::<TallyFile>(text)
+            serde_json::from_value::<TallyFile>(value(&name, tally)?)
                 .map(|f| (name.clone(), f))
                 .map_err(|e| crate::InputError::new_err(format!("{name}: not a volley tally: {e}")))
         })
@@ -74,7 +75,7 @@ pub fn merge_tallies_json(
     if run.system != question.system().name()
         || run.action != question.action().name()
         || run.scenario != question.scenario().to_json()
-        || run.seed != seed
+        || run.seed != how.seed
         || run.trials != trials
     {
         return Err(crate::InputError::new_err(
@@ -88,11 +89,9 @@ pub fn merge_tallies_json(
         .flat_map(|(_, f)| f.readings.iter().map(|(option, _)| option.clone()))
         .collect();
     question.book().note_consulted(&read);
-    let config = config("monte-carlo", Some(trials), None, seed, confidence, None)?;
+    let config = how.config()?;
     let summary = summarize(&result);
     let readings = volley_core::readings::measure(&question, &summary, &config, false)
         .map_err(|e: QuestionError| run_error(e))?;
-    Ok(contract::to_pretty_json(&AnswerJson::of_question(
-        &question, &summary, &readings,
-    )))
+    object(py, &AnswerJson::of_question(&question, &summary, &readings))
 }

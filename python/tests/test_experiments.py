@@ -7,6 +7,7 @@ import os
 import pickle
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pytest
@@ -18,13 +19,13 @@ CLI = Path(os.environ.get("VOLLEY_CLI", ROOT / "target" / "release" / "volley"))
 needs_cli = pytest.mark.skipif(not CLI.exists(), reason="needs the release binary")
 
 
-def cli(*args, cwd=ROOT):
+def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(CLI), *args], cwd=cwd, check=True, capture_output=True, text=True)
 
 
 @needs_cli
 @pytest.mark.parametrize("name", ["mf_firefight", "ms_fire_table"])
-def test_run_gives_the_frame_and_metadata_of_volley_run(tmp_path, monkeypatch, name):
+def test_run_gives_the_frame_and_metadata_of_volley_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     # Variants paired exactly (a firefight), and a 65-point sweep.
     cli("run", f"experiments/{name}.toml", "--reports", str(tmp_path))
     (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
@@ -46,7 +47,7 @@ def test_run_gives_the_frame_and_metadata_of_volley_run(tmp_path, monkeypatch, n
 
 
 @needs_cli
-def test_a_sweep_is_the_experiment_file_of_the_same_content(tmp_path):
+def test_a_sweep_is_the_experiment_file_of_the_same_content(tmp_path: Path) -> None:
     rule = str(ROOT / "house_rules" / "woods_plus_6.toml")
     (tmp_path / "exp.toml").write_text(
         'name = "sweep"\nsystem = "micro-squad"\naction = "fire"\ntrials = 30000\nseed = 7\n'
@@ -62,7 +63,7 @@ def test_a_sweep_is_the_experiment_file_of_the_same_content(tmp_path):
     assert (woods6["difference"] > 0).all(), "woods +6 protects more, on the same dice"
 
 
-def test_hand_computed_sweep():
+def test_hand_computed_sweep() -> None:
     # The CRT at differential +2 gives E on 2D6 <= 3: 3/36; at +3, 2D6 <= 4: 6/36.
     frame = volley.sweep("micro-squad", "crt", sweep={"firepower": [6]}).frame
     e = frame.filter((pl.col("variable") == "result") & (pl.col("value") == "E"))
@@ -71,7 +72,7 @@ def test_hand_computed_sweep():
 
 
 @needs_cli
-def test_solve_is_the_command_lines():
+def test_solve_is_the_command_lines() -> None:
     ours = volley.solve("micro-force", "charge", vary="defender_stands",
                         target="P(works=yes) <= 0.5")
     theirs = json.loads(cli("solve", "micro-force", "charge", "--vary", "defender_stands",
@@ -85,7 +86,7 @@ def test_solve_is_the_command_lines():
                      defender_stands=3)
 
 
-def test_shards_of_a_question_merge_into_its_answer_byte_for_byte():
+def test_shards_of_a_question_merge_into_its_answer_byte_for_byte() -> None:
     whole = volley.odds("micro-squad", "engagement", b_firepower=6, trials=300_000, seed=5)
     tallies = [volley.odds("micro-squad", "engagement", b_firepower=6, trials=300_000, seed=5,
                            shard=(k, 3)) for k in range(3)]
@@ -102,15 +103,15 @@ def test_shards_of_a_question_merge_into_its_answer_byte_for_byte():
 
 
 @needs_cli
-def test_a_tally_is_the_file_volley_odds_saves(tmp_path):
+def test_a_tally_is_the_file_volley_odds_saves(tmp_path: Path) -> None:
     ours = volley.odds("micro-squad", "engagement", trials=140_000, seed=2, shard=(1, 2))
     cli("odds", "micro-squad", "engagement", "--trials", "140000", "--seed", "2",
         "--shard", "1/2", "--save-tally", str(tmp_path / "t.json"))
     assert ours.to_dict() == json.loads((tmp_path / "t.json").read_text())
 
 
-def test_slices_of_an_experiment_merge_into_its_frame():
-    args = dict(sweep={"a_firepower": [9, 11]}, fixed={"b_terrain": "woods"}, trials=150_000,
+def test_slices_of_an_experiment_merge_into_its_frame() -> None:
+    args: dict[str, Any] = dict(sweep={"a_firepower": [9, 11]}, fixed={"b_terrain": "woods"}, trials=150_000,
                 seed=4)
     whole = volley.sweep("micro-squad", "engagement", **args)
     slices = [volley.sweep("micro-squad", "engagement", shard=(k, 4), **args) for k in range(4)]
@@ -120,17 +121,17 @@ def test_slices_of_an_experiment_merge_into_its_frame():
 
 
 @needs_cli
-def test_a_slice_from_python_merges_with_the_command_lines(tmp_path):
+def test_a_slice_from_python_merges_with_the_command_lines(tmp_path: Path) -> None:
     # The same slice whichever front end ran it.
     path = ROOT / "experiments" / "ms_fire_table.toml"
     ours = volley.run(path, shard=(0, 2))
     cli("run", str(path), "--reports", str(tmp_path), "--shard", "0/2")
     theirs = json.loads((tmp_path / "ms-fire-table" / "slices" / "0-of-2.json").read_text())
-    assert json.loads(ours.text) == theirs
+    assert ours.to_dict() == theirs
 
 
 @needs_cli
-def test_plan_is_the_command_lines():
+def test_plan_is_the_command_lines() -> None:
     ours = volley.plan("deadly-field", "firefight", turns=2, check_trials=20_000)
     theirs = json.loads(cli("plan", "deadly-field", "firefight", "turns=2", "--check-trials",
                             "20000", "--format", "json").stdout)
@@ -144,7 +145,7 @@ def test_plan_is_the_command_lines():
 
 
 @needs_cli
-def test_a_plan_against_the_opponent_at_its_best_is_the_command_lines():
+def test_a_plan_against_the_opponent_at_its_best_is_the_command_lines() -> None:
     ours = volley.plan("deadly-field", "firefight", turns=2, opponent="best", check_trials=0)
     theirs = json.loads(cli("plan", "deadly-field", "firefight", "turns=2", "--opponent", "best",
                             "--check-trials", "0", "--format", "json").stdout)

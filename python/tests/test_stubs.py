@@ -1,38 +1,29 @@
-"""The compiled core's type stubs (`volley/_volley.pyi`) against the
-extension itself: every function the extension exports is stubbed, with the
-same parameters in the same order, and the stubs name nothing it lacks."""
+"""The package's types held to its code: ``mypy --strict`` over the package
+and these tests, and ``stubtest`` holding the compiled core's stubs
+(``volley/_volley.pyi``) to the module itself: every function with the same
+parameters, every constant, nothing the module lacks."""
 
-import ast
-import inspect
+import subprocess
+import sys
 from pathlib import Path
 
-from volley import _volley
-
-STUBS = Path(__file__).resolve().parent.parent / "volley" / "_volley.pyi"
+PACKAGE = Path(__file__).resolve().parent.parent
 
 
-def stubbed_functions():
-    tree = ast.parse(STUBS.read_text())
-    return {
-        node.name: [a.arg for a in node.args.args]
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef)
-    }
+def mypy(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """A mypy tool run by this interpreter (the one the package is installed in)."""
+    return subprocess.run([sys.executable, "-m", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=600)
 
 
-def exported_functions():
-    return {
-        name: list(inspect.signature(obj).parameters)
-        for name, obj in vars(_volley).items()
-        if callable(obj) and not isinstance(obj, type) and not name.startswith("_")
-    }
+def test_the_package_and_its_tests_type_check_strictly(tmp_path: Path) -> None:
+    out = mypy("mypy", "--strict", "--cache-dir", str(tmp_path), "volley", "tests", cwd=PACKAGE)
+    assert out.returncode == 0, out.stdout + out.stderr
 
 
-def test_every_exported_function_is_stubbed_with_its_parameters():
-    stubs, exported = stubbed_functions(), exported_functions()
-    assert exported, "the extension exports functions"
-    assert sorted(stubs) == sorted(exported)
-    for name, parameters in exported.items():
-        # PyO3 passes the interpreter itself, which Python never sees.
-        parameters = [p for p in parameters if p != "py"]
-        assert stubs[name] == parameters, name
+def test_the_compiled_cores_stubs_are_the_module(tmp_path: Path) -> None:
+    # From a folder without the package's sources, so that the installed
+    # package (with its compiled module) is the one imported.
+    out = mypy("mypy.stubtest", "volley._volley", "--mypy-config-file", "/dev/null",
+               cwd=tmp_path)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pytest
@@ -15,18 +16,18 @@ ROOT = Path(__file__).resolve().parents[2]
 CLI = Path(os.environ.get("VOLLEY_CLI", ROOT / "target" / "release" / "volley"))
 
 
-def cli_json(*args):
+def cli_json(*args: str) -> Any:
     """`volley ARGS --format json`, read."""
     out = subprocess.run([str(CLI), *args, "--format", "json"], cwd=ROOT,
                          check=True, capture_output=True, text=True)
     return json.loads(out.stdout)
 
 
-def every_action():
+def every_action() -> list[tuple[str, str]]:
     return [(s, a) for s in volley.systems() for a in volley.actions(s)]
 
 
-def test_the_systems_are_the_command_lines():
+def test_the_systems_are_the_command_lines() -> None:
     assert volley.systems() == [
         "micro-force", "micro-squad", "micro-armour", "hex-acw", "stand-and-die", "deadly-field",
     ]
@@ -35,12 +36,12 @@ def test_the_systems_are_the_command_lines():
 
 @pytest.mark.skipif(not CLI.exists(), reason="needs the release binary (cargo build --release)")
 @pytest.mark.parametrize("system,action", every_action())
-def test_every_actions_default_answer_is_the_command_lines_json(system, action):
+def test_every_actions_default_answer_is_the_command_lines_json(system: str, action: str) -> None:
     assert volley.odds(system, action).to_dict() == cli_json("odds", system, action)
 
 
 @pytest.mark.skipif(not CLI.exists(), reason="needs the release binary (cargo build --release)")
-def test_fields_methods_and_house_rules_mean_what_the_flags_mean():
+def test_fields_methods_and_house_rules_mean_what_the_flags_mean() -> None:
     ours = volley.odds("micro-squad", "engagement", a_stands=2, b_stands=2, trials=20_000, seed=3)
     theirs = cli_json("odds", "micro-squad", "engagement", "a_stands=2", "b_stands=2",
                       "--trials", "20000", "--seed", "3")
@@ -52,7 +53,7 @@ def test_fields_methods_and_house_rules_mean_what_the_flags_mean():
     assert ours.to_dict() == theirs
 
 
-def test_hand_computed_odds():
+def test_hand_computed_odds() -> None:
     # The CRT's +2 column (firepower 6 against defense 4): E on 2D6 <= 3, 3/36.
     answer = volley.odds("micro-squad", "crt")
     assert answer.exact
@@ -63,7 +64,7 @@ def test_hand_computed_odds():
     assert check.headline == "P(passed) = 58.33%"
 
 
-def test_tables_are_dataframes():
+def test_tables_are_dataframes() -> None:
     answer = volley.odds("micro-squad", "engagement", a_stands=2, b_stands=2)
     outcomes = answer.outcomes
     assert outcomes.columns == ["variable", "value", "probability", "ci_low", "ci_high"]
@@ -73,7 +74,7 @@ def test_tables_are_dataframes():
     assert "<table>" in answer._repr_html_()
 
 
-def test_bad_input_is_an_input_error_naming_the_keyword_argument():
+def test_bad_input_is_an_input_error_naming_the_keyword_argument() -> None:
     with pytest.raises(volley.InputError) as raised:
         volley.odds("micro-squad", "fire", firepower=99)
     assert isinstance(raised.value, ValueError)
@@ -90,14 +91,14 @@ def test_bad_input_is_an_input_error_naming_the_keyword_argument():
         volley.odds("micro-squad", "fire", method="guess")
 
 
-def test_fields_list_what_help_lists():
+def test_fields_list_what_help_lists() -> None:
     names = [f["name"] for f in volley.fields("micro-squad", "fire")]
     assert names[:3] == ["firepower", "defense", "cohesion"]
     firepower = volley.fields("micro-squad", "fire")[0]
     assert firepower["default"] == "6" and firepower["help"]
 
 
-def test_ctrl_c_stops_a_long_run():
+def test_ctrl_c_stops_a_long_run() -> None:
     # A billion trials, interrupted after a second: the run lets go within a block.
     script = (
         "import os, signal, threading, time, volley\n"
@@ -116,7 +117,7 @@ def test_ctrl_c_stops_a_long_run():
 
 
 @pytest.mark.skipif(not CLI.exists(), reason="needs the release binary (cargo build --release)")
-def test_a_comparison_is_the_command_lines():
+def test_a_comparison_is_the_command_lines() -> None:
     rule = str(ROOT / "house_rules" / "woods_plus_6.toml")
     ours = volley.compare("micro-squad", "engagement", b_terrain="woods", a_firepower=11,
                           variants={"woods6": rule, "inline": "terrain.woods.personnel=6"})
@@ -139,16 +140,15 @@ def test_a_comparison_is_the_command_lines():
 
 
 @pytest.mark.skipif(not CLI.exists(), reason="needs the release binary (cargo build --release)")
-def test_effects_are_the_command_lines():
+def test_effects_are_the_command_lines() -> None:
     found = volley.effects("deadly-field", "charge")
     assert found.to_dict() == cli_json("effects", "deadly-field", "charge")
     assert found.table.height == len(found["effects"])
     assert found.table["difference"].to_list() == [e["difference"] for e in found["effects"]]
     ours = volley.effects("micro-squad", "fire", only=["die_mod", "terrain"], show="result=D",
                           trials=4000, seed=5)
-    ours = ours.to_dict()
     theirs = cli_json("effects", "micro-squad", "fire", "--only", "die_mod", "--only", "terrain",
                       "--show", "result=D", "--trials", "4000", "--seed", "5")
-    assert ours == theirs
+    assert ours.to_dict() == theirs
     with pytest.raises(volley.InputError, match="has no field `nope`"):
         volley.effects("micro-squad", "fire", only=["nope"])

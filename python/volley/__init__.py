@@ -15,11 +15,11 @@ stops on Ctrl-C.
 
 from __future__ import annotations
 
-import json
-from typing import Any, Iterable, Optional, Union
+from typing import Any, Iterable, Optional, Union, overload
 
 from . import _volley, dask
-from ._volley import InputError
+from ._request import _text, asked, how
+from ._volley import DEFAULT_CONFIDENCE, DEFAULT_SEED, InputError
 from .answer import Answer, Comparison
 from .documents import Effects, Plan, Solved
 from .experiments import Results, Slice, run, sweep
@@ -34,16 +34,16 @@ __all__ = [
 
 def systems() -> list[str]:
     """The rule systems volley knows, by name (``volley systems``)."""
-    return [s["name"] for s in json.loads(_volley.systems_json())]
+    return [s["name"] for s in _volley.systems()]
 
 
 def actions(system: str) -> list[str]:
     """The actions of ``system``, by name."""
-    for s in json.loads(_volley.systems_json()):
+    for s in _volley.systems():
         if s["name"] == system:
             return [a["name"] for a in s["actions"]]
     # The core's own message for an unknown system.
-    _volley.fields_json(system, "")
+    _volley.fields(system, "")
     raise InputError(f"unknown system `{system}`")  # not reached
 
 
@@ -51,28 +51,21 @@ def fields(system: str, action: str) -> list[dict[str, Any]]:
     """The fields of an action as ``volley odds SYSTEM ACTION --help`` lists
     them: each with its ``name``, ``default``, ``allowed`` values, ``help`` and
     ``kind`` (and ``min``/``max`` or ``choices`` where it has them)."""
-    return json.loads(_volley.fields_json(system, action))["fields"]
+    fields: list[dict[str, Any]] = _volley.fields(system, action)["fields"]
+    return fields
 
 
-def _text(value: Any) -> str:
-    """A field's value as the command line writes it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return "+".join(str(v) for v in value)
-    return str(value)
-
-
-def _given(fields: dict[str, Any]) -> list[tuple[str, str]]:
-    """The scenario's keyword fields as the command line's field=value pairs."""
-    return [(name, _text(value)) for name, value in fields.items()]
-
-
-def _paths(house_rules: Iterable[Any]) -> list[str]:
-    """House-rule files as paths the core reads."""
-    return [str(path) for path in house_rules]
-
-
+# The two shapes of `odds` for type checkers: an answer, or a shard's tally.
+@overload
+def odds(system: str, action: str, *, method: str = ..., trials: Optional[int] = ...,
+         precision: Optional[float] = ..., seed: int = ..., confidence: float = ...,
+         budget: Optional[int] = ..., house_rules: Iterable[str] = ..., shard: None = ...,
+         **fields: Any) -> Answer: ...
+@overload
+def odds(system: str, action: str, *, method: str = ..., trials: Optional[int] = ...,
+         precision: Optional[float] = ..., seed: int = ..., confidence: float = ...,
+         budget: Optional[int] = ..., house_rules: Iterable[str] = ...,
+         shard: tuple[int, int], **fields: Any) -> Tally: ...
 def odds(
     system: str,
     action: str,
@@ -80,8 +73,8 @@ def odds(
     method: str = "auto",
     trials: Optional[int] = None,
     precision: Optional[float] = None,
-    seed: int = 1,
-    confidence: float = 0.95,
+    seed: int = DEFAULT_SEED,
+    confidence: float = DEFAULT_CONFIDENCE,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     shard: Optional[tuple[int, int]] = None,
@@ -98,29 +91,15 @@ def odds(
     run is played: its :class:`Tally`, which :func:`merge` adds up with the
     others' into the single run's answer.
     """
-    given = _given(fields)
-    house_rules = _paths(house_rules)
+    question = asked(system, action, fields, house_rules)
     if shard is not None:
         if trials is None or method == "exact" or precision is not None:
             raise InputError("shard: a shard is a fixed slice of a fixed run: it needs trials")
+        run = how("monte-carlo", int(trials), None, seed, confidence, None)
         k, n = shard
-        request = {"system": system, "action": action, "fields": given, "trials": int(trials),
-                   "seed": seed, "confidence": confidence, "house_rules": house_rules}
-        return Tally(request, _volley.odds_shard_json(
-            system, action, given, int(trials), seed, confidence, house_rules, k, n))
-    text = _volley.odds_json(
-        system,
-        action,
-        given,
-        method,
-        trials,
-        precision,
-        seed,
-        confidence,
-        budget,
-        house_rules,
-    )
-    return Answer(json.loads(text))
+        return Tally(question, run, _volley.odds_shard(question, run, k, n))
+    return Answer(_volley.odds(
+        question, how(method, trials, precision, seed, confidence, budget)))
 
 
 def compare(
@@ -130,8 +109,8 @@ def compare(
     variants: "dict[str, str] | Iterable[str]",
     method: str = "auto",
     trials: Optional[int] = None,
-    seed: int = 1,
-    confidence: float = 0.95,
+    seed: int = DEFAULT_SEED,
+    confidence: float = DEFAULT_CONFIDENCE,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     **fields: Any,
@@ -147,20 +126,9 @@ def compare(
         specs = [f"{name}:{spec}" for name, spec in variants.items()]
     else:
         specs = list(variants)
-    given = _given(fields)
-    text = _volley.compare_json(
-        system,
-        action,
-        given,
-        specs,
-        method,
-        trials,
-        seed,
-        confidence,
-        budget,
-        _paths(house_rules),
-    )
-    return Comparison(json.loads(text))
+    return Comparison(_volley.compare(
+        asked(system, action, fields, house_rules),
+        how(method, trials, None, seed, confidence, budget), specs))
 
 
 def effects(
@@ -171,22 +139,19 @@ def effects(
     show: Optional[str] = None,
     method: str = "auto",
     trials: Optional[int] = None,
-    seed: int = 1,
-    confidence: float = 0.95,
+    seed: int = DEFAULT_SEED,
+    confidence: float = DEFAULT_CONFIDENCE,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     **fields: Any,
 ) -> Effects:
     """What each field is worth: every field moved one step (``only`` those
     given), the change in the headline (or in ``show``, ``"VARIABLE=VALUE"``),
-    largest first: the JSON ``volley effects ... --format json`` prints (read
+    largest first: the document ``volley effects ... --format json`` prints (read
     it like a dict, or ``to_dict()``), its steps as a DataFrame (``table``)."""
-    given = _given(fields)
-    text = _volley.effects_json(
-        system, action, given, list(only), show, method, trials, seed, confidence, budget,
-        _paths(house_rules),
-    )
-    return Effects(json.loads(text))
+    return Effects(_volley.effects(
+        asked(system, action, fields, house_rules),
+        how(method, trials, None, seed, confidence, budget), list(only), show))
 
 
 def solve(
@@ -199,8 +164,8 @@ def solve(
     largest: bool = False,
     method: str = "auto",
     trials: Optional[int] = None,
-    seed: int = 1,
-    confidence: float = 0.95,
+    seed: int = DEFAULT_SEED,
+    confidence: float = DEFAULT_CONFIDENCE,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     **fields: Any,
@@ -210,14 +175,11 @@ def solve(
     ``values`` (``"1..6"``, a list; default the field's whole range) in the
     field's order: what ``volley solve ... --format json`` prints, with every
     value tried as a DataFrame (``answers``)."""
-    if values is not None and not isinstance(values, str):
-        values = ",".join(_text(v) for v in values)
-    given = _given(fields)
-    text = _volley.solve_json(
-        system, action, given, vary, target, values, largest, method, trials, seed,
-        confidence, budget, _paths(house_rules),
-    )
-    return Solved(json.loads(text))
+    listed = values if values is None or isinstance(values, str) else ",".join(
+        _text(v) for v in values)
+    return Solved(_volley.solve(
+        asked(system, action, fields, house_rules),
+        how(method, trials, None, seed, confidence, budget), vary, target, listed, largest))
 
 
 def plan(
@@ -228,8 +190,8 @@ def plan(
     goal: Optional[str] = None,
     opponent: str = "usual",
     check_trials: int = _volley.CHECK_TRIALS,
-    seed: int = 1,
-    confidence: float = 0.95,
+    seed: int = DEFAULT_SEED,
+    confidence: float = DEFAULT_CONFIDENCE,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     **fields: Any,
@@ -242,9 +204,6 @@ def plan(
     plays its fixed way) or ``"best"`` (it answers at its best: minimax);
     ``check_trials`` Monte Carlo trials play the policy found as a check (0:
     none)."""
-    given = _given(fields)
-    text = _volley.plan_json(
-        system, action, given, choices, goal, opponent, check_trials, seed, confidence,
-        budget, _paths(house_rules),
-    )
-    return Plan(json.loads(text))
+    return Plan(_volley.plan(
+        asked(system, action, fields, house_rules),
+        how("auto", None, None, seed, confidence, budget), choices, goal, opponent, check_trials))

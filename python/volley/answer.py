@@ -23,7 +23,7 @@ class Answer:
     @property
     def exact(self) -> bool:
         """Every figure exact (else each carries its interval)."""
-        return self._data["method"] == "exact"
+        return bool(self._data["method"] == "exact")
 
     @property
     def headline(self) -> Optional[str]:
@@ -36,7 +36,7 @@ class Answer:
         value = "true" if value is True else "false" if value is False else str(value)
         for row in self._data["outcomes"]:
             if row["variable"] == variable and row["value"] == value:
-                return row["probability"]
+                return float(row["probability"])
         raise KeyError(f"no outcome {variable}={value}")
 
     @property
@@ -106,7 +106,7 @@ class Comparison:
 
     @property
     def exact(self) -> bool:
-        return self._data["method"] == "exact"
+        return bool(self._data["method"] == "exact")
 
     @property
     def baseline(self) -> Answer:

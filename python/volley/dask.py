@@ -17,13 +17,13 @@ from __future__ import annotations
 import os
 from typing import Any, Iterable, Mapping, Optional, Union, cast
 
-from . import experiments
+from . import _volley, experiments
 from . import shards as _shards
 from .answer import Answer
 from .experiments import MAX_POINTS, Results
 
 #: Trials in one block: the smallest piece a run's trials are split into.
-BLOCK_TRIALS = 65_536
+BLOCK_TRIALS: int = _volley.BLOCK_TRIALS
 
 
 def _workers(client: Any) -> int:
@@ -31,15 +31,15 @@ def _workers(client: Any) -> int:
 
 
 def _odds_shard(index: int, count: int, system: str, action: str, trials: int, seed: int,
-                confidence: float, house_rules: list, fields: dict) -> _shards.Tally:
+                confidence: float, house_rules: list[str], fields: dict[str, Any]) -> _shards.Tally:
     # On a worker: the same call a single process makes, for one shard.
     from . import odds
     return odds(system, action, trials=trials, seed=seed, confidence=confidence,
                 house_rules=house_rules, shard=(index, count), **fields)
 
 
-def odds(client: Any, system: str, action: str, *, trials: int, seed: int = 1,
-         confidence: float = 0.95, house_rules: Iterable[str] = (),
+def odds(client: Any, system: str, action: str, *, trials: int,
+         seed: int = _volley.DEFAULT_SEED, confidence: float = _volley.DEFAULT_CONFIDENCE, house_rules: Iterable[str] = (),
          shards: Optional[int] = None, **fields: Any) -> Answer:
     """``volley.odds(system, action, trials=trials, ...)`` on the cluster:
     ``shards`` shards (default four a worker, at most one a block of
@@ -57,7 +57,8 @@ def odds(client: Any, system: str, action: str, *, trials: int, seed: int = 1,
     return cast(Answer, _shards.merge(tallies))
 
 
-def _slice(index: int, count: int, experiment: Any, max_points: int) -> experiments.Slice:
+def _slice(index: int, count: int, experiment: experiments._Experiment,
+           max_points: int) -> experiments.Slice:
     return experiment.slice((index, count), max_points)
 
 
@@ -73,7 +74,8 @@ def sweep(client: Any, system: str, action: str, *, sweep: Mapping[str, Any],
           fixed: Mapping[str, Any] = {},
           variants: Optional[Mapping[str, Union[str, Iterable[str]]]] = None,
           name: str = "sweep", method: str = "auto", trials: Optional[int] = None,
-          precision: Optional[float] = None, seed: int = 1, confidence: float = 0.95,
+          precision: Optional[float] = None, seed: int = _volley.DEFAULT_SEED,
+          confidence: float = _volley.DEFAULT_CONFIDENCE,
           budget: Optional[int] = None, max_points: int = MAX_POINTS,
           shards: Optional[int] = None) -> Results:
     """``volley.sweep(...)`` on the cluster: its points (and, with a trial
@@ -85,7 +87,7 @@ def sweep(client: Any, system: str, action: str, *, sweep: Mapping[str, Any],
     return _spread(client, experiment, shards, max_points)
 
 
-def run(client: Any, path: Union[str, os.PathLike], *, max_points: int = MAX_POINTS,
+def run(client: Any, path: Union[str, os.PathLike[str]], *, max_points: int = MAX_POINTS,
         shards: Optional[int] = None) -> Results:
     """``volley.run(path)`` on the cluster. The workers read the experiment's
     house-rule files by its paths, from their working folder (a shared file

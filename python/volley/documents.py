@@ -5,7 +5,7 @@ polars DataFrame."""
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, KeysView, Optional
 
 import polars as pl
 
@@ -29,13 +29,13 @@ class _Document:
     def __iter__(self) -> Iterator[str]:
         return iter(self._data)
 
-    def keys(self):  # noqa: D102 - as a dict's
+    def keys(self) -> KeysView[str]:  # noqa: D102 - as a dict's
         return self._data.keys()
 
     @property
     def exact(self) -> bool:
         """Every figure exact (else each carries its interval)."""
-        return self._data.get("method") == "exact"
+        return bool(self._data.get("method") == "exact")
 
 
 class Effects(_Document):
@@ -65,7 +65,8 @@ class Solved(_Document):
     @property
     def value(self) -> Optional[str]:
         """The value found (``None`` when no value tried meets the target)."""
-        return self._data["value"]
+        value: Optional[str] = self._data["value"]
+        return value
 
     @property
     def answers(self) -> pl.DataFrame:
@@ -91,7 +92,7 @@ class Plan(_Document):
     @property
     def best(self) -> float:
         """The goal's value under best play (exact)."""
-        return self._data["best"]["value"]
+        return float(self._data["best"]["value"])
 
     @property
     def fixed(self) -> dict[str, float]:

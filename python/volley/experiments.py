@@ -11,14 +11,14 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union, overload
 
 import polars as pl
 
 from . import _volley
 
 #: Sweep points an experiment may have (``volley run --max-points``).
-MAX_POINTS = 100_000
+MAX_POINTS: int = _volley.MAX_POINTS
 
 _DTYPES = {
     "text": pl.Utf8, "optional_text": pl.Utf8, "optional_int": pl.Int64,
@@ -39,8 +39,9 @@ class Results:
         columns = {}
         for column in data["columns"]:
             values = column["values"]
-            # JSON has no NaN: a figure of a condition that never happens
-            # comes back as null, and is NaN again here, as in the Parquet file.
+            # A figure of a condition that never happens is null in the
+            # document (as in JSON, which has no NaN), and NaN again here, as
+            # in the Parquet file.
             if column["dtype"] == "float":
                 values = [math.nan if v is None else v for v in values]
             columns[column["name"]] = pl.Series(column["name"], values,
@@ -53,7 +54,7 @@ class Results:
         headline, readings and what each column means."""
         return copy.deepcopy(self._meta)
 
-    def write_parquet(self, path: Union[str, os.PathLike]) -> None:
+    def write_parquet(self, path: Union[str, os.PathLike[str]]) -> None:
         """Write the frame as Parquet with its metadata under ``volley`` (as
         JSON), as ``results.parquet`` carries it."""
         text = json.dumps(self._meta, indent=2, sort_keys=True)
@@ -68,10 +69,14 @@ class Slice:
     """One shard's slice of an experiment (picklable): the work of shard
     ``shard[0]`` of ``shard[1]``, for :func:`volley.merge`."""
 
-    def __init__(self, experiment: "_Experiment", shard: tuple[int, int], text: str):
+    def __init__(self, experiment: "_Experiment", shard: tuple[int, int], data: dict[str, Any]):
         self.experiment = experiment
         self.shard = shard
-        self.text = text
+        self._data = data
+
+    def to_dict(self) -> dict[str, Any]:
+        """The slice as ``volley run --shard K/N`` saves it."""
+        return copy.deepcopy(self._data)
 
     def __repr__(self) -> str:
         return f"<volley slice {self.shard[0]}/{self.shard[1]} of {self.experiment.label}>"
@@ -87,20 +92,19 @@ class _Experiment:
         self.folder = folder
 
     def answer(self, max_points: int) -> Results:
-        return Results(json.loads(_volley.experiment_json(
-            self.label, self.text, self.folder, max_points)))
+        return Results(_volley.experiment(self.label, self.text, self.folder, max_points))
 
     def slice(self, shard: tuple[int, int], max_points: int) -> Slice:
         k, n = shard
-        return Slice(self, (k, n), _volley.experiment_slice_json(
+        return Slice(self, (k, n), _volley.experiment_slice(
             self.label, self.text, self.folder, max_points, k, n))
 
     def merge(self, slices: Sequence[Slice], max_points: int) -> Results:
-        return Results(json.loads(_volley.experiment_merge_json(
-            self.label, self.text, self.folder, max_points, [s.text for s in slices])))
+        return Results(_volley.experiment_merge(
+            self.label, self.text, self.folder, max_points, [s._data for s in slices]))
 
 
-def _file(path: Union[str, os.PathLike]) -> _Experiment:
+def _file(path: Union[str, os.PathLike[str]]) -> _Experiment:
     path = Path(path)
     try:
         text = path.read_text()
@@ -153,7 +157,14 @@ def _written(system: str, action: str, sweep: Mapping[str, Any], fixed: Mapping[
     return _Experiment("volley.sweep", "\n".join(lines) + "\n", os.getcwd())
 
 
-def run(path: Union[str, os.PathLike], *, max_points: int = MAX_POINTS,
+# The two shapes of `run` for type checkers: results, or a shard's slice.
+@overload
+def run(path: Union[str, os.PathLike[str]], *, max_points: int = ...,
+        shard: None = ...) -> Results: ...
+@overload
+def run(path: Union[str, os.PathLike[str]], *, max_points: int = ...,
+        shard: tuple[int, int]) -> Slice: ...
+def run(path: Union[str, os.PathLike[str]], *, max_points: int = MAX_POINTS,
         shard: Optional[tuple[int, int]] = None) -> Union[Results, Slice]:
     """Answer the experiment file at ``path`` as ``volley run`` does: its
     results frame and metadata (the figures and report are ``volley run``'s).
@@ -164,11 +175,25 @@ def run(path: Union[str, os.PathLike], *, max_points: int = MAX_POINTS,
     return experiment.answer(max_points)
 
 
+# The two shapes of `sweep` for type checkers: results, or a shard's slice.
+@overload
+def sweep(system: str, action: str, *, sweep: Mapping[str, Any], fixed: Mapping[str, Any] = ...,
+          variants: Optional[Mapping[str, Union[str, Iterable[str]]]] = ..., name: str = ...,
+          method: str = ..., trials: Optional[int] = ..., precision: Optional[float] = ...,
+          seed: int = ..., confidence: float = ..., budget: Optional[int] = ...,
+          max_points: int = ..., shard: None = ...) -> Results: ...
+@overload
+def sweep(system: str, action: str, *, sweep: Mapping[str, Any], fixed: Mapping[str, Any] = ...,
+          variants: Optional[Mapping[str, Union[str, Iterable[str]]]] = ..., name: str = ...,
+          method: str = ..., trials: Optional[int] = ..., precision: Optional[float] = ...,
+          seed: int = ..., confidence: float = ..., budget: Optional[int] = ...,
+          max_points: int = ..., shard: tuple[int, int]) -> Slice: ...
 def sweep(system: str, action: str, *, sweep: Mapping[str, Any],
           fixed: Mapping[str, Any] = {},
           variants: Optional[Mapping[str, Union[str, Iterable[str]]]] = None,
           name: str = "sweep", method: str = "auto", trials: Optional[int] = None,
-          precision: Optional[float] = None, seed: int = 1, confidence: float = 0.95,
+          precision: Optional[float] = None, seed: int = _volley.DEFAULT_SEED,
+          confidence: float = _volley.DEFAULT_CONFIDENCE,
           budget: Optional[int] = None, max_points: int = MAX_POINTS,
           shard: Optional[tuple[int, int]] = None) -> Union[Results, Slice]:
     """Answer ``action`` of ``system`` at every point of ``sweep`` (each field

@@ -7,10 +7,11 @@ streams derived from (seed, block), so the split may fall anywhere."""
 
 from __future__ import annotations
 
-import json
-from typing import Any, Sequence, Union
+import copy
+from typing import Any, Sequence, Union, overload
 
 from . import _volley
+from ._request import Asked, How
 from .answer import Answer
 from .experiments import Results, Slice
 
@@ -20,24 +21,29 @@ class Tally:
     counts (``to_dict()`` is the tally file ``volley odds --shard K/N
     --save-tally`` saves) and the question it answers."""
 
-    def __init__(self, request: dict[str, Any], text: str):
-        self.request = request
-        self.text = text
+    def __init__(self, asked: Asked, how: How, data: dict[str, Any]):
+        self.asked = asked
+        self.how = how
+        self._data = data
 
     @property
     def shard(self) -> tuple[int, int]:
-        shard = json.loads(self.text)["shard"]
+        shard = self._data["shard"]
         return (shard["index"], shard["count"])
 
     def to_dict(self) -> dict[str, Any]:
-        return json.loads(self.text)
+        return copy.deepcopy(self._data)
 
     def __repr__(self) -> str:
         k, n = self.shard
-        return (f"<volley tally {k}/{n} of {self.request['system']} "
-                f"{self.request['action']}, {self.request['trials']} trials>")
+        return (f"<volley tally {k}/{n} of {self.asked['system']} "
+                f"{self.asked['action']}, {self.how['trials']} trials>")
 
 
+@overload
+def merge(parts: Sequence[Tally]) -> Answer: ...
+@overload
+def merge(parts: Sequence[Slice]) -> Results: ...
 def merge(parts: Sequence[Union[Tally, Slice]]) -> Union[Answer, Results]:
     """Put the shards of one run back together: tallies into the
     :class:`Answer` the single run gives, slices into its :class:`Results`.
@@ -47,14 +53,10 @@ def merge(parts: Sequence[Union[Tally, Slice]]) -> Union[Answer, Results]:
     tallies = [p for p in parts if isinstance(p, Tally)]
     slices = [p for p in parts if isinstance(p, Slice)]
     if len(tallies) == len(parts):
-        request = tallies[0].request
-        if any(p.request != request for p in tallies):
+        first = tallies[0]
+        if any((p.asked, p.how) != (first.asked, first.how) for p in tallies):
             raise _volley.InputError("merge: these tallies answer different questions")
-        r = request
-        text = _volley.merge_tallies_json(
-            r["system"], r["action"], r["fields"], r["trials"], r["seed"], r["confidence"],
-            r["house_rules"], [p.text for p in tallies])
-        return Answer(json.loads(text))
+        return Answer(_volley.merge_tallies(first.asked, first.how, [p._data for p in tallies]))
     if len(slices) == len(parts):
         experiment = slices[0].experiment
         if any(p.experiment.text != experiment.text for p in slices):

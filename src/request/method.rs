@@ -23,10 +23,10 @@ pub struct MethodArgs {
     #[arg(long)]
     pub exact: bool,
     /// Seed of the random streams.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::engine::DEFAULT_SEED)]
     pub seed: u64,
     /// Confidence level of the intervals.
-    #[arg(long, default_value_t = 0.95)]
+    #[arg(long, default_value_t = crate::engine::DEFAULT_CONFIDENCE)]
     pub confidence: f64,
     /// Most branches (or states) the exact method may explore (default
     /// 2,000,000 with --exact; without a method, exact is tried within 250,000,

@@ -29,10 +29,10 @@ pub struct PlanFlags {
     #[arg(long, default_value_t = CHECK_TRIALS)]
     pub check_trials: u64,
     /// Seed of the check's random streams.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::engine::DEFAULT_SEED)]
     pub seed: u64,
     /// Confidence level of the check's interval.
-    #[arg(long, default_value_t = 0.95)]
+    #[arg(long, default_value_t = crate::engine::DEFAULT_CONFIDENCE)]
     pub confidence: f64,
     /// Most distinct states met (all turns), and most leaves of one turn's
     /// dice tree.

@@ -64,10 +64,17 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
     ]
 }
 
+/// `value` as a JSON value, every object's keys in alphabetical order: what
+/// every front end hands out (the command line and the page as text, Python
+/// as its own dicts and lists).
+pub fn to_value<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or_default()
+}
+
 /// `value` as pretty JSON with its keys in alphabetical order, and a final
 /// newline.
 pub fn to_pretty_json<T: Serialize>(value: &T) -> String {
-    let sorted = serde_json::to_value(value).unwrap_or_default();
+    let sorted = to_value(value);
     let mut text = serde_json::to_string_pretty(&sorted).unwrap_or_default();
     text.push('\n');
     text

@@ -55,8 +55,8 @@ impl Default for MethodAsk {
             method: MethodName::Auto,
             trials: None,
             precision: None,
-            seed: 1,
-            confidence: 0.95,
+            seed: super::run_config::DEFAULT_SEED,
+            confidence: super::run_config::DEFAULT_CONFIDENCE,
             budget: None,
             monte_carlo_trials: super::run_config::AUTO_TRIALS,
         }

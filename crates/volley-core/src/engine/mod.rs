@@ -40,8 +40,8 @@ pub use model::{Classified, ClassifiedModel, MAX_CLASSES, Model, Procedure, Proc
 pub use monte_carlo::run;
 pub use paired::{PairedMean, PairedRun, PairedTally, PairedVariable, Pairing, run_paired};
 pub use run_config::{
-    AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, Cancel, EXACT_BUDGET, MethodRequest, Progress,
-    RunConfig, SIDE_TRIALS, Shard,
+    AUTO_BUDGET, AUTO_TRIALS, CHUNK_TRIALS, Cancel, DEFAULT_CONFIDENCE, DEFAULT_SEED, EXACT_BUDGET,
+    MethodRequest, Progress, RunConfig, SIDE_TRIALS, Shard,
 };
 pub use run_error::{RunError, RunKey};
 pub use shared_steps::{Moves, SharedSteps, exact_ends_shared};

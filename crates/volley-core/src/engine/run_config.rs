@@ -31,6 +31,12 @@ pub const AUTO_BUDGET: u64 = 250_000;
 /// Branches (or states) an exact request may explore.
 pub const EXACT_BUDGET: u64 = 2_000_000;
 
+/// The seed of the random streams when none is given.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// The confidence level of every interval when none is given.
+pub const DEFAULT_CONFIDENCE: f64 = 0.95;
+
 /// What the user asked for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MethodRequest {
@@ -226,8 +232,8 @@ impl Default for RunConfig {
     fn default() -> Self {
         RunConfig {
             method: MethodRequest::Auto,
-            seed: 1,
-            confidence: 0.95,
+            seed: DEFAULT_SEED,
+            confidence: DEFAULT_CONFIDENCE,
             budget: EXACT_BUDGET,
             auto_budget: AUTO_BUDGET,
             auto_trials: AUTO_TRIALS,

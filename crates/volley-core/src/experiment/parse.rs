@@ -51,7 +51,7 @@ struct RawVariant {
 }
 
 fn default_seed() -> u64 {
-    1
+    crate::engine::DEFAULT_SEED
 }
 
 fn default_max_trials() -> u64 {
@@ -59,7 +59,7 @@ fn default_max_trials() -> u64 {
 }
 
 fn default_confidence() -> f64 {
-    0.95
+    crate::engine::DEFAULT_CONFIDENCE
 }
 
 /// A TOML scalar as the text a `key=value` argument would carry.

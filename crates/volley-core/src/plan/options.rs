@@ -36,8 +36,8 @@ impl Default for PlanOptions {
             goal: None,
             opponent: Opponent::Usual,
             check_trials: CHECK_TRIALS,
-            seed: 1,
-            confidence: 0.95,
+            seed: crate::engine::DEFAULT_SEED,
+            confidence: crate::engine::DEFAULT_CONFIDENCE,
             budget: None,
         }
     }
