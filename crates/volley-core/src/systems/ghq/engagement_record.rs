@@ -44,6 +44,49 @@ impl Decided {
     }
 }
 
+crate::categories! {
+    /// The values of `winner`.
+    pub enum Winner {
+        A = "a",
+        B = "b",
+        None = "none",
+        TurnLimit = "turn-limit",
+    }
+}
+
+impl From<Decided> for Winner {
+    fn from(decided: Decided) -> Self {
+        match decided {
+            Decided::A => Winner::A,
+            Decided::B => Winner::B,
+            Decided::Both => Winner::None,
+            Decided::Neither => Winner::TurnLimit,
+        }
+    }
+}
+
+/// What a GHQ engagement's `winner` values mean, for `--help`.
+pub fn winner_notes() -> Vec<(&'static str, &'static str, &'static str)> {
+    vec![
+        (
+            "winner",
+            "a",
+            "B is out (every stand lost, or its Break Point reached) and A is not",
+        ),
+        ("winner", "b", "A is out and B is not"),
+        (
+            "winner",
+            "none",
+            "both sides are out at the end of the same turn",
+        ),
+        (
+            "winner",
+            "turn-limit",
+            "both sides still stand at the turn limit",
+        ),
+    ]
+}
+
 /// The handles of a GHQ engagement's variables; `W` names the `winner`
 /// values as the card's action does.
 pub struct EngagementRecord<W> {

@@ -178,25 +178,6 @@ pub fn forget_both(
     b.forget(a_shots, second_attacks, second_attack_reads_it);
 }
 
-/// What a GHQ engagement's `winner` values mean, for `--help`; `limit` is the
-/// value of a turn limit reached with both sides standing.
-pub fn winner_notes(limit: &'static str) -> Vec<(&'static str, &'static str, &'static str)> {
-    vec![
-        (
-            "winner",
-            "a",
-            "B is out (every stand lost, or its Break Point reached) and A is not",
-        ),
-        ("winner", "b", "A is out and B is not"),
-        (
-            "winner",
-            "none",
-            "both sides are out at the end of the same turn",
-        ),
-        ("winner", limit, "both sides still stand at the turn limit"),
-    ]
-}
-
 /// Marker states (ok, S, D, S+D) by their cohesion penalty on `card`, smallest
 /// first: the order in which a side's stands fire.
 pub fn best_first<C: GhqCard>(card: &C) -> [usize; MARKERS] {

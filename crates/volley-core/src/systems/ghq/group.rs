@@ -17,8 +17,22 @@ pub struct StandGroup {
 }
 
 impl StandGroup {
+    /// `stands` stands without a marker, none lost.
+    pub fn fresh(stands: u8) -> Self {
+        StandGroup {
+            counts: [stands, 0, 0, 0],
+            lost: 0,
+        }
+    }
+
     pub fn alive(&self) -> u8 {
         self.counts.iter().sum()
+    }
+
+    /// Out of the engagement: no stand left, or its losses at its Break
+    /// Point (`break_point` 0: the side never breaks).
+    pub fn is_out(&self, break_point: u8) -> bool {
+        self.alive() == 0 || (break_point > 0 && self.lost >= break_point)
     }
 
     pub fn suppressed(&self) -> u8 {

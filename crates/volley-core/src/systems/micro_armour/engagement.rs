@@ -34,13 +34,13 @@ use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::systems::ghq::engagement_record::{Decided, EngagementRecord, engagement_about};
+pub use crate::systems::ghq::engagement_record::Winner;
+use crate::systems::ghq::engagement_record::{self, Decided, EngagementRecord, engagement_about};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::{
     CohesionTest, Column, GhqCard, RemovalTable, attack_by, column_or_automatic,
 };
-use crate::tally::Category;
 use std::sync::Arc;
 
 /// How one side's stands fire at the other's.
@@ -86,32 +86,7 @@ pub struct Engagement {
     pub removal: [RemovalTable; 2],
 }
 
-crate::categories! {
-    /// The values of `winner`.
-    pub enum Winner {
-        A = "a",
-        B = "b",
-        None = "none",
-        TurnLimit = "turn-limit",
-    }
-}
-
-impl From<Decided> for Winner {
-    fn from(decided: Decided) -> Self {
-        match decided {
-            Decided::A => Winner::A,
-            Decided::B => Winner::B,
-            Decided::Both => Winner::None,
-            Decided::Neither => Winner::TurnLimit,
-        }
-    }
-}
-
 impl Engagement {
-    fn side_out(&self, side: &StandGroup, setup: &Side) -> bool {
-        side.alive() == 0 || (setup.break_point > 0 && side.lost >= setup.break_point)
-    }
-
     /// Does a side of tech level `tl` qualify for standard fire phase `phase`
     /// (1-3)? TL4-5 in the 1st, every stand in the 2nd ("All qualified stands
     /// fire in this phase"), TL5 in the 3rd. Under `ma_shots_per_turn = 1` a
@@ -216,13 +191,9 @@ impl engine::Engagement for Engagement {
     }
 
     fn start(&self) -> State {
-        let side = |s: &Side| StandGroup {
-            counts: [s.stands, 0, 0, 0],
-            lost: 0,
-        };
         State::Between {
-            a: side(&self.a),
-            b: side(&self.b),
+            a: StandGroup::fresh(self.a.stands),
+            b: StandGroup::fresh(self.b.stands),
         }
     }
 
@@ -232,7 +203,7 @@ impl engine::Engagement for Engagement {
 
     fn is_over(&self, state: &State) -> bool {
         let (a, b) = state.sides();
-        self.side_out(&a, &self.a) || self.side_out(&b, &self.b)
+        a.is_out(self.a.break_point) || b.is_out(self.b.break_point)
     }
 
     fn turn_start_states(&self) -> Option<u64> {
@@ -315,7 +286,7 @@ impl engine::Engagement for Engagement {
         w: f64,
     ) {
         let (a, b) = state.sides();
-        let decided = Decided::of(self.side_out(&a, &self.a), self.side_out(&b, &self.b));
+        let decided = Decided::of(a.is_out(self.a.break_point), b.is_out(self.b.break_point));
         rec.record_end(decided, turns, [&a, &b], tally, w);
     }
 }
@@ -468,7 +439,7 @@ impl ChartAction for EngagementAction {
     );
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        fire_phase::winner_notes(Winner::TurnLimit.label())
+        engagement_record::winner_notes()
     }
 
     fn build(

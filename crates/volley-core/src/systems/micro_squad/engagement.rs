@@ -20,6 +20,7 @@ use super::charts::Charts;
 use crate::dice::{Dice, Roll, Weighted};
 use crate::engine::{self, Ending, Schema, Tally};
 use crate::systems::ghq::RemovalTable;
+pub use crate::systems::ghq::engagement_record::Winner;
 use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::StandGroup;
@@ -122,39 +123,14 @@ impl ShotTable {
     }
 }
 
-crate::categories! {
-    /// The values of `winner`.
-    pub enum Winner {
-        A = "a",
-        B = "b",
-        None = "none",
-        TurnLimit = "turn-limit",
-    }
-}
-
-impl From<Decided> for Winner {
-    fn from(decided: Decided) -> Self {
-        match decided {
-            Decided::A => Winner::A,
-            Decided::B => Winner::B,
-            Decided::Both => Winner::None,
-            Decided::Neither => Winner::TurnLimit,
-        }
-    }
-}
-
 impl Engagement {
     /// Shot steps per side and turn: one per stand of the larger side.
     fn shots(&self) -> u32 {
         u32::from(self.a.stands.max(self.b.stands))
     }
 
-    fn side_out(&self, side: &StandGroup, setup: &Side) -> bool {
-        side.alive() == 0 || (setup.break_point > 0 && side.lost >= setup.break_point)
-    }
-
     fn decided(&self, a: &StandGroup, b: &StandGroup) -> Decided {
-        Decided::of(self.side_out(a, &self.a), self.side_out(b, &self.b))
+        Decided::of(a.is_out(self.a.break_point), b.is_out(self.b.break_point))
     }
 
     /// Aim the next shot of the side `a_turn` names: its best stand yet to
@@ -232,13 +208,9 @@ impl engine::Engagement for Engagement {
     }
 
     fn start(&self) -> State {
-        let side = |s: &Side| StandGroup {
-            counts: [s.stands, 0, 0, 0],
-            lost: 0,
-        };
         State::Between {
-            a: side(&self.a),
-            b: side(&self.b),
+            a: StandGroup::fresh(self.a.stands),
+            b: StandGroup::fresh(self.b.stands),
         }
     }
 
@@ -248,7 +220,7 @@ impl engine::Engagement for Engagement {
 
     fn is_over(&self, state: &State) -> bool {
         let (a, b) = state.sides();
-        self.side_out(&a, &self.a) || self.side_out(&b, &self.b)
+        a.is_out(self.a.break_point) || b.is_out(self.b.break_point)
     }
 
     /// The steps in order, without a state between them (Monte Carlo's hot

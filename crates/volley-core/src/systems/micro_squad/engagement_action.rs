@@ -9,10 +9,9 @@ use crate::engine::{EngagementModel, Model};
 use crate::error::InputError;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::RemovalTable;
-use crate::systems::ghq::engagement_record::engagement_about;
+use crate::systems::ghq::engagement_record::{self, engagement_about};
 use crate::systems::ghq::fire_phase::{self};
 use crate::systems::ghq::group::MAX_STANDS;
-use crate::tally::Category;
 use std::sync::Arc;
 
 /// `micro-squad engagement`.
@@ -175,7 +174,7 @@ impl ChartAction for EngagementAction {
     );
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        fire_phase::winner_notes(Winner::TurnLimit.label())
+        engagement_record::winner_notes()
     }
 
     fn build(
