@@ -1,7 +1,7 @@
 //! `volley effects SYSTEM ACTION [field=value]...`: what each field is worth.
 
 use super::{MethodArgs, key_values};
-use crate::output::{Format, render_effects};
+use crate::output::{EffectsDocument, Format, render};
 use crate::plot::{Figure, Tornado};
 use clap::Args;
 use std::path::PathBuf;
@@ -85,11 +85,11 @@ pub fn run(args: &EffectsArgs) -> anyhow::Result<String> {
         }
         .write(&path.with_extension(""))?;
     }
-    Ok(render_effects(
-        question.system().name(),
-        question.action().name(),
-        "what each field is worth",
-        &found,
-        args.format,
-    ))
+    let document = EffectsDocument {
+        system: question.system().name(),
+        action: question.action().name(),
+        title: "what each field is worth",
+        effects: &found,
+    };
+    Ok(render(&document, args.format))
 }

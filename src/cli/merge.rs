@@ -3,7 +3,7 @@
 //! `volley run --shard` into its report.
 
 use crate::experiment::slice::{self, Slice};
-use crate::output::{Answer, Format, TallyFile, render_answer};
+use crate::output::{Answer, Format, TallyFile, render};
 use crate::stats::summarize;
 use clap::Args;
 use std::path::PathBuf;
@@ -143,5 +143,5 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
         wide: false,
         readings: merged_readings(&files),
     };
-    Ok(render_answer(&answer, args.format))
+    Ok(render(&answer, args.format))
 }

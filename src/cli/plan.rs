@@ -2,7 +2,7 @@
 //! "P(breaks_first=b)"`: best play over an engagement's choices, exact.
 
 use super::key_values;
-use crate::output::{Format, render_plan};
+use crate::output::{Format, PlanDocument, render};
 use crate::question::Question;
 use crate::systems::Origin;
 use clap::Args;
@@ -50,7 +50,12 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<String> {
     if let Some(path) = &args.plot {
         draw_policy(&question, &plan, path)?;
     }
-    Ok(render_plan(&question, &plan, &ask, args.format))
+    let document = PlanDocument {
+        question: &question,
+        plan: &plan,
+        ask: &ask,
+    };
+    Ok(render(&document, args.format))
 }
 
 /// The policy maps of `plan`: one per choice other than the usual one that

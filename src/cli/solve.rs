@@ -2,7 +2,7 @@
 //! the value of a field that meets a target.
 
 use super::{MethodArgs, key_values};
-use crate::output::{Format, render_solved};
+use crate::output::{Format, SolvedDocument, render};
 use crate::solve::asked;
 use clap::Args;
 
@@ -49,10 +49,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<String> {
         &args.method.config()?,
     )
     .map_err(super::explain)?;
-    Ok(render_solved(
-        question.system().name(),
-        question.action().name(),
-        &solved,
-        args.format,
-    ))
+    let document = SolvedDocument {
+        system: question.system().name(),
+        action: question.action().name(),
+        solved: &solved,
+    };
+    Ok(render(&document, args.format))
 }

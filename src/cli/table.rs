@@ -6,7 +6,7 @@
 
 use super::{MethodArgs, key_values};
 use crate::error::InputError;
-use crate::output::{Format, Grid, GridCell, render_grid};
+use crate::output::{Format, Grid, GridCell, render};
 use crate::stats::summarize;
 use crate::systems::Origin;
 use crate::tally::current_label;
@@ -159,7 +159,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         provisional: question.provisional(),
         readings: crate::readings::used(&question),
     };
-    Ok(render_grid(&grid, args.format))
+    Ok(render(&grid, args.format))
 }
 
 /// The cells that went to Monte Carlo although exact was tried, each as

@@ -3,6 +3,7 @@
 
 mod answer;
 mod compare;
+mod document;
 mod effects;
 mod grid;
 pub mod markdown;
@@ -11,12 +12,13 @@ pub mod readings;
 mod solve;
 
 pub use crate::contract::TallyFile;
-pub use answer::{Answer, Look, answer_contract, answer_object, render_answer, render_odds};
-pub use compare::{render_compared, render_comparison};
-pub use effects::render_effects;
-pub use grid::{Grid, GridCell, render_grid};
-pub use plan::{policy_map, render_plan};
-pub use solve::render_solved;
+pub use answer::{Answer, Look, answer_contract, answer_object, render_odds};
+pub use compare::{ComparedDocument, render_comparison};
+pub use document::{Document, render};
+pub use effects::EffectsDocument;
+pub use grid::{Grid, GridCell};
+pub use plan::{PlanDocument, policy_map};
+pub use solve::SolvedDocument;
 
 use clap::ValueEnum;
 

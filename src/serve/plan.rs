@@ -12,7 +12,7 @@ use super::error::ApiError;
 use super::limits::Gate;
 use super::request::{Request, number, query_pairs};
 use crate::engine::Cancel;
-use crate::output::{Format, render_plan};
+use crate::output::{Format, PlanDocument, render};
 use crate::plan::{Opponent, PlanOptions};
 use crate::request::PLAN_KEYS;
 use axum::extract::{RawQuery, State};
@@ -76,7 +76,12 @@ pub async fn plan(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Respon
     };
     let job = Box::new(move || {
         let plan = question.plan(&ask).map_err(ApiError::question)?;
-        Ok(render_plan(&question, &plan, &ask, Format::Json))
+        let document = PlanDocument {
+            question: &question,
+            plan: &plan,
+            ask: &ask,
+        };
+        Ok(render(&document, Format::Json))
     });
     respond(run_gated(&gate, &Cancel::default(), job).await)
 }

@@ -7,7 +7,7 @@ mod report;
 
 use super::{MethodArgs, key_values};
 use crate::error::InputError;
-use crate::output::{Format, render_effects};
+use crate::output::{EffectsDocument, Format, render};
 use crate::sensitivity::sensitivity;
 use clap::Args;
 use std::path::PathBuf;
@@ -48,13 +48,13 @@ pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
                 &args.method,
             )?;
             let found = sensitivity(&question, &rules, None, &config).map_err(super::explain)?;
-            Ok(render_effects(
-                question.system().name(),
-                question.action().name(),
-                "which of the card's readings matter",
-                &found,
-                args.format,
-            ))
+            let document = EffectsDocument {
+                system: question.system().name(),
+                action: question.action().name(),
+                title: "which of the card's readings matter",
+                effects: &found,
+            };
+            Ok(render(&document, args.format))
         }
         (None, Some(dir)) => {
             let mut out = report::report(&args.system, dir, &config)?;

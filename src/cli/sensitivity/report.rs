@@ -9,7 +9,7 @@ use crate::contract::SensitivityMetaJson;
 use crate::effects::Effects;
 use crate::engine::RunConfig;
 use crate::frame::{self, FrameColumn};
-use crate::output::{Format, render_effects};
+use crate::output::{EffectsDocument, Format, render};
 use crate::plot::{Figure, Tornado};
 use crate::question::Question;
 use crate::sensitivity::{options, sensitivity};
@@ -192,13 +192,13 @@ fn markdown(
                 skipped: Vec::new(),
                 ..effects.clone()
             };
-            text.push_str(&render_effects(
-                found.name(),
+            let document = EffectsDocument {
+                system: found.name(),
                 action,
-                "which of the card's readings matter",
-                &only_moved,
-                Format::Markdown,
-            ));
+                title: "which of the card's readings matter",
+                effects: &only_moved,
+            };
+            text.push_str(&render(&document, Format::Markdown));
             text.push('\n');
         }
         if !still.is_empty() {

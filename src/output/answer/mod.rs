@@ -13,7 +13,7 @@ pub use to_json::{answer_contract, answer_object};
 use to_markdown::markdown_answer;
 use to_table::table_answer;
 
-use super::Format;
+use super::{Document, Format, render};
 use crate::question::Question;
 use crate::readings::Reading;
 use crate::stats::summarize;
@@ -48,7 +48,7 @@ pub fn render_odds(
         readings,
         ..Answer::of(question, &summary)
     };
-    render_answer(&answer, format)
+    render(&answer, format)
 }
 
 /// The precision asked for was not reached: say what was, and why it stopped.
@@ -74,12 +74,20 @@ fn significant(x: f64) -> String {
     format!("{x:.decimals$}")
 }
 
-/// Render an answer in `format`.
-pub fn render_answer(answer: &Answer, format: Format) -> String {
-    match format {
-        Format::Json => json_answer(answer),
-        Format::Csv => csv_answer(answer),
-        Format::Markdown => markdown_answer(answer),
-        Format::Table => table_answer(answer),
+impl Document for Answer<'_> {
+    fn json(&self) -> String {
+        json_answer(self)
+    }
+
+    fn csv(&self) -> String {
+        csv_answer(self)
+    }
+
+    fn text(&self, markdown: bool) -> String {
+        if markdown {
+            markdown_answer(self)
+        } else {
+            table_answer(self)
+        }
     }
 }

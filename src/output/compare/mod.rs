@@ -4,7 +4,7 @@
 mod to_csv;
 mod to_text;
 
-use super::{Answer, Format, answer_contract};
+use super::{Answer, Document, Format, answer_contract, render};
 use crate::compare::{Compared, Comparison};
 use crate::contract::{self, ComparisonJson};
 
@@ -18,25 +18,38 @@ pub fn render_comparison(comparison: &Comparison, compared: &Compared, format: F
         .zip(&compared.variants)
         .map(|(v, a)| Answer::of(&v.question, &a.summary))
         .collect();
-    render_compared(compared, &base, &variants, format)
+    render(
+        &ComparedDocument {
+            compared,
+            base: &base,
+            variants: &variants,
+        },
+        format,
+    )
 }
 
-/// Render a comparison in `format`; `base` and `variants` are the answers of
-/// each side (as `volley odds` would print them).
-pub fn render_compared(
-    compared: &Compared,
-    base: &Answer,
-    variants: &[Answer],
-    format: Format,
-) -> String {
-    match format {
-        Format::Json => contract::to_pretty_json(&ComparisonJson::new(
-            compared,
-            answer_contract(base),
-            variants.iter().map(answer_contract).collect(),
-        )),
-        Format::Csv => to_csv::csv_compared(compared, base, variants),
-        Format::Table => to_text::text_compared(compared, base, variants, false),
-        Format::Markdown => to_text::text_compared(compared, base, variants, true),
+/// A comparison run; `base` and `variants` are the answers of each side (as
+/// `volley odds` would print them).
+pub struct ComparedDocument<'a> {
+    pub compared: &'a Compared,
+    pub base: &'a Answer<'a>,
+    pub variants: &'a [Answer<'a>],
+}
+
+impl Document for ComparedDocument<'_> {
+    fn json(&self) -> String {
+        contract::to_pretty_json(&ComparisonJson::new(
+            self.compared,
+            answer_contract(self.base),
+            self.variants.iter().map(answer_contract).collect(),
+        ))
+    }
+
+    fn csv(&self) -> String {
+        to_csv::csv_compared(self.compared, self.base, self.variants)
+    }
+
+    fn text(&self, markdown: bool) -> String {
+        to_text::text_compared(self.compared, self.base, self.variants, markdown)
     }
 }

@@ -4,22 +4,28 @@
 mod to_csv;
 mod to_text;
 
-use super::Format;
+use super::Document;
 use crate::contract::{self, EffectsJson};
 use crate::effects::Effects;
 
-/// Render the effects of a question in `format`.
-pub fn render_effects(
-    system: &str,
-    action: &str,
-    title: &str,
-    e: &Effects,
-    format: Format,
-) -> String {
-    match format {
-        Format::Json => contract::to_pretty_json(&EffectsJson::new(system, action, e)),
-        Format::Csv => to_csv::csv_effects(e),
-        Format::Table => to_text::text_effects(system, action, title, e, false),
-        Format::Markdown => to_text::text_effects(system, action, title, e, true),
+/// The effects of a question on a system's action, under a title.
+pub struct EffectsDocument<'a> {
+    pub system: &'a str,
+    pub action: &'a str,
+    pub title: &'a str,
+    pub effects: &'a Effects,
+}
+
+impl Document for EffectsDocument<'_> {
+    fn json(&self) -> String {
+        contract::to_pretty_json(&EffectsJson::new(self.system, self.action, self.effects))
+    }
+
+    fn csv(&self) -> String {
+        to_csv::csv_effects(self.effects)
+    }
+
+    fn text(&self, markdown: bool) -> String {
+        to_text::text_effects(self.system, self.action, self.title, self.effects, markdown)
     }
 }

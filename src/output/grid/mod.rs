@@ -5,7 +5,7 @@ mod to_json;
 mod to_markdown;
 mod to_table;
 
-use super::Format;
+use super::Document;
 use crate::stats::Estimate;
 
 /// One cell: the estimate and whether it is exact.
@@ -36,12 +36,20 @@ pub struct Grid {
     pub readings: Vec<(String, String)>,
 }
 
-/// Render a grid in `format`.
-pub fn render_grid(grid: &Grid, format: Format) -> String {
-    match format {
-        Format::Csv => to_csv::csv_grid(grid),
-        Format::Json => to_json::json_grid(grid),
-        Format::Markdown => to_markdown::markdown_grid(grid),
-        Format::Table => to_table::text_grid(grid),
+impl Document for Grid {
+    fn json(&self) -> String {
+        to_json::json_grid(self)
+    }
+
+    fn csv(&self) -> String {
+        to_csv::csv_grid(self)
+    }
+
+    fn text(&self, markdown: bool) -> String {
+        if markdown {
+            to_markdown::markdown_grid(self)
+        } else {
+            to_table::text_grid(self)
+        }
     }
 }

@@ -5,7 +5,7 @@ mod figure;
 
 pub use figure::policy_map;
 
-use super::Format;
+use super::Document;
 use crate::contract::{self, PlanJson};
 use crate::plan::{Ask, Opponent, PlanAnswer, other_side};
 use crate::question::Question;
@@ -15,12 +15,24 @@ use std::fmt::Write;
 /// least this often (the JSON and CSV list every one).
 const SHOWN_REACH: f64 = 0.001;
 
-/// Render a plan in `format`.
-pub fn render_plan(question: &Question, plan: &PlanAnswer, ask: &Ask, format: Format) -> String {
-    match format {
-        Format::Json => contract::to_pretty_json(&PlanJson::of_question(question, plan, ask)),
-        Format::Csv => csv(plan),
-        Format::Table | Format::Markdown => text(question, plan, ask, format == Format::Markdown),
+/// Best play found for a question, as asked.
+pub struct PlanDocument<'a> {
+    pub question: &'a Question,
+    pub plan: &'a PlanAnswer,
+    pub ask: &'a Ask,
+}
+
+impl Document for PlanDocument<'_> {
+    fn json(&self) -> String {
+        contract::to_pretty_json(&PlanJson::of_question(self.question, self.plan, self.ask))
+    }
+
+    fn csv(&self) -> String {
+        csv(self.plan)
+    }
+
+    fn text(&self, markdown: bool) -> String {
+        text(self.question, self.plan, self.ask, markdown)
     }
 }
 

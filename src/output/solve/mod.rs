@@ -3,16 +3,27 @@
 mod to_csv;
 mod to_text;
 
-use super::Format;
+use super::Document;
 use crate::contract::{self, SolvedJson};
 use crate::solve::Solved;
 
-/// Render a search in `format`.
-pub fn render_solved(system: &str, action: &str, s: &Solved, format: Format) -> String {
-    match format {
-        Format::Json => contract::to_pretty_json(&SolvedJson::new(system, action, s)),
-        Format::Csv => to_csv::csv_solved(s),
-        Format::Table => to_text::text_solved(system, action, s, false),
-        Format::Markdown => to_text::text_solved(system, action, s, true),
+/// A search of a system's action.
+pub struct SolvedDocument<'a> {
+    pub system: &'a str,
+    pub action: &'a str,
+    pub solved: &'a Solved,
+}
+
+impl Document for SolvedDocument<'_> {
+    fn json(&self) -> String {
+        contract::to_pretty_json(&SolvedJson::new(self.system, self.action, self.solved))
+    }
+
+    fn csv(&self) -> String {
+        to_csv::csv_solved(self.solved)
+    }
+
+    fn text(&self, markdown: bool) -> String {
+        to_text::text_solved(self.system, self.action, self.solved, markdown)
     }
 }
