@@ -23,7 +23,7 @@
 #![forbid(unsafe_code)]
 
 pub use volley_core::{
-    action, action_fields, compare, contract, dice, effects, engine, error, plan, question,
+    action, action_fields, compare, contract, dice, effects, engine, error, grid, plan, question,
     readings, rules, rules_options, sensitivity, solve, stats, systems, tally, variants,
 };
 

@@ -11,7 +11,6 @@ use crate::stats::summarize;
 use crate::systems::Origin;
 use crate::tally::current_label;
 use clap::Args;
-use rayon::prelude::*;
 
 #[derive(Debug, Args)]
 pub struct TableArgs {
@@ -64,31 +63,24 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     let question = super::odds::question(&args.system, &args.action, &fixed, &args.method)?;
     let (row, column, variable, value) = axes(args, &question)?;
     let config = args.method.config()?;
-    let point = |extra: &[(&str, &str)]| -> anyhow::Result<crate::stats::Summary> {
-        let fields: Vec<_> = extra
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
-            .collect();
-        let cell = question.with(&fields)?;
-        Ok(summarize(&cell.answer(&config).map_err(super::explain)?))
-    };
     let pick = |summary: &crate::stats::Summary, value: &str| cell_of(summary, &variable, value);
     // Every cell answered over the thread pool (each cell's own run shares
-    // it), then read in row and column order: the same table on any number of
-    // threads, and the first cell in order that fails is the error.
-    let keys: Vec<Vec<(&str, &str)>> = row
-        .1
-        .iter()
-        .flat_map(|r| match &column {
-            Some((cf, cvs)) => cvs
-                .iter()
-                .map(|c| vec![(row.0.as_str(), r.as_str()), (cf.as_str(), c.as_str())])
-                .collect(),
-            None => vec![vec![(row.0.as_str(), r.as_str())]],
-        })
-        .collect();
+    // it), then read in row and column order.
+    let row_values: Vec<&str> = row.1.iter().map(String::as_str).collect();
+    let column_values: Option<Vec<&str>> = column
+        .as_ref()
+        .map(|(_, cvs)| cvs.iter().map(String::as_str).collect());
+    let keys = crate::grid::cell_keys(
+        (row.0.as_str(), &row_values),
+        column
+            .as_ref()
+            .zip(column_values.as_deref())
+            .map(|((cf, _), cvs)| (cf.as_str(), cvs)),
+    );
     let answered: Vec<anyhow::Result<crate::stats::Summary>> =
-        keys.par_iter().map(|key| point(key)).collect();
+        crate::grid::answer_cells(&question, &keys, |cell| {
+            Ok(summarize(&cell.answer(&config).map_err(super::explain)?))
+        });
     let refused = refusals(&keys, &answered);
     // One answer a cell with a column axis, one a row without.
     let per_row = column.as_ref().map_or(1, |(_, cvs)| cvs.len());

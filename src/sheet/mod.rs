@@ -16,7 +16,6 @@ use crate::question::Question;
 use crate::rules::HouseRule;
 use crate::stats::{Summary, summarize};
 use crate::systems::Origin;
-use rayon::prelude::*;
 use specs::{Columns, SectionSpec};
 
 /// One probability on a sheet.
@@ -104,31 +103,19 @@ fn table_of(
         method: MethodRequest::Exact,
         ..RunConfig::default()
     };
+    let column = match &spec.columns {
+        Columns::Field { field, values, .. } => Some((*field, *values)),
+        Columns::Outcomes { .. } => None,
+    };
+    let keys = crate::grid::cell_keys(spec.rows, column);
     let (row_field, row_values) = spec.rows;
-    let keys: Vec<Vec<(&str, &str)>> = row_values
-        .iter()
-        .flat_map(|r| match &spec.columns {
-            Columns::Field { field, values, .. } => values
-                .iter()
-                .map(|c| vec![(row_field, *r), (*field, *c)])
-                .collect(),
-            Columns::Outcomes { .. } => vec![vec![(row_field, *r)]],
-        })
-        .collect();
-    let answered: Vec<Result<Summary, InputError>> = keys
-        .par_iter()
-        .map(|key| {
-            let fields: Vec<_> = key
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
-                .collect();
-            let cell = question.with(&fields)?;
+    let answered: Vec<Result<Summary, InputError>> =
+        crate::grid::answer_cells(&question, &keys, |cell| {
             let result = cell.answer(&config).map_err(|e| {
                 InputError::argument(spec.action, format!("sheet table `{}`: {e:?}", spec.title))
             })?;
             Ok(summarize(&result))
-        })
-        .collect();
+        });
     let answered: Vec<Summary> = answered.into_iter().collect::<Result<_, _>>()?;
     let probability = |summary: &Summary, variable: &str, values: &[&'static str]| -> f64 {
         values

@@ -78,62 +78,71 @@ pub fn for_system(system: &str) -> Vec<SectionSpec> {
     }
 }
 
-fn micro_squad() -> Vec<SectionSpec> {
+/// A GHQ card's attack as two tables by differential: each result (`results`)
+/// with no modifier, and D or E by the total of the roll's modifiers; each
+/// table's title and note in `words`.
+fn by_differential(
+    action: &'static str,
+    results: &'static [Group],
+    words: [(&'static str, &'static str); 2],
+) -> Vec<SectionSpec> {
+    let [(each_title, each_note), (die_title, die_note)] = words;
+    let section = |title, note, columns| SectionSpec {
+        title,
+        note,
+        action,
+        fixed: &[],
+        rows: ("differential", DIFFERENTIALS),
+        row_label: Some("differential"),
+        columns,
+    };
     vec![
-        SectionSpec {
-            title: "Combat Results Table: each result by differential",
-            note: "2D6 plus the attack's modifiers on the differential's column (firepower minus defense), no modifier: the chance of each result.",
-            action: "crt",
-            fixed: &[],
-            rows: ("differential", DIFFERENTIALS),
-            row_label: Some("differential"),
-            columns: Columns::Outcomes {
-                groups: CRT_RESULTS,
-            },
-        },
-        SectionSpec {
-            title: "Combat Results Table: D or E by differential and die modifier",
-            note: "The chance the target is Disorganized or Eliminated, by the total of the roll's modifiers (terrain, range and the rest).",
-            action: "crt",
-            fixed: &[],
-            rows: ("differential", DIFFERENTIALS),
-            row_label: Some("differential"),
-            columns: Columns::Field {
+        section(each_title, each_note, Columns::Outcomes { groups: results }),
+        section(
+            die_title,
+            die_note,
+            Columns::Field {
                 field: "die_mod",
                 values: DIE_MODS,
                 variable: "result",
                 shown: &["D", "E"],
             },
-        },
+        ),
     ]
 }
 
+fn micro_squad() -> Vec<SectionSpec> {
+    by_differential(
+        "crt",
+        CRT_RESULTS,
+        [
+            (
+                "Combat Results Table: each result by differential",
+                "2D6 plus the attack's modifiers on the differential's column (firepower minus defense), no modifier: the chance of each result.",
+            ),
+            (
+                "Combat Results Table: D or E by differential and die modifier",
+                "The chance the target is Disorganized or Eliminated, by the total of the roll's modifiers (terrain, range and the rest).",
+            ),
+        ],
+    )
+}
+
 fn micro_armour() -> Vec<SectionSpec> {
-    vec![
-        SectionSpec {
-            title: "Standard fire: each result by differential",
-            note: "A firing stand's cohesion roll, then the CRT on the differential's column, no other modifier (the card's defaults otherwise): the chance of each result.",
-            action: "fire",
-            fixed: &[],
-            rows: ("differential", DIFFERENTIALS),
-            row_label: Some("differential"),
-            columns: Columns::Outcomes { groups: MA_RESULTS },
-        },
-        SectionSpec {
-            title: "Standard fire: D or E by differential and die modifier",
-            note: "The chance the target is Disorganized or Eliminated, by the total of the roll's modifiers.",
-            action: "fire",
-            fixed: &[],
-            rows: ("differential", DIFFERENTIALS),
-            row_label: Some("differential"),
-            columns: Columns::Field {
-                field: "die_mod",
-                values: DIE_MODS,
-                variable: "result",
-                shown: &["D", "E"],
-            },
-        },
-    ]
+    by_differential(
+        "fire",
+        MA_RESULTS,
+        [
+            (
+                "Standard fire: each result by differential",
+                "A firing stand's cohesion roll, then the CRT on the differential's column, no other modifier (the card's defaults otherwise): the chance of each result.",
+            ),
+            (
+                "Standard fire: D or E by differential and die modifier",
+                "The chance the target is Disorganized or Eliminated, by the total of the roll's modifiers.",
+            ),
+        ],
+    )
 }
 
 fn micro_force() -> Vec<SectionSpec> {

@@ -1,6 +1,7 @@
 //! `volley run`: experiment files, their reports, plots and frames, and what they refuse.
 
 use super::{experiment_in, refused_naming, run_experiment, run_refused, stderr_of, volley};
+use std::sync::{Arc, Mutex};
 
 #[test]
 fn experiment_variants_are_compared_with_the_first() {
@@ -215,14 +216,12 @@ fn a_run_of_days_says_so_when_it_starts() {
     );
 }
 
-#[test]
-fn a_run_reports_its_progress_over_sweep_points() {
-    use std::sync::{Arc, Mutex};
-    let dir = tempfile::tempdir().unwrap();
-    let (exp, reports) = experiment_in(
-        dir.path(),
-        "name = \"steps\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[sweep]\ndie_mod = [0, 1, 2]\n",
-    );
+/// Every report of progress over sweep points: (done, of all).
+type PointsSeen = Arc<Mutex<Vec<(u64, u64)>>>;
+
+/// Hooks that record every report of progress over sweep points, and the
+/// record.
+fn recording_points() -> (volley::experiment::Hooks, PointsSeen) {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let record = seen.clone();
     let hooks = volley::experiment::Hooks {
@@ -231,6 +230,17 @@ fn a_run_reports_its_progress_over_sweep_points() {
             record.lock().unwrap().push((done, all));
         }))),
     };
+    (hooks, seen)
+}
+
+#[test]
+fn a_run_reports_its_progress_over_sweep_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exp, reports) = experiment_in(
+        dir.path(),
+        "name = \"steps\"\nsystem = \"micro-squad\"\naction = \"fire\"\n[sweep]\ndie_mod = [0, 1, 2]\n",
+    );
+    let (hooks, seen) = recording_points();
     let experiment = volley::experiment::Experiment::from_file(&exp).unwrap();
     volley::experiment::run(&experiment, &reports, hooks, 100).unwrap();
     assert_eq!(*seen.lock().unwrap(), vec![(0, 3), (1, 3), (2, 3), (3, 3)]);
@@ -238,21 +248,13 @@ fn a_run_reports_its_progress_over_sweep_points() {
 
 #[test]
 fn a_sweep_combination_no_model_accepts_fails_before_any_point_is_answered() {
-    use std::sync::{Arc, Mutex};
     let dir = tempfile::tempdir().unwrap();
     // Each value is fine alone; both sides at firepower 0 is not.
     let (exp, reports) = experiment_in(
         dir.path(),
         "name = \"combo\"\nsystem = \"micro-squad\"\naction = \"engagement\"\ntrials = 2000\n[sweep]\na_firepower = [6, 0]\nb_firepower = [6, 0]\n",
     );
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let record = seen.clone();
-    let hooks = volley::experiment::Hooks {
-        trials: None,
-        points: Some(volley::engine::Progress(Arc::new(move |done, all| {
-            record.lock().unwrap().push((done, all));
-        }))),
-    };
+    let (hooks, seen) = recording_points();
     let experiment = volley::experiment::Experiment::from_file(&exp).unwrap();
     let Err(error) = volley::experiment::run(&experiment, &reports, hooks, 100) else {
         panic!("the sweep ran");
@@ -281,18 +283,7 @@ fn run_takes_a_folder_of_experiments() {
         .unwrap();
     }
     let reports = dir.path().join("reports");
-    let out = volley()
-        .arg("run")
-        .arg(&folder)
-        .arg("--reports")
-        .arg(&reports)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_experiment(&folder, &reports);
     assert!(reports.join("first/README.md").exists() && reports.join("second/README.md").exists());
     let empty = dir.path().join("empty");
     std::fs::create_dir(&empty).unwrap();

@@ -1,17 +1,10 @@
 //! Every output format says the same things: the scenario, the working, what is provisional; and the generated pages and completions.
 
-use super::volley;
+use super::{stdout_of, volley};
 
 #[test]
 fn deadly_field_fire_is_marked_provisional_in_every_format() {
-    let run = |format: &str| {
-        let out = volley()
-            .args(["odds", "deadly-field", "fire", "--format", format])
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let run = |format: &str| stdout_of(&["odds", "deadly-field", "fire", "--format", format]);
     let v: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
     let reason = v["provisional"].as_str().unwrap();
     assert!(reason.contains("not readable on the card"), "{reason}");
@@ -62,11 +55,7 @@ fn deadly_field_shows_its_working() {
         "{working:?}"
     );
     assert!(working.last().unwrap().starts_with("MMP 6"), "{working:?}");
-    let out = volley()
-        .args(["odds", "deadly-field", "fire", "firer_level=disorder"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout_of(&["odds", "deadly-field", "fire", "firer_level=disorder"]);
     assert!(text.contains("halved for disorder: 3"), "{text}");
 }
 
@@ -114,27 +103,15 @@ fn the_generated_pages_of_the_guide_are_up_to_date() {
 
 #[test]
 fn outputs_echo_the_scenario_and_the_defaults_taken() {
-    let out = volley()
-        .args(["odds", "micro-squad", "fire", "terrain=woods"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout_of(&["odds", "micro-squad", "fire", "terrain=woods"]);
     assert!(
         text.contains("scenario: terrain=woods; defaults ") && text.contains("firepower=6"),
         "{text}"
     );
-    let out = volley()
-        .args(["odds", "micro-squad", "fire", "--format", "markdown"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout_of(&["odds", "micro-squad", "fire", "--format", "markdown"]);
     assert!(text.contains("Scenario: `defaults "), "{text}");
     // A table names what its cells share, not its axes (nor what they derive).
-    let out = volley()
-        .args(["table", "micro-squad", "fire", "terrain=woods"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout_of(&["table", "micro-squad", "fire", "terrain=woods"]);
     let line = text
         .lines()
         .find(|l| l.starts_with("scenario:"))
@@ -151,12 +128,7 @@ fn outputs_echo_the_scenario_and_the_defaults_taken() {
 
 #[test]
 fn a_duel_in_markdown_keeps_its_per_turn_curves() {
-    let out = volley()
-        .args(["odds", "hex-acw", "duel", "--format", "markdown"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let text = stdout_of(&["odds", "hex-acw", "duel", "--format", "markdown"]);
     assert!(
         text.contains("Per turn") && text.contains("| turn |"),
         "{text}"
@@ -166,12 +138,8 @@ fn a_duel_in_markdown_keeps_its_per_turn_curves() {
 #[test]
 fn completions_are_printed_for_each_shell() {
     for shell in ["bash", "zsh", "fish"] {
-        let out = volley().args(["completions", shell]).output().unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success() && text.contains("volley") && text.contains("odds"),
-            "{shell}"
-        );
+        let text = stdout_of(&["completions", shell]);
+        assert!(text.contains("volley") && text.contains("odds"), "{shell}");
     }
     let out = volley().args(["completions", "cmd.exe"]).output().unwrap();
     assert!(!out.status.success());

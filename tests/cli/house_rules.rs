@@ -1,6 +1,6 @@
 //! House rules and readings: what a patch changes, and the bounds it must keep.
 
-use super::{refused_naming, volley};
+use super::{refused_naming, stdout_of};
 
 /// A house-rule file `name` holding `text`, written in `dir`: its path.
 fn rule_file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
@@ -14,43 +14,15 @@ fn a_house_rule_changes_the_answer() {
     let dir = tempfile::tempdir().unwrap();
     let rule = dir.path().join("woods.toml");
     std::fs::write(&rule, "[set]\n\"terrain.woods.personnel\" = 0\n").unwrap();
-    let base = volley()
-        .args([
-            "odds",
-            "micro-squad",
-            "fire",
-            "terrain=woods",
-            "--format",
-            "csv",
-        ])
-        .output()
-        .unwrap();
-    let patched = volley()
-        .args([
-            "odds",
-            "micro-squad",
-            "fire",
-            "terrain=woods",
-            "--format",
-            "csv",
-            "--house-rule",
-            rule.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    let clear = volley()
-        .args([
-            "odds",
-            "micro-squad",
-            "fire",
-            "terrain=clear",
-            "--format",
-            "csv",
-        ])
-        .output()
-        .unwrap();
-    assert_ne!(base.stdout, patched.stdout);
-    assert_eq!(patched.stdout, clear.stdout);
+    let csv_of = |terrain: &str, rule: &[&str]| {
+        let args = ["odds", "micro-squad", "fire", terrain, "--format", "csv"];
+        stdout_of(&[&args[..], rule].concat())
+    };
+    let base = csv_of("terrain=woods", &[]);
+    let patched = csv_of("terrain=woods", &["--house-rule", rule.to_str().unwrap()]);
+    let clear = csv_of("terrain=clear", &[]);
+    assert_ne!(base, patched);
+    assert_eq!(patched, clear);
 }
 
 #[test]
@@ -72,22 +44,14 @@ fn a_house_rule_keeps_each_value_within_its_charts_scale() {
     );
     // A designer's move is within scale.
     let fine = rule("fine.toml", "[set]\n\"terrain.woods.personnel\" = 12\n");
-    let out = volley()
-        .args([
-            "odds",
-            "micro-squad",
-            "fire",
-            "terrain=woods",
-            "--house-rule",
-            &fine,
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    stdout_of(&[
+        "odds",
+        "micro-squad",
+        "fire",
+        "terrain=woods",
+        "--house-rule",
+        &fine,
+    ]);
 }
 
 #[test]
@@ -124,15 +88,7 @@ fn a_house_rule_keeps_each_value_within_its_cards_bounds() {
         "fine.toml",
         "system = \"stand-and-die\"\n[set]\n\"chances.infantry.standing\" = 10\n",
     );
-    let out = volley()
-        .args(["odds", "stand-and-die", "attack", "--house-rule", &fine])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    stdout_of(&["odds", "stand-and-die", "attack", "--house-rule", &fine]);
 }
 
 #[test]
@@ -158,14 +114,7 @@ fn a_reading_takes_only_the_values_volley_has_built() {
 /// and the readings page say so, with the card's words.
 #[test]
 fn readings_built_one_way_are_printed_with_the_cards_words() {
-    let rules = |system: &str| {
-        let out = volley()
-            .args(["rules", system, "options"])
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let rules = |system: &str| stdout_of(&["rules", system, "options"]);
     let field = rules("deadly-field");
     for words in [
         "charge_disorder",

@@ -36,13 +36,7 @@ pub fn stderr_of(args: &[&str]) -> String {
 /// `volley ARGS`, which must succeed, as JSON: the published contract where
 /// the command has one.
 pub fn json_of(args: &[&str]) -> serde_json::Value {
-    let out = volley().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json = serde_json::from_slice(&out.stdout).unwrap();
+    let json = serde_json::from_str(&stdout_of(args)).unwrap();
     crate::common::assert_contract(args.first().copied().unwrap_or_default(), &json);
     json
 }

@@ -1,6 +1,6 @@
 //! `volley odds`, `table`, `rules`, `guide` and `completions` on good inputs: the answers, their formats and their help.
 
-use super::{json_of, refused_naming, volley};
+use super::{json_of, refused_naming, stdout_of, volley};
 
 #[test]
 fn odds_fire_is_exact_and_matches_the_json_contract() {
@@ -70,12 +70,7 @@ fn monte_carlo_is_byte_identical_on_one_and_two_threads() {
 
 #[test]
 fn help_lists_the_fields_of_an_action() {
-    let out = volley()
-        .args(["odds", "micro-squad", "fire", "--help"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success());
+    let text = stdout_of(&["odds", "micro-squad", "fire", "--help"]);
     for field in [
         "firepower",
         "defense",
@@ -93,31 +88,17 @@ fn help_lists_the_fields_of_an_action() {
 
 #[test]
 fn table_and_rules_print() {
-    let out = volley()
-        .args(["table", "micro-squad", "fire", "--format", "markdown"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
     assert!(
-        String::from_utf8(out.stdout)
-            .unwrap()
+        stdout_of(&["table", "micro-squad", "fire", "--format", "markdown"])
             .contains("| differential \\ die_mod |")
     );
-    let out = volley()
-        .args(["rules", "micro-squad", "crt"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout_of(&["rules", "micro-squad", "crt"]);
     assert!(text.contains("reconstructed") && text.contains("printed"));
 }
 
 #[test]
 fn the_charge_answer_states_its_headline_first() {
-    let out = volley()
-        .args(["odds", "micro-force", "charge"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout_of(&["odds", "micro-force", "charge"]);
     assert!(
         text.lines().nth(1).unwrap().starts_with("P(works) = "),
         "{text}"
@@ -133,10 +114,7 @@ fn the_charge_answer_states_its_headline_first() {
 
 #[test]
 fn help_explains_every_outcome_value_and_the_crew_assumption() {
-    let help = |args: &[&str]| {
-        let out = volley().args(args).output().unwrap();
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let help = stdout_of;
     let text = help(&["odds", "micro-force", "charge", "--help"]);
     for value in [
         "defender-skedaddles",
@@ -166,19 +144,15 @@ fn help_explains_every_outcome_value_and_the_crew_assumption() {
 
 #[test]
 fn precision_stops_at_a_few_thousand_trials_when_that_is_enough() {
-    let out = volley()
-        .args([
-            "odds",
-            "micro-squad",
-            "fire",
-            "--precision",
-            "0.02",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout_of(&[
+        "odds",
+        "micro-squad",
+        "fire",
+        "--precision",
+        "0.02",
+        "--format",
+        "json",
+    ]);
     assert!(text.contains("\"trials\": 4096"), "{text}");
 }
 
@@ -312,22 +286,11 @@ fn the_crt_alone_is_the_fire_table_without_the_cohesion_roll() {
     let fire = p(&["odds", "micro-squad", "fire"], "E");
     assert!((fire - 0.7 * alone).abs() < 1e-12, "{fire} vs {alone}");
     // As a fraction.
-    let out = volley()
-        .args(["odds", "micro-squad", "crt", "--fractions"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout_of(&["odds", "micro-squad", "crt", "--fractions"]);
     assert!(text.contains("P(result = E) = 1/12 (8.33%)"), "{text}");
     // The table of the chart alone, by differential and modifier.
-    let out = volley()
-        .args(["table", "micro-squad", "crt"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && text.contains("differential \\ die_mod"),
-        "{text}"
-    );
+    let text = stdout_of(&["table", "micro-squad", "crt"]);
+    assert!(text.contains("differential \\ die_mod"), "{text}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! What a run writes: its plots, its typed results frame and the gallery.
 
-use super::{experiment_in, run_experiment, run_refused, volley};
+use super::{experiment_in, run_experiment, run_refused};
 
 #[test]
 fn a_plot_picks_the_other_axes_values_and_series_by_value() {
@@ -116,18 +116,7 @@ fn a_run_writes_the_gallery_of_every_report_folder() {
         "name = \"gallery-one\"\ntitle = \"One fire table\"\nsystem = \"micro-squad\"\naction = \"fire\"\n\
          [sweep]\ndie_mod = [0, 1]\n",
     );
-    let run = |file: &std::path::Path| {
-        let out = volley()
-            .args(["run", file.to_str().unwrap(), "--reports"])
-            .arg(&reports)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
+    let run = |file: &std::path::Path| run_experiment(file, &reports);
     run(&exp);
     // A second experiment, run alone: the gallery keeps the first.
     let second = dir.path().join("second.toml");
@@ -158,16 +147,7 @@ fn a_plot_says_at_which_values_it_holds_the_axes_it_does_not_show() {
          [[plot]]\nkind = \"lines\"\nx = \"die_mod\"\nseries = \"terrain\"\ny = \"result=E\"\n\
          file = \"by_die\"\nat = { range = 10 }\n",
     );
-    let out = volley()
-        .args(["run", exp.to_str().unwrap(), "--reports"])
-        .arg(&reports)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_experiment(&exp, &reports);
     let svg = std::fs::read_to_string(reports.join("held/by_die.svg")).unwrap();
     assert!(svg.contains("at range = 10"), "no subtitle");
     // The legend names both series, in a column of its own.
@@ -190,16 +170,7 @@ fn a_plot_by_value_keeps_the_variants_apart() {
             rule.to_str().unwrap()
         ),
     );
-    let out = volley()
-        .args(["run", exp.to_str().unwrap(), "--reports"])
-        .arg(&reports)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_experiment(&exp, &reports);
     let svg = std::fs::read_to_string(reports.join("byvalue/by_value.svg")).unwrap();
     assert!(
         svg.contains("card E") && svg.contains("woods6 E"),

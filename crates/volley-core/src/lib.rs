@@ -25,7 +25,8 @@
 //!   their JSON Schemas.
 //! - [`compare`]: a question against its variants on the same trials, with
 //!   paired differences, its [`variants`] written as `NAME:SPEC`; [`effects`]: what each field is worth, one step at a
-//!   time; [`solve`]: the value of a field that meets a target;
+//!   time; [`solve`]: the value of a field that meets a target; [`grid`]:
+//!   a question asked at every cell of one or two axes (tables, sheets);
 //!   [`sensitivity`]: which of a card's unsure readings move an answer.
 //! - [`plan`]: best play in an engagement with choices (charge now, or fire
 //!   again?), by backward induction over its exact chain.
@@ -43,6 +44,7 @@ pub mod effects;
 pub mod engine;
 pub mod error;
 pub mod experiment;
+pub mod grid;
 pub mod plan;
 pub mod question;
 pub mod readings;

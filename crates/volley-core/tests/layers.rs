@@ -16,7 +16,7 @@ const LAYERS: &[&[&str]] = &[
     &["action"],
     &["systems"],
     &["question"],
-    &["compare", "solve"],
+    &["compare", "solve", "grid"],
     &["effects"],
     &["variants", "sensitivity"],
     &["readings"],

@@ -1,0 +1,52 @@
+//! One grid of questions: a question asked again at every value of a row
+//! axis (and, where there is one, at every value of a column axis), every
+//! cell answered over the thread pool and read back row by row, so that a
+//! grid is the same on any number of threads and the first cell in order
+//! that fails is the one a caller reports. `volley table` and the printed
+//! sheets read their cells from it; each says how a cell is answered.
+
+use crate::error::InputError;
+use crate::question::Question;
+use crate::systems::Origin;
+use rayon::prelude::*;
+
+/// An axis: a field and the values it takes, in order.
+pub type Axis<'a> = (&'a str, &'a [&'a str]);
+
+/// The fields of every cell, row by row: the row field at each of its
+/// values, with the column field at each of its values where there is one.
+pub fn cell_keys<'a>(row: Axis<'a>, column: Option<Axis<'a>>) -> Vec<Vec<(&'a str, &'a str)>> {
+    row.1
+        .iter()
+        .flat_map(|&r| match column {
+            Some((field, values)) => values
+                .iter()
+                .map(|&c| vec![(row.0, r), (field, c)])
+                .collect(),
+            None => vec![vec![(row.0, r)]],
+        })
+        .collect()
+}
+
+/// `question` at every cell of `keys` (its fields set as the cell's),
+/// answered by `answer` over the thread pool, in the order of `keys`. A cell
+/// whose fields the question refuses is that refusal.
+pub fn answer_cells<T, E>(
+    question: &Question,
+    keys: &[Vec<(&str, &str)>],
+    answer: impl Fn(&Question) -> Result<T, E> + Sync,
+) -> Vec<Result<T, E>>
+where
+    T: Send,
+    E: Send + From<InputError>,
+{
+    keys.par_iter()
+        .map(|key| {
+            let fields: Vec<_> = key
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
+                .collect();
+            answer(&question.with(&fields)?)
+        })
+        .collect()
+}
