@@ -11,7 +11,7 @@ use std::path::Path;
 use volley::compare::{Comparison, Variant};
 use volley::effects;
 use volley::engine::RunConfig;
-use volley::experiment::{self, Experiment, Hooks};
+use volley::experiment::{Experiment, Hooks};
 use volley::question::Question;
 use volley::systems::Origin;
 
@@ -70,7 +70,8 @@ fn questions(c: &mut Criterion) {
     let scratch = tempfile::tempdir().unwrap();
     group.bench_function("experiment adf_charge_carry (80 exact charges)", |b| {
         b.iter(|| {
-            let done = experiment::run(&sweep, scratch.path(), Hooks::default(), 1000).unwrap();
+            let done =
+                volley::reports::run(&sweep, scratch.path(), Hooks::default(), 1000).unwrap();
             black_box(done.points)
         })
     });

@@ -4,12 +4,14 @@
 //! Everything that decides an answer lives in the core crate, `volley-core`
 //! (`crates/volley-core`: dice, tallies, engine, statistics, rules, every system,
 //! questions, readings, comparisons); this package stands on it and presents
-//! its answers. Data flows one way: `cli / serve -> experiment -> question (core)
-//! -> answers -> output / frame / plot / report`.
+//! its answers. Data flows one way: `cli / serve -> experiment (core) -> question
+//! (core) -> answers -> output / frame / plot / reports`.
 //!
 //! - [`output`]: terminal, JSON, CSV and Markdown renderings of an answer.
 //! - [`frame`], [`plot`]: tidy polars frames (Parquet, CSV) and plotters figures.
-//! - [`experiment`]: experiment files: scenario, sweep, variants, report.
+//! - [`reports`]: what `volley run` leaves in `reports/NAME/` for an
+//!   experiment the core answered: the frame, its figures, the README, and
+//!   the gallery of every report.
 //! - [`guide`]: the generated pages of `docs/`.
 //! - [`request`]: what both front ends parse the same way: the method flags,
 //!   house-rule files, `field=value` arguments, and errors in the flags' words.
@@ -23,16 +25,16 @@
 #![forbid(unsafe_code)]
 
 pub use volley_core::{
-    action, action_fields, compare, contract, dice, effects, engine, error, grid, plan, question,
-    readings, rules, rules_options, sensitivity, solve, stats, systems, tally, variants,
+    action, action_fields, compare, contract, dice, effects, engine, error, experiment, grid, plan,
+    question, readings, rules, rules_options, sensitivity, solve, stats, systems, tally, variants,
 };
 
 pub mod cli;
-pub mod experiment;
 pub mod frame;
 pub mod guide;
 pub mod output;
 pub mod plot;
+pub mod reports;
 pub mod request;
 pub mod serve;
 pub mod sheet;

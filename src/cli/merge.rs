@@ -86,8 +86,8 @@ fn merge_slices(args: &MergeArgs, first: Slice) -> anyhow::Result<String> {
             }
         }
     }
-    let outcome = crate::experiment::merge_slices(&slices, &args.reports, args.max_points)?;
-    let gallery = crate::experiment::gallery::write(&args.reports)?;
+    let outcome = crate::reports::merge_slices(&slices, &args.reports, args.max_points)?;
+    let gallery = crate::reports::gallery::write(&args.reports)?;
     Ok(format!(
         "{}: {} slices, {} points -> {}/README.md ({} files)\ngallery: {}\n",
         slices[0].1.experiment,

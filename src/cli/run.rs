@@ -1,6 +1,7 @@
 //! `volley run [EXPERIMENT.toml | FOLDER]...`.
 
 use crate::experiment::{self, Experiment};
+use crate::reports;
 use clap::Args;
 use std::fmt::Write;
 use std::io::IsTerminal;
@@ -54,7 +55,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
     let mut out = String::new();
     if let Some(shard) = args.shard {
         for e in &experiments {
-            let path = experiment::run_shard(e, &args.reports, args.max_points, shard)?;
+            let path = reports::run_shard(e, &args.reports, args.max_points, shard)?;
             let _ = writeln!(
                 out,
                 "{}: shard {}/{} -> {}",
@@ -85,7 +86,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
             trials: bar.as_ref().map(|b| b.hook()),
             points: points.as_ref().map(|p| p.hook()),
         };
-        let outcome = experiment::run(e, &args.reports, hooks, args.max_points)?;
+        let outcome = reports::run(e, &args.reports, hooks, args.max_points)?;
         let _ = writeln!(
             out,
             "{}: {} points -> {}/README.md ({} files)",
@@ -95,7 +96,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
             outcome.files.len()
         );
     }
-    let gallery = experiment::gallery::write(&args.reports)?;
+    let gallery = reports::gallery::write(&args.reports)?;
     let _ = writeln!(out, "gallery: {}", gallery.display());
     Ok(out)
 }

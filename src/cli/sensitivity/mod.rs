@@ -58,7 +58,7 @@ pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
         }
         (None, Some(dir)) => {
             let mut out = report::report(&args.system, dir, &config)?;
-            let gallery = crate::experiment::gallery::write(dir)?;
+            let gallery = crate::reports::gallery::write(dir)?;
             out.push_str(&format!("gallery: {}\n", gallery.display()));
             Ok(out)
         }

@@ -30,6 +30,23 @@ pub struct Card {
     pub text: &'static str,
 }
 
+/// The card of the rule system whose data is `rules/NAME.toml`, embedded,
+/// with the path its errors name (`card!("micro_force")`).
+#[macro_export]
+macro_rules! card {
+    ($name:literal) => {
+        $crate::rules::Card {
+            file: concat!("crates/volley-core/src/rules/", $name, ".toml"),
+            text: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/rules/",
+                $name,
+                ".toml"
+            )),
+        }
+    };
+}
+
 /// A system's chart data, possibly patched by house rules.
 #[derive(Clone, Debug)]
 pub struct RuleBook {

@@ -26,7 +26,7 @@ mod unit;
 
 use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
-use crate::rules::{Card, RuleBook};
+use crate::rules::RuleBook;
 use charts::Charts;
 use std::sync::Arc;
 
@@ -53,10 +53,7 @@ impl ChartSystem for DeadlyField {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "deadly-field",
         title: "Across A Deadly Field (ACW regiments)",
-        card: Card {
-            file: "crates/volley-core/src/rules/deadly_field.toml",
-            text: include_str!("../../rules/deadly_field.toml"),
-        },
+        card: crate::card!("deadly_field"),
         actions: &[
             &morale::MoraleAction::<false>,
             &morale::MoraleAction::<true>,

@@ -9,7 +9,6 @@ mod fire;
 mod hex;
 
 use crate::action::{ChartSystem, SystemAbout};
-use crate::rules::Card;
 use charts::Charts;
 
 /// The hex ACW system.
@@ -23,10 +22,7 @@ impl ChartSystem for HexAcw {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "hex-acw",
         title: "The American Civil War (Marchin' & Fightin'), hex rules",
-        card: Card {
-            file: "crates/volley-core/src/rules/hex_acw.toml",
-            text: include_str!("../../rules/hex_acw.toml"),
-        },
+        card: crate::card!("hex_acw"),
         actions: &[&fire::FireAction, &duel::DuelAction],
         charts: &CHARTS,
         preamble: "",

@@ -19,7 +19,6 @@ mod fire;
 mod marker_removal;
 
 use crate::action::{ChartSystem, SystemAbout};
-use crate::rules::Card;
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
 use crate::systems::ghq::movement::MoveAction;
 use charts::Charts;
@@ -33,10 +32,7 @@ impl ChartSystem for MicroArmour {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "micro-armour",
         title: "GHQ Micro Armour: The Game - Modern",
-        card: Card {
-            file: "crates/volley-core/src/rules/micro_armour.toml",
-            text: include_str!("../../rules/micro_armour.toml"),
-        },
+        card: crate::card!("micro_armour"),
         actions: &[
             &fire::FireAction,
             &MarkerRemovalAction::<Charts>::ON_CARD,

@@ -26,7 +26,7 @@ pub mod unit;
 
 use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
-use crate::rules::{Card, RuleBook};
+use crate::rules::RuleBook;
 use charts::Charts;
 use std::sync::Arc;
 
@@ -44,10 +44,7 @@ impl ChartSystem for MicroForce {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "micro-force",
         title: "GHQ Micro Force: The Game (American Civil War)",
-        card: Card {
-            file: "crates/volley-core/src/rules/micro_force.toml",
-            text: include_str!("../../rules/micro_force.toml"),
-        },
+        card: crate::card!("micro_force"),
         actions: &[
             &fire::FireAction,
             &charge_action::ChargeAction,

@@ -27,7 +27,7 @@ pub use fire::{FireAction, StandardFire};
 
 use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
-use crate::rules::{Card, RuleBook};
+use crate::rules::RuleBook;
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
 use crate::systems::ghq::movement::MoveAction;
 use charts::Charts;
@@ -47,10 +47,7 @@ impl ChartSystem for MicroSquad {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "micro-squad",
         title: "GHQ Micro Squad (WWII)",
-        card: Card {
-            file: "crates/volley-core/src/rules/micro_squad.toml",
-            text: include_str!("../../rules/micro_squad.toml"),
-        },
+        card: crate::card!("micro_squad"),
         actions: &[
             &fire::FireAction,
             &crt::CrtAction,

@@ -9,7 +9,6 @@ mod duel;
 mod hex;
 
 use crate::action::{ChartSystem, SystemAbout};
-use crate::rules::Card;
 use charts::Charts;
 
 /// The Stand and Die! system.
@@ -23,10 +22,7 @@ impl ChartSystem for StandAndDie {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "stand-and-die",
         title: "Stand and Die! (16th-19th century), hex rules",
-        card: Card {
-            file: "crates/volley-core/src/rules/stand_and_die.toml",
-            text: include_str!("../../rules/stand_and_die.toml"),
-        },
+        card: crate::card!("stand_and_die"),
         actions: &[&attack::AttackAction, &duel::DuelAction],
         charts: &CHARTS,
         preamble: "",

@@ -1,5 +1,5 @@
 //! Experiment reports. The core answers an experiment (its file, sweep,
-//! variants and points: [`volley_core::experiment`]); this module writes what
+//! variants and points: [`crate::experiment`]); this module writes what
 //! `volley run` leaves in `reports/NAME/`: `results.parquet` and `results.csv`
 //! (the tidy frame) with `meta.json`, each plot as PNG and SVG, and
 //! `README.md`, the report. A sharded run writes a slice of the work instead,
@@ -7,11 +7,9 @@
 
 mod figures;
 pub mod gallery;
-mod report;
+mod readme;
 
-pub use volley_core::experiment::{
-    Experiment, Hooks, MAX_POINTS, PlotSpec, Point, Prepared, discover, slice,
-};
+use crate::experiment::{Experiment, Hooks, PlotSpec, Point, Prepared};
 
 use crate::engine::{RunConfig, Shard};
 use crate::frame;
@@ -66,7 +64,7 @@ pub fn run_shard(
 /// its file): its file is read again, as it was named when the shards ran,
 /// and must not have changed since.
 pub fn merge_slices(
-    slices: &[(String, slice::Slice)],
+    slices: &[(String, crate::experiment::slice::Slice)],
     reports_root: &Path,
     max_points: u64,
 ) -> anyhow::Result<Outcome> {
@@ -99,7 +97,7 @@ fn write_report(prepared: &Prepared, points: &[Point], folder: &Path) -> anyhow:
         ..meta
     };
     frame::write(&mut df, &parquet, &csv, &meta)?;
-    let text = report::markdown(
+    let text = readme::markdown(
         experiment,
         prepared.base.headline(),
         points,
@@ -123,9 +121,9 @@ fn write_report(prepared: &Prepared, points: &[Point], folder: &Path) -> anyhow:
 fn readings_at_first_point(
     prepared: &Prepared,
     points: &[Point],
-) -> anyhow::Result<report::ReadingsAt> {
+) -> anyhow::Result<readme::ReadingsAt> {
     let Some(first) = points.first() else {
-        return Ok(report::ReadingsAt::default());
+        return Ok(readme::ReadingsAt::default());
     };
     let experiment = &prepared.experiment;
     let question = &prepared.questions[0];
@@ -160,7 +158,7 @@ fn readings_at_first_point(
     // where asked, as a question's are).
     let readings =
         crate::readings::measure(&at, &summary, &config, summary.exact).map_err(failed)?;
-    Ok(report::ReadingsAt {
+    Ok(readme::ReadingsAt {
         point: experiment.point_label(&first.values),
         play,
         headline: question
