@@ -15,7 +15,7 @@ use objects::object;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use request::{Asked, How};
+use request::How;
 use std::time::Duration;
 use volley_core::contract::{AnswerJson, ComparisonJson, EffectsJson, FieldsJson, SystemJson};
 use volley_core::engine::{Cancel, RunConfig, RunError};
@@ -144,7 +144,8 @@ pub(crate) fn run_detached<T: Send>(
 /// One question answered: the document `volley odds SYSTEM ACTION
 /// field=value... --format json` prints for the same arguments.
 #[pyfunction]
-fn odds(py: Python<'_>, asked: Asked, how: How) -> PyResult<PyObject> {
+fn odds(py: Python<'_>, asked: &Bound<'_, PyAny>, how: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+    let (asked, how) = request::read(asked, how)?;
     let question = asked.question()?;
     let config = how.config()?;
     let answer = run_detached(py, config, |config| {
@@ -170,7 +171,13 @@ fn side(question: &Question, summary: &volley_core::stats::Summary) -> AnswerJso
 /// them) on the same trials, or exactly: the JSON `volley compare ...
 /// --format json` prints.
 #[pyfunction]
-fn compare(py: Python<'_>, asked: Asked, how: How, variants: Vec<String>) -> PyResult<PyObject> {
+fn compare(
+    py: Python<'_>,
+    asked: &Bound<'_, PyAny>,
+    how: &Bound<'_, PyAny>,
+    variants: Vec<String>,
+) -> PyResult<PyObject> {
+    let (asked, how) = request::read(asked, how)?;
     let comparison = volley_core::variants::comparison(
         &asked.system,
         &asked.action,
@@ -202,11 +209,12 @@ fn compare(py: Python<'_>, asked: Asked, how: How, variants: Vec<String>) -> PyR
 #[pyo3(signature = (asked, how, only, show))]
 fn effects(
     py: Python<'_>,
-    asked: Asked,
-    how: How,
+    asked: &Bound<'_, PyAny>,
+    how: &Bound<'_, PyAny>,
     only: Vec<String>,
     show: Option<String>,
 ) -> PyResult<PyObject> {
+    let (asked, how) = request::read(asked, how)?;
     let question = asked.question()?;
     let config = how.config()?;
     let effects = run_detached(py, config, |config| {
@@ -224,13 +232,14 @@ fn effects(
 #[pyo3(signature = (asked, how, vary, target, values, largest))]
 fn solve(
     py: Python<'_>,
-    asked: Asked,
-    how: How,
+    asked: &Bound<'_, PyAny>,
+    how: &Bound<'_, PyAny>,
     vary: &str,
     target: &str,
     values: Option<String>,
     largest: bool,
 ) -> PyResult<PyObject> {
+    let (asked, how) = request::read(asked, how)?;
     let question = asked.question()?;
     let config = how.config()?;
     let given = asked.given();
@@ -263,13 +272,14 @@ fn solve(
 #[pyo3(signature = (asked, how, choices, goal, opponent, check_trials))]
 fn plan(
     py: Python<'_>,
-    asked: Asked,
-    how: How,
+    asked: &Bound<'_, PyAny>,
+    how: &Bound<'_, PyAny>,
     choices: Option<String>,
     goal: Option<String>,
     opponent: &str,
     check_trials: u64,
 ) -> PyResult<PyObject> {
+    let (asked, how) = request::read(asked, how)?;
     use volley_core::plan::{Opponent, PlanOptions};
     let question = asked.question()?;
     let options = PlanOptions {

@@ -12,13 +12,51 @@ use volley_core::systems::Origin;
 
 /// The question: a system's action, its fields as `field=value` pairs, on
 /// house-rule files (in order).
-#[derive(FromPyObject)]
-#[pyo3(from_item_all)]
 pub struct Asked {
     pub system: String,
     pub action: String,
     pub fields: Vec<(String, String)>,
     pub house_rules: Vec<String>,
+}
+
+/// The request's entry `key`, its error naming the keyword argument it came
+/// from (`argument 'trials': ...`), as Python's own errors name one.
+fn item<'py, T: FromPyObject<'py>>(request: &Bound<'py, PyAny>, key: &str) -> PyResult<T> {
+    request.get_item(key)?.extract().map_err(|e: PyErr| {
+        let py = request.py();
+        PyErr::from_type(e.get_type(py), format!("argument '{key}': {}", e.value(py)))
+    })
+}
+
+impl<'py> FromPyObject<'py> for Asked {
+    fn extract_bound(request: &Bound<'py, PyAny>) -> PyResult<Self> {
+        Ok(Asked {
+            system: item(request, "system")?,
+            action: item(request, "action")?,
+            fields: item(request, "fields")?,
+            house_rules: item(request, "house_rules")?,
+        })
+    }
+}
+
+impl<'py> FromPyObject<'py> for How {
+    fn extract_bound(request: &Bound<'py, PyAny>) -> PyResult<Self> {
+        Ok(How {
+            method: item(request, "method")?,
+            trials: item(request, "trials")?,
+            precision: item(request, "precision")?,
+            seed: item(request, "seed")?,
+            confidence: item(request, "confidence")?,
+            budget: item(request, "budget")?,
+        })
+    }
+}
+
+/// The question and how to answer it, from the two dicts the package
+/// builds. Read here rather than as the function's arguments, so that an
+/// error names the keyword argument at fault, not the dict that carried it.
+pub fn read(asked: &Bound<'_, PyAny>, how: &Bound<'_, PyAny>) -> PyResult<(Asked, How)> {
+    Ok((asked.extract()?, how.extract()?))
 }
 
 impl Asked {
@@ -49,8 +87,6 @@ impl Asked {
 
 /// How to answer: the method by name, a trial count or a precision (Monte
 /// Carlo), the seed, the intervals' confidence, the exact method's budget.
-#[derive(FromPyObject)]
-#[pyo3(from_item_all)]
 pub struct How {
     pub method: String,
     pub trials: Option<u64>,

@@ -4,7 +4,7 @@
 //! the last bit.
 
 use crate::objects::{object, value};
-use crate::request::{Asked, How};
+use crate::request::How;
 use crate::{input, run_detached, run_error};
 use pyo3::prelude::*;
 use volley_core::contract::{AnswerJson, TallyFile};
@@ -26,11 +26,12 @@ fn trials(how: &How) -> PyResult<u64> {
 #[pyfunction]
 pub fn odds_shard(
     py: Python<'_>,
-    asked: Asked,
-    how: How,
+    asked: &Bound<'_, PyAny>,
+    how: &Bound<'_, PyAny>,
     index: u64,
     count: u64,
 ) -> PyResult<PyObject> {
+    let (asked, how) = crate::request::read(asked, how)?;
     let trials = trials(&how)?;
     let shard = Shard::parse(&format!("{index}/{count}"))
         .and_then(|s| s.check(trials).map(|_| s))
@@ -55,10 +56,11 @@ pub fn odds_shard(
 #[pyfunction]
 pub fn merge_tallies(
     py: Python<'_>,
-    asked: Asked,
-    how: How,
+    asked: &Bound<'_, PyAny>,
+    how: &Bound<'_, PyAny>,
     tallies: Vec<Bound<'_, PyAny>>,
 ) -> PyResult<PyObject> {
+    let (asked, how) = crate::request::read(asked, how)?;
     let trials = trials(&how)?;
     let question = asked.question()?;
     let files = tallies

@@ -152,3 +152,15 @@ def test_effects_are_the_command_lines() -> None:
     assert ours.to_dict() == theirs
     with pytest.raises(volley.InputError, match="has no field `nope`"):
         volley.effects("micro-squad", "fire", only=["nope"])
+
+
+def test_a_wrong_type_names_the_keyword_argument() -> None:
+    # Read by the core from the request the package builds, named as
+    # Python's own errors name an argument, never the dict that carried it.
+    with pytest.raises(TypeError,
+                       match=r"^argument 'trials': 'float' object cannot be interpreted"):
+        volley.odds("micro-squad", "fire", trials=2.5)  # type: ignore[call-overload]
+    with pytest.raises(OverflowError, match=r"^argument 'seed': "):
+        volley.odds("micro-squad", "fire", seed=-1)
+    with pytest.raises(TypeError, match=r"^argument 'system': "):
+        volley.odds(3, "fire")  # type: ignore[call-overload]
