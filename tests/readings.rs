@@ -108,42 +108,31 @@ fn a_reading_that_changes_nothing_is_listed_with_no_alternatives() {
 
 #[test]
 fn monte_carlo_lists_the_readings_and_measures_them_paired_when_asked() {
-    let plain = volley_json(&[
-        "odds",
-        "deadly-field",
-        "impact",
-        "--trials",
-        "20000",
-        "--seed",
-        "3",
-    ]);
-    let cmm = plain["readings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["option"] == "adf_impact_cmm")
-        .unwrap()
-        .clone();
+    // The CMM reading of the impact, answered by Monte Carlo (and `extra`).
+    let cmm_of = |extra: &[&str]| {
+        let args = [
+            "odds",
+            "deadly-field",
+            "impact",
+            "--trials",
+            "20000",
+            "--seed",
+            "3",
+        ];
+        let answer = volley_json(&[&args[..], extra].concat());
+        answer["readings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["option"] == "adf_impact_cmm")
+            .unwrap()
+            .clone()
+    };
+    let cmm = cmm_of(&[]);
     assert_eq!(cmm["alternatives"].as_array().unwrap().len(), 0);
     assert!(cmm["measured"].is_null());
     assert!(cmm["not_measured"].as_str().unwrap().contains("--readings"));
-    let paired = volley_json(&[
-        "odds",
-        "deadly-field",
-        "impact",
-        "--trials",
-        "20000",
-        "--seed",
-        "3",
-        "--readings",
-    ]);
-    let cmm = paired["readings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["option"] == "adf_impact_cmm")
-        .unwrap()
-        .clone();
+    let cmm = cmm_of(&["--readings"]);
     assert_eq!(cmm["measured"], "paired");
     let a = &cmm["alternatives"][0];
     assert_eq!(a["exact"], false);

@@ -12,7 +12,7 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
-use web::{Server, encode, volley};
+use web::{Server, cli_json, encode, volley};
 
 #[test]
 fn every_actions_default_answer_is_the_command_lines_json() {
@@ -48,19 +48,8 @@ fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
     let (status, body) = server.get(
         "/api/odds?system=micro-squad&action=engagement&a_stands=2&b_firepower=8&trials=70000&seed=9",
     );
-    let (_, cli, _) = volley(&[
-        "odds",
-        "micro-squad",
-        "engagement",
-        "a_stands=2",
-        "b_firepower=8",
-        "--trials",
-        "70000",
-        "--seed",
-        "9",
-        "--format",
-        "json",
-    ]);
+    let cli =
+        cli_json("odds micro-squad engagement a_stands=2 b_firepower=8 --trials 70000 --seed 9");
     assert_eq!(status, 200);
     assert_eq!(body, cli);
     let answer: Value = serde_json::from_str(&body).unwrap();
@@ -73,28 +62,13 @@ fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
     );
     // method=exact is --exact; a comparison is `volley compare --variant variant:...`.
     let (_, exact) = server.get("/api/odds?system=micro-force&action=melee&method=exact");
-    let (_, cli, _) = volley(&[
-        "odds",
-        "micro-force",
-        "melee",
-        "--exact",
-        "--format",
-        "json",
-    ]);
+    let cli = cli_json("odds micro-force melee --exact");
     assert_eq!(exact, cli);
     let (status, body) = server.get(
         "/api/compare?system=micro-squad&action=fire&terrain=woods&variant.firepower=9&variant.defense=5",
     );
-    let (_, cli, _) = volley(&[
-        "compare",
-        "micro-squad",
-        "fire",
-        "terrain=woods",
-        "--variant",
-        "variant:firepower=9,defense=5",
-        "--format",
-        "json",
-    ]);
+    let cli =
+        cli_json("compare micro-squad fire terrain=woods --variant variant:firepower=9,defense=5");
     assert_eq!(status, 200);
     assert_eq!(body, cli);
     // A pasted house rule is the variant's, as a house-rule file is on the
@@ -104,16 +78,9 @@ fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
         "/api/compare?system=micro-squad&action=fire&terrain=woods&variant.rule={}",
         encode(&text)
     ));
-    let (_, cli, _) = volley(&[
-        "compare",
-        "micro-squad",
-        "fire",
-        "terrain=woods",
-        "--variant",
-        "variant:house_rules/woods_plus_6.toml",
-        "--format",
-        "json",
-    ]);
+    let cli = cli_json(
+        "compare micro-squad fire terrain=woods --variant variant:house_rules/woods_plus_6.toml",
+    );
     assert_eq!(status, 200, "{body}");
     let mut api: Value = serde_json::from_str(&body).unwrap();
     let cli: Value = serde_json::from_str(&cli).unwrap();
@@ -124,16 +91,9 @@ fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
     let (status, body) = server.get(
         "/api/compare?system=micro-squad&action=fire&terrain=woods&variant.terrain.woods.personnel=6",
     );
-    let (_, cli, _) = volley(&[
-        "compare",
-        "micro-squad",
-        "fire",
-        "terrain=woods",
-        "--variant",
-        "variant:terrain.woods.personnel=6",
-        "--format",
-        "json",
-    ]);
+    let cli = cli_json(
+        "compare micro-squad fire terrain=woods --variant variant:terrain.woods.personnel=6",
+    );
     assert_eq!(status, 200, "{body}");
     assert_eq!(body, cli);
 }

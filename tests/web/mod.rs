@@ -199,3 +199,13 @@ pub fn volley(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stderr).to_string(),
     )
 }
+
+/// `volley COMMAND --format json`, COMMAND one command line split at its
+/// spaces (no argument here holds one), which must succeed: its output.
+pub fn cli_json(command: &str) -> String {
+    let mut args: Vec<&str> = command.split_whitespace().collect();
+    args.extend(["--format", "json"]);
+    let (ok, out, err) = volley(&args);
+    assert!(ok, "{command}: {err}");
+    out
+}
