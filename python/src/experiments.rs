@@ -3,7 +3,7 @@
 //! metadata; or one shard of it into a slice, and slices merged back into the
 //! frame of the single run.
 
-use crate::objects::{object, value};
+use crate::objects::{documents, object};
 use crate::{detached, input};
 use pyo3::prelude::*;
 use std::path::Path;
@@ -78,16 +78,7 @@ pub fn experiment_merge(
     slices: Vec<Bound<'_, PyAny>>,
 ) -> PyResult<PyObject> {
     let prepared = prepared(label, text, folder, max_points)?;
-    let slices = slices
-        .iter()
-        .enumerate()
-        .map(|(i, slice)| {
-            let name = format!("slice {i}");
-            serde_json::from_value::<Slice>(value(&name, slice)?)
-                .map(|s| (name.clone(), s))
-                .map_err(|e| crate::InputError::new_err(format!("{name}: not a volley slice: {e}")))
-        })
-        .collect::<PyResult<Vec<_>>>()?;
+    let slices = documents::<Slice>("slice", &slices)?;
     let points = prepared.merge(&slices).map_err(input)?;
     frame(py, &prepared, &points)
 }

@@ -9,6 +9,7 @@ use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};
 
 /// A contract document as the Python objects `json.loads` would make of the
@@ -45,9 +46,28 @@ fn python(py: Python<'_>, value: &Value) -> PyResult<PyObject> {
     })
 }
 
+/// Documents handed back from Python to be merged (tallies, slices), each
+/// named `KIND i` in errors, read as the core's `T`.
+pub fn documents<T: DeserializeOwned>(
+    kind: &str,
+    items: &[Bound<'_, PyAny>],
+) -> PyResult<Vec<(String, T)>> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let name = format!("{kind} {i}");
+            let document = serde_json::from_value(value(&name, item)?).map_err(|e| {
+                crate::InputError::new_err(format!("{name}: not a volley {kind}: {e}"))
+            })?;
+            Ok((name, document))
+        })
+        .collect()
+}
+
 /// A Python object (as [`object`] makes them) back as a JSON value; what
 /// JSON cannot hold is refused, naming `what`.
-pub fn value(what: &str, object: &Bound<'_, PyAny>) -> PyResult<Value> {
+fn value(what: &str, object: &Bound<'_, PyAny>) -> PyResult<Value> {
     let refused = || {
         crate::InputError::new_err(format!(
             "{what}: a {} where a volley document holds only dicts, lists, strings, numbers, booleans and None",
@@ -80,7 +100,11 @@ pub fn value(what: &str, object: &Bound<'_, PyAny>) -> PyResult<Value> {
     } else if let Ok(dict) = object.downcast::<PyDict>() {
         let mut entries = Map::new();
         for (key, v) in dict.iter() {
-            let key = key.downcast::<PyString>().map_err(|_| refused())?;
+            let key = key.downcast::<PyString>().map_err(|_| {
+                crate::InputError::new_err(format!(
+                    "{what}: a key that is not a string, where a volley document's keys all are"
+                ))
+            })?;
             entries.insert(key.to_cow()?.into_owned(), value(what, &v)?);
         }
         Ok(Value::Object(entries))

@@ -3,7 +3,7 @@
 //! pickles), and tallies merged back into the answer of the single run, to
 //! the last bit.
 
-use crate::objects::{object, value};
+use crate::objects::{documents, object};
 use crate::request::How;
 use crate::{input, run_detached, run_error};
 use pyo3::prelude::*;
@@ -63,16 +63,7 @@ pub fn merge_tallies(
     let (asked, how) = crate::request::read(asked, how)?;
     let trials = trials(&how)?;
     let question = asked.question()?;
-    let files = tallies
-        .iter()
-        .enumerate()
-        .map(|(i, tally)| {
-            let name = format!("tally {i}");
-            serde_json::from_value::<TallyFile>(value(&name, tally)?)
-                .map(|f| (name.clone(), f))
-                .map_err(|e| crate::InputError::new_err(format!("{name}: not a volley tally: {e}")))
-        })
-        .collect::<PyResult<Vec<_>>>()?;
+    let files = documents::<TallyFile>("tally", &tallies)?;
     let (run, result) = TallyFile::merge(&files).map_err(input)?;
     if run.system != question.system().name()
         || run.action != question.action().name()

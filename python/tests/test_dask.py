@@ -28,8 +28,10 @@ def test_odds_over_the_cluster_is_the_single_process_answer(client: Any) -> None
 
 
 def test_a_sweep_over_the_cluster_is_the_single_process_frame(client: Any) -> None:
-    args: dict[str, Any] = dict(sweep={"b_cover": ["open", "light"], "turns": [4, 8]}, trials=100_000, seed=3,
-                variants={"card": [], "ff2av": "house_rules/mf_first_fire_av.toml"})
+    args: dict[str, Any] = dict(sweep={"b_cover": ["open", "light"], "turns": [4, 8]},
+                                trials=100_000, seed=3,
+                                variants={"card": [],
+                                          "ff2av": "house_rules/mf_first_fire_av.toml"})
     whole = volley.sweep("micro-force", "firefight", **args)
     spread = volley.dask.sweep(client, "micro-force", "firefight", **args)
     assert spread.frame.equals(whole.frame)

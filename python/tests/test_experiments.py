@@ -25,7 +25,8 @@ def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 
 @needs_cli
 @pytest.mark.parametrize("name", ["mf_firefight", "ms_fire_table"])
-def test_run_gives_the_frame_and_metadata_of_volley_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+def test_run_gives_the_frame_and_metadata_of_volley_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     # Variants paired exactly (a firefight), and a 65-point sweep.
     cli("run", f"experiments/{name}.toml", "--reports", str(tmp_path))
     (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
@@ -111,8 +112,8 @@ def test_a_tally_is_the_file_volley_odds_saves(tmp_path: Path) -> None:
 
 
 def test_slices_of_an_experiment_merge_into_its_frame() -> None:
-    args: dict[str, Any] = dict(sweep={"a_firepower": [9, 11]}, fixed={"b_terrain": "woods"}, trials=150_000,
-                seed=4)
+    args: dict[str, Any] = dict(sweep={"a_firepower": [9, 11]}, fixed={"b_terrain": "woods"},
+                                trials=150_000, seed=4)
     whole = volley.sweep("micro-squad", "engagement", **args)
     slices = [volley.sweep("micro-squad", "engagement", shard=(k, 4), **args) for k in range(4)]
     merged = volley.merge([pickle.loads(pickle.dumps(s)) for s in slices])

@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional, Union, overload
 
 from . import _volley, dask
-from ._request import _text, asked, how
-from ._volley import DEFAULT_CONFIDENCE, DEFAULT_SEED, InputError
+from . import _request
+from ._volley import InputError
 from .answer import Answer, Comparison
 from .documents import Effects, Plan, Solved
 from .experiments import Results, Slice, run, sweep
@@ -73,8 +73,8 @@ def odds(
     method: str = "auto",
     trials: Optional[int] = None,
     precision: Optional[float] = None,
-    seed: int = DEFAULT_SEED,
-    confidence: float = DEFAULT_CONFIDENCE,
+    seed: int = _volley.DEFAULT_SEED,
+    confidence: float = _volley.DEFAULT_CONFIDENCE,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     shard: Optional[tuple[int, int]] = None,
@@ -91,15 +91,15 @@ def odds(
     run is played: its :class:`Tally`, which :func:`merge` adds up with the
     others' into the single run's answer.
     """
-    question = asked(system, action, fields, house_rules)
+    question = _request.asked(system, action, fields, house_rules)
     if shard is not None:
         if trials is None or method == "exact" or precision is not None:
             raise InputError("shard: a shard is a fixed slice of a fixed run: it needs trials")
-        run = how("monte-carlo", int(trials), None, seed, confidence, None)
+        sharded = _request.how("monte-carlo", int(trials), None, seed, confidence, None)
         k, n = shard
-        return Tally(question, run, _volley.odds_shard(question, run, k, n))
+        return Tally(question, sharded, _volley.odds_shard(question, sharded, k, n))
     return Answer(_volley.odds(
-        question, how(method, trials, precision, seed, confidence, budget)))
+        question, _request.how(method, trials, precision, seed, confidence, budget)))
 
 
 def compare(
@@ -109,8 +109,8 @@ def compare(
     variants: "dict[str, str] | Iterable[str]",
     method: str = "auto",
     trials: Optional[int] = None,
-    seed: int = DEFAULT_SEED,
-    confidence: float = DEFAULT_CONFIDENCE,
+    seed: int = _volley.DEFAULT_SEED,
+    confidence: float = _volley.DEFAULT_CONFIDENCE,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     **fields: Any,
@@ -127,8 +127,8 @@ def compare(
     else:
         specs = list(variants)
     return Comparison(_volley.compare(
-        asked(system, action, fields, house_rules),
-        how(method, trials, None, seed, confidence, budget), specs))
+        _request.asked(system, action, fields, house_rules),
+        _request.how(method, trials, None, seed, confidence, budget), specs))
 
 
 def effects(
@@ -139,8 +139,8 @@ def effects(
     show: Optional[str] = None,
     method: str = "auto",
     trials: Optional[int] = None,
-    seed: int = DEFAULT_SEED,
-    confidence: float = DEFAULT_CONFIDENCE,
+    seed: int = _volley.DEFAULT_SEED,
+    confidence: float = _volley.DEFAULT_CONFIDENCE,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     **fields: Any,
@@ -150,8 +150,8 @@ def effects(
     largest first: the document ``volley effects ... --format json`` prints (read
     it like a dict, or ``to_dict()``), its steps as a DataFrame (``table``)."""
     return Effects(_volley.effects(
-        asked(system, action, fields, house_rules),
-        how(method, trials, None, seed, confidence, budget), list(only), show))
+        _request.asked(system, action, fields, house_rules),
+        _request.how(method, trials, None, seed, confidence, budget), list(only), show))
 
 
 def solve(
@@ -164,8 +164,8 @@ def solve(
     largest: bool = False,
     method: str = "auto",
     trials: Optional[int] = None,
-    seed: int = DEFAULT_SEED,
-    confidence: float = DEFAULT_CONFIDENCE,
+    seed: int = _volley.DEFAULT_SEED,
+    confidence: float = _volley.DEFAULT_CONFIDENCE,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     **fields: Any,
@@ -176,10 +176,11 @@ def solve(
     field's order: what ``volley solve ... --format json`` prints, with every
     value tried as a DataFrame (``answers``)."""
     listed = values if values is None or isinstance(values, str) else ",".join(
-        _text(v) for v in values)
+        _request.text(v) for v in values)
     return Solved(_volley.solve(
-        asked(system, action, fields, house_rules),
-        how(method, trials, None, seed, confidence, budget), vary, target, listed, largest))
+        _request.asked(system, action, fields, house_rules),
+        _request.how(method, trials, None, seed, confidence, budget), vary, target, listed,
+        largest))
 
 
 def plan(
@@ -190,8 +191,8 @@ def plan(
     goal: Optional[str] = None,
     opponent: str = "usual",
     check_trials: int = _volley.CHECK_TRIALS,
-    seed: int = DEFAULT_SEED,
-    confidence: float = DEFAULT_CONFIDENCE,
+    seed: int = _volley.DEFAULT_SEED,
+    confidence: float = _volley.DEFAULT_CONFIDENCE,
     budget: Optional[int] = None,
     house_rules: Iterable[str] = (),
     **fields: Any,
@@ -205,5 +206,6 @@ def plan(
     ``check_trials`` Monte Carlo trials play the policy found as a check (0:
     none)."""
     return Plan(_volley.plan(
-        asked(system, action, fields, house_rules),
-        how("auto", None, None, seed, confidence, budget), choices, goal, opponent, check_trials))
+        _request.asked(system, action, fields, house_rules),
+        _request.how("auto", None, None, seed, confidence, budget), choices, goal, opponent,
+        check_trials))

@@ -31,7 +31,7 @@ class How(TypedDict):
     budget: Optional[int]
 
 
-def _text(value: Any) -> str:
+def text(value: Any) -> str:
     """A field's value as the command line writes it."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -44,7 +44,7 @@ def asked(system: str, action: str, fields: dict[str, Any],
           house_rules: Iterable[Any]) -> Asked:
     """The question the keyword arguments ask."""
     return {"system": system, "action": action,
-            "fields": [(name, _text(value)) for name, value in fields.items()],
+            "fields": [(name, text(value)) for name, value in fields.items()],
             "house_rules": [str(path) for path in house_rules]}
 
 

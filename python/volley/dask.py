@@ -39,8 +39,8 @@ def _odds_shard(index: int, count: int, system: str, action: str, trials: int, s
 
 
 def odds(client: Any, system: str, action: str, *, trials: int,
-         seed: int = _volley.DEFAULT_SEED, confidence: float = _volley.DEFAULT_CONFIDENCE, house_rules: Iterable[str] = (),
-         shards: Optional[int] = None, **fields: Any) -> Answer:
+         seed: int = _volley.DEFAULT_SEED, confidence: float = _volley.DEFAULT_CONFIDENCE,
+         house_rules: Iterable[str] = (), shards: Optional[int] = None, **fields: Any) -> Answer:
     """``volley.odds(system, action, trials=trials, ...)`` on the cluster:
     ``shards`` shards (default four a worker, at most one a block of
     65,536 trials), one task each, merged on the client. The workers read

@@ -78,6 +78,11 @@ class Slice:
         """The slice as ``volley run --shard K/N`` saves it."""
         return copy.deepcopy(self._data)
 
+    @property
+    def text(self) -> str:
+        """The slice as JSON text (what ``volley merge`` reads)."""
+        return json.dumps(self._data)
+
     def __repr__(self) -> str:
         return f"<volley slice {self.shard[0]}/{self.shard[1]} of {self.experiment.label}>"
 

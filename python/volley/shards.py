@@ -8,6 +8,7 @@ streams derived from (seed, block), so the split may fall anywhere."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any, Sequence, Union, overload
 
 from . import _volley
@@ -33,6 +34,20 @@ class Tally:
 
     def to_dict(self) -> dict[str, Any]:
         return copy.deepcopy(self._data)
+
+    @property
+    def text(self) -> str:
+        """The tally file as JSON text (what ``volley merge`` reads)."""
+        return json.dumps(self._data)
+
+    @property
+    def request(self) -> dict[str, Any]:
+        """The run the tally is a shard of: system, action, fields, trials,
+        seed, confidence and house rules."""
+        return {"system": self.asked["system"], "action": self.asked["action"],
+                "fields": list(self.asked["fields"]), "trials": self.how["trials"],
+                "seed": self.how["seed"], "confidence": self.how["confidence"],
+                "house_rules": list(self.asked["house_rules"])}
 
     def __repr__(self) -> str:
         k, n = self.shard

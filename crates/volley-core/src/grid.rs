@@ -1,8 +1,9 @@
 //! One grid of questions: a question asked again at every value of a row
 //! axis (and, where there is one, at every value of a column axis), every
-//! cell answered over the thread pool and read back row by row, so that a
-//! grid is the same on any number of threads and the first cell in order
-//! that fails is the one a caller reports. `volley table` and the printed
+//! cell answered over the thread pool and handed back in row-major order
+//! (a row's cells together, rows in order), so that a grid is the same on
+//! any number of threads and the first cell in order that fails is the one
+//! a caller reports. `volley table` and the printed
 //! sheets read their cells from it; each says how a cell is answered.
 
 use crate::error::InputError;

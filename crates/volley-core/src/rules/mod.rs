@@ -32,10 +32,9 @@ pub struct Card {
 
 /// The card of the rule system whose data is `rules/NAME.toml`, embedded,
 /// with the path its errors name (`card!("micro_force")`).
-#[macro_export]
 macro_rules! card {
     ($name:literal) => {
-        $crate::rules::Card {
+        crate::rules::Card {
             file: concat!("crates/volley-core/src/rules/", $name, ".toml"),
             text: include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
@@ -46,6 +45,7 @@ macro_rules! card {
         }
     };
 }
+pub(crate) use card;
 
 /// A system's chart data, possibly patched by house rules.
 #[derive(Clone, Debug)]

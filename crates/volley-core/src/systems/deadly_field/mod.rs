@@ -53,7 +53,7 @@ impl ChartSystem for DeadlyField {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "deadly-field",
         title: "Across A Deadly Field (ACW regiments)",
-        card: crate::card!("deadly_field"),
+        card: crate::rules::card!("deadly_field"),
         actions: &[
             &morale::MoraleAction::<false>,
             &morale::MoraleAction::<true>,

@@ -67,28 +67,28 @@ impl From<Decided> for Winner {
 
 /// What a GHQ engagement's `winner` values mean, for `--help`.
 pub fn winner_notes() -> Vec<(&'static str, &'static str, &'static str)> {
-    vec![
-        (
-            "winner",
-            "a",
-            "B is out (every stand lost, or its Break Point reached) and A is not",
-        ),
-        ("winner", "b", "A is out and B is not"),
-        (
-            "winner",
-            "none",
-            "both sides are out at the end of the same turn",
-        ),
-        (
-            "winner",
-            "turn-limit",
-            "both sides still stand at the turn limit",
-        ),
-    ]
+    crate::action::notes_of(
+        "winner",
+        &[
+            (
+                Winner::A.label(),
+                "B is out (every stand lost, or its Break Point reached) and A is not",
+            ),
+            (Winner::B.label(), "A is out and B is not"),
+            (
+                Winner::None.label(),
+                "both sides are out at the end of the same turn",
+            ),
+            (
+                Winner::TurnLimit.label(),
+                "both sides still stand at the turn limit",
+            ),
+        ],
+    )
 }
 
-/// The handles of a GHQ engagement's variables; `W` names the `winner`
-/// values as the card's action does.
+/// The handles of a GHQ engagement's variables; `W` is the type of its
+/// `winner` values ([`Winner`] for both cards).
 pub struct EngagementRecord<W> {
     winner: Outcome<W>,
     turns: Mean,

@@ -22,7 +22,7 @@ impl ChartSystem for HexAcw {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "hex-acw",
         title: "The American Civil War (Marchin' & Fightin'), hex rules",
-        card: crate::card!("hex_acw"),
+        card: crate::rules::card!("hex_acw"),
         actions: &[&fire::FireAction, &duel::DuelAction],
         charts: &CHARTS,
         preamble: "",

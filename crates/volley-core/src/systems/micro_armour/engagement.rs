@@ -34,7 +34,7 @@ use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-pub use crate::systems::ghq::engagement_record::Winner;
+use crate::systems::ghq::engagement_record::Winner;
 use crate::systems::ghq::engagement_record::{self, Decided, EngagementRecord, engagement_about};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};

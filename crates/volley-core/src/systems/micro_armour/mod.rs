@@ -32,7 +32,7 @@ impl ChartSystem for MicroArmour {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "micro-armour",
         title: "GHQ Micro Armour: The Game - Modern",
-        card: crate::card!("micro_armour"),
+        card: crate::rules::card!("micro_armour"),
         actions: &[
             &fire::FireAction,
             &MarkerRemovalAction::<Charts>::ON_CARD,

@@ -44,7 +44,7 @@ impl ChartSystem for MicroForce {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "micro-force",
         title: "GHQ Micro Force: The Game (American Civil War)",
-        card: crate::card!("micro_force"),
+        card: crate::rules::card!("micro_force"),
         actions: &[
             &fire::FireAction,
             &charge_action::ChargeAction,

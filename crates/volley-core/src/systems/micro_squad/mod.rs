@@ -47,7 +47,7 @@ impl ChartSystem for MicroSquad {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "micro-squad",
         title: "GHQ Micro Squad (WWII)",
-        card: crate::card!("micro_squad"),
+        card: crate::rules::card!("micro_squad"),
         actions: &[
             &fire::FireAction,
             &crt::CrtAction,

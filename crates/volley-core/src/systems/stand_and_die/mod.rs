@@ -22,7 +22,7 @@ impl ChartSystem for StandAndDie {
     const ABOUT: &'static SystemAbout = &SystemAbout {
         name: "stand-and-die",
         title: "Stand and Die! (16th-19th century), hex rules",
-        card: crate::card!("stand_and_die"),
+        card: crate::rules::card!("stand_and_die"),
         actions: &[&attack::AttackAction, &duel::DuelAction],
         charts: &CHARTS,
         preamble: "",
