@@ -15,7 +15,6 @@ use volley::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use volley::systems::ghq::group::StandGroup;
 use volley::systems::ghq::{GhqCard, Stand};
 use volley::systems::micro_squad::MsEngagement;
-use volley::systems::micro_squad::MsWinner as Winner;
 
 /// Most stands a side.
 const MAX: usize = 10;
@@ -54,7 +53,7 @@ struct Side {
 /// The engagement, ready to play.
 pub struct HandLoop {
     /// Where it records: the engine's own variables, declared the same way.
-    rec: EngagementRecord<Winner>,
+    rec: EngagementRecord,
     sides: [Side; 2],
     turns: u32,
     initiative: (u32, u32),

@@ -87,10 +87,9 @@ pub fn winner_notes() -> Vec<(&'static str, &'static str, &'static str)> {
     )
 }
 
-/// The handles of a GHQ engagement's variables; `W` is the type of its
-/// `winner` values ([`Winner`] for both cards).
-pub struct EngagementRecord<W> {
-    winner: Outcome<W>,
+/// The handles of a GHQ engagement's variables.
+pub struct EngagementRecord {
+    winner: Outcome<Winner>,
     turns: Mean,
     a_lost: Mean,
     b_lost: Mean,
@@ -100,7 +99,7 @@ pub struct EngagementRecord<W> {
     disorganized: Option<[PerTurn; 2]>,
 }
 
-impl<W: Category + From<Decided>> EngagementRecord<W> {
+impl EngagementRecord {
     /// Declare the variables of an engagement of `a` and `b` stands over
     /// `turns` turns; `disorganized` adds the D curves.
     pub fn declare(schema: &mut Schema, a: u8, b: u8, turns: u32, disorganized: bool) -> Self {
@@ -166,7 +165,7 @@ impl<W: Category + From<Decided>> EngagementRecord<W> {
         tally: &mut Tally,
         w: f64,
     ) {
-        tally.count(self.winner, W::from(decided), w);
+        tally.count(self.winner, Winner::from(decided), w);
         tally.add(self.turns, f64::from(turns), w);
         tally.add(self.a_lost, f64::from(a.lost), w);
         tally.add(self.b_lost, f64::from(b.lost), w);

@@ -34,7 +34,6 @@ use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
-use crate::systems::ghq::engagement_record::Winner;
 use crate::systems::ghq::engagement_record::{self, Decided, EngagementRecord, engagement_about};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
@@ -184,7 +183,7 @@ impl Engagement {
 
 impl engine::Engagement for Engagement {
     type State = State;
-    type Record = EngagementRecord<Winner>;
+    type Record = EngagementRecord;
 
     fn declare(&self, schema: &mut Schema) -> Self::Record {
         EngagementRecord::declare(schema, self.a.stands, self.b.stands, self.turns, false)

@@ -201,7 +201,7 @@ struct Aim<'a> {
 
 impl engine::Engagement for Engagement {
     type State = State;
-    type Record = EngagementRecord<Winner>;
+    type Record = EngagementRecord;
 
     fn declare(&self, schema: &mut Schema) -> Self::Record {
         EngagementRecord::declare(schema, self.a.stands, self.b.stands, self.turns, true)
