@@ -82,11 +82,11 @@ fn fields(py: Python<'_>, system: &str, action: &str) -> PyResult<PyObject> {
 fn check_method(method: String, trials: Option<u64>, precision: Option<f64>) -> PyResult<()> {
     let how = How {
         method,
-        trials,
-        precision,
-        seed: volley_core::engine::DEFAULT_SEED,
-        confidence: volley_core::engine::DEFAULT_CONFIDENCE,
-        budget: None,
+        ask: volley_core::engine::MethodAsk {
+            trials,
+            precision,
+            ..Default::default()
+        },
     };
     how.config().map(|_| ())
 }
@@ -186,7 +186,7 @@ fn compare(
         &variants,
     )
     .map_err(input)?;
-    let seed = how.seed;
+    let seed = how.ask.seed;
     let config = how.config()?;
     let compared = run_detached(py, config, |config| {
         let mut compared = comparison.run(config)?;
@@ -266,8 +266,8 @@ fn solve(
 
 /// Best play over an action's choices: the document `volley plan SYSTEM ACTION
 /// field=value... [--choices SIDE:CHOICES] [--goal GOAL] --format json` prints.
-/// The method of `how` is not read: a plan is exact, within `how.budget`,
-/// and checked by Monte Carlo on `how.seed` at `how.confidence`.
+/// The method of `how` is not read: a plan is exact, within its budget,
+/// and checked by Monte Carlo on its seed at its confidence.
 #[pyfunction]
 #[pyo3(signature = (asked, how, choices, goal, opponent, check_trials))]
 fn plan(
@@ -287,9 +287,9 @@ fn plan(
         goal,
         opponent: Opponent::parse(opponent).map_err(input)?,
         check_trials,
-        seed: how.seed,
-        confidence: how.confidence,
-        budget: how.budget,
+        seed: how.ask.seed,
+        confidence: how.ask.confidence,
+        budget: how.ask.budget,
     };
     let ask = options.ask(question.headline(), "goal").map_err(input)?;
     // A plan is bounded by its budget; Ctrl-C is heard once it is done.

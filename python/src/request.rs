@@ -43,11 +43,14 @@ impl<'py> FromPyObject<'py> for How {
     fn extract_bound(request: &Bound<'py, PyAny>) -> PyResult<Self> {
         Ok(How {
             method: item(request, "method")?,
-            trials: item(request, "trials")?,
-            precision: item(request, "precision")?,
-            seed: item(request, "seed")?,
-            confidence: item(request, "confidence")?,
-            budget: item(request, "budget")?,
+            ask: MethodAsk {
+                trials: item(request, "trials")?,
+                precision: item(request, "precision")?,
+                seed: item(request, "seed")?,
+                confidence: item(request, "confidence")?,
+                budget: item(request, "budget")?,
+                ..MethodAsk::default()
+            },
         })
     }
 }
@@ -85,15 +88,13 @@ impl Asked {
     }
 }
 
-/// How to answer: the method by name, a trial count or a precision (Monte
-/// Carlo), the seed, the intervals' confidence, the exact method's budget.
+/// How to answer: the method by name, and the rest (a trial count or a
+/// precision, the seed, the intervals' confidence, the exact method's
+/// budget) as the core's request. The name is checked when the run is
+/// configured, after the question, as every front end checks them.
 pub struct How {
     pub method: String,
-    pub trials: Option<u64>,
-    pub precision: Option<f64>,
-    pub seed: u64,
-    pub confidence: f64,
-    pub budget: Option<u64>,
+    pub ask: MethodAsk,
 }
 
 impl How {
@@ -104,12 +105,7 @@ impl How {
         let worded = |e: AskError| InputError::new_err(e.worded(argument));
         let ask = MethodAsk {
             method: MethodName::parse(&self.method).map_err(worded)?,
-            trials: self.trials,
-            precision: self.precision,
-            seed: self.seed,
-            confidence: self.confidence,
-            budget: self.budget,
-            ..MethodAsk::default()
+            ..self.ask.clone()
         };
         ask.config().map_err(worded)
     }

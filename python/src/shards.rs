@@ -14,7 +14,7 @@ use volley_core::stats::summarize;
 
 /// The trials of a Monte Carlo run `how` asks for (a shard's run has them).
 fn trials(how: &How) -> PyResult<u64> {
-    how.trials.ok_or_else(|| {
+    how.ask.trials.ok_or_else(|| {
         crate::InputError::new_err(
             "shard: a shard is a fixed slice of a fixed run: it needs trials",
         )
@@ -68,7 +68,7 @@ pub fn merge_tallies(
     if run.system != question.system().name()
         || run.action != question.action().name()
         || run.scenario != question.scenario().to_json()
-        || run.seed != how.seed
+        || run.seed != how.ask.seed
         || run.trials != trials
     {
         return Err(crate::InputError::new_err(

@@ -66,16 +66,11 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     let pick = |summary: &crate::stats::Summary, value: &str| cell_of(summary, &variable, value);
     // Every cell answered over the thread pool (each cell's own run shares
     // it), then read in row and column order.
-    let row_values: Vec<&str> = row.1.iter().map(String::as_str).collect();
-    let column_values: Option<Vec<&str>> = column
-        .as_ref()
-        .map(|(_, cvs)| cvs.iter().map(String::as_str).collect());
     let keys = crate::grid::cell_keys(
-        (row.0.as_str(), &row_values),
+        (row.0.as_str(), &row.1),
         column
             .as_ref()
-            .zip(column_values.as_deref())
-            .map(|((cf, _), cvs)| (cf.as_str(), cvs)),
+            .map(|(cf, cvs)| (cf.as_str(), cvs.as_slice())),
     );
     let answered: Vec<anyhow::Result<crate::stats::Summary>> =
         crate::grid::answer_cells(&question, &keys, |cell| {

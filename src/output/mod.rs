@@ -12,7 +12,7 @@ pub mod readings;
 mod solve;
 
 pub use crate::contract::TallyFile;
-pub use answer::{Answer, Look, answer_contract, answer_object, render_odds};
+pub use answer::{Answer, Look, answer_contract, render_odds};
 pub use compare::{ComparedDocument, render_comparison};
 pub use document::{Document, render};
 pub use effects::EffectsDocument;

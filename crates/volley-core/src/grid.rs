@@ -12,19 +12,22 @@ use crate::systems::Origin;
 use rayon::prelude::*;
 
 /// An axis: a field and the values it takes, in order.
-pub type Axis<'a> = (&'a str, &'a [&'a str]);
+pub type Axis<'a, S> = (&'a str, &'a [S]);
 
 /// The fields of every cell, row by row: the row field at each of its
 /// values, with the column field at each of its values where there is one.
-pub fn cell_keys<'a>(row: Axis<'a>, column: Option<Axis<'a>>) -> Vec<Vec<(&'a str, &'a str)>> {
+pub fn cell_keys<'a, S: AsRef<str>>(
+    row: Axis<'a, S>,
+    column: Option<Axis<'a, S>>,
+) -> Vec<Vec<(&'a str, &'a str)>> {
     row.1
         .iter()
-        .flat_map(|&r| match column {
+        .flat_map(|r| match column {
             Some((field, values)) => values
                 .iter()
-                .map(|&c| vec![(row.0, r), (field, c)])
+                .map(|c| vec![(row.0, r.as_ref()), (field, c.as_ref())])
                 .collect(),
-            None => vec![vec![(row.0, r)]],
+            None => vec![vec![(row.0, r.as_ref())]],
         })
         .collect()
 }

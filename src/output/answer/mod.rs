@@ -8,8 +8,8 @@ mod to_table;
 
 pub use contents::Answer;
 use to_csv::csv_answer;
+pub use to_json::answer_contract;
 use to_json::json_answer;
-pub use to_json::{answer_contract, answer_object};
 use to_markdown::markdown_answer;
 use to_table::table_answer;
 

@@ -29,8 +29,3 @@ pub fn answer_contract(a: &Answer) -> AnswerJson {
     answer.working = a.working.clone();
     answer
 }
-
-/// The JSON object of an answer, keys in alphabetical order.
-pub fn answer_object(a: &Answer) -> Json {
-    serde_json::to_value(answer_contract(a)).unwrap_or_default()
-}
