@@ -70,8 +70,14 @@ fn questions(c: &mut Criterion) {
     let scratch = tempfile::tempdir().unwrap();
     group.bench_function("experiment adf_charge_carry (80 exact charges)", |b| {
         b.iter(|| {
-            let done =
-                volley::reports::run(&sweep, scratch.path(), Hooks::default(), 1000).unwrap();
+            let done = volley::reports::run(
+                &sweep,
+                scratch.path(),
+                Hooks::default(),
+                1000,
+                &Default::default(),
+            )
+            .unwrap();
             black_box(done.points)
         })
     });

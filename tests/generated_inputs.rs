@@ -305,7 +305,13 @@ fn generated_experiment_files_are_read_or_refused() {
             Err(e) => refused(&label, &e.to_string()),
             Ok(experiment) => {
                 let reports = dir.path().join(format!("reports{case}"));
-                match volley::reports::run(&experiment, &reports, Default::default(), 1_000) {
+                match volley::reports::run(
+                    &experiment,
+                    &reports,
+                    Default::default(),
+                    1_000,
+                    &Default::default(),
+                ) {
                     Ok(_) => true,
                     Err(e) => refused(&label, &format!("{e:#}")),
                 }

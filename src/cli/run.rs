@@ -67,6 +67,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
         }
         return Ok(out);
     }
+    // The experiments of one run that ask the same plan solve it once.
+    let prepared = experiments
+        .iter()
+        .filter_map(|e| experiment::Prepared::new(e, args.max_points, None).ok());
+    let plans = std::sync::Arc::new(experiment::PlanMemo::expecting(
+        &prepared.collect::<Vec<_>>(),
+    ));
     for e in &experiments {
         if std::io::stderr().is_terminal() {
             eprintln!("running {} ({})", e.name, e.file);
@@ -86,7 +93,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
             trials: bar.as_ref().map(|b| b.hook()),
             points: points.as_ref().map(|p| p.hook()),
         };
-        let outcome = reports::run(e, &args.reports, hooks, args.max_points)?;
+        let outcome = reports::run(e, &args.reports, hooks, args.max_points, &plans)?;
         let _ = writeln!(
             out,
             "{}: {} points -> {}/README.md ({} files)",

@@ -9,12 +9,13 @@ mod figures;
 pub mod gallery;
 mod readme;
 
-use crate::experiment::{Experiment, Hooks, PlotSpec, Point, Prepared};
+use crate::experiment::{Experiment, Hooks, PlanMemo, PlotSpec, Point, Prepared};
 
 use crate::engine::{RunConfig, Shard};
 use crate::frame;
 use crate::question::QuestionError;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What a finished experiment produced.
 pub struct Outcome {
@@ -24,14 +25,16 @@ pub struct Outcome {
 }
 
 /// Run an experiment of at most `max_points` sweep points and write its
-/// outputs under `reports_root/NAME/`.
+/// outputs under `reports_root/NAME/`; its plans are answered through
+/// `plans`, which the experiments of one run share.
 pub fn run(
     experiment: &Experiment,
     reports_root: &Path,
     hooks: Hooks,
     max_points: u64,
+    plans: &Arc<PlanMemo>,
 ) -> anyhow::Result<Outcome> {
-    let prepared = Prepared::new(experiment, max_points, hooks.trials)?;
+    let prepared = Prepared::new(experiment, max_points, hooks.trials)?.sharing(plans.clone());
     let points = prepared.answer(hooks.points.as_ref())?;
     write_report(&prepared, &points, &reports_root.join(&experiment.name))
 }

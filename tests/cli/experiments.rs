@@ -242,7 +242,7 @@ fn a_run_reports_its_progress_over_sweep_points() {
     );
     let (hooks, seen) = recording_points();
     let experiment = volley::experiment::Experiment::from_file(&exp).unwrap();
-    volley::reports::run(&experiment, &reports, hooks, 100).unwrap();
+    volley::reports::run(&experiment, &reports, hooks, 100, &Default::default()).unwrap();
     assert_eq!(*seen.lock().unwrap(), vec![(0, 3), (1, 3), (2, 3), (3, 3)]);
 }
 
@@ -256,7 +256,8 @@ fn a_sweep_combination_no_model_accepts_fails_before_any_point_is_answered() {
     );
     let (hooks, seen) = recording_points();
     let experiment = volley::experiment::Experiment::from_file(&exp).unwrap();
-    let Err(error) = volley::reports::run(&experiment, &reports, hooks, 100) else {
+    let Err(error) = volley::reports::run(&experiment, &reports, hooks, 100, &Default::default())
+    else {
         panic!("the sweep ran");
     };
     let error = error.to_string();

@@ -342,3 +342,47 @@ fn a_plan_sweeps_memory_does_not_grow_with_the_threads() {
         "peak {many} KiB on 16 threads against {one} KiB on one"
     );
 }
+
+/// Two experiments of one run that ask the same plans (best play against
+/// an opponent at its best also solves best play against its usual play,
+/// the other's own) solve them once, and report exactly what each reports
+/// run alone: the same figures to the bit, the same readings consulted.
+#[test]
+fn experiments_that_share_plans_report_as_they_do_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = |name: &str, opponent: &str| {
+        format!(
+            "name = \"{name}\"\nsystem = \"deadly-field\"\naction = \"firefight\"\n\
+             [plan]\nchoices = \"a:fire,reform,charge\"\nopponent = \"{opponent}\"\n\
+             [fields]\nturns = 2\n[sweep]\na_quality = [\"green\", \"elite\"]\n"
+        )
+    };
+    let together = dir.path().join("together");
+    std::fs::create_dir(&together).unwrap();
+    for (name, opponent) in [("against-best", "best"), ("against-usual", "usual")] {
+        std::fs::write(together.join(format!("{name}.toml")), body(name, opponent)).unwrap();
+        let alone = dir.path().join(format!("{name}.toml"));
+        std::fs::write(&alone, body(name, opponent)).unwrap();
+        run_experiment(&alone, &dir.path().join("alone"));
+    }
+    run_experiment(&together, &dir.path().join("shared"));
+    for name in ["against-best", "against-usual"] {
+        for file in ["results.csv", "README.md"] {
+            // Each report names its own experiment file; the rest is the same.
+            let read = |run: &str| {
+                let text =
+                    std::fs::read_to_string(dir.path().join(run).join(name).join(file)).unwrap();
+                let lines = text.lines().filter(|l| !l.starts_with("- experiment: "));
+                lines.collect::<Vec<_>>().join("\n")
+            };
+            let shared = read("shared");
+            assert_eq!(shared, read("alone"), "{name}/{file}");
+            if file == "README.md" {
+                assert!(
+                    shared.contains("`adf_melee = "),
+                    "the charge's readings: {shared}"
+                );
+            }
+        }
+    }
+}

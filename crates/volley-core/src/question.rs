@@ -256,7 +256,19 @@ impl Question {
         Ok(model)
     }
 
-    /// Answer by the method `config` asks for.
+    /// What makes two questions one question, in one line: the system and
+    /// action, the house rules applied (each whole, in order) and every
+    /// field's value. Questions with equal fingerprints get equal answers.
+    pub fn fingerprint(&self) -> String {
+        format!(
+            "{} {} {:?} {:?}",
+            self.system.name(),
+            self.action.name(),
+            self.house_rules,
+            self.scenario.pairs()
+        )
+    }
+
     /// Best play over the action's choices, as `ask` asks.
     pub fn plan(&self, ask: &crate::plan::Ask) -> Result<crate::plan::PlanAnswer, QuestionError> {
         let schema = self.model()?.schema();

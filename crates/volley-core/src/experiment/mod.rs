@@ -15,6 +15,7 @@ mod answers;
 mod checks;
 mod file;
 mod parse;
+mod plan_memo;
 pub mod plans;
 mod plots;
 pub mod slice;
@@ -23,6 +24,7 @@ mod tidy;
 pub use answers::headline_text;
 use checks::{check_points_and_plots, check_sweep};
 pub use file::{Axis, Experiment, PlotSpec, Variant};
+pub use plan_memo::PlanMemo;
 use plots::{add_differences_plot, default_plots};
 pub use tidy::{
     Row, SweepColumn, SweepKind, TidyColumn, TidyValues, meta, rows, sweep_columns, table,
@@ -36,7 +38,7 @@ use crate::stats::{Summary, summarize};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Sweep points of best play solved at once, each plan over the whole
 /// thread pool: two keep both cores of a small machine busy while the
@@ -78,6 +80,9 @@ pub struct Prepared {
     pub questions: Vec<Question>,
     pub grid: Vec<Vec<String>>,
     pub config: RunConfig,
+    /// Plans answered, shared with the other experiments of the run
+    /// ([`Prepared::sharing`]); its own otherwise.
+    plans: Arc<PlanMemo>,
 }
 
 impl Prepared {
@@ -139,7 +144,15 @@ impl Prepared {
             questions,
             grid,
             config,
+            plans: Arc::default(),
         })
+    }
+
+    /// The same experiment answering its plans through `plans`, shared by
+    /// the experiments of one run: a plan another of them has solved at
+    /// the same point is not solved again.
+    pub fn sharing(self, plans: Arc<PlanMemo>) -> Self {
+        Prepared { plans, ..self }
     }
 
     /// Answer every point under every variant: per variant, its points in
@@ -250,7 +263,7 @@ impl Prepared {
                 .enumerate()
                 .map(|(i, question)| {
                     let (summary, policy) =
-                        plans::answer_plan(spec, question, self.experiment.confidence)
+                        plans::answer_plan(spec, question, self.experiment.confidence, &self.plans)
                             .map_err(|e| self.failed(e, values))?;
                     let mut point = self.point(i, values, summary, question, Vec::new());
                     point.policy = Some(policy);

@@ -11,6 +11,7 @@
 //! the opponent's best play takes from it). The policy in words goes with each
 //! point.
 
+use super::PlanMemo;
 use crate::error::InputError;
 use crate::plan::{Ask, Opponent, PlanAnswer, PlanOptions};
 use crate::question::{Question, QuestionError};
@@ -204,14 +205,16 @@ pub fn plan_summary(
     (summary, words.join(" / "))
 }
 
-/// A point's plan, answered.
+/// A point's plan, answered (through `memo`, which the experiments of one
+/// run share).
 pub fn answer_plan(
     spec: &PlanSpec,
     question: &Question,
     confidence: f64,
+    memo: &PlanMemo,
 ) -> Result<(Summary, String), QuestionError> {
     let ask = spec.ask(question).map_err(QuestionError::Input)?;
-    let answer = question.plan(&ask)?;
+    let answer = memo.plan(question, &ask)?;
     let against_usual = match ask.opponent {
         Opponent::Usual => None,
         Opponent::Best => {
@@ -219,7 +222,7 @@ pub fn answer_plan(
                 opponent: Opponent::Usual,
                 ..ask
             };
-            Some(question.plan(&usual)?.best)
+            Some(memo.plan(question, &usual)?.best)
         }
     };
     let declared = (spec.choices(question), spec.opponent_choices(question));
