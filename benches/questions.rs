@@ -8,11 +8,11 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
-use volley::compare::{Comparison, Variant};
-use volley::effects;
+use volley::ask::compare::{Comparison, Variant};
+use volley::ask::effects;
+use volley::ask::question::Question;
 use volley::engine::RunConfig;
 use volley::experiment::{Experiment, Hooks};
-use volley::question::Question;
 use volley::systems::Origin;
 
 fn question(system: &str, action: &str, fields: &[(&str, &str)]) -> Question {

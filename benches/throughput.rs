@@ -11,9 +11,9 @@ mod ms_engagement_by_hand;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use volley::ask::question::Question;
 use volley::dice::Sampler;
 use volley::engine::{self, MethodRequest, Model, RunConfig, Schema, Tally};
-use volley::question::Question;
 use volley::systems::Origin;
 use volley::systems::micro_squad::{self, MsEngagementAction};
 

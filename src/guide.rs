@@ -5,9 +5,9 @@
 //! from the charts themselves by `volley guide`, and a test checks that the
 //! committed pages are what it writes, so they cannot drift from the code.
 
+use crate::ask::sensitivity;
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use crate::sensitivity;
 use crate::systems;
 use std::fmt::Write;
 use toml::Value;

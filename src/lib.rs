@@ -19,14 +19,14 @@
 //! - [`serve`]: the calculator in a browser (`volley serve`) and its JSON API.
 //! - [`cli`]: the command line; the binary only calls [`cli::main`].
 //!
-//! The core's modules are re-exported under their own names (`volley::question`,
-//! `volley::systems`, ...), so a front end names them as it always has.
+//! The core's modules are re-exported under their own names (`volley::ask`,
+//! `volley::systems`, ...), so a front end names them as the core does.
 
 #![forbid(unsafe_code)]
 
 pub use volley_core::{
-    action, action_fields, compare, contract, dice, effects, engine, error, experiment, grid, plan,
-    question, readings, rules, rules_options, sensitivity, solve, stats, systems, tally, variants,
+    action, action_fields, ask, contract, dice, engine, error, experiment, plan, rules,
+    rules_options, stats, systems, tally,
 };
 
 pub mod cli;

@@ -6,8 +6,8 @@
 use crate::common;
 
 use assert_cmd::Command;
+use volley::ask::question::Question;
 use volley::engine::{MethodRequest, RunConfig};
-use volley::question::Question;
 use volley::stats::summarize;
 use volley::systems;
 
@@ -81,7 +81,8 @@ fn every_explained_outcome_is_an_outcome_of_the_action() {
                 continue;
             }
             let question =
-                volley::question::Question::new(system.name(), action.name(), &[], &[]).unwrap();
+                volley::ask::question::Question::new(system.name(), action.name(), &[], &[])
+                    .unwrap();
             let schema = question.model().unwrap().schema();
             for (variable, value, meaning) in notes {
                 // A note may explain several values at once (`no-effect, MC ...

@@ -9,9 +9,9 @@ use crate::common;
 use common::generate::Gen;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
+use volley::ask::question::Question;
 use volley::engine::{MethodRequest, RunConfig};
 use volley::experiment::Experiment;
-use volley::question::Question;
 use volley::rules::HouseRule;
 use volley::systems::{self, Origin};
 

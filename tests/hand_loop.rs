@@ -5,9 +5,9 @@
 #[path = "../benches/ms_engagement_by_hand.rs"]
 mod by_hand;
 
+use volley::ask::question::Question;
 use volley::dice::Sampler;
 use volley::engine::Tally;
-use volley::question::Question;
 use volley::systems::micro_squad::{MsEngagementAction, charts_of};
 
 use crate::common;

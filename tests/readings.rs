@@ -8,9 +8,9 @@ use crate::common;
 use assert_cmd::Command;
 use common::volley_json;
 use serde_json::Value;
+use volley::ask::question::Question;
+use volley::ask::readings::{self, Measured};
 use volley::engine::{MethodRequest, RunConfig};
-use volley::question::Question;
-use volley::readings::{self, Measured};
 use volley::stats::summarize;
 
 fn measured(system: &str, action: &str, fields: &[(&str, &str)]) -> Vec<readings::Reading> {

@@ -325,7 +325,8 @@ fn fields_describe_every_field_the_action_takes() {
     for system in volley::systems::all() {
         for action in system.actions() {
             let question =
-                volley::question::Question::new(system.name(), action.name(), &[], &[]).unwrap();
+                volley::ask::question::Question::new(system.name(), action.name(), &[], &[])
+                    .unwrap();
             let (status, body) = server.get(&format!(
                 "/api/fields?system={}&action={}",
                 system.name(),
@@ -420,7 +421,7 @@ fn generated_questions_get_the_command_lines_answer_or_refusal() {
     let (mut answered, mut refused) = (0, 0);
     for case in 0..120 {
         let (system, action) = *g.pick(&actions);
-        let question = volley::question::Question::new(system, action, &[], &[]).unwrap();
+        let question = volley::ask::question::Question::new(system, action, &[], &[]).unwrap();
         let specs = question.fields().to_vec();
         let mut fields: Vec<(String, String)> = Vec::new();
         for _ in 0..1 + g.below(3) {

@@ -17,10 +17,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use request::How;
 use std::time::Duration;
+use volley_core::ask::question::{Question, QuestionError};
 use volley_core::contract::{AnswerJson, ComparisonJson, EffectsJson, FieldsJson, SystemJson};
 use volley_core::engine::{Cancel, RunConfig, RunError};
 use volley_core::error::InputError as CoreInputError;
-use volley_core::question::{Question, QuestionError};
 use volley_core::stats::summarize;
 
 create_exception!(
@@ -151,7 +151,7 @@ fn odds(py: Python<'_>, asked: &Bound<'_, PyAny>, how: &Bound<'_, PyAny>) -> PyR
     let answer = run_detached(py, config, |config| {
         let result = question.answer(config)?;
         let summary = summarize(&result);
-        let readings = volley_core::readings::measure(&question, &summary, config, false)?;
+        let readings = volley_core::ask::readings::measure(&question, &summary, config, false)?;
         Ok(AnswerJson::of_question(&question, &summary, &readings))
     })?;
     object(py, &answer)
@@ -160,7 +160,7 @@ fn odds(py: Python<'_>, asked: &Bound<'_, PyAny>, how: &Bound<'_, PyAny>) -> PyR
 /// The answer JSON of one side of a comparison, as `volley compare` writes
 /// it: the readings it consulted (not measured), no working.
 fn side(question: &Question, summary: &volley_core::stats::Summary) -> AnswerJson {
-    let consulted = volley_core::readings::consulted(question);
+    let consulted = volley_core::ask::readings::consulted(question);
     AnswerJson {
         working: Vec::new(),
         ..AnswerJson::of_question(question, summary, &consulted)
@@ -178,7 +178,7 @@ fn compare(
     variants: Vec<String>,
 ) -> PyResult<PyObject> {
     let (asked, how) = request::read(asked, how)?;
-    let comparison = volley_core::variants::comparison(
+    let comparison = volley_core::ask::variants::comparison(
         &asked.system,
         &asked.action,
         &asked.fields,
@@ -190,7 +190,7 @@ fn compare(
     let config = how.config()?;
     let compared = run_detached(py, config, |config| {
         let mut compared = comparison.run(config)?;
-        volley_core::variants::say_where_they_would_differ(&mut compared, &comparison, seed);
+        volley_core::ask::variants::say_where_they_would_differ(&mut compared, &comparison, seed);
         let variants = comparison
             .variants
             .iter()
@@ -218,7 +218,7 @@ fn effects(
     let question = asked.question()?;
     let config = how.config()?;
     let effects = run_detached(py, config, |config| {
-        volley_core::effects::asked(&question, &only, show.as_deref(), config).map(|found| {
+        volley_core::ask::effects::asked(&question, &only, show.as_deref(), config).map(|found| {
             EffectsJson::new(question.system().name(), question.action().name(), &found)
         })
     })?;
@@ -244,7 +244,7 @@ fn solve(
     let config = how.config()?;
     let given = asked.given();
     let solved = run_detached(py, config, |config| {
-        volley_core::solve::asked(
+        volley_core::ask::solve::asked(
             &question,
             &given,
             vary,

@@ -5,8 +5,8 @@
 
 use crate::{InputError, argument, input};
 use pyo3::prelude::*;
+use volley_core::ask::question::Question;
 use volley_core::engine::{AskError, MethodAsk, MethodName, RunConfig};
-use volley_core::question::Question;
 use volley_core::rules::HouseRule;
 use volley_core::systems::Origin;
 

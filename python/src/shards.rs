@@ -7,9 +7,9 @@ use crate::objects::{documents, object};
 use crate::request::How;
 use crate::{input, run_detached, run_error};
 use pyo3::prelude::*;
+use volley_core::ask::question::QuestionError;
 use volley_core::contract::{AnswerJson, TallyFile};
 use volley_core::engine::{RunConfig, Shard};
-use volley_core::question::QuestionError;
 use volley_core::stats::summarize;
 
 /// The trials of a Monte Carlo run `how` asks for (a shard's run has them).
@@ -43,7 +43,7 @@ pub fn odds_shard(
     };
     let file = run_detached(py, config, |config| {
         let result = question.answer(config)?;
-        let consulted = volley_core::readings::consulted(&question);
+        let consulted = volley_core::ask::readings::consulted(&question);
         Ok(TallyFile::of_shard(
             &question, config, trials, shard, &result, &consulted,
         ))
@@ -84,7 +84,7 @@ pub fn merge_tallies(
     question.book().note_consulted(&read);
     let config = how.config()?;
     let summary = summarize(&result);
-    let readings = volley_core::readings::measure(&question, &summary, &config, false)
+    let readings = volley_core::ask::readings::measure(&question, &summary, &config, false)
         .map_err(|e: QuestionError| run_error(e))?;
     object(py, &AnswerJson::of_question(&question, &summary, &readings))
 }

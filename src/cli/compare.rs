@@ -2,7 +2,7 @@
 //! question against its variants on the same trials, with paired differences.
 
 use super::{MethodArgs, key_values};
-use crate::compare::Comparison;
+use crate::ask::compare::Comparison;
 use crate::error::InputError;
 use crate::output::{Format, render_comparison};
 use clap::Args;
@@ -37,7 +37,7 @@ pub fn comparison(
     method: &MethodArgs,
     variants: &[String],
 ) -> Result<Comparison, InputError> {
-    crate::variants::comparison(system, action, fields, &method.house_rules()?, variants)
+    crate::ask::variants::comparison(system, action, fields, &method.house_rules()?, variants)
 }
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<String> {
@@ -51,6 +51,6 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<String> {
     let config = args.method.config()?;
     let mut compared = comparison.run(&config).map_err(super::explain)?;
     // A variant that changes nothing here: say where it would.
-    crate::variants::say_where_they_would_differ(&mut compared, &comparison, config.seed);
+    crate::ask::variants::say_where_they_would_differ(&mut compared, &comparison, config.seed);
     Ok(render_comparison(&comparison, &compared, args.format))
 }

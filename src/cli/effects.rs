@@ -38,7 +38,7 @@ pub fn run(args: &EffectsArgs) -> anyhow::Result<String> {
         &key_values(&args.fields)?,
         &args.method,
     )?;
-    let found = crate::effects::asked(
+    let found = crate::ask::effects::asked(
         &question,
         &args.only,
         args.show.as_deref(),

@@ -26,7 +26,7 @@ pub struct MergeArgs {
 }
 
 /// The options any shard consulted, each once, with the value it used.
-fn merged_readings(files: &[(String, TallyFile)]) -> Vec<crate::readings::Reading> {
+fn merged_readings(files: &[(String, TallyFile)]) -> Vec<crate::ask::readings::Reading> {
     let mut seen: Vec<&(String, String)> = Vec::new();
     for pair in files.iter().flat_map(|(_, f)| &f.readings) {
         if !seen.contains(&pair) {
@@ -34,14 +34,14 @@ fn merged_readings(files: &[(String, TallyFile)]) -> Vec<crate::readings::Readin
         }
     }
     seen.into_iter()
-        .map(|(option, value)| crate::readings::Reading {
+        .map(|(option, value)| crate::ask::readings::Reading {
             option: option.clone(),
             value: value.clone(),
             others: Vec::new(),
             other_values: Vec::new(),
             refused: Vec::new(),
             alternatives: Vec::new(),
-            measured: crate::readings::Measured::No(
+            measured: crate::ask::readings::Measured::No(
                 "merged shards: `volley sensitivity` or `volley odds --readings` measures the alternatives".to_string(),
             ),
         })

@@ -1,10 +1,10 @@
 //! `volley odds SYSTEM ACTION [field=value]...`.
 
 use super::{MethodArgs, key_values};
+use crate::ask::question::Question;
 use crate::error::InputError;
 use crate::output::Look;
 use crate::output::{Format, render_odds};
-use crate::question::Question;
 use crate::systems::Origin;
 use clap::{ArgAction, Args};
 use std::fmt::Write;
@@ -143,13 +143,13 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
     drop(bar);
     let readings = if args.shard.is_some() {
         // A shard's answer is a part: its readings are listed, not measured.
-        crate::readings::consulted(&question)
+        crate::ask::readings::consulted(&question)
     } else {
         let quiet = crate::engine::RunConfig {
             progress: None,
             ..config.clone()
         };
-        crate::readings::measure(
+        crate::ask::readings::measure(
             &question,
             &crate::stats::summarize(&result),
             &quiet,

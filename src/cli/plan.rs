@@ -2,8 +2,8 @@
 //! "P(breaks_first=b)"`: best play over an engagement's choices, exact.
 
 use super::key_values;
+use crate::ask::question::Question;
 use crate::output::{Format, PlanDocument, render};
-use crate::question::Question;
 use crate::systems::Origin;
 use clap::Args;
 use std::path::PathBuf;

@@ -2,8 +2,8 @@
 //! the value of a field that meets a target.
 
 use super::{MethodArgs, key_values};
+use crate::ask::solve::asked;
 use crate::output::{Format, SolvedDocument, render};
-use crate::solve::asked;
 use clap::Args;
 
 #[derive(Debug, Args)]

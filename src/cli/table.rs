@@ -66,14 +66,14 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
     let pick = |summary: &crate::stats::Summary, value: &str| cell_of(summary, &variable, value);
     // Every cell answered over the thread pool (each cell's own run shares
     // it), then read in row and column order.
-    let keys = crate::grid::cell_keys(
+    let keys = crate::ask::grid::cell_keys(
         (row.0.as_str(), &row.1),
         column
             .as_ref()
             .map(|(cf, cvs)| (cf.as_str(), cvs.as_slice())),
     );
     let answered: Vec<anyhow::Result<crate::stats::Summary>> =
-        crate::grid::answer_cells(&question, &keys, |cell| {
+        crate::ask::grid::answer_cells(&question, &keys, |cell| {
             Ok(summarize(&cell.answer(&config).map_err(super::explain)?))
         });
     let refused = refusals(&keys, &answered);
@@ -144,7 +144,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<String> {
         scenario: shared_scenario(&question, &row, column.as_ref())?,
         fractions: args.fractions,
         provisional: question.provisional(),
-        readings: crate::readings::used(&question),
+        readings: crate::ask::readings::used(&question),
     };
     Ok(render(&grid, args.format))
 }
@@ -196,7 +196,7 @@ type Axes = (
 
 /// The table's row axis, its column axis (if any), and the variable and
 /// value shown: from the flags, else the action's default table and headline.
-fn axes(args: &TableArgs, question: &crate::question::Question) -> anyhow::Result<Axes> {
+fn axes(args: &TableArgs, question: &crate::ask::question::Question) -> anyhow::Result<Axes> {
     let action = question.action();
     let defaults = action.default_table();
     let row = match (&args.row, defaults) {
@@ -271,7 +271,7 @@ fn cell_of(
 /// those that vary over the table (the axes, and any field an axis derives,
 /// such as firepower from a differential), then what the rows and columns are.
 fn shared_scenario(
-    question: &crate::question::Question,
+    question: &crate::ask::question::Question,
     row: &(String, Vec<String>),
     column: Option<&(String, Vec<String>)>,
 ) -> Result<String, InputError> {

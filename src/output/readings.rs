@@ -1,9 +1,9 @@
-//! The readings an answer rests on ([`crate::readings`]), as terminal lines,
+//! The readings an answer rests on ([`crate::ask::readings`]), as terminal lines,
 //! Markdown and JSON.
 
 use super::percent_digits;
+use crate::ask::readings::{Measured, Reading};
 use crate::contract::ReadingJson;
-use crate::readings::{Measured, Reading};
 use serde_json::Value as Json;
 
 /// One line per reading: the value used, then the alternatives measured or

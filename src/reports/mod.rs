@@ -11,9 +11,9 @@ mod readme;
 
 use crate::experiment::{Experiment, Hooks, PlanMemo, PlotSpec, Point, Prepared};
 
+use crate::ask::question::QuestionError;
 use crate::engine::{RunConfig, Shard};
 use crate::frame;
-use crate::question::QuestionError;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -160,7 +160,7 @@ fn readings_at_first_point(
     // readings are measured whatever they cost (a Monte Carlo one's only
     // where asked, as a question's are).
     let readings =
-        crate::readings::measure(&at, &summary, &config, summary.exact).map_err(failed)?;
+        crate::ask::readings::measure(&at, &summary, &config, summary.exact).map_err(failed)?;
     Ok(readme::ReadingsAt {
         point: experiment.point_label(&first.values),
         play,

@@ -69,7 +69,7 @@ pub struct ReadingsAt {
     pub play: String,
     /// The headline probability there, and whether it is exact.
     pub headline: Option<(crate::stats::Estimate, bool)>,
-    pub readings: Vec<crate::readings::Reading>,
+    pub readings: Vec<crate::ask::readings::Reading>,
 }
 
 /// What the report says of the readings its figures rest on: in words, which
@@ -79,7 +79,7 @@ fn readings_section(
     headline: Option<(&str, &str)>,
     at: &ReadingsAt,
 ) -> String {
-    use crate::readings::Measured;
+    use crate::ask::readings::Measured;
     if at.readings.is_empty() {
         return String::new();
     }

@@ -40,10 +40,10 @@ pub struct MethodArgs {
 
 /// A question's error in the words of the command line: for an engine error,
 /// which flag to change.
-pub fn explain(error: crate::question::QuestionError) -> anyhow::Error {
+pub fn explain(error: crate::ask::question::QuestionError) -> anyhow::Error {
     match error {
-        crate::question::QuestionError::Input(e) => e.into(),
-        crate::question::QuestionError::Run(e) => explain_run(e),
+        crate::ask::question::QuestionError::Input(e) => e.into(),
+        crate::ask::question::QuestionError::Run(e) => explain_run(e),
     }
 }
 

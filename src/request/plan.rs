@@ -3,9 +3,9 @@
 //! the core's [`PlanOptions`] (as the page's query keys are); and the query
 //! keys that name them.
 
+use crate::ask::question::Question;
 use crate::error::InputError;
 use crate::plan::{Ask, CHECK_TRIALS, Opponent, PlanOptions};
-use crate::question::Question;
 use clap::Args;
 
 #[derive(Debug, Clone, Args)]

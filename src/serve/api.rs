@@ -17,10 +17,10 @@
 use super::error::ApiError;
 use super::limits::Gate;
 use super::request::Request;
+use crate::ask::question::{Question, QuestionError};
 use crate::contract::{self, FieldsJson, SystemJson};
 use crate::engine::{Cancel, Progress, RunError};
 use crate::output::{Format, render_odds};
-use crate::question::{Question, QuestionError};
 use axum::body::{Body, Bytes};
 use axum::extract::{RawQuery, State};
 use axum::http::{StatusCode, header};
@@ -148,7 +148,7 @@ async fn answer(
             Box::new(move || {
                 let result = question.answer(&config).map_err(|e| run_error(&gate, e))?;
                 let summary = crate::stats::summarize(&result);
-                let readings = crate::readings::measure(&question, &summary, &config, false)
+                let readings = crate::ask::readings::measure(&question, &summary, &config, false)
                     .map_err(|e| run_error(&gate, e))?;
                 Ok(render_odds(
                     &question,

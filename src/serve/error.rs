@@ -25,10 +25,10 @@ impl ApiError {
 
     /// A question's error: bad input in the query's words, a run's refusal
     /// naming the query key to change.
-    pub fn question(error: crate::question::QuestionError) -> Self {
+    pub fn question(error: crate::ask::question::QuestionError) -> Self {
         match error {
-            crate::question::QuestionError::Input(e) => e.into(),
-            crate::question::QuestionError::Run(e) => {
+            crate::ask::question::QuestionError::Input(e) => e.into(),
+            crate::ask::question::QuestionError::Run(e) => {
                 ApiError::input(crate::request::explain_run(e))
             }
         }

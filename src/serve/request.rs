@@ -7,11 +7,11 @@
 use super::error::ApiError;
 use super::keys::{METHOD_KEYS, VARIANT_PREFIX};
 use super::limits::Limits;
-use crate::compare::{Comparison, Variant};
+use crate::ask::compare::{Comparison, Variant};
+use crate::ask::question::{Question, RawField};
 use crate::engine::RunConfig;
 use crate::engine::{AskError, MethodAsk, MethodName, RunKey};
 use crate::error::InputError;
-use crate::question::{Question, RawField};
 use crate::rules::HouseRule;
 use crate::systems::Origin;
 

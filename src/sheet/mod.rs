@@ -10,9 +10,9 @@ mod specs;
 
 pub use html::render_html;
 
+use crate::ask::question::Question;
 use crate::engine::{MethodRequest, RunConfig};
 use crate::error::InputError;
-use crate::question::Question;
 use crate::rules::HouseRule;
 use crate::stats::{Summary, summarize};
 use crate::systems::Origin;
@@ -107,10 +107,10 @@ fn table_of(
         Columns::Field { field, values, .. } => Some((*field, *values)),
         Columns::Outcomes { .. } => None,
     };
-    let keys = crate::grid::cell_keys(spec.rows, column);
+    let keys = crate::ask::grid::cell_keys(spec.rows, column);
     let (row_field, row_values) = spec.rows;
     let answered: Vec<Result<Summary, InputError>> =
-        crate::grid::answer_cells(&question, &keys, |cell| {
+        crate::ask::grid::answer_cells(&question, &keys, |cell| {
             let result = cell.answer(&config).map_err(|e| {
                 InputError::argument(spec.action, format!("sheet table `{}`: {e:?}", spec.title))
             })?;
@@ -166,7 +166,7 @@ fn table_of(
         Columns::Field { field, .. } => field.to_string(),
         Columns::Outcomes { .. } => "outcome".to_string(),
     };
-    let readings = crate::readings::used(&question)
+    let readings = crate::ask::readings::used(&question)
         .into_iter()
         .map(|(option, value)| format!("{option} = {value}"))
         .collect();

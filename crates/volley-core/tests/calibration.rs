@@ -4,9 +4,9 @@
 //! its central 99.9% range is 364 to 393. A regression that narrows or widens the
 //! intervals (or biases the estimate) falls outside.
 
+use volley_core::ask::question::Question;
 use volley_core::engine::MethodRequest;
 use volley_core::engine::RunConfig;
-use volley_core::question::Question;
 use volley_core::stats::summarize;
 
 const SEEDS: u64 = 400;

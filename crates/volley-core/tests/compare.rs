@@ -5,9 +5,9 @@
 use crate::common;
 
 use common::{house_rule, raw_fields};
-use volley_core::compare::{Compared, Comparison, Variant};
+use volley_core::ask::compare::{Compared, Comparison, Variant};
+use volley_core::ask::question::Question;
 use volley_core::engine::{self, MethodRequest, RunConfig};
-use volley_core::question::Question;
 use volley_core::rules::HouseRule;
 use volley_core::stats::z_score;
 
@@ -161,7 +161,7 @@ fn a_variant_may_change_only_fields() {
 
 #[test]
 fn sensitivity_switches_every_reading_and_measures_it_exactly() {
-    use volley_core::sensitivity::{options, sensitivity};
+    use volley_core::ask::sensitivity::{options, sensitivity};
     // Every system's string and flag options offer their alternatives.
     for system in [
         "micro-squad",

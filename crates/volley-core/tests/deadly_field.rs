@@ -217,7 +217,7 @@ fn the_published_table_removes_the_provisional_mark() {
             .iter()
             .map(|t| volley_core::rules::HouseRule::parse("published", t).unwrap())
             .collect();
-        volley_core::question::Question::new(
+        volley_core::ask::question::Question::new(
             "deadly-field",
             "fire",
             &rules,
@@ -242,7 +242,7 @@ fn the_published_table_removes_the_provisional_mark() {
     // Two rows only: refused, naming what is missing.
     let partial = format!("[set]\n\"fcr.user.infantry\" = {row}\n");
     let rules = vec![volley_core::rules::HouseRule::parse("published", &partial).unwrap()];
-    let error = volley_core::question::Question::new("deadly-field", "fire", &rules, &[])
+    let error = volley_core::ask::question::Question::new("deadly-field", "fire", &rules, &[])
         .err()
         .expect("an incomplete table is refused");
     assert!(error.to_string().contains("needs all three"), "{error}");
@@ -251,7 +251,7 @@ fn the_published_table_removes_the_provisional_mark() {
         "[set]\n\"fcr.user.infantry\" = [\"MC\", \"1H\"]\n\"fcr.user.artillery\" = {row}\n\"fcr.user.cavalry\" = {row}\n"
     );
     let rules = vec![volley_core::rules::HouseRule::parse("published.toml", &short).unwrap()];
-    let error = volley_core::question::Question::new("deadly-field", "fire", &rules, &[])
+    let error = volley_core::ask::question::Question::new("deadly-field", "fire", &rules, &[])
         .err()
         .expect("a short row is refused");
     assert_eq!(error.line, Some(2), "{error}");
@@ -266,7 +266,8 @@ fn the_published_table_removes_the_provisional_mark() {
         ("firefight", true),
         ("morale-check", false),
     ] {
-        let q = volley_core::question::Question::new("deadly-field", action, &[], &[]).unwrap();
+        let q =
+            volley_core::ask::question::Question::new("deadly-field", action, &[], &[]).unwrap();
         assert_eq!(q.provisional().is_some(), marked, "{action}");
     }
 }

@@ -110,7 +110,7 @@ fn the_defenders_fire_never_raises_the_chargers_odds() {
 #[test]
 fn the_charge_working_shows_the_level_the_impact_uses() {
     let working = |fields: &[(&str, &str)]| {
-        volley_core::question::Question::new(
+        volley_core::ask::question::Question::new(
             "deadly-field",
             "charge",
             &[],

@@ -1,12 +1,15 @@
 //! The core's layers, held from its own source: a module names no module of
-//! a layer above its own (`crate::question` from inside `plan/`, say). The
-//! layers, from the ground up, are those `lib.rs` describes; a module may
-//! name modules of its own layer or below, and a rule system names no other
-//! system but the shared mechanics it builds on.
+//! a layer above its own (`crate::ask::question` from inside `plan/`, say).
+//! The layers, from the ground up, are those `lib.rs` describes, each way
+//! to ask in `ask/` a layer of its own as `ask/mod.rs` orders them; a module
+//! may name modules of its own layer or below, and a rule system names no
+//! other system but the shared mechanics it builds on.
 
 use std::path::{Path, PathBuf};
 
-/// The core's top-level modules, by layer, from the ground up.
+/// The core's top-level modules (and the modules of `ask/`, whose layers
+/// stand between the systems and the contract), by layer, from the ground
+/// up.
 const LAYERS: &[&[&str]] = &[
     &["dice", "error"],
     &["tally"],
@@ -15,14 +18,17 @@ const LAYERS: &[&[&str]] = &[
     &["plan"],
     &["action"],
     &["systems"],
-    &["question"],
-    &["compare", "solve", "grid"],
-    &["effects"],
-    &["variants", "sensitivity"],
-    &["readings"],
+    &["ask::question"],
+    &["ask::compare", "ask::solve", "ask::grid"],
+    &["ask::effects"],
+    &["ask::variants", "ask::sensitivity"],
+    &["ask::readings"],
     &["contract"],
     &["experiment"],
 ];
+
+/// The folder whose modules are layers of their own.
+const LAYERED: &str = "ask";
 
 fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|layer| layer.contains(&module))
@@ -54,25 +60,40 @@ fn code_of(text: &str) -> String {
         .join("\n")
 }
 
-/// The top-level modules `code` names as `crate::MODULE`.
-fn named_modules(code: &str) -> Vec<&str> {
+/// The modules `code` names as `crate::MODULE` (or `crate::ask::MODULE`).
+fn named_modules(code: &str) -> Vec<String> {
+    let name_at = |rest: &str| {
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        rest[..end].to_string()
+    };
     code.match_indices("crate::")
         .map(|(at, _)| {
             let rest = &code[at + "crate::".len()..];
-            let end = rest
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(rest.len());
-            &rest[..end]
+            match rest
+                .strip_prefix(LAYERED)
+                .and_then(|r| r.strip_prefix("::"))
+            {
+                Some(inner) => format!("{LAYERED}::{}", name_at(inner)),
+                None => name_at(rest),
+            }
         })
         .collect()
 }
 
-/// Where each source file stands: its top-level module (`lib.rs` stands
-/// on all of them).
+/// Where each source file stands: its top-level module, or its module of
+/// `ask/` (`lib.rs` and `ask/mod.rs` stand on all of theirs).
 fn module_of(file: &Path) -> Option<String> {
     let relative = file.strip_prefix(source_root()).ok()?;
-    let first = relative.components().next()?.as_os_str().to_str()?;
+    let mut parts = relative.components().map(|c| c.as_os_str().to_str());
+    let first = parts.next()??;
     let module = first.strip_suffix(".rs").unwrap_or(first);
+    if module == LAYERED {
+        let inner = parts.next()??;
+        let inner = inner.strip_suffix(".rs").unwrap_or(inner);
+        return (inner != "mod").then(|| format!("{LAYERED}::{inner}"));
+    }
     (module != "lib").then(|| module.to_string())
 }
 
@@ -93,7 +114,7 @@ fn no_module_names_a_layer_above_its_own() {
         }
         let code = code_of(&std::fs::read_to_string(file).expect("a readable source file"));
         for named in named_modules(&code) {
-            if let Some(layer) = layer_of(named).filter(|&layer| layer > own) {
+            if let Some(layer) = layer_of(&named).filter(|&layer| layer > own) {
                 upward.push(format!(
                     "{} (layer {own}) names crate::{named} (layer {layer})",
                     file.display()
@@ -111,16 +132,31 @@ fn no_module_names_a_layer_above_its_own() {
 }
 
 #[test]
-fn every_top_level_module_has_a_layer() {
-    let lib = std::fs::read_to_string(source_root().join("lib.rs")).unwrap();
-    for line in lib.lines() {
-        if let Some(module) = line
-            .strip_prefix("pub mod ")
-            .and_then(|m| m.strip_suffix(';'))
-        {
-            assert!(layer_of(module).is_some(), "`{module}` has no layer here");
+fn every_module_has_a_layer() {
+    for (file, prefix) in [("lib.rs", ""), ("ask/mod.rs", "ask::")] {
+        let text = std::fs::read_to_string(source_root().join(file)).unwrap();
+        let declared: Vec<String> = text
+            .lines()
+            .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'))
+            .map(|module| format!("{prefix}{module}"))
+            .filter(|module| module != LAYERED)
+            .collect();
+        assert!(declared.len() >= 8, "{file}: {declared:?}");
+        for module in declared {
+            assert!(layer_of(&module).is_some(), "`{module}` has no layer here");
         }
     }
+}
+
+#[test]
+fn the_ways_to_ask_are_declared_in_the_order_of_their_layers() {
+    let text = std::fs::read_to_string(source_root().join("ask/mod.rs")).unwrap();
+    let layers: Vec<usize> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'))
+        .map(|module| layer_of(&format!("ask::{module}")).expect("a layer"))
+        .collect();
+    assert!(layers.is_sorted(), "ask/mod.rs declares them out of order");
 }
 
 #[test]

@@ -213,7 +213,7 @@ fn above_plus_9_is_e_without_a_roll_for_every_attack() {
 
 #[test]
 fn contract_inputs_and_terrain_names() {
-    use volley_core::question::Question;
+    use volley_core::ask::question::Question;
     let refused = |fields: &[(&str, &str)]| {
         let q = Question::new("micro-armour", "fire", &[], &common::raw_fields(fields));
         match q {
@@ -352,7 +352,7 @@ fn a_helicopter_target_reads_dash_s_as_no_effect_in_every_action() {
     );
     // Overruns and close assaults are made on the ground: refused, not
     // answered as if the helicopter were an unarmored stand.
-    use volley_core::question::Question;
+    use volley_core::ask::question::Question;
     for (action, field) in [
         ("overrun", "defender_class"),
         ("close-assault", "defender_class"),

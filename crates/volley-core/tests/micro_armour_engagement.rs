@@ -182,9 +182,10 @@ fn the_bounds_allow_the_shots_per_turn_the_charts_accept() {
         let text = common::house_rule("options.ma_shots_per_turn", value);
         volley_core::rules::HouseRule::parse("shots", &text).unwrap()
     };
-    let e = volley_core::question::Question::new("micro-armour", "engagement", &[rule("3")], &[])
-        .err()
-        .expect("3 shots a turn is refused");
+    let e =
+        volley_core::ask::question::Question::new("micro-armour", "engagement", &[rule("3")], &[])
+            .err()
+            .expect("3 shots a turn is refused");
     assert!(
         e.message.contains("1 to 2")
             || e.message.contains("1-2")
@@ -193,7 +194,7 @@ fn the_bounds_allow_the_shots_per_turn_the_charts_accept() {
         e.message
     );
     assert!(
-        volley_core::question::Question::new("micro-armour", "engagement", &[rule("2")], &[])
+        volley_core::ask::question::Question::new("micro-armour", "engagement", &[rule("2")], &[])
             .is_ok()
     );
 }

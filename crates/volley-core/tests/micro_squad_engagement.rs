@@ -211,7 +211,7 @@ fn listed_shot_outcomes_are_the_enumerated_step() {
     use volley_core::dice::Enumerator;
     use volley_core::engine::Engagement;
     use volley_core::systems::micro_squad::{MsEngagementAction, charts_of};
-    let question = volley_core::question::Question::new(
+    let question = volley_core::ask::question::Question::new(
         "micro-squad",
         "engagement",
         &[],

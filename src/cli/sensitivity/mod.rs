@@ -6,9 +6,9 @@
 mod report;
 
 use super::{MethodArgs, key_values};
+use crate::ask::sensitivity::sensitivity;
 use crate::error::InputError;
 use crate::output::{EffectsDocument, Format, render};
-use crate::sensitivity::sensitivity;
 use clap::Args;
 use std::path::PathBuf;
 

@@ -5,14 +5,14 @@
 
 use super::SENSITIVITY_TRIALS;
 use crate::action::System;
+use crate::ask::effects::Effects;
+use crate::ask::question::Question;
+use crate::ask::sensitivity::{options, sensitivity};
 use crate::contract::SensitivityMetaJson;
-use crate::effects::Effects;
 use crate::engine::RunConfig;
 use crate::frame::{self, FrameColumn};
 use crate::output::{EffectsDocument, Format, render};
 use crate::plot::{Figure, Tornado};
-use crate::question::Question;
-use crate::sensitivity::{options, sensitivity};
 use crate::systems;
 use polars::prelude::DataFrame;
 use rayon::prelude::*;

@@ -1,8 +1,8 @@
 //! What an answer holds, and the lines every format states the same way:
 //! how it was computed, and the headline sentence.
 
-use crate::question::Question;
-use crate::readings::Reading;
+use crate::ask::question::Question;
+use crate::ask::readings::Reading;
 use crate::stats::Summary;
 use serde_json::Value as Json;
 
@@ -51,7 +51,7 @@ impl<'a> Answer<'a> {
             working: Vec::new(),
             fractions: false,
             wide: false,
-            readings: crate::readings::consulted(question),
+            readings: crate::ask::readings::consulted(question),
         }
     }
 }

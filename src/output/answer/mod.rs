@@ -14,8 +14,8 @@ use to_markdown::markdown_answer;
 use to_table::table_answer;
 
 use super::{Document, Format, render};
-use crate::question::Question;
-use crate::readings::Reading;
+use crate::ask::question::Question;
+use crate::ask::readings::Reading;
 use crate::stats::summarize;
 use crate::tally::RunResult;
 

@@ -5,7 +5,7 @@ mod to_csv;
 mod to_text;
 
 use super::{Answer, Document, Format, answer_contract, render};
-use crate::compare::{Compared, Comparison};
+use crate::ask::compare::{Compared, Comparison};
 use crate::contract::{self, ComparisonJson};
 
 /// A finished comparison in `format`, each side's answer from its question:

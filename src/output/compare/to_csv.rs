@@ -1,6 +1,6 @@
 //! A comparison as CSV: one row a difference, with both sides' estimates.
 
-use crate::compare::Compared;
+use crate::ask::compare::Compared;
 use crate::frame::{self, FrameColumn};
 use crate::output::Answer;
 
@@ -34,7 +34,7 @@ pub(super) fn csv_compared(compared: &Compared, base: &Answer, variants: &[Answe
             high.push(row.difference.high);
             p.push(row.difference.p_value.unwrap_or(f64::NAN));
             marks.push(answer.provisional.clone().unwrap_or_default());
-            readings.push(crate::readings::line(&crate::readings::pairs(
+            readings.push(crate::ask::readings::line(&crate::ask::readings::pairs(
                 &answer.readings,
             )));
         }

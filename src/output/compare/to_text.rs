@@ -1,7 +1,7 @@
 //! A comparison as terminal text or Markdown (`md`): the method, then each
 //! variant's differences against the baseline.
 
-use crate::compare::{Compared, DifferenceRow, VariantAnswer};
+use crate::ask::compare::{Compared, DifferenceRow, VariantAnswer};
 use crate::output::{Answer, aligned, markdown, number_digits, p_value_text, percent_digits};
 use std::fmt::Write;
 
@@ -53,7 +53,7 @@ fn signed_points(points: f64) -> String {
 fn differs_line(v: &VariantAnswer) -> Option<String> {
     let probe = format!(
         "each field moved one step, {} paired trials each",
-        crate::dice::grouped(crate::effects::PROBE_TRIALS)
+        crate::dice::grouped(crate::ask::effects::PROBE_TRIALS)
     );
     v.differs_at.as_ref().map(|moves| match moves.as_slice() {
         [] => format!("no one-step move of a field makes it differ ({probe})"),
@@ -182,12 +182,12 @@ pub(super) fn text_compared(
     if let Some(reason) = &base.provisional {
         let _ = writeln!(out, "PROVISIONAL (baseline): {reason}.");
     }
-    let used = |a: &Answer| crate::readings::pairs(&a.readings);
+    let used = |a: &Answer| crate::ask::readings::pairs(&a.readings);
     if !base.readings.is_empty() {
         let _ = writeln!(
             out,
             "readings (baseline): {}",
-            crate::readings::line(&used(base))
+            crate::ask::readings::line(&used(base))
         );
     }
     for (v, answer) in compared.variants.iter().zip(variants) {
@@ -206,7 +206,7 @@ fn variant_section(
     answer: &Answer,
     md: bool,
 ) {
-    let used = |a: &Answer| crate::readings::pairs(&a.readings);
+    let used = |a: &Answer| crate::ask::readings::pairs(&a.readings);
     let title = format!("{} ({}) against the baseline", v.name, v.spec);
     let headline = base.headline.and_then(|(variable, value)| {
         v.differences
@@ -240,7 +240,7 @@ fn variant_section(
                 out,
                 "Readings ({}): `{}`.\n",
                 v.name,
-                crate::readings::line(r)
+                crate::ask::readings::line(r)
             );
         }
         if let Some(reason) = variant_mark {
@@ -264,7 +264,12 @@ fn variant_section(
     } else {
         let _ = writeln!(out, "\n{title}");
         if let Some(r) = &variant_readings {
-            let _ = writeln!(out, "readings ({}): {}", v.name, crate::readings::line(r));
+            let _ = writeln!(
+                out,
+                "readings ({}): {}",
+                v.name,
+                crate::ask::readings::line(r)
+            );
         }
         if let Some(reason) = variant_mark {
             let _ = writeln!(out, "PROVISIONAL ({}): {reason}.", v.name);

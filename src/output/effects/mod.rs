@@ -5,8 +5,8 @@ mod to_csv;
 mod to_text;
 
 use super::Document;
+use crate::ask::effects::Effects;
 use crate::contract::{self, EffectsJson};
-use crate::effects::Effects;
 
 /// The effects of a question on a system's action, under a title.
 pub struct EffectsDocument<'a> {

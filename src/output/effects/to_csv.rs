@@ -1,6 +1,6 @@
 //! Effects as CSV: one row a step.
 
-use crate::effects::Effects;
+use crate::ask::effects::Effects;
 use crate::frame::{self, FrameColumn};
 
 pub(super) fn csv_effects(e: &Effects) -> String {

@@ -1,7 +1,7 @@
 //! Effects as terminal text or Markdown (`md`): the headline now, then every
 //! step's change, largest first, and the steps not tried.
 
-use crate::effects::Effects;
+use crate::ask::effects::Effects;
 use crate::output::{aligned, markdown, number_digits, p_value_text, percent};
 use std::fmt::Write;
 

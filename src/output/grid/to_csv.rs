@@ -40,7 +40,10 @@ pub(super) fn csv_grid(grid: &Grid) -> String {
         ),
         (
             "readings",
-            FrameColumn::Text(vec![crate::readings::line(&grid.readings); cells.len()]),
+            FrameColumn::Text(vec![
+                crate::ask::readings::line(&grid.readings);
+                cells.len()
+            ]),
         ),
     ])
 }

@@ -18,7 +18,7 @@ pub(super) fn markdown_grid(grid: &Grid) -> String {
         let _ = writeln!(
             out,
             "Readings of the card the cells rest on: `{}` (`volley odds` on a cell measures the others).\n",
-            crate::readings::line(&grid.readings)
+            crate::ask::readings::line(&grid.readings)
         );
     }
     let mut header = vec![format!("{} \\ {}", grid.row_field, grid.column_field)];

@@ -42,7 +42,7 @@ pub(super) fn text_grid(grid: &Grid) -> String {
         let _ = writeln!(
             out,
             "readings: {} (`volley odds` on a cell measures the others)",
-            crate::readings::line(&grid.readings)
+            crate::ask::readings::line(&grid.readings)
         );
     }
     out.push('\n');

@@ -6,9 +6,9 @@ mod figure;
 pub use figure::policy_map;
 
 use super::Document;
+use crate::ask::question::Question;
 use crate::contract::{self, PlanJson};
 use crate::plan::{Ask, Opponent, PlanAnswer, other_side};
-use crate::question::Question;
 use std::fmt::Write;
 
 /// Rows of the policy table the text shows: those best play reaches at
@@ -197,12 +197,12 @@ fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> St
             }
         );
     }
-    let used = crate::readings::used(question);
+    let used = crate::ask::readings::used(question);
     if !used.is_empty() {
         let _ = writeln!(
             out,
             "\nReadings of the card consulted: {}.",
-            crate::readings::line(&used)
+            crate::ask::readings::line(&used)
         );
     }
     if two_sided(plan) {

@@ -4,8 +4,8 @@ mod to_csv;
 mod to_text;
 
 use super::Document;
+use crate::ask::solve::Solved;
 use crate::contract::{self, SolvedJson};
-use crate::solve::Solved;
 
 /// A search of a system's action.
 pub struct SolvedDocument<'a> {

@@ -1,7 +1,7 @@
 //! A search as CSV: one row a value tried.
 
+use crate::ask::solve::Solved;
 use crate::frame::{self, FrameColumn};
-use crate::solve::Solved;
 
 pub(super) fn csv_solved(s: &Solved) -> String {
     frame::csv_of(vec![

@@ -1,8 +1,8 @@
 //! A search as terminal text or Markdown (`md`): the verdict, then every
 //! value tried.
 
+use crate::ask::solve::Solved;
 use crate::output::{aligned, markdown, number, percent};
-use crate::solve::Solved;
 use std::fmt::Write;
 
 pub(super) fn text_solved(system: &str, action: &str, s: &Solved, md: bool) -> String {

@@ -1,8 +1,8 @@
 //! One answered question (`volley odds --format json`, the API's `/api/odds`).
 
 use super::reading::ReadingJson;
-use crate::question::Question;
-use crate::readings::Reading;
+use crate::ask::question::Question;
+use crate::ask::readings::Reading;
 use crate::stats::Summary;
 use crate::stats::text::headline_sentence;
 use crate::tally::Shortfall;

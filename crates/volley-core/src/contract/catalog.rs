@@ -4,7 +4,7 @@
 
 use super::effects::HeadlineValueJson;
 use crate::action::{FieldKind, FieldSpec};
-use crate::question::Question;
+use crate::ask::question::Question;
 use crate::systems;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,7 @@
 //! --format json`, the API's `/api/compare`).
 
 use super::answer::AnswerJson;
-use crate::compare::{Compared, DifferenceRow};
+use crate::ask::compare::{Compared, DifferenceRow};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -2,7 +2,7 @@
 //! change for every one-step move of a field, largest first.
 
 use super::comparison::ComparisonMethodJson;
-use crate::effects::Effects;
+use crate::ask::effects::Effects;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

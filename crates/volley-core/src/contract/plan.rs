@@ -3,8 +3,8 @@
 //! its Monte Carlo check.
 
 use super::UsedReadingJson;
+use crate::ask::question::Question;
 use crate::plan::{Ask, PlanAnswer};
-use crate::question::Question;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -125,7 +125,7 @@ impl PlanJson {
             question.scenario().to_json(),
             plan,
             (ask.seed, ask.confidence),
-            UsedReadingJson::list(&crate::readings::used(question)),
+            UsedReadingJson::list(&crate::ask::readings::used(question)),
             question.provisional(),
         )
     }

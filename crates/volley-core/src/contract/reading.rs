@@ -1,7 +1,7 @@
 //! The card's unsure readings an answer rests on, as every JSON answer lists
 //! them.
 
-use crate::readings::{Measured, Reading};
+use crate::ask::readings::{Measured, Reading};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

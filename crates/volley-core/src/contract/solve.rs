@@ -1,7 +1,7 @@
 //! The inverse question (`volley solve --format json`): every value tried, and
 //! the one found.
 
-use crate::solve::Solved;
+use crate::ask::solve::Solved;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -42,12 +42,12 @@ impl TallyFile {
     /// `config` (its result `result`, the readings it consulted `readings`),
     /// as it is saved.
     pub fn of_shard(
-        question: &crate::question::Question,
+        question: &crate::ask::question::Question,
         config: &crate::engine::RunConfig,
         trials: u64,
         shard: Shard,
         result: &RunResult,
-        readings: &[crate::readings::Reading],
+        readings: &[crate::ask::readings::Reading],
     ) -> Self {
         TallyFile {
             system: question.system().name().to_string(),
@@ -62,7 +62,7 @@ impl TallyFile {
             tally: result.tally.clone(),
             notes: question.notes(),
             provisional: question.provisional(),
-            readings: crate::readings::pairs(readings),
+            readings: crate::ask::readings::pairs(readings),
         }
     }
 

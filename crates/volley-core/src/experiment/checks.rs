@@ -4,8 +4,8 @@
 
 use super::answers::Answerable;
 use super::{Experiment, PlotSpec};
+use crate::ask::question::Question;
 use crate::error::InputError;
-use crate::question::Question;
 use rayon::prelude::*;
 
 /// Refuse a sweep of more than `max_points` points, or with a value its field

@@ -30,10 +30,10 @@ pub use tidy::{
     Row, SweepColumn, SweepKind, TidyColumn, TidyValues, meta, rows, sweep_columns, table,
 };
 
-use crate::compare::Comparison;
+use crate::ask::compare::Comparison;
+use crate::ask::question::{Question, QuestionError};
 use crate::engine::{self, MethodRequest, RunConfig};
 use crate::error::InputError;
-use crate::question::{Question, QuestionError};
 use crate::stats::{Summary, summarize};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -57,7 +57,7 @@ pub struct Point {
     pub policy: Option<String>,
     /// The differences to the first variant at the same sweep point (none for the
     /// first variant itself).
-    pub differences: Vec<crate::compare::DifferenceRow>,
+    pub differences: Vec<crate::ask::compare::DifferenceRow>,
 }
 
 /// Sweep points a run takes unless told otherwise (`volley run --max-points`).
@@ -297,7 +297,7 @@ impl Prepared {
             variants: at_point[1..]
                 .iter()
                 .zip(&self.experiment.variants[1..])
-                .map(|(question, variant)| crate::compare::Variant {
+                .map(|(question, variant)| crate::ask::compare::Variant {
                     name: variant.name.clone(),
                     spec: variant.name.clone(),
                     question: question.clone(),
@@ -311,7 +311,7 @@ impl Prepared {
         &self,
         values: &[String],
         at_point: &[Question],
-        compared: crate::compare::Compared,
+        compared: crate::ask::compare::Compared,
     ) -> Vec<Point> {
         let mut points = vec![self.point(0, values, compared.baseline, &at_point[0], Vec::new())];
         for (i, answer) in compared.variants.into_iter().enumerate() {
@@ -332,7 +332,7 @@ impl Prepared {
         values: &[String],
         summary: Summary,
         question: &Question,
-        differences: Vec<crate::compare::DifferenceRow>,
+        differences: Vec<crate::ask::compare::DifferenceRow>,
     ) -> Point {
         Point {
             variant: self.experiment.variants[variant].name.clone(),
@@ -362,7 +362,7 @@ impl Prepared {
             .zip(&self.experiment.variants)
             .map(|(q, v)| crate::contract::VariantReadingsJson {
                 variant: v.name.clone(),
-                readings: crate::contract::UsedReadingJson::list(&crate::readings::used(q)),
+                readings: crate::contract::UsedReadingJson::list(&crate::ask::readings::used(q)),
             })
             .collect();
         let headline = match &self.experiment.plan {
@@ -396,7 +396,7 @@ pub fn discover(folder: &Path) -> Result<Vec<PathBuf>, InputError> {
 
 impl Experiment {
     /// The sweep fields of one grid point (its values in axis order).
-    pub fn point_fields(&self, values: &[String]) -> Vec<crate::question::RawField> {
+    pub fn point_fields(&self, values: &[String]) -> Vec<crate::ask::question::RawField> {
         self.sweep
             .iter()
             .zip(values)

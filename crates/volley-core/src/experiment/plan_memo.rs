@@ -7,8 +7,8 @@
 //! answers one experiment leaves for a later one.
 
 use super::Prepared;
+use crate::ask::question::{Question, QuestionError};
 use crate::plan::{Ask, Opponent, PlanAnswer};
-use crate::question::{Question, QuestionError};
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 

@@ -12,9 +12,9 @@
 //! point.
 
 use super::PlanMemo;
+use crate::ask::question::{Question, QuestionError};
 use crate::error::InputError;
 use crate::plan::{Ask, Opponent, PlanAnswer, PlanOptions};
-use crate::question::{Question, QuestionError};
 use crate::stats::{Estimate, MeanRow, OutcomeRow, Summary};
 use serde::Deserialize;
 

@@ -3,7 +3,7 @@
 //! engagement's per-turn curves, and each variant's differences to the first.
 
 use super::{Experiment, PlotSpec};
-use crate::question::Question;
+use crate::ask::question::Question;
 
 /// A `lines` plot of `y` over the first axis, one line per value of the
 /// second axis (or per variant).

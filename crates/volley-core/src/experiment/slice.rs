@@ -272,7 +272,7 @@ impl Prepared {
         }
         let (tallies, paired) = sum.expect("one piece or more");
         let at_point = self.questions_at(values)?;
-        let fail = |e: crate::question::QuestionError| self.failed(e, values);
+        let fail = |e: crate::ask::question::QuestionError| self.failed(e, values);
         if tallies.len() != at_point.len() || tallies.iter().any(|t| t.weight as u64 != trials) {
             return Err(broken("its blocks do not add up to its trials"));
         }

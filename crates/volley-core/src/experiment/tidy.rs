@@ -3,11 +3,11 @@
 //! `results.parquet`.
 
 use super::{Experiment, Point};
+use crate::ask::question::Question;
 use crate::contract::{
     ExperimentMetaJson, FrameVariantJson, HouseRuleFileJson, SweepAxisJson, SweepTypeJson,
 };
 use crate::engine::MethodRequest;
-use crate::question::Question;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -87,7 +87,7 @@ fn a_two_turn_duel_solved_by_hand() {
 fn firefight_plan(
     fields: &[(&str, &str)],
     check_trials: u64,
-) -> (crate::question::Question, PlanAnswer) {
+) -> (crate::ask::question::Question, PlanAnswer) {
     plan_of(
         "micro-force",
         fields,
@@ -101,7 +101,7 @@ fn firefight_plan(
 pub(crate) fn firefight_question(
     system: &str,
     fields: &[(&str, &str)],
-) -> crate::question::Question {
+) -> crate::ask::question::Question {
     let raw: Vec<_> = fields
         .iter()
         .map(|(k, v)| {
@@ -109,7 +109,7 @@ pub(crate) fn firefight_question(
             (k.to_string(), v.to_string(), origin)
         })
         .collect();
-    crate::question::Question::new(system, "firefight", &[], &raw).unwrap()
+    crate::ask::question::Question::new(system, "firefight", &[], &raw).unwrap()
 }
 
 /// The plan of `system`'s firefight at `fields`, for P(breaks_first=b).
@@ -119,7 +119,7 @@ fn plan_of(
     choices: Option<&str>,
     opponent: Opponent,
     check_trials: u64,
-) -> (crate::question::Question, PlanAnswer) {
+) -> (crate::ask::question::Question, PlanAnswer) {
     let question = firefight_question(system, fields);
     let ask = Ask {
         choices: choices.map(str::to_string),
@@ -261,7 +261,9 @@ fn micro_force_plans_charge_from_their_charge_distance() {
             bad.to_string(),
             crate::systems::Origin::arguments(),
         )];
-        assert!(crate::question::Question::new("micro-force", "firefight", &[], &raw).is_err());
+        assert!(
+            crate::ask::question::Question::new("micro-force", "firefight", &[], &raw).is_err()
+        );
     }
 }
 

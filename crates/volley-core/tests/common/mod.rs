@@ -4,8 +4,8 @@
 
 #![allow(dead_code)]
 
+use volley_core::ask::question::Question;
 use volley_core::engine::{MethodRequest, RunConfig};
-use volley_core::question::Question;
 use volley_core::stats::{Summary, summarize};
 use volley_core::systems::Origin;
 

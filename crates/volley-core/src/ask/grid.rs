@@ -6,8 +6,8 @@
 //! a caller reports. `volley table` and the printed
 //! sheets read their cells from it; each says how a cell is answered.
 
+use crate::ask::question::Question;
 use crate::error::InputError;
-use crate::question::Question;
 use crate::systems::Origin;
 use rayon::prelude::*;
 

@@ -4,9 +4,9 @@
 //! and `field=value` overrides; the comparison they make with a question; and,
 //! for a variant that changes nothing, where it would.
 
-use crate::compare::{Compared, Comparison, Variant};
+use crate::ask::compare::{Compared, Comparison, Variant};
+use crate::ask::question::{Question, RawField};
 use crate::error::InputError;
-use crate::question::{Question, RawField};
 use crate::rules::HouseRule;
 use crate::systems::Origin;
 use std::path::Path;
@@ -110,13 +110,17 @@ pub fn comparison(
 }
 
 /// For each variant that changes nothing here, the one-step moves of the
-/// scenario after which it would ([`crate::effects::where_they_differ`]; at most
+/// scenario after which it would ([`crate::ask::effects::where_they_differ`]; at most
 /// three, one a field), said as `field=to (instead of from)`.
 pub fn say_where_they_would_differ(compared: &mut Compared, comparison: &Comparison, seed: u64) {
     for (answer, variant) in compared.variants.iter_mut().zip(&comparison.variants) {
         if answer.changes_nothing() {
-            let moves =
-                crate::effects::where_they_differ(&comparison.baseline, &variant.question, seed, 3);
+            let moves = crate::ask::effects::where_they_differ(
+                &comparison.baseline,
+                &variant.question,
+                seed,
+                3,
+            );
             answer.differs_at = Some(
                 moves
                     .iter()

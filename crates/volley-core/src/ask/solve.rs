@@ -5,9 +5,9 @@
 //! then met again along the field, the answer says so and lists every crossing.
 
 use crate::action::FieldKind;
+use crate::ask::question::{Question, QuestionError};
 use crate::engine::RunConfig;
 use crate::error::InputError;
-use crate::question::{Question, QuestionError};
 use crate::stats::{Estimate, Summary, summarize};
 use crate::systems::Origin;
 use rayon::prelude::*;

@@ -17,10 +17,10 @@
 //!
 //! Otherwise the reading says why its alternatives were not measured.
 
-use crate::compare::{Comparison, Variant};
+use crate::ask::compare::{Comparison, Variant};
+use crate::ask::question::{Question, QuestionError};
+use crate::ask::sensitivity::{self, option_rule};
 use crate::engine::{MethodRequest, RunConfig, RunError};
-use crate::question::{Question, QuestionError};
-use crate::sensitivity::{self, option_rule};
 use crate::stats::{Difference, Estimate, Summary, summarize};
 use rayon::prelude::*;
 use toml::Value;

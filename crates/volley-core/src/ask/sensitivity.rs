@@ -6,11 +6,11 @@
 //! refusal lists the readings they accept; a number is switched to the values
 //! its card's `[option_alternatives]` names (those its note gives).
 
-use crate::compare::Variant;
-use crate::effects::{Effects, Step, measure};
+use crate::ask::compare::Variant;
+use crate::ask::effects::{Effects, Step, measure};
+use crate::ask::question::{Question, QuestionError};
 use crate::engine::RunConfig;
 use crate::error::InputError;
-use crate::question::{Question, QuestionError};
 use crate::rules::{HouseRule, RuleBook};
 use crate::systems;
 use toml::Value;

@@ -7,9 +7,9 @@
 //! differences carry paired intervals and tests ([`crate::stats::paired_proportion`],
 //! [`crate::stats::paired_mean`]).
 
+use crate::ask::question::{Question, QuestionError, RawField};
 use crate::engine::{self, Method, MethodRequest, Model, RunConfig, RunResult};
 use crate::error::InputError;
-use crate::question::{Question, QuestionError, RawField};
 use crate::rules::HouseRule;
 use crate::stats::{Difference, Summary, paired_mean, paired_proportion, summarize};
 use rayon::prelude::*;
@@ -61,7 +61,7 @@ pub struct VariantAnswer {
     pub differences: Vec<DifferenceRow>,
     /// For a variant that changes nothing here, the one-step moves of the
     /// scenario after which it would (`field=to (instead of from)`), when looked for
-    /// ([`crate::effects::where_they_differ`]).
+    /// ([`crate::ask::effects::where_they_differ`]).
     pub differs_at: Option<Vec<String>>,
     /// Monte Carlo: no paired trial gave the variant an outcome or a mean
     /// other than the baseline's (its intervals then only bound how rare a

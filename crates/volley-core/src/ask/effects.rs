@@ -5,9 +5,9 @@
 //! fits, paired Monte Carlo otherwise. Sorted by the size of the change.
 
 use crate::action::FieldKind;
-use crate::compare::{Comparison, Variant};
+use crate::ask::compare::{Comparison, Variant};
+use crate::ask::question::{Question, QuestionError};
 use crate::engine::RunConfig;
-use crate::question::{Question, QuestionError};
 use crate::stats::{Difference, Estimate};
 use crate::systems::Origin;
 
