@@ -34,10 +34,23 @@ create_exception!(
 /// argument (`argument \`firepower\`: ...`); an error in a file names the
 /// file and line.
 pub(crate) fn input(error: CoreInputError) -> PyErr {
-    InputError::new_err(error.worded(|field| match field {
-        "" => String::new(),
-        field => format!("argument `{field}`: "),
-    }))
+    InputError::new_err(error.worded(
+        |field| match field {
+            "" => String::new(),
+            field => format!("argument `{field}`: "),
+        },
+        keyword,
+    ))
+}
+
+/// A key an error advises setting, as a keyword argument (`trials=N`; an
+/// exact answer is `method="exact"`).
+fn keyword(key: volley_core::error::Key, value: Option<&str>) -> String {
+    match (key, value) {
+        (volley_core::error::Key::Exact, _) => "`method=\"exact\"`".to_string(),
+        (key, Some(value)) => format!("`{}={value}`", key.name()),
+        (key, None) => format!("`{}=`", key.name()),
+    }
 }
 
 fn question_error(error: QuestionError) -> PyErr {

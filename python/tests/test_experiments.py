@@ -82,9 +82,11 @@ def test_solve_is_the_command_lines() -> None:
     assert ours.value == "2"
     assert ours.answers["value"].to_list()[:2] == ["1", "2"]
     assert ours.answers["meets"].to_list()[:2] == [False, True]
-    with pytest.raises(volley.InputError, match="the one searched"):
+    # The advice names the keyword argument, not the command line's flag.
+    with pytest.raises(volley.InputError, match=r"the one searched \(`vary=`\)") as raised:
         volley.solve("micro-force", "charge", vary="defender_stands", target="P(works=yes) <= 0.5",
                      defender_stands=3)
+    assert "--" not in str(raised.value)
 
 
 def test_shards_of_a_question_merge_into_its_answer_byte_for_byte() -> None:

@@ -110,7 +110,7 @@ fn in_command_line_words(error: &anyhow::Error) -> String {
         .chain()
         .map(
             |cause| match cause.downcast_ref::<crate::error::InputError>() {
-                Some(input) => input.worded(command_line_place),
+                Some(input) => input.worded(command_line_place, crate::request::flag_of),
                 None => cause.to_string(),
             },
         )

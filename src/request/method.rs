@@ -3,6 +3,7 @@
 //! a question's error in those flags' words.
 
 use crate::engine::{MethodAsk, MethodName, RunConfig, RunError, RunKey};
+use crate::error::Key;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -50,6 +51,16 @@ pub fn explain(error: crate::ask::question::QuestionError) -> anyhow::Error {
 /// An engine error in the words of the command line: which flag to change.
 pub fn explain_run(error: RunError) -> anyhow::Error {
     anyhow::anyhow!(error.worded(flag))
+}
+
+/// The command line's flag for a key an error advises setting, with what
+/// to give it (`--trials N`).
+pub fn flag_of(key: Key, value: Option<&str>) -> String {
+    let flag = format!("--{}", key.name().replace('_', "-"));
+    match value {
+        Some(value) => format!("{flag} {value}"),
+        None => flag,
+    }
 }
 
 /// The command line's flag for a part of the run's request.

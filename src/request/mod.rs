@@ -9,5 +9,5 @@ mod method;
 mod plan;
 
 pub use fields::{given_twice, key_values};
-pub use method::{MethodArgs, explain, explain_run, flag};
+pub use method::{MethodArgs, explain, explain_run, flag, flag_of};
 pub use plan::{PLAN_KEYS, PlanFlags};

@@ -48,10 +48,23 @@ impl ApiError {
 /// the rule and its line.
 impl From<crate::error::InputError> for ApiError {
     fn from(error: crate::error::InputError) -> Self {
-        ApiError::input(error.worded(|key| match key {
-            "" => "query: ".to_string(),
-            key => format!("query: key `{key}`: "),
-        }))
+        ApiError::input(error.worded(
+            |key| match key {
+                "" => "query: ".to_string(),
+                key => format!("query: key `{key}`: "),
+            },
+            query_key,
+        ))
+    }
+}
+
+/// A key an error advises setting, as the query names it (`trials=N`; an
+/// exact answer is `method=exact`).
+fn query_key(key: crate::error::Key, value: Option<&str>) -> String {
+    match (key, value) {
+        (crate::error::Key::Exact, _) => "`method=exact`".to_string(),
+        (key, Some(value)) => format!("`{}={value}`", key.name()),
+        (key, None) => format!("`{}`", key.name()),
     }
 }
 

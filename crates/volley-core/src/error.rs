@@ -7,9 +7,99 @@ use thiserror::Error;
 /// a query string, keyword arguments) with [`InputError::worded`].
 pub const ARGUMENTS: &str = "arguments";
 
+/// A part of a request that a message advises setting. The core names it
+/// in a message with [`Key::named`] (or [`Key::with`], beside what to give
+/// it); each front end puts it in its own words ([`worded_keys`]): `--only`
+/// on the command line, `only=` in Python, the page's query key `only`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Only,
+    Show,
+    Trials,
+    /// The request for an exact answer.
+    Exact,
+    Values,
+    Vary,
+    Budget,
+    Readings,
+    MaxPoints,
+}
+
+/// Marks a key named in a message, on both sides of it.
+const KEY_MARK: char = '\u{1}';
+
+impl Key {
+    const ALL: [Key; 9] = [
+        Key::Only,
+        Key::Show,
+        Key::Trials,
+        Key::Exact,
+        Key::Values,
+        Key::Vary,
+        Key::Budget,
+        Key::Readings,
+        Key::MaxPoints,
+    ];
+
+    /// The core's own name for it, as a file or a query names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Key::Only => "only",
+            Key::Show => "show",
+            Key::Trials => "trials",
+            Key::Exact => "exact",
+            Key::Values => "values",
+            Key::Vary => "vary",
+            Key::Budget => "budget",
+            Key::Readings => "readings",
+            Key::MaxPoints => "max_points",
+        }
+    }
+
+    /// This key as a message names it.
+    pub fn named(self) -> String {
+        format!("{KEY_MARK}{}{KEY_MARK}", self.name())
+    }
+
+    /// This key with what to give it (`N`, `A..B`), as a message names it.
+    pub fn with(self, value: &str) -> String {
+        format!("{KEY_MARK}{} {value}{KEY_MARK}", self.name())
+    }
+}
+
+/// `text` with each key it names in a front end's words: `word` gets the
+/// key and what the message says to give it, if anything.
+pub fn worded_keys(text: &str, word: impl Fn(Key, Option<&str>) -> String) -> String {
+    let mut out = String::new();
+    for (i, part) in text.split(KEY_MARK).enumerate() {
+        if i % 2 == 0 {
+            out.push_str(part);
+            continue;
+        }
+        let (name, value) = match part.split_once(' ') {
+            Some((name, value)) => (name, Some(value)),
+            None => (part, None),
+        };
+        match Key::ALL.into_iter().find(|k| k.name() == name) {
+            Some(key) => out.push_str(&word(key, value)),
+            None => out.push_str(part),
+        }
+    }
+    out
+}
+
+/// A key in the core's own words: `` `trials` `` (with what to give it:
+/// `` `trials` N ``).
+fn core_words(key: Key, value: Option<&str>) -> String {
+    match value {
+        Some(value) => format!("`{}` {value}", key.name()),
+        None => format!("`{}`", key.name()),
+    }
+}
+
 /// Bad input, located as precisely as the source allows.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{}{}", location(.file, .line, .field), .message)]
+#[error("{}{}", location(.file, .line, .field), worded_keys(.message, core_words))]
 pub struct InputError {
     /// The file the input came from, or [`ARGUMENTS`].
     pub file: String,
@@ -79,12 +169,18 @@ impl InputError {
     /// This error as a front end words it: an error in the arguments placed
     /// by `place` from the field at fault (empty when the whole input is),
     /// as the command line's `command line: field \`x\`: `; an error in a
-    /// file as it is.
-    pub fn worded(&self, place: impl Fn(&str) -> String) -> String {
+    /// file placed by its file, line and field; the keys it advises setting
+    /// named by `word` ([`worded_keys`]).
+    pub fn worded(
+        &self,
+        place: impl Fn(&str) -> String,
+        word: impl Fn(Key, Option<&str>) -> String,
+    ) -> String {
+        let message = worded_keys(&self.message, word);
         if self.is_argument() {
-            format!("{}{}", place(&self.field), self.message)
+            format!("{}{message}", place(&self.field))
         } else {
-            self.to_string()
+            format!("{}{message}", location(&self.file, &self.line, &self.field))
         }
     }
 
@@ -167,6 +263,26 @@ mod tests {
     fn message_names_file_line_and_field() {
         let e = InputError::at("x.toml", "a\nb\nc", 4, "range", "must be at least 1");
         assert_eq!(e.to_string(), "x.toml:3: field `range`: must be at least 1");
+    }
+
+    #[test]
+    fn a_key_a_message_names_is_put_in_each_front_ends_words() {
+        let e = InputError::argument(
+            "precision",
+            format!("use {} (or {})", Key::Trials.with("N"), Key::Exact.named()),
+        );
+        assert_eq!(
+            e.to_string(),
+            "arguments: field `precision`: use `trials` N (or `exact`)"
+        );
+        let flags = e.worded(
+            |field| format!("{field}: "),
+            |key, value| match value {
+                Some(value) => format!("--{} {value}", key.name()),
+                None => format!("--{}", key.name()),
+            },
+        );
+        assert_eq!(flags, "precision: use --trials N (or --exact)");
     }
 
     #[test]

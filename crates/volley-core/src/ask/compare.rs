@@ -9,7 +9,7 @@
 
 use crate::ask::question::{Question, QuestionError, RawField};
 use crate::engine::{self, Method, MethodRequest, Model, RunConfig, RunResult};
-use crate::error::InputError;
+use crate::error::{InputError, Key};
 use crate::rules::HouseRule;
 use crate::stats::{Difference, Summary, paired_mean, paired_proportion, summarize};
 use rayon::prelude::*;
@@ -143,7 +143,11 @@ impl Comparison {
             MethodRequest::Precision(_) => {
                 return Err(QuestionError::Input(InputError::argument(
                     "precision",
-                    "a comparison runs a fixed number of paired trials: use --trials N (or --exact)",
+                    format!(
+                        "a comparison runs a fixed number of paired trials: use {} (or {})",
+                        Key::Trials.with("N"),
+                        Key::Exact.named()
+                    ),
                 )));
             }
             _ => config.auto_trials,

@@ -214,7 +214,10 @@ pub fn measure(
         .ok_or_else(|| {
             crate::error::InputError::argument(
                 "show",
-                "this action has no headline outcome: name one with --show VARIABLE=VALUE",
+                format!(
+                    "this action has no headline outcome: name one with {}",
+                    crate::error::Key::Show.with("VARIABLE=VALUE")
+                ),
             )
         })?;
     let comparison = Comparison {

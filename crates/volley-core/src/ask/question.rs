@@ -284,8 +284,9 @@ impl Question {
                 Err(QuestionError::Input(InputError::argument(
                     "budget",
                     format!(
-                        "best play here meets more than the budget of {} (decision states over all turns, or leaves of one turn's dice tree): raise the budget (--budget); memory grows with the states, about 1 GB a million",
-                        crate::dice::grouped(over.budget)
+                        "best play here meets more than the budget of {} (decision states over all turns, or leaves of one turn's dice tree): raise the budget ({}); memory grows with the states, about 1 GB a million",
+                        crate::dice::grouped(over.budget),
+                        crate::error::Key::Budget.named()
                     ),
                 )))
             }

@@ -7,7 +7,7 @@
 use crate::action::FieldKind;
 use crate::ask::question::{Question, QuestionError};
 use crate::engine::RunConfig;
-use crate::error::InputError;
+use crate::error::{InputError, Key};
 use crate::stats::{Estimate, Summary, summarize};
 use crate::systems::Origin;
 use rayon::prelude::*;
@@ -175,7 +175,8 @@ pub fn field_values(
                 return Err(InputError::argument(
                     "values",
                     format!(
-                        "`{field}` runs {min} to {max}: give the values to try with --values A..B"
+                        "`{field}` runs {min} to {max}: give the values to try with {}",
+                        Key::Values.with("A..B")
                     ),
                 ));
             }
@@ -186,7 +187,10 @@ pub fn field_values(
             if steps >= MAX_VALUES {
                 return Err(InputError::argument(
                     "values",
-                    format!("`{field}` runs {min} to {max}: give the values to try with --values"),
+                    format!(
+                        "`{field}` runs {min} to {max}: give the values to try with {}",
+                        Key::Values.named()
+                    ),
                 ));
             }
             (0..=steps)
@@ -294,7 +298,10 @@ pub fn asked(
     if given.contains(&vary) {
         return Err(QuestionError::Input(InputError::argument(
             vary,
-            "this field is the one searched (--vary): do not also set it",
+            format!(
+                "this field is the one searched ({}): do not also set it",
+                Key::Vary.named()
+            ),
         )));
     }
     let target = Target::parse(target).map_err(|m| InputError::argument("target", m))?;

@@ -32,8 +32,9 @@ pub(crate) fn check_sweep(
             line: experiment.sweep.first().and_then(|a| a.origin.line),
             field: "sweep".to_string(),
             message: format!(
-                "{count} points ({}); volley runs at most {max_points} without --max-points",
-                sizes.join(" x ")
+                "{count} points ({}); volley runs at most {max_points} without {}",
+                sizes.join(" x "),
+                crate::error::Key::MaxPoints.named()
             ),
         });
     }
