@@ -66,9 +66,11 @@ impl PlanMemo {
                 *left = left.saturating_sub(1);
                 *left > 0
             });
-            let known = match again {
-                true => held.solved.get(&key).cloned(),
-                false => held.solved.remove(&key),
+            // The last ask takes the answer out: nothing holds it after.
+            let known = if again {
+                held.solved.get(&key).cloned()
+            } else {
+                held.solved.remove(&key)
             };
             (known, again)
         };
