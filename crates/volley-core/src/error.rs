@@ -9,11 +9,10 @@ pub const ARGUMENTS: &str = "arguments";
 
 /// A part of a request that a message advises setting. The core names it
 /// in a message with [`Key::named`] (or [`Key::with`], beside what to give
-/// it); each front end puts it in its own words ([`worded_keys`]): `--only`
-/// on the command line, `only=` in Python, the page's query key `only`.
+/// it); each front end puts it in its own words ([`worded_keys`]): `--vary`
+/// on the command line, `vary=` in Python, the page's query key `vary`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
-    Only,
     Show,
     Trials,
     /// The request for an exact answer.
@@ -21,7 +20,6 @@ pub enum Key {
     Values,
     Vary,
     Budget,
-    Readings,
     MaxPoints,
 }
 
@@ -29,29 +27,25 @@ pub enum Key {
 const KEY_MARK: char = '\u{1}';
 
 impl Key {
-    const ALL: [Key; 9] = [
-        Key::Only,
+    const ALL: [Key; 7] = [
         Key::Show,
         Key::Trials,
         Key::Exact,
         Key::Values,
         Key::Vary,
         Key::Budget,
-        Key::Readings,
         Key::MaxPoints,
     ];
 
     /// The core's own name for it, as a file or a query names it.
     pub fn name(self) -> &'static str {
         match self {
-            Key::Only => "only",
             Key::Show => "show",
             Key::Trials => "trials",
             Key::Exact => "exact",
             Key::Values => "values",
             Key::Vary => "vary",
             Key::Budget => "budget",
-            Key::Readings => "readings",
             Key::MaxPoints => "max_points",
         }
     }
