@@ -246,16 +246,11 @@ fn tables_comparisons_and_frames_carry_the_list() {
         "name = \"impact\"\ntitle = \"Impact\"\nsystem = \"deadly-field\"\naction = \"impact\"\n\n[sweep]\nattacker_figs = [6, 8]\n",
     )
     .unwrap();
-    let out = Command::cargo_bin("volley")
-        .unwrap()
-        .args(["run", file.to_str().unwrap(), "--reports"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    crate::common::succeeded(
+        Command::cargo_bin("volley")
+            .unwrap()
+            .args(["run", file.to_str().unwrap(), "--reports"])
+            .arg(dir.path()),
     );
     let meta: Value =
         serde_json::from_slice(&std::fs::read(dir.path().join("impact/meta.json")).unwrap())

@@ -368,16 +368,11 @@ fn a_sweep_answered_over_threads_is_the_same_on_one() {
     let (exp, _) = experiment_in(dir.path(), &body);
     let frame_on = |threads: &str| {
         let reports = dir.path().join(format!("reports-{threads}"));
-        let out = volley()
-            .env("RAYON_NUM_THREADS", threads)
-            .args(["run", exp.to_str().unwrap(), "--reports"])
-            .arg(&reports)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        crate::common::succeeded(
+            volley()
+                .env("RAYON_NUM_THREADS", threads)
+                .args(["run", exp.to_str().unwrap(), "--reports"])
+                .arg(&reports),
         );
         let folder = reports.join("threads");
         ["results.csv", "meta.json", "README.md"]

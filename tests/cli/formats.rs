@@ -62,16 +62,7 @@ fn deadly_field_shows_its_working() {
 #[test]
 fn the_generated_pages_of_the_guide_are_up_to_date() {
     let dir = tempfile::tempdir().unwrap();
-    let out = volley()
-        .args(["guide", "--out"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(volley().args(["guide", "--out"]).arg(dir.path()));
     for page in [
         "readings.md",
         "charts.md",

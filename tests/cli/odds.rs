@@ -259,18 +259,7 @@ fn precision_mode_runs_until_every_interval_is_narrow_enough() {
 #[test]
 fn the_crt_alone_is_the_fire_table_without_the_cohesion_roll() {
     let p = |args: &[&str], value: &str| -> f64 {
-        let out = volley()
-            .args(args)
-            .args(["--format", "json"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        v["outcomes"]
+        crate::common::volley_json(args)["outcomes"]
             .as_array()
             .unwrap()
             .iter()

@@ -5,21 +5,16 @@ use super::{experiment_in, json_of, run_experiment, run_refused, stderr_of, voll
 
 #[test]
 fn a_plan_is_the_published_contract_and_never_below_a_fixed_policy() {
-    let out = volley()
-        .args([
-            "plan",
-            "micro-force",
-            "firefight",
-            "turns=2",
-            "b_cover=light",
-        ])
-        .args(["--check-trials", "40000", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = crate::common::succeeded(
+        volley()
+            .args([
+                "plan",
+                "micro-force",
+                "firefight",
+                "turns=2",
+                "b_cover=light",
+            ])
+            .args(["--check-trials", "40000", "--format", "json"]),
     );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     crate::common::assert_contract("plan", &json);
@@ -95,22 +90,17 @@ fn a_plan_refuses_what_it_cannot_answer_naming_the_flag() {
 fn a_plan_draws_its_policy() {
     let dir = tempfile::tempdir().unwrap();
     let plot = dir.path().join("policy.png");
-    let out = volley()
-        .args([
-            "plan",
-            "deadly-field",
-            "firefight",
-            "turns=2",
-            "--check-trials",
-            "0",
-        ])
-        .args(["--plot", plot.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    crate::common::succeeded(
+        volley()
+            .args([
+                "plan",
+                "deadly-field",
+                "firefight",
+                "turns=2",
+                "--check-trials",
+                "0",
+            ])
+            .args(["--plot", plot.to_str().unwrap()]),
     );
     let svg = std::fs::read_to_string(dir.path().join("policy.svg")).unwrap();
     // Reforming is the usual play (the firefight reforms by default): the

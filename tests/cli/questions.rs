@@ -228,30 +228,16 @@ fn comparisons_and_tables_are_exact_where_every_side_fits_and_say_why_not() {
         why.starts_with("the baseline: the dice tree has more than 1 branches"),
         "{why}"
     );
-    let table = super::stdout_of(&[
-        "table",
-        "micro-squad",
-        "fire",
-        "--row",
-        "die_mod=0,1",
-        "--budget",
-        "1",
-        "--trials",
-        "1000",
-    ]);
+    let table_with = |more: &[&str]| {
+        let base = ["table", "micro-squad", "fire", "--row", "die_mod=0,1"];
+        super::stdout_of(&[&base[..], &["--budget", "1"], more].concat())
+    };
+    let table = table_with(&["--trials", "1000"]);
     assert!(
         !table.contains("not exact"),
         "Monte Carlo was asked for: {table}"
     );
-    let table = super::stdout_of(&[
-        "table",
-        "micro-squad",
-        "fire",
-        "--row",
-        "die_mod=0,1",
-        "--budget",
-        "1",
-    ]);
+    let table = table_with(&[]);
     assert!(
         table.contains(
             "not exact: die_mod=0: the dice tree has more than 1 branches (and 1 more cells)"

@@ -51,39 +51,23 @@ fn shards_merge_into_the_single_machine_result_byte_for_byte() {
 fn merge_refuses_tampered_tally_files() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.json");
-    let out = volley()
-        .args([
-            "odds",
-            "micro-squad",
-            "engagement",
-            "a_stands=1",
-            "b_stands=1",
-            "--trials",
-            "70000",
-            "--shard",
-            "0/1",
-            "--save-tally",
-            good.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(volley().args([
+        "odds",
+        "micro-squad",
+        "engagement",
+        "a_stands=1",
+        "b_stands=1",
+        "--trials",
+        "70000",
+        "--shard",
+        "0/1",
+        "--save-tally",
+        good.to_str().unwrap(),
+    ]));
     let original: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&good).unwrap()).unwrap();
     // The untouched file merges.
-    let out = volley()
-        .args(["merge", good.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(volley().args(["merge", good.to_str().unwrap()]));
     type Tamper = fn(&mut serde_json::Value);
     let cases: [(&str, Tamper, &str); 9] = [
         ("index", |v| v["shard"]["index"] = 5.into(), "K runs from 0"),
@@ -184,20 +168,12 @@ fn sharded_run_is_the_single_run(text: &str, name: &str, n: usize) {
     let exp = dir.path().join("exp.toml");
     std::fs::write(&exp, text).unwrap();
     let whole = dir.path().join("whole");
-    let out = volley()
-        .args([
-            "run",
-            exp.to_str().unwrap(),
-            "--reports",
-            whole.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(volley().args([
+        "run",
+        exp.to_str().unwrap(),
+        "--reports",
+        whole.to_str().unwrap(),
+    ]));
     let shards = dir.path().join("shards");
     let jobs: Vec<_> = (0..n)
         .map(|k| {
@@ -225,16 +201,11 @@ fn sharded_run_is_the_single_run(text: &str, name: &str, n: usize) {
         .collect();
     slices.reverse();
     let merged = dir.path().join("merged");
-    let out = volley()
-        .arg("merge")
-        .args(&slices)
-        .args(["--reports", merged.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    crate::common::succeeded(
+        volley()
+            .arg("merge")
+            .args(&slices)
+            .args(["--reports", merged.to_str().unwrap()]),
     );
     let single = report_files(&whole.join(name));
     let put_together = report_files(&merged.join(name));

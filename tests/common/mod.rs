@@ -12,19 +12,26 @@ mod core_helpers;
 #[allow(unused_imports)]
 pub use core_helpers::*;
 
-/// `volley ARGS --format json`, which must succeed, as JSON.
-pub fn volley_json(args: &[&str]) -> serde_json::Value {
-    use assert_cmd::Command;
-    let out = Command::cargo_bin("volley")
-        .unwrap()
-        .args(args)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
+/// `command`'s output, which must have succeeded (its standard error shown
+/// if it did not).
+pub fn succeeded(command: &mut assert_cmd::Command) -> std::process::Output {
+    let out = command.output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// `volley ARGS --format json`, which must succeed, as JSON.
+pub fn volley_json(args: &[&str]) -> serde_json::Value {
+    use assert_cmd::Command;
+    let out = succeeded(
+        Command::cargo_bin("volley")
+            .unwrap()
+            .args(args)
+            .args(["--format", "json"]),
     );
     let json = serde_json::from_slice(&out.stdout).unwrap();
     assert_contract(args.first().copied().unwrap_or_default(), &json);
