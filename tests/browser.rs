@@ -378,14 +378,7 @@ fn every_sheet_prints_on_one_to_three_pages() {
         .expect("target/")
         .join("browser-test");
     std::fs::create_dir_all(&folder).expect("the output folder");
-    for system in [
-        "micro-squad",
-        "micro-armour",
-        "micro-force",
-        "hex-acw",
-        "stand-and-die",
-        "deadly-field",
-    ] {
+    for system in crate::common::SYSTEMS {
         // The page serves the command line's sheet.
         let (status, served) = server.get(&format!("/sheet/{system}"));
         assert_eq!(status, 200, "{system}: {served}");

@@ -2,7 +2,7 @@
 //! bar.
 
 use super::look::*;
-use super::{DESC_SIZE, Figure, SIZE};
+use super::{Area, DESC_SIZE, Figure, SIZE};
 use anyhow::anyhow;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -102,17 +102,9 @@ impl Heatmap {
 }
 
 impl Figure for Heatmap {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, plotters::coord::Shift>,
-    ) -> anyhow::Result<()>
-    where
-        DB::ErrorType: 'static,
-    {
+    fn draw<DB: DrawingBackend<ErrorType: 'static>>(&self, root: &Area<DB>) -> anyhow::Result<()> {
         let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
-        root.fill(&WHITE).map_err(|e| err(&e))?;
-        let (heading, body) = root.split_vertically(heading_height(self.subtitle.as_deref()));
-        draw_heading(&heading, &self.title, self.subtitle.as_deref()).map_err(|e| err(&e))?;
+        let body = headed(root, &self.title, self.subtitle.as_deref()).map_err(|e| err(&e))?;
         let (plot, bar) = body.split_horizontally(SIZE.0 - 110);
         let (nx, ny) = (self.columns.len() as i32, self.rows.len() as i32);
         let longest = self

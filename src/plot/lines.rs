@@ -2,7 +2,7 @@
 //! each series with its interval.
 
 use super::look::*;
-use super::{DESC_SIZE, Figure, SIZE};
+use super::{Area, DESC_SIZE, Figure, SIZE};
 use anyhow::anyhow;
 use plotters::prelude::*;
 
@@ -177,17 +177,9 @@ impl Lines {
 }
 
 impl Figure for Lines {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, plotters::coord::Shift>,
-    ) -> anyhow::Result<()>
-    where
-        DB::ErrorType: 'static,
-    {
+    fn draw<DB: DrawingBackend<ErrorType: 'static>>(&self, root: &Area<DB>) -> anyhow::Result<()> {
         let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
-        root.fill(&WHITE).map_err(|e| err(&e))?;
-        let (heading, body) = root.split_vertically(heading_height(self.subtitle.as_deref()));
-        draw_heading(&heading, &self.title, self.subtitle.as_deref()).map_err(|e| err(&e))?;
+        let body = headed(root, &self.title, self.subtitle.as_deref()).map_err(|e| err(&e))?;
         let names = self.names();
         let legend = legend_width(&names);
         let (plot, legend_area) = body.split_horizontally(SIZE.0 - legend);

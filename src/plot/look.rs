@@ -139,6 +139,19 @@ pub(super) fn draw_heading<DB: DrawingBackend>(
 }
 
 /// Height of the heading: the title, and the subtitle when there is one.
+/// A figure's page: `root` filled white, `title` (and `subtitle`) drawn at
+/// its head; the area below the heading, for the figure itself.
+pub(super) fn headed<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    subtitle: Option<&str>,
+) -> Result<DrawingArea<DB, plotters::coord::Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let (heading, body) = root.split_vertically(heading_height(subtitle));
+    draw_heading(&heading, title, subtitle)?;
+    Ok(body)
+}
+
 pub(super) fn heading_height(subtitle: Option<&str>) -> u32 {
     if subtitle.is_some() { 54 } else { 34 }
 }

@@ -46,14 +46,12 @@ fn register_font() {
         let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
     });
 }
+/// The area a figure is drawn on, whole or in part.
+pub type Area<DB> = DrawingArea<DB, plotters::coord::Shift>;
+
 pub trait Figure {
     /// Draw on `root`.
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, plotters::coord::Shift>,
-    ) -> anyhow::Result<()>
-    where
-        DB::ErrorType: 'static;
+    fn draw<DB: DrawingBackend<ErrorType: 'static>>(&self, root: &Area<DB>) -> anyhow::Result<()>;
 
     /// Write as `stem.png` and `stem.svg`; returns both paths.
     fn write(&self, stem: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {

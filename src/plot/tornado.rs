@@ -1,7 +1,7 @@
 //! Tornado charts: one horizontal bar per item, largest at the top.
 
 use super::look::*;
-use super::{DESC_SIZE, Figure, caption_size};
+use super::{Area, DESC_SIZE, Figure, caption_size};
 use anyhow::anyhow;
 use plotters::prelude::*;
 
@@ -16,13 +16,7 @@ pub struct Tornado {
 }
 
 impl Figure for Tornado {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, plotters::coord::Shift>,
-    ) -> anyhow::Result<()>
-    where
-        DB::ErrorType: 'static,
-    {
+    fn draw<DB: DrawingBackend<ErrorType: 'static>>(&self, root: &Area<DB>) -> anyhow::Result<()> {
         let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let n = self.bars.len().max(1);

@@ -46,14 +46,7 @@ fn a_house_rules_sheet_marks_the_cells_it_changes() {
 
 #[test]
 fn every_system_has_a_sheet_and_a_bad_one_is_refused() {
-    for system in [
-        "micro-squad",
-        "micro-armour",
-        "micro-force",
-        "hex-acw",
-        "stand-and-die",
-        "deadly-field",
-    ] {
+    for system in crate::common::SYSTEMS {
         let html = super::stdout_of(&["sheet", system]);
         assert!(html.matches("<table>").count() >= 1, "{system}");
         assert!(!html.contains("NaN"), "{system}");

@@ -12,6 +12,16 @@ mod core_helpers;
 #[allow(unused_imports)]
 pub use core_helpers::*;
 
+/// Every system volley knows, by its command-line name.
+pub const SYSTEMS: [&str; 6] = [
+    "micro-squad",
+    "micro-armour",
+    "micro-force",
+    "hex-acw",
+    "stand-and-die",
+    "deadly-field",
+];
+
 /// `command`'s output, which must have succeeded (its standard error shown
 /// if it did not).
 pub fn succeeded(command: &mut assert_cmd::Command) -> std::process::Output {
