@@ -9,21 +9,12 @@ from typing import Any, Optional
 
 import polars as pl
 
+from .documents import _Document
 
-class Answer:
-    """One answered question. ``to_dict()`` is the command line's JSON."""
 
-    def __init__(self, data: dict[str, Any]):
-        self._data = data
-
-    def to_dict(self) -> dict[str, Any]:
-        """The answer as ``volley odds ... --format json`` prints it."""
-        return copy.deepcopy(self._data)
-
-    @property
-    def exact(self) -> bool:
-        """Every figure exact (else each carries its interval)."""
-        return bool(self._data["method"] == "exact")
+class Answer(_Document):
+    """One answered question: ``to_dict()`` is ``volley odds ... --format
+    json``, read like a dict."""
 
     @property
     def headline(self) -> Optional[str]:
@@ -94,19 +85,9 @@ class Answer:
                 + "".join(rows) + "</table></div>")
 
 
-class Comparison:
+class Comparison(_Document):
     """A question against its variants. ``to_dict()`` is ``volley compare
     --format json``; ``differences`` every variant's paired differences."""
-
-    def __init__(self, data: dict[str, Any]):
-        self._data = data
-
-    def to_dict(self) -> dict[str, Any]:
-        return copy.deepcopy(self._data)
-
-    @property
-    def exact(self) -> bool:
-        return bool(self._data["method"] == "exact")
 
     @property
     def baseline(self) -> Answer:
