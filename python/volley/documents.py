@@ -1,6 +1,6 @@
-"""The answers of ``volley effects`` and ``volley solve`` in Python: each its
-command's JSON (``to_dict()``, and read like a dict), with its table as a
-polars DataFrame."""
+"""A command's JSON document in Python (``to_dict()``, and read like a
+dict), the ground of every answer's class; here the answers of ``volley
+effects`` and ``volley solve``, each with its table as a polars DataFrame."""
 
 from __future__ import annotations
 

@@ -70,6 +70,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
     // The experiments of one run that ask the same plan solve it once.
     let prepared = experiments
         .iter()
+        .filter(|e| e.plan.is_some())
         .filter_map(|e| experiment::Prepared::new(e, args.max_points, None).ok());
     let plans = std::sync::Arc::new(experiment::PlanMemo::expecting(
         &prepared.collect::<Vec<_>>(),

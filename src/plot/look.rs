@@ -138,7 +138,6 @@ pub(super) fn draw_heading<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Height of the heading: the title, and the subtitle when there is one.
 /// A figure's page: `root` filled white, `title` (and `subtitle`) drawn at
 /// its head; the area below the heading, for the figure itself.
 pub(super) fn headed<DB: DrawingBackend>(
@@ -152,6 +151,7 @@ pub(super) fn headed<DB: DrawingBackend>(
     Ok(body)
 }
 
+/// Height of the heading: the title, and the subtitle when there is one.
 pub(super) fn heading_height(subtitle: Option<&str>) -> u32 {
     if subtitle.is_some() { 54 } else { 34 }
 }

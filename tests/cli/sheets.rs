@@ -46,6 +46,12 @@ fn a_house_rules_sheet_marks_the_cells_it_changes() {
 
 #[test]
 fn every_system_has_a_sheet_and_a_bad_one_is_refused() {
+    // The tests' list is the registry's, in any order.
+    let mut known: Vec<&str> = volley::systems::all().iter().map(|s| s.name()).collect();
+    let mut listed = crate::common::SYSTEMS.to_vec();
+    known.sort_unstable();
+    listed.sort_unstable();
+    assert_eq!(listed, known);
     for system in crate::common::SYSTEMS {
         let html = super::stdout_of(&["sheet", system]);
         assert!(html.matches("<table>").count() >= 1, "{system}");

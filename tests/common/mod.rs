@@ -12,7 +12,8 @@ mod core_helpers;
 #[allow(unused_imports)]
 pub use core_helpers::*;
 
-/// Every system volley knows, by its command-line name.
+/// Every system volley knows, by its command-line name (a sheet test holds
+/// it to the registry).
 pub const SYSTEMS: [&str; 6] = [
     "micro-squad",
     "micro-armour",

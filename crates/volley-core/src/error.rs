@@ -10,7 +10,7 @@ pub const ARGUMENTS: &str = "arguments";
 /// A part of a request that a message advises setting. The core names it
 /// in a message with [`Key::named`] (or [`Key::with`], beside what to give
 /// it); each front end puts it in its own words ([`worded_keys`]): `--vary`
-/// on the command line, `vary=` in Python, the page's query key `vary`.
+/// on the command line, `` `vary=` `` in Python.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
     Show,
@@ -37,7 +37,8 @@ impl Key {
         Key::MaxPoints,
     ];
 
-    /// The core's own name for it, as a file or a query names it.
+    /// The core's own name for it (an error shown as it is, not worded by a
+    /// front end, names it so, in backticks).
     pub fn name(self) -> &'static str {
         match self {
             Key::Show => "show",

@@ -60,26 +60,69 @@ fn code_of(text: &str) -> String {
         .join("\n")
 }
 
-/// The modules `code` names as `crate::MODULE` (or `crate::ask::MODULE`).
-fn named_modules(code: &str) -> Vec<String> {
-    let name_at = |rest: &str| {
-        let end = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
-        rest[..end].to_string()
-    };
-    code.match_indices("crate::")
-        .map(|(at, _)| {
-            let rest = &code[at + "crate::".len()..];
-            match rest
-                .strip_prefix(LAYERED)
-                .and_then(|r| r.strip_prefix("::"))
-            {
-                Some(inner) => format!("{LAYERED}::{}", name_at(inner)),
-                None => name_at(rest),
+/// The name that opens `path`.
+fn first_name(path: &str) -> &str {
+    let end = path
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(path.len());
+    &path[..end]
+}
+
+/// The items of a `{...}` group's inside, split at its own commas.
+fn group_items(group: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut items) = (0, 0, Vec::new());
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                items.push(&group[start..i]);
+                return items;
             }
-        })
-        .collect()
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&group[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&group[start..]);
+    items
+}
+
+/// The modules a path after `crate::` names: its first module, or each
+/// item's of a `{...}` group; within `ask/`, the way to ask it names.
+fn modules_in(path: &str) -> Vec<String> {
+    let path = path.trim_start();
+    if let Some(group) = path.strip_prefix('{') {
+        return group_items(group)
+            .into_iter()
+            .flat_map(modules_in)
+            .collect();
+    }
+    let first = first_name(path);
+    match path[first.len()..].strip_prefix("::") {
+        Some(inner) if first == LAYERED => modules_in(inner)
+            .into_iter()
+            .map(|m| format!("{LAYERED}::{m}"))
+            .collect(),
+        _ => vec![first.to_string()],
+    }
+}
+
+/// The modules `code` names as `crate::MODULE`, `crate::ask::MODULE` or a
+/// group of them; and, in a module of `ask/` (`in_ask`), as `super::MODULE`.
+fn named_modules(code: &str, in_ask: bool) -> Vec<String> {
+    let after = |prefix: &'static str| {
+        code.match_indices(prefix)
+            .map(move |(at, _)| &code[at + prefix.len()..])
+    };
+    let mut named: Vec<String> = after("crate::").flat_map(modules_in).collect();
+    if in_ask {
+        let siblings = after("super::").flat_map(modules_in);
+        named.extend(siblings.map(|m| format!("{LAYERED}::{m}")));
+    }
+    named
 }
 
 /// Where each source file stands: its top-level module, or its module of
@@ -113,7 +156,14 @@ fn no_module_names_a_layer_above_its_own() {
             continue;
         }
         let code = code_of(&std::fs::read_to_string(file).expect("a readable source file"));
-        for named in named_modules(&code) {
+        let in_ask = module.starts_with(&format!("{LAYERED}::"));
+        for named in named_modules(&code, in_ask) {
+            if named.starts_with(LAYERED) && layer_of(&named).is_none() {
+                upward.push(format!(
+                    "{} names crate::{named}, which has no layer here",
+                    file.display()
+                ));
+            }
             if let Some(layer) = layer_of(&named).filter(|&layer| layer > own) {
                 upward.push(format!(
                     "{} (layer {own}) names crate::{named} (layer {layer})",
@@ -126,9 +176,27 @@ fn no_module_names_a_layer_above_its_own() {
     upward.dedup();
     assert!(
         upward.is_empty(),
-        "imports that run up a layer:\n{}",
+        "imports that run up a layer, or name no layer:\n{}",
         upward.join("\n")
     );
+}
+
+#[test]
+fn imports_are_read_whole_groups_and_siblings_included() {
+    let code = "use crate::ask::{question::Question, readings};\nuse crate::{plan, engine::Stepped};\nuse super::compare::Variant;";
+    let mut named = named_modules(code, true);
+    named.sort();
+    assert_eq!(
+        named,
+        [
+            "ask::compare",
+            "ask::question",
+            "ask::readings",
+            "engine",
+            "plan"
+        ]
+    );
+    assert_eq!(named_modules("use super::x;", false), Vec::<String>::new());
 }
 
 #[test]

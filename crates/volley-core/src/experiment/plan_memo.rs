@@ -4,7 +4,7 @@
 //! every point, the plan against its usual play, which may be another
 //! experiment's own plan at the same point). An answer is kept only while
 //! another ask of it is still to come, so the memo holds no more than the
-//! answers one experiment leaves for a later one.
+//! answers still to be asked again.
 
 use super::Prepared;
 use crate::ask::question::{Question, QuestionError};
@@ -85,7 +85,12 @@ impl PlanMemo {
                 let answer = alone.plan(ask)?;
                 let read = alone.book().consulted_options();
                 let solved = Arc::new((answer, read.iter().map(|o| o.to_string()).collect()));
-                self.lock().solved.insert(key, solved.clone());
+                let mut held = self.lock();
+                // Kept only if an ask is still to come: another thread may
+                // have made the last one while this one solved.
+                if held.to_come.get(&key).is_some_and(|left| *left > 0) {
+                    held.solved.insert(key, solved.clone());
+                }
                 solved
             }
         };
