@@ -104,19 +104,28 @@ pub struct Comparison {
     pub variants: Vec<Variant>,
 }
 
+/// A comparison's models: the baseline's, and each variant's in order.
+type Models = (Box<dyn Model>, Vec<Box<dyn Model>>);
+
 impl Comparison {
+    /// Every side's model.
+    fn models(&self) -> Result<Models, InputError> {
+        let base = self.baseline.model()?;
+        let variants = self
+            .variants
+            .iter()
+            .map(|v| v.question.model())
+            .collect::<Result<_, _>>()?;
+        Ok((base, variants))
+    }
+
     /// Answer every side on the same trials (or exactly).
     pub fn run(&self, config: &RunConfig) -> Result<Compared, QuestionError> {
         let c = config.confidence;
         if c.is_nan() || c <= 0.0 || c >= 1.0 {
             return Err(QuestionError::Run(engine::RunError::BadConfidence(c)));
         }
-        let base = self.baseline.model()?;
-        let models: Vec<Box<dyn Model>> = self
-            .variants
-            .iter()
-            .map(|v| v.question.model())
-            .collect::<Result<_, _>>()?;
+        let (base, models) = self.models()?;
         // Each side gets the budget `odds` would give it.
         let mut exact_refused = None;
         if let Some(budget) = config.exact_budget() {
@@ -165,12 +174,7 @@ impl Comparison {
         config: &RunConfig,
         trials: u64,
     ) -> Result<engine::PairedRun, QuestionError> {
-        let base = self.baseline.model()?;
-        let models: Vec<Box<dyn Model>> = self
-            .variants
-            .iter()
-            .map(|v| v.question.model())
-            .collect::<Result<_, _>>()?;
+        let (base, models) = self.models()?;
         let refs: Vec<&dyn Model> = models.iter().map(|m| m.as_ref()).collect();
         Ok(engine::run_paired(base.as_ref(), &refs, config, trials)?)
     }

@@ -8,6 +8,7 @@ use crate::action::FieldKind;
 use crate::ask::compare::{Comparison, Variant};
 use crate::ask::question::{Question, QuestionError};
 use crate::engine::RunConfig;
+use crate::error::InputError;
 use crate::stats::{Difference, Estimate};
 use crate::systems::Origin;
 
@@ -172,15 +173,36 @@ pub fn asked(
 pub fn effects(
     question: &Question,
     steps: Vec<Step>,
+    skipped: Vec<(Step, String)>,
+    headline: Option<(String, String)>,
+    config: &RunConfig,
+) -> Result<Effects, QuestionError> {
+    let asked = steps
+        .into_iter()
+        .map(|step| {
+            let field = (step.field.clone(), step.to.clone(), Origin::arguments());
+            let stepped = question.with(&[field]);
+            (step, stepped)
+        })
+        .collect();
+    measure(question, asked, skipped, headline, config)
+}
+
+/// Compare `question` with the question of each step in `asked` and report
+/// each step's effect on `headline` (the action's own when `None`), largest
+/// first; a step whose question does not build (or has no model) is
+/// skipped, after `skipped`, saying why.
+pub fn measure(
+    question: &Question,
+    asked: Vec<(Step, Result<Question, InputError>)>,
     mut skipped: Vec<(Step, String)>,
     headline: Option<(String, String)>,
     config: &RunConfig,
 ) -> Result<Effects, QuestionError> {
     let mut variants = Vec::new();
     let mut taken = Vec::new();
-    for step in steps {
-        let field = (step.field.clone(), step.to.clone(), Origin::arguments());
-        match question.with(&[field]).and_then(|q| q.model().map(|_| q)) {
+    for (step, stepped) in asked {
+        match stepped.and_then(|q| q.model().map(|_| q)) {
             Ok(q) => {
                 variants.push(Variant {
                     name: format!("{}={}", step.field, step.to),
@@ -192,19 +214,6 @@ pub fn effects(
             Err(e) => skipped.push((step, e.message)),
         }
     }
-    measure(question, variants, taken, skipped, headline, config)
-}
-
-/// Compare `question` with `variants` (one per step of `taken`) and report each
-/// step's effect on `headline` (the action's own when `None`), largest first.
-pub fn measure(
-    question: &Question,
-    variants: Vec<Variant>,
-    taken: Vec<Step>,
-    skipped: Vec<(Step, String)>,
-    headline: Option<(String, String)>,
-    config: &RunConfig,
-) -> Result<Effects, QuestionError> {
     let headline = headline
         .or_else(|| {
             question

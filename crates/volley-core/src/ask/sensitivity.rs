@@ -6,7 +6,6 @@
 //! refusal lists the readings they accept; a number is switched to the values
 //! its card's `[option_alternatives]` names (those its note gives).
 
-use crate::ask::compare::Variant;
 use crate::ask::effects::{Effects, Step, measure};
 use crate::ask::question::{Question, QuestionError};
 use crate::engine::RunConfig;
@@ -135,9 +134,8 @@ pub fn sensitivity(
     config: &RunConfig,
 ) -> Result<Effects, QuestionError> {
     let (choices, numbers) = options(question.book())?;
-    let mut variants = Vec::new();
-    let mut taken = Vec::new();
-    let mut skipped: Vec<(Step, String)> = numbers
+    let mut asked = Vec::new();
+    let skipped: Vec<(Step, String)> = numbers
         .into_iter()
         .map(|(option, why)| {
             (
@@ -159,18 +157,8 @@ pub fn sensitivity(
             };
             let rule = option_rule(&choice.option, alternative)?;
             let rules: Vec<HouseRule> = base_rules.iter().cloned().chain([rule]).collect();
-            match question.under(&rules).and_then(|q| q.model().map(|_| q)) {
-                Ok(q) => {
-                    variants.push(Variant {
-                        name: format!("{}={}", step.field, step.to),
-                        spec: format!("{}={}", step.field, step.to),
-                        question: q,
-                    });
-                    taken.push(step);
-                }
-                Err(e) => skipped.push((step, e.message)),
-            }
+            asked.push((step, question.under(&rules)));
         }
     }
-    measure(question, variants, taken, skipped, headline, config)
+    measure(question, asked, skipped, headline, config)
 }

@@ -8,7 +8,7 @@
 
 use super::Prepared;
 use crate::ask::question::{Question, QuestionError};
-use crate::plan::{Ask, Opponent, PlanAnswer};
+use crate::plan::{Ask, PlanAnswer};
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -119,14 +119,10 @@ impl Prepared {
         let mut asks = Vec::new();
         for values in &self.grid {
             for question in self.questions_at(values).unwrap_or_default() {
-                let Ok(ask) = spec.ask(&question) else {
+                let Ok((ask, usual)) = spec.asks(&question) else {
                     continue;
                 };
-                if ask.opponent == Opponent::Best {
-                    let usual = Ask {
-                        opponent: Opponent::Usual,
-                        ..ask.clone()
-                    };
+                if let Some(usual) = usual {
                     asks.push((question.clone(), usual));
                 }
                 asks.push((question, ask));

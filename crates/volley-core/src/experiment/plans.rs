@@ -33,9 +33,21 @@ pub struct PlanSpec {
 }
 
 impl PlanSpec {
+    /// What a point answers: its plan, and against an opponent at its best
+    /// also the same plan against the opponent's usual play (for
+    /// `best_against_usual`).
+    pub fn asks(&self, question: &Question) -> Result<(Ask, Option<Ask>), InputError> {
+        let ask = self.ask(question)?;
+        let usual = (ask.opponent == Opponent::Best).then(|| Ask {
+            opponent: Opponent::Usual,
+            ..ask.clone()
+        });
+        Ok((ask, usual))
+    }
+
     /// The question a point's plan asks (no Monte Carlo check: the plan is
     /// exact, and `volley plan` checks its policies).
-    pub fn ask(&self, question: &Question) -> Result<Ask, InputError> {
+    fn ask(&self, question: &Question) -> Result<Ask, InputError> {
         let options = PlanOptions {
             choices: self.choices.clone(),
             goal: self.goal.clone(),
@@ -213,17 +225,11 @@ pub fn answer_plan(
     confidence: f64,
     memo: &PlanMemo,
 ) -> Result<(Summary, String), QuestionError> {
-    let ask = spec.ask(question).map_err(QuestionError::Input)?;
+    let (ask, usual) = spec.asks(question).map_err(QuestionError::Input)?;
     let answer = memo.plan(question, &ask)?;
-    let against_usual = match ask.opponent {
-        Opponent::Usual => None,
-        Opponent::Best => {
-            let usual = Ask {
-                opponent: Opponent::Usual,
-                ..ask
-            };
-            Some(memo.plan(question, &usual)?.best)
-        }
+    let against_usual = match usual {
+        Some(usual) => Some(memo.plan(question, &usual)?.best),
+        None => None,
     };
     let declared = (spec.choices(question), spec.opponent_choices(question));
     Ok(plan_summary(
