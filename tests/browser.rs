@@ -289,6 +289,22 @@ fn a_click_reasks_and_the_address_keeps_the_question() {
     );
     browser.screenshot("micro-force-charge-compare");
 
+    // A chart patch in the variant (`+=`): the variant's side lists the
+    // value it changes, old -> new.
+    browser.ask(
+        &server,
+        "system=micro-squad&action=fire&terrain=woods&variant.terrain.woods.personnel%2B=1",
+    );
+    let changes = browser.script(
+        "return [...document.querySelectorAll('.side .patched li')].map(e => e.textContent);",
+    );
+    assert_eq!(
+        changes,
+        json!(["terrain.woods.personnel+=1 changes terrain.woods.personnel: 4 -> 5"]),
+        "{changes}"
+    );
+    browser.screenshot("micro-squad-fire-variant-patch");
+
     // A value out of range gets volley's own message, and the page says so.
     let shown = browser.ask(&server, "system=micro-squad&action=fire&firepower=99");
     assert!(

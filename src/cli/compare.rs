@@ -16,10 +16,12 @@ pub struct CompareArgs {
     /// The baseline's fields as field=value.
     pub fields: Vec<String>,
     /// A variant as NAME:SPEC, repeatable. SPEC is a comma-separated list of
-    /// house-rule files, chart patches (chart.path=value, as a house rule's
-    /// `[set]` names them) and field=value overrides, on top of the baseline:
+    /// house-rule files, chart patches (chart.path=value sets a value, as a
+    /// house rule's `[set]` names it; chart.path+=N, -=N and *=N change the
+    /// card's value) and field=value overrides, on top of the baseline:
     /// `woods6:house_rules/woods_plus_6.toml`, `woods6:terrain.woods.personnel=6`,
-    /// `harder:die_mod=1`, `both:house_rules/woods_plus_6.toml,die_mod=1`.
+    /// `woods5:terrain.woods.personnel+=1`, `harder:die_mod=1`,
+    /// `both:house_rules/woods_plus_6.toml,die_mod=1`.
     #[arg(long = "variant", value_name = "NAME:SPEC", required = true)]
     pub variants: Vec<String>,
     /// Output format.

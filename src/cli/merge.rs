@@ -135,6 +135,8 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<String> {
             .ok()
             .and_then(|action| action.headline()),
         house_rules: &run.house_rules,
+        // A shard records its house rules' names, not the values they changed.
+        patches: &[],
         warning: None,
         notes: run.notes.clone(),
         provisional: run.provisional.clone(),

@@ -55,6 +55,31 @@ pub fn render_html(sheet: &Sheet) -> String {
         "<p class=\"meta\">Every figure is an exact probability, computed by volley (<code>volley sheet {}</code>) from the same code as its answers, {rules}. Under each percentage, the exact fraction where it is small.</p>",
         escape(&sheet.system)
     );
+    if !sheet.patched.is_empty() {
+        let changed = sheet
+            .tables
+            .iter()
+            .flat_map(|t| t.cells.iter().flatten())
+            .any(|c| c.changed);
+        if !changed {
+            let paths: Vec<&str> = sheet.patched.iter().map(|p| p.path.as_str()).collect();
+            let _ = writeln!(
+                out,
+                "<p class=\"meta\"><strong>These house rules change no table on this sheet</strong>: they act on {}, which no figure here reads.</p>",
+                escape(&paths.join(", "))
+            );
+        }
+        let _ = writeln!(out, "<ul class=\"meta\">");
+        for patch in &sheet.patched {
+            let _ = writeln!(
+                out,
+                "<li>{} changes <code>{}</code></li>",
+                escape(&patch.rule),
+                escape(&patch.said())
+            );
+        }
+        let _ = writeln!(out, "</ul>");
+    }
     for table in &sheet.tables {
         section(&mut out, table);
     }

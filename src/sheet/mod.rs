@@ -11,6 +11,7 @@ mod specs;
 pub use html::render_html;
 
 use crate::ask::question::Question;
+use crate::contract::PatchJson;
 use crate::engine::{MethodRequest, RunConfig};
 use crate::error::InputError;
 use crate::rules::HouseRule;
@@ -48,6 +49,8 @@ pub struct Sheet {
     pub title: String,
     /// The house rules applied, in order (empty: the card).
     pub house_rules: Vec<String>,
+    /// Every chart value they change, old -> new.
+    pub patched: Vec<PatchJson>,
     pub tables: Vec<Table>,
     /// The card's readings the tables rest on, as `option = value`.
     pub readings: Vec<String>,
@@ -81,6 +84,11 @@ pub fn sheet(system: &str, rules: &[HouseRule]) -> Result<Sheet, InputError> {
         system: found.name().to_string(),
         title: found.title().to_string(),
         house_rules: rules.iter().map(|r| r.name.clone()).collect(),
+        patched: crate::systems::rulebook(found, rules)?
+            .patches
+            .iter()
+            .map(PatchJson::from)
+            .collect(),
         tables,
         readings,
     })

@@ -26,6 +26,68 @@ fn a_house_rule_changes_the_answer() {
 }
 
 #[test]
+fn a_relative_patch_changes_the_cards_value_and_says_old_and_new() {
+    let compared = |variant: &str| {
+        stdout_of(&[
+            "compare",
+            "micro-squad",
+            "fire",
+            "terrain=woods",
+            "--variant",
+            variant,
+        ])
+    };
+    let plus = compared("woods5:terrain.woods.personnel+=1");
+    assert!(
+        plus.contains("\n  changes terrain.woods.personnel: 4 -> 5\n"),
+        "{plus}"
+    );
+    // The same as setting 5: woods gets stronger (P(unharmed) up).
+    let set = compared("woods5:terrain.woods.personnel=5");
+    let table = |text: &str| text[text.find("  variable").unwrap()..].to_string();
+    assert_eq!(table(&plus), table(&set));
+    // The headline (P(result = E)) is 0% on both sides: the outcome that
+    // moved most leads, then the headline's standstill.
+    assert!(
+        set.contains("woods5 moves P(target_after = ok) from 70.83% to 81.25%: 10.42 points higher (exact). P(result = E) stays at 0.00%."),
+        "{set}"
+    );
+    // `=+1` on a chart of counts is refused, with both ways to say it.
+    refused_naming(
+        &[
+            "compare",
+            "micro-squad",
+            "fire",
+            "--variant",
+            "w:terrain.woods.personnel=+1",
+        ],
+        &[
+            "field `terrain.woods.personnel`",
+            "write `terrain.woods.personnel+=1` to add 1 (4 -> 5), or `terrain.woods.personnel=1` to set it",
+        ],
+    );
+    // A file's [add], on an answer: the value old -> new under the rule.
+    let dir = tempfile::tempdir().unwrap();
+    let rule = rule_file(
+        &dir,
+        "woods.toml",
+        "[add]\n\"terrain.woods.personnel\" = 2\n",
+    );
+    let answer = stdout_of(&[
+        "odds",
+        "micro-squad",
+        "fire",
+        "terrain=woods",
+        "--house-rule",
+        &rule,
+    ]);
+    assert!(
+        answer.contains("house rules: woods\n  changes terrain.woods.personnel: 4 -> 6\n"),
+        "{answer}"
+    );
+}
+
+#[test]
 fn a_house_rule_keeps_each_value_within_its_charts_scale() {
     let dir = tempfile::tempdir().unwrap();
     let rule = |name: &str, text: &str| rule_file(&dir, name, text);

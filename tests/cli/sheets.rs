@@ -39,9 +39,37 @@ fn a_house_rules_sheet_marks_the_cells_it_changes() {
     let html = std::fs::read_to_string(&out).unwrap();
     assert!(html.contains("under house rules harsh"), "{html}");
     assert!(html.contains("class=\"changed\""), "{html}");
+    assert!(
+        html.contains(
+            "<li>harsh changes <code>resolution.drop_two_at_or_below: -5 -&gt; -3</code></li>"
+        ),
+        "{html}"
+    );
+    assert!(!html.contains("change no table"), "{html}");
     // The same tables, row for row.
     let card = super::stdout_of(&["sheet", "deadly-field"]);
     assert_eq!(card.matches("<tr>").count(), html.matches("<tr>").count());
+}
+
+#[test]
+fn a_sheet_says_when_its_house_rule_changes_none_of_its_tables() {
+    let html = super::stdout_of(&[
+        "sheet",
+        "micro-squad",
+        "--house-rule",
+        "house_rules/woods_plus_6.toml",
+    ]);
+    assert!(
+        html.contains(
+            "change no table on this sheet</strong>: they act on terrain.woods.personnel"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains("<code>terrain.woods.personnel: 4 -&gt; 6</code>"),
+        "{html}"
+    );
+    assert!(!html.contains("class=\"changed\""), "{html}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use crate::ask::question::Question;
 use crate::ask::readings::Reading;
+use crate::rules::Patch;
 use crate::stats::Summary;
 use serde_json::Value as Json;
 
@@ -17,6 +18,8 @@ pub struct Answer<'a> {
     /// The outcome stated first: (variable, value).
     pub headline: Option<(&'a str, &'a str)>,
     pub house_rules: &'a [String],
+    /// Every chart value the house rules changed.
+    pub patches: &'a [Patch],
     /// A note when precision mode stopped early.
     pub warning: Option<String>,
     /// How to read the answer under these rules (the action's notes).
@@ -45,6 +48,7 @@ impl<'a> Answer<'a> {
             summary,
             headline: question.headline(),
             house_rules: &question.book().house_rules,
+            patches: &question.book().patches,
             warning: None,
             notes: question.notes(),
             provisional: question.provisional(),

@@ -1,7 +1,7 @@
 //! An answer as JSON: the contract type, serialized.
 
 use super::contents::{Answer, headline_sentence};
-use crate::contract::{self, AnswerJson, HeadlineJson, ReadingJson};
+use crate::contract::{self, AnswerJson, HeadlineJson, PatchJson, ReadingJson};
 use serde_json::Value as Json;
 
 pub(super) fn json_answer(a: &Answer) -> String {
@@ -23,6 +23,7 @@ pub fn answer_contract(a: &Answer) -> AnswerJson {
         });
     }
     answer.house_rules = a.house_rules.to_vec();
+    answer.patched = a.patches.iter().map(PatchJson::from).collect();
     answer.notes = a.notes.clone();
     answer.provisional = a.provisional.clone();
     answer.readings = a.readings.iter().map(ReadingJson::from).collect();

@@ -1,6 +1,7 @@
 //! An answer as Markdown.
 
 use super::contents::{Answer, headline_sentence, method_line};
+use crate::contract::PatchJson;
 use crate::output::{markdown, number, probability_text};
 use std::fmt::Write;
 
@@ -18,6 +19,12 @@ pub(super) fn markdown_answer(a: &Answer) -> String {
     let _ = writeln!(out, "Scenario: `{}`.\n", a.scenario_line);
     if !a.house_rules.is_empty() {
         let _ = writeln!(out, "House rules: {}.\n", a.house_rules.join(", "));
+        for patch in a.patches {
+            let _ = writeln!(out, "- changes `{}`", PatchJson::from(patch).said());
+        }
+        if !a.patches.is_empty() {
+            out.push('\n');
+        }
     }
     for note in &a.notes {
         let _ = writeln!(out, "Note: {note}.\n");

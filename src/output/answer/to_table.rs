@@ -1,6 +1,7 @@
 //! An answer as the terminal prints it.
 
 use super::contents::{Answer, headline_sentence, method_line};
+use crate::contract::PatchJson;
 use crate::output::{number, number_digits, probability_text};
 use crate::stats::Summary;
 use std::fmt::Write;
@@ -19,6 +20,9 @@ pub(super) fn table_answer(a: &Answer) -> String {
     let _ = writeln!(out, "scenario: {}", a.scenario_line);
     if !a.house_rules.is_empty() {
         let _ = writeln!(out, "house rules: {}", a.house_rules.join(", "));
+        for patch in a.patches {
+            let _ = writeln!(out, "  changes {}", PatchJson::from(patch).said());
+        }
     }
     if let Some(w) = &a.warning {
         let _ = writeln!(out, "warning: {w}");

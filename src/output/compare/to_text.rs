@@ -2,6 +2,7 @@
 //! variant's differences against the baseline.
 
 use crate::ask::compare::{Compared, DifferenceRow, VariantAnswer};
+use crate::contract::PatchJson;
 use crate::output::{Answer, aligned, markdown, number_digits, p_value_text, percent_digits};
 use std::fmt::Write;
 
@@ -64,6 +65,40 @@ fn differs_line(v: &VariantAnswer) -> Option<String> {
 /// The headline's change as a sentence: who gains and by how much
 /// (`woods6 moves P(winner = a) from 48.10% to 31.70%: 16.40 points lower,
 /// toward b (exact).`).
+/// The sentence a variant leads with: how it moves the action's headline,
+/// or, where the headline stays, how it moves the outcome that moved most
+/// (first in the table's order among equals), then that the headline stays.
+fn lead(v: &VariantAnswer, h: &DifferenceRow, exact: bool) -> String {
+    let moved = |r: &DifferenceRow| signed_points(100.0 * r.difference.value) != "+0.00";
+    if moved(h) {
+        return moves(v, h, exact);
+    }
+    let mut most: Option<&DifferenceRow> = None;
+    for r in v.differences.iter().filter(|r| r.value.is_some()) {
+        if most.is_none_or(|m| r.difference.value.abs() > m.difference.value.abs()) {
+            most = Some(r);
+        }
+    }
+    match most.filter(|m| moved(m)) {
+        Some(m) => {
+            let value = h.value.as_deref().unwrap_or_default();
+            let stays = v
+                .summary
+                .probability(&h.variable, value)
+                .map(|e| {
+                    format!(
+                        " P({} = {value}) stays at {}%.",
+                        h.variable,
+                        percent_digits(e.value)
+                    )
+                })
+                .unwrap_or_default();
+            format!("{}{stays}", moves(v, m, exact))
+        }
+        None => moves(v, h, exact),
+    }
+}
+
 fn moves(v: &VariantAnswer, h: &DifferenceRow, exact: bool) -> String {
     let value = h.value.as_deref().unwrap_or_default();
     let outcome = format!("P({} = {value})", h.variable);
@@ -233,8 +268,21 @@ fn variant_section(
         .map(|s| s.to_string())
         .collect();
     let variant_readings = Some(used(answer)).filter(|r| !r.is_empty() && *r != used(base));
+    // The values the variant's own house rules change (after the baseline's).
+    let changes: Vec<String> = answer
+        .patches
+        .iter()
+        .skip(base.patches.len())
+        .map(|p| PatchJson::from(p).said())
+        .collect();
     if md {
         let _ = writeln!(out, "\n#### {title}\n");
+        for change in &changes {
+            let _ = writeln!(out, "- changes `{change}`");
+        }
+        if !changes.is_empty() {
+            out.push('\n');
+        }
         if let Some(r) = &variant_readings {
             let _ = writeln!(
                 out,
@@ -258,11 +306,14 @@ fn variant_section(
             return;
         }
         if let Some(h) = headline {
-            let _ = writeln!(out, "**{}**\n", moves(v, h, compared.exact));
+            let _ = writeln!(out, "**{}**\n", lead(v, h, compared.exact));
         }
         out.push_str(&markdown::table(&header, &rows));
     } else {
         let _ = writeln!(out, "\n{title}");
+        for change in &changes {
+            let _ = writeln!(out, "  changes {change}");
+        }
         if let Some(r) = &variant_readings {
             let _ = writeln!(
                 out,
@@ -286,7 +337,7 @@ fn variant_section(
             return;
         }
         if let Some(h) = headline {
-            let _ = writeln!(out, "{}", moves(v, h, compared.exact));
+            let _ = writeln!(out, "{}", lead(v, h, compared.exact));
         }
         out.push_str(&aligned(&header, &rows, 2));
     }

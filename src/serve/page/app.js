@@ -425,9 +425,21 @@ function headBox(a, exact) {
     head.append(warning);
   }
   if (a.provisional) head.append(el("p", "provisional", "Provisional: " + a.provisional + "."));
+  const patched = patchedList(a.patched || []);
+  if (patched) head.append(patched);
   const readings = readingsBox(a.readings || []);
   if (readings) head.append(readings);
   return head;
+}
+
+// The chart values the house rules change, old -> new.
+function patchedList(patched) {
+  if (!patched.length) return null;
+  const list = el("ul", "patched");
+  for (const p of patched) {
+    list.append(el("li", "", `${p.rule} changes ${p.path}: ${p.old === null ? "(not on the card)" : p.old} -> ${p.new}`));
+  }
+  return list;
 }
 
 // The card's readings the answer rests on: those that move the headline by a
@@ -525,6 +537,9 @@ function renderCompare(c) {
   const card = el("div", "side");
   card.append(el("div", "side-title", "variant: " + variant.spec));
   card.append(el("div", "side-headline", v.headline ? v.headline.text : "(no headline)"));
+  // The variant's own changes: those after the baseline's house rules'.
+  const own = patchedList((v.patched || []).slice((base.patched || []).length));
+  if (own) card.append(own);
   sides.append(card);
   if (base.headline) {
     const d = variant.differences.find(

@@ -3,6 +3,7 @@
 use super::reading::ReadingJson;
 use crate::ask::question::Question;
 use crate::ask::readings::Reading;
+use crate::rules::Patch;
 use crate::stats::Summary;
 use crate::stats::text::headline_sentence;
 use crate::tally::Shortfall;
@@ -43,6 +44,9 @@ pub struct AnswerJson {
     /// The house-rule files applied, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub house_rules: Vec<String>,
+    /// Every chart value they changed, in the order changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub patched: Vec<PatchJson>,
     /// How to read the answer under these rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -97,6 +101,37 @@ pub struct MeanJson {
     pub ci_high: f64,
 }
 
+/// A chart value a house rule changed: the rule, the value's path, and the
+/// value before (`null`: an entry the card lacks) and after, as the house
+/// rule's TOML writes them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PatchJson {
+    pub rule: String,
+    pub path: String,
+    pub old: Option<String>,
+    pub new: String,
+}
+
+impl From<&Patch> for PatchJson {
+    fn from(p: &Patch) -> Self {
+        PatchJson {
+            rule: p.rule.clone(),
+            path: p.path.clone(),
+            old: p.old.as_ref().map(ToString::to_string),
+            new: p.new.to_string(),
+        }
+    }
+}
+
+impl PatchJson {
+    /// `terrain.woods.personnel: 4 -> 5`.
+    pub fn said(&self) -> String {
+        let old = self.old.as_deref().unwrap_or("(not on the card)");
+        format!("{}: {old} -> {}", self.path, self.new)
+    }
+}
+
 /// One point of a per-turn curve.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -127,6 +162,12 @@ impl AnswerJson {
             })
         });
         answer.house_rules = question.book().house_rules.clone();
+        answer.patched = question
+            .book()
+            .patches
+            .iter()
+            .map(PatchJson::from)
+            .collect();
         answer.notes = question.notes();
         answer.provisional = question.provisional();
         answer.readings = readings.iter().map(ReadingJson::from).collect();
@@ -185,6 +226,7 @@ impl AnswerJson {
                 })
                 .collect(),
             house_rules: Vec::new(),
+            patched: Vec::new(),
             notes: Vec::new(),
             provisional: None,
             readings: Vec::new(),

@@ -18,7 +18,9 @@ mod solve;
 mod table;
 mod tally_file;
 
-pub use answer::{AnswerJson, CurveJson, HeadlineJson, MeanJson, MethodJson, OutcomeJson};
+pub use answer::{
+    AnswerJson, CurveJson, HeadlineJson, MeanJson, MethodJson, OutcomeJson, PatchJson,
+};
 pub use catalog::{
     ActionJson, FieldJson, FieldKindJson, FieldsJson, NumberJson, OutcomeNoteJson, SystemJson,
 };

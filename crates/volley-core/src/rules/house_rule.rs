@@ -1,17 +1,49 @@
 //! A house rule: named changes to a system's charts, from a TOML file's
-//! `[set]` table or written inline on the command line (`chart.path=value`).
-//! [`super::RuleBook::apply`] applies one.
+//! `[set]`, `[add]` and `[multiply]` tables or written inline on the command
+//! line (`chart.path=value`, `chart.path+=1`, `chart.path-=1`,
+//! `chart.path*=2`). [`super::RuleBook::apply`] applies one.
 
 use crate::error::InputError;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::Path;
 use toml::{Spanned, Table, Value};
+
+/// How a change treats the card's value: replaced, or changed by the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `path=value`, a file's `[set]`.
+    Set,
+    /// `path+=value`, a file's `[add]`.
+    Add,
+    /// `path-=value` (a file writes `[add]` with a negative value).
+    Subtract,
+    /// `path*=value`, a file's `[multiply]`.
+    Multiply,
+}
+
+impl Op {
+    /// As the command line writes it.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Set => "=",
+            Op::Add => "+=",
+            Op::Subtract => "-=",
+            Op::Multiply => "*=",
+        }
+    }
+}
 
 /// One `path = value` line of a house rule.
 #[derive(Clone, Debug)]
 pub struct Change {
     pub path: String,
+    pub op: Op,
     pub value: Value,
+    /// The value was written with a leading `+` (`=+1`): on a chart of
+    /// counts that reads as "one more" as much as "one", so it is refused
+    /// there ([`super::RuleBook::apply`]).
+    pub signed: bool,
     /// The line of a file's change; `None` on the command line.
     pub line: Option<usize>,
 }
@@ -26,6 +58,9 @@ pub struct HouseRule {
     pub changes: Vec<Change>,
 }
 
+/// A table of chart paths and values.
+type Paths = BTreeMap<String, Spanned<Value>>;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct HouseRuleFile {
@@ -33,7 +68,9 @@ struct HouseRuleFile {
     system: Option<String>,
     #[serde(default)]
     description: String,
-    set: std::collections::BTreeMap<String, Spanned<Value>>,
+    set: Option<Paths>,
+    add: Option<Paths>,
+    multiply: Option<Paths>,
 }
 
 impl HouseRule {
@@ -45,24 +82,38 @@ impl HouseRule {
     }
 
     /// A house rule written on the command line as `chart.path=value` pairs
-    /// (a compared variant's `terrain.woods.personnel=6`): each value read as
-    /// TOML (a number, `true`, `[1, 2]`), else as a word.
+    /// (a compared variant's `terrain.woods.personnel=6`), split at the first
+    /// `=`: a path ending in `+`, `-` or `*` changes the card's value by the
+    /// value (`terrain.woods.personnel+=1`). Each value is read as TOML (a
+    /// number, `true`, `[1, 2]`), else as a word.
     pub fn inline(changes: &[(String, String)]) -> Self {
         let changes = changes
             .iter()
-            .map(|(path, text)| Change {
-                path: path.clone(),
-                value: format!("v = {text}")
-                    .parse::<Table>()
-                    .ok()
-                    .and_then(|mut t| t.remove("v"))
-                    .unwrap_or_else(|| Value::String(text.clone())),
-                line: None,
+            .map(|(path, text)| {
+                let path = path.trim();
+                let (path, op) = match path.char_indices().last() {
+                    Some((at, '+')) => (&path[..at], Op::Add),
+                    Some((at, '-')) => (&path[..at], Op::Subtract),
+                    Some((at, '*')) => (&path[..at], Op::Multiply),
+                    _ => (path, Op::Set),
+                };
+                let text = text.trim();
+                Change {
+                    path: path.trim_end().to_string(),
+                    op,
+                    value: format!("v = {text}")
+                        .parse::<Table>()
+                        .ok()
+                        .and_then(|mut t| t.remove("v"))
+                        .unwrap_or_else(|| Value::String(text.to_string())),
+                    signed: text.starts_with('+'),
+                    line: None,
+                }
             })
             .collect::<Vec<_>>();
         let name = changes
             .iter()
-            .map(|c| format!("{}={}", c.path, c.value))
+            .map(|c| format!("{}{}{}", c.path, c.op.symbol(), c.value))
             .collect::<Vec<_>>()
             .join(",");
         HouseRule {
@@ -78,12 +129,27 @@ impl HouseRule {
     pub fn parse(label: &str, text: &str) -> Result<Self, InputError> {
         let file: HouseRuleFile =
             toml::from_str(text).map_err(|e| InputError::toml(label, text, &e))?;
-        let mut changes = file
-            .set
+        if file.set.is_none() && file.add.is_none() && file.multiply.is_none() {
+            return Err(InputError {
+                file: label.to_string(),
+                line: None,
+                field: "set".to_string(),
+                message: "a house rule changes the card: give a [set], [add] or [multiply] table of chart paths".to_string(),
+            });
+        }
+        let tables = [
+            (Op::Set, file.set),
+            (Op::Add, file.add),
+            (Op::Multiply, file.multiply),
+        ];
+        let mut changes = tables
             .into_iter()
-            .map(|(path, value)| Change {
+            .flat_map(|(op, table)| table.into_iter().flatten().map(move |entry| (op, entry)))
+            .map(|(op, (path, value))| Change {
                 path,
+                op,
                 line: Some(crate::error::line_of(text, value.span().start)),
+                signed: text.get(value.span()).is_some_and(|t| t.starts_with('+')),
                 value: value.into_inner(),
             })
             .collect::<Vec<_>>();

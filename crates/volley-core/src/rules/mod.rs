@@ -12,9 +12,11 @@
 mod bounds;
 mod consulted;
 mod house_rule;
+mod patch;
 
 pub use consulted::{OptionsRead, option_index};
-pub use house_rule::{Change, HouseRule};
+pub use house_rule::{Change, HouseRule, Op};
+pub use patch::Patch;
 
 use crate::error::{InputError, near_names, one_of};
 use serde::de::DeserializeOwned;
@@ -54,6 +56,8 @@ pub struct RuleBook {
     pub tree: Table,
     /// Names of the house rules applied, in order.
     pub house_rules: Vec<String>,
+    /// Every value they changed, old -> new, in the order changed.
+    pub patches: Vec<Patch>,
     /// The chart file the tree was read from.
     source: &'static str,
     /// The system's typed charts compiled from `tree`, once, on first use.
@@ -94,6 +98,7 @@ impl RuleBook {
             system: system.to_string(),
             tree,
             house_rules: Vec::new(),
+            patches: Vec::new(),
             source: card.file,
             compiled: CompiledCache::default(),
         })
@@ -188,8 +193,28 @@ impl RuleBook {
         };
         let mut unreadable_since: Option<&Change> = None;
         for change in &rule.changes {
-            set_path(&mut self.tree, &change.path, change.value.clone())
-                .map_err(|m| at(change, m))?;
+            let segments: Vec<&str> = change.path.split('.').collect();
+            let old = patch::lookup(&self.tree, &segments).cloned();
+            let value = match patch::new_value(&self.tree, change, old.as_ref()) {
+                Ok(value) => value,
+                // A path that does not exist says so first.
+                Err(m) if old.is_some() => return Err(at(change, m)),
+                Err(m) => {
+                    let mut copy = self.tree.clone();
+                    set_path(&mut copy, &change.path, change.value.clone())
+                        .map_err(|m| at(change, m))?;
+                    return Err(at(change, m));
+                }
+            };
+            set_path(&mut self.tree, &change.path, value).map_err(|m| at(change, m))?;
+            self.patches.push(Patch {
+                rule: rule.name.clone(),
+                path: change.path.clone(),
+                old,
+                new: patch::lookup(&self.tree, &segments)
+                    .cloned()
+                    .expect("a value just set is there"),
+            });
             bounds::check(&self.tree).map_err(|m| at(change, m))?;
             // The tree changed: charts compiled from the old one no longer hold.
             self.compiled = CompiledCache::default();
@@ -228,7 +253,7 @@ fn set_path(tree: &mut Table, path: &str, value: Value) -> Result<(), String> {
                 .to_string(),
         );
     }
-    if let Err(out_of_scale) = check_bounds(tree, &segments, &value) {
+    if let Err(out_of_scale) = patch::check_scale(tree, &segments, &value) {
         // A path that does not exist says so first (tried on a copy).
         let mut copy = tree.clone();
         replace_at(&mut copy, &segments, value)?;
@@ -319,68 +344,6 @@ fn replace_at(tree: &mut Table, segments: &[&str], value: Value) -> Result<(), S
     Ok(())
 }
 
-/// A patched number stays within its chart's scale: at most ten times the
-/// largest magnitude among the numbers next to it on the card (and never beyond
-/// 100 when those are small), and not below zero where all of them are at
-/// least zero (a count, a chance, a distance). So a house rule can move any
-/// value as far as a designer would, but not to 2,000,000,000.
-fn check_bounds(tree: &Table, segments: &[&str], value: &Value) -> Result<(), String> {
-    let numbers = |v: &Value| -> Vec<f64> {
-        match v {
-            Value::Integer(i) => vec![*i as f64],
-            Value::Float(f) => vec![*f],
-            Value::Array(items) => items
-                .iter()
-                .filter_map(|x| x.as_float().or(x.as_integer().map(|i| i as f64)))
-                .collect(),
-            _ => Vec::new(),
-        }
-    };
-    let new = numbers(value);
-    if new.is_empty() {
-        return Ok(());
-    }
-    // The numbers beside the patched one: its parent's entries (or the list it
-    // replaces).
-    let mut node: Option<&Value> = None;
-    for segment in &segments[..segments.len() - 1] {
-        node = match node {
-            None => tree.get(*segment),
-            Some(Value::Table(t)) => t.get(*segment),
-            Some(Value::Array(items)) => segment.parse::<usize>().ok().and_then(|i| items.get(i)),
-            Some(_) => None,
-        };
-        if node.is_none() {
-            return Ok(());
-        }
-    }
-    let beside: Vec<f64> = match node {
-        None => tree.values().flat_map(numbers).collect(),
-        Some(Value::Table(t)) => t.values().flat_map(numbers).collect(),
-        Some(Value::Array(items)) => items.iter().flat_map(numbers).collect(),
-        Some(_) => Vec::new(),
-    };
-    if beside.is_empty() {
-        return Ok(());
-    }
-    let scale = beside.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-    let bound = (10.0 * scale).max(100.0);
-    let non_negative = beside.iter().all(|x| *x >= 0.0);
-    for x in new {
-        if !x.is_finite() || x.abs() > bound {
-            return Err(format!(
-                "{x} is out of this chart's scale: the values beside it reach {scale}, so a house rule may set at most {bound} in size"
-            ));
-        }
-        if non_negative && x < 0.0 {
-            return Err(format!(
-                "{x} is negative where every value beside it on the card is zero or more"
-            ));
-        }
-    }
-    Ok(())
-}
-
 fn keys(table: &Table) -> Vec<String> {
     table.keys().cloned().collect()
 }
@@ -443,5 +406,127 @@ mod tests {
     fn malformed_toml_names_the_line() {
         let err = HouseRule::parse("hr.toml", "[set]\n\"a\" = = 3\n").unwrap_err();
         assert_eq!(err.line, Some(2));
+    }
+
+    /// The value at a dotted path of a book.
+    fn at<'a>(book: &'a RuleBook, path: &str) -> &'a Value {
+        let segments: Vec<&str> = path.split('.').collect();
+        patch::lookup(&book.tree, &segments).unwrap()
+    }
+
+    #[test]
+    fn relative_changes_add_subtract_and_multiply_the_cards_value() {
+        let mut book = micro_squad_card();
+        let inline =
+            |path: &str, value: &str| HouseRule::inline(&[(path.to_string(), value.to_string())]);
+        book.apply(&inline("terrain.woods.personnel+", "1"), no_check)
+            .unwrap();
+        assert_eq!(at(&book, "terrain.woods.personnel").as_integer(), Some(5));
+        book.apply(&inline("terrain.woods.personnel-", "2"), no_check)
+            .unwrap();
+        assert_eq!(at(&book, "terrain.woods.personnel").as_integer(), Some(3));
+        book.apply(&inline("terrain.woods.personnel*", "2"), no_check)
+            .unwrap();
+        assert_eq!(at(&book, "terrain.woods.personnel").as_integer(), Some(6));
+        // A signed chart (modifiers) takes `=-1` and `=+1` as the values set.
+        book.apply(&inline("terrain.soft-sand.personnel", "+1"), no_check)
+            .unwrap();
+        assert_eq!(
+            at(&book, "terrain.soft-sand.personnel").as_integer(),
+            Some(1)
+        );
+        let said: Vec<String> = book
+            .patches
+            .iter()
+            .map(|p| crate::contract::PatchJson::from(p).said())
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "terrain.woods.personnel: 4 -> 5",
+                "terrain.woods.personnel: 5 -> 3",
+                "terrain.woods.personnel: 3 -> 6",
+                "terrain.soft-sand.personnel: -1 -> 1",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_files_add_and_multiply_tables_change_in_the_order_written() {
+        let mut book = micro_squad_card();
+        let text = "[multiply]\n\"terrain.woods.personnel\" = 3\n[add]\n\"terrain.woods.personnel\" = -2\n\"terrain.woods.other\" = 1\n";
+        let rule = HouseRule::parse("hr.toml", text).unwrap();
+        book.apply(&rule, no_check).unwrap();
+        // 4 * 3 - 2, in the order of the lines.
+        assert_eq!(at(&book, "terrain.woods.personnel").as_integer(), Some(10));
+        assert_eq!(at(&book, "terrain.woods.other").as_integer(), Some(3));
+        let empty = HouseRule::parse("hr.toml", "name = \"nothing\"\n").unwrap_err();
+        assert!(
+            empty.message.contains("[set], [add] or [multiply]"),
+            "{}",
+            empty.message
+        );
+    }
+
+    #[test]
+    fn a_relative_change_to_a_list_changes_each_number() {
+        let card = Card {
+            file: "crates/volley-core/src/rules/micro_force.toml",
+            text: include_str!("micro_force.toml"),
+        };
+        let mut book = RuleBook::card("micro-force", card).unwrap();
+        let rule = HouseRule::inline(&[("competence.cohesion+".into(), "1".into())]);
+        book.apply(&rule, no_check).unwrap();
+        let said = crate::contract::PatchJson::from(&book.patches[0]).said();
+        assert_eq!(
+            said,
+            "competence.cohesion: [14, 15, 16, 17] -> [15, 16, 17, 18]"
+        );
+    }
+
+    #[test]
+    fn a_plus_sign_on_a_chart_of_counts_is_refused_as_ambiguous() {
+        let mut book = micro_squad_card();
+        let inline = HouseRule::inline(&[("terrain.woods.personnel".into(), "+1".into())]);
+        let err = book.apply(&inline, no_check).unwrap_err();
+        assert_eq!(err.field, "terrain.woods.personnel");
+        assert!(
+            err.message
+                .contains("write `terrain.woods.personnel+=1` to add 1 (4 -> 5)"),
+            "{}",
+            err.message
+        );
+        let file =
+            HouseRule::parse("hr.toml", "[set]\n\"terrain.woods.personnel\" = +1\n").unwrap();
+        let err = book.apply(&file, no_check).unwrap_err();
+        assert_eq!(err.line, Some(2));
+        assert!(
+            err.message.contains("put it under [add]"),
+            "{}",
+            err.message
+        );
+        // Unchanged by the refusals.
+        assert!(book.patches.is_empty());
+        assert_eq!(at(&book, "terrain.woods.personnel").as_integer(), Some(4));
+    }
+
+    #[test]
+    fn a_relative_change_keeps_the_cards_kind_of_value() {
+        let mut book = micro_squad_card();
+        let try_it = |book: &mut RuleBook, path: &str, value: &str| {
+            let rule = HouseRule::inline(&[(path.to_string(), value.to_string())]);
+            book.apply(&rule, no_check).unwrap_err().message
+        };
+        let message = try_it(&mut book, "terrain.woods.personnel*", "1.1");
+        assert!(
+            message.contains("4 * 1.1 is 4.4, not a whole number"),
+            "{message}"
+        );
+        let message = try_it(&mut book, "options.ms_naturals+", "1");
+        assert!(message.contains("not a number"), "{message}");
+        let message = try_it(&mut book, "terrain.woods.personnel+", "\"x\"");
+        assert!(message.contains("takes a number"), "{message}");
+        let message = try_it(&mut book, "terrain.woods.nothing+", "1");
+        assert!(message.contains("no entry `nothing`"), "{message}");
     }
 }
