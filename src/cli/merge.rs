@@ -14,9 +14,15 @@ pub struct MergeArgs {
     /// or the slices `volley run EXPERIMENT --shard K/N` saved (every shard's).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// With slices: the folder that receives the experiment's report.
-    #[arg(long, default_value = "reports")]
-    pub reports: PathBuf,
+    /// With slices: the folder that receives the experiment's report
+    /// (`--reports` is the same flag's older name).
+    #[arg(
+        long = "out",
+        visible_alias = "reports",
+        value_name = "DIR",
+        default_value = "reports"
+    )]
+    pub out: PathBuf,
     /// With slices: most sweep points the experiment may have, as for `volley run`.
     #[arg(long, default_value_t = crate::experiment::MAX_POINTS)]
     pub max_points: u64,
@@ -86,8 +92,8 @@ fn merge_slices(args: &MergeArgs, first: Slice) -> anyhow::Result<String> {
             }
         }
     }
-    let outcome = crate::reports::merge_slices(&slices, &args.reports, args.max_points)?;
-    let gallery = crate::reports::gallery::write(&args.reports)?;
+    let outcome = crate::reports::merge_slices(&slices, &args.out, args.max_points)?;
+    let gallery = crate::reports::gallery::write(&args.out)?;
     Ok(format!(
         "{}: {} slices, {} points -> {}/README.md ({} files)\ngallery: {}\n",
         slices[0].1.experiment,

@@ -58,7 +58,7 @@ pub enum Command {
     /// an engagement's choices (the value of playing well, the policy).
     Plan(plan::PlanArgs),
     /// Which unsure readings of a card matter: every rules option switched to
-    /// each alternative, the headline's change (--report: every action).
+    /// each alternative, the headline's change (--out: every action).
     Sensitivity(sensitivity::SensitivityArgs),
     /// Write the generated pages of the guide (how each card is read, the
     /// patchable charts and their bounds) into docs/.

@@ -27,6 +27,10 @@ pub struct OddsArgs {
     /// interval on the line below its value).
     #[arg(long)]
     pub wide: bool,
+    /// Print every field of the scenario, defaults too (by default the text
+    /// names the fields given; the JSON always holds every field).
+    #[arg(long)]
+    pub verbose: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -177,6 +181,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<String> {
         Look {
             fractions: args.fractions,
             wide: args.wide,
+            verbose: args.verbose,
         },
     ))
 }

@@ -12,9 +12,15 @@ pub struct RunArgs {
     /// Experiment files, or folders of them (every .toml in a folder); default:
     /// the folder experiments/.
     pub experiments: Vec<PathBuf>,
-    /// Folder that receives one sub-folder per experiment.
-    #[arg(long, default_value = "reports")]
-    pub reports: PathBuf,
+    /// Folder that receives one sub-folder per experiment (`--reports` is
+    /// the same flag's older name).
+    #[arg(
+        long = "out",
+        visible_alias = "reports",
+        value_name = "DIR",
+        default_value = "reports"
+    )]
+    pub out: PathBuf,
     /// Most sweep points an experiment may have (the product of its axes'
     /// lengths); a larger sweep is refused before anything runs.
     #[arg(long, default_value_t = experiment::MAX_POINTS)]
@@ -55,7 +61,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
     let mut out = String::new();
     if let Some(shard) = args.shard {
         for e in &experiments {
-            let path = reports::run_shard(e, &args.reports, args.max_points, shard)?;
+            let path = reports::run_shard(e, &args.out, args.max_points, shard)?;
             let _ = writeln!(
                 out,
                 "{}: shard {}/{} -> {}",
@@ -94,7 +100,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
             trials: bar.as_ref().map(|b| b.hook()),
             points: points.as_ref().map(|p| p.hook()),
         };
-        let outcome = reports::run(e, &args.reports, hooks, args.max_points, &plans)?;
+        let outcome = reports::run(e, &args.out, hooks, args.max_points, &plans)?;
         let _ = writeln!(
             out,
             "{}: {} points -> {}/README.md ({} files)",
@@ -104,7 +110,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<String> {
             outcome.files.len()
         );
     }
-    let gallery = reports::gallery::write(&args.reports)?;
+    let gallery = reports::gallery::write(&args.out)?;
     let _ = writeln!(out, "gallery: {}", gallery.display());
     Ok(out)
 }

@@ -48,9 +48,76 @@ pub struct Lines {
     pub series: Vec<Series>,
 }
 
+/// The names of series drawn as one line: `key=a` and `key=b` as `key=a or
+/// b`; names that end alike from ` (` (`a_alive (card)`, `b_alive (card)`)
+/// as `a_alive or b_alive (card)`; else each in full, joined by ` = `, or
+/// where that is too long for the legend, the first with a count.
+fn merged_name(names: &[&str]) -> String {
+    let Some((first, rest)) = names.split_first() else {
+        return String::new();
+    };
+    if let Some((key, _)) = first.split_once('=') {
+        let values: Option<Vec<&str>> = rest
+            .iter()
+            .map(|n| n.split_once('=').filter(|(k, _)| *k == key).map(|(_, v)| v))
+            .collect();
+        if let Some(values) = values {
+            return std::iter::once(*first)
+                .chain(values)
+                .collect::<Vec<_>>()
+                .join(" or ");
+        }
+    }
+    let shared = first
+        .match_indices(" (")
+        .map(|(at, _)| &first[at..])
+        .find(|tail| rest.iter().all(|n| n.ends_with(tail)));
+    match shared {
+        Some(tail) => {
+            let heads: Vec<&str> = names.iter().map(|n| &n[..n.len() - tail.len()]).collect();
+            format!("{}{tail}", heads.join(" or "))
+        }
+        // Long names would be cut in the legend: the first, and a count.
+        None if names.iter().map(|n| n.len() + 3).sum::<usize>() > 48 => {
+            format!("{first} (+{} equal)", rest.len())
+        }
+        None => names.join(" = "),
+    }
+}
+
 impl Lines {
-    fn names(&self) -> Vec<String> {
-        self.series.iter().map(|s| s.name.clone()).collect()
+    /// Each series' legend name; a series equal at every point to an
+    /// earlier one (woods and light buildings, both +4) would hide under
+    /// it, so it is drawn once, named with both (`terrain=woods or
+    /// light-buildings`), and the later one is `None`.
+    fn shown_names(&self) -> Vec<Option<String>> {
+        let same = |a: &Series, b: &Series| {
+            a.points.len() == b.points.len()
+                && a.points.iter().zip(&b.points).all(|(p, q)| {
+                    [(p.0, q.0), (p.1, q.1), (p.2, q.2), (p.3, q.3)]
+                        .iter()
+                        .all(|(u, v)| (u - v).abs() <= 1e-12)
+                })
+        };
+        // For each series, the series it is drawn with (the first equal one).
+        let drawn_with: Vec<usize> = (0..self.series.len())
+            .map(|j| {
+                (0..j)
+                    .find(|&i| same(&self.series[i], &self.series[j]))
+                    .unwrap_or(j)
+            })
+            .collect();
+        (0..self.series.len())
+            .map(|i| {
+                (drawn_with[i] == i).then(|| {
+                    let members: Vec<&str> = (0..self.series.len())
+                        .filter(|&j| drawn_with[j] == i)
+                        .map(|j| self.series[j].name.as_str())
+                        .collect();
+                    merged_name(&members)
+                })
+            })
+            .collect()
     }
 
     /// Is x a whole number everywhere (stands, turns, a differential)?
@@ -180,7 +247,11 @@ impl Figure for Lines {
     fn draw<DB: DrawingBackend<ErrorType: 'static>>(&self, root: &Area<DB>) -> anyhow::Result<()> {
         let err = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", self.title);
         let body = headed(root, &self.title, self.subtitle.as_deref()).map_err(|e| err(&e))?;
-        let names = self.names();
+        let shown = self.shown_names();
+        let names: Vec<String> = shown
+            .iter()
+            .map(|n| n.clone().unwrap_or_default())
+            .collect();
         let legend = legend_width(&names);
         let (plot, legend_area) = body.split_horizontally(SIZE.0 - legend);
         let (x_min, x_max) = self.x_range();
@@ -228,6 +299,9 @@ impl Figure for Lines {
         let offset = area.get_base_pixel();
         let local = |(px, py): (i32, i32)| (px - offset.0, py - offset.1);
         for (i, series) in self.series.iter().enumerate() {
+            if shown[i].is_none() {
+                continue;
+            }
             let look = look(i);
             let points: Vec<(f64, f64)> = series.points.iter().map(|p| (p.0, p.1)).collect();
             if self.join == Join::Straight && series.points.iter().any(|p| p.3 > p.2) {
@@ -287,4 +361,30 @@ fn draw_whisker<DB: DrawingBackend>(
         area.draw(&PathElement::new(segment, whisker))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merged_name;
+
+    #[test]
+    fn equal_series_are_named_together() {
+        assert_eq!(merged_name(&["tech_level=1"]), "tech_level=1");
+        assert_eq!(
+            merged_name(&["terrain=woods", "terrain=light-buildings"]),
+            "terrain=woods or light-buildings"
+        );
+        assert_eq!(
+            merged_name(&["a_alive (card, tl=3)", "b_alive (card, tl=3)"]),
+            "a_alive or b_alive (card, tl=3)"
+        );
+        assert_eq!(
+            merged_name(&["always fire", "best play"]),
+            "always fire = best play"
+        );
+        assert_eq!(
+            merged_name(&["a_alive (card, tl=3)", "b_alive (rule, tl=3)", "c"]),
+            "a_alive (card, tl=3) (+2 equal)"
+        );
+    }
 }

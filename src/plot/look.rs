@@ -165,8 +165,11 @@ pub(super) fn draw_legend<DB: DrawingBackend>(
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let (width, _) = area.dim_in_pixel();
     let room = ((width as i32 - 52) / 7).max(8) as usize;
-    for (i, name) in names.iter().enumerate() {
-        let y = 30 + 24 * i as i32;
+    // A series drawn with an earlier one (an empty name) takes no row; the
+    // others keep their looks.
+    let rows = names.iter().enumerate().filter(|(_, n)| !n.is_empty());
+    for (row, (i, name)) in rows.enumerate() {
+        let y = 30 + 24 * row as i32;
         let look = look(i);
         if with_lines {
             draw_path(area, vec![(6, y), (40, y)], look, 2)?;
@@ -198,5 +201,5 @@ pub(super) fn legend_width(names: &[String]) -> u32 {
         return 0;
     }
     let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u32;
-    (60 + 7 * longest).clamp(140, 300)
+    (60 + 7 * longest).clamp(140, 340)
 }

@@ -221,7 +221,7 @@ fn deadly_field() -> Vec<SectionSpec> {
         },
         SectionSpec {
             title: "Rally of a Routed unit, by MMP",
-            note: "A rally attempt: the chance it passes, and that the unit is no longer Routed.",
+            note: "A rally attempt: the chance it passes (2D6 at or above the MMP), and that it rallies (the unit is no longer Routed: 2D6 above the MMP, or a natural 12; a roll equal to the MMP passes but holds the level).",
             action: "rally",
             fixed: &[],
             rows: ("mmp", MMPS),

@@ -162,7 +162,7 @@ fn comparisons_refuse_a_confidence_outside_zero_to_one() {
         "compare micro-squad fire --variant x:die_mod",
         &["neither field=value"],
     );
-    refused("sensitivity micro-squad", &["--report"]);
+    refused("sensitivity micro-squad", &["--out DIR"]);
 }
 
 #[test]

@@ -94,12 +94,30 @@ fn the_generated_pages_of_the_guide_are_up_to_date() {
 
 #[test]
 fn outputs_echo_the_scenario_and_the_defaults_taken() {
+    // The fields given; every field with --verbose (and in the JSON).
     let text = stdout_of(&["odds", "micro-squad", "fire", "terrain=woods"]);
+    assert!(
+        text.contains("\nscenario: terrain=woods; every other field at its default\n"),
+        "{text}"
+    );
+    let text = stdout_of(&["odds", "micro-squad", "fire", "terrain=woods", "--verbose"]);
     assert!(
         text.contains("scenario: terrain=woods; defaults ") && text.contains("firepower=6"),
         "{text}"
     );
     let text = stdout_of(&["odds", "micro-squad", "fire", "--format", "markdown"]);
+    assert!(
+        text.contains("Scenario: `every field at its default`"),
+        "{text}"
+    );
+    let text = stdout_of(&[
+        "odds",
+        "micro-squad",
+        "fire",
+        "--format",
+        "markdown",
+        "--verbose",
+    ]);
     assert!(text.contains("Scenario: `defaults "), "{text}");
     // A table names what its cells share, not its axes (nor what they derive).
     let text = stdout_of(&["table", "micro-squad", "fire", "terrain=woods"]);

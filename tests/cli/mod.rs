@@ -62,12 +62,14 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// `volley run EXP --reports REPORTS`, which must succeed: its standard output.
+/// `volley run EXP --out REPORTS`, which must succeed: its standard output.
+/// (The tests that call `volley run` themselves give `--reports`, the same
+/// flag's older name, which scripts may still use.)
 pub fn run_experiment(exp: &std::path::Path, reports: &std::path::Path) -> String {
     stdout_of(&[
         "run",
         exp.to_str().unwrap(),
-        "--reports",
+        "--out",
         reports.to_str().unwrap(),
     ])
 }

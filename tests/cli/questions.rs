@@ -79,7 +79,10 @@ fn effects_are_sorted_exact_differences() {
         "json",
     ]);
     assert_eq!(v["headline"]["variable"], "result");
-    // The text names the scenario the steps start from, as `odds` does.
+    // The JSON holds the scenario the steps start from, every field.
+    assert_eq!(v["scenario"]["terrain"], "woods");
+    assert_eq!(v["scenario"]["firepower"], 6);
+    // The text names the scenario the steps start from, every field.
     let text = super::stdout_of(&["effects", "micro-squad", "fire", "terrain=woods"]);
     assert!(
         text.lines()

@@ -1,6 +1,6 @@
 //! `volley sensitivity SYSTEM [ACTION] [field=value]...`: which of the card's
 //! unsure readings matter. With an action, one question's table; with
-//! `--report DIR`, every action's default question, written to
+//! `--out DIR`, every action's default question, written to
 //! `DIR/sensitivity-SYSTEM/` (report, tidy results, tornado chart).
 
 mod report;
@@ -16,13 +16,14 @@ use std::path::PathBuf;
 pub struct SensitivityArgs {
     /// Rule system (see `volley systems`).
     pub system: String,
-    /// One action (its question is the fields given); without it, --report.
+    /// One action (its question is the fields given); without it, --out.
     pub action: Option<String>,
     /// The question's fields as field=value.
     pub fields: Vec<String>,
-    /// Write the report of every action's default question under DIR.
-    #[arg(long, value_name = "DIR")]
-    pub report: Option<PathBuf>,
+    /// Write the report of every action's default question under DIR
+    /// (`--report` is the same flag's older name).
+    #[arg(long = "out", visible_alias = "report", value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// Output format (one action).
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -39,7 +40,7 @@ pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
         ..args.method.config()?
     };
     let rules = args.method.house_rules()?;
-    match (&args.action, &args.report) {
+    match (&args.action, &args.out) {
         (Some(action), None) => {
             let question = super::odds::question(
                 &args.system,
@@ -64,12 +65,12 @@ pub fn run(args: &SensitivityArgs) -> anyhow::Result<String> {
         }
         (None, None) => Err(InputError::argument(
             "action",
-            "give an action (one question), or --report DIR for every action's default question",
+            "give an action (one question), or --out DIR for every action's default question",
         )
         .into()),
         (Some(_), Some(_)) => Err(InputError::argument(
             "report",
-            "give an action (one question) or --report DIR (every action), not both",
+            "give an action (one question) or --out DIR (every action), not both",
         )
         .into()),
     }

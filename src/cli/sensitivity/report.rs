@@ -1,4 +1,4 @@
-//! The report of `volley sensitivity SYSTEM --report DIR`: every action's
+//! The report of `volley sensitivity SYSTEM --out DIR`: every action's
 //! default question with each reading of the card switched in turn, written to
 //! `DIR/sensitivity-SYSTEM/` as a README, a tidy frame with its metadata, and a
 //! tornado chart of the readings that move a headline most.
@@ -134,7 +134,7 @@ fn markdown(
          fits the exact budget; otherwise {} paired Monte Carlo trials, every reading on the same \
          dice (paired 95% intervals: Tango's score interval, p from McNemar's test, which it inverts). A reading that \
          moves nothing here may still matter in other scenarios.\n\n\
-         Made by `volley sensitivity {} --report reports`.\n",
+         Made by `volley sensitivity {} --out reports`.\n",
         found.title(),
         found.name(),
         found.name(),

@@ -12,7 +12,8 @@ pub struct Answer<'a> {
     pub system: &'a str,
     pub action: &'a str,
     pub scenario: Json,
-    /// The scenario in words: the fields given, then the defaults taken.
+    /// The scenario in words: the fields given (and, verbose, the defaults
+    /// taken).
     pub scenario_line: String,
     pub summary: &'a Summary,
     /// The outcome stated first: (variable, value).
@@ -44,7 +45,7 @@ impl<'a> Answer<'a> {
             system: question.system().name(),
             action: question.action().name(),
             scenario: question.scenario().to_json(),
-            scenario_line: question.scenario_line(),
+            scenario_line: question.scenario_given_line(),
             summary,
             headline: question.headline(),
             house_rules: &question.book().house_rules,

@@ -25,6 +25,8 @@ use crate::tally::RunResult;
 pub struct Look {
     pub fractions: bool,
     pub wide: bool,
+    /// Every field of the scenario in the text, not only those given.
+    pub verbose: bool,
 }
 
 /// What `volley odds` prints for `question` answered as `result`, resting on
@@ -45,6 +47,11 @@ pub fn render_odds(
         working: question.working(),
         fractions: look.fractions,
         wide: look.wide,
+        scenario_line: if look.verbose {
+            question.scenario_line()
+        } else {
+            question.scenario_given_line()
+        },
         readings,
         ..Answer::of(question, &summary)
     };

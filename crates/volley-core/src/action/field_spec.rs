@@ -258,7 +258,9 @@ impl FieldSpec {
             FieldKind::Bool => match raw {
                 "true" | "yes" | "1" => Ok(FieldValue::Bool(true)),
                 "false" | "no" | "0" => Ok(FieldValue::Bool(false)),
-                _ => Err(format!("`{raw}` is not true or false")),
+                _ => Err(format!(
+                    "`{raw}` is not true or false (allowed: true, false, yes, no, 1, 0)"
+                )),
             },
             FieldKind::Choice(values) => {
                 if values.iter().any(|v| v == raw) {

@@ -49,6 +49,8 @@ pub struct Effects {
     /// The scenario the steps start from, in one line (the fields given,
     /// then the defaults taken).
     pub scenario: String,
+    /// The same, every field with the value it took (as an answer's JSON).
+    pub scenario_fields: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The steps of a question's fields: `only` limits them to those fields (all
@@ -298,6 +300,10 @@ pub fn measure(
         skipped,
         provisional: question.provisional(),
         scenario: question.scenario_line(),
+        scenario_fields: match question.scenario().to_json() {
+            serde_json::Value::Object(fields) => fields,
+            _ => serde_json::Map::new(),
+        },
     })
 }
 

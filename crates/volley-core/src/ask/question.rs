@@ -67,6 +67,24 @@ impl Question {
         self.scenario_line_where(|_| true)
     }
 
+    /// The fields given, in the scenario's order, and a word on the rest:
+    /// what an answer prints unless asked for every field
+    /// ([`Question::scenario_line`]).
+    pub fn scenario_given_line(&self) -> String {
+        let given: Vec<&str> = self.raw.iter().map(|r| r.0.as_str()).collect();
+        let pairs = self.scenario.pairs();
+        let set: Vec<String> = pairs
+            .iter()
+            .filter(|(name, _)| given.contains(&name.as_str()))
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        match (set.is_empty(), set.len() == pairs.len()) {
+            (true, _) => "every field at its default".to_string(),
+            (false, true) => set.join(" "),
+            (false, false) => format!("{}; every other field at its default", set.join(" ")),
+        }
+    }
+
     /// [`Question::scenario_line`] of the fields `keep` names only.
     pub fn scenario_line_where(&self, keep: impl Fn(&str) -> bool) -> String {
         let given: Vec<&str> = self.raw.iter().map(|r| r.0.as_str()).collect();

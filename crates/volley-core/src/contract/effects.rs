@@ -19,6 +19,9 @@ pub struct EffectsJson {
     /// Why not exact although the method was automatic: the first step (or
     /// the question as asked) over the exact budget, and what was too large.
     pub exact_refused: Option<String>,
+    /// Every field of the scenario the steps start from, with the value it
+    /// took.
+    pub scenario: serde_json::Map<String, serde_json::Value>,
     pub headline: HeadlineValueJson,
     /// The headline probability of the question as asked.
     pub baseline: f64,
@@ -87,6 +90,7 @@ impl EffectsJson {
             },
             trials: e.trials,
             exact_refused: e.exact_refused.clone(),
+            scenario: e.scenario_fields.clone(),
             headline: HeadlineValueJson {
                 variable: variable.clone(),
                 value: value.clone(),

@@ -84,7 +84,7 @@ pub struct VariantReadingsJson {
     pub readings: Vec<UsedReadingJson>,
 }
 
-/// A sensitivity study's frame (`volley sensitivity --report`).
+/// A sensitivity study's frame (`volley sensitivity --out`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SensitivityMetaJson {

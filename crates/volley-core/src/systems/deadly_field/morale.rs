@@ -356,7 +356,7 @@ impl<const RALLY: bool> ChartAction for MoraleAction<RALLY> {
             (
                 "rallied",
                 "yes",
-                "a rally attempt improves the level: a Routed unit is no longer Routed",
+                "a rally attempt improves the level (a Routed unit is no longer Routed): 2D6 above the MMP or a natural 12; a roll equal to the MMP passes but holds the level",
             ),
             (
                 "fall_back",

@@ -105,7 +105,8 @@ impl ChartAction for AttackAction {
     const ABOUT: &'static About = &About {
         name: "attack",
         summary: "one hex attacks an adjacent enemy hex: chances by posture and cover, rear bonus, d10 fraction",
-        headline: None,
+        // As the hex rules' fire: the chance the attack takes no one.
+        headline: Some(("casualties", "0")),
         ..About::DEFAULT
     };
 
