@@ -327,6 +327,13 @@ fn a_click_reasks_and_the_address_keeps_the_question() {
         ("system=micro-squad&action=fire&trials=-1", "`trials`"),
     ] {
         let shown = browser.ask(&server, query);
+        if query.starts_with("system=nope") {
+            // No other system's form beside the error, until one is picked.
+            let form = browser.script(
+                "return [document.getElementById('system').value, document.querySelectorAll('#fields input').length];",
+            );
+            assert_eq!(form, json!(["", 0]), "{form}");
+        }
         let (_, api) = server.get(&format!("/api/odds?{query}"));
         assert!(shown.contains(says), "{query}: {shown}");
         assert_eq!(
@@ -425,9 +432,15 @@ fn every_sheet_prints_on_one_to_three_pages() {
         assert!((1..=3).contains(&pages), "{system}: {pages} pages");
         eprintln!("{system}: {pages} pages ({})", pdf.display());
     }
+    // A bad address is a page with the error, every sheet and the way back.
     let (status, body) = server.get("/sheet/nope");
     assert_eq!(status, 400);
     assert!(body.contains("unknown system `nope`"), "{body}");
+    assert!(body.contains("<a href=\"/sheet/micro-squad\">"), "{body}");
+    assert!(
+        body.contains("<a href=\"/\">Back to the calculator</a>"),
+        "{body}"
+    );
 }
 
 #[test]

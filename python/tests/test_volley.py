@@ -79,16 +79,25 @@ def test_bad_input_is_an_input_error_naming_the_keyword_argument() -> None:
         volley.odds("micro-squad", "fire", firepower=99)
     assert isinstance(raised.value, ValueError)
     assert str(raised.value) == (
-        "argument `firepower`: 99 is out of range (allowed: 0 to 60)")
+        "volley.odds(): argument `firepower`: 99 is out of range (allowed: 0 to 60)")
     with pytest.raises(volley.InputError, match="unknown system `nope`"):
         volley.odds("nope", "fire")
     with pytest.raises(volley.InputError, match="did you mean `defense`"):
         volley.odds("micro-squad", "fire", defence=5)
     # A run's refusal names the keyword arguments, not the command line's flags.
-    with pytest.raises(volley.InputError, match=r'^method="exact": .*\(or raise budget\)$'):
+    with pytest.raises(volley.InputError,
+                       match=r'^volley\.odds\(\): method="exact": .*\(or raise budget\)$'):
         volley.odds("micro-squad", "engagement", a_stands=10, b_stands=10, method="exact")
     with pytest.raises(volley.InputError, match="not a method"):
         volley.odds("micro-squad", "fire", method="guess")
+    # A sweep's error names the keyword argument that set the value, not a
+    # line of the experiment file the sweep writes.
+    with pytest.raises(volley.InputError) as raised:
+        volley.sweep("micro-squad", "fire", sweep={"firepower": [1, 99]})
+    assert str(raised.value) == (
+        "volley.sweep(): sweep['firepower']: 99 is out of range (allowed: 0 to 60)")
+    with pytest.raises(volley.InputError, match=r"^volley\.sweep\(\): fixed\['range'\]: 999 "):
+        volley.sweep("micro-squad", "fire", sweep={"firepower": [1, 2]}, fixed={"range": 999})
 
 
 def test_fields_list_what_help_lists() -> None:

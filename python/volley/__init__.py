@@ -9,7 +9,8 @@ combat tables, from the same core as the ``volley`` command line.
 Names follow the command line: ``volley.odds(system, action, field=value, ...)``
 is ``volley odds SYSTEM ACTION field=value ...``, and ``answer.to_dict()`` is
 what ``--format json`` prints. Bad input raises :class:`InputError` (a
-``ValueError``) with the command line's message. A run releases the GIL and
+``ValueError``) whose message names the function and the keyword argument
+(``volley.odds(): argument `firepower`: 99 is out of range ...``). A run releases the GIL and
 stops on Ctrl-C.
 """
 
@@ -19,6 +20,7 @@ from typing import Any, Iterable, Optional, Union, overload
 
 from . import _volley, dask
 from . import _request
+from ._errors import named
 from ._volley import InputError
 from .answer import Answer, Comparison
 from .documents import Effects, Plan, Solved
@@ -32,11 +34,13 @@ __all__ = [
 ]
 
 
+@named
 def systems() -> list[str]:
     """The rule systems volley knows, by name (``volley systems``)."""
     return [s["name"] for s in _volley.systems()]
 
 
+@named
 def actions(system: str) -> list[str]:
     """The actions of ``system``, by name."""
     for s in _volley.systems():
@@ -47,6 +51,7 @@ def actions(system: str) -> list[str]:
     raise InputError(f"unknown system `{system}`")  # not reached
 
 
+@named
 def fields(system: str, action: str) -> list[dict[str, Any]]:
     """The fields of an action as ``volley odds SYSTEM ACTION --help`` lists
     them: each with its ``name``, ``default``, ``allowed`` values, ``help`` and
@@ -66,6 +71,7 @@ def odds(system: str, action: str, *, method: str = ..., trials: Optional[int] =
          precision: Optional[float] = ..., seed: int = ..., confidence: float = ...,
          budget: Optional[int] = ..., house_rules: Iterable[str] = ...,
          shard: tuple[int, int], **fields: Any) -> Tally: ...
+@named
 def odds(
     system: str,
     action: str,
@@ -102,6 +108,7 @@ def odds(
         question, _request.how(method, trials, precision, seed, confidence, budget)))
 
 
+@named
 def compare(
     system: str,
     action: str,
@@ -131,6 +138,7 @@ def compare(
         _request.how(method, trials, None, seed, confidence, budget), specs))
 
 
+@named
 def effects(
     system: str,
     action: str,
@@ -154,6 +162,7 @@ def effects(
         _request.how(method, trials, None, seed, confidence, budget), list(only), show))
 
 
+@named
 def solve(
     system: str,
     action: str,
@@ -183,6 +192,7 @@ def solve(
         largest))
 
 
+@named
 def plan(
     system: str,
     action: str,

@@ -16,6 +16,8 @@ from typing import Any, Iterable, Mapping, Optional, Sequence, Union, overload
 import polars as pl
 
 from . import _volley
+from ._errors import named, sweep_arguments
+from ._volley import InputError
 
 #: Sweep points an experiment may have (``volley run --max-points``).
 MAX_POINTS: int = _volley.MAX_POINTS
@@ -88,13 +90,16 @@ class Slice:
 
 
 class _Experiment:
-    """An experiment's text, the label errors name it by, and the folder its
-    house-rule paths are read from."""
+    """An experiment's text, the label errors name it by, the folder its
+    house-rule paths are read from, and (written by ``volley.sweep``) the
+    keyword argument behind each line, by line number."""
 
-    def __init__(self, label: str, text: str, folder: str):
+    def __init__(self, label: str, text: str, folder: str,
+                 arguments: Optional[Mapping[int, str]] = None):
         self.label = label
         self.text = text
         self.folder = folder
+        self.arguments: Mapping[int, str] = arguments or {}
 
     def answer(self, max_points: int) -> Results:
         return Results(_volley.experiment(self.label, self.text, self.folder, max_points))
@@ -148,18 +153,24 @@ def _written(system: str, action: str, sweep: Mapping[str, Any], fixed: Mapping[
         lines.append(f"trials = {_volley.AUTO_TRIALS}")
     if budget is not None:
         lines.append(f"budget = {int(budget)}")
+    # Each line's keyword argument, by line number (from 1), for errors.
+    arguments: dict[int, str] = {}
     lines.append("[fields]")
-    lines += [f"{field} = {_toml(value)}" for field, value in fixed.items()]
+    for field, value in fixed.items():
+        lines.append(f"{field} = {_toml(value)}")
+        arguments[len(lines)] = f"fixed[{field!r}]"
     lines.append("[sweep]")
     for field, values in sweep.items():
         if isinstance(values, range):
             values = list(values)
         lines.append(f"{field} = {_toml(values)}")
+        arguments[len(lines)] = f"sweep[{field!r}]"
     for variant, rules in (variants or {}).items():
         rules = [rules] if isinstance(rules, (str, os.PathLike)) else list(rules)
         lines += ["[[variant]]", f"name = {_toml(variant)}",
                   f"house_rules = {_toml([str(r) for r in rules])}"]
-    return _Experiment("volley.sweep", "\n".join(lines) + "\n", os.getcwd())
+        arguments[len(lines)] = f"variants[{variant!r}]"
+    return _Experiment("volley.sweep", "\n".join(lines) + "\n", os.getcwd(), arguments)
 
 
 # The two shapes of `run` for type checkers: results, or a shard's slice.
@@ -169,6 +180,7 @@ def run(path: Union[str, os.PathLike[str]], *, max_points: int = ...,
 @overload
 def run(path: Union[str, os.PathLike[str]], *, max_points: int = ...,
         shard: tuple[int, int]) -> Slice: ...
+@named
 def run(path: Union[str, os.PathLike[str]], *, max_points: int = MAX_POINTS,
         shard: Optional[tuple[int, int]] = None) -> Union[Results, Slice]:
     """Answer the experiment file at ``path`` as ``volley run`` does: its
@@ -193,6 +205,7 @@ def sweep(system: str, action: str, *, sweep: Mapping[str, Any], fixed: Mapping[
           method: str = ..., trials: Optional[int] = ..., precision: Optional[float] = ...,
           seed: int = ..., confidence: float = ..., budget: Optional[int] = ...,
           max_points: int = ..., shard: tuple[int, int]) -> Slice: ...
+@named
 def sweep(system: str, action: str, *, sweep: Mapping[str, Any],
           fixed: Mapping[str, Any] = {},
           variants: Optional[Mapping[str, Union[str, Iterable[str]]]] = None,
@@ -209,6 +222,9 @@ def sweep(system: str, action: str, *, sweep: Mapping[str, Any],
     ``shard=(k, n)``, only shard ``k`` of ``n``: a :class:`Slice`."""
     experiment = _written(system, action, sweep, fixed, variants, name, method, trials,
                           precision, seed, confidence, budget)
-    if shard is not None:
-        return experiment.slice(shard, max_points)
-    return experiment.answer(max_points)
+    try:
+        if shard is not None:
+            return experiment.slice(shard, max_points)
+        return experiment.answer(max_points)
+    except InputError as error:
+        raise InputError(sweep_arguments(str(error), experiment.arguments)) from None

@@ -12,6 +12,7 @@ import json
 from typing import Any, Sequence, Union, overload
 
 from . import _volley
+from ._errors import named
 from ._request import Asked, How
 from .answer import Answer
 from .experiments import Results, Slice
@@ -59,6 +60,7 @@ class Tally:
 def merge(parts: Sequence[Tally]) -> Answer: ...
 @overload
 def merge(parts: Sequence[Slice]) -> Results: ...
+@named
 def merge(parts: Sequence[Union[Tally, Slice]]) -> Union[Answer, Results]:
     """Put the shards of one run back together: tallies into the
     :class:`Answer` the single run gives, slices into its :class:`Results`.

@@ -91,7 +91,17 @@ pub async fn sheet(
         Ok(Ok(html)) => {
             ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
         }
-        Ok(Err(e)) => error_response(e),
+        // A page, not a bare line: the reader came from a link.
+        Ok(Err(e)) => {
+            let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST);
+            let html = crate::sheet::render_error_html(&e.message);
+            (
+                status,
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                html,
+            )
+                .into_response()
+        }
         Err(e) => error_response(ApiError::busy(format!("the sheet could not be made: {e}"))),
     }
 }

@@ -32,6 +32,28 @@ td.changed::after { content: "*"; }
 @media print { body { padding: 0; } a { color: #000; text-decoration: none; } }
 "#;
 
+/// The page asked for a sheet that cannot be made (an unknown system, a
+/// house rule that does not apply): the error, each system's sheet, and the
+/// way back to the calculator.
+pub fn render_error_html(message: &str) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>volley: no sheet</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>No sheet for this address</h1>\n<p class=\"provisional\">{}</p>\n<p>The odds sheets volley prints:</p>\n<ul>\n",
+        escape(message.trim())
+    );
+    for system in crate::contract::SystemJson::all() {
+        let _ = writeln!(
+            out,
+            "<li><a href=\"/sheet/{}\">{}</a></li>",
+            escape(&system.name),
+            escape(&system.title)
+        );
+    }
+    out.push_str("</ul>\n<p><a href=\"/\">Back to the calculator</a></p>\n</body>\n</html>\n");
+    out
+}
+
 /// The sheet as HTML.
 pub fn render_html(sheet: &Sheet) -> String {
     let mut out = String::new();

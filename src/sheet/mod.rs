@@ -8,7 +8,7 @@
 mod html;
 mod specs;
 
-pub use html::render_html;
+pub use html::{render_error_html, render_html};
 
 use crate::ask::question::Question;
 use crate::contract::PatchJson;

@@ -613,7 +613,22 @@ async function start() {
   }
   const system = $("system");
   for (const s of state.systems) system.add(new Option(`${s.title}`, s.name));
-  system.value = state.systems.some((s) => s.name === wanted.system) ? wanted.system : "micro-force";
+  const known = state.systems.some((s) => s.name === wanted.system);
+  if (wanted.system && !known) {
+    // A link to a system volley lacks: the API's error, and no other
+    // system's form beside it, until one is picked.
+    system.add(new Option("(choose a system)", ""), 0);
+    system.value = "";
+    ask(location.search.slice(1));
+    await new Promise((resolve) => system.addEventListener("change", resolve, { once: true }));
+    system.remove(0);
+    wanted.action = null;
+    wanted.fields = {};
+    wanted.variant = {};
+    history.replaceState(null, "", "?system=" + encodeURIComponent(system.value));
+  } else {
+    system.value = known ? wanted.system : "micro-force";
+  }
   fillActions(system.value, wanted.action || "charge");
   $("method").value = state.method;
   for (const key of ["trials", "precision", "confidence", "seed", "rule"]) $(key).value = state[key];
