@@ -29,6 +29,11 @@ pub struct PlanArgs {
     /// its best for its side too: FILE-b-charge.png).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
+    /// List every decision state best play reaches often enough (by default
+    /// the text lists those where it departs from the usual play), and
+    /// every field of the scenario.
+    #[arg(long)]
+    pub all: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -54,6 +59,7 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<String> {
         question: &question,
         plan: &plan,
         ask: &ask,
+        all: args.all,
     };
     Ok(render(&document, args.format))
 }
@@ -85,6 +91,11 @@ fn draw_policy(
                 "{system} {action}: when {} should {other}",
                 side.to_uppercase()
             )
+        };
+        // A reconstructed chart marks the picture as it marks the text.
+        let title = match question.provisional() {
+            Some(_) => format!("PROVISIONAL: {title}"),
+            None => title,
         };
         let Some(map) = crate::output::policy_map(plan, side, other, &title) else {
             continue;

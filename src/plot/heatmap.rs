@@ -20,6 +20,9 @@ pub struct Heatmap {
     /// Cells are probabilities (labelled as percentages, on a fixed 0-100%
     /// scale); otherwise values, coloured from the smallest to the largest.
     pub percent: bool,
+    /// Cells are signed margins: coloured on a scale centred on 0 (blue
+    /// below, orange above, white at 0), the cells above 0 framed.
+    pub diverging: bool,
 }
 
 /// A figure drawn the same way on any plotters backend.
@@ -46,6 +49,19 @@ pub(super) fn viridis(v: f64) -> RGBColor {
 }
 
 /// Black or white, whichever reads on `background`.
+/// A diverging colour map at `v` in 0..=1: blue below the middle, white
+/// at it, orange above (told apart by colour-blind readers too).
+fn diverging(v: f64) -> RGBColor {
+    let (blue, white, orange) = ((33, 102, 172), (247, 247, 247), (230, 97, 1));
+    let (a, b, f) = if v < 0.5 {
+        (blue, white, v.max(0.0) * 2.0)
+    } else {
+        (white, orange, (v.min(1.0) - 0.5) * 2.0)
+    };
+    let mix = |x: u8, y: u8| (f64::from(x) + f * (f64::from(y) - f64::from(x))).round() as u8;
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
 pub(super) fn ink_on(background: RGBColor) -> RGBColor {
     let luminance = 0.299 * f64::from(background.0)
         + 0.587 * f64::from(background.1)
@@ -85,6 +101,11 @@ impl Heatmap {
             .copied()
             .filter(|v| v.is_finite())
             .collect();
+        if self.diverging {
+            let reach = finite.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+            let reach = if reach > 0.0 { reach } else { 1.0 };
+            return (-reach, reach);
+        }
         // Probabilities on a fixed 0-100% scale; other values from the
         // smallest to the largest.
         if self.percent {
@@ -145,6 +166,13 @@ impl Figure for Heatmap {
             .map_err(|e| err(&e))?;
         let (low, high) = self.scale();
         let scaled = |v: f64| (v - low) / (high - low);
+        let colour = |v: f64| {
+            if self.diverging {
+                diverging(v)
+            } else {
+                viridis(v)
+            }
+        };
         // As many decimals, and as large a font, as a cell's width holds.
         let cell_width = plot
             .dim_in_pixel()
@@ -160,7 +188,7 @@ impl Figure for Heatmap {
             for (c, &value) in row.iter().enumerate() {
                 let (c, r) = (c as i32, r as i32);
                 let shade = if value.is_finite() {
-                    viridis(scaled(value))
+                    colour(scaled(value))
                 } else {
                     RGBColor(220, 220, 220)
                 };
@@ -173,6 +201,18 @@ impl Figure for Heatmap {
                         shade.filled(),
                     )))
                     .map_err(|e| err(&e))?;
+                if self.diverging && value > 0.0 {
+                    // Where the other choice is best: framed.
+                    chart
+                        .draw_series(std::iter::once(Rectangle::new(
+                            [
+                                (SegmentValue::Exact(c), SegmentValue::Exact(r)),
+                                (SegmentValue::Exact(c + 1), SegmentValue::Exact(r + 1)),
+                            ],
+                            BLACK.stroke_width(3),
+                        )))
+                        .map_err(|e| err(&e))?;
+                }
                 chart
                     .draw_series(std::iter::once(Text::new(
                         cell_label(value, self.percent, decimals),
@@ -186,7 +226,7 @@ impl Figure for Heatmap {
             }
         }
         // The colour bar, with its scale.
-        draw_colour_bar(&bar, self.percent, low, high).map_err(|e| err(&e))?;
+        draw_colour_bar(&bar, self.percent, low, high, &colour).map_err(|e| err(&e))?;
         root.present().map_err(|e| err(&e))?;
         Ok(())
     }
@@ -198,12 +238,13 @@ fn draw_colour_bar<DB: DrawingBackend>(
     percent: bool,
     low: f64,
     high: f64,
+    colour: &dyn Fn(f64) -> RGBColor,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let (_, bar_height) = bar.dim_in_pixel();
     let (top, bottom) = (20i32, bar_height as i32 - 60);
     for y in top..=bottom {
         let v = f64::from(bottom - y) / f64::from((bottom - top).max(1));
-        bar.draw(&Rectangle::new([(14, y), (36, y + 1)], viridis(v).filled()))?;
+        bar.draw(&Rectangle::new([(14, y), (36, y + 1)], colour(v).filled()))?;
     }
     bar.draw(&Rectangle::new(
         [(14, top), (36, bottom + 1)],

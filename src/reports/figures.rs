@@ -266,6 +266,7 @@ impl<'a> Plot<'a> {
             })
             .collect();
         Heatmap {
+            diverging: false,
             title: format!("{}: {y_text}", self.title),
             subtitle: held(experiment, spec, &free),
             percent: mean_of.is_none(),

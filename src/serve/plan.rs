@@ -80,6 +80,7 @@ pub async fn plan(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Respon
             question: &question,
             plan: &plan,
             ask: &ask,
+            all: false,
         };
         Ok(render(&document, Format::Json))
     });

@@ -273,6 +273,101 @@ fn against_b_at_its_best_a_plan_is_a_minimax_never_better_for_a() {
     assert!(err.contains("[possible values: usual, best]"), "{err}");
 }
 
+#[test]
+fn a_plans_text_is_for_a_player_to_follow() {
+    let text = |extra: &[&str]| {
+        super::stdout_of(
+            &[
+                &[
+                    "plan",
+                    "deadly-field",
+                    "firefight",
+                    "turns=3",
+                    "--check-trials",
+                    "0",
+                ][..],
+                extra,
+            ]
+            .concat(),
+        )
+    };
+    let short = text(&[]);
+    // The reconstructed chart is marked, as in the JSON.
+    assert!(
+        short.contains("\nPROVISIONAL: the Fire Combat Results table"),
+        "{short}"
+    );
+    assert!(
+        short.contains("\nscenario: turns=3; every other field at its default\n"),
+        "{short}"
+    );
+    // By default only the states where best play departs from the usual
+    // play, in the card's words, with the usual choice beside the best.
+    let table: Vec<&str> = short
+        .lines()
+        .skip_while(|l| !l.starts_with("Where best play departs"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert!(
+        table[0].contains("state") && table[0].contains("usual"),
+        "{short}"
+    );
+    assert!(table.len() > 1, "{short}");
+    for row in &table[1..] {
+        assert!(row.contains("A: ") && row.contains("figures"), "{row}");
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        let (usual, best) = (cells[cells.len() - 2], cells[cells.len() - 1]);
+        assert_ne!(usual, best, "{row}");
+    }
+    // One sentence a choice; where no rule fits, the states most reached.
+    assert!(!short.contains("the table lists"), "{short}");
+    let all = text(&["--all"]);
+    assert!(all.contains("The policy, state by state"), "{all}");
+    assert!(all.contains("scenario: turns=3; defaults "), "{all}");
+    assert!(all.lines().count() > short.lines().count());
+    // Against B at its best: the values are A's goal, said in the header;
+    // every state in words told apart from the others of its turn and side.
+    let minimax = super::stdout_of(&[
+        "plan",
+        "micro-force",
+        "firefight",
+        "turns=3",
+        "--opponent",
+        "best",
+        "--all",
+        "--check-trials",
+        "0",
+    ]);
+    assert!(
+        minimax.contains(
+            "each choice's value is P(breaks_first=b) for A (where B chooses, it takes the lowest)"
+        ),
+        "{minimax}"
+    );
+    let json = json_of(&[
+        "plan",
+        "micro-force",
+        "firefight",
+        "turns=3",
+        "--opponent",
+        "best",
+        "--check-trials",
+        "0",
+        "--format",
+        "json",
+    ]);
+    let mut seen = std::collections::BTreeSet::new();
+    for row in json["policy"].as_array().unwrap() {
+        let key = (
+            row["turn"].to_string(),
+            row["side"].to_string(),
+            row["words"].to_string(),
+        );
+        assert!(seen.insert(key), "two states read alike: {row}");
+    }
+}
+
 /// The peak resident memory of `volley ARGS` run on `threads` threads, read
 /// from `/proc` while it runs (the high-water mark only rises, so the last
 /// reading before it exits is its peak); `None` where `/proc` does not say.

@@ -20,6 +20,10 @@ pub struct PlanDocument<'a> {
     pub question: &'a Question,
     pub plan: &'a PlanAnswer,
     pub ask: &'a Ask,
+    /// The text lists every state best play reaches often enough, not only
+    /// those where it departs from the usual play, and every field of the
+    /// scenario.
+    pub all: bool,
 }
 
 impl Document for PlanDocument<'_> {
@@ -32,7 +36,7 @@ impl Document for PlanDocument<'_> {
     }
 
     fn text(&self, markdown: bool) -> String {
-        text(self.question, self.plan, self.ask, markdown)
+        text(self, markdown)
     }
 }
 
@@ -99,7 +103,8 @@ fn csv(plan: &PlanAnswer) -> String {
     out
 }
 
-fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> String {
+fn text(document: &PlanDocument<'_>, markdown: bool) -> String {
+    let (question, plan, ask) = (document.question, document.plan, document.ask);
     let mut out = String::new();
     let against = if two_sided(plan) {
         format!(
@@ -119,7 +124,15 @@ fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> St
         plan.choices.join(" or "),
         plan.goal
     );
-    let _ = writeln!(out, "scenario: {}\n", question.scenario_line());
+    if let Some(reason) = question.provisional() {
+        let _ = writeln!(out, "PROVISIONAL: {reason}.");
+    }
+    let scenario = if document.all {
+        question.scenario_line()
+    } else {
+        question.scenario_given_line()
+    };
+    let _ = writeln!(out, "scenario: {scenario}\n");
     let mut rows = vec![("best play".to_string(), plan.best)];
     let answered = if two_sided(plan) {
         format!(
@@ -139,47 +152,7 @@ fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> St
         let _ = writeln!(out, "  {name:<width$}  {} (exact)", plan.shown(*value));
     }
     let _ = writeln!(out, "\n{}\n", plan.summary());
-    let axes = axes(plan);
-    let shown: Vec<_> = plan
-        .policy
-        .iter()
-        .filter(|r| r.reach >= SHOWN_REACH)
-        .collect();
-    let _ = writeln!(
-        out,
-        "The policy, state by state: the decision states best play reaches at least {:.1}% of the time ({} of {}; --format json or csv lists all), each choice's value from there:",
-        100.0 * SHOWN_REACH,
-        shown.len(),
-        plan.policy.len()
-    );
-    let mut header = vec!["turn".to_string()];
-    if two_sided(plan) {
-        header.push("side".to_string());
-    }
-    header.extend(axes.iter().map(|a| a.to_string()));
-    header.push("reach".to_string());
-    header.extend(columns(plan).iter().map(|c| c.to_string()));
-    header.push("best".to_string());
-    let mut table = vec![header];
-    for r in shown {
-        let mut row = vec![r.turn.to_string()];
-        if two_sided(plan) {
-            row.push(r.side.to_uppercase());
-        }
-        row.extend(r.state.iter().map(|(_, v)| v.to_string()));
-        row.push(format!("{}%", crate::output::percent_digits(r.reach)));
-        for c in columns(plan) {
-            row.push(
-                r.values
-                    .iter()
-                    .find(|(x, _)| *x == c)
-                    .map_or("-".to_string(), |(_, v)| plan.shown(*v)),
-            );
-        }
-        row.push(r.choice.to_string());
-        table.push(row);
-    }
-    out.push_str(&grid(&table, markdown));
+    out.push_str(&policy_table(plan, document.all, markdown));
     if let Some((trials, e)) = plan.check {
         let agrees = e.low <= plan.best && plan.best <= e.high;
         let _ = writeln!(
@@ -221,8 +194,89 @@ fn text(question: &Question, plan: &PlanAnswer, ask: &Ask, markdown: bool) -> St
     out
 }
 
-/// A table of text cells, aligned (or as a Markdown table).
-fn grid(rows: &[Vec<String>], markdown: bool) -> String {
+/// The policy state by state, in the card's words: by default the states
+/// where best play departs from the usual play, by turn and most reached
+/// first; with `all`, every state best play reaches often enough.
+fn policy_table(plan: &PlanAnswer, all: bool, markdown: bool) -> String {
+    let mut out = String::new();
+    let mut shown: Vec<_> = plan
+        .policy
+        .iter()
+        .filter(|r| r.reach >= SHOWN_REACH && (all || r.choice != r.usual))
+        .collect();
+    let often = format!("at least {:.1}% of the time", 100.0 * SHOWN_REACH);
+    // Every value is the decider's goal, the opponent's rows too.
+    let values = if two_sided(plan) {
+        format!(
+            "each choice's value is {} for {} (where {} chooses, it takes the lowest)",
+            plan.goal,
+            plan.decider.to_uppercase(),
+            other_side(plan.decider).to_uppercase()
+        )
+    } else {
+        format!("each choice's value is {} from there", plan.goal)
+    };
+    if all {
+        let _ = writeln!(
+            out,
+            "The policy, state by state: the decision states best play reaches {often} ({} of {}; --format json or csv lists all); {values}:",
+            shown.len(),
+            plan.policy.len()
+        );
+    } else if shown.is_empty() {
+        let _ = writeln!(
+            out,
+            "Best play never departs from the usual play in a state it reaches {often} (--all lists those states, --format json or csv all {}).",
+            plan.policy.len()
+        );
+        return out;
+    } else {
+        // By turn, the most reached first.
+        shown.sort_by(|a, b| a.turn.cmp(&b.turn).then(b.reach.total_cmp(&a.reach)));
+        let _ = writeln!(
+            out,
+            "Where best play departs from the usual play: the {} decision states it reaches {often} where it does, by turn, most reached first (--all lists every state, --format json or csv all {}); {values}:",
+            shown.len(),
+            plan.policy.len()
+        );
+    }
+    let mut header = vec!["turn".to_string()];
+    if two_sided(plan) {
+        header.push("side".to_string());
+    }
+    header.push("state".to_string());
+    header.push("reach".to_string());
+    header.extend(columns(plan).iter().map(|c| c.to_string()));
+    header.push("usual".to_string());
+    header.push("best".to_string());
+    let state_column = header.len() - columns(plan).len() - 4;
+    let mut table = vec![header];
+    for r in shown {
+        let mut row = vec![r.turn.to_string()];
+        if two_sided(plan) {
+            row.push(r.side.to_uppercase());
+        }
+        row.push(r.words.clone());
+        row.push(format!("{}%", crate::output::percent_digits(r.reach)));
+        for c in columns(plan) {
+            row.push(
+                r.values
+                    .iter()
+                    .find(|(x, _)| *x == c)
+                    .map_or("-".to_string(), |(_, v)| plan.shown(*v)),
+            );
+        }
+        row.push(r.usual.to_string());
+        row.push(r.choice.to_string());
+        table.push(row);
+    }
+    out.push_str(&grid(&table, &[state_column], markdown));
+    out
+}
+
+/// A table of text cells, aligned to the right but for the `left` columns
+/// (or as a Markdown table).
+fn grid(rows: &[Vec<String>], left: &[usize], markdown: bool) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {
@@ -238,7 +292,14 @@ fn grid(rows: &[Vec<String>], markdown: bool) -> String {
         let cells: Vec<String> = row
             .iter()
             .zip(&widths)
-            .map(|(cell, w)| format!("{cell:>w$}"))
+            .enumerate()
+            .map(|(c, (cell, w))| {
+                if left.contains(&c) {
+                    format!("{cell:<w$}")
+                } else {
+                    format!("{cell:>w$}")
+                }
+            })
             .collect();
         if markdown {
             let _ = writeln!(out, "| {} |", cells.join(" | "));

@@ -110,28 +110,26 @@ function fixedTable(p) {
 function policyTable(p) {
   const rows = [...p.policy].sort((a, b) => b.reach - a.reach).slice(0, POLICY_ROWS);
   rows.sort((a, b) => a.turn - b.turn || a.side.localeCompare(b.side) || b.reach - a.reach);
-  const axes = rows.length ? Object.keys(rows[0].state) : [];
   const twoSided = p.opponent === "best";
   const choices = [...p.choices, ...p.opponent_choices.filter((c) => !p.choices.includes(c))];
-  const usual = (side) => (side === p.decider ? p.choices[0] : p.opponent_choices[0]);
   const table = el("table", "plan-policy");
   const head = table.createTHead().insertRow();
   const sides = twoSided ? ["side"] : [];
-  for (const h of ["turn", ...sides, ...axes.map(prettyName), "reach", ...choices, "best"]) {
+  for (const h of ["turn", ...sides, "state", "reach", ...choices, "usual", "best"]) {
     head.append(el("th", "", h));
   }
   const body = table.createTBody();
   for (const r of rows) {
     const row = body.insertRow();
-    if (r.choice !== usual(r.side)) row.className = "departs";
+    if (r.choice !== r.usual) row.className = "departs";
     row.append(el("td", "", String(r.turn)));
     if (twoSided) row.append(el("td", "", r.side.toUpperCase()));
-    for (const a of axes) row.append(el("td", "", String(r.state[a])));
+    row.append(el("td", "state", r.words));
     row.append(el("td", "", percent(r.reach)));
     for (const c of choices) {
       row.append(el("td", "", c in r.values ? goalValue(p, r.values[c]) : ""));
     }
-    row.append(el("td", "choice", r.choice));
+    row.append(el("td", "", r.usual), el("td", "choice", r.choice));
   }
   return table;
 }
@@ -161,6 +159,11 @@ function renderPlan(p) {
       `${Math.round(100 * p.check.confidence)}% interval ${interval(p.check.ci_low, p.check.ci_high, p.goal.startsWith("P("))}: ${agrees} with the exact value.`));
   }
   out.append(el("h3", "", `The states best play reaches most (${Math.min(POLICY_ROWS, p.policy.length)} of ${p.policy.length.toLocaleString("en")})`));
+  // Every value is the decider's goal, the opponent's rows too.
+  const whose = p.opponent === "best"
+    ? `Each value is ${p.goal} for ${p.decider.toUpperCase()}: where ${other} chooses, it takes the lowest. `
+    : `Each value is ${p.goal} from that state. `;
+  out.append(el("p", "hint", whose + "Rows where best play departs from the usual play are marked."));
   out.append(policyTable(p));
   if (p.readings.length) {
     const shown = p.readings.map((r) => `${r.option} = ${r.value}`).join(", ");

@@ -25,7 +25,8 @@ pub struct PlanJson {
     pub opponent: String,
     /// The other side's choices where it answers at its best (else empty).
     pub opponent_choices: Vec<String>,
-    /// What best play maximises.
+    /// What best play maximises: every value of the plan is this goal for
+    /// the decider, the opponent's rows included (it takes the lowest).
     pub goal: String,
     pub turn_limit: u32,
     pub best: BestJson,
@@ -91,10 +92,17 @@ pub struct PolicyStateJson {
     /// takes the choice of lowest value).
     pub side: String,
     pub state: BTreeMap<String, i64>,
+    /// The state in the card's words (`A: 1 step lost, Shaken; B: as it
+    /// began`).
+    pub words: String,
     /// How likely best play is to reach this state at this turn.
     pub reach: f64,
     pub choice: String,
-    /// Each open choice's value (the goal, from here, under best play after).
+    /// The usual play's choice in this state (best play departs from it
+    /// where `choice` differs).
+    pub usual: String,
+    /// Each open choice's value: the decider's goal, from here, under best
+    /// play after (where the opponent chooses, it takes the lowest).
     pub values: BTreeMap<String, f64>,
     /// The best choice's margin over the next best, for its chooser.
     pub gain: f64,
@@ -182,8 +190,10 @@ impl PlanJson {
                     turn: r.turn,
                     side: r.side.to_string(),
                     state: r.state.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+                    words: r.words.clone(),
                     reach: r.reach,
                     choice: r.choice.to_string(),
+                    usual: r.usual.to_string(),
                     values: r.values.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
                     gain: r.gain,
                 })

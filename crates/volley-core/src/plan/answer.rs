@@ -32,8 +32,12 @@ pub struct PolicyEntry {
     /// Who chooses here: the decider, or the opponent at its best.
     pub side: &'static str,
     pub state: Vec<(&'static str, i64)>,
+    /// The state in the card's words ([`Decisions::state_words`]).
+    pub words: String,
     pub reach: f64,
     pub choice: &'static str,
+    /// The usual play's choice in this state.
+    pub usual: &'static str,
     pub values: Vec<(&'static str, f64)>,
     pub gain: f64,
 }
@@ -199,6 +203,32 @@ impl<G: Decisions> Decisions for Restricted<'_, G> {
     fn describe(&self, s: &G::State) -> Vec<(&'static str, i64)> {
         self.game.describe(s)
     }
+
+    fn state_words(&self, s: &Self::State) -> String {
+        self.game.state_words(s)
+    }
+}
+
+/// Where no simple rule says when `side` takes `choice`: the (at most)
+/// three states best play reaches most where it does, in the card's words.
+fn most_reached<G: Decisions>(game: &G, plan: &Plan<G::State>, side: &str, choice: &str) -> String {
+    let mut taken: Vec<_> = plan
+        .policy
+        .iter()
+        .filter(|r| r.side == side && r.choice == choice)
+        // Where it departs from the usual play.
+        .filter(|r| game.choices(&r.state).first() != Some(&r.choice))
+        .collect();
+    taken.sort_by(|a, b| b.reach.total_cmp(&a.reach));
+    let said: Vec<String> = taken
+        .iter()
+        .take(3)
+        .map(|r| format!("(turn {}: {})", r.turn, game.state_words(&r.state)))
+        .collect();
+    if said.is_empty() {
+        return String::new();
+    }
+    format!("; most often {}", said.join(", "))
 }
 
 /// Why a plan could not be made.
@@ -235,11 +265,15 @@ pub fn answer<G: Decisions>(
     let mut rules = Vec::new();
     for (side, choices) in [(game.decider(), &game.open), (other, &opponent_choices)] {
         for c in choices.iter().skip(1) {
+            let rule = simple_rule(&game, &plan, side, c);
+            let mut text = rule.text(c, game.usual_play(side).unwrap_or(choices[0]));
+            if matches!(rule, super::Rule::Irregular) {
+                text.push_str(&most_reached(&game, &plan, side, c));
+            }
             rules.push(RuleText {
                 side,
                 choice: c,
-                text: simple_rule(&game, &plan, side, c)
-                    .text(c, game.usual_play(side).unwrap_or(choices[0])),
+                text,
             });
         }
     }
@@ -265,8 +299,10 @@ pub fn answer<G: Decisions>(
                 turn: r.turn,
                 side: r.side,
                 state: game.describe(&r.state),
+                words: game.state_words(&r.state),
                 reach: r.reach,
                 choice: r.choice,
+                usual: game.choices(&r.state)[0],
                 values: r.values.clone(),
                 gain: r.gain(),
             })
@@ -345,11 +381,27 @@ impl PlanAnswer {
                 others.join("; ")
             ));
         }
-        for rule in &self.rules {
-            if rule.side == self.decider {
-                text.push_str(&format!(" Best play: {}.", rule.text));
-            } else {
-                text.push_str(&format!(" {opponent}'s best answer: {}.", rule.text));
+        // One sentence a choice, each side's first led by whose play it is.
+        for (decides, lead) in [
+            (true, "Best play".to_string()),
+            (false, format!("{opponent}'s best answer")),
+        ] {
+            let said = self
+                .rules
+                .iter()
+                .filter(|r| (r.side == self.decider) == decides);
+            for (i, rule) in said.enumerate() {
+                if i == 0 {
+                    text.push_str(&format!(" {lead}: {}.", rule.text));
+                } else {
+                    let mut letters = rule.text.chars();
+                    let first = letters.next().map(|c| c.to_uppercase().to_string());
+                    text.push_str(&format!(
+                        " {}{}.",
+                        first.unwrap_or_default(),
+                        letters.as_str()
+                    ));
+                }
             }
         }
         text

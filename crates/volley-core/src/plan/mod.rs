@@ -188,6 +188,35 @@ pub trait Decisions: Sync {
     /// policy's table (`b_steps_lost = 2`, `b_shaken = true`): numbers and
     /// flags, so that a simple rule can be read off them.
     fn describe(&self, state: &Self::State) -> Vec<(&'static str, i64)>;
+
+    /// The state at the start of a turn in the card's words, side by side
+    /// (`A: 1 step lost, Shaken; B: as it began`), for a player reading the
+    /// policy; by default the axes of [`Decisions::describe`].
+    fn state_words(&self, state: &Self::State) -> String {
+        self.describe(state)
+            .iter()
+            .map(|(axis, value)| format!("{axis}={value}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Two sides' conditions as a policy row says them: `A: 1 step lost,
+/// Shaken; B: as it began`, and what concerns neither side after.
+pub fn sides_in_words(a: &[String], b: &[String], both: &[String]) -> String {
+    let side = |name: &str, words: &[String]| {
+        if words.is_empty() {
+            format!("{name}: as it began")
+        } else {
+            format!("{name}: {}", words.join(", "))
+        }
+    };
+    let mut text = format!("{}; {}", side("A", a), side("B", b));
+    for w in both {
+        text.push_str("; ");
+        text.push_str(w);
+    }
+    text
 }
 
 /// The side that is not `side` (`"a"` or `"b"`).

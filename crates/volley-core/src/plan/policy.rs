@@ -260,7 +260,7 @@ impl Rule {
                 };
                 let except = if *departs > 0.0 {
                     format!(
-                        " (best play departs from this in states reached {}% of the time; the table lists them)",
+                        " (best play departs from this in states reached {}% of the time)",
                         crate::stats::text::percent_digits(*departs)
                     )
                 } else {
@@ -268,9 +268,9 @@ impl Rule {
                 };
                 format!("{choice} when {when}; otherwise {usual}{except}")
             }
-            Rule::Irregular => format!(
-                "{choice} in the states the table lists; no one- or two-condition rule fits"
-            ),
+            Rule::Irregular => {
+                format!("{choice} in some states, where no rule of one or two conditions fits")
+            }
         }
     }
 }

@@ -370,6 +370,24 @@ impl Decisions for FirefightChoices {
             ("b_opening_volley", i64::from(!s.b.opening_volley_used)),
         ]
     }
+
+    fn state_words(&self, s: &Phase) -> String {
+        let s = s.fight();
+        // The card's names of the morale levels.
+        const LEVEL_WORDS: [&str; 4] = ["Good Order", "Disorder", "Shaken", "Routed"];
+        let side = |figures: u32, level: usize, volley_used: bool| {
+            let mut words = vec![format!("{figures} figures"), LEVEL_WORDS[level].to_string()];
+            if !volley_used {
+                words.push("opening volley unfired".to_string());
+            }
+            words
+        };
+        crate::plan::sides_in_words(
+            &side(s.a.figures, s.a.level as usize, s.a.opening_volley_used),
+            &side(s.b.figures, s.b.level as usize, s.b.opening_volley_used),
+            &[],
+        )
+    }
 }
 
 #[cfg(test)]

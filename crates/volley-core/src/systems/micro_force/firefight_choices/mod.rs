@@ -429,6 +429,12 @@ impl Decisions for FirefightChoices {
             ("b_disordered", i64::from(s.b.disordered())),
             ("a_first_fire", i64::from(!s.a.first_fire_used)),
             ("b_first_fire", i64::from(!s.b.first_fire_used)),
+            // The commanders: wounds taken, and competence (a replacement
+            // of competence 0 takes over from one killed).
+            ("a_commander_wounds", i64::from(s.a.wounds)),
+            ("b_commander_wounds", i64::from(s.b.wounds)),
+            ("a_competence", i64::from(s.a.competence)),
+            ("b_competence", i64::from(s.b.competence)),
             // Who won the last initiative (the card's tie rule reads it).
             ("a_had_initiative", s.last_winner_a.map_or(-1, i64::from)),
         ];
@@ -444,6 +450,59 @@ impl Decisions for FirefightChoices {
             axes.push(("a_charging", i64::from(a_charges)));
         }
         axes
+    }
+
+    fn state_words(&self, phase: &Phase) -> String {
+        let s = phase.fight();
+        let lost = self.fight.steps_lost(&s);
+        let side = |unit: &Unit, start: &Unit, lost: u8| {
+            let mut words = Vec::new();
+            match lost {
+                0 => {}
+                1 => words.push("1 step lost".to_string()),
+                n => words.push(format!("{n} steps lost")),
+            }
+            if unit.shaken {
+                words.push("Shaken".to_string());
+            }
+            if unit.disordered() {
+                words.push("Disordered".to_string());
+            }
+            if !unit.first_fire_used {
+                words.push("first fire unused".to_string());
+            }
+            if unit.competence != start.competence {
+                words.push(format!(
+                    "commander replaced (competence {})",
+                    unit.competence
+                ));
+            }
+            if unit.wounds > 0 {
+                words.push(format!("commander wounded ({} cohesion)", unit.wounds));
+            }
+            words
+        };
+        let mut both = Vec::new();
+        match s.last_winner_a {
+            Some(true) => both.push("A won the last initiative".to_string()),
+            Some(false) => both.push("B won the last initiative".to_string()),
+            None => {}
+        }
+        if let Phase::Answer { a_charges, .. } = phase {
+            both.push(
+                if *a_charges {
+                    "A has marked a charge"
+                } else {
+                    "A has marked fire"
+                }
+                .to_string(),
+            );
+        }
+        crate::plan::sides_in_words(
+            &side(&s.a, &self.fight.a, lost[0]),
+            &side(&s.b, &self.fight.b, lost[1]),
+            &both,
+        )
     }
 }
 
