@@ -453,56 +453,70 @@ impl Decisions for FirefightChoices {
     }
 
     fn state_words(&self, phase: &Phase) -> String {
+        use std::fmt::Write;
         let s = phase.fight();
         let lost = self.fight.steps_lost(&s);
-        let side = |unit: &Unit, start: &Unit, lost: u8| {
-            let mut words = Vec::new();
+        // Built in one string: a plan words every state it reaches.
+        let mut text = String::with_capacity(64);
+        for (name, unit, start, lost) in [
+            ("A", &s.a, &self.fight.a, lost[0]),
+            ("B", &s.b, &self.fight.b, lost[1]),
+        ] {
+            if name == "B" {
+                text.push_str("; ");
+            }
+            let _ = write!(text, "{name}: ");
+            let mut first = true;
+            let mut say = |text: &mut String, words: std::fmt::Arguments| {
+                if !first {
+                    text.push_str(", ");
+                }
+                first = false;
+                let _ = text.write_fmt(words);
+            };
             match lost {
                 0 => {}
-                1 => words.push("1 step lost".to_string()),
-                n => words.push(format!("{n} steps lost")),
+                1 => say(&mut text, format_args!("1 step lost")),
+                n => say(&mut text, format_args!("{n} steps lost")),
             }
             if unit.shaken {
-                words.push("Shaken".to_string());
+                say(&mut text, format_args!("Shaken"));
             }
             if unit.disordered() {
-                words.push("Disordered".to_string());
+                say(&mut text, format_args!("Disordered"));
             }
             if !unit.first_fire_used {
-                words.push("first fire unused".to_string());
+                say(&mut text, format_args!("first fire unused"));
             }
             if unit.competence != start.competence {
-                words.push(format!(
-                    "commander replaced (competence {})",
-                    unit.competence
-                ));
+                say(
+                    &mut text,
+                    format_args!("commander replaced (competence {})", unit.competence),
+                );
             }
             if unit.wounds > 0 {
-                words.push(format!("commander wounded ({} cohesion)", unit.wounds));
+                say(
+                    &mut text,
+                    format_args!("commander wounded ({} cohesion)", unit.wounds),
+                );
             }
-            words
-        };
-        let mut both = Vec::new();
+            if first {
+                text.push_str("as it began");
+            }
+        }
         match s.last_winner_a {
-            Some(true) => both.push("A won the last initiative".to_string()),
-            Some(false) => both.push("B won the last initiative".to_string()),
+            Some(true) => text.push_str("; A won the last initiative"),
+            Some(false) => text.push_str("; B won the last initiative"),
             None => {}
         }
         if let Phase::Answer { a_charges, .. } = phase {
-            both.push(
-                if *a_charges {
-                    "A has marked a charge"
-                } else {
-                    "A has marked fire"
-                }
-                .to_string(),
-            );
+            text.push_str(if *a_charges {
+                "; A has marked a charge"
+            } else {
+                "; A has marked fire"
+            });
         }
-        crate::plan::sides_in_words(
-            &side(&s.a, &self.fight.a, lost[0]),
-            &side(&s.b, &self.fight.b, lost[1]),
-            &both,
-        )
+        text
     }
 }
 
