@@ -20,6 +20,7 @@ h1 { font-size: 15pt; margin: 0 0 1mm; }
 h2 { font-size: 11pt; margin: 5mm 0 1mm; }
 p { margin: 0 0 1.5mm; }
 .meta { font-size: 8.5pt; }
+.legend { font-size: 8pt; margin-top: 1mm; }
 section { break-inside: avoid; page-break-inside: avoid; }
 table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; }
 th, td { border: 0.3mm solid #555; padding: 0.6mm 1.2mm; text-align: right; vertical-align: top; }
@@ -144,7 +145,16 @@ fn section(out: &mut String, table: &Table) {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</tbody>\n</table>\n</section>\n");
+    out.push_str("</tbody>\n</table>\n");
+    if !table.legend.is_empty() {
+        let said: Vec<String> = table
+            .legend
+            .iter()
+            .map(|(value, meaning)| format!("<b>{}</b>: {}", escape(value), escape(meaning)))
+            .collect();
+        let _ = writeln!(out, "<p class=\"legend\">{}.</p>", said.join("; "));
+    }
+    out.push_str("</section>\n");
 }
 
 /// A cell: its percentage, and its fraction where the denominator is small.

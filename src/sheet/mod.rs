@@ -40,6 +40,9 @@ pub struct Table {
     pub cells: Vec<Vec<Cell>>,
     /// Why it is provisional (a reconstructed chart), if it is.
     pub provisional: Option<String>,
+    /// What the outcomes in its columns mean, as the card says them
+    /// (value, meaning), for the legend under it.
+    pub legend: Vec<(String, String)>,
 }
 
 /// A system's sheet.
@@ -178,6 +181,32 @@ fn table_of(
         .into_iter()
         .map(|(option, value)| format!("{option} = {value}"))
         .collect();
+    // The meanings of the outcomes the columns show, by the heading a
+    // column gives its one value (a column summing several is read from
+    // the others).
+    let shown: Vec<(&str, &str, &str)> = match &spec.columns {
+        Columns::Outcomes { groups } => groups
+            .iter()
+            .filter_map(|(label, variable, values)| match values {
+                [value] => Some((*label, *variable, *value)),
+                _ => None,
+            })
+            .collect(),
+        Columns::Field {
+            variable, shown, ..
+        } => shown.iter().map(|v| (*v, *variable, *v)).collect(),
+    };
+    let notes = question.action().outcome_notes();
+    let legend = shown
+        .iter()
+        .filter_map(|(label, variable, value)| {
+            notes
+                .iter()
+                .find(|(v, x, _)| v == variable && x == value)
+                .map(|(_, _, meaning)| (label.to_string(), meaning.to_string()))
+        })
+        .filter(|(label, meaning)| label != meaning)
+        .collect();
     Ok((
         Table {
             title: spec.title.to_string(),
@@ -188,6 +217,7 @@ fn table_of(
             columns,
             cells,
             provisional: question.provisional(),
+            legend,
         },
         readings,
     ))

@@ -238,46 +238,37 @@ fn deadly_field() -> Vec<SectionSpec> {
 
 fn hex_acw() -> Vec<SectionSpec> {
     const INFANTRY: &[&str] = &["5", "10", "11", "20", "30", "31", "40", "50", "51", "75"];
+    // Every number the Casualties table gives, and no other.
+    const CASUALTIES: &[Group] = &[
+        ("0", "casualties", &["0"]),
+        ("1", "casualties", &["1"]),
+        ("2", "casualties", &["2"]),
+        ("3", "casualties", &["3"]),
+        ("5", "casualties", &["5"]),
+        ("7", "casualties", &["7"]),
+        ("8", "casualties", &["8"]),
+        ("11", "casualties", &["11"]),
+        ("14", "casualties", &["14"]),
+        ("21", "casualties", &["21"]),
+    ];
     vec![
         SectionSpec {
             title: "Casualties table: hits by infantry firing",
-            note: "Infantry figures firing from one hex at 1-2 hexes (firepower 2 a figure; the table's bands are 1-20, 21-60, 61-100, 101+), no cover: the casualties the target takes on 1D6.",
+            note: "Infantry figures firing from one hex at 1-2 hexes (firepower 2 a figure; the table's bands are 1-20, 21-60, 61-100, 101+), no cover: the casualties the target takes on 1D6. The columns are every number the Casualties table gives (4, 6, 9 and the like never occur).",
             action: "fire",
             fixed: &[],
             rows: ("infantry", INFANTRY),
             row_label: Some("infantry firing"),
-            columns: Columns::Outcomes {
-                groups: &[
-                    ("0", "casualties", &["0"]),
-                    ("1", "casualties", &["1"]),
-                    ("2-3", "casualties", &["2", "3"]),
-                    ("5-8", "casualties", &["5", "6", "7", "8"]),
-                    (
-                        "11 or more",
-                        "casualties",
-                        &[
-                            "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21",
-                        ],
-                    ),
-                ],
-            },
+            columns: Columns::Outcomes { groups: CASUALTIES },
         },
         SectionSpec {
-            title: "Casualties table: at least one hit, by guns and range",
-            note: "Guns firing (firepower 20 a gun, up to 5 hexes): the chance of at least one casualty.",
+            title: "Casualties table: hits by guns firing",
+            note: "Guns firing, at any range up to 5 hexes (the card gives a gun firepower 20 at every range, so the range changes nothing), no cover: the casualties the target takes on 1D6.",
             action: "fire",
             fixed: &[("infantry", "0")],
             rows: ("guns", &["1", "2", "3", "4", "5", "6"]),
             row_label: Some("guns firing"),
-            columns: Columns::Field {
-                field: "range",
-                values: &["1", "2", "3", "4", "5"],
-                variable: "casualties",
-                shown: &[
-                    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14",
-                    "15", "16", "17", "18", "19", "20", "21",
-                ],
-            },
+            columns: Columns::Outcomes { groups: CASUALTIES },
         },
     ]
 }

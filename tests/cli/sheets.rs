@@ -73,6 +73,31 @@ fn a_sheet_says_when_its_house_rule_changes_none_of_its_tables() {
 }
 
 #[test]
+fn a_sheet_says_what_its_results_mean() {
+    let html = super::stdout_of(&["sheet", "micro-squad"]);
+    for said in [
+        "<b>S</b>: Suppressed: +4 to the stand's cohesion rolls",
+        "<b>(S)</b>: an S, or a D if the stand has already suffered a suppression this turn",
+        "<b>D</b>: Disorganized",
+        "<b>E</b>: Eliminated",
+    ] {
+        assert!(html.contains(said), "{said}: {html}");
+    }
+    assert!(!html.contains("<b>no effect</b>: no effect"), "{html}");
+    // Deadly Field's rally says why rallying is rarer than passing.
+    let html = super::stdout_of(&["sheet", "deadly-field"]);
+    assert!(
+        html.contains("a roll equal to the MMP passes but holds the level"),
+        "{html}"
+    );
+    // The hex rules' guns: range changes nothing on the card, and the
+    // columns are the table's own numbers.
+    let html = super::stdout_of(&["sheet", "hex-acw"]);
+    assert!(html.contains("the range changes nothing"), "{html}");
+    assert!(html.contains("<th>14</th><th>21</th>"), "{html}");
+}
+
+#[test]
 fn every_system_has_a_sheet_and_a_bad_one_is_refused() {
     // The tests' list is the registry's, in any order.
     let mut known: Vec<&str> = volley::systems::all().iter().map(|s| s.name()).collect();

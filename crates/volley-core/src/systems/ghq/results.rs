@@ -106,3 +106,34 @@ impl FireRecord {
         tally.count(self.target_after, target_after, w);
     }
 }
+
+/// What the CRT's effects and the misses before it mean, for an answer's
+/// and a sheet's legend: those of `values`, the values the action's
+/// `result` takes.
+pub fn result_notes(values: &[&str]) -> Vec<(&'static str, &'static str, &'static str)> {
+    let notes = vec![
+        ("result", "no-fire", "the firer failed its cohesion roll"),
+        ("result", "none", "no effect"),
+        ("result", "-", "no effect"),
+        (
+            "result",
+            "S",
+            "Suppressed: +4 to the stand's cohesion rolls (a second S adds nothing)",
+        ),
+        (
+            "result",
+            "(S)",
+            "an S, or a D if the stand has already suffered a suppression this turn",
+        ),
+        (
+            "result",
+            "D",
+            "Disorganized: +3 to its cohesion rolls until it rallies; a D on a D eliminates",
+        ),
+        ("result", "E", "Eliminated: the stand is removed"),
+    ];
+    notes
+        .into_iter()
+        .filter(|(_, value, _)| values.contains(value))
+        .collect()
+}

@@ -210,7 +210,7 @@ impl ChartAction for FireAction {
     );
 
     fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        vec![
+        let mut notes = vec![
             ("result", "no-fire", "the firer failed its cohesion roll"),
             (
                 "result",
@@ -222,7 +222,10 @@ impl ChartAction for FireAction {
                 "E",
                 "eliminated (a differential above +9 is E without a roll)",
             ),
-        ]
+        ];
+        // The card's S and D, as the GHQ cards share them.
+        notes.extend(crate::systems::ghq::results::result_notes(&["S", "D"]));
+        notes
     }
 
     fn build(&self, f: FireFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {

@@ -80,6 +80,10 @@ impl ChartAction for CrtAction {
         differential::firepower_for,
     );
 
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        crate::systems::ghq::results::result_notes(&["-", "S", "(S)", "D", "E"])
+    }
+
     fn build(&self, f: CrtFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ClassifiedModel::new(Self::procedure(
             f,

@@ -170,6 +170,10 @@ impl ChartAction for FireAction {
         differential::firepower_for,
     );
 
+    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
+        crate::systems::ghq::results::result_notes(&["no-fire", "none", "S", "D", "E"])
+    }
+
     fn build(&self, f: FireFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ClassifiedModel::new(Self::procedure(
             f,
