@@ -500,6 +500,30 @@ fn the_best_play_page_shows_the_apis_plan() {
     let systems =
         browser.script("return [...document.getElementById('system').options].map(o => o.value);");
     assert_eq!(systems, json!(["micro-force", "deadly-field"]));
+    // Pickers for the choices and the goal, beside the boxes that take
+    // them typed; the table's states in words, with the usual choice.
+    let picks = browser.script(
+        "return [[...document.querySelectorAll('#choices-options option')].map(o => o.value), [...document.querySelectorAll('#goal-options option')].map(o => o.value)];",
+    );
+    assert_eq!(
+        picks,
+        json!([
+            ["a:fire,charge"],
+            [
+                "P(breaks_first=a)",
+                "P(breaks_first=b)",
+                "P(breaks_first=both)",
+                "P(breaks_first=neither)"
+            ]
+        ])
+    );
+    let header = browser.script(
+        "return [...document.querySelectorAll('table.plan-policy thead th')].map(h => h.textContent);",
+    );
+    assert_eq!(
+        header,
+        json!(["turn", "state", "reach", "fire", "charge", "usual", "best"])
+    );
     browser.screenshot("plan-micro-force-firefight");
 
     // A field changed on the form goes to the address; the button solves it.

@@ -50,6 +50,22 @@ async function loadPlanFields(values) {
     .actions.find((a) => a.name === $("action").value);
   $("choices").placeholder = "a:" + action.choices.join(",");
   $("goal").placeholder = spec.headline ? `P(${spec.headline.variable}=${spec.headline.value})` : "";
+  // Pickers beside the typed boxes: every set of two or more choices, and
+  // the chance of each outcome the action names.
+  const sets = [];
+  for (let mask = 1; mask < 1 << action.choices.length; mask++) {
+    const set = action.choices.filter((_, i) => mask & (1 << i));
+    if (set.length >= 2) sets.push("a:" + set.join(","));
+  }
+  $("choices-options").replaceChildren(...sets.map((s) => new Option(s, s)));
+  const goals = [];
+  for (const o of spec.outcomes) {
+    for (const value of o.value.split(", ")) {
+      const goal = `P(${o.variable}=${value})`;
+      if (!goals.includes(goal)) goals.push(goal);
+    }
+  }
+  $("goal-options").replaceChildren(...goals.map((g) => new Option(g, g)));
   const valueFor = (f) => (f.name in plan.values ? plan.values[f.name] : f.default);
   buildForm($("fields"), plan.fields, valueFor, (f, v) => {
     if (v === f.default) delete plan.values[f.name];
