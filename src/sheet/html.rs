@@ -11,6 +11,9 @@ use std::fmt::Write;
 /// (1,296), a d20 with 2D6 (720).
 const SMALL_DENOMINATOR: u64 = 1_296;
 
+/// Tables of at most this many columns are printed two abreast.
+const NARROW_COLUMNS: usize = 4;
+
 const STYLE: &str = r#"
 @page { size: auto; margin: 12mm; }
 * { box-sizing: border-box; }
@@ -22,11 +25,13 @@ p { margin: 0 0 1.5mm; }
 .meta { font-size: 8.5pt; }
 .legend { font-size: 8pt; margin-top: 1mm; }
 section { break-inside: avoid; page-break-inside: avoid; }
+section.narrow { display: inline-block; width: 49%; vertical-align: top; padding-right: 3mm; }
 table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; }
 th, td { border: 0.3mm solid #555; padding: 0.6mm 1.2mm; text-align: right; vertical-align: top; }
 th { background: #eee; font-weight: bold; }
 th.row { text-align: left; width: 1%; white-space: nowrap; }
 td small { display: block; font-size: 7pt; color: #333; }
+section:not(.narrow) td small { display: inline; margin-left: 1.5mm; }
 td.changed { border: 0.8mm solid #000; font-weight: bold; }
 td.changed::after { content: "*"; }
 .provisional { border-left: 1.2mm solid #000; padding-left: 2mm; }
@@ -119,7 +124,13 @@ pub fn render_html(sheet: &Sheet) -> String {
 }
 
 fn section(out: &mut String, table: &Table) {
-    let _ = writeln!(out, "<section>\n<h2>{}</h2>", escape(&table.title));
+    // A table of few columns takes half the page's width, two side by side.
+    let class = if table.columns.len() <= NARROW_COLUMNS {
+        " class=\"narrow\""
+    } else {
+        ""
+    };
+    let _ = writeln!(out, "<section{class}>\n<h2>{}</h2>", escape(&table.title));
     let _ = writeln!(out, "<p>{}</p>", escape(&table.note));
     if let Some(reason) = &table.provisional {
         let _ = writeln!(

@@ -192,9 +192,13 @@ fn table_of(
                 _ => None,
             })
             .collect(),
+        // A yes/no outcome is named by its variable (`hit`, `carries`).
         Columns::Field {
             variable, shown, ..
-        } => shown.iter().map(|v| (*v, *variable, *v)).collect(),
+        } => shown
+            .iter()
+            .map(|v| (if *v == "yes" { *variable } else { *v }, *variable, *v))
+            .collect(),
     };
     let notes = question.action().outcome_notes();
     let legend = shown

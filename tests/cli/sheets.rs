@@ -90,6 +90,15 @@ fn a_sheet_says_what_its_results_mean() {
         html.contains("a roll equal to the MMP passes but holds the level"),
         "{html}"
     );
+    // ... and the odds of the decisions players ask: fire by cover, impact
+    // by MMP, a charge by quality and distance.
+    for title in [
+        "Fire: a hit, by the target's cover and the range band",
+        "Impact: who wins, by the impact MMPs",
+        "Charge: it carries, by the charger's quality and distance",
+    ] {
+        assert!(html.contains(title), "{title}");
+    }
     // The hex rules' guns: range changes nothing on the card, and the
     // columns are the table's own numbers.
     let html = super::stdout_of(&["sheet", "hex-acw"]);
