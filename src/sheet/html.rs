@@ -14,24 +14,33 @@ const SMALL_DENOMINATOR: u64 = 1_296;
 /// Tables of at most this many columns are printed two abreast.
 const NARROW_COLUMNS: usize = 4;
 
+/// Modifier lists longer than this print in parts side by side (at most
+/// three).
+const LONG_LIST: usize = 16;
+
+/// Tables of at most this many columns print each fraction beside its
+/// percentage (wider ones under it, to fit the page's width).
+const ROOMY_COLUMNS: usize = 6;
+
 const STYLE: &str = r#"
 @page { size: auto; margin: 12mm; }
 * { box-sizing: border-box; }
 body { font-family: "DejaVu Sans", Verdana, sans-serif; color: #000; background: #fff;
        font-size: 9.5pt; line-height: 1.25; margin: 0 auto; max-width: 190mm; padding: 4mm; }
 h1 { font-size: 15pt; margin: 0 0 1mm; }
-h2 { font-size: 11pt; margin: 5mm 0 1mm; }
+h2 { font-size: 11pt; margin: 3mm 0 1mm; }
 p { margin: 0 0 1.5mm; }
 .meta { font-size: 8.5pt; }
 .legend { font-size: 8pt; margin-top: 1mm; }
 section { break-inside: avoid; page-break-inside: avoid; }
 section.narrow { display: inline-block; width: 49%; vertical-align: top; padding-right: 3mm; }
 table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; }
-th, td { border: 0.3mm solid #555; padding: 0.6mm 1.2mm; text-align: right; vertical-align: top; }
+th, td { border: 0.3mm solid #555; padding: 0.2mm 1.2mm; text-align: right; vertical-align: top; }
 th { background: #eee; font-weight: bold; }
 th.row { text-align: left; width: 1%; white-space: nowrap; }
-td small { display: block; font-size: 7pt; color: #333; }
-section:not(.narrow) td small { display: inline; margin-left: 1.5mm; }
+td small { display: block; font-size: 6pt; line-height: 1; color: #333; }
+section.roomy td small { display: inline; margin-left: 1.5mm; }
+table.list { font-size: 7.5pt; }
 td.changed { border: 0.8mm solid #000; font-weight: bold; }
 td.changed::after { content: "*"; }
 .provisional { border-left: 1.2mm solid #000; padding-left: 2mm; }
@@ -93,7 +102,7 @@ pub fn render_html(sheet: &Sheet) -> String {
             let paths: Vec<&str> = sheet.patched.iter().map(|p| p.path.as_str()).collect();
             let _ = writeln!(
                 out,
-                "<p class=\"meta\"><strong>These house rules change no table on this sheet</strong>: they act on {}, which no figure here reads.</p>",
+                "<p class=\"meta\"><strong>These house rules change none of the odds on this sheet</strong>: they act on {}, which none of its odds reads.</p>",
                 escape(&paths.join(", "))
             );
         }
@@ -111,6 +120,9 @@ pub fn render_html(sheet: &Sheet) -> String {
     for table in &sheet.tables {
         section(&mut out, table);
     }
+    for reference in &sheet.references {
+        reference_section(&mut out, reference);
+    }
     if !sheet.readings.is_empty() {
         let _ = writeln!(
             out,
@@ -124,11 +136,13 @@ pub fn render_html(sheet: &Sheet) -> String {
 }
 
 fn section(out: &mut String, table: &Table) {
-    // A table of few columns takes half the page's width, two side by side.
-    let class = if table.columns.len() <= NARROW_COLUMNS {
-        " class=\"narrow\""
-    } else {
-        ""
+    // A table of few columns takes half the page's width, two side by
+    // side; one of a few more has room for each fraction beside its
+    // percentage.
+    let class = match table.columns.len() {
+        n if n <= NARROW_COLUMNS => " class=\"narrow\"",
+        n if n <= ROOMY_COLUMNS => " class=\"roomy\"",
+        _ => "",
     };
     let _ = writeln!(out, "<section{class}>\n<h2>{}</h2>", escape(&table.title));
     let _ = writeln!(out, "<p>{}</p>", escape(&table.note));
@@ -166,6 +180,48 @@ fn section(out: &mut String, table: &Table) {
         let _ = writeln!(out, "<p class=\"legend\">{}.</p>", said.join("; "));
     }
     out.push_str("</section>\n");
+}
+
+/// A modifier list: half the page's width, its numbers as the card prints
+/// them (under the sheet's house rules); a long one in two or three parts
+/// side by side across the page.
+fn reference_section(out: &mut String, reference: &super::references::Reference) {
+    let rows = &reference.rows;
+    let halves = rows.len().div_ceil(LONG_LIST).clamp(1, 3);
+    let per_half = rows.len().div_ceil(halves);
+    let class = if halves == 1 { " class=\"narrow\"" } else { "" };
+    let _ = writeln!(
+        out,
+        "<section{class}>\n<h2>{}</h2>\n<table class=\"list\">\n<thead><tr>",
+        escape(&reference.title)
+    );
+    for _ in 0..halves {
+        out.push_str("<th class=\"row\"></th>");
+        for column in &reference.columns {
+            let _ = write!(out, "<th>{}</th>", escape(column));
+        }
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for i in 0..per_half {
+        out.push_str("<tr>");
+        for half in 0..halves {
+            match rows.get(half * per_half + i) {
+                Some((name, values)) => {
+                    let _ = write!(out, "<th class=\"row\">{}</th>", escape(name));
+                    for value in values {
+                        let _ = write!(out, "<td>{}</td>", escape(value));
+                    }
+                }
+                None => {
+                    for _ in 0..=reference.columns.len() {
+                        out.push_str("<td></td>");
+                    }
+                }
+            }
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n</section>\n");
 }
 
 /// A cell: its percentage, and its fraction where the denominator is small.

@@ -6,6 +6,7 @@
 //! the cells it changed marked.
 
 mod html;
+mod references;
 mod specs;
 
 pub use html::{render_error_html, render_html};
@@ -57,6 +58,8 @@ pub struct Sheet {
     pub tables: Vec<Table>,
     /// The card's readings the tables rest on, as `option = value`.
     pub readings: Vec<String>,
+    /// The modifier lists printed beside the odds, under the house rules.
+    pub references: Vec<references::Reference>,
 }
 
 /// The sheet of `system` under `rules`: every table exact, and, under house
@@ -83,15 +86,13 @@ pub fn sheet(system: &str, rules: &[HouseRule]) -> Result<Sheet, InputError> {
         }
         tables.push(table);
     }
+    let book = crate::systems::rulebook(found, rules)?;
     Ok(Sheet {
         system: found.name().to_string(),
         title: found.title().to_string(),
         house_rules: rules.iter().map(|r| r.name.clone()).collect(),
-        patched: crate::systems::rulebook(found, rules)?
-            .patches
-            .iter()
-            .map(PatchJson::from)
-            .collect(),
+        patched: book.patches.iter().map(PatchJson::from).collect(),
+        references: references::for_system(found.name(), &book),
         tables,
         readings,
     })

@@ -45,7 +45,7 @@ fn a_house_rules_sheet_marks_the_cells_it_changes() {
         ),
         "{html}"
     );
-    assert!(!html.contains("change no table"), "{html}");
+    assert!(!html.contains("change none of the odds"), "{html}");
     // The same tables, row for row.
     let card = super::stdout_of(&["sheet", "deadly-field"]);
     assert_eq!(card.matches("<tr>").count(), html.matches("<tr>").count());
@@ -61,12 +61,17 @@ fn a_sheet_says_when_its_house_rule_changes_none_of_its_tables() {
     ]);
     assert!(
         html.contains(
-            "change no table on this sheet</strong>: they act on terrain.woods.personnel"
+            "change none of the odds on this sheet</strong>: they act on terrain.woods.personnel"
         ),
         "{html}"
     );
     assert!(
         html.contains("<code>terrain.woods.personnel: 4 -&gt; 6</code>"),
+        "{html}"
+    );
+    // The modifier lists beside the odds read the patched card.
+    assert!(
+        html.contains("<th class=\"row\">woods</th><td>+6</td><td>+2</td>"),
         "{html}"
     );
     assert!(!html.contains("class=\"changed\""), "{html}");
@@ -84,6 +89,18 @@ fn a_sheet_says_what_its_results_mean() {
         assert!(html.contains(said), "{said}: {html}");
     }
     assert!(!html.contains("<b>no effect</b>: no effect"), "{html}");
+    // Beside the odds, the modifiers that feed them, as the card has them.
+    for list in [
+        "Terrain: the CRT roll's modifier (personnel, other targets)",
+        "Range: the CRT roll's modifier, infantry small arms",
+        "Markers: added to the stand's cohesion rolls",
+    ] {
+        assert!(html.contains(list), "{list}");
+    }
+    assert!(
+        html.contains("<th class=\"row\">woods</th><td>+4</td><td>+2</td>"),
+        "{html}"
+    );
     // Deadly Field's rally says why rallying is rarer than passing.
     let html = super::stdout_of(&["sheet", "deadly-field"]);
     assert!(
