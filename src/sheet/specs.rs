@@ -192,6 +192,20 @@ fn micro_force() -> Vec<SectionSpec> {
                 shown: &["tie"],
             },
         },
+        SectionSpec {
+            title: "Charge: it works, by the charger's competence and distance",
+            note: "The default charge (4 stands in attack column at 4 stands in line, open ground, the defender firing): the chance it works (the defender skedaddles, or the charger wins the melee), the charge bonus roll, opportunity fire, both cohesion checks and the melee included.",
+            action: "charge",
+            fixed: &[],
+            rows: ("attacker_competence", &["0", "1", "2", "3"]),
+            row_label: Some("charger's competence"),
+            columns: Columns::Field {
+                field: "distance",
+                values: &["2", "4", "6", "8", "10"],
+                variable: "works",
+                shown: &["yes"],
+            },
+        },
     ]
 }
 

@@ -116,6 +116,12 @@ fn a_sheet_says_what_its_results_mean() {
     ] {
         assert!(html.contains(title), "{title}");
     }
+    // Micro Force: "my charge works X%", by competence and distance.
+    let html = super::stdout_of(&["sheet", "micro-force"]);
+    assert!(
+        html.contains("Charge: it works, by the charger's competence and distance"),
+        "{html}"
+    );
     // The hex rules' guns: range changes nothing on the card, and the
     // columns are the table's own numbers.
     let html = super::stdout_of(&["sheet", "hex-acw"]);
