@@ -196,7 +196,11 @@ fn reference_section(out: &mut String, reference: &super::references::Reference)
         escape(&reference.title)
     );
     for _ in 0..halves {
-        out.push_str("<th class=\"row\"></th>");
+        let _ = write!(
+            out,
+            "<th class=\"row\">{}</th>",
+            escape(&reference.rows_are)
+        );
         for column in &reference.columns {
             let _ = write!(out, "<th>{}</th>", escape(column));
         }

@@ -11,6 +11,8 @@ use toml::Value;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reference {
     pub title: String,
+    /// What the rows are (`terrain`, `inches`).
+    pub rows_are: String,
     pub columns: Vec<String>,
     pub rows: Vec<(String, Vec<String>)>,
 }
@@ -19,6 +21,7 @@ pub struct Reference {
 pub fn for_system(system: &str, book: &RuleBook) -> Vec<Reference> {
     match system {
         "micro-squad" => micro_squad(book),
+        "micro-armour" => micro_armour(book),
         _ => Vec::new(),
     }
 }
@@ -32,24 +35,41 @@ fn signed(value: Option<&Value>) -> String {
     }
 }
 
-/// A range chart's bands (`{ max, drm }`, in order) as rows (`5-9"`, `0`).
-fn range_rows(book: &RuleBook, chart: &str) -> Vec<(String, Vec<String>)> {
-    let bands = book.tree["range"][chart]["bands"].as_array().cloned();
+/// A range chart's bands (`{ max, drm }`, in order): each band's inches
+/// (`5-9"`, or `1"` for a band of one inch) and its modifier.
+fn bands(chart: &Value) -> Vec<(String, String)> {
     let mut from = 0;
     let mut rows = Vec::new();
-    for band in bands.unwrap_or_default() {
+    for band in chart.as_array().cloned().unwrap_or_default() {
         let max = band.get("max").and_then(Value::as_integer).unwrap_or(0);
-        rows.push((
-            format!("{}-{max}\"", from + 1),
-            vec![signed(band.get("drm"))],
-        ));
+        let inches = if max == from + 1 {
+            format!("{max}\"")
+        } else {
+            format!("{}-{max}\"", from + 1)
+        };
+        rows.push((inches, signed(band.get("drm"))));
         from = max;
     }
     rows
 }
 
-fn micro_squad(book: &RuleBook) -> Vec<Reference> {
-    let mut terrain: Vec<(String, Vec<String>)> = book.tree["terrain"]
+/// A range chart as a list: a row a band, its modifier.
+fn range(title: &str, chart: &Value) -> Reference {
+    Reference {
+        title: title.to_string(),
+        rows_are: "inches".to_string(),
+        columns: vec!["modifier".to_string()],
+        rows: bands(chart)
+            .into_iter()
+            .map(|(inches, drm)| (inches, vec![drm]))
+            .collect(),
+    }
+}
+
+/// The terrain chart's modifiers against personnel and other targets, by
+/// terrain, in the order of their names.
+fn terrain(book: &RuleBook) -> Reference {
+    let mut rows: Vec<(String, Vec<String>)> = book.tree["terrain"]
         .as_table()
         .map(|t| {
             t.iter()
@@ -63,38 +83,78 @@ fn micro_squad(book: &RuleBook) -> Vec<Reference> {
                 .collect()
         })
         .unwrap_or_default();
-    terrain.sort();
+    rows.sort();
+    Reference {
+        title: "Terrain: the CRT roll's modifier (personnel, other targets)".to_string(),
+        rows_are: "terrain".to_string(),
+        // The card's own short headings.
+        columns: vec!["pers".to_string(), "other".to_string()],
+        rows,
+    }
+}
+
+/// The markers' penalties to a stand's cohesion rolls.
+fn markers(book: &RuleBook) -> Reference {
     let markers = &book.tree["markers"];
+    Reference {
+        title: "Markers: added to the stand's cohesion rolls".to_string(),
+        rows_are: "marker".to_string(),
+        columns: vec!["cohesion".to_string()],
+        rows: vec![
+            (
+                "S (Suppressed)".to_string(),
+                vec![signed(markers.get("suppressed"))],
+            ),
+            (
+                "D (Disorganized)".to_string(),
+                vec![signed(markers.get("disorganized"))],
+            ),
+        ],
+    }
+}
+
+fn micro_squad(book: &RuleBook) -> Vec<Reference> {
+    let range_chart = |name: &str| &book.tree["range"][name]["bands"];
     vec![
+        terrain(book),
+        range(
+            "Range: the CRT roll's modifier, infantry small arms",
+            range_chart("infantry"),
+        ),
+        range(
+            "Range: the CRT roll's modifier, the general table",
+            range_chart("general"),
+        ),
+        markers(book),
+    ]
+}
+
+fn micro_armour(book: &RuleBook) -> Vec<Reference> {
+    // The range chart by the firer's tech level: a row a modifier, each
+    // level's inches in it (TL5's chart is an option's reading, not printed).
+    let levels = ["tl1", "tl2", "tl3", "tl4"];
+    let charts: Vec<Vec<(String, String)>> = levels
+        .iter()
+        .map(|tl| bands(&book.tree["range"][*tl]))
+        .collect();
+    let rows = (0..charts.iter().map(Vec::len).max().unwrap_or(0))
+        .map(|i| {
+            let drm = charts[0].get(i).map_or(String::new(), |b| b.1.clone());
+            let inches = charts
+                .iter()
+                .map(|c| c.get(i).map_or(String::new(), |b| b.0.clone()))
+                .collect();
+            (drm, inches)
+        })
+        .collect();
+    vec![
+        terrain(book),
         Reference {
-            title: "Terrain: the CRT roll's modifier (personnel, other targets)".to_string(),
-            // The card's own short headings.
-            columns: vec!["pers".to_string(), "other".to_string()],
-            rows: terrain,
+            title: "Range: the CRT roll's modifier, by the firer's tech level".to_string(),
+            rows_are: "modifier".to_string(),
+            columns: levels.iter().map(|tl| tl.to_uppercase()).collect(),
+            rows,
         },
-        Reference {
-            title: "Range: the CRT roll's modifier, infantry small arms".to_string(),
-            columns: vec!["modifier".to_string()],
-            rows: range_rows(book, "infantry"),
-        },
-        Reference {
-            title: "Range: the CRT roll's modifier, the general table".to_string(),
-            columns: vec!["modifier".to_string()],
-            rows: range_rows(book, "general"),
-        },
-        Reference {
-            title: "Markers: added to the stand's cohesion rolls".to_string(),
-            columns: vec!["cohesion".to_string()],
-            rows: vec![
-                (
-                    "S (Suppressed)".to_string(),
-                    vec![signed(markers.get("suppressed"))],
-                ),
-                (
-                    "D (Disorganized)".to_string(),
-                    vec![signed(markers.get("disorganized"))],
-                ),
-            ],
-        },
+        markers(book),
     ]
 }

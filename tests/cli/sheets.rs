@@ -116,6 +116,12 @@ fn a_sheet_says_what_its_results_mean() {
     ] {
         assert!(html.contains(title), "{title}");
     }
+    // Micro Armour: its range chart by tech level, beside the odds.
+    let html = super::stdout_of(&["sheet", "micro-armour"]);
+    assert!(
+        html.contains("<tr><th class=\"row\">0</th><td>2-5&quot;</td><td>2-8&quot;</td><td>2-10&quot;</td><td>2-12&quot;</td></tr>"),
+        "{html}"
+    );
     // Micro Force: "my charge works X%", by competence and distance.
     let html = super::stdout_of(&["sheet", "micro-force"]);
     assert!(
