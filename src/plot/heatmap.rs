@@ -48,7 +48,6 @@ pub(super) fn viridis(v: f64) -> RGBColor {
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
-/// Black or white, whichever reads on `background`.
 /// A diverging colour map at `v` in 0..=1: blue below the middle, white
 /// at it, orange above (told apart by colour-blind readers too).
 fn diverging(v: f64) -> RGBColor {
@@ -62,6 +61,7 @@ fn diverging(v: f64) -> RGBColor {
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
+/// Black or white, whichever reads on `background`.
 pub(super) fn ink_on(background: RGBColor) -> RGBColor {
     let luminance = 0.299 * f64::from(background.0)
         + 0.587 * f64::from(background.1)

@@ -183,19 +183,19 @@ fn section(out: &mut String, table: &Table) {
 }
 
 /// A modifier list: half the page's width, its numbers as the card prints
-/// them (under the sheet's house rules); a long one in two or three parts
-/// side by side across the page.
+/// them (under the sheet's house rules, a changed cell marked as in the
+/// odds); a long one in two or three parts side by side across the page.
 fn reference_section(out: &mut String, reference: &super::references::Reference) {
     let rows = &reference.rows;
-    let halves = rows.len().div_ceil(LONG_LIST).clamp(1, 3);
-    let per_half = rows.len().div_ceil(halves);
-    let class = if halves == 1 { " class=\"narrow\"" } else { "" };
+    let parts = rows.len().div_ceil(LONG_LIST).clamp(1, 3);
+    let per_part = rows.len().div_ceil(parts);
+    let class = if parts == 1 { " class=\"narrow\"" } else { "" };
     let _ = writeln!(
         out,
         "<section{class}>\n<h2>{}</h2>\n<table class=\"list\">\n<thead><tr>",
         escape(&reference.title)
     );
-    for _ in 0..halves {
+    for _ in 0..parts {
         let _ = write!(
             out,
             "<th class=\"row\">{}</th>",
@@ -206,14 +206,20 @@ fn reference_section(out: &mut String, reference: &super::references::Reference)
         }
     }
     out.push_str("</tr></thead>\n<tbody>\n");
-    for i in 0..per_half {
+    for i in 0..per_part {
         out.push_str("<tr>");
-        for half in 0..halves {
-            match rows.get(half * per_half + i) {
+        for part in 0..parts {
+            let r = part * per_part + i;
+            match rows.get(r) {
                 Some((name, values)) => {
                     let _ = write!(out, "<th class=\"row\">{}</th>", escape(name));
-                    for value in values {
-                        let _ = write!(out, "<td>{}</td>", escape(value));
+                    for (c, value) in values.iter().enumerate() {
+                        let class = if reference.changed.contains(&(r, c)) {
+                            " class=\"changed\""
+                        } else {
+                            ""
+                        };
+                        let _ = write!(out, "<td{class}>{}</td>", escape(value));
                     }
                 }
                 None => {

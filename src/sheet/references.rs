@@ -15,6 +15,25 @@ pub struct Reference {
     pub rows_are: String,
     pub columns: Vec<String>,
     pub rows: Vec<(String, Vec<String>)>,
+    /// The cells (row, column) that differ from the card's (on a house
+    /// rule's sheet).
+    pub changed: Vec<(usize, usize)>,
+}
+
+/// `system`'s lists under `book`, each cell that differs from `card`'s
+/// marked.
+pub fn compared(system: &str, book: &RuleBook, card: &RuleBook) -> Vec<Reference> {
+    let mut lists = for_system(system, book);
+    for (list, on_card) in lists.iter_mut().zip(for_system(system, card)) {
+        for (r, (row, card_row)) in list.rows.iter().zip(&on_card.rows).enumerate() {
+            for (c, (cell, card_cell)) in row.1.iter().zip(&card_row.1).enumerate() {
+                if cell != card_cell || row.0 != card_row.0 {
+                    list.changed.push((r, c));
+                }
+            }
+        }
+    }
+    lists
 }
 
 /// The lists of `system`'s sheet (none where its odds tables say all).
@@ -63,6 +82,7 @@ fn range(title: &str, chart: &Value) -> Reference {
             .into_iter()
             .map(|(inches, drm)| (inches, vec![drm]))
             .collect(),
+        changed: Vec::new(),
     }
 }
 
@@ -90,6 +110,7 @@ fn terrain(book: &RuleBook) -> Reference {
         // The card's own short headings.
         columns: vec!["pers".to_string(), "other".to_string()],
         rows,
+        changed: Vec::new(),
     }
 }
 
@@ -110,6 +131,7 @@ fn markers(book: &RuleBook) -> Reference {
                 vec![signed(markers.get("disorganized"))],
             ),
         ],
+        changed: Vec::new(),
     }
 }
 
@@ -140,9 +162,14 @@ fn micro_armour(book: &RuleBook) -> Vec<Reference> {
     let rows = (0..charts.iter().map(Vec::len).max().unwrap_or(0))
         .map(|i| {
             let drm = charts[0].get(i).map_or(String::new(), |b| b.1.clone());
+            // A level whose band here has another modifier says it.
             let inches = charts
                 .iter()
-                .map(|c| c.get(i).map_or(String::new(), |b| b.0.clone()))
+                .map(|c| match c.get(i) {
+                    Some((inches, own)) if *own != drm => format!("{inches} ({own})"),
+                    Some((inches, _)) => inches.clone(),
+                    None => String::new(),
+                })
                 .collect();
             (drm, inches)
         })
@@ -154,6 +181,7 @@ fn micro_armour(book: &RuleBook) -> Vec<Reference> {
             rows_are: "modifier".to_string(),
             columns: levels.iter().map(|tl| tl.to_uppercase()).collect(),
             rows,
+            changed: Vec::new(),
         },
         markers(book),
     ]

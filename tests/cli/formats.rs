@@ -100,6 +100,12 @@ fn outputs_echo_the_scenario_and_the_defaults_taken() {
         text.contains("\nscenario: terrain=woods; every other field at its default\n"),
         "{text}"
     );
+    // A field another sets is named with it (`differential` sets `firepower`).
+    let text = stdout_of(&["odds", "micro-squad", "fire", "differential=3"]);
+    assert!(
+        text.contains("\nscenario: differential=3 firepower=7; every other field at its default\n"),
+        "{text}"
+    );
     let text = stdout_of(&["odds", "micro-squad", "fire", "terrain=woods", "--verbose"]);
     assert!(
         text.contains("scenario: terrain=woods; defaults ") && text.contains("firepower=6"),

@@ -321,7 +321,13 @@ fn a_plans_text_is_for_a_player_to_follow() {
         assert_ne!(usual, best, "{row}");
     }
     // One sentence a choice; where no rule fits, the states most reached.
-    assert!(!short.contains("the table lists"), "{short}");
+    let default = super::stdout_of(&["plan", "deadly-field", "firefight", "--check-trials", "0"]);
+    assert!(
+        default.contains(
+            "in some states, where no rule of one or two conditions fits; most often (turn 2: A: "
+        ),
+        "{default}"
+    );
     let all = text(&["--all"]);
     assert!(all.contains("The policy, state by state"), "{all}");
     assert!(all.contains("scenario: turns=3; defaults "), "{all}");

@@ -62,9 +62,6 @@ fn differs_line(v: &VariantAnswer) -> Option<String> {
     })
 }
 
-/// The headline's change as a sentence: who gains and by how much
-/// (`woods6 moves P(winner = a) from 48.10% to 31.70%: 16.40 points lower,
-/// toward b (exact).`).
 /// The sentence a variant leads with: how it moves the action's headline,
 /// or, where the headline stays, how it moves the outcome that moved most
 /// (first in the table's order among equals), then that the headline stays.
@@ -99,6 +96,9 @@ fn lead(v: &VariantAnswer, h: &DifferenceRow, exact: bool) -> String {
     }
 }
 
+/// An outcome's change as a sentence: who gains and by how much
+/// (`woods6 moves P(winner = a) from 48.10% to 31.70%: 16.40 points lower,
+/// toward b (exact).`).
 fn moves(v: &VariantAnswer, h: &DifferenceRow, exact: bool) -> String {
     let value = h.value.as_deref().unwrap_or_default();
     let outcome = format!("P({} = {value})", h.variable);

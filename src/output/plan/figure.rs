@@ -112,12 +112,12 @@ pub fn policy_map(plan: &PlanAnswer, side: &str, other: &str, title: &str) -> Op
     let unit = if plan.probability { " (points)" } else { "" };
     let subtitle = if sign > 0.0 {
         format!(
-            "{other} minus {usual}, {}{unit}, over the states best play reaches: orange and framed where {other} is best, blue where {usual} is",
+            "{other} minus {usual}, {}{unit}, over the states best play reaches (each cell the average over its states, weighted by reach): orange and framed where {other} is best, blue where {usual} is",
             plan.goal
         )
     } else {
         format!(
-            "what {}'s {other} takes from {} over {usual}, {}{unit}, where it answers: orange and framed where {other} is best for it",
+            "what {}'s {other} takes from {} over {usual}, {}{unit}, where it answers (each cell the average over its states, weighted by reach): orange and framed where {other} is best for it",
             side.to_uppercase(),
             plan.decider.to_uppercase(),
             plan.goal

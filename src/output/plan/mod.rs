@@ -226,7 +226,8 @@ fn policy_table(plan: &PlanAnswer, all: bool, markdown: bool) -> String {
     } else if shown.is_empty() {
         let _ = writeln!(
             out,
-            "Best play never departs from the usual play in a state it reaches {often} (--all lists those states, --format json or csv all {}).",
+            "Best play departs from the usual play only in states it reaches less than {:.1}% of the time, if at all (--all lists every state reached more often, --format json or csv all {}).",
+            100.0 * SHOWN_REACH,
             plan.policy.len()
         );
         return out;
@@ -249,7 +250,7 @@ fn policy_table(plan: &PlanAnswer, all: bool, markdown: bool) -> String {
     header.extend(columns(plan).iter().map(|c| c.to_string()));
     header.push("usual".to_string());
     header.push("best".to_string());
-    let state_column = header.len() - columns(plan).len() - 4;
+    let state_column = usize::from(two_sided(plan)) + 1;
     let mut table = vec![header];
     for r in shown {
         let mut row = vec![r.turn.to_string()];

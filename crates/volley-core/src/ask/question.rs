@@ -39,6 +39,9 @@ pub enum QuestionError {
     Run(#[from] RunError),
 }
 
+/// A field and its value, as a scenario line says them.
+type Pair = (String, String);
+
 impl Question {
     /// Look up `system` and `action`, apply `house_rules` in order, and resolve
     /// `fields` (unset fields take their defaults).
@@ -67,33 +70,56 @@ impl Question {
         self.scenario_line_where(|_| true)
     }
 
-    /// The fields given, in the scenario's order, and a word on the rest:
-    /// what an answer prints unless asked for every field
+    /// The fields given and those that differ from their defaults (a field
+    /// another sets: `differential=3` gives `firepower=7`), and a word on the
+    /// rest: what an answer prints unless asked for every field
     /// ([`Question::scenario_line`]).
     pub fn scenario_given_line(&self) -> String {
-        let given: Vec<&str> = self.raw.iter().map(|r| r.0.as_str()).collect();
-        let pairs = self.scenario.pairs();
-        let set: Vec<String> = pairs
-            .iter()
-            .filter(|(name, _)| given.contains(&name.as_str()))
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        match (set.is_empty(), set.len() == pairs.len()) {
+        let (mut set, defaults) = self.scenario_split(|_| true);
+        // A field at its default only because it is computed or follows from
+        // another is not news.
+        let literal_default = |name: &str, value: &str| {
+            self.fields().iter().any(|f| {
+                f.name == name
+                    && f.implied.is_none()
+                    && f.default != "computed"
+                    && f.default != value
+            })
+        };
+        let (moved, kept): (Vec<_>, Vec<_>) = defaults
+            .into_iter()
+            .partition(|(name, value)| literal_default(name, value));
+        set.extend(moved);
+        let set: Vec<String> = set.into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+        match (set.is_empty(), kept.is_empty()) {
             (true, _) => "every field at its default".to_string(),
             (false, true) => set.join(" "),
             (false, false) => format!("{}; every other field at its default", set.join(" ")),
         }
     }
 
-    /// [`Question::scenario_line`] of the fields `keep` names only.
-    pub fn scenario_line_where(&self, keep: impl Fn(&str) -> bool) -> String {
+    /// The fields `keep` names: those given (first the given fields the
+    /// scenario holds under other names, `differential`), then the others.
+    fn scenario_split(&self, keep: impl Fn(&str) -> bool) -> (Vec<Pair>, Vec<Pair>) {
         let given: Vec<&str> = self.raw.iter().map(|r| r.0.as_str()).collect();
-        let (set, defaults): (Vec<_>, Vec<_>) = self
-            .scenario
-            .pairs()
+        let pairs = self.scenario.pairs();
+        let mut set: Vec<(String, String)> = self
+            .raw
+            .iter()
+            .filter(|r| keep(&r.0) && !pairs.iter().any(|(name, _)| *name == r.0))
+            .map(|r| (r.0.clone(), r.1.clone()))
+            .collect();
+        let (given_here, defaults): (Vec<_>, Vec<_>) = pairs
             .into_iter()
             .filter(|(name, _)| keep(name))
             .partition(|(name, _)| given.contains(&name.as_str()));
+        set.extend(given_here);
+        (set, defaults)
+    }
+
+    /// [`Question::scenario_line`] of the fields `keep` names only.
+    pub fn scenario_line_where(&self, keep: impl Fn(&str) -> bool) -> String {
+        let (set, defaults) = self.scenario_split(keep);
         let joined = |pairs: Vec<(String, String)>| {
             pairs
                 .into_iter()

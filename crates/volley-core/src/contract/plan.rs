@@ -92,8 +92,8 @@ pub struct PolicyStateJson {
     /// takes the choice of lowest value).
     pub side: String,
     pub state: BTreeMap<String, i64>,
-    /// The state in the card's words (`A: 1 step lost, Shaken; B: as it
-    /// began`).
+    /// The state in the card's words (`A: 1 step lost, Shaken; B:
+    /// unharmed`).
     pub words: String,
     /// How likely best play is to reach this state at this turn.
     pub reach: f64,

@@ -190,7 +190,7 @@ pub trait Decisions: Sync {
     fn describe(&self, state: &Self::State) -> Vec<(&'static str, i64)>;
 
     /// The state at the start of a turn in the card's words, side by side
-    /// (`A: 1 step lost, Shaken; B: as it began`), for a player reading the
+    /// (`A: 1 step lost, Shaken; B: unharmed`), for a player reading the
     /// policy; by default the axes of [`Decisions::describe`].
     fn state_words(&self, state: &Self::State) -> String {
         self.describe(state)
@@ -202,11 +202,11 @@ pub trait Decisions: Sync {
 }
 
 /// Two sides' conditions as a policy row says them: `A: 1 step lost,
-/// Shaken; B: as it began`, and what concerns neither side after.
+/// Shaken; B: unharmed`, and what concerns neither side after.
 pub fn sides_in_words(a: &[String], b: &[String], both: &[String]) -> String {
     let side = |name: &str, words: &[String]| {
         if words.is_empty() {
-            format!("{name}: as it began")
+            format!("{name}: unharmed")
         } else {
             format!("{name}: {}", words.join(", "))
         }

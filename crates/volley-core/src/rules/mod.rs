@@ -195,7 +195,7 @@ impl RuleBook {
         for change in &rule.changes {
             let segments: Vec<&str> = change.path.split('.').collect();
             let old = patch::lookup(&self.tree, &segments).cloned();
-            let value = match patch::new_value(&self.tree, change, old.as_ref()) {
+            let value = match patch::new_value(change, old.as_ref()) {
                 Ok(value) => value,
                 // A path that does not exist says so first.
                 Err(m) if old.is_some() => return Err(at(change, m)),
@@ -207,6 +207,7 @@ impl RuleBook {
                 }
             };
             set_path(&mut self.tree, &change.path, value).map_err(|m| at(change, m))?;
+            bounds::check(&self.tree).map_err(|m| at(change, m))?;
             self.patches.push(Patch {
                 rule: rule.name.clone(),
                 path: change.path.clone(),
@@ -215,7 +216,6 @@ impl RuleBook {
                     .cloned()
                     .expect("a value just set is there"),
             });
-            bounds::check(&self.tree).map_err(|m| at(change, m))?;
             // The tree changed: charts compiled from the old one no longer hold.
             self.compiled = CompiledCache::default();
             match check(self) {
@@ -428,8 +428,8 @@ mod tests {
         book.apply(&inline("terrain.woods.personnel*", "2"), no_check)
             .unwrap();
         assert_eq!(at(&book, "terrain.woods.personnel").as_integer(), Some(6));
-        // A signed chart (modifiers) takes `=-1` and `=+1` as the values set.
-        book.apply(&inline("terrain.soft-sand.personnel", "+1"), no_check)
+        // A value is set without a plus sign (a negative one with its minus).
+        book.apply(&inline("terrain.soft-sand.personnel", "1"), no_check)
             .unwrap();
         assert_eq!(
             at(&book, "terrain.soft-sand.personnel").as_integer(),
@@ -485,7 +485,7 @@ mod tests {
     }
 
     #[test]
-    fn a_plus_sign_on_a_chart_of_counts_is_refused_as_ambiguous() {
+    fn a_plus_sign_is_refused_as_ambiguous() {
         let mut book = micro_squad_card();
         let inline = HouseRule::inline(&[("terrain.woods.personnel".into(), "+1".into())]);
         let err = book.apply(&inline, no_check).unwrap_err();
@@ -502,6 +502,23 @@ mod tests {
         assert_eq!(err.line, Some(2));
         assert!(
             err.message.contains("put it under [add]"),
+            "{}",
+            err.message
+        );
+        // On a row of signed modifiers too (soft sand: -1 on the card).
+        let signed = HouseRule::inline(&[("terrain.soft-sand.personnel".into(), "+1".into())]);
+        let err = book.apply(&signed, no_check).unwrap_err();
+        assert!(
+            err.message
+                .contains("`+1` would set this value to 1 (it is -1)"),
+            "{}",
+            err.message
+        );
+        // Out of any scale, without a number three hundred digits long.
+        let huge = HouseRule::inline(&[("terrain.woods.personnel*".into(), "1e300".into())]);
+        let err = book.apply(&huge, no_check).unwrap_err();
+        assert!(
+            err.message.contains("out of any chart's scale"),
             "{}",
             err.message
         );

@@ -85,15 +85,10 @@ pub(super) fn check_scale(tree: &Table, segments: &[&str], value: &Value) -> Res
     Ok(())
 }
 
-/// The value `change` gives the cell whose card value is `old`: its own
-/// (refused if written `+N` on a chart of counts, where it reads as "N
-/// more" as much as "N"), or the card's changed by it.
-pub(super) fn new_value(
-    tree: &Table,
-    change: &Change,
-    old: Option<&Value>,
-) -> Result<Value, String> {
-    let segments: Vec<&str> = change.path.split('.').collect();
+/// The value `change` gives the cell whose value is `old`: its own
+/// (refused if written `+N`, which reads as "N more" as much as "N"), or
+/// `old` changed by it.
+pub(super) fn new_value(change: &Change, old: Option<&Value>) -> Result<Value, String> {
     let Some(old) = old else {
         return match change.op {
             Op::Set => Ok(change.value.clone()),
@@ -104,8 +99,9 @@ pub(super) fn new_value(
         };
     };
     if change.op == Op::Set {
-        let counts = beside(tree, &segments).is_some_and(|b| b.iter().all(|x| *x >= 0.0));
-        if change.signed && counts && !numbers(&change.value).is_empty() {
+        // A value written `+N` reads as "N more" as much as "N": refused
+        // wherever it is set (a negative number needs its sign; `+N` never).
+        if change.signed && !numbers(&change.value).is_empty() {
             return Err(ambiguous_sign(change, old));
         }
         return Ok(change.value.clone());
@@ -137,9 +133,7 @@ fn ambiguous_sign(change: &Change, old: &Value) -> String {
             format!("`{}={n}` to set it", change.path),
         ),
     };
-    format!(
-        "`+{n}` would set this value to {n} (the card has {old}), not add {n} to it; {add}, or {set}"
-    )
+    format!("`+{n}` would set this value to {n} (it is {old}), not add {n} to it; {add}, or {set}")
 }
 
 fn number(v: &Value) -> Option<f64> {
@@ -161,7 +155,14 @@ fn changed(old: &Value, op: Op, by: f64) -> Result<Value, String> {
     };
     match old {
         Value::Integer(i) => {
-            let x = tidy(apply(*i as f64));
+            let x = apply(*i as f64);
+            if !x.is_finite() || x.abs() > 1e12 {
+                return Err(format!(
+                    "{i} {} {by} is out of any chart's scale",
+                    &op.symbol()[..1]
+                ));
+            }
+            let x = tidy(x);
             if x.fract() != 0.0 {
                 return Err(format!(
                     "the card has a whole number here ({i}); {i} {} {by} is {x}, not a whole number",
@@ -170,14 +171,24 @@ fn changed(old: &Value, op: Op, by: f64) -> Result<Value, String> {
             }
             Ok(Value::Integer(x as i64))
         }
-        Value::Float(f) => Ok(Value::Float(tidy(apply(*f)))),
+        Value::Float(f) => match apply(*f) {
+            x if x.is_finite() && x.abs() <= 1e12 => Ok(Value::Float(tidy(x))),
+            _ => Err(format!(
+                "{f} {} {by} is out of any chart's scale",
+                &op.symbol()[..1]
+            )),
+        },
         Value::Array(items) => items
             .iter()
             .map(|item| changed(item, op, by))
             .collect::<Result<Vec<_>, _>>()
             .map(Value::Array),
         other => Err(format!(
-            "the card has {other} here, not a number: only numbers (or lists of them) can be {}",
+            "the card has {} here, not a number: only numbers (or lists of them) can be {}",
+            match other {
+                Value::Table(_) => "a table".to_string(),
+                other => other.to_string(),
+            },
             match op {
                 Op::Multiply => "multiplied",
                 _ => "added to",

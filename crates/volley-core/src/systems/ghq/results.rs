@@ -118,7 +118,7 @@ pub fn result_notes(values: &[&str]) -> Vec<(&'static str, &'static str, &'stati
         (
             "result",
             "S",
-            "Suppressed: +4 to the stand's cohesion rolls (a second S adds nothing)",
+            "Suppressed: the S marker's penalty to the stand's cohesion rolls (a second S adds nothing)",
         ),
         (
             "result",
@@ -128,7 +128,7 @@ pub fn result_notes(values: &[&str]) -> Vec<(&'static str, &'static str, &'stati
         (
             "result",
             "D",
-            "Disorganized: +3 to its cohesion rolls until it rallies; a D on a D eliminates",
+            "Disorganized: the D marker's penalty to its cohesion rolls until it rallies; a D on a D eliminates",
         ),
         ("result", "E", "Eliminated: the stand is removed"),
     ];

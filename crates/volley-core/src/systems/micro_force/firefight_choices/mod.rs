@@ -497,11 +497,11 @@ impl Decisions for FirefightChoices {
             if unit.wounds > 0 {
                 say(
                     &mut text,
-                    format_args!("commander wounded ({} cohesion)", unit.wounds),
+                    format_args!("commander wounded (cohesion -{})", unit.wounds),
                 );
             }
             if first {
-                text.push_str("as it began");
+                text.push_str("unharmed");
             }
         }
         match s.last_winner_a {
