@@ -34,6 +34,7 @@ p { margin: 0 0 1.5mm; }
 .legend { font-size: 8pt; margin-top: 1mm; }
 section { break-inside: avoid; page-break-inside: avoid; }
 section.narrow { display: inline-block; width: 49%; vertical-align: top; padding-right: 3mm; }
+section.narrow th.row, thead th.row { white-space: normal; }
 table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; }
 th, td { border: 0.3mm solid #555; padding: 0.2mm 1.2mm; text-align: right; vertical-align: top; }
 th { background: #eee; font-weight: bold; }

@@ -123,6 +123,17 @@ fn a_sheet_says_what_its_results_mean() {
         html.contains("<tr><th class=\"row\">0</th><td>2-5&quot;</td><td>2-8&quot;</td><td>2-10&quot;</td><td>2-12&quot;</td></tr>"),
         "{html}"
     );
+    // The hex rules and Stand and Die!: the card's firepower and chances.
+    let html = super::stdout_of(&["sheet", "hex-acw"]);
+    assert!(
+        html.contains("<tr><th class=\"row\">cavalry</th><td>3</td><td>1</td><td>-</td>"),
+        "{html}"
+    );
+    let html = super::stdout_of(&["sheet", "stand-and-die"]);
+    assert!(
+        html.contains("<tr><th class=\"row\">gun</th><td>1.1</td><td>0.3</td><td>0.6</td><td>0.1</td><td>+0.5</td></tr>"),
+        "{html}"
+    );
     // Micro Force: "my charge works X%", by competence and distance.
     let html = super::stdout_of(&["sheet", "micro-force"]);
     assert!(
