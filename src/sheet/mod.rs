@@ -92,11 +92,11 @@ pub fn sheet(system: &str, rules: &[HouseRule]) -> Result<Sheet, InputError> {
         title: found.title().to_string(),
         house_rules: rules.iter().map(|r| r.name.clone()).collect(),
         patched: book.patches.iter().map(PatchJson::from).collect(),
-        references: references::compared(
-            found.name(),
-            &book,
-            &crate::systems::rulebook(found, &[])?,
-        ),
+        references: if rules.is_empty() {
+            references::for_system(found.name(), &book)
+        } else {
+            references::compared(found.name(), &book, &crate::systems::rulebook(found, &[])?)
+        },
         tables,
         readings,
     })

@@ -252,18 +252,7 @@ fn deadly_field() -> Vec<SectionSpec> {
             note: "The default regiments (6 figures firing): the chance the fire hits, by the cover the target stands in and the band fired at.",
             action: "fire",
             fixed: &[],
-            rows: (
-                "target_cover",
-                &[
-                    "none",
-                    "light-woods",
-                    "heavy-woods",
-                    "hasty-works",
-                    "light-works",
-                    "heavy-works",
-                    "farm",
-                ],
-            ),
+            rows: ("target_cover", &crate::systems::deadly_field::COVERS),
             row_label: Some("target's cover"),
             columns: Columns::Field {
                 field: "band",

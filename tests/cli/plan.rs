@@ -334,35 +334,24 @@ fn a_plans_text_is_for_a_player_to_follow() {
     assert!(all.lines().count() > short.lines().count());
     // Against B at its best: the values are A's goal, said in the header;
     // every state in words told apart from the others of its turn and side.
-    let minimax = super::stdout_of(&[
+    const MINIMAX: &[&str] = &[
         "plan",
         "micro-force",
         "firefight",
         "turns=3",
         "--opponent",
         "best",
-        "--all",
         "--check-trials",
         "0",
-    ]);
+    ];
+    let minimax = super::stdout_of(&[MINIMAX, &["--all"]].concat());
     assert!(
         minimax.contains(
             "each choice's value is P(breaks_first=b) for A (where B chooses, it takes the lowest)"
         ),
         "{minimax}"
     );
-    let json = json_of(&[
-        "plan",
-        "micro-force",
-        "firefight",
-        "turns=3",
-        "--opponent",
-        "best",
-        "--check-trials",
-        "0",
-        "--format",
-        "json",
-    ]);
+    let json = json_of(&[MINIMAX, &["--format", "json"]].concat());
     let mut seen = std::collections::BTreeSet::new();
     for row in json["policy"].as_array().unwrap() {
         let key = (

@@ -24,6 +24,8 @@ mod regiment_fields;
 mod shot;
 mod unit;
 
+pub use unit::COVERS;
+
 use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
 use crate::rules::RuleBook;

@@ -453,75 +453,13 @@ impl Decisions for FirefightChoices {
     }
 
     fn state_words(&self, phase: &Phase) -> String {
-        use std::fmt::Write;
-        let s = phase.fight();
-        let lost = self.fight.steps_lost(&s);
-        // Built in one string: a plan words every state it reaches.
-        let mut text = String::with_capacity(64);
-        for (name, unit, start, lost) in [
-            ("A", &s.a, &self.fight.a, lost[0]),
-            ("B", &s.b, &self.fight.b, lost[1]),
-        ] {
-            if name == "B" {
-                text.push_str("; ");
-            }
-            let _ = write!(text, "{name}: ");
-            let mut first = true;
-            let mut say = |text: &mut String, words: std::fmt::Arguments| {
-                if !first {
-                    text.push_str(", ");
-                }
-                first = false;
-                let _ = text.write_fmt(words);
-            };
-            match lost {
-                0 => {}
-                1 => say(&mut text, format_args!("1 step lost")),
-                n => say(&mut text, format_args!("{n} steps lost")),
-            }
-            if unit.shaken {
-                say(&mut text, format_args!("Shaken"));
-            }
-            if unit.disordered() {
-                say(&mut text, format_args!("Disordered"));
-            }
-            if !unit.first_fire_used {
-                say(&mut text, format_args!("first fire unused"));
-            }
-            if unit.competence != start.competence {
-                say(
-                    &mut text,
-                    format_args!("commander replaced (competence {})", unit.competence),
-                );
-            }
-            if unit.wounds > 0 {
-                say(
-                    &mut text,
-                    format_args!("commander wounded (cohesion -{})", unit.wounds),
-                );
-            }
-            if first {
-                text.push_str("unharmed");
-            }
-        }
-        match s.last_winner_a {
-            Some(true) => text.push_str("; A won the last initiative"),
-            Some(false) => text.push_str("; B won the last initiative"),
-            None => {}
-        }
-        if let Phase::Answer { a_charges, .. } = phase {
-            text.push_str(if *a_charges {
-                "; A has marked a charge"
-            } else {
-                "; A has marked fire"
-            });
-        }
-        text
+        state_words::of(self, phase)
     }
 }
 
 mod charge_turn;
 mod lone_unit;
+mod state_words;
 
 #[cfg(test)]
 mod tests;
