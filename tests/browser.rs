@@ -394,7 +394,7 @@ fn pdf_pages(pdf: &[u8]) -> usize {
 
 #[test]
 #[ignore = "needs Debian's chromium and chromium-driver; .ci/run installs them"]
-fn every_sheet_prints_on_one_to_three_pages() {
+fn every_sheet_prints_on_one_or_two_pages() {
     let server = Server::start(&[]);
     let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .parent()
@@ -429,7 +429,7 @@ fn every_sheet_prints_on_one_to_three_pages() {
             .expect("chromium runs");
         assert!(printed.success(), "{system}: chromium failed");
         let pages = pdf_pages(&std::fs::read(&pdf).expect("the PDF"));
-        assert!((1..=3).contains(&pages), "{system}: {pages} pages");
+        assert!((1..=2).contains(&pages), "{system}: {pages} pages");
         eprintln!("{system}: {pages} pages ({})", pdf.display());
     }
     // A bad address is a page with the error, every sheet and the way back.

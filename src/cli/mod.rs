@@ -69,7 +69,7 @@ pub enum Command {
     /// system, and its JSON API.
     Serve(serve::ServeArgs),
     /// A system's printable odds sheet: every chart of its card with what it
-    /// means in odds, exact (HTML, one to three pages)
+    /// means in odds, exact (HTML, one or two pages)
     Sheet(sheet::SheetArgs),
 }
 

@@ -22,11 +22,15 @@ const LONG_LIST: usize = 16;
 /// percentage (wider ones under it, to fit the page's width).
 const ROOMY_COLUMNS: usize = 6;
 
+/// Half-width tables of at most this many columns have that room too.
+const ROOMY_NARROW_COLUMNS: usize = 2;
+
 const STYLE: &str = r#"
 @page { size: auto; margin: 12mm; }
 * { box-sizing: border-box; }
 body { font-family: "DejaVu Sans", Verdana, sans-serif; color: #000; background: #fff;
-       font-size: 9.5pt; line-height: 1.25; margin: 0 auto; max-width: 190mm; padding: 4mm; }
+       font-size: 9.5pt; line-height: 1.25; margin: 0 auto; max-width: 190mm; padding: 4mm;
+       orphans: 1; widows: 1; }
 h1 { font-size: 15pt; margin: 0 0 1mm; }
 h2 { font-size: 11pt; margin: 3mm 0 1mm; }
 p { margin: 0 0 1.5mm; }
@@ -35,13 +39,14 @@ p { margin: 0 0 1.5mm; }
 section { break-inside: avoid; page-break-inside: avoid; }
 section.narrow { display: inline-block; width: 49%; vertical-align: top; padding-right: 3mm; }
 section.narrow th.row, thead th.row { white-space: normal; }
-table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; }
+table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; line-height: 1.15; }
 th, td { border: 0.3mm solid #555; padding: 0.2mm 1.2mm; text-align: right; vertical-align: top; }
 th { background: #eee; font-weight: bold; }
 th.row { text-align: left; width: 1%; white-space: nowrap; }
 td small { display: block; font-size: 6pt; line-height: 1; color: #333; }
 section.roomy td small { display: inline; margin-left: 1.5mm; }
 table.list { font-size: 7.5pt; }
+section table.list th.row { white-space: nowrap; }
 td.changed { border: 0.8mm solid #000; font-weight: bold; }
 td.changed::after { content: "*"; }
 .provisional { border-left: 1.2mm solid #000; padding-left: 2mm; }
@@ -93,6 +98,29 @@ pub fn render_html(sheet: &Sheet) -> String {
         "<p class=\"meta\">Every figure is an exact probability, computed by volley (<code>volley sheet {}</code>) from the same code as its answers, {rules}. Under each percentage, the exact fraction where it is small.</p>",
         escape(&sheet.system)
     );
+    // What the odds rest on, before them: the readings, why a table is
+    // provisional, what a house rule changed.
+    if !sheet.readings.is_empty() {
+        let _ = writeln!(
+            out,
+            "<p class=\"meta\">Readings of the card these tables rest on (see <code>volley rules {} options</code>): {}.</p>",
+            escape(&sheet.system),
+            escape(&sheet.readings.join("; "))
+        );
+    }
+    let mut reasons: Vec<&str> = Vec::new();
+    for reason in sheet.tables.iter().filter_map(|t| t.provisional.as_deref()) {
+        if !reasons.contains(&reason) {
+            reasons.push(reason);
+        }
+    }
+    for reason in reasons {
+        let _ = writeln!(
+            out,
+            "<p class=\"provisional\">Provisional (the tables marked \u{2020}): {}.</p>",
+            escape(reason)
+        );
+    }
     if !sheet.patched.is_empty() {
         let changed = sheet
             .tables
@@ -118,19 +146,21 @@ pub fn render_html(sheet: &Sheet) -> String {
         }
         let _ = writeln!(out, "</ul>");
     }
-    for table in &sheet.tables {
+    // Each list after the table it is placed by, the rest after them all.
+    let placed = |after: Option<usize>| {
+        sheet
+            .references
+            .iter()
+            .filter(move |r| r.after_table == after)
+    };
+    for (i, table) in sheet.tables.iter().enumerate() {
         section(&mut out, table);
+        for reference in placed(Some(i)) {
+            reference_section(&mut out, reference);
+        }
     }
-    for reference in &sheet.references {
+    for reference in placed(None) {
         reference_section(&mut out, reference);
-    }
-    if !sheet.readings.is_empty() {
-        let _ = writeln!(
-            out,
-            "<p class=\"meta\">Readings of the card these tables rest on (see <code>volley rules {} options</code>): {}.</p>",
-            escape(&sheet.system),
-            escape(&sheet.readings.join("; "))
-        );
     }
     out.push_str("</body>\n</html>\n");
     out
@@ -141,19 +171,23 @@ fn section(out: &mut String, table: &Table) {
     // side; one of a few more has room for each fraction beside its
     // percentage.
     let class = match table.columns.len() {
+        n if n <= ROOMY_NARROW_COLUMNS => " class=\"narrow roomy\"",
         n if n <= NARROW_COLUMNS => " class=\"narrow\"",
         n if n <= ROOMY_COLUMNS => " class=\"roomy\"",
         _ => "",
     };
-    let _ = writeln!(out, "<section{class}>\n<h2>{}</h2>", escape(&table.title));
+    // A provisional table is marked by its title; why, once at the top.
+    let mark = if table.provisional.is_some() {
+        " \u{2020}"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        out,
+        "<section{class}>\n<h2>{}{mark}</h2>",
+        escape(&table.title)
+    );
     let _ = writeln!(out, "<p>{}</p>", escape(&table.note));
-    if let Some(reason) = &table.provisional {
-        let _ = writeln!(
-            out,
-            "<p class=\"provisional\">Provisional: {}.</p>",
-            escape(reason)
-        );
-    }
     let _ = write!(
         out,
         "<table>\n<thead><tr><th class=\"row\">{} \\ {}</th>",

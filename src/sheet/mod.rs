@@ -1,6 +1,6 @@
 //! Reference sheets worth printing (`volley sheet SYSTEM`, the page's
 //! `/sheet/SYSTEM`): every chart of a card annotated with what it means in
-//! odds, exact, on one to three printed pages. Each table is a list of
+//! odds, exact, on one or two printed pages. Each table is a list of
 //! questions to the system's own actions (the same code every answer runs),
 //! so a house rule's sheet is the card's sheet re-asked under the rule, with
 //! the cells it changed marked.
@@ -84,6 +84,7 @@ pub fn sheet(system: &str, rules: &[HouseRule]) -> Result<Sheet, InputError> {
                 readings.push(reading);
             }
         }
+        merge_alike_rows(&mut table);
         tables.push(table);
     }
     let book = crate::systems::rulebook(found, rules)?;
@@ -100,6 +101,35 @@ pub fn sheet(system: &str, rules: &[HouseRule]) -> Result<Sheet, InputError> {
         tables,
         readings,
     })
+}
+
+/// Rows of consecutive whole numbers whose cells are alike (same odds,
+/// same marks) printed as one (`0 to 4`): a player reads the band, and the
+/// sheet keeps to its pages. Rows that skip numbers stay apart: the odds
+/// between them were not asked.
+fn merge_alike_rows(table: &mut Table) {
+    let numbers: Vec<i64> = table.rows.iter().filter_map(|r| r.parse().ok()).collect();
+    if numbers.len() != table.rows.len() || numbers.windows(2).any(|w| w[1] != w[0] + 1) {
+        return;
+    }
+    let mut rows = Vec::new();
+    let mut cells: Vec<Vec<Cell>> = Vec::new();
+    let mut first = 0;
+    for i in 0..table.rows.len() {
+        let last_of_run = table.cells.get(i + 1) != Some(&table.cells[i]);
+        if !last_of_run {
+            continue;
+        }
+        rows.push(if first == i {
+            table.rows[i].clone()
+        } else {
+            format!("{} to {}", table.rows[first], table.rows[i])
+        });
+        cells.push(table.cells[i].clone());
+        first = i + 1;
+    }
+    table.rows = rows;
+    table.cells = cells;
 }
 
 /// One section's table: its questions answered exactly over the thread pool,

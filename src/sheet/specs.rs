@@ -249,31 +249,16 @@ fn deadly_field() -> Vec<SectionSpec> {
         },
         SectionSpec {
             title: "Fire: a hit, by the target's cover and the range band",
-            note: "The default regiments (6 figures firing): the chance the fire hits, by the cover the target stands in and the band fired at.",
+            note: "The default regiments, 6 figures firing: the chance of a hit.",
             action: "fire",
             fixed: &[],
             rows: ("target_cover", &crate::systems::deadly_field::COVERS),
-            row_label: Some("target's cover"),
+            row_label: Some("cover"),
             columns: Columns::Field {
                 field: "band",
                 values: &["long", "normal", "short", "point-blank"],
                 variable: "hit",
                 shown: &["yes"],
-            },
-        },
-        SectionSpec {
-            title: "Impact: who wins, by the impact MMPs",
-            note: "FIV = 2D6 + figures - impact MMP for each side (12 figures each); the defender's impact MMP 6: who wins the roll-off, or a melee, or the charge stops short.",
-            action: "impact",
-            fixed: &[("defender_mmp", "6")],
-            rows: ("attacker_mmp", &["2", "4", "5", "6", "7", "8", "10", "12"]),
-            row_label: Some("attacker's impact MMP"),
-            columns: Columns::Outcomes {
-                groups: &[
-                    ("attacker wins", "attacker_wins", &["yes"]),
-                    ("melee", "impact", &["melee"]),
-                    ("stops short", "impact", &["stop-short"]),
-                ],
             },
         },
         SectionSpec {
@@ -285,12 +270,27 @@ fn deadly_field() -> Vec<SectionSpec> {
                 "attacker_quality",
                 &["elite", "veteran", "trained", "green"],
             ),
-            row_label: Some("charger's quality"),
+            row_label: Some("quality"),
             columns: Columns::Field {
                 field: "distance",
                 values: &["1", "2", "3", "4", "6", "8"],
                 variable: "carries",
                 shown: &["yes"],
+            },
+        },
+        SectionSpec {
+            title: "Impact: who wins, by the impact MMPs",
+            note: "FIV = 2D6 + figures - impact MMP, 12 figures a side, the defender's impact MMP 6.",
+            action: "impact",
+            fixed: &[("defender_mmp", "6")],
+            rows: ("attacker_mmp", &["2", "4", "5", "6", "7", "8", "10", "12"]),
+            row_label: Some("attacker's MMP"),
+            columns: Columns::Outcomes {
+                groups: &[
+                    ("attacker wins", "attacker_wins", &["yes"]),
+                    ("melee", "impact", &["melee"]),
+                    ("stops short", "impact", &["stop-short"]),
+                ],
             },
         },
     ]

@@ -163,3 +163,55 @@ fn every_system_has_a_sheet_and_a_bad_one_is_refused() {
     let err = super::stderr_of(&["sheet", "nope"]);
     assert!(err.contains("unknown system `nope`"), "{err}");
 }
+
+#[test]
+fn micro_force_and_deadly_field_sheets_list_the_modifiers_beside_their_odds() {
+    let html = super::stdout_of(&["sheet", "micro-force"]);
+    for row in [
+        // Chart 5: infantry in the open, line to attack column.
+        "<tr><th class=\"row\">open</th><td>2</td><td>3</td><td>1</td><td>1</td><td>0</td></tr>",
+        // Chart 6's roll: a failed cohesion roll adds 4 (lower is deadlier).
+        "<th class=\"row\">firer failed its cohesion roll</th><td>+4</td>",
+        // Chart 10: heavy cover adds 2 to the defender's die, not the attacker's.
+        "<th class=\"row\">defender in heavy cover</th><td>-</td><td>+2</td>",
+        // Chart 2: the best commander.
+        "<th class=\"row\">3</th><td>17</td><td>14&quot;</td><td>-3</td>",
+        "<th class=\"row\">rally a black bead</th><td>+5</td>",
+    ] {
+        assert!(html.contains(row), "{row}: {html}");
+    }
+    let html = super::stdout_of(&["sheet", "deadly-field"]);
+    for row in [
+        "<th class=\"row\">elite</th><td>3</td><td>4</td><td>6</td>",
+        "<th class=\"row\">charging (mounted)</th><td>-1 (-2)</td>",
+        "<th class=\"row\">level Disorder, Shaken, Routed</th><td>+2, +4, +6</td>",
+        "<th class=\"row\">in heavy-woods</th><td>-2</td><td>-1</td>",
+        // MMP 0 to 4 read alike from Good Order: only a natural 2 or 3
+        // (3 in 36) fails to keep the unit in Good Order; MMP 5 needs 5+.
+        "<th class=\"row\">0 to 4</th><td>91.67%<small>11/12</small></td>",
+        "<th class=\"row\">5</th><td>83.33%<small>5/6</small></td>",
+    ] {
+        assert!(html.contains(row), "{row}: {html}");
+    }
+    // Why the fire tables are provisional, said once; each such table marked.
+    assert_eq!(html.matches("Provisional (the tables marked").count(), 1);
+    assert!(html.contains("the range band \u{2020}</h2>"), "{html}");
+    // A house rule on a list marks its cell there.
+    let dir = tempfile::tempdir().unwrap();
+    let rule = dir.path().join("stout.toml");
+    std::fs::write(
+        &rule,
+        "name = \"stout\"\nsystem = \"micro-force\"\n[add]\n\"dv.infantry.open.line\" = 1\n",
+    )
+    .unwrap();
+    let html = super::stdout_of(&[
+        "sheet",
+        "micro-force",
+        "--house-rule",
+        rule.to_str().unwrap(),
+    ]);
+    assert!(
+        html.contains("<tr><th class=\"row\">open</th><td class=\"changed\">3</td><td>3</td>"),
+        "{html}"
+    );
+}
