@@ -110,6 +110,12 @@ fn a_plan_draws_its_policy() {
         svg.contains("fire minus reform"),
         "the subtitle says what a cell is"
     );
+    // Its axes in the card's words: no code names, the levels by name.
+    assert!(
+        !svg.contains("b_figures") && !svg.contains("a_level"),
+        "{svg}"
+    );
+    assert!(svg.contains("figures"), "{svg}");
     assert!(std::fs::metadata(&plot).unwrap().len() > 1000);
     // The third choice gets its own map beside the first.
     let charge = std::fs::read_to_string(dir.path().join("policy-charge.svg")).unwrap();
@@ -327,6 +333,24 @@ fn a_plans_text_is_for_a_player_to_follow() {
             "in some states, where no rule of one or two conditions fits; most often (turn 2: A: "
         ),
         "{default}"
+    );
+    // A rule that fits is said in the card's words, not the axes' codes.
+    let charge_late = super::stdout_of(&[
+        "plan",
+        "micro-force",
+        "firefight",
+        "turns=2",
+        "a_formation=attack_column",
+        "b_first_fire=false",
+        "b_steps_lost=3",
+        "a_av_per_stand=0.5",
+        "charge_distance=1",
+        "--check-trials",
+        "0",
+    ]);
+    assert!(
+        charge_late.contains("Best play: charge when turns left at least 2; otherwise fire"),
+        "{charge_late}"
     );
     let all = text(&["--all"]);
     assert!(all.contains("The policy, state by state"), "{all}");

@@ -123,13 +123,27 @@ pub fn policy_map(plan: &PlanAnswer, side: &str, other: &str, title: &str) -> Op
             plan.goal
         )
     };
+    // Each axis in the card's words where the game words it.
+    let words = |axis: &str| {
+        plan.axis_words
+            .iter()
+            .find(|(a, _)| *a == axis)
+            .map(|(_, w)| w)
+    };
+    let label = |axis: &str| words(axis).map_or_else(|| axis.to_string(), |w| w.name.clone());
+    let ticks = |axis: &str, values: &[i64]| -> Vec<String> {
+        values
+            .iter()
+            .map(|v| words(axis).map_or_else(|| v.to_string(), |w| w.value(*v)))
+            .collect()
+    };
     Some(Heatmap {
         title: title.to_string(),
         subtitle: Some(subtitle),
-        x_label: x.to_string(),
-        y_label: y.to_string(),
-        columns: xs.iter().map(i64::to_string).collect(),
-        rows: ys.iter().map(i64::to_string).collect(),
+        x_label: label(x),
+        y_label: label(y),
+        columns: ticks(x, &xs),
+        rows: ticks(y, &ys),
         cells,
         percent: false,
         diverging: true,

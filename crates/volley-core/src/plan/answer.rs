@@ -71,6 +71,9 @@ pub struct PlanAnswer {
     pub states: usize,
     pub kernels: usize,
     pub turn_limit: u32,
+    /// Each axis of the policy's states (and the turns left) in words,
+    /// where the game words it.
+    pub axis_words: Vec<(&'static str, super::AxisWords)>,
     /// The policy played by Monte Carlo: its goal's mean and interval.
     pub check: Option<(u64, Estimate)>,
 }
@@ -207,6 +210,10 @@ impl<G: Decisions> Decisions for Restricted<'_, G> {
     fn state_words(&self, s: &Self::State) -> String {
         self.game.state_words(s)
     }
+
+    fn axis_words(&self, axis: &str) -> Option<super::AxisWords> {
+        self.game.axis_words(axis)
+    }
 }
 
 /// Where no simple rule says when `side` takes `choice`: the (at most)
@@ -266,7 +273,9 @@ pub fn answer<G: Decisions>(
     for (side, choices) in [(game.decider(), &game.open), (other, &opponent_choices)] {
         for c in choices.iter().skip(1) {
             let rule = simple_rule(&game, &plan, side, c);
-            let mut text = rule.text(c, game.usual_play(side).unwrap_or(choices[0]));
+            let mut text = rule.said(c, game.usual_play(side).unwrap_or(choices[0]), &|c| {
+                c.words(&game)
+            });
             if matches!(rule, super::Rule::Irregular) {
                 text.push_str(&most_reached(&game, &plan, side, c));
             }
@@ -283,6 +292,16 @@ pub fn answer<G: Decisions>(
             plan.simulate(&game, ask.check_trials, ask.seed, ask.confidence),
         )
     });
+    let axis_words = plan
+        .policy
+        .first()
+        .map(|r| {
+            super::with_turns_left(game.describe(&r.state), game.turn_limit(), r.turn)
+                .into_iter()
+                .filter_map(|(axis, _)| Some((axis, super::axis_words(&game, axis)?)))
+                .collect()
+        })
+        .unwrap_or_default();
     Ok(PlanAnswer {
         decider: game.decider(),
         choices: game.open.clone(),
@@ -311,6 +330,7 @@ pub fn answer<G: Decisions>(
         states: plan.states,
         kernels: plan.kernels,
         turn_limit: game.turn_limit(),
+        axis_words,
         check,
     })
 }

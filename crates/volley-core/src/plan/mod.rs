@@ -26,7 +26,7 @@ pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, RuleText, answer};
 pub(crate) use chain::{staged_turn, stepwise_turn};
 pub use goal::{Figures, Goal};
 pub use options::{CHECK_TRIALS, PlanOptions};
-pub use policy::{Condition, Rule, Shape, TOLERANCE, simple_rule, with_turns_left};
+pub use policy::{Condition, Rule, Shape, TOLERANCE, axis_words, simple_rule, with_turns_left};
 pub use solver::{Plan, PolicyRow, TIE, solve};
 
 use crate::dice::{Dice, OverBudget};
@@ -198,6 +198,88 @@ pub trait Decisions: Sync {
             .map(|(axis, value)| format!("{axis}={value}"))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// One axis of [`Decisions::describe`] in the card's words, for the
+    /// simple rules and the policy maps; `None` leaves it in its code.
+    fn axis_words(&self, _axis: &str) -> Option<AxisWords> {
+        None
+    }
+}
+
+/// How a rule or a policy map says one axis of a decision state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AxisWords {
+    /// The axis named (`B's steps lost`, `turns left`).
+    pub name: String,
+    /// A yes-or-no axis: its words when it holds and when it does not
+    /// (`B is Shaken`, `B is not Shaken`).
+    pub flag: Option<(String, String)>,
+    /// A coded axis: each code's word from 0 up, in the order of worse
+    /// (`Good Order`, `Disorder`, `Shaken`).
+    pub codes: &'static [&'static str],
+}
+
+impl AxisWords {
+    /// A number (`B's steps lost`).
+    pub fn count(name: impl Into<String>) -> AxisWords {
+        AxisWords {
+            name: name.into(),
+            flag: None,
+            codes: &[],
+        }
+    }
+
+    /// A yes or no: its name, and its words either way.
+    pub fn flag(
+        name: impl Into<String>,
+        holds: impl Into<String>,
+        not: impl Into<String>,
+    ) -> AxisWords {
+        AxisWords {
+            name: name.into(),
+            flag: Some((holds.into(), not.into())),
+            codes: &[],
+        }
+    }
+
+    /// Codes from 0 up, each a word, worse as it grows.
+    pub fn coded(name: impl Into<String>, codes: &'static [&'static str]) -> AxisWords {
+        AxisWords {
+            name: name.into(),
+            flag: None,
+            codes,
+        }
+    }
+
+    /// The condition `axis >= value` (or `<=`) in these words: `B is
+    /// Shaken`, `B's steps lost at least 2`, `B's level Disorder or worse`.
+    pub fn condition(&self, at_least: bool, value: i64) -> String {
+        if let Some((holds, not)) = &self.flag {
+            return if at_least { holds.clone() } else { not.clone() };
+        }
+        let code = usize::try_from(value).ok().and_then(|v| self.codes.get(v));
+        match (code, at_least) {
+            // Nothing is better than the first code, nor fewer than none.
+            (Some(word), false) if value == 0 => format!("{} {word}", self.name),
+            (None, false) if value == 0 => format!("{} 0", self.name),
+            (Some(word), true) => format!("{} {word} or worse", self.name),
+            (Some(word), false) => format!("{} {word} or better", self.name),
+            (None, true) => format!("{} at least {value}", self.name),
+            (None, false) => format!("{} at most {value}", self.name),
+        }
+    }
+
+    /// A value of the axis as a picture's tick says it: a code's word,
+    /// `no` or `yes`, else the number.
+    pub fn value(&self, value: i64) -> String {
+        if self.flag.is_some() {
+            return if value == 0 { "no" } else { "yes" }.to_string();
+        }
+        usize::try_from(value)
+            .ok()
+            .and_then(|v| self.codes.get(v))
+            .map_or_else(|| value.to_string(), |w| w.to_string())
     }
 }
 

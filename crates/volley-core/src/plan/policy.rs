@@ -1,10 +1,11 @@
-//! The policy in words, where it has a simple shape: "charge once
-//! b_steps_lost >= 2", "charge when b_shaken or turns_left <= 2". Read off the
+//! The policy in words, where it has a simple shape: "charge when B's
+//! steps lost at least 2", "charge when B is Shaken or turns left at most
+//! 2" (each axis in the game's words, else in its code). Read off the
 //! decision states best play reaches: a choice is described by one
 //! condition on one axis of the state (or two, either sufficing) exactly when
 //! that condition picks out the states where it is best.
 
-use super::{Decisions, Plan};
+use super::{AxisWords, Decisions, Plan};
 use rayon::prelude::*;
 
 /// Reach below this is left out of the rule: states best play almost never
@@ -30,7 +31,8 @@ impl Condition {
         }
     }
 
-    fn text(&self) -> String {
+    /// The condition in its axis's code (`b_steps_lost >= 2`, `not b_shaken`).
+    pub fn coded(&self) -> String {
         match (self.flag, self.at_least) {
             (true, true) => self.axis.to_string(),
             (true, false) => format!("not {}", self.axis),
@@ -38,6 +40,22 @@ impl Condition {
             (false, false) => format!("{} <= {}", self.axis, self.value),
         }
     }
+
+    /// The condition in the card's words where `game` words its axis
+    /// (`B's steps lost at least 2`, `B is not Shaken`), else in code.
+    pub fn words<G: Decisions>(&self, game: &G) -> String {
+        axis_words(game, self.axis)
+            .map_or_else(|| self.coded(), |w| w.condition(self.at_least, self.value))
+    }
+}
+
+/// `axis` of `game`'s decision states in words: the game's own, and the
+/// turns left (which the plan adds to every state).
+pub fn axis_words<G: Decisions>(game: &G, axis: &str) -> Option<AxisWords> {
+    if axis == "turns_left" {
+        return Some(AxisWords::count("turns left"));
+    }
+    game.axis_words(axis)
 }
 
 /// The conditions of a rule.
@@ -247,16 +265,23 @@ pub fn simple_rule<G: Decisions>(
 }
 
 impl Rule {
-    /// The rule in words, for `choice` against the usual one.
+    /// The rule with its conditions in code, for `choice` against the
+    /// usual one.
     pub fn text(&self, choice: &str, usual: &str) -> String {
+        self.said(choice, usual, &Condition::coded)
+    }
+
+    /// The rule for `choice` against the usual one, each condition said by
+    /// `say`.
+    pub fn said(&self, choice: &str, usual: &str, say: &dyn Fn(&Condition) -> String) -> String {
         match self {
             Rule::Never => format!("never {choice}: always {usual}"),
             Rule::Always => format!("{choice} whenever {choice} is open"),
             Rule::When { shape, departs } => {
                 let when = match shape {
-                    Shape::One(c) => c.text(),
-                    Shape::Either(a, b) => format!("{} or {}", a.text(), b.text()),
-                    Shape::Both(a, b) => format!("{} and {}", a.text(), b.text()),
+                    Shape::One(c) => say(c),
+                    Shape::Either(a, b) => format!("{} or {}", say(a), say(b)),
+                    Shape::Both(a, b) => format!("{} and {}", say(a), say(b)),
                 };
                 let except = if *departs > 0.0 {
                     format!(

@@ -339,3 +339,55 @@ where
     }
     assert!(compared > 0, "no turn computed in stages of its own");
 }
+
+#[test]
+fn an_axis_in_words_says_its_conditions_as_a_player_would() {
+    use crate::plan::AxisWords;
+    let lost = AxisWords::count("B's steps lost");
+    assert_eq!(lost.condition(true, 2), "B's steps lost at least 2");
+    assert_eq!(lost.condition(false, 3), "B's steps lost at most 3");
+    assert_eq!(lost.condition(false, 0), "B's steps lost 0");
+    assert_eq!(lost.value(3), "3");
+    let shaken = AxisWords::flag("B Shaken", "B is Shaken", "B is not Shaken");
+    assert_eq!(shaken.condition(true, 1), "B is Shaken");
+    assert_eq!(shaken.condition(false, 0), "B is not Shaken");
+    assert_eq!(
+        (shaken.value(0), shaken.value(1)),
+        ("no".into(), "yes".into())
+    );
+    let morale = AxisWords::coded("A's morale", &["Good Order", "Disorder", "Shaken"]);
+    assert_eq!(morale.condition(true, 1), "A's morale Disorder or worse");
+    assert_eq!(morale.condition(false, 1), "A's morale Disorder or better");
+    assert_eq!(morale.condition(false, 0), "A's morale Good Order");
+    assert_eq!(morale.value(2), "Shaken");
+    // A rule reads its conditions through the words it is given.
+    let rule = Rule::When {
+        shape: Shape::Both(
+            Condition {
+                axis: "b_steps_lost",
+                at_least: true,
+                value: 3,
+                flag: false,
+            },
+            Condition {
+                axis: "turns_left",
+                at_least: false,
+                value: 1,
+                flag: false,
+            },
+        ),
+        departs: 0.0,
+    };
+    assert_eq!(
+        rule.text("charge", "fire"),
+        "charge when b_steps_lost >= 3 and turns_left <= 1; otherwise fire"
+    );
+    let said = rule.said("charge", "fire", &|c| match c.axis {
+        "b_steps_lost" => lost.condition(c.at_least, c.value),
+        _ => AxisWords::count("turns left").condition(c.at_least, c.value),
+    });
+    assert_eq!(
+        said,
+        "charge when B's steps lost at least 3 and turns left at most 1; otherwise fire"
+    );
+}

@@ -193,6 +193,9 @@ impl FirefightChoices {
     }
 }
 
+/// The card's names of the morale levels, by the plan's code.
+const LEVEL_WORDS: [&str; 4] = ["Good Order", "Disorder", "Shaken", "Routed"];
+
 impl Decisions for FirefightChoices {
     type State = Phase;
 
@@ -371,10 +374,28 @@ impl Decisions for FirefightChoices {
         ]
     }
 
+    fn axis_words(&self, axis: &str) -> Option<crate::plan::AxisWords> {
+        use crate::plan::AxisWords;
+        let (side, rest) = axis.split_once('_')?;
+        let side = match side {
+            "a" => "A",
+            "b" => "B",
+            _ => return None,
+        };
+        Some(match rest {
+            "figures" => AxisWords::count(format!("{side}'s figures")),
+            "level" => AxisWords::coded(format!("{side}'s morale"), &LEVEL_WORDS),
+            "opening_volley" => AxisWords::flag(
+                format!("{side}'s opening volley unfired"),
+                format!("{side}'s opening volley is unfired"),
+                format!("{side}'s opening volley is spent"),
+            ),
+            _ => return None,
+        })
+    }
+
     fn state_words(&self, s: &Phase) -> String {
         let s = s.fight();
-        // The card's names of the morale levels.
-        const LEVEL_WORDS: [&str; 4] = ["Good Order", "Disorder", "Shaken", "Routed"];
         let side = |figures: u32, level: usize, volley_used: bool| {
             let mut words = vec![format!("{figures} figures"), LEVEL_WORDS[level].to_string()];
             if !volley_used {

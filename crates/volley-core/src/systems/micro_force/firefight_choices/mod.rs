@@ -455,6 +455,10 @@ impl Decisions for FirefightChoices {
     fn state_words(&self, phase: &Phase) -> String {
         state_words::of(self, phase)
     }
+
+    fn axis_words(&self, axis: &str) -> Option<crate::plan::AxisWords> {
+        state_words::axis(axis)
+    }
 }
 
 mod charge_turn;

@@ -3,6 +3,49 @@
 //! who won the last initiative and what A has marked.
 
 use super::{FirefightChoices, Phase};
+use crate::plan::AxisWords;
+
+/// An axis of the firefight's decision states (see `describe`) in words.
+pub(super) fn axis(axis: &str) -> Option<AxisWords> {
+    if axis == "a_had_initiative" {
+        return Some(AxisWords::count(
+            "who won the last initiative (-1 none yet, 0 B, 1 A)",
+        ));
+    }
+    if axis == "a_charging" {
+        return Some(AxisWords::flag(
+            "A has marked a charge",
+            "A has marked a charge",
+            "A has marked fire",
+        ));
+    }
+    let (side, rest) = axis.split_once('_')?;
+    let side = match side {
+        "a" => "A",
+        "b" => "B",
+        _ => return None,
+    };
+    let flag = |word: &str| {
+        AxisWords::flag(
+            format!("{side} {word}"),
+            format!("{side} is {word}"),
+            format!("{side} is not {word}"),
+        )
+    };
+    Some(match rest {
+        "steps_lost" => AxisWords::count(format!("{side}'s steps lost")),
+        "shaken" => flag("Shaken"),
+        "disordered" => flag("Disordered"),
+        "first_fire" => AxisWords::flag(
+            format!("{side}'s first fire unused"),
+            format!("{side}'s first fire is unused"),
+            format!("{side}'s first fire is spent"),
+        ),
+        "commander_wounds" => AxisWords::count(format!("{side}'s commander's wounds")),
+        "competence" => AxisWords::count(format!("{side}'s commander's competence")),
+        _ => return None,
+    })
+}
 
 /// `phase` as a policy row says it (`A: 1 step lost, Shaken; B: unharmed;
 /// A won the last initiative`), built in one string: a plan words every
