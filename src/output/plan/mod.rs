@@ -8,6 +8,7 @@ pub use figure::policy_map;
 use super::Document;
 use crate::ask::question::Question;
 use crate::contract::{self, PlanJson};
+use crate::dice::grouped;
 use crate::plan::{Ask, Opponent, PlanAnswer, other_side};
 use std::fmt::Write;
 
@@ -157,7 +158,8 @@ fn text(document: &PlanDocument<'_>, markdown: bool) -> String {
         let agrees = e.low <= plan.best && plan.best <= e.high;
         let _ = writeln!(
             out,
-            "\nMonte Carlo check: {trials} trials (seed {}) playing this policy give {} [{}, {}] ({:.0}% interval): {}.",
+            "\nMonte Carlo check: {} trials (seed {}) playing this policy give {} [{}, {}] ({:.0}% interval): {}.",
+            grouped(trials),
             ask.seed,
             plan.shown(e.value),
             plan.shown(e.low),
@@ -182,13 +184,17 @@ fn text(document: &PlanDocument<'_>, markdown: bool) -> String {
         let _ = writeln!(
             out,
             "{} decision states met over {} turns (each side's choice a decision point), {} choices enumerated.",
-            plan.states, plan.turn_limit, plan.kernels
+            grouped(plan.states as u64),
+            plan.turn_limit,
+            grouped(plan.kernels as u64)
         );
     } else {
         let _ = writeln!(
             out,
             "{} states met over {} turns, {} turns enumerated.",
-            plan.states, plan.turn_limit, plan.kernels
+            grouped(plan.states as u64),
+            plan.turn_limit,
+            grouped(plan.kernels as u64)
         );
     }
     out
@@ -220,15 +226,15 @@ fn policy_table(plan: &PlanAnswer, all: bool, markdown: bool) -> String {
         let _ = writeln!(
             out,
             "The policy, state by state: the decision states best play reaches {often} ({} of {}; --format json or csv lists all); {values}:",
-            shown.len(),
-            plan.policy.len()
+            grouped(shown.len() as u64),
+            grouped(plan.policy.len() as u64)
         );
     } else if shown.is_empty() {
         let _ = writeln!(
             out,
             "Best play departs from the usual play only in states it reaches less than {:.1}% of the time, if at all (--all lists every state reached more often, --format json or csv all {}).",
             100.0 * SHOWN_REACH,
-            plan.policy.len()
+            grouped(plan.policy.len() as u64)
         );
         return out;
     } else {
@@ -237,8 +243,8 @@ fn policy_table(plan: &PlanAnswer, all: bool, markdown: bool) -> String {
         let _ = writeln!(
             out,
             "Where best play departs from the usual play: the {} decision states it reaches {often} where it does, by turn, most reached first (--all lists every state, --format json or csv all {}); {values}:",
-            shown.len(),
-            plan.policy.len()
+            grouped(shown.len() as u64),
+            grouped(plan.policy.len() as u64)
         );
     }
     let mut header = vec!["turn".to_string()];
