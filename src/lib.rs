@@ -16,6 +16,8 @@
 //! - [`request`]: what both front ends parse the same way: the method flags,
 //!   house-rule files, `field=value` arguments, and errors in the flags' words.
 //! - [`sheet`]: printable odds sheets, one a system.
+//! - [`api`]: the questions the page asks, answered from a query string,
+//!   whether `volley serve` or the browser runs them.
 //! - [`serve`]: the calculator in a browser (`volley serve`) and its JSON API.
 //! - [`cli`]: the command line; the binary only calls [`cli::main`].
 //!
@@ -29,12 +31,19 @@ pub use volley_core::{
     rules_options, stats, systems, tally,
 };
 
+pub mod api;
+#[cfg(feature = "native")]
 pub mod cli;
+#[cfg(feature = "native")]
 pub mod frame;
+#[cfg(feature = "native")]
 pub mod guide;
 pub mod output;
+#[cfg(feature = "native")]
 pub mod plot;
+#[cfg(feature = "native")]
 pub mod reports;
 pub mod request;
+#[cfg(feature = "native")]
 pub mod serve;
 pub mod sheet;

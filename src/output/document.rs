@@ -10,7 +10,9 @@ use super::Format;
 pub trait Document {
     /// The document's JSON contract, pretty, keys in alphabetical order.
     fn json(&self) -> String;
-    /// The document's rows as tidy CSV.
+    /// The document's rows as tidy CSV (written with polars: the command
+    /// line's, not the browser's).
+    #[cfg(feature = "native")]
     fn csv(&self) -> String;
     /// The document for people: a terminal's text, or a Markdown page.
     fn text(&self, markdown: bool) -> String;
@@ -20,6 +22,7 @@ pub trait Document {
 pub fn render(document: &impl Document, format: Format) -> String {
     match format {
         Format::Json => document.json(),
+        #[cfg(feature = "native")]
         Format::Csv => document.csv(),
         Format::Table => document.text(false),
         Format::Markdown => document.text(true),

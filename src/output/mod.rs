@@ -17,7 +17,9 @@ pub use compare::{ComparedDocument, render_comparison};
 pub use document::{Document, render};
 pub use effects::EffectsDocument;
 pub use grid::{Grid, GridCell};
-pub use plan::{PlanDocument, policy_map};
+pub use plan::PlanDocument;
+#[cfg(feature = "native")]
+pub use plan::policy_map;
 pub use solve::SolvedDocument;
 
 use clap::ValueEnum;
@@ -27,6 +29,7 @@ use clap::ValueEnum;
 pub enum Format {
     Table,
     Json,
+    #[cfg(feature = "native")]
     Csv,
     Markdown,
 }

@@ -12,15 +12,13 @@
 //! - `GET /api/ask?...`: either of the last two as a stream of JSON lines, progress
 //!   first, for the page (closing the connection cancels the run).
 //!
-//! Bad input is a 400 whose body is the one line `volley` prints for it.
+//! Bad input is a 400 whose body is the one line `volley` prints for it. The
+//! answers are [`crate::api`]'s; this module is their HTTP: statuses, the
+//! gate's turns and time limit, and `/api/ask`'s stream.
 
-use super::error::ApiError;
-use super::limits::Gate;
-use super::request::Request;
-use crate::ask::question::{Question, QuestionError};
-use crate::contract::{self, FieldsJson, SystemJson};
-use crate::engine::{Cancel, Progress, RunError};
-use crate::output::{Format, render_odds};
+use super::gate::Gate;
+use crate::api::{ApiError, Asked, Prepared, Request};
+use crate::engine::{Cancel, Progress};
 use axum::body::{Body, Bytes};
 use axum::extract::{RawQuery, State};
 use axum::http::{StatusCode, header};
@@ -48,18 +46,7 @@ pub(super) fn error_response(e: ApiError) -> Response {
 }
 
 pub async fn systems_list() -> Response {
-    respond(Ok(contract::to_pretty_json(&SystemJson::all())))
-}
-
-/// The request in a query string (none: an empty one, refused for its missing
-/// system).
-fn parse(query: Option<String>) -> Result<Request, ApiError> {
-    Request::parse(query.as_deref().unwrap_or(""))
-}
-
-fn fields_of(query: Option<String>) -> Result<String, ApiError> {
-    let question: Question = parse(query)?.question()?;
-    Ok(contract::to_pretty_json(&FieldsJson::of(&question)))
+    respond(Ok(crate::api::answers::systems()))
 }
 
 /// `/sheet/SYSTEM[?rule=TOML]`: the printable odds sheet `volley sheet`
@@ -68,23 +55,8 @@ pub async fn sheet(
     axum::extract::Path(system): axum::extract::Path<String>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let made = tokio::task::spawn_blocking(move || -> Result<String, ApiError> {
-        let mut rules = Vec::new();
-        for (key, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
-            match key.as_ref() {
-                "rule" if !value.trim().is_empty() => {
-                    rules.push(crate::rules::HouseRule::parse("house rule", &value)?)
-                }
-                "rule" => {}
-                other => {
-                    return Err(ApiError::input(format!(
-                        "query: key `{other}`: a sheet takes only `rule` (a house rule's TOML)"
-                    )));
-                }
-            }
-        }
-        let sheet = crate::sheet::sheet(&system, &rules)?;
-        Ok(crate::sheet::render_html(&sheet))
+    let made = tokio::task::spawn_blocking(move || {
+        crate::api::answers::sheet(&system, query.as_deref().unwrap_or(""))
     })
     .await;
     match made {
@@ -107,22 +79,13 @@ pub async fn sheet(
 }
 
 pub async fn fields(RawQuery(query): RawQuery) -> Response {
-    respond(fields_of(query))
+    respond(crate::api::answers::fields(query.as_deref().unwrap_or("")))
 }
 
-/// What a request asks for.
-#[derive(Clone, Copy, PartialEq)]
-enum Ask {
-    Odds,
-    Compare,
-}
-
-/// A run's error in the query's words; a stopped run says why.
-fn run_error(gate: &Gate, error: QuestionError) -> ApiError {
-    match error {
-        QuestionError::Run(RunError::Cancelled(trials)) => gate.stopped_message(trials),
-        other => ApiError::question(other),
-    }
+/// The request in a query string (none: an empty one, refused for its missing
+/// system).
+fn parse(query: Option<String>) -> Result<Request, ApiError> {
+    Request::parse(query.as_deref().unwrap_or(""))
 }
 
 /// Answer a query: validate it at once, then wait for a turn and run it on a
@@ -130,7 +93,7 @@ fn run_error(gate: &Gate, error: QuestionError) -> ApiError {
 async fn answer(
     gate: &Gate,
     request: Result<Request, ApiError>,
-    ask: Ask,
+    asked: Asked,
     progress: Option<Progress>,
     cancel: Cancel,
 ) -> Result<String, ApiError> {
@@ -138,50 +101,10 @@ async fn answer(
     let mut config = request.config(gate.limits())?;
     config.progress = progress;
     config.cancel = Some(cancel.clone());
-    let ask = match ask {
-        Ask::Odds if request.has_variant() => {
-            return Err(ApiError::input(
-                "query: key `variant`: /api/odds answers one question; ask /api/compare to compare a variant",
-            ));
-        }
-        Ask::Compare if !request.has_variant() => {
-            return Err(ApiError::input(
-                "query: key `variant`: nothing to compare: give variant.FIELD=value or variant.rule=TOML",
-            ));
-        }
-        ask => ask,
-    };
-    let job: Box<dyn FnOnce() -> Result<String, ApiError> + Send> = match ask {
-        Ask::Odds => {
-            let question = request.question()?;
-            let gate = gate.clone();
-            Box::new(move || {
-                let result = question.answer(&config).map_err(|e| run_error(&gate, e))?;
-                let summary = crate::stats::summarize(&result);
-                let readings = crate::ask::readings::measure(&question, &summary, &config, false)
-                    .map_err(|e| run_error(&gate, e))?;
-                Ok(render_odds(
-                    &question,
-                    &result,
-                    readings,
-                    Format::Json,
-                    crate::output::Look::default(),
-                ))
-            })
-        }
-        Ask::Compare => {
-            let comparison = request.comparison()?;
-            let gate = gate.clone();
-            Box::new(move || {
-                let compared = comparison.run(&config).map_err(|e| run_error(&gate, e))?;
-                Ok(crate::output::render_comparison(
-                    &comparison,
-                    &compared,
-                    Format::Json,
-                ))
-            })
-        }
-    };
+    let prepared = Prepared::of(&request, asked)?;
+    let stopped = gate.clone();
+    let job: Box<dyn FnOnce() -> Result<String, ApiError> + Send> =
+        Box::new(move || prepared.answer(&config, &|trials| stopped.stopped_message(trials)));
     run_gated(gate, &cancel, job).await
 }
 
@@ -217,11 +140,11 @@ pub(super) async fn run_gated(
 }
 
 pub async fn odds(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
-    respond(answer(&gate, parse(query), Ask::Odds, None, Cancel::default()).await)
+    respond(answer(&gate, parse(query), Asked::Odds, None, Cancel::default()).await)
 }
 
 pub async fn compare(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
-    respond(answer(&gate, parse(query), Ask::Compare, None, Cancel::default()).await)
+    respond(answer(&gate, parse(query), Asked::Compare, None, Cancel::default()).await)
 }
 
 /// Stops its run when dropped: the response stream is dropped when the page
@@ -252,13 +175,10 @@ pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Respons
         ));
     }));
     let request = parse(query);
-    let ask = match &request {
-        Ok(r) if r.has_variant() => Ask::Compare,
-        _ => Ask::Odds,
-    };
+    let compare = request.as_ref().is_ok_and(Request::has_variant);
     let beat = sender.clone();
     tokio::spawn(async move {
-        let work = answer(&gate, request, ask, Some(progress), cancel);
+        let work = answer(&gate, request, Asked::Either, Some(progress), cancel);
         tokio::pin!(work);
         // A line a second while the question waits for its turn or runs with
         // nothing to tell: a closed page is only noticed when a line is sent.
@@ -276,11 +196,7 @@ pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Respons
         let line = match result {
             Ok(text) => {
                 let value: Json = serde_json::from_str(&text).unwrap_or(Json::Null);
-                let key = if ask == Ask::Compare {
-                    "compare"
-                } else {
-                    "odds"
-                };
+                let key = if compare { "compare" } else { "odds" };
                 json!({ key: value }).to_string()
             }
             Err(e) => json!({"error": e.message, "status": e.status}).to_string(),

@@ -5,18 +5,17 @@
 //! the JSON API it asks ([`api`]), whose answers are byte for byte those of
 //! `volley odds --format json` and `volley compare --format json`; best play
 //! (`/plan`, asking [`plan`]'s API, as `volley plan --format json`); and each
-//! system's printable odds sheet (`/sheet/SYSTEM`, as `volley sheet`). Requests are
-//! read by [`request`] and held to the server's [`limits`].
+//! system's printable odds sheet (`/sheet/SYSTEM`, as `volley sheet`). The
+//! answers are [`crate::api`]'s, read and held to its limits as the page in
+//! the browser reads them; here they are served, one [`gate`] for them all.
 
 pub mod api;
-pub mod error;
-pub mod keys;
-pub mod limits;
+pub mod gate;
 pub mod page;
 pub mod plan;
-pub mod request;
 
-pub use limits::{Gate, Limits};
+pub use crate::api::Limits;
+pub use gate::Gate;
 
 use axum::Router;
 use axum::routing::get;

@@ -1,12 +1,14 @@
 //! One answered question (`volley odds`): every outcome, mean and curve.
 
 mod contents;
+#[cfg(feature = "native")]
 mod to_csv;
 mod to_json;
 mod to_markdown;
 mod to_table;
 
 pub use contents::Answer;
+#[cfg(feature = "native")]
 use to_csv::csv_answer;
 pub use to_json::answer_contract;
 use to_json::json_answer;
@@ -86,6 +88,7 @@ impl Document for Answer<'_> {
         json_answer(self)
     }
 
+    #[cfg(feature = "native")]
     fn csv(&self) -> String {
         csv_answer(self)
     }

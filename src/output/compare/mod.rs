@@ -1,6 +1,7 @@
 //! A comparison (`volley compare`): the baseline, each variant, and every
 //! difference with its paired interval and test.
 
+#[cfg(feature = "native")]
 mod to_csv;
 mod to_text;
 
@@ -45,6 +46,7 @@ impl Document for ComparedDocument<'_> {
         ))
     }
 
+    #[cfg(feature = "native")]
     fn csv(&self) -> String {
         to_csv::csv_compared(self.compared, self.base, self.variants)
     }

@@ -1,6 +1,7 @@
 //! What each modifier is worth (`volley effects`): the headline's change for
 //! every one-step move of a field, largest first.
 
+#[cfg(feature = "native")]
 mod to_csv;
 mod to_text;
 
@@ -21,6 +22,7 @@ impl Document for EffectsDocument<'_> {
         contract::to_pretty_json(&EffectsJson::new(self.system, self.action, self.effects))
     }
 
+    #[cfg(feature = "native")]
     fn csv(&self) -> String {
         to_csv::csv_effects(self.effects)
     }

@@ -1,5 +1,6 @@
 //! A probability table over one or two swept fields (`volley table`).
 
+#[cfg(feature = "native")]
 mod to_csv;
 mod to_json;
 mod to_markdown;
@@ -41,6 +42,7 @@ impl Document for Grid {
         to_json::json_grid(self)
     }
 
+    #[cfg(feature = "native")]
     fn csv(&self) -> String {
         to_csv::csv_grid(self)
     }

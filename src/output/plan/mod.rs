@@ -1,8 +1,10 @@
 //! Best play (`volley plan`): the value under best play and under fixed
 //! policies, the policy in words and state by state, the Monte Carlo check.
 
+#[cfg(feature = "native")]
 mod figure;
 
+#[cfg(feature = "native")]
 pub use figure::policy_map;
 
 use super::Document;
@@ -32,6 +34,7 @@ impl Document for PlanDocument<'_> {
         contract::to_pretty_json(&PlanJson::of_question(self.question, self.plan, self.ask))
     }
 
+    #[cfg(feature = "native")]
     fn csv(&self) -> String {
         csv(self.plan)
     }
@@ -59,6 +62,7 @@ fn two_sided(plan: &PlanAnswer) -> bool {
 }
 
 /// The policy table's axes, in the order the first state lists them.
+#[cfg(feature = "native")]
 fn axes(plan: &PlanAnswer) -> Vec<&'static str> {
     plan.policy
         .first()
@@ -68,6 +72,7 @@ fn axes(plan: &PlanAnswer) -> Vec<&'static str> {
 
 /// Every decision state as CSV: turn, the state's axes, reach, each
 /// choice's value, the best choice and its gain.
+#[cfg(feature = "native")]
 fn csv(plan: &PlanAnswer) -> String {
     let axes = axes(plan);
     let mut out = String::from("turn,");

@@ -1,5 +1,6 @@
 //! The inverse question (`volley solve`): every value tried and the one found.
 
+#[cfg(feature = "native")]
 mod to_csv;
 mod to_text;
 
@@ -19,6 +20,7 @@ impl Document for SolvedDocument<'_> {
         contract::to_pretty_json(&SolvedJson::new(self.system, self.action, self.solved))
     }
 
+    #[cfg(feature = "native")]
     fn csv(&self) -> String {
         to_csv::csv_solved(self.solved)
     }

@@ -17,7 +17,7 @@ use crate::systems::Origin;
 
 /// A raw query string's keys and values (percent-decoded, trimmed), in the
 /// order given; a key given twice is refused in the command line's words.
-pub(super) fn query_pairs(query: &str) -> Result<Vec<(String, String)>, ApiError> {
+pub fn query_pairs(query: &str) -> Result<Vec<(String, String)>, ApiError> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         let (key, value) = (key.trim().to_string(), value.trim().to_string());
@@ -30,7 +30,7 @@ pub(super) fn query_pairs(query: &str) -> Result<Vec<(String, String)>, ApiError
 }
 
 /// A method key's value as a number, or why it is not one.
-pub(super) fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, ApiError>
+pub fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, ApiError>
 where
     T::Err: std::fmt::Display,
 {

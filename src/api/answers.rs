@@ -1,0 +1,113 @@
+//! The answers a request asks for, as the command line writes them:
+//! `/api/systems`, `/api/fields`, `/api/odds`, `/api/compare` (and `/api/ask`,
+//! either of the last two) and `/sheet/SYSTEM`. Each reads its query with
+//! [`Request`] and runs on the caller's thread.
+
+use super::error::ApiError;
+use super::request::Request;
+use crate::ask::compare::Comparison;
+use crate::ask::question::{Question, QuestionError};
+use crate::contract::{self, FieldsJson, SystemJson};
+use crate::engine::{RunConfig, RunError};
+use crate::output::{Format, Look, render_comparison, render_odds};
+
+/// Every system and its actions (`volley systems --format json`).
+pub fn systems() -> String {
+    contract::to_pretty_json(&SystemJson::all())
+}
+
+/// An action's fields, headline and outcome notes.
+pub fn fields(query: &str) -> Result<String, ApiError> {
+    let question: Question = Request::parse(query)?.question()?;
+    Ok(contract::to_pretty_json(&FieldsJson::of(&question)))
+}
+
+/// A system's printable odds sheet (`volley sheet SYSTEM`), under the house
+/// rule a query's `rule` pastes, if any.
+pub fn sheet(system: &str, query: &str) -> Result<String, ApiError> {
+    let mut rules = Vec::new();
+    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        match key.as_ref() {
+            "rule" if !value.trim().is_empty() => {
+                rules.push(crate::rules::HouseRule::parse("house rule", &value)?)
+            }
+            "rule" => {}
+            other => {
+                return Err(ApiError::input(format!(
+                    "query: key `{other}`: a sheet takes only `rule` (a house rule's TOML)"
+                )));
+            }
+        }
+    }
+    let sheet = crate::sheet::sheet(system, &rules)?;
+    Ok(crate::sheet::render_html(&sheet))
+}
+
+/// What an address asks for: one question (`/api/odds`), a comparison
+/// (`/api/compare`), or either, by whether a variant is given (`/api/ask`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Asked {
+    Odds,
+    Compare,
+    Either,
+}
+
+/// A request read and checked, ready to run.
+pub enum Prepared {
+    Odds(Question),
+    Compare(Comparison),
+}
+
+impl Prepared {
+    /// `request` as `asked`, refused where it asks the other thing.
+    pub fn of(request: &Request, asked: Asked) -> Result<Prepared, ApiError> {
+        match (asked, request.has_variant()) {
+            (Asked::Odds, true) => Err(ApiError::input(
+                "query: key `variant`: /api/odds answers one question; ask /api/compare to compare a variant",
+            )),
+            (Asked::Compare, false) => Err(ApiError::input(
+                "query: key `variant`: nothing to compare: give variant.FIELD=value or variant.rule=TOML",
+            )),
+            (_, true) => Ok(Prepared::Compare(request.comparison()?)),
+            (_, false) => Ok(Prepared::Odds(request.question()?)),
+        }
+    }
+
+    /// A comparison (its answer's key in `/api/ask`'s stream is `compare`).
+    pub fn is_comparison(&self) -> bool {
+        matches!(self, Prepared::Compare(_))
+    }
+
+    /// Run it under `config`: exactly what `volley odds` (or `volley
+    /// compare`) prints with `--format json`. A run stopped after N trials
+    /// says why in `stopped`'s words.
+    pub fn answer(
+        self,
+        config: &RunConfig,
+        stopped: &dyn Fn(u64) -> ApiError,
+    ) -> Result<String, ApiError> {
+        let failed = |error: QuestionError| match error {
+            QuestionError::Run(RunError::Cancelled(trials)) => stopped(trials),
+            other => ApiError::question(other),
+        };
+        match self {
+            Prepared::Odds(question) => {
+                let result = question.answer(config).map_err(failed)?;
+                let summary = crate::stats::summarize(&result);
+                let readings = crate::ask::readings::measure(&question, &summary, config, false)
+                    .map_err(failed)?;
+                Ok(render_odds(
+                    &question,
+                    &result,
+                    readings,
+                    Format::Json,
+                    Look::default(),
+                ))
+            }
+            Prepared::Compare(comparison) => {
+                let compared = comparison.run(config).map_err(failed)?;
+                Ok(render_comparison(&comparison, &compared, Format::Json))
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! What one request may ask: Monte Carlo trials, the exact budget, time,
+//! and how many heavy questions run at once. A page left open on a phone
+//! must not be able to occupy the laptop it is served from; in the browser
+//! the same limits keep a question within what a page can wait for.
+
+use super::error::ApiError;
+use crate::engine::MethodAsk;
+use std::time::Duration;
+
+/// The server's limits (`volley serve --max-trials ... --time-limit ... --max-running ...`).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Most Monte Carlo trials one question may ask for (also the cap of a
+    /// precision run).
+    pub max_trials: u64,
+    /// Largest exact budget a request may give.
+    pub max_budget: u64,
+    /// Longest a question may run; a Monte Carlo run is stopped then.
+    pub time_limit: Duration,
+    /// Questions answered at once; later ones wait for a turn.
+    pub max_running: usize,
+    /// How long a question waits for a turn before the server says it is busy.
+    pub queue_wait: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_trials: 10_000_000,
+            max_budget: 2_000_000,
+            time_limit: Duration::from_secs(60),
+            max_running: 2,
+            queue_wait: Duration::from_secs(10),
+        }
+    }
+}
+
+impl Limits {
+    /// Refuse method flags beyond the limits, naming the flag and the server
+    /// option that sets the limit.
+    pub fn check(&self, method: &MethodAsk) -> Result<(), ApiError> {
+        if let Some(trials) = method.trials.filter(|&t| t > self.max_trials) {
+            return Err(ApiError::input(format!(
+                "--trials: {trials} trials is over this server's limit of {} a question (volley serve --max-trials)",
+                self.max_trials
+            )));
+        }
+        if let Some(budget) = method.budget.filter(|&b| b > self.max_budget) {
+            return Err(ApiError::input(format!(
+                "--budget: {budget} is over this server's largest exact budget, {}",
+                self.max_budget
+            )));
+        }
+        Ok(())
+    }
+}
