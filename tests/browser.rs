@@ -320,6 +320,8 @@ fn a_click_reasks_and_the_address_keeps_the_question() {
             "system=nope&action=fire",
             "key `system`: unknown system `nope`",
         ),
+        // With no action either: the system is what is wrong.
+        ("system=nope", "key `system`: unknown system `nope`"),
         (
             "system=micro-squad&action=fire&bogus=1",
             "key `bogus`: unknown field",
@@ -525,6 +527,11 @@ fn the_best_play_page_shows_the_apis_plan() {
         json!(["turn", "state", "reach", "fire", "charge", "usual", "best"])
     );
     browser.screenshot("plan-micro-force-firefight");
+    // The states table fits the 1280-pixel window: nothing to scroll to.
+    let width = browser.script(
+        "const t = document.querySelector('table.plan-policy'); return [t.scrollWidth, t.clientWidth];",
+    );
+    assert!(width[0].as_u64() <= width[1].as_u64(), "{width}");
 
     // A field changed on the form goes to the address; the button solves it.
     browser.click("#fields input[data-field=b_first_fire]");
@@ -575,6 +582,11 @@ fn the_best_play_page_shows_the_apis_plan() {
         "return [...new Set([...document.querySelectorAll('table.plan-policy tbody tr')].map(r => r.cells[1].textContent))].sort();",
     );
     assert_eq!(sides, json!(["A", "B"]));
+    // The states table fits the 1280-pixel window: nothing to scroll to.
+    let width = browser.script(
+        "const t = document.querySelector('table.plan-policy'); return [t.scrollWidth, t.clientWidth];",
+    );
+    assert!(width[0].as_u64() <= width[1].as_u64(), "{width}");
     let picked = browser.script("return document.getElementById('opponent').value;");
     assert_eq!(picked, json!("best"));
 

@@ -88,12 +88,19 @@ impl Request {
                 },
             }
         }
-        for (name, value) in [("system", &request.system), ("action", &request.action)] {
-            if value.is_empty() {
-                return Err(ApiError::input(format!(
-                    "query: key `{name}`: missing; ask as ?system=SYSTEM&action=ACTION&field=value..."
-                )));
-            }
+        let missing = |name: &str| {
+            ApiError::input(format!(
+                "query: key `{name}`: missing; ask as ?system=SYSTEM&action=ACTION&field=value..."
+            ))
+        };
+        // An unknown system is named before a missing action: a link to a
+        // system volley lacks says so, whatever else it lacks.
+        if request.system.is_empty() {
+            return Err(missing("system"));
+        }
+        crate::systems::find(&request.system)?;
+        if request.action.is_empty() {
+            return Err(missing("action"));
         }
         Ok(request)
     }
@@ -251,28 +258,31 @@ mod tests {
     fn method_keys_fail_as_the_flags_do_in_the_querys_words() {
         let limits = Limits::default();
         let err = |q: &str| Request::parse(q).unwrap().config(&limits).unwrap_err();
-        let e = err("system=s&action=a&trials=abc");
+        let e = err("system=micro-squad&action=fire&trials=abc");
         assert_eq!(e.status, 400);
         assert!(
             e.message
                 .starts_with("error: invalid value 'abc' for `trials`")
         );
         assert!(!e.message.contains('\n'));
-        let e = err("system=s&action=a&method=guess");
+        let e = err("system=micro-squad&action=fire&method=guess");
         assert!(
             e.message.contains("auto, exact or monte-carlo"),
             "{}",
             e.message
         );
-        let e = err("system=s&action=a&method=exact&trials=10");
+        let e = err("system=micro-squad&action=fire&method=exact&trials=10");
         assert!(e.message.contains("cannot be used with"), "{}", e.message);
     }
 
     #[test]
     fn a_missing_system_or_a_repeated_field_is_refused() {
+        // An unknown system is said before a missing action.
+        let e = Request::parse("system=nope").unwrap_err();
+        assert!(e.message.contains("unknown system `nope`"), "{}", e.message);
         let e = Request::parse("action=fire").unwrap_err();
         assert!(e.message.contains("`system`: missing"), "{}", e.message);
-        let e = Request::parse("system=s&action=a&x=1&x=2").unwrap_err();
+        let e = Request::parse("system=micro-squad&action=fire&x=1&x=2").unwrap_err();
         assert_eq!(
             e.message,
             "error: query: key `x`: given twice (`x=1` and `x=2`); give it once"

@@ -127,7 +127,13 @@ pub fn render_html(sheet: &Sheet) -> String {
             .iter()
             .flat_map(|t| t.cells.iter().flatten())
             .any(|c| c.changed);
-        if !changed {
+        let same = |p: &crate::contract::PatchJson| p.old.as_deref() == Some(p.new.as_str());
+        if sheet.patched.iter().all(same) {
+            let _ = writeln!(
+                out,
+                "<p class=\"meta\"><strong>These house rules change nothing</strong>: every value they set is the card's own.</p>"
+            );
+        } else if !changed {
             let paths: Vec<&str> = sheet.patched.iter().map(|p| p.path.as_str()).collect();
             let _ = writeln!(
                 out,

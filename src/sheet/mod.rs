@@ -116,7 +116,10 @@ fn merge_alike_rows(table: &mut Table) {
     let mut cells: Vec<Vec<Cell>> = Vec::new();
     let mut first = 0;
     for i in 0..table.rows.len() {
-        let last_of_run = table.cells.get(i + 1) != Some(&table.cells[i]);
+        let last_of_run = table
+            .cells
+            .get(i + 1)
+            .is_none_or(|next| !alike(next, &table.cells[i]));
         if !last_of_run {
             continue;
         }
@@ -130,6 +133,15 @@ fn merge_alike_rows(table: &mut Table) {
     }
     table.rows = rows;
     table.cells = cells;
+}
+
+/// Two rows of cells that print alike: the same marks, and odds equal to
+/// the last bit a float sum may leave (12 digits).
+fn alike(a: &[Cell], b: &[Cell]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.changed == y.changed && (x.probability - y.probability).abs() <= 1e-12)
 }
 
 /// One section's table: its questions answered exactly over the thread pool,
@@ -209,7 +221,7 @@ fn table_of(
         ),
     };
     let column_label = match &spec.columns {
-        Columns::Field { field, .. } => field.to_string(),
+        Columns::Field { field, .. } => field.replace('_', " "),
         Columns::Outcomes { .. } => "outcome".to_string(),
     };
     let readings = crate::ask::readings::used(&question)

@@ -176,7 +176,7 @@ fn micro_force_and_deadly_field_sheets_list_the_modifiers_beside_their_odds() {
         "<th class=\"row\">defender in heavy cover</th><td>-</td><td>+2</td>",
         // Chart 2: the best commander.
         "<th class=\"row\">3</th><td>17</td><td>14&quot;</td><td>-3</td>",
-        "<th class=\"row\">rally a black bead</th><td>+5</td>",
+        "<th class=\"row\">rally a black bead, + the beads'</th><td>+5</td>",
     ] {
         assert!(html.contains(row), "{row}: {html}");
     }
@@ -214,4 +214,18 @@ fn micro_force_and_deadly_field_sheets_list_the_modifiers_beside_their_odds() {
         html.contains("<tr><th class=\"row\">open</th><td class=\"changed\">3</td><td>3</td>"),
         "{html}"
     );
+    // A rule that sets every value to the card's own says it changes nothing.
+    std::fs::write(
+        &rule,
+        "name = \"same\"\nsystem = \"micro-force\"\n[add]\n\"fire_modifiers.rear\" = 0\n",
+    )
+    .unwrap();
+    let html = super::stdout_of(&[
+        "sheet",
+        "micro-force",
+        "--house-rule",
+        rule.to_str().unwrap(),
+    ]);
+    assert!(html.contains("These house rules change nothing"), "{html}");
+    assert!(!html.contains("class=\"changed\""), "{html}");
 }

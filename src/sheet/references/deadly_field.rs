@@ -148,8 +148,10 @@ fn target_modifiers(book: &RuleBook) -> Reference {
     ] {
         rows.push((words.to_string(), pair(&target[key])));
     }
+    // The values the card lost or prints ambiguously are said to be
+    // volley's readings.
     Reference::new(
-        "Fire: added for the target",
+        "Fire: added for the target (heavy woods and the mounted lines' order assumed)",
         "the target",
         &["by guns", "others"],
         rows,

@@ -105,7 +105,11 @@ fn melee(book: &RuleBook) -> Reference {
     // (chart key, words, added to the defender's die)
     let rows = [
         ("defender_light_cover", "defender in light cover", true),
-        ("defender_medium_cover", "defender in medium cover", true),
+        (
+            "defender_medium_cover",
+            "defender in medium cover (assumed)",
+            true,
+        ),
         ("defender_heavy_cover", "defender in heavy cover", true),
         ("defender_woods_rough", "defender in woods or rough", true),
         ("defender_higher", "defender on higher ground", true),
@@ -127,7 +131,13 @@ fn melee(book: &RuleBook) -> Reference {
         rows.iter()
             .filter(|(key, _, _)| m.get(key).is_some())
             .map(|(key, words, defender)| {
-                let value = at(m, key);
+                // Chart 10 lists no medium cover: the book's reading gives it.
+                let value = match *key {
+                    "defender_medium_cover" => {
+                        signed(book.tree["options"].get("mf_melee_medium_cover"))
+                    }
+                    _ => at(m, key),
+                };
                 let cells = if *defender {
                     vec!["-".to_string(), value]
                 } else {
@@ -144,11 +154,28 @@ fn melee(book: &RuleBook) -> Reference {
 fn cohesion(book: &RuleBook) -> Reference {
     let markers = &book.tree["markers"];
     let recovery = &book.tree["recovery"];
+    // volley's reading of the card: a rally's penalty adds to the beads'
+    // unless the book reads it as including them.
+    let included = book.tree["options"]
+        .get("mf_rally_includes_bead_penalty")
+        .and_then(Value::as_bool)
+        == Some(true);
+    let (rally_shaken, rally_routed) = if included {
+        (
+            "rally a white bead (beads included)",
+            "rally a black bead (beads included)",
+        )
+    } else {
+        (
+            "rally a white bead, + the beads'",
+            "rally a black bead, + the beads'",
+        )
+    };
     let rows = [
         ("white bead (Shaken)", at(markers, "shaken")),
         ("black bead (Routed)", at(markers, "routed")),
-        ("rally a white bead", at(recovery, "rally_shaken")),
-        ("rally a black bead", at(recovery, "rally_routed")),
+        (rally_shaken, at(recovery, "rally_shaken")),
+        (rally_routed, at(recovery, "rally_routed")),
         ("remove a red bead (cease fire)", at(recovery, "cease_fire")),
         ("rejoin the brigade", at(recovery, "rejoin")),
         ("resupply", at(recovery, "resupply")),
