@@ -16,6 +16,7 @@
 //! - [`request`]: what both front ends parse the same way: the method flags,
 //!   house-rule files, `field=value` arguments, and errors in the flags' words.
 //! - [`sheet`]: printable odds sheets, one a system.
+//! - [`site`]: the page as a static folder that runs volley in the browser.
 //! - [`api`]: the questions the page asks, answered from a query string,
 //!   whether `volley serve` or the browser runs them.
 //! - [`serve`]: the calculator in a browser (`volley serve`) and its JSON API.
@@ -47,3 +48,5 @@ pub mod request;
 #[cfg(feature = "native")]
 pub mod serve;
 pub mod sheet;
+#[cfg(feature = "native")]
+pub mod site;

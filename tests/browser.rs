@@ -26,7 +26,7 @@ fn program(variable: &str, default: &str) -> String {
 }
 
 /// chromedriver on a free port, with one headless Chromium session.
-struct Browser {
+pub(crate) struct Browser {
     driver: Child,
     port: u16,
     session: String,
@@ -35,7 +35,7 @@ struct Browser {
 }
 
 impl Browser {
-    fn start(width: u32, height: u32) -> Browser {
+    pub(crate) fn start(width: u32, height: u32) -> Browser {
         // Port 0: chromedriver picks a free port and says which.
         let mut driver = Command::new(program("VOLLEY_CHROMEDRIVER", "chromedriver"))
             .arg("--port=0")
@@ -106,7 +106,7 @@ impl Browser {
         self.call(method, &format!("/session/{}{path}", self.session), body)
     }
 
-    fn open(&self, url: &str) {
+    pub(crate) fn open(&self, url: &str) {
         self.session_call("POST", "/url", Some(json!({ "url": url })));
     }
 
@@ -117,7 +117,7 @@ impl Browser {
         self.answer()
     }
 
-    fn script(&self, script: &str) -> Value {
+    pub(crate) fn script(&self, script: &str) -> Value {
         self.session_call(
             "POST",
             "/execute/sync",
@@ -125,9 +125,19 @@ impl Browser {
         )
     }
 
+    /// Run an async `script` with `args`: it calls `arguments[arguments.length
+    /// - 1]` with its result.
+    pub(crate) fn script_async(&self, script: &str, args: Value) -> Value {
+        self.session_call(
+            "POST",
+            "/execute/async",
+            Some(json!({"script": script, "args": args})),
+        )
+    }
+
     /// The headline once an answer is shown and nothing is being asked (or the
     /// error line, prefixed `error`), waiting up to a minute.
-    fn answer(&self) -> String {
+    pub(crate) fn answer(&self) -> String {
         let started = Instant::now();
         loop {
             let seen = self.script(
@@ -148,7 +158,7 @@ impl Browser {
         }
     }
 
-    fn click(&self, selector: &str) {
+    pub(crate) fn click(&self, selector: &str) {
         let element = self.session_call(
             "POST",
             "/element",
@@ -158,7 +168,7 @@ impl Browser {
         self.session_call("POST", &format!("/element/{id}/click"), Some(json!({})));
     }
 
-    fn screenshot(&self, name: &str) -> PathBuf {
+    pub(crate) fn screenshot(&self, name: &str) -> PathBuf {
         let encoded = self.session_call("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
             .decode(encoded.as_str().expect("a screenshot"))

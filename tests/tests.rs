@@ -14,3 +14,4 @@ mod generated_inputs;
 mod hand_loop;
 mod readings;
 mod serve_api;
+mod site;

@@ -111,3 +111,11 @@ impl Prepared {
         }
     }
 }
+
+/// `/api/ask`'s answer, one line: `{"odds": ...}`, or `{"compare": ...}` for
+/// a comparison, the body's JSON compacted (its keys already in order).
+pub fn ask_line(comparison: bool, body: &str) -> String {
+    let value: serde_json::Value = serde_json::from_str(body).unwrap_or(serde_json::Value::Null);
+    let key = if comparison { "compare" } else { "odds" };
+    serde_json::json!({ key: value }).to_string()
+}

@@ -14,6 +14,7 @@ mod run;
 mod sensitivity;
 mod serve;
 mod sheet;
+mod site;
 mod solve;
 mod systems;
 mod table;
@@ -68,9 +69,14 @@ pub enum Command {
     /// The calculator in a browser: a local web page that asks any action of any
     /// system, and its JSON API.
     Serve(serve::ServeArgs),
-    /// A system's printable odds sheet: every chart of its card with what it
-    /// means in odds, exact (HTML, one or two pages)
+    /// A system's printable quick-reference: its charts' odds, exact, beside
+    /// the modifiers that feed them (HTML, one or two pages)
     Sheet(sheet::SheetArgs),
+    /// The calculator as a folder of static files any web host serves: the
+    /// page, with volley's core compiled to WebAssembly, offline after the
+    /// first visit (builds the core from this clone; needs the wasm32 target
+    /// and wasm-bindgen-cli)
+    Site(site::SiteArgs),
 }
 
 /// Run the CLI and return the process exit code.
@@ -92,6 +98,7 @@ pub fn main() -> ExitCode {
         Command::Completions(args) => completions::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Sheet(args) => sheet::run(&args),
+        Command::Site(args) => site::run(&args),
     };
     match result {
         Ok(text) => write_out(&text),

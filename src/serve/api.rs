@@ -23,7 +23,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::{RawQuery, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value as Json, json};
+use serde_json::json;
 use std::sync::Arc;
 
 /// A JSON body (200), or the error line with its status.
@@ -194,11 +194,7 @@ pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Respons
         };
         drop(beat);
         let line = match result {
-            Ok(text) => {
-                let value: Json = serde_json::from_str(&text).unwrap_or(Json::Null);
-                let key = if compare { "compare" } else { "odds" };
-                json!({ key: value }).to_string()
-            }
+            Ok(text) => crate::api::answers::ask_line(compare, &text),
             Err(e) => json!({"error": e.message, "status": e.status}).to_string(),
         };
         let _ = sender.send(line + "\n");

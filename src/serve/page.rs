@@ -6,12 +6,12 @@
 use axum::http::header;
 use axum::response::IntoResponse;
 
-const INDEX: &str = include_str!("page/index.html");
-const SCRIPT: &str = include_str!("page/app.js");
-const PLAN: &str = include_str!("page/plan.html");
-const PLAN_SCRIPT: &str = include_str!("page/plan.js");
-const FORMS: &str = include_str!("page/forms.js");
-const STYLE: &str = include_str!("page/style.css");
+pub(crate) const INDEX: &str = include_str!("page/index.html");
+pub(crate) const SCRIPT: &str = include_str!("page/app.js");
+pub(crate) const PLAN: &str = include_str!("page/plan.html");
+pub(crate) const PLAN_SCRIPT: &str = include_str!("page/plan.js");
+pub(crate) const FORMS: &str = include_str!("page/forms.js");
+pub(crate) const STYLE: &str = include_str!("page/style.css");
 
 /// An embedded file with its content type.
 fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {

@@ -102,7 +102,7 @@ function buildVariantForm() {
 
 function fillActions(systemName, wanted) {
   const system = state.systems.find((s) => s.name === systemName) || state.systems[0];
-  $("sheet-link").href = "/sheet/" + encodeURIComponent(system.name);
+  $("sheet-link").href = backend.sheetHref(system.name);
   const select = $("action");
   select.replaceChildren();
   for (const a of system.actions) {
@@ -117,7 +117,7 @@ async function loadFields(values, variant) {
   const params = new URLSearchParams({ system: $("system").value, action: $("action").value });
   const asked = ++fieldsAsked;
   clearTimeout(askTimer);
-  const spec = await getJSON("/api/fields?" + params);
+  const spec = await apiJSON("fields", params.toString());
   if (asked !== fieldsAsked) return false;
   state.fields = spec.fields;
   const known = new Set(spec.fields.map((f) => f.name));
@@ -178,6 +178,20 @@ async function ask(asked) {
   }, 300);
   try {
     const question = typeof asked === "string" ? asked : query().toString();
+    if (backend.inBrowser) {
+      // The worker answers at once, whole: its error is the answer's.
+      let line;
+      try {
+        line = await backend.text("ask", question, controller.signal, (progress) => {
+          if (running === controller) handle({ progress });
+        });
+      } catch (e) {
+        if (e.name === "AbortError") throw e;
+        line = JSON.stringify({ error: e.message });
+      }
+      if (running === controller) handle(JSON.parse(line));
+      return;
+    }
     const response = await fetch("/api/ask?" + question, { signal: controller.signal });
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
@@ -606,7 +620,7 @@ function renderCompare(c) {
 async function start() {
   const wanted = readAddress();
   try {
-    state.systems = await getJSON("/api/systems");
+    state.systems = await apiJSON("systems");
   } catch (e) {
     showError(String(e.message));
     return;

@@ -5,11 +5,74 @@
 
 const $ = (id) => document.getElementById(id);
 
-async function getJSON(url) {
-  const response = await fetch(url);
-  const text = await response.text();
-  if (!response.ok) throw new Error(text.trim());
-  return JSON.parse(text);
+// Where the questions go: `volley serve` answers them over HTTP; the static
+// site (`volley site`, whose pages say <html data-backend="browser">)
+// answers them in a Web Worker running volley's core compiled to
+// WebAssembly. Both give the same text for the same query: the body of
+// /api/OP, or an error whose message is the one line volley prints.
+const backend = document.documentElement.dataset.backend === "browser" ? workerBackend() : serverBackend();
+
+function serverBackend() {
+  return {
+    inBrowser: false,
+    async text(op, query, signal) {
+      const response = await fetch(`/api/${op}` + (query === undefined ? "" : "?" + query), { signal });
+      const text = await response.text();
+      if (!response.ok) throw new Error(text.trim());
+      return text;
+    },
+    sheetHref: (system) => "/sheet/" + encodeURIComponent(system),
+    planHref: "/plan",
+  };
+}
+
+function workerBackend() {
+  let worker = null;
+  let next = 0;
+  const waiting = new Map();
+  const start = () => {
+    worker = new Worker("worker.js", { type: "module" });
+    worker.onmessage = (event) => {
+      const asked = waiting.get(event.data.id);
+      if (!asked) return;
+      if (event.data.progress) {
+        if (asked.onProgress) asked.onProgress(event.data.progress);
+        return;
+      }
+      waiting.delete(event.data.id);
+      if (event.data.ok) asked.resolve(event.data.body);
+      else asked.reject(new Error(event.data.error));
+    };
+  };
+  const call = (op, args, signal, onProgress) => new Promise((resolve, reject) => {
+    if (!worker) start();
+    const id = ++next;
+    waiting.set(id, { resolve, reject, onProgress });
+    if (signal) {
+      signal.addEventListener("abort", () => {
+        if (!waiting.has(id)) return;
+        // A question withdrawn mid-run: end the worker and what it runs;
+        // the next question starts another.
+        worker.terminate();
+        worker = null;
+        for (const [, w] of waiting) w.reject(new DOMException("withdrawn", "AbortError"));
+        waiting.clear();
+      }, { once: true });
+    }
+    worker.postMessage({ id, op, args });
+  });
+  return {
+    inBrowser: true,
+    text: (op, query, signal, onProgress) => call(op, query === undefined ? [] : [query], signal, onProgress),
+    sheet: (system, query) => call("sheet", [system, query]),
+    sheetHref: (system) => "sheet.html?system=" + encodeURIComponent(system),
+    planHref: "plan.html",
+  };
+}
+
+// /api/OP?QUERY's JSON.
+async function apiJSON(op, query, signal) {
+  return JSON.parse(await backend.text(op, query, signal));
 }
 
 function prettyName(name) {

@@ -23,7 +23,7 @@ function planQuery() {
 }
 
 function remember() {
-  history.replaceState(null, "", "/plan?" + planQuery());
+  history.replaceState(null, "", backend.planHref + "?" + planQuery());
   $("result").classList.add("stale");
 }
 
@@ -37,7 +37,7 @@ function fillPlanActions(systemName, wanted) {
 
 async function loadPlanFields(values) {
   const params = new URLSearchParams({ system: $("system").value, action: $("action").value });
-  const spec = await getJSON("/api/fields?" + params);
+  const spec = await apiJSON("fields", params.toString());
   plan.fields = spec.fields;
   const known = new Set(spec.fields.map((f) => f.name));
   plan.values = {};
@@ -85,9 +85,7 @@ async function solve(asked) {
   $("result").classList.add("stale");
   try {
     const question = typeof asked === "string" ? asked : planQuery().toString();
-    const response = await fetch("/api/plan?" + question, { signal: controller.signal });
-    const text = await response.text();
-    if (!response.ok) throw new Error(text.trim());
+    const text = await backend.text("plan", question, controller.signal);
     if (solving === controller) renderPlan(JSON.parse(text));
   } catch (e) {
     if (e.name !== "AbortError" && solving === controller) {
@@ -199,7 +197,7 @@ async function startPlan() {
     else wanted.fields[key] = value;
   }
   try {
-    const systems = await getJSON("/api/systems");
+    const systems = await apiJSON("systems");
     plan.systems = systems
       .map((s) => ({ ...s, actions: s.actions.filter((a) => a.choices.length) }))
       .filter((s) => s.actions.length);
