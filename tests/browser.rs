@@ -168,6 +168,14 @@ impl Browser {
         self.session_call("POST", &format!("/element/{id}/click"), Some(json!({})));
     }
 
+    /// The page printed to PDF (Letter, as a browser prints it).
+    pub(crate) fn print_pdf(&self) -> Vec<u8> {
+        let encoded = self.session_call("POST", "/print", Some(json!({})));
+        base64::engine::general_purpose::STANDARD
+            .decode(encoded.as_str().expect("a PDF"))
+            .expect("base64")
+    }
+
     pub(crate) fn screenshot(&self, name: &str) -> PathBuf {
         let encoded = self.session_call("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
@@ -392,7 +400,7 @@ fn a_phone_sized_page_shows_the_answer_first() {
 }
 
 /// Pages of a PDF: its `/Type /Page` objects (not `/Pages`).
-fn pdf_pages(pdf: &[u8]) -> usize {
+pub(crate) fn pdf_pages(pdf: &[u8]) -> usize {
     [b"/Type /Page".as_slice(), b"/Type/Page".as_slice()]
         .iter()
         .map(|key| {

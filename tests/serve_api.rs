@@ -96,6 +96,33 @@ fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
     );
     assert_eq!(status, 200, "{body}");
     assert_eq!(body, cli);
+    // What each field is worth, and a table: `volley effects` and `volley
+    // table` with the same keys as their flags.
+    for (path, command) in [
+        (
+            "/api/effects?system=deadly-field&action=charge&only=distance,attacker_quality",
+            "effects deadly-field charge --only distance,attacker_quality",
+        ),
+        (
+            "/api/table?system=micro-squad&action=crt&row=differential%3D0..3&col=die_mod%3D-1,0&show=result%3DE",
+            "table micro-squad crt --row differential=0..3 --col die_mod=-1,0 --show result=E",
+        ),
+        (
+            "/api/table?system=micro-force&action=melee&row=attacker_stands%3D1..3&show=winner&fractions=true",
+            "table micro-force melee --row attacker_stands=1..3 --show winner --fractions",
+        ),
+    ] {
+        let (status, body) = server.get(path);
+        assert_eq!(status, 200, "{path}: {body}");
+        assert_eq!(body, cli_json(command), "{path}");
+    }
+    // A table with no axis says which key to give, in the query's words.
+    let (status, body) = server.get("/api/table?system=micro-force&action=charge");
+    assert_eq!(status, 400);
+    assert!(
+        body.starts_with("error: query: key `row`: give a row axis, `row` FIELD=VALUES"),
+        "{body}"
+    );
 }
 
 /// The command line's message as the API words it: query keys, not fields

@@ -3,9 +3,9 @@
 //! volley) serves the folder, headless Chromium opens it, and the page's
 //! Web Worker answers with volley's core compiled to WebAssembly. Each
 //! answer must be the command line's JSON byte for byte: one action of each
-//! system, a house rule pasted in, best play and a sheet; bad input gets the
-//! API's own line; a Monte Carlo question shows its progress and is
-//! cancelled midway; and the page
+//! system, a house rule pasted in, effects, a table, best play and a sheet
+//! (printed, on one or two pages); bad input gets the API's own line; a Monte
+//! Carlo question shows its progress and is cancelled midway; and the page
 //! answers again with the file server stopped (the service worker's copy).
 //!
 //! It needs the folder built first (`volley site --out target/site`, which
@@ -181,6 +181,26 @@ fn the_site_answers_in_the_browser_as_the_command_line_does() {
     assert!(ok, "{err}");
     assert_eq!(page, cli);
 
+    // What each field is worth, and a table.
+    let page = asked(
+        &browser,
+        "effects",
+        "system=micro-force&action=charge&only=distance,attacker_stands",
+    );
+    assert_eq!(
+        page,
+        cli_json("effects micro-force charge --only distance,attacker_stands")
+    );
+    let page = asked(
+        &browser,
+        "table",
+        "system=micro-squad&action=crt&row=differential%3D0..2&show=result",
+    );
+    assert_eq!(
+        page,
+        cli_json("table micro-squad crt --row differential=0..2 --show result")
+    );
+
     // Best play and a sheet, as `volley plan` and `volley sheet` write them.
     let page = asked(
         &browser,
@@ -199,6 +219,16 @@ fn the_site_answers_in_the_browser_as_the_command_line_does() {
         sheet.as_str().unwrap(),
         volley(&["sheet", "stand-and-die"]).1
     );
+
+    // The sheet made in the page, printed.
+    browser.open(&format!("{url}sheet.html?system=deadly-field"));
+    wait_for(
+        &browser,
+        "return document.title.endsWith('odds sheet');",
+        "the sheet is made in the page",
+    );
+    let pages = crate::browser::pdf_pages(&browser.print_pdf());
+    assert!((1..=2).contains(&pages), "{pages} pages");
 
     // Bad input: the API's own line, as `volley serve` says it.
     let server = Server::start(&[]);

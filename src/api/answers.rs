@@ -1,15 +1,18 @@
 //! The answers a request asks for, as the command line writes them:
 //! `/api/systems`, `/api/fields`, `/api/odds`, `/api/compare` (and `/api/ask`,
-//! either of the last two) and `/sheet/SYSTEM`. Each reads its query with
-//! [`Request`] and runs on the caller's thread.
+//! either of the last two), `/api/effects`, `/api/table` and `/sheet/SYSTEM`.
+//! Each reads its query with [`Request`] and runs on the caller's thread.
 
 use super::error::ApiError;
-use super::request::Request;
+use super::limits::Limits;
+use super::request::{Request, query_pairs};
 use crate::ask::compare::Comparison;
 use crate::ask::question::{Question, QuestionError};
 use crate::contract::{self, FieldsJson, SystemJson};
-use crate::engine::{RunConfig, RunError};
-use crate::output::{Format, Look, render_comparison, render_odds};
+use crate::engine::{Cancel, RunConfig, RunError};
+use crate::output::{
+    EffectsDocument, Format, Look, TableAsk, render, render_comparison, render_odds, tabulate,
+};
 
 /// Every system and its actions (`volley systems --format json`).
 pub fn systems() -> String {
@@ -118,4 +121,76 @@ pub fn ask_line(comparison: bool, body: &str) -> String {
     let value: serde_json::Value = serde_json::from_str(body).unwrap_or(serde_json::Value::Null);
     let key = if comparison { "compare" } else { "odds" };
     serde_json::json!({ key: value }).to_string()
+}
+
+/// A query split: the keys a way to ask takes beside the question's
+/// (`own`), and the rest read as one question (no variant).
+fn split(query: &str, own: &[&str]) -> Result<(Vec<(String, String)>, Request), ApiError> {
+    let (mine, rest): (Vec<_>, Vec<_>) = query_pairs(query)?
+        .into_iter()
+        .partition(|(key, _)| own.contains(&key.as_str()));
+    let request = Request::of_pairs(rest)?;
+    if request.has_variant() {
+        return Err(ApiError::input(
+            "query: key `variant`: this answer is of one question; ask /api/compare to compare a variant",
+        ));
+    }
+    Ok((mine, request))
+}
+
+/// A key's value among `keys` (an empty value is a key not given).
+fn given<'a>(keys: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    keys.iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+        .filter(|v| !v.is_empty())
+}
+
+/// What each field is worth (`volley effects ... --format json`): `only` the
+/// fields named (comma-separated), `show` the outcome measured
+/// (VARIABLE=VALUE), stopped by `cancel`.
+pub fn effects(query: &str, limits: &Limits, cancel: &Cancel) -> Result<String, ApiError> {
+    let (own, request) = split(query, &["only", "show"])?;
+    let mut config = request.config(limits)?;
+    config.cancel = Some(cancel.clone());
+    let question = request.question()?;
+    let only: Vec<String> = given(&own, "only")
+        .map(|v| v.split(',').map(|f| f.trim().to_string()).collect())
+        .unwrap_or_default();
+    let found = crate::ask::effects::asked(&question, &only, given(&own, "show"), &config)
+        .map_err(ApiError::question)?;
+    let document = EffectsDocument {
+        system: question.system().name(),
+        action: question.action().name(),
+        title: "what each field is worth",
+        effects: &found,
+    };
+    Ok(render(&document, Format::Json))
+}
+
+/// A probability table (`volley table ... --format json`): `row` and `col`
+/// the axes (FIELD=a..b or FIELD=v1,v2), `show` the outcome, `fractions`
+/// (`true`), stopped by `cancel`.
+pub fn table(query: &str, limits: &Limits, cancel: &Cancel) -> Result<String, ApiError> {
+    let (own, request) = split(query, &["row", "col", "show", "fractions"])?;
+    let mut config = request.config(limits)?;
+    config.cancel = Some(cancel.clone());
+    let question = request.question()?;
+    let fractions = match given(&own, "fractions") {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(other) => {
+            return Err(ApiError::input(format!(
+                "query: key `fractions`: `{other}` is not true or false"
+            )));
+        }
+    };
+    let ask = TableAsk {
+        row: given(&own, "row").map(str::to_string),
+        column: given(&own, "col").map(str::to_string),
+        show: given(&own, "show").map(str::to_string),
+        fractions,
+    };
+    let grid = tabulate(&question, &ask, &config).map_err(ApiError::question)?;
+    Ok(render(&grid, Format::Json))
 }

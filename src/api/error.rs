@@ -74,7 +74,10 @@ fn query_key(key: crate::error::Key, value: Option<&str>) -> String {
 fn in_query_words(line: &str) -> String {
     let mut text = line.to_string();
     // `--exact` is the query's `method=exact`.
-    let keys = super::keys::METHOD_KEYS.iter().map(|k| (*k, k.to_string()));
+    let keys = super::keys::METHOD_KEYS
+        .iter()
+        .chain(&super::keys::SHAPE_KEYS)
+        .map(|k| (*k, k.to_string()));
     for (flag, key) in keys.chain([("exact", "method=exact".to_string())]) {
         let flag = format!("--{flag}");
         // Quoted with its value's name, as clap quotes it: '--trials <N>'.

@@ -15,3 +15,7 @@ pub const METHOD_KEYS: [&str; 6] = [
 /// The prefix of a compared variant's keys (`variant.firepower=8`,
 /// `variant.rule=...`).
 pub const VARIANT_PREFIX: &str = "variant.";
+
+/// The keys of an effects' or a table's question beside its fields (as the
+/// command line's flags of the same names: `col` is `--col`).
+pub const SHAPE_KEYS: [&str; 5] = ["only", "show", "row", "col", "fractions"];

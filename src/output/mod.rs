@@ -16,7 +16,7 @@ pub use answer::{Answer, Look, answer_contract, render_odds};
 pub use compare::{ComparedDocument, render_comparison};
 pub use document::{Document, render};
 pub use effects::EffectsDocument;
-pub use grid::{Grid, GridCell};
+pub use grid::{Grid, GridCell, TableAsk, tabulate};
 pub use plan::PlanDocument;
 #[cfg(feature = "native")]
 pub use plan::policy_map;

@@ -10,7 +10,10 @@
 //! - `GET /api/compare?...&variant.FIELD=value&variant.rule=TOML`: exactly what
 //!   `volley compare ... --variant variant:SPEC --format json` prints;
 //! - `GET /api/ask?...`: either of the last two as a stream of JSON lines, progress
-//!   first, for the page (closing the connection cancels the run).
+//!   first, for the page (closing the connection cancels the run);
+//! - `GET /api/effects?...&only=F1,F2&show=V=X`: `volley effects ... --format json`;
+//! - `GET /api/table?...&row=F=a..b&col=F=v1,v2&show=V=X&fractions=true`:
+//!   `volley table ... --format json`.
 //!
 //! Bad input is a 400 whose body is the one line `volley` prints for it. The
 //! answers are [`crate::api`]'s; this module is their HTTP: statuses, the
@@ -137,6 +140,28 @@ pub(super) async fn run_gated(
                     .to_string(),
         })
     })
+}
+
+/// `/api/effects` and `/api/table`: answered on a blocking thread once the
+/// gate gives a turn, stopped at the time limit.
+async fn shaped(
+    gate: Gate,
+    query: Option<String>,
+    answer: fn(&str, &crate::api::Limits, &Cancel) -> Result<String, ApiError>,
+) -> Response {
+    let cancel = Cancel::default();
+    let (limits, stop) = (gate.limits().clone(), cancel.clone());
+    let query = query.unwrap_or_default();
+    let job = Box::new(move || answer(&query, &limits, &stop));
+    respond(run_gated(&gate, &cancel, job).await)
+}
+
+pub async fn effects(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
+    shaped(gate, query, crate::api::answers::effects).await
+}
+
+pub async fn table(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
+    shaped(gate, query, crate::api::answers::table).await
 }
 
 pub async fn odds(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {

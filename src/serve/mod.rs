@@ -32,6 +32,8 @@ pub fn router(gate: Gate) -> Router {
         .route("/api/odds", get(api::odds))
         .route("/api/compare", get(api::compare))
         .route("/api/ask", get(api::ask))
+        .route("/api/effects", get(api::effects))
+        .route("/api/table", get(api::table))
         .route("/api/plan", get(plan::plan))
         .route("/plan", get(page::plan_page))
         .route("/plan.js", get(page::plan_script))

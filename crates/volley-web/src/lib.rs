@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 use volley::api::{self, ApiError, Asked, Limits, Prepared, Request};
-use volley::engine::Progress;
+use volley::engine::{Cancel, Progress};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -81,6 +81,18 @@ pub fn compare(query: &str) -> Result<String, JsError> {
 pub fn ask(query: &str) -> Result<String, JsError> {
     let (comparison, body) = answered(query, Asked::Either).map_err(thrown)?;
     Ok(api::answers::ask_line(comparison, &body))
+}
+
+/// `/api/effects?QUERY`: `volley effects ... --format json`.
+#[wasm_bindgen]
+pub fn effects(query: &str) -> Result<String, JsError> {
+    api::answers::effects(query, &limits(), &Cancel::default()).map_err(thrown)
+}
+
+/// `/api/table?QUERY`: `volley table ... --format json`.
+#[wasm_bindgen]
+pub fn table(query: &str) -> Result<String, JsError> {
+    api::answers::table(query, &limits(), &Cancel::default()).map_err(thrown)
 }
 
 /// `/api/plan?QUERY`: `volley plan ... --format json`.

@@ -1,10 +1,13 @@
 //! A probability table over one or two swept fields (`volley table`).
 
+mod tabulate;
 #[cfg(feature = "native")]
 mod to_csv;
 mod to_json;
 mod to_markdown;
 mod to_table;
+
+pub use tabulate::{TableAsk, tabulate};
 
 use super::Document;
 use crate::stats::Estimate;

@@ -4,6 +4,7 @@
 
 use super::{Reference, signed};
 use crate::rules::RuleBook;
+use crate::systems::micro_force::CHART_10_MODIFIERS;
 use toml::Value;
 
 /// The sheet's odds tables these lists follow: Chart 6's, and Chart 10's
@@ -102,35 +103,29 @@ fn fire_roll(book: &RuleBook) -> Reference {
 /// Chart 10's modifiers, each under the side whose highest die it adds to.
 fn melee(book: &RuleBook) -> Reference {
     let m = &book.tree["melee"]["modifiers"];
-    // (chart key, words, added to the defender's die)
-    let rows = [
-        ("defender_light_cover", "defender in light cover", true),
-        (
-            "defender_medium_cover",
-            "defender in medium cover (assumed)",
-            true,
-        ),
-        ("defender_heavy_cover", "defender in heavy cover", true),
-        ("defender_woods_rough", "defender in woods or rough", true),
-        ("defender_higher", "defender on higher ground", true),
-        ("defender_skirmish", "defender in skirmish order", false),
-        ("defender_disordered", "defender Disordered", false),
-        ("defender_column", "defender in column", false),
-        (
-            "attacker_cavalry_line_half_move",
-            "cavalry in line, half a move",
-            false,
-        ),
-        ("attacker_attack_column", "attacker in attack column", false),
-        ("attacker_flank_rear", "attack on flank or rear", false),
-    ];
+    // Each modifier's words; its side is the card's (the procedure's table).
+    let words = |key: &str| match key {
+        "defender_light_cover" => "defender in light cover".to_string(),
+        "defender_medium_cover" => "defender in medium cover (assumed)".to_string(),
+        "defender_heavy_cover" => "defender in heavy cover".to_string(),
+        "defender_woods_rough" => "defender in woods or rough".to_string(),
+        "defender_higher" => "defender on higher ground".to_string(),
+        "defender_skirmish" => "defender in skirmish order".to_string(),
+        "defender_disordered" => "defender Disordered".to_string(),
+        "defender_column" => "defender in column".to_string(),
+        "attacker_cavalry_line_half_move" => "cavalry in line, half a move".to_string(),
+        "attacker_attack_column" => "attacker in attack column".to_string(),
+        "attacker_flank_rear" => "attack on flank or rear".to_string(),
+        other => other.replace('_', " "),
+    };
     Reference::new(
         "Chart 10: added to a side's highest melee die",
         "the melee",
         &["attacker", "defender"],
-        rows.iter()
-            .filter(|(key, _, _)| m.get(key).is_some())
-            .map(|(key, words, defender)| {
+        CHART_10_MODIFIERS
+            .iter()
+            .filter(|(_, key, _)| m.get(key).is_some())
+            .map(|(_, key, defender)| {
                 // Chart 10 lists no medium cover: the book's reading gives it.
                 let value = match *key {
                     "defender_medium_cover" => {
@@ -143,7 +138,7 @@ fn melee(book: &RuleBook) -> Reference {
                 } else {
                     vec![value, "-".to_string()]
                 };
-                (words.to_string(), cells)
+                (words(key), cells)
             })
             .collect(),
     )

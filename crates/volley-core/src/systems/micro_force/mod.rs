@@ -24,6 +24,10 @@ mod option_values;
 mod recovery;
 pub mod unit;
 
+/// Chart 10's named modifiers and the side whose die each adds to, for a
+/// front end that lists them (the sheet).
+pub use melee::MODIFIERS as CHART_10_MODIFIERS;
+
 use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
 use crate::rules::RuleBook;
