@@ -2,8 +2,8 @@
 //! behind it: a plain static file server (written here, it knows nothing of
 //! volley) serves the folder, headless Chromium opens it, and the page's
 //! Web Worker answers with volley's core compiled to WebAssembly. Each
-//! answer must be the command line's JSON byte for byte: one action of each
-//! system, a house rule pasted in, effects, a table, best play and a sheet
+//! answer must be the command line's JSON byte for byte: every action of
+//! every system at its defaults, a house rule pasted in, effects, a table, best play and a sheet
 //! (printed, on one or two pages); bad input gets the API's own line; a Monte
 //! Carlo question shows its progress and is cancelled midway; and the page
 //! answers again with the file server stopped (the service worker's copy).
@@ -137,22 +137,25 @@ fn the_site_answers_in_the_browser_as_the_command_line_does() {
         serde_json::from_str(&cli_json("odds micro-squad fire")).expect("the CLI's JSON");
     assert_eq!(headline, cli["headline"]["text"].as_str().unwrap());
 
-    // One action of each system: the CLI's JSON, byte for byte.
+    // Every action of every system at its defaults: the CLI's JSON, byte
+    // for byte.
     let systems: Value = serde_json::from_str(&asked(&browser, "systems", "")).unwrap();
     for system in systems.as_array().unwrap() {
         let name = system["name"].as_str().unwrap();
-        let action = system["actions"][0]["name"].as_str().unwrap();
-        let started = Instant::now();
-        let page = asked(&browser, "odds", &format!("system={name}&action={action}"));
-        eprintln!(
-            "site: {name} {action} in the browser {} ms",
-            started.elapsed().as_millis()
-        );
-        assert_eq!(
-            page,
-            cli_json(&format!("odds {name} {action}")),
-            "{name} {action}"
-        );
+        for action in system["actions"].as_array().unwrap() {
+            let action = action["name"].as_str().unwrap();
+            let started = Instant::now();
+            let page = asked(&browser, "odds", &format!("system={name}&action={action}"));
+            eprintln!(
+                "site: {name} {action} in the browser {} ms",
+                started.elapsed().as_millis()
+            );
+            assert_eq!(
+                page,
+                cli_json(&format!("odds {name} {action}")),
+                "{name} {action}"
+            );
+        }
     }
 
     // A house rule pasted in, as `volley odds --house-rule FILE`.

@@ -343,7 +343,7 @@ fn play_steps<E: Engagement>(
 ) -> Result<Vec<(E::State, f64)>, OverBudget> {
     let mut enumerator = Enumerator::new(budget);
     let mut stepping = from;
-    // A fixed hash: the same states merge in the same order on every run.
+    // Merged by a fixed hash, then put in the states' order.
     let mut next: FxHashMap<E::State, f64> = FxHashMap::default();
     for step in steps {
         // Leaves of this step, added to the shared count once per step (kernels
@@ -378,6 +378,10 @@ fn play_steps<E: Engagement>(
             return Err(OverBudget::tree(budget));
         }
         stepping.extend(next.drain());
+        // In the states' order, not the map's: the next step's sums then
+        // come in one order on every platform (a hash differs between a
+        // 64-bit build and the browser's 32-bit one).
+        stepping.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     }
     // Kernels are kept for the whole run: no spare capacity.
     stepping.shrink_to_fit();

@@ -102,6 +102,9 @@ pub(crate) fn staged_turn<G: Decisions>(
             }
         }
         now = next.into_iter().collect();
+        // In the states' order, not the map's: the next stage's sums then
+        // come in one order on every platform (each state is there once).
+        now.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     }
     let mut now: Turn<G::State> = now
         .into_iter()
