@@ -81,23 +81,25 @@ fn a_sheet_says_when_its_house_rule_changes_none_of_its_tables() {
 #[test]
 fn a_sheet_says_what_its_results_mean() {
     let html = super::stdout_of(&["sheet", "micro-squad"]);
-    for said in [
-        "<b>S</b>: Suppressed: the S marker's penalty to the stand's cohesion rolls",
-        "<b>(S)</b>: an S, or a D if the stand has already suffered a suppression this turn",
-        "<b>D</b>: Disorganized",
-        "<b>E</b>: Eliminated",
-    ] {
-        assert!(html.contains(said), "{said}: {html}");
-    }
+    holds_all(
+        &html,
+        &[
+            "<b>S</b>: Suppressed: the S marker's penalty to the stand's cohesion rolls",
+            "<b>(S)</b>: an S, or a D if the stand has already suffered a suppression this turn",
+            "<b>D</b>: Disorganized",
+            "<b>E</b>: Eliminated",
+        ],
+    );
     assert!(!html.contains("<b>no effect</b>: no effect"), "{html}");
     // Beside the odds, the modifiers that feed them, as the card has them.
-    for list in [
-        "Terrain: the CRT roll's modifier (personnel, other targets)",
-        "Range: the CRT roll's modifier, infantry small arms",
-        "Markers: added to the stand's cohesion rolls",
-    ] {
-        assert!(html.contains(list), "{list}");
-    }
+    holds_all(
+        &html,
+        &[
+            "Terrain: the CRT roll's modifier (personnel, other targets)",
+            "Range: the CRT roll's modifier, infantry small arms",
+            "Markers: added to the stand's cohesion rolls",
+        ],
+    );
     assert!(
         html.contains("<th class=\"row\">woods</th><td>+4</td><td>+2</td>"),
         "{html}"
@@ -110,13 +112,14 @@ fn a_sheet_says_what_its_results_mean() {
     );
     // ... and the odds of the decisions players ask: fire by cover, impact
     // by MMP, a charge by quality and distance.
-    for title in [
-        "Fire: a hit, by the target's cover and the range band",
-        "Impact: who wins, by the impact MMPs",
-        "Charge: it carries, by the charger's quality and distance",
-    ] {
-        assert!(html.contains(title), "{title}");
-    }
+    holds_all(
+        &html,
+        &[
+            "Fire: a hit, by the target's cover and the range band",
+            "Impact: who wins, by the impact MMPs",
+            "Charge: it carries, by the charger's quality and distance",
+        ],
+    );
     // Micro Armour: its range chart by tech level, beside the odds.
     let html = super::stdout_of(&["sheet", "micro-armour"]);
     assert!(
@@ -167,32 +170,34 @@ fn every_system_has_a_sheet_and_a_bad_one_is_refused() {
 #[test]
 fn micro_force_and_deadly_field_sheets_list_the_modifiers_beside_their_odds() {
     let html = super::stdout_of(&["sheet", "micro-force"]);
-    for row in [
-        // Chart 5: infantry in the open, line to attack column.
-        "<tr><th class=\"row\">open</th><td>2</td><td>3</td><td>1</td><td>1</td><td>0</td></tr>",
-        // Chart 6's roll: a failed cohesion roll adds 4 (lower is deadlier).
-        "<th class=\"row\">firer failed its cohesion roll</th><td>+4</td>",
-        // Chart 10: heavy cover adds 2 to the defender's die, not the attacker's.
-        "<th class=\"row\">defender in heavy cover</th><td>-</td><td>+2</td>",
-        // Chart 2: the best commander.
-        "<th class=\"row\">3</th><td>17</td><td>14&quot;</td><td>-3</td>",
-        "<th class=\"row\">rally a black bead, + the beads'</th><td>+5</td>",
-    ] {
-        assert!(html.contains(row), "{row}: {html}");
-    }
+    holds_all(
+        &html,
+        &[
+            // Chart 5: infantry in the open, line to attack column.
+            "<tr><th class=\"row\">open</th><td>2</td><td>3</td><td>1</td><td>1</td><td>0</td></tr>",
+            // Chart 6's roll: a failed cohesion roll adds 4 (lower is deadlier).
+            "<th class=\"row\">firer failed its cohesion roll</th><td>+4</td>",
+            // Chart 10: heavy cover adds 2 to the defender's die, not the attacker's.
+            "<th class=\"row\">defender in heavy cover</th><td>-</td><td>+2</td>",
+            // Chart 2: the best commander.
+            "<th class=\"row\">3</th><td>17</td><td>14&quot;</td><td>-3</td>",
+            "<th class=\"row\">rally a black bead, + the beads'</th><td>+5</td>",
+        ],
+    );
     let html = super::stdout_of(&["sheet", "deadly-field"]);
-    for row in [
-        "<th class=\"row\">elite</th><td>3</td><td>4</td><td>6</td>",
-        "<th class=\"row\">charging (mounted)</th><td>-1 (-2)</td>",
-        "<th class=\"row\">level Disorder, Shaken, Routed</th><td>+2, +4, +6</td>",
-        "<th class=\"row\">in heavy-woods</th><td>-2</td><td>-1</td>",
-        // MMP 0 to 4 read alike from Good Order: only a natural 2 or 3
-        // (3 in 36) fails to keep the unit in Good Order; MMP 5 needs 5+.
-        "<th class=\"row\">0 to 4</th><td>91.67%<small>11/12</small></td>",
-        "<th class=\"row\">5</th><td>83.33%<small>5/6</small></td>",
-    ] {
-        assert!(html.contains(row), "{row}: {html}");
-    }
+    holds_all(
+        &html,
+        &[
+            "<th class=\"row\">elite</th><td>3</td><td>4</td><td>6</td>",
+            "<th class=\"row\">charging (mounted)</th><td>-1 (-2)</td>",
+            "<th class=\"row\">level Disorder, Shaken, Routed</th><td>+2, +4, +6</td>",
+            "<th class=\"row\">in heavy-woods</th><td>-2</td><td>-1</td>",
+            // MMP 0 to 4 read alike from Good Order: only a natural 2 or 3
+            // (3 in 36) fails to keep the unit in Good Order; MMP 5 needs 5+.
+            "<th class=\"row\">0 to 4</th><td>91.67%<small>11/12</small></td>",
+            "<th class=\"row\">5</th><td>83.33%<small>5/6</small></td>",
+        ],
+    );
     // Why the fire tables are provisional, said once; each such table marked.
     assert_eq!(html.matches("Provisional (the tables marked").count(), 1);
     assert!(html.contains("the range band \u{2020}</h2>"), "{html}");
@@ -228,4 +233,11 @@ fn micro_force_and_deadly_field_sheets_list_the_modifiers_beside_their_odds() {
     ]);
     assert!(html.contains("These house rules change nothing"), "{html}");
     assert!(!html.contains("class=\"changed\""), "{html}");
+}
+
+/// `html` holds every one of `parts`.
+fn holds_all(html: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(html.contains(part), "{part}: {html}");
+    }
 }
