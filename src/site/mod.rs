@@ -41,16 +41,16 @@ fn for_folder(html: &str) -> anyhow::Result<String> {
         ),
         (
             "<link rel=\"stylesheet\" href=\"/style.css\">",
-            "<link rel=\"stylesheet\" href=\"style.css\">\n<link rel=\"manifest\" href=\"manifest.webmanifest\">",
+            "<link rel=\"stylesheet\" href=\"style.css\">\n<link rel=\"manifest\" href=\"manifest.webmanifest\">\n<link rel=\"icon\" href=\"icon.svg\" type=\"image/svg+xml\">",
         ),
         ("<script src=\"/forms.js\">", "<script src=\"forms.js\">"),
         (
             "volley serve: everything on this page comes from the binary on this machine; nothing is fetched from elsewhere.",
-            "volley site: everything on this page runs in this browser, from the files of this site; nothing is sent anywhere, and after the first visit it works offline.",
+            "volley site: everything on this page runs in this browser, from the files of this site; nothing is sent anywhere. Served over https (or from this machine), it works offline after the first visit.",
         ),
         (
             "</body>",
-            "<script>if (\"serviceWorker\" in navigator) navigator.serviceWorker.register(\"sw.js\");</script>\n</body>",
+            "<script>if (\"serviceWorker\" in navigator && location.protocol !== \"file:\") navigator.serviceWorker.register(\"sw.js\");</script>\n</body>",
         ),
     ] {
         anyhow::ensure!(out.contains(from), "the page no longer holds `{from}`");
@@ -66,6 +66,20 @@ fn for_folder(html: &str) -> anyhow::Result<String> {
             "href=\"/sheet/micro-force\"",
             "href=\"sheet.html?system=micro-force\"",
         ))
+}
+
+/// A fingerprint of every file's name and bytes (FNV-1a, 64 bits): the
+/// service worker's cache is named by it, so that any change to any file
+/// makes a new worker, which replaces the old copy.
+fn fingerprint(files: &[(String, Vec<u8>)]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for (name, bytes) in files {
+        for byte in name.bytes().chain([0]).chain(bytes.iter().copied()) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    hash
 }
 
 /// The site's files by name: the pages and scripts, and the WebAssembly
@@ -88,11 +102,7 @@ fn files(core: &[(String, Vec<u8>)]) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
     // the core, so that a new build replaces the old copy.
     let mut names: Vec<String> = files.iter().map(|(n, _)| format!("\"{n}\"")).collect();
     names.insert(0, "\"./\"".to_string());
-    let version = core
-        .iter()
-        .map(|(_, bytes)| bytes.len())
-        .sum::<usize>()
-        .to_string();
+    let version = format!("{:016x}", fingerprint(&files));
     let service = SERVICE_WORKER
         .replace("VERSION", &version)
         .replace("FILE_LIST", &format!("[{}]", names.join(", ")));
@@ -100,10 +110,25 @@ fn files(core: &[(String, Vec<u8>)]) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
     Ok(files)
 }
 
+/// An empty folder, or one holding a site volley wrote.
+fn replaceable(out: &Path) -> bool {
+    out.is_dir()
+        && (std::fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_none())
+            || (out.join("volley_web_bg.wasm").exists() && out.join("worker.js").exists()))
+}
+
 /// Build the WebAssembly core and write the site to `out` (replaced whole,
 /// never left half-written: the files go to a folder beside it, renamed into
 /// place once complete).
 pub fn write(out: &Path, log: &mut dyn FnMut(&str)) -> anyhow::Result<Written> {
+    // A folder already there is replaced only if it is empty or a site
+    // volley wrote: `--out docs` must not take a project's documents.
+    if out.exists() && !replaceable(out) {
+        anyhow::bail!(
+            "--out: {} exists and is not a site volley wrote (no volley_web_bg.wasm and worker.js in it): give a new or empty folder",
+            out.display()
+        );
+    }
     let core = build::core(log)?;
     let wasm_bytes = core
         .iter()

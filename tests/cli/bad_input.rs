@@ -201,3 +201,16 @@ fn a_house_rule_path_that_does_not_exist_says_so_whatever_the_value() {
         &["typo.toml:2:", "has no entry `tracked`"],
     );
 }
+
+#[test]
+fn a_site_never_replaces_a_folder_it_did_not_write() {
+    // Refused before anything is built: the folder holds someone's files.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.md"), "mine").unwrap();
+    let err = super::stderr_of(&["site", "--out", dir.path().to_str().unwrap()]);
+    assert!(err.contains("is not a site volley wrote"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("notes.md")).unwrap(),
+        "mine"
+    );
+}

@@ -27,39 +27,52 @@ function serverBackend() {
 }
 
 function workerBackend() {
-  let worker = null;
+  if (location.protocol === "file:") {
+    // Browsers start no Web Worker and load no WebAssembly from a file.
+    const served = () => Promise.reject(new Error(
+      "error: this page runs volley in your browser, which browsers allow only for a page that is served: " +
+      "serve this folder with any static file server (python3 -m http.server -d FOLDER) and open http://127.0.0.1:8000/"));
+    return { inBrowser: true, text: served, sheet: served, sheetHref: () => "#", planHref: "plan.html" };
+  }
+  // Two lanes, each its own worker: the forms' questions (systems, fields)
+  // never wait behind an answer being run, and cancelling an answer ends
+  // only the answers' worker.
+  const lanes = {};
   let next = 0;
-  const waiting = new Map();
-  const start = () => {
-    worker = new Worker("worker.js", { type: "module" });
+  const laneOf = (op) => (op === "systems" || op === "fields" ? "forms" : "answers");
+  const start = (lane) => {
+    const worker = new Worker("worker.js", { type: "module" });
+    lane.worker = worker;
     worker.onmessage = (event) => {
-      const asked = waiting.get(event.data.id);
+      const asked = lane.waiting.get(event.data.id);
       if (!asked) return;
       if (event.data.progress) {
         if (asked.onProgress) asked.onProgress(event.data.progress);
         return;
       }
-      waiting.delete(event.data.id);
+      lane.waiting.delete(event.data.id);
       if (event.data.ok) asked.resolve(event.data.body);
       else asked.reject(new Error(event.data.error));
     };
   };
   const call = (op, args, signal, onProgress) => new Promise((resolve, reject) => {
-    if (!worker) start();
+    const name = laneOf(op);
+    const lane = lanes[name] || (lanes[name] = { worker: null, waiting: new Map() });
+    if (!lane.worker) start(lane);
     const id = ++next;
-    waiting.set(id, { resolve, reject, onProgress });
+    lane.waiting.set(id, { resolve, reject, onProgress });
     if (signal) {
       signal.addEventListener("abort", () => {
-        if (!waiting.has(id)) return;
-        // A question withdrawn mid-run: end the worker and what it runs;
-        // the next question starts another.
-        worker.terminate();
-        worker = null;
-        for (const [, w] of waiting) w.reject(new DOMException("withdrawn", "AbortError"));
-        waiting.clear();
+        if (!lane.waiting.has(id)) return;
+        // A question withdrawn mid-run: end its lane's worker and what it
+        // runs; the next question there starts another.
+        lane.worker.terminate();
+        lane.worker = null;
+        for (const [, w] of lane.waiting) w.reject(new DOMException("withdrawn", "AbortError"));
+        lane.waiting.clear();
       }, { once: true });
     }
-    worker.postMessage({ id, op, args });
+    lane.worker.postMessage({ id, op, args });
   });
   return {
     inBrowser: true,
