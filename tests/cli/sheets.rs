@@ -202,37 +202,29 @@ fn micro_force_and_deadly_field_sheets_list_the_modifiers_beside_their_odds() {
     assert_eq!(html.matches("Provisional (the tables marked").count(), 1);
     assert!(html.contains("the range band \u{2020}</h2>"), "{html}");
     // A house rule on a list marks its cell there.
-    let dir = tempfile::tempdir().unwrap();
-    let rule = dir.path().join("stout.toml");
-    std::fs::write(
-        &rule,
-        "name = \"stout\"\nsystem = \"micro-force\"\n[add]\n\"dv.infantry.open.line\" = 1\n",
-    )
-    .unwrap();
-    let html = super::stdout_of(&[
-        "sheet",
-        "micro-force",
-        "--house-rule",
-        rule.to_str().unwrap(),
-    ]);
+    let html = micro_force_sheet_under("[add]\n\"dv.infantry.open.line\" = 1\n");
     assert!(
         html.contains("<tr><th class=\"row\">open</th><td class=\"changed\">3</td><td>3</td>"),
         "{html}"
     );
     // A rule that sets every value to the card's own says it changes nothing.
-    std::fs::write(
-        &rule,
-        "name = \"same\"\nsystem = \"micro-force\"\n[add]\n\"fire_modifiers.rear\" = 0\n",
-    )
-    .unwrap();
-    let html = super::stdout_of(&[
+    let html = micro_force_sheet_under("[add]\n\"fire_modifiers.rear\" = 0\n");
+    assert!(html.contains("These house rules change nothing"), "{html}");
+    assert!(!html.contains("class=\"changed\""), "{html}");
+}
+
+/// Micro Force's sheet under a house rule whose tables are `tables`.
+fn micro_force_sheet_under(tables: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let rule = dir.path().join("rule.toml");
+    let text = format!("name = \"house\"\nsystem = \"micro-force\"\n{tables}");
+    std::fs::write(&rule, text).unwrap();
+    super::stdout_of(&[
         "sheet",
         "micro-force",
         "--house-rule",
         rule.to_str().unwrap(),
-    ]);
-    assert!(html.contains("These house rules change nothing"), "{html}");
-    assert!(!html.contains("class=\"changed\""), "{html}");
+    ])
 }
 
 /// `html` holds every one of `parts`.
