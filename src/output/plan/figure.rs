@@ -112,7 +112,7 @@ pub fn policy_map(plan: &PlanAnswer, side: &str, other: &str, title: &str) -> Op
     let unit = if plan.probability { " (points)" } else { "" };
     let subtitle = if sign > 0.0 {
         format!(
-            "{other} minus {usual}, {}{unit}, over the states best play reaches (each cell the average over its states, weighted by reach): orange and framed where {other} is best, blue where {usual} is",
+            "{other} minus {usual}, {}{unit}, over the states best play reaches (each cell the average over its states, weighted by reach): orange and framed where {other} is best, blue where {usual} is best",
             plan.goal
         )
     } else {
