@@ -5,7 +5,7 @@
 
 use super::error::ApiError;
 use super::limits::Limits;
-use super::request::{Request, query_pairs};
+use super::request::Request;
 use crate::ask::compare::Comparison;
 use crate::ask::question::{Question, QuestionError};
 use crate::contract::{self, FieldsJson, SystemJson};
@@ -123,19 +123,27 @@ pub fn ask_line(comparison: bool, body: &str) -> String {
     serde_json::json!({ key: value }).to_string()
 }
 
-/// A query split: the keys a way to ask takes beside the question's
-/// (`own`), and the rest read as one question (no variant).
-fn split(query: &str, own: &[&str]) -> Result<(Vec<(String, String)>, Request), ApiError> {
-    let (mine, rest): (Vec<_>, Vec<_>) = query_pairs(query)?
-        .into_iter()
-        .partition(|(key, _)| own.contains(&key.as_str()));
-    let request = Request::of_pairs(rest)?;
+/// A way to ask's own keys, with their values, in the order given.
+type OwnKeys = Vec<(String, String)>;
+
+/// A query read for an answer of one question (no variant) that takes keys
+/// of its own (`own`): those keys, the question, and its run's
+/// configuration under `limits`, stopped by `cancel`.
+fn one_question(
+    query: &str,
+    own: &[&str],
+    limits: &Limits,
+    cancel: &Cancel,
+) -> Result<(OwnKeys, Question, RunConfig), ApiError> {
+    let (mine, request) = Request::with_own_keys(query, own)?;
     if request.has_variant() {
         return Err(ApiError::input(
             "query: key `variant`: this answer is of one question; ask /api/compare to compare a variant",
         ));
     }
-    Ok((mine, request))
+    let mut config = request.config(limits)?;
+    config.cancel = Some(cancel.clone());
+    Ok((mine, request.question()?, config))
 }
 
 /// A key's value among `keys` (an empty value is a key not given).
@@ -150,10 +158,7 @@ fn given<'a>(keys: &'a [(String, String)], key: &str) -> Option<&'a str> {
 /// fields named (comma-separated), `show` the outcome measured
 /// (VARIABLE=VALUE), stopped by `cancel`.
 pub fn effects(query: &str, limits: &Limits, cancel: &Cancel) -> Result<String, ApiError> {
-    let (own, request) = split(query, &["only", "show"])?;
-    let mut config = request.config(limits)?;
-    config.cancel = Some(cancel.clone());
-    let question = request.question()?;
+    let (own, question, config) = one_question(query, &["only", "show"], limits, cancel)?;
     let only: Vec<String> = given(&own, "only")
         .map(|v| v.split(',').map(|f| f.trim().to_string()).collect())
         .unwrap_or_default();
@@ -172,10 +177,8 @@ pub fn effects(query: &str, limits: &Limits, cancel: &Cancel) -> Result<String, 
 /// the axes (FIELD=a..b or FIELD=v1,v2), `show` the outcome, `fractions`
 /// (`true`), stopped by `cancel`.
 pub fn table(query: &str, limits: &Limits, cancel: &Cancel) -> Result<String, ApiError> {
-    let (own, request) = split(query, &["row", "col", "show", "fractions"])?;
-    let mut config = request.config(limits)?;
-    config.cancel = Some(cancel.clone());
-    let question = request.question()?;
+    let (own, question, config) =
+        one_question(query, &["row", "col", "show", "fractions"], limits, cancel)?;
     let fractions = match given(&own, "fractions") {
         None | Some("false") => false,
         Some("true") => true,

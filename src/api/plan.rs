@@ -7,7 +7,7 @@
 
 use super::error::ApiError;
 use super::limits::Limits;
-use super::request::{Request, number, query_pairs};
+use super::request::{Request, number};
 use crate::ask::question::Question;
 use crate::output::{Format, PlanDocument, render};
 use crate::plan::{Ask, Opponent, PlanOptions};
@@ -17,9 +17,7 @@ use crate::request::PLAN_KEYS;
 /// fields, `rule`) as a request.
 fn read(query: &str, limits: &Limits) -> Result<(PlanOptions, Request), ApiError> {
     let mut plan = PlanOptions::default();
-    let (plan_keys, rest): (Vec<_>, Vec<_>) = query_pairs(query)?
-        .into_iter()
-        .partition(|(key, _)| PLAN_KEYS.contains(&key.as_str()));
+    let (plan_keys, request) = Request::with_own_keys(query, &PLAN_KEYS)?;
     // An empty value is a key not given.
     for (key, value) in plan_keys.into_iter().filter(|(_, v)| !v.is_empty()) {
         match key.as_str() {
@@ -37,7 +35,6 @@ fn read(query: &str, limits: &Limits) -> Result<(PlanOptions, Request), ApiError
             }
         }
     }
-    let request = Request::of_pairs(rest)?;
     if request.has_variant() || !request.method.is_empty() {
         return Err(ApiError::input(
             "query: a plan is solved exactly for one question: it takes no method keys and no variant",

@@ -67,6 +67,19 @@ pub struct Request {
 }
 
 impl Request {
+    /// A query split: the keys a way to ask takes beside the question's
+    /// (`own`: a plan's flags, a table's axes), in the order given, and
+    /// the rest read as the question.
+    pub fn with_own_keys(
+        query: &str,
+        own: &[&str],
+    ) -> Result<(Vec<(String, String)>, Self), ApiError> {
+        let (mine, rest): (Vec<_>, Vec<_>) = query_pairs(query)?
+            .into_iter()
+            .partition(|(key, _)| own.contains(&key.as_str()));
+        Ok((mine, Self::of_pairs(rest)?))
+    }
+
     /// Read a raw query string (`a=1&b=2`, percent-encoded).
     pub fn parse(query: &str) -> Result<Self, ApiError> {
         Self::of_pairs(query_pairs(query)?)

@@ -1,7 +1,7 @@
 //! Across A Deadly Field's lists: the Basic Morale Point by quality, what
 //! the Modified Morale Point adds, and the fire's target modifiers.
 
-use super::{Reference, signed};
+use super::{Reference, one_column, signed, signed_number};
 use crate::rules::RuleBook;
 use crate::systems::deadly_field::COVERS;
 use toml::Value;
@@ -17,11 +17,6 @@ pub(super) fn lists(book: &RuleBook) -> Vec<Reference> {
         morale_modifiers(book).after(AFTER_MORALE),
         target_modifiers(book).after(AFTER_IMPACT),
     ]
-}
-
-/// A whole number as the card prints a modifier.
-fn number(n: i64) -> String {
-    signed(Some(&Value::Integer(n)))
 }
 
 /// The BMP by quality and stands lost; a battery's note in the title.
@@ -56,7 +51,7 @@ fn basic_morale(book: &RuleBook) -> Reference {
 fn morale_modifiers(book: &RuleBook) -> Reference {
     let tree = &book.tree;
     let int = |table: &str, key: &str| tree[table].get(key).and_then(Value::as_integer);
-    let value = |table: &str, key: &str| int(table, key).map_or("-".to_string(), number);
+    let value = |table: &str, key: &str| int(table, key).map_or("-".to_string(), signed_number);
     // Two readings of one situation share a row: `-1 (-2)`.
     let either =
         |key: &str, other: &str| format!("{} ({})", value("good", key), value("good", other));
@@ -68,7 +63,7 @@ fn morale_modifiers(book: &RuleBook) -> Reference {
         .skip(1)
         .map(|addon| signed(Some(addon)))
         .collect();
-    let at_most = |key: &str| int("good", key).map_or("-".to_string(), |n| number(-n));
+    let at_most = |key: &str| int("good", key).map_or("-".to_string(), |n| signed_number(-n));
     let rows = [
         (
             "level Disorder, Shaken, Routed".to_string(),
@@ -112,7 +107,7 @@ fn morale_modifiers(book: &RuleBook) -> Reference {
         ),
         "the unit",
         &["MMP"],
-        rows.into_iter().map(|(name, v)| (name, vec![v])).collect(),
+        one_column(rows),
     )
 }
 

@@ -2,7 +2,7 @@
 //! defense values (Chart 5), what the fire roll adds (Chart 6), the melee
 //! modifiers (Chart 10) and the cohesion rolls' penalties.
 
-use super::{Reference, signed};
+use super::{Reference, one_column, signed, signed_number};
 use crate::rules::RuleBook;
 use crate::systems::micro_force::CHART_10_MODIFIERS;
 use toml::Value;
@@ -77,14 +77,13 @@ fn fire_roll(book: &RuleBook) -> Reference {
     } else {
         (value("firer_column"), value("firer_skirmish"))
     };
-    let number = |n: i64| signed(Some(&Value::Integer(n)));
     let rows = [
         ("firer failed its cohesion roll", at(m, "failed_cohesion")),
         ("firer Shaken", at(m, "firer_shaken")),
         ("firer Disordered", at(m, "firer_disordered")),
-        ("firer in column", number(column)),
+        ("firer in column", signed_number(column)),
         ("firer in attack column", at(m, "firer_attack_column")),
-        ("firer in skirmish order", number(skirmish)),
+        ("firer in skirmish order", signed_number(skirmish)),
         ("target moving", at(m, "target_moving")),
         ("target Disordered", at(m, "target_disordered")),
         ("fire at the target's rear", at(m, "rear")),
@@ -94,9 +93,7 @@ fn fire_roll(book: &RuleBook) -> Reference {
         "Chart 6: added to the fire roll (2D6, lower is deadlier)",
         "the fire",
         &["2D6"],
-        rows.into_iter()
-            .map(|(name, v)| (name.to_string(), vec![v]))
-            .collect(),
+        one_column(rows),
     )
 }
 
@@ -179,9 +176,7 @@ fn cohesion(book: &RuleBook) -> Reference {
         "Cohesion rolls: added to the 1D20 (at or under the cohesion passes)",
         "the roll",
         &["1D20"],
-        rows.into_iter()
-            .map(|(name, v)| (name.to_string(), vec![v]))
-            .collect(),
+        one_column(rows),
     )
 }
 

@@ -83,6 +83,20 @@ pub fn for_system(system: &str, book: &RuleBook) -> Vec<Reference> {
     }
 }
 
+/// A whole number as the card prints a modifier (`+4`, `-1`, `0`).
+fn signed_number(n: i64) -> String {
+    signed(Some(&Value::Integer(n)))
+}
+
+/// Rows of one value each, as a list's rows.
+fn one_column<N: Into<String>>(
+    rows: impl IntoIterator<Item = (N, String)>,
+) -> Vec<(String, Vec<String>)> {
+    rows.into_iter()
+        .map(|(name, value)| (name.into(), vec![value]))
+        .collect()
+}
+
 /// A signed modifier as the card prints it (`+4`, `-1`, `0`).
 fn signed(value: Option<&Value>) -> String {
     match value.and_then(Value::as_integer) {
