@@ -20,7 +20,10 @@ pub fn select<'a>(
             .ok_or_else(|| {
                 InputError::argument(
                     "chart",
-                    format!("{system} has no chart `{name}`; it has {}", one_of(charts)),
+                    format!(
+                        "{system} has no chart `{name}`; it has {} (and `rolls`, its named rolls)",
+                        one_of(charts)
+                    ),
                 )
             }),
     }

@@ -194,6 +194,9 @@ pub struct SystemAbout {
     pub charts: &'static [&'static str],
     /// Lines printed before the charts (what the card lacks, say).
     pub preamble: &'static str,
+    /// The named rolls of its procedures, where a house rule's `[[roll]]`
+    /// tables attach.
+    pub rolls: &'static [crate::rules::RollPoint],
 }
 
 /// A rule system.
@@ -238,6 +241,11 @@ pub trait System: Sync {
         out: &mut String,
     ) -> Result<(), InputError>;
 
+    /// The named rolls of its procedures.
+    fn roll_points(&self) -> &'static [crate::rules::RollPoint] {
+        self.about().rolls
+    }
+
     /// Lines printed before the charts (what the card lacks, say).
     fn describe_preamble(&self) -> &'static str {
         self.about().preamble
@@ -245,6 +253,14 @@ pub trait System: Sync {
 
     /// The charts as volley reads them, for `volley rules`; `chart` picks one.
     fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
+        if chart == Some("rolls") {
+            let mut out = format!(
+                "{}: the named rolls a house rule's [[roll]] tables change\n\n",
+                self.title()
+            );
+            out.push_str(&crate::rules::rolls::describe(self.roll_points()));
+            return Ok(out);
+        }
         let names = self.chart_names();
         let wanted = describe::select(self.name(), &names, chart)?;
         let mut out = format!("{}: charts from {}\n", self.title(), rules.source_file());
@@ -281,11 +297,16 @@ pub trait CompiledCharts: Sized {
     /// The record of the options read through these charts (see
     /// [`crate::rules::OptionsRead`]).
     fn consulted(&self) -> crate::rules::OptionsRead;
+
+    /// Carry the rule book's roll rules to the procedures' roll points.
+    fn set_rolls(&mut self, rolls: crate::rules::RollRules);
 }
 
 /// Compile a rule book's charts, or say why they do not read.
 pub fn compile_charts<C: CompiledCharts>(rules: &RuleBook) -> Result<C, String> {
-    C::compile(rules.typed()?)
+    let mut charts = C::compile(rules.typed()?)?;
+    charts.set_rolls(rules.rolls.clone());
+    Ok(charts)
 }
 
 /// A rule book's compiled charts, compiled once per book and shared by every

@@ -113,20 +113,31 @@ pub struct PatchJson {
     pub new: String,
 }
 
+/// Where a roll rule's change is listed among the patches.
+const ROLLS: &str = "rolls.";
+
 impl From<&Patch> for PatchJson {
     fn from(p: &Patch) -> Self {
         PatchJson {
             rule: p.rule.clone(),
             path: p.path.clone(),
             old: p.old.as_ref().map(ToString::to_string),
-            new: p.new.to_string(),
+            // A roll rule's change is its sentence, not a quoted value.
+            new: match (&p.new, p.path.starts_with(ROLLS)) {
+                (toml::Value::String(said), true) => said.clone(),
+                (new, _) => new.to_string(),
+            },
         }
     }
 }
 
 impl PatchJson {
-    /// `terrain.woods.personnel: 4 -> 5`.
+    /// `terrain.woods.personnel: 4 -> 5`; a roll rule's `rolls.impact:
+    /// modifier +1, when attacker.leader > 0`.
     pub fn said(&self) -> String {
+        if self.path.starts_with(ROLLS) && self.old.is_none() {
+            return format!("{}: {}", self.path, self.new);
+        }
         let old = self.old.as_deref().unwrap_or("(not on the card)");
         format!("{}: {old} -> {}", self.path, self.new)
     }

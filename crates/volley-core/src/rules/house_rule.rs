@@ -3,6 +3,7 @@
 //! line (`chart.path=value`, `chart.path+=1`, `chart.path-=1`,
 //! `chart.path*=2`). [`super::RuleBook::apply`] applies one.
 
+use super::rolls::{RollRuleText, rule::RollRuleFile};
 use crate::error::InputError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -56,6 +57,8 @@ pub struct HouseRule {
     pub system: Option<String>,
     pub description: String,
     pub changes: Vec<Change>,
+    /// Its `[[roll]]` tables: changes to the procedures' rolls.
+    pub rolls: Vec<RollRuleText>,
 }
 
 /// A table of chart paths and values.
@@ -71,6 +74,7 @@ struct HouseRuleFile {
     set: Option<Paths>,
     add: Option<Paths>,
     multiply: Option<Paths>,
+    roll: Option<Vec<RollRuleFile>>,
 }
 
 impl HouseRule {
@@ -122,6 +126,7 @@ impl HouseRule {
             system: None,
             description: String::new(),
             changes,
+            rolls: Vec::new(),
         }
     }
 
@@ -129,14 +134,24 @@ impl HouseRule {
     pub fn parse(label: &str, text: &str) -> Result<Self, InputError> {
         let file: HouseRuleFile =
             toml::from_str(text).map_err(|e| InputError::toml(label, text, &e))?;
-        if file.set.is_none() && file.add.is_none() && file.multiply.is_none() {
+        if file.set.is_none()
+            && file.add.is_none()
+            && file.multiply.is_none()
+            && file.roll.is_none()
+        {
             return Err(InputError {
                 file: label.to_string(),
                 line: None,
                 field: "set".to_string(),
-                message: "a house rule changes the card: give a [set], [add] or [multiply] table of chart paths".to_string(),
+                message: "a house rule changes the card: give a [set], [add] or [multiply] table of chart paths, or [[roll]] tables".to_string(),
             });
         }
+        let rolls = file
+            .roll
+            .into_iter()
+            .flatten()
+            .map(|table| RollRuleText::read(label, text, table))
+            .collect::<Result<Vec<_>, _>>()?;
         let tables = [
             (Op::Set, file.set),
             (Op::Add, file.add),
@@ -165,6 +180,7 @@ impl HouseRule {
             system: file.system,
             description: file.description,
             changes,
+            rolls,
         })
     }
 }

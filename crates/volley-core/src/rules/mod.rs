@@ -13,10 +13,12 @@ mod bounds;
 mod consulted;
 mod house_rule;
 mod patch;
+pub mod rolls;
 
 pub use consulted::{OptionsRead, option_index};
 pub use house_rule::{Change, HouseRule, Op};
 pub use patch::Patch;
+pub use rolls::{RollPoint, RollRules};
 
 use crate::error::{InputError, near_names, one_of};
 use serde::de::DeserializeOwned;
@@ -56,8 +58,11 @@ pub struct RuleBook {
     pub tree: Table,
     /// Names of the house rules applied, in order.
     pub house_rules: Vec<String>,
-    /// Every value they changed, old -> new, in the order changed.
+    /// Every value they changed, old -> new, in the order changed (a roll
+    /// rule as `rolls.POINT`, what it does in words).
     pub patches: Vec<Patch>,
+    /// Their roll rules, in the order given.
+    pub rolls: RollRules,
     /// The chart file the tree was read from.
     source: &'static str,
     /// The system's typed charts compiled from `tree`, once, on first use.
@@ -99,6 +104,7 @@ impl RuleBook {
             tree,
             house_rules: Vec::new(),
             patches: Vec::new(),
+            rolls: RollRules::default(),
             source: card.file,
             compiled: CompiledCache::default(),
         })
@@ -239,6 +245,33 @@ impl RuleBook {
             return Err(at(change, format!("the patched charts do not read: {m}")));
         }
         self.house_rules.push(rule.name.clone());
+        Ok(())
+    }
+
+    /// Add a house rule's roll rules, each checked against `points` (the
+    /// system's roll points), after its chart changes ([`RuleBook::apply`]).
+    pub fn apply_rolls(
+        &mut self,
+        rule: &HouseRule,
+        points: &'static [RollPoint],
+    ) -> Result<(), InputError> {
+        if rule.rolls.is_empty() {
+            return Ok(());
+        }
+        let mut all = self.rolls.all().to_vec();
+        for text in &rule.rolls {
+            let checked = text.check(&rule.file, &rule.name, points)?;
+            self.patches.push(Patch {
+                rule: rule.name.clone(),
+                path: format!("rolls.{}", checked.point),
+                old: None,
+                new: Value::String(checked.said.clone()),
+            });
+            all.push(checked);
+        }
+        self.rolls = RollRules::new(all);
+        // The procedures now roll otherwise: compiled charts no longer hold.
+        self.compiled = CompiledCache::default();
         Ok(())
     }
 }

@@ -88,6 +88,7 @@ pub fn rulebook(
     })?;
     for rule in house_rules {
         book.apply(rule, |b| system.check_rules(b))?;
+        book.apply_rolls(rule, system.roll_points())?;
     }
     Ok(book)
 }

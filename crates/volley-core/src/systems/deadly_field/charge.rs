@@ -20,9 +20,11 @@
 
 use super::charts::{AfterCharge, ChargeBonus, Charts, LEVELS};
 use super::impact::{Impact, enemy_near, impact_parts};
+use super::roll_points;
 use super::unit::{Arm, Condition, Regiment};
-use crate::dice::{Dice, Roll};
+use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally, run_steps};
+use crate::rules::rolls::Value;
 use crate::tally::{Category, Mean, Outcome, YesNo};
 use std::sync::Arc;
 
@@ -168,8 +170,19 @@ impl Charge {
         let bad = self.defender_bad(att);
         let mmp = self.defender.mmp(charts, &def, false, &bad, 0);
         let check = self.defender.check(charts, &def, mmp);
-        let (level, stand, recovers, guns_lost) = dice.classify(Roll::Sum(2, 6), |roll| {
-            let o = check.resolve(roll);
+        let shown = || {
+            vec![
+                Value::Word(self.defender.quality_name()),
+                Value::Word(self.defender.arm.name()),
+                Value::Word(LEVELS[usize::from(def.level)]),
+                Value::Number(i64::from(def.figures)),
+                Value::Word(self.attacker.quality_name()),
+                Value::Word(self.attacker.arm.name()),
+                Value::Number(i64::from(mmp)),
+            ]
+        };
+        let point = &roll_points::PRE_IMPACT_CHECK;
+        let (level, stand, recovers, guns_lost) = check.rolled(point, dice, shown, |o| {
             let stand = if o.level_after == LEVELS.len() - 1 || o.guns_lost {
                 Stand::Routs
             } else if o.fall_back > remaining {

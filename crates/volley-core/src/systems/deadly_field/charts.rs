@@ -237,6 +237,8 @@ pub struct CardData {
 pub struct Charts {
     pub data: CardData,
     pub fcr: Fcr,
+    /// The house rules' roll rules, read at the procedures' roll points.
+    pub rolls: crate::rules::RollRules,
 }
 
 impl Fcr {
@@ -428,6 +430,9 @@ impl crate::action::CompiledCharts for Charts {
         self.data.options.consulted()
     }
 
+    fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
+        self.rolls = rolls;
+    }
     fn compile(data: CardData) -> Result<Self, String> {
         if data.levels.names != LEVELS || data.levels.addon.len() != 4 {
             return Err(format!(
@@ -469,6 +474,10 @@ impl crate::action::CompiledCharts for Charts {
             }
         }
         let fcr = Fcr::compile(&data)?;
-        Ok(Charts { data, fcr })
+        Ok(Charts {
+            data,
+            fcr,
+            rolls: Default::default(),
+        })
     }
 }

@@ -21,6 +21,7 @@ mod levels;
 mod morale;
 mod option_values;
 mod regiment_fields;
+mod roll_points;
 mod shot;
 mod unit;
 
@@ -66,6 +67,7 @@ impl ChartSystem for DeadlyField {
         ],
         charts: &CHARTS,
         preamble: "Provenance: printed = read from the card; reconstructed = the card is garbled and this is volley's reading; assumed = the card is silent. Confidence: [H] high, [M] medium, [L] low (and [L-M], [M-H] between).",
+        rolls: roll_points::ALL,
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

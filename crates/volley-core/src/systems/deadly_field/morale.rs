@@ -11,10 +11,13 @@
 use super::charts::{
     Charts, ForcedImprove, LEVELS, Level, Natural23, NaturalFallBack, best_and_worst_two,
 };
+use super::roll_points;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::RollPoint;
+use crate::rules::rolls::{Value, Verdict};
 use crate::tally::{Category, Mean, Outcome, YesNo};
 use std::sync::Arc;
 
@@ -41,6 +44,9 @@ pub struct MoraleCheck {
     pub artillery: bool,
     /// A rally attempt (not a forced check): it may always improve the level.
     pub rally: bool,
+    /// The unit's quality and type, as a roll rule's condition reads them.
+    pub quality: &'static str,
+    pub unit_type: &'static str,
 }
 
 /// Passed or not, level after, fall-back inches, a figure recovered, guns lost.
@@ -56,6 +62,51 @@ pub struct CheckOutcome {
 }
 
 impl MoraleCheck {
+    /// The check rolled at roll point `point` under the house rules' roll
+    /// rules (`shown`: what the point shows them), its outcome read by
+    /// `judge` into what the caller keeps. A rule's modifier adds to the
+    /// roll by taking it off the MMP, so the naturals read the dice as
+    /// rolled.
+    pub fn rolled<D: Dice, T: Copy + PartialEq>(
+        &self,
+        point: &RollPoint,
+        dice: &mut D,
+        shown: impl FnOnce() -> Vec<Value>,
+        judge: impl Fn(CheckOutcome) -> T,
+    ) -> T {
+        self.charts.rolls.roll(point, dice, shown, |dice, adjust| {
+            let moved;
+            let check = if adjust.modifier == 0 && adjust.threshold.is_none() {
+                self
+            } else {
+                moved = MoraleCheck {
+                    mmp: adjust.threshold(self.mmp) - adjust.modifier,
+                    ..self.clone()
+                };
+                &moved
+            };
+            // The verdict is kept apart only where a rule reads it, so that
+            // the card's classes (and sums) are the same without one.
+            let reads_verdict = adjust.reroll.is_some();
+            let (class, failed) = dice.classify(Roll::Sum(2, 6), |roll| {
+                let o = check.resolve(roll);
+                (judge(o), reads_verdict && !o.passed)
+            });
+            (class, Verdict::failed_if(failed))
+        })
+    }
+
+    /// What the morale check's roll point shows.
+    fn shown(&self) -> Vec<Value> {
+        vec![
+            Value::Word(self.quality),
+            Value::Word(self.unit_type),
+            Value::Word(LEVELS[self.level]),
+            Value::Number(i64::from(self.mmp)),
+            Value::Flag(self.rally),
+        ]
+    }
+
     /// The result of the 2D6 `roll`.
     pub fn resolve(&self, roll: u32) -> CheckOutcome {
         let r = &self.charts.data.resolution;
@@ -136,7 +187,7 @@ impl Procedure for MoraleCheck {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> CheckOutcome {
-        dice.classify(Roll::Sum(2, 6), |roll| self.resolve(roll))
+        self.rolled(&roll_points::MORALE_CHECK, dice, || self.shown(), |o| o)
     }
 
     fn record(&self, rec: &CheckRecord, o: &CheckOutcome, tally: &mut Tally, w: f64) {
@@ -404,6 +455,16 @@ impl<const RALLY: bool> ChartAction for MoraleAction<RALLY> {
             mounted_cavalry: f.unit_type == "mounted-cavalry",
             artillery: f.unit_type == "artillery",
             rally: RALLY,
+            quality: QUALITIES
+                .iter()
+                .find(|q| **q == f.quality)
+                .copied()
+                .unwrap_or("trained"),
+            unit_type: TYPES
+                .iter()
+                .find(|t| **t == f.unit_type)
+                .copied()
+                .unwrap_or("infantry"),
             charts: charts.clone(),
         })))
     }

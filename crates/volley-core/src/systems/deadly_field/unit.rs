@@ -249,6 +249,8 @@ impl Regiment {
             mounted_cavalry: self.arm == Arm::MountedCavalry,
             artillery: self.arm == Arm::Artillery,
             rally: false,
+            quality: self.quality_name(),
+            unit_type: self.arm.name(),
         }
     }
 

@@ -26,6 +26,7 @@ impl ChartSystem for HexAcw {
         actions: &[&fire::FireAction, &duel::DuelAction],
         charts: &CHARTS,
         preamble: "",
+        rolls: &[],
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

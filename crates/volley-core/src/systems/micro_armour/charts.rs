@@ -224,6 +224,8 @@ pub struct CardData {
 pub struct Charts {
     pub data: CardData,
     pub crt: Crt,
+    /// The house rules' roll rules, read at the procedures' roll points.
+    pub rolls: crate::rules::RollRules,
 }
 
 impl crate::action::CompiledCharts for Charts {
@@ -233,6 +235,9 @@ impl crate::action::CompiledCharts for Charts {
         self.data.options.consulted()
     }
 
+    fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
+        self.rolls = rolls;
+    }
     fn compile(data: CardData) -> Result<Self, String> {
         let crt = Crt::compile("crt", &data.crt.columns, &data.crt.rows)?;
         if !(1..=20).contains(&data.options.ma_cohesion) {
@@ -263,7 +268,11 @@ impl crate::action::CompiledCharts for Charts {
         if data.deviation.indirect_distance_divisor == 0 {
             return Err("deviation.indirect_distance_divisor must be at least 1".to_string());
         }
-        Ok(Charts { data, crt })
+        Ok(Charts {
+            data,
+            crt,
+            rolls: Default::default(),
+        })
     }
 }
 

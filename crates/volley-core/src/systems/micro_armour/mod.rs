@@ -49,6 +49,7 @@ impl ChartSystem for MicroArmour {
         ],
         charts: &describe::CHARTS,
         preamble: "",
+        rolls: &[],
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

@@ -225,6 +225,8 @@ pub struct Charts {
     pub(super) charge_melee: ChargeMeleeModifiers,
     /// Chart 8 rows (0-based) whose result calls for the death test.
     officer_death_test: [bool; 6],
+    /// The house rules' roll rules, read at the procedures' roll points.
+    pub rolls: crate::rules::RollRules,
 }
 
 impl crate::action::CompiledCharts for Charts {
@@ -234,6 +236,9 @@ impl crate::action::CompiledCharts for Charts {
         self.data.options.consulted()
     }
 
+    fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
+        self.rolls = rolls;
+    }
     fn compile(data: CardData) -> Result<Self, String> {
         if data.butchers_bill.columns.len() != BILL_COLUMNS {
             return Err(format!(
@@ -306,6 +311,7 @@ impl crate::action::CompiledCharts for Charts {
             melee_dice_by_odds,
             charge_melee,
             officer_death_test,
+            rolls: Default::default(),
         })
     }
 }

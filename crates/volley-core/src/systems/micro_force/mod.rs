@@ -62,6 +62,7 @@ impl ChartSystem for MicroForce {
         ],
         charts: &describe::CHARTS,
         preamble: "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n",
+        rolls: &[],
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

@@ -219,6 +219,8 @@ pub struct Charts {
     /// The CRT of the chosen reading (options.ms_crt_alignment).
     /// Read through [`GhqCard::crt`], which notes the alignment read.
     crt: Crt,
+    /// The house rules' roll rules, read at the procedures' roll points.
+    pub rolls: crate::rules::RollRules,
 }
 
 impl crate::action::CompiledCharts for Charts {
@@ -229,6 +231,10 @@ impl crate::action::CompiledCharts for Charts {
     }
 
     /// Compile card data; errors name the cell that does not read.
+
+    fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
+        self.rolls = rolls;
+    }
     fn compile(data: CardData) -> Result<Self, String> {
         let reading = match data.options.ms_crt_alignment {
             CrtAlignment::A => ("a", &data.crt.a),
@@ -274,7 +280,11 @@ impl crate::action::CompiledCharts for Charts {
                 ));
             }
         }
-        Ok(Charts { data, crt })
+        Ok(Charts {
+            data,
+            crt,
+            rolls: Default::default(),
+        })
     }
 }
 

@@ -64,6 +64,7 @@ impl ChartSystem for MicroSquad {
         ],
         charts: &describe::CHARTS,
         preamble: "",
+        rolls: &[],
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

@@ -83,6 +83,9 @@ pub struct Movement {
 #[derive(Clone, Debug, Deserialize)]
 pub struct Charts {
     pub options: Options,
+    /// The house rules' roll rules, read at the procedures' roll points.
+    #[serde(skip)]
+    pub rolls: crate::rules::RollRules,
     pub chances: Chances,
     pub rear: Rear,
     pub casualties: Casualties,
@@ -128,6 +131,9 @@ impl crate::action::CompiledCharts for Charts {
         self.options.consulted()
     }
 
+    fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
+        self.rolls = rolls;
+    }
     fn compile(data: Charts) -> Result<Self, String> {
         data.check()?;
         Ok(data)

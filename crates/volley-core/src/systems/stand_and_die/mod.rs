@@ -26,6 +26,7 @@ impl ChartSystem for StandAndDie {
         actions: &[&attack::AttackAction, &duel::DuelAction],
         charts: &CHARTS,
         preamble: "",
+        rolls: &[],
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

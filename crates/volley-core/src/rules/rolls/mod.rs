@@ -1,0 +1,245 @@
+//! Roll points: the named rolls and checks of each procedure, where a house
+//! rule may change the procedure and not only the charts.
+//!
+//! A procedure declares each of its rolls as a [`RollPoint`] (its name, the
+//! dice, what its modifier adds to, what its threshold is, what a failed
+//! roll is, and the values it shows a rule: the units' quality, level,
+//! figures, the distance). A house rule's `[[roll]]` tables attach to a
+//! point ([`RollRule`]): when a condition over what the point shows holds,
+//! add a modifier, change the threshold, or re-roll a failed (or passed)
+//! roll once. The procedure rolls through [`RollRules::roll`], which asks
+//! the dice through the same [`Dice`] as ever, so exact enumeration, Monte
+//! Carlo, paired comparisons and plans all hold under the rule; with no rule
+//! at a point it costs one look in an empty list.
+
+mod condition;
+pub(super) mod rule;
+
+pub use condition::{Comparison, Condition};
+pub use rule::{RollRule, RollRuleText, Threshold};
+
+use crate::dice::Dice;
+use std::sync::Arc;
+
+/// What a roll point shows a rule: a value's name and kind, and what it is.
+#[derive(Clone, Copy, Debug)]
+pub struct Read {
+    /// As a condition names it (`defender.quality`).
+    pub name: &'static str,
+    pub kind: ReadKind,
+    pub about: &'static str,
+}
+
+/// The kind of a shown value.
+#[derive(Clone, Copy, Debug)]
+pub enum ReadKind {
+    /// A whole number (figures, inches, a level's rank).
+    Number,
+    /// Yes or no.
+    Flag,
+    /// One of these words.
+    Word(&'static [&'static str]),
+}
+
+impl ReadKind {
+    /// As a sentence says it ("a number").
+    pub fn said(&self) -> String {
+        match self {
+            ReadKind::Number => "a whole number".to_string(),
+            ReadKind::Flag => "true or false".to_string(),
+            ReadKind::Word(words) => format!("one of {}", crate::error::one_of(words)),
+        }
+    }
+}
+
+/// A value a roll point shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    Number(i64),
+    Flag(bool),
+    Word(&'static str),
+}
+
+/// A named roll of a procedure.
+#[derive(Debug)]
+pub struct RollPoint {
+    /// As a house rule names it (`pre_impact_check`).
+    pub name: &'static str,
+    /// The action whose procedure rolls it (`charge`), or several.
+    pub actions: &'static str,
+    /// What is rolled and how it is judged, in a sentence.
+    pub roll: &'static str,
+    /// What a rule's `modifier` adds to, and its sign's meaning.
+    pub modifier: &'static str,
+    /// What a rule's `threshold` sets or moves; `None`: the roll has none.
+    pub threshold: Option<&'static str>,
+    /// What a failed roll is, for `reroll = "failed"`.
+    pub failed: &'static str,
+    /// What it shows a rule, in the order the procedure gives the values.
+    pub reads: &'static [Read],
+}
+
+/// Was a roll failed, for its roller?
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Passed,
+    Failed,
+}
+
+impl Verdict {
+    pub fn failed_if(failed: bool) -> Verdict {
+        if failed {
+            Verdict::Failed
+        } else {
+            Verdict::Passed
+        }
+    }
+}
+
+/// What the rules that hold at a roll change: the modifier they add, the
+/// threshold, and which verdict, if any, is rolled again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjust {
+    pub modifier: i32,
+    pub threshold: Option<Threshold>,
+    pub reroll: Option<Verdict>,
+}
+
+impl Adjust {
+    /// No rule: the card's roll.
+    pub const NONE: Adjust = Adjust {
+        modifier: 0,
+        threshold: None,
+        reroll: None,
+    };
+
+    /// The point's threshold `card` as the rules leave it.
+    pub fn threshold(&self, card: i32) -> i32 {
+        match self.threshold {
+            None => card,
+            Some(Threshold::Set(n)) => n,
+            Some(Threshold::Add(n)) => card + n,
+        }
+    }
+}
+
+/// The roll rules of a rule book, by point: shared by every procedure
+/// built from its charts.
+#[derive(Clone, Debug, Default)]
+pub struct RollRules {
+    rules: Arc<Vec<RollRule>>,
+}
+
+impl RollRules {
+    pub fn new(rules: Vec<RollRule>) -> Self {
+        RollRules {
+            rules: Arc::new(rules),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+
+    /// Every rule, in the order the house rules gave them.
+    pub fn all(&self) -> &[RollRule] {
+        &self.rules
+    }
+
+    /// What the rules at `point` change, given what it shows (`shown`, in
+    /// the order of the point's reads; asked only where a rule attaches).
+    pub fn adjust(&self, point: &RollPoint, shown: impl FnOnce() -> Vec<Value>) -> Adjust {
+        let mut here = self
+            .rules
+            .iter()
+            .filter(|r| r.point == point.name)
+            .peekable();
+        if here.peek().is_none() {
+            return Adjust::NONE;
+        }
+        let shown = shown();
+        debug_assert_eq!(
+            shown.len(),
+            point.reads.len(),
+            "{} shows its reads",
+            point.name
+        );
+        let mut adjust = Adjust::NONE;
+        for rule in here.filter(|r| r.when.as_ref().is_none_or(|c| c.holds(&shown))) {
+            adjust.modifier += rule.modifier;
+            adjust.threshold = match (adjust.threshold, rule.threshold) {
+                (Some(Threshold::Add(a)), Some(Threshold::Add(b))) => Some(Threshold::Add(a + b)),
+                (Some(Threshold::Set(a)), Some(Threshold::Add(b))) => Some(Threshold::Set(a + b)),
+                (before, None) => before,
+                (_, later) => later,
+            };
+            adjust.reroll = rule.reroll.or(adjust.reroll);
+        }
+        adjust
+    }
+
+    /// Roll at `point`: `roll` plays the roll once under the rules'
+    /// adjustment and says whether it failed; where a rule re-rolls that
+    /// verdict, it is played once more and the second stands.
+    pub fn roll<D: Dice, T>(
+        &self,
+        point: &RollPoint,
+        dice: &mut D,
+        shown: impl FnOnce() -> Vec<Value>,
+        mut roll: impl FnMut(&mut D, &Adjust) -> (T, Verdict),
+    ) -> T {
+        let adjust = self.adjust(point, shown);
+        let (first, verdict) = roll(dice, &adjust);
+        if adjust.reroll == Some(verdict) {
+            return roll(dice, &adjust).0;
+        }
+        first
+    }
+}
+
+/// A system's roll points in words: each one's roll, what a rule's
+/// modifier and threshold change, what a failed roll is, and what it
+/// shows a condition (`volley rules SYSTEM rolls`, and the guide).
+pub fn describe(points: &[RollPoint]) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    if points.is_empty() {
+        out.push_str("No roll points yet: house rules change this card's charts only.\n");
+        return out;
+    }
+    for point in points {
+        let _ = writeln!(out, "### `{}` ({})\n", point.name, point.actions);
+        let _ = writeln!(out, "{}.\n", capitalised(point.roll));
+        let _ = writeln!(out, "- `modifier`: {}", point.modifier);
+        match point.threshold {
+            Some(threshold) => {
+                let _ = writeln!(out, "- `threshold`, `threshold_add`: {threshold}");
+            }
+            None => out.push_str("- no threshold\n"),
+        }
+        let _ = writeln!(out, "- `reroll = \"failed\"`: {}", point.failed);
+        out.push_str("- a `when` condition reads:\n");
+        for read in point.reads {
+            let _ = writeln!(
+                out,
+                "  - `{}`: {} ({})",
+                read.name,
+                read.about,
+                read.kind.said()
+            );
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests;
