@@ -9,7 +9,7 @@ use super::charge::{Charge, ChargeEnd, ChargeOutcome, MAX_ROUNDS, melee_class};
 use super::charts::{SkedaddleBead, TieRounds};
 use super::fire::volley;
 use super::melee::{apply_result, roll_difference};
-use super::morale::passes;
+use super::roll_points::{self, charge_check};
 use super::unit::Unit;
 use crate::dice::{Dice, Roll};
 use crate::engine::Stepped;
@@ -120,10 +120,8 @@ impl Stepped for Charge {
                         }
                     }
                     CHARGER_CHECK => {
-                        let charts = &self.charts;
-                        let (cohesion, penalty) =
-                            (attacker.cohesion(charts), attacker.bead_penalty(charts));
-                        if !passes(dice, charts, cohesion, penalty) {
+                        let point = &roll_points::CHARGER_CHECK;
+                        if !charge_check(point, dice, &self.charts, &attacker, &defender) {
                             return over(ChargeEnd::Falter, attacker, defender);
                         }
                         *state
@@ -263,8 +261,7 @@ impl Charge {
         // The charger moves into base contact: the whole distance, and as far
         // again as a skedaddling defender runs, if it is caught.
         let mut covered = self.distance;
-        let (cohesion, penalty) = (defender.cohesion(charts), defender.bead_penalty(charts));
-        if !passes(dice, charts, cohesion, penalty) {
+        if !charge_check(&roll_points::DEFENDER_CHECK, dice, charts, &attacker, &defender) {
             defender.disorder();
             if charts.data.options.mf_skedaddle_bead() == SkedaddleBead::Shaken {
                 defender.shaken = true;

@@ -22,6 +22,7 @@ mod melee_modifiers;
 mod morale;
 mod option_values;
 mod recovery;
+mod roll_points;
 pub mod unit;
 
 /// Chart 10's named modifiers and the side whose die each adds to, for a
@@ -62,7 +63,7 @@ impl ChartSystem for MicroForce {
         ],
         charts: &describe::CHARTS,
         preamble: "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n",
-        rolls: &[],
+        rolls: roll_points::ALL,
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

@@ -1,0 +1,84 @@
+//! Micro Force's named rolls, where a house rule's `[[roll]]` tables
+//! attach: the charger's and the defender's cohesion checks in a charge.
+//! Each shows both units as they stand at the check.
+
+use super::morale::passes;
+use super::charts::Charts;
+use super::unit::{Arm, COVERS, FORMATIONS, Unit};
+use crate::dice::Dice;
+use crate::rules::rolls::{Read, ReadKind, RollPoint, Value, Verdict};
+
+const ARM: ReadKind = ReadKind::Word(&Arm::NAMES);
+const FORMATION: ReadKind = ReadKind::Word(&FORMATIONS);
+const COVER: ReadKind = ReadKind::Word(&COVERS);
+
+/// What a charge's checks show: the charger, then the defender.
+const BOTH_UNITS: &[Read] = &[
+    Read { name: "attacker.arm", kind: ARM, about: "the charger's arm" },
+    Read { name: "attacker.formation", kind: FORMATION, about: "the charger's formation" },
+    Read { name: "attacker.steps_left", kind: ReadKind::Number, about: "the charger's half stands left" },
+    Read { name: "attacker.shaken", kind: ReadKind::Flag, about: "the charger is Shaken" },
+    Read { name: "defender.arm", kind: ARM, about: "the defender's arm" },
+    Read { name: "defender.formation", kind: FORMATION, about: "the defender's formation" },
+    Read { name: "defender.cover", kind: COVER, about: "the defender's cover" },
+    Read { name: "defender.steps_left", kind: ReadKind::Number, about: "the defender's half stands left" },
+    Read { name: "defender.shaken", kind: ReadKind::Flag, about: "the defender is Shaken" },
+];
+
+/// The charger's cohesion check before it goes in.
+pub const CHARGER_CHECK: RollPoint = RollPoint {
+    name: "charger_check",
+    actions: "charge, firefight",
+    roll: "the charger's 1D20 plus its beads' penalty, at or under its cohesion to go in (else it falters)",
+    modifier: "added to the D20 (a plus makes the check harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
+    threshold: Some("the charger's cohesion (Chart 7)"),
+    failed: "the charger falters",
+    reads: BOTH_UNITS,
+};
+
+/// The defender's cohesion check when the charger comes on.
+pub const DEFENDER_CHECK: RollPoint = RollPoint {
+    name: "defender_check",
+    actions: "charge, firefight",
+    roll: "the defender's 1D20 plus its beads' penalty, at or under its cohesion to stand (else it skedaddles, Disordered)",
+    modifier: "added to the D20 (a plus makes the check harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
+    threshold: Some("the defender's cohesion (Chart 7)"),
+    failed: "the defender skedaddles",
+    reads: BOTH_UNITS,
+};
+
+/// Every roll point of the card, for `volley rules micro-force rolls`.
+pub const ALL: &[RollPoint] = &[CHARGER_CHECK, DEFENDER_CHECK];
+
+/// What a charge's checks show of the two units.
+fn shown(attacker: &Unit, defender: &Unit) -> Vec<Value> {
+    let steps = |u: &Unit| Value::Number(i64::from(u.half_stands()));
+    vec![
+        Value::Word(attacker.arm.name()),
+        Value::Word(attacker.formation_name()),
+        steps(attacker),
+        Value::Flag(attacker.shaken),
+        Value::Word(defender.arm.name()),
+        Value::Word(defender.formation_name()),
+        Value::Word(defender.cover_name()),
+        steps(defender),
+        Value::Flag(defender.shaken),
+    ]
+}
+
+/// Does `checker` (the charger or the defender, as `point` says) pass its
+/// cohesion check in a charge, under the house rules' roll rules?
+pub fn charge_check<D: Dice>(
+    point: &RollPoint,
+    dice: &mut D,
+    charts: &Charts,
+    attacker: &Unit,
+    defender: &Unit,
+) -> bool {
+    let checker = if point.name == CHARGER_CHECK.name { attacker } else { defender };
+    let (cohesion, penalty) = (checker.cohesion(charts), checker.bead_penalty(charts));
+    charts.rolls.roll(point, dice, || shown(attacker, defender), |dice, adjust| {
+        let passed = passes(dice, charts, adjust.threshold(cohesion), penalty + adjust.modifier);
+        (passed, Verdict::failed_if(!passed))
+    })
+}
