@@ -261,7 +261,13 @@ impl Charge {
         // The charger moves into base contact: the whole distance, and as far
         // again as a skedaddling defender runs, if it is caught.
         let mut covered = self.distance;
-        if !charge_check(&roll_points::DEFENDER_CHECK, dice, charts, &attacker, &defender) {
+        if !charge_check(
+            &roll_points::DEFENDER_CHECK,
+            dice,
+            charts,
+            &attacker,
+            &defender,
+        ) {
             defender.disorder();
             if charts.data.options.mf_skedaddle_bead() == SkedaddleBead::Shaken {
                 defender.shaken = true;

@@ -2,8 +2,8 @@
 //! attach: the charger's and the defender's cohesion checks in a charge.
 //! Each shows both units as they stand at the check.
 
-use super::morale::passes;
 use super::charts::Charts;
+use super::morale::passes;
 use super::unit::{Arm, COVERS, FORMATIONS, Unit};
 use crate::dice::Dice;
 use crate::rules::rolls::{Read, ReadKind, RollPoint, Value, Verdict};
@@ -14,15 +14,51 @@ const COVER: ReadKind = ReadKind::Word(&COVERS);
 
 /// What a charge's checks show: the charger, then the defender.
 const BOTH_UNITS: &[Read] = &[
-    Read { name: "attacker.arm", kind: ARM, about: "the charger's arm" },
-    Read { name: "attacker.formation", kind: FORMATION, about: "the charger's formation" },
-    Read { name: "attacker.steps_left", kind: ReadKind::Number, about: "the charger's half stands left" },
-    Read { name: "attacker.shaken", kind: ReadKind::Flag, about: "the charger is Shaken" },
-    Read { name: "defender.arm", kind: ARM, about: "the defender's arm" },
-    Read { name: "defender.formation", kind: FORMATION, about: "the defender's formation" },
-    Read { name: "defender.cover", kind: COVER, about: "the defender's cover" },
-    Read { name: "defender.steps_left", kind: ReadKind::Number, about: "the defender's half stands left" },
-    Read { name: "defender.shaken", kind: ReadKind::Flag, about: "the defender is Shaken" },
+    Read {
+        name: "attacker.arm",
+        kind: ARM,
+        about: "the charger's arm",
+    },
+    Read {
+        name: "attacker.formation",
+        kind: FORMATION,
+        about: "the charger's formation",
+    },
+    Read {
+        name: "attacker.steps_left",
+        kind: ReadKind::Number,
+        about: "the charger's half stands left",
+    },
+    Read {
+        name: "attacker.shaken",
+        kind: ReadKind::Flag,
+        about: "the charger is Shaken",
+    },
+    Read {
+        name: "defender.arm",
+        kind: ARM,
+        about: "the defender's arm",
+    },
+    Read {
+        name: "defender.formation",
+        kind: FORMATION,
+        about: "the defender's formation",
+    },
+    Read {
+        name: "defender.cover",
+        kind: COVER,
+        about: "the defender's cover",
+    },
+    Read {
+        name: "defender.steps_left",
+        kind: ReadKind::Number,
+        about: "the defender's half stands left",
+    },
+    Read {
+        name: "defender.shaken",
+        kind: ReadKind::Flag,
+        about: "the defender is Shaken",
+    },
 ];
 
 /// The charger's cohesion check before it goes in.
@@ -75,10 +111,24 @@ pub fn charge_check<D: Dice>(
     attacker: &Unit,
     defender: &Unit,
 ) -> bool {
-    let checker = if point.name == CHARGER_CHECK.name { attacker } else { defender };
+    let checker = if point.name == CHARGER_CHECK.name {
+        attacker
+    } else {
+        defender
+    };
     let (cohesion, penalty) = (checker.cohesion(charts), checker.bead_penalty(charts));
-    charts.rolls.roll(point, dice, || shown(attacker, defender), |dice, adjust| {
-        let passed = passes(dice, charts, adjust.threshold(cohesion), penalty + adjust.modifier);
-        (passed, Verdict::failed_if(!passed))
-    })
+    charts.rolls.roll(
+        point,
+        dice,
+        || shown(attacker, defender),
+        |dice, adjust| {
+            let passed = passes(
+                dice,
+                charts,
+                adjust.threshold(cohesion),
+                penalty + adjust.modifier,
+            );
+            (passed, Verdict::failed_if(!passed))
+        },
+    )
 }

@@ -3,10 +3,12 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
+use super::roll_points::{CRT_ROLL, FIRER_COHESION, FireShown};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::rolls::Verdict;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::CrtResult;
@@ -14,6 +16,9 @@ use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::differential;
 use crate::systems::ghq::{FireRecord, FireResult, Stand, StandState};
 use std::sync::Arc;
+
+/// The class of a fire event whose firer fails its cohesion roll.
+const FAILED_COHESION: u8 = 5;
 
 /// One combat event: one firing stand against one target stand.
 #[derive(Clone, Debug)]
@@ -24,6 +29,9 @@ pub struct StandardFire {
     /// The class of every (natural d20, unmodified 2D6): a CRT result index with
     /// the modifiers applied, or 5 when the d20 fails the firer's cohesion.
     classes: [[u8; 13]; 21],
+    /// Which verdict of the firer's cohesion roll and of the CRT roll a
+    /// house rule rolls again (none: the one-draw table above).
+    rerolls: [Option<Verdict>; 2],
 }
 
 impl StandardFire {
@@ -59,13 +67,57 @@ impl StandardFire {
                 *class = charts.crt().result(roll as i32 + crt_drm, column) as u8;
             }
         }
-        StandardFire { outcomes, classes }
+        StandardFire {
+            outcomes,
+            classes,
+            rerolls: [None, None],
+        }
+    }
+
+    /// The event with the firer's cohesion roll and the CRT roll played
+    /// again on the verdicts `rerolls` names (house rules').
+    pub fn rerolled(self, rerolls: [Option<Verdict>; 2]) -> Self {
+        StandardFire { rerolls, ..self }
+    }
+
+    /// [`StandardFire::class`] with its rolls one at a time, each played
+    /// again where a house rule re-rolls its verdict.
+    fn class_rerolled<D: Dice>(&self, dice: &mut D) -> usize {
+        let [cohesion, crt] = self.rerolls;
+        // A natural that passes the firer's roll: every one reads the same
+        // CRT row.
+        let passing = (1..=20).find(|&n| self.classes[n][2] != FAILED_COHESION);
+        let Some(row) = passing.map(|n| &self.classes[n]) else {
+            return usize::from(FAILED_COHESION);
+        };
+        let fires = |dice: &mut D| {
+            dice.classify(Roll::Die(20), |n| {
+                self.classes[n as usize][2] != FAILED_COHESION
+            })
+        };
+        let mut fired = fires(dice);
+        if cohesion == Some(Verdict::failed_if(!fired)) {
+            fired = fires(dice);
+        }
+        if !fired {
+            return usize::from(FAILED_COHESION);
+        }
+        let roll = |dice: &mut D| dice.classify(Roll::Sum(2, 6), |r| row[r as usize]);
+        let mut class = roll(dice);
+        let nothing = |class: u8| self.outcomes[usize::from(class)].result == FireResult::None;
+        if crt == Some(Verdict::failed_if(nothing(class))) {
+            class = roll(dice);
+        }
+        usize::from(class)
     }
 
     /// The CRT result of one event, or 5 when the firer fails its cohesion roll:
     /// one draw and one table load, with no branch on the dice.
     #[inline(always)]
     fn class<D: Dice>(&self, dice: &mut D) -> usize {
+        if self.rerolls != [None, None] {
+            return self.class_rerolled(dice);
+        }
         dice.classify_pair(Roll::Die(20), Roll::Sum(2, 6), |natural, roll| {
             usize::from(self.classes[natural as usize][roll as usize])
         })
@@ -149,15 +201,30 @@ impl FireAction {
             .range_drm(f.range, infantry)
             .map_err(|m| InputError::argument("range", m))?;
         let column = fields::crt_column(f.firepower, f.defense, false, "firepower")?;
-        let firer = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + smoke);
-        let crt_drm = terrain_crt + smoke + range + f.die_mod;
-        Ok(StandardFire::new(
-            &charts,
-            firer,
-            column,
-            crt_drm,
-            f.target_stand,
-        ))
+        let shown = FireShown {
+            firer: &f.firer,
+            target: &f.target_stand,
+            personnel,
+            range: f.range,
+            firepower: f.firepower,
+            defense: f.defense,
+            smoke: in_smoke,
+        };
+        // The house rules' roll rules: their modifiers and thresholds fold
+        // into the event's tables; their re-rolls roll it step by step.
+        let on_cohesion = charts.rolls.adjust(&FIRER_COHESION, || shown.values());
+        let on_crt = charts.rolls.adjust(&CRT_ROLL, || shown.values());
+        let mut firer = charts.cohesion_test(
+            on_cohesion.threshold(f.cohesion),
+            &f.firer,
+            terrain_cohesion + smoke,
+        );
+        firer.modifier += on_cohesion.modifier;
+        let crt_drm = terrain_crt + smoke + range + f.die_mod + on_crt.modifier;
+        Ok(
+            StandardFire::new(&charts, firer, column, crt_drm, f.target_stand)
+                .rerolled([on_cohesion.reroll, on_crt.reroll]),
+        )
     }
 }
 

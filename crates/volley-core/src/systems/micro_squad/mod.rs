@@ -20,6 +20,7 @@ mod marker_removal;
 mod mines;
 mod orders;
 mod overrun;
+mod roll_points;
 
 pub use engagement::{Engagement as MsEngagement, Side as MsSide, Winner as MsWinner};
 pub use engagement_action::EngagementAction as MsEngagementAction;
@@ -64,7 +65,7 @@ impl ChartSystem for MicroSquad {
         ],
         charts: &describe::CHARTS,
         preamble: "",
-        rolls: &[],
+        rolls: roll_points::ALL,
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

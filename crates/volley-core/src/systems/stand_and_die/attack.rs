@@ -4,21 +4,38 @@
 
 use super::charts::{Charts, Target};
 use super::hex::Hex;
+use super::roll_points::FRACTION_DIE;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::rolls::{Value, Verdict};
 use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
-/// Casualties from an attack of `tenths` tenths of a casualty.
+/// Casualties from side `side`'s attack of `tenths` tenths of a casualty,
+/// its fraction's d10 rolled under the house rules' roll rules.
 #[inline]
-pub fn casualties<D: Dice>(dice: &mut D, tenths: u32) -> u32 {
+pub fn casualties<D: Dice>(dice: &mut D, charts: &Charts, tenths: u32, side: &'static str) -> u32 {
     let (whole, fraction) = (tenths / 10, tenths % 10);
     if fraction == 0 {
         return whole;
     }
-    whole + u32::from(dice.classify(Roll::Die(10), |face| face <= fraction))
+    let shown = || {
+        vec![
+            Value::Word(side),
+            Value::Number(i64::from(tenths)),
+            Value::Number(i64::from(fraction)),
+        ]
+    };
+    let extra = charts
+        .rolls
+        .roll(&FRACTION_DIE, dice, shown, |dice, adjust| {
+            let at_most = adjust.threshold(fraction as i32) - adjust.modifier;
+            let extra = dice.classify(Roll::Die(10), |face| face as i32 <= at_most);
+            (extra, Verdict::failed_if(!extra))
+        });
+    whole + u32::from(extra)
 }
 
 /// One attack from one hex.
@@ -48,7 +65,7 @@ impl Procedure for Attack {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> u32 {
-        casualties(dice, self.tenths())
+        casualties(dice, &self.charts, self.tenths(), "a")
     }
 
     fn record(&self, rec: &Self::Record, n: &u32, tally: &mut Tally, w: f64) {

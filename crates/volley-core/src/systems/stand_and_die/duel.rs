@@ -150,12 +150,12 @@ impl Duel {
             let tenths =
                 s.a.attack(charts, Self::target(&self.b, s.b_ground), self.a.rear);
             turn.b_attacked = tenths > 0;
-            s.b.take(casualties(dice, tenths), charts);
+            s.b.take(casualties(dice, charts, tenths, "a"), charts);
         } else {
             let tenths =
                 s.b.attack(charts, Self::target(&self.a, s.a_ground), self.b.rear);
             turn.a_attacked = tenths > 0;
-            s.a.take(casualties(dice, tenths), charts);
+            s.a.take(casualties(dice, charts, tenths, "b"), charts);
         }
     }
 
@@ -234,7 +234,7 @@ impl engine::Engagement for Duel {
             (0, _, Combat::Simultaneous) => {
                 // Both attacks as the turn starts; B's losses first.
                 let (on_b, on_a) = self.attacks(s);
-                next.b.take(casualties(dice, on_b), charts);
+                next.b.take(casualties(dice, charts, on_b, "a"), charts);
                 next.turn = Some(TurnSoFar {
                     a_first: true,
                     b_attack_at_start: on_a,
@@ -255,8 +255,10 @@ impl engine::Engagement for Duel {
                 next.turn = Some(turn);
             }
             (1, Some(turn), Combat::Simultaneous) => {
-                next.a
-                    .take(casualties(dice, turn.b_attack_at_start), charts);
+                next.a.take(
+                    casualties(dice, charts, turn.b_attack_at_start, "b"),
+                    charts,
+                );
             }
             (1, Some(mut turn), Combat::Sequential) => {
                 let b_first = !turn.a_first;

@@ -7,6 +7,7 @@ mod charts;
 mod describe;
 mod duel;
 mod hex;
+mod roll_points;
 
 use crate::action::{ChartSystem, SystemAbout};
 use charts::Charts;
@@ -26,7 +27,7 @@ impl ChartSystem for StandAndDie {
         actions: &[&attack::AttackAction, &duel::DuelAction],
         charts: &CHARTS,
         preamble: "",
-        rolls: &[],
+        rolls: roll_points::ALL,
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

@@ -1,0 +1,107 @@
+//! Micro Squad's named rolls, where a house rule's `[[roll]]` tables
+//! attach: standard fire's two rolls, the firer's cohesion roll and the CRT
+//! roll. Both show the fire as the question sets it.
+
+use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
+use crate::systems::ghq::Stand;
+
+/// What standard fire's rolls show.
+const FIRE: &[Read] = &[
+    Read {
+        name: "firer.suppressed",
+        kind: ReadKind::Flag,
+        about: "the firer carries an S marker",
+    },
+    Read {
+        name: "firer.disorganized",
+        kind: ReadKind::Flag,
+        about: "the firer carries a D marker",
+    },
+    Read {
+        name: "target.suppressed",
+        kind: ReadKind::Flag,
+        about: "the target carries an S marker",
+    },
+    Read {
+        name: "target.disorganized",
+        kind: ReadKind::Flag,
+        about: "the target carries a D marker",
+    },
+    Read {
+        name: "target.class",
+        kind: ReadKind::Word(&["personnel", "other"]),
+        about: "the target's class",
+    },
+    Read {
+        name: "range",
+        kind: ReadKind::Number,
+        about: "the range in whole inches",
+    },
+    Read {
+        name: "firepower",
+        kind: ReadKind::Number,
+        about: "the firer's firepower",
+    },
+    Read {
+        name: "defense",
+        kind: ReadKind::Number,
+        about: "the target's defense",
+    },
+    Read {
+        name: "smoke",
+        kind: ReadKind::Flag,
+        about: "firing into or out of smoke",
+    },
+];
+
+/// The firing stand's cohesion roll before it fires.
+pub const FIRER_COHESION: RollPoint = RollPoint {
+    name: "firer_cohesion",
+    actions: "fire",
+    roll: "the firer's 1D20 plus its markers' penalties and the target's terrain, at or under the force's cohesion to fire",
+    modifier: "added to the D20 (a plus makes the roll harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
+    threshold: Some("the force's cohesion"),
+    failed: "the stand does not fire",
+    reads: FIRE,
+};
+
+/// The CRT roll of a stand that fires.
+pub const CRT_ROLL: RollPoint = RollPoint {
+    name: "crt_roll",
+    actions: "fire",
+    roll: "2D6 plus terrain, range and other modifiers on the CRT column of firepower against defense",
+    modifier: "added to the 2D6 (a plus is worse for the target)",
+    threshold: None,
+    failed: "the roll does nothing to the target",
+    reads: FIRE,
+};
+
+/// Every roll point of the card, for `volley rules micro-squad rolls`.
+pub const ALL: &[RollPoint] = &[FIRER_COHESION, CRT_ROLL];
+
+/// The fire as its roll points show it.
+pub struct FireShown<'a> {
+    pub firer: &'a Stand,
+    pub target: &'a Stand,
+    pub personnel: bool,
+    pub range: i64,
+    pub firepower: i64,
+    pub defense: i64,
+    pub smoke: bool,
+}
+
+impl FireShown<'_> {
+    pub fn values(&self) -> Vec<Value> {
+        vec![
+            Value::Flag(self.firer.suppressed),
+            Value::Flag(self.firer.disorganized),
+            Value::Flag(self.target.suppressed),
+            Value::Flag(self.target.disorganized),
+            Value::Word(if self.personnel { "personnel" } else { "other" }),
+            Value::Number(self.range),
+            Value::Number(self.firepower),
+            Value::Number(self.defense),
+            Value::Flag(self.smoke),
+        ]
+    }
+}

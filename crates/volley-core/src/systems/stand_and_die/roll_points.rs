@@ -1,0 +1,34 @@
+//! Stand and Die!'s named roll, where a house rule's `[[roll]]` tables
+//! attach: the d10 that decides an attack's fraction of a casualty.
+
+use crate::rules::rolls::{Read, ReadKind, RollPoint};
+
+/// The d10 of an attack's fraction.
+pub const FRACTION_DIE: RollPoint = RollPoint {
+    name: "fraction_die",
+    actions: "attack, duel",
+    roll: "an attack's whole casualties count; a d10 at or under its tenths left over adds one more",
+    modifier: "added to the d10 (a plus makes the extra casualty less likely)",
+    threshold: Some("the attack's tenths left over (1 to 9)"),
+    failed: "no extra casualty",
+    reads: &[
+        Read {
+            name: "side",
+            kind: ReadKind::Word(&["a", "b"]),
+            about: "the attacking side (a lone attack: a)",
+        },
+        Read {
+            name: "tenths",
+            kind: ReadKind::Number,
+            about: "the attack in tenths of a casualty (25: 2.5 casualties)",
+        },
+        Read {
+            name: "fraction",
+            kind: ReadKind::Number,
+            about: "the tenths left over after the whole casualties (1 to 9)",
+        },
+    ],
+};
+
+/// Every roll point of the rules, for `volley rules stand-and-die rolls`.
+pub const ALL: &[RollPoint] = &[FRACTION_DIE];
