@@ -16,3 +16,4 @@ mod micro_armour_engagement;
 mod micro_force;
 mod micro_squad;
 mod micro_squad_engagement;
+mod roll_rules;

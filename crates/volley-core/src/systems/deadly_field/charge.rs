@@ -301,6 +301,7 @@ impl Charge {
             )
             .base(),
             defender_surrenders: false,
+            shown: Vec::new(),
             defender_base: impact_parts(
                 charts,
                 &self.defender,

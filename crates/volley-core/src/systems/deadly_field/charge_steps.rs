@@ -4,13 +4,11 @@
 //! same steps on one trial's dice, in the order the card gives them.
 
 use super::charge::{Charge, ChargeEnd, ChargeOutcome, CloseBand, Stand, disorder, level_index};
-use super::charts::LEVELS;
 use super::charts::{Melee, RoutedCharged};
 use super::roll_points;
 use super::unit::{Arm, Condition};
 use crate::dice::{Dice, OverBudget, Roll};
 use crate::engine::{StepMoves, Stepped};
-use crate::rules::rolls::{Value, Verdict};
 
 /// Where a charge stands between its steps. A state keeps only what later
 /// steps read, so that charges which differ only in what is past merge.
@@ -247,22 +245,6 @@ impl Charge {
         ChargeState::Over(self.end(class, disorder(att), def, true))
     }
 
-    /// What the impact's roll point shows of the two units.
-    fn impact_shown(&self, att: &Condition, def: &Condition) -> Vec<Value> {
-        let level = |c: &Condition| Value::Word(LEVELS[usize::from(c.level)]);
-        vec![
-            Value::Word(self.attacker.quality_name()),
-            Value::Word(self.attacker.arm.name()),
-            level(att),
-            Value::Number(i64::from(att.figures)),
-            Value::Number(i64::from(self.attacker.leader_bonus)),
-            Value::Word(self.defender.quality_name()),
-            Value::Word(self.defender.arm.name()),
-            level(def),
-            Value::Number(i64::from(def.figures)),
-        ]
-    }
-
     /// The impact roll-off and what its margin does: the volleys of a melee
     /// or of a charger stopped short, or the loser driven off or surrendering.
     fn impact_step<D: Dice>(
@@ -272,18 +254,9 @@ impl Charge {
         dice: &mut D,
     ) -> ChargeState {
         let impact = self.impact(&att, &def);
-        let class = self.charts.rolls.roll(
-            &roll_points::IMPACT,
-            dice,
-            || self.impact_shown(&att, &def),
-            |dice, adjust| {
-                let attacker_base = impact.attacker_base + adjust.modifier;
-                let class = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, d| {
-                    impact.class(a as i32 + attacker_base - (d as i32 + impact.defender_base))
-                });
-                (class, Verdict::failed_if(!(2..=5).contains(&class)))
-            },
-        );
+        let class = impact.rolled(dice, || {
+            roll_points::impact_shown((&self.attacker, &att), (&self.defender, &def))
+        });
         let bands = &self.charts.data.impact.bands;
         let volleys = |class, half_inches| ChargeState::Volleys {
             att,

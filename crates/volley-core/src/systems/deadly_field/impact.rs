@@ -9,11 +9,13 @@
 
 use super::charts::{Charts, ImpactCmm, LEVELS, Rounding, RoutedCharged, best_and_worst_two};
 use super::regiment_fields::RegimentGroup;
+use super::roll_points;
 use super::unit::{Arm, Condition, Regiment};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::rolls::{Value, Verdict};
 use crate::tally::{Category, Outcome, YesNo};
 use std::sync::Arc;
 
@@ -42,9 +44,26 @@ pub struct Impact {
     pub defender_base: i32,
     /// A Routed defender that surrenders without a roll (an option).
     pub defender_surrenders: bool,
+    /// What the roll-off's roll point shows, for the impact action (a
+    /// charge shows its units as they stand at its impact step).
+    pub shown: Vec<Value>,
 }
 
 impl Impact {
+    /// The roll-off's class, rolled at the impact roll point under the
+    /// house rules' roll rules (`shown`: what the point shows them).
+    pub fn rolled<D: Dice>(&self, dice: &mut D, shown: impl FnOnce() -> Vec<Value>) -> usize {
+        self.charts
+            .rolls
+            .roll(&roll_points::IMPACT, dice, shown, |dice, adjust| {
+                let attacker_base = self.attacker_base + adjust.modifier;
+                let class = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, d| {
+                    self.class(a as i32 + attacker_base - (d as i32 + self.defender_base))
+                });
+                (class, Verdict::failed_if(!(2..=5).contains(&class)))
+            })
+    }
+
     /// The `impact` class of an attacker-minus-defender FIV difference.
     pub fn class(&self, difference: i32) -> usize {
         let i = &self.charts.data.impact;
@@ -81,9 +100,7 @@ impl Procedure for Impact {
         if self.defender_surrenders {
             return 5;
         }
-        dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, d| {
-            self.class(a as i32 + self.attacker_base - (d as i32 + self.defender_base))
-        })
+        self.rolled(dice, || self.shown.clone())
     }
 
     fn record(&self, rec: &Self::Record, class: &usize, tally: &mut Tally, w: f64) {
@@ -309,6 +326,10 @@ impl ChartAction for ImpactAction {
             defender_base: d.base(),
             defender_surrenders: f.defender.now.routed()
                 && charts.data.options.adf_routed_charged() == RoutedCharged::Surrender,
+            shown: roll_points::impact_shown(
+                (&f.attacker, &f.attacker.now),
+                (&f.defender, &f.defender.now),
+            ),
             charts: charts.clone(),
         })))
     }

@@ -5,8 +5,8 @@
 
 use super::charts::LEVELS;
 use super::morale::{QUALITIES, TYPES};
-use super::unit::ARMS;
-use crate::rules::rolls::{Read, ReadKind, RollPoint};
+use super::unit::{ARMS, Condition, Regiment};
+use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
 
 const QUALITY: ReadKind = ReadKind::Word(&QUALITIES);
 const LEVEL: ReadKind = ReadKind::Word(&LEVELS);
@@ -97,10 +97,11 @@ pub const PRE_IMPACT_CHECK: RollPoint = RollPoint {
     ],
 };
 
-/// The impact roll-off of a charge that reaches its target.
+/// The impact roll-off of a charge that reaches its target (and of the
+/// impact action).
 pub const IMPACT: RollPoint = RollPoint {
     name: "impact",
-    actions: "charge, firefight",
+    actions: "impact, charge, firefight",
     roll: "each side's 2D6 plus its impact value; the charger's total less the defender's reads the Impact chart",
     modifier: "added to the charger's total (a negative one: to the defender's advantage)",
     threshold: None,
@@ -156,3 +157,87 @@ pub const IMPACT: RollPoint = RollPoint {
 
 /// Every roll point of the card, for `volley rules deadly-field rolls`.
 pub const ALL: &[RollPoint] = &[MORALE_CHECK, PRE_IMPACT_CHECK, IMPACT];
+
+/// What the impact roll point shows of the charger and the defender, each
+/// as the regiment it is and as it stands.
+pub fn impact_shown(
+    attacker: (&Regiment, &Condition),
+    defender: (&Regiment, &Condition),
+) -> Vec<Value> {
+    let level = |c: &Condition| Value::Word(LEVELS[usize::from(c.level)]);
+    let (a, att) = attacker;
+    let (d, def) = defender;
+    vec![
+        Value::Word(a.quality_name()),
+        Value::Word(a.arm.name()),
+        level(att),
+        Value::Number(i64::from(att.figures)),
+        Value::Number(i64::from(a.leader_bonus)),
+        Value::Word(d.quality_name()),
+        Value::Word(d.arm.name()),
+        level(def),
+        Value::Number(i64::from(def.figures)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::charts::Charts;
+    use super::super::morale::MoraleCheck;
+    use super::*;
+    use crate::dice::Enumerator;
+    use std::sync::Arc;
+
+    /// The card's charts under the shipped house rule `name`.
+    fn charts_under(name: &str) -> Arc<Charts> {
+        let path = format!(
+            "{}/../../house_rules/{name}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let rule = crate::rules::HouseRule::from_file(std::path::Path::new(&path)).unwrap();
+        let book = crate::systems::rulebook(&super::super::DeadlyField, &[rule]).unwrap();
+        crate::action::charts_of::<Charts>(&book).unwrap()
+    }
+
+    #[test]
+    fn a_veteran_defender_rerolls_a_failed_pre_impact_check_by_hand() {
+        let charts = charts_under("adf_veterans_reroll");
+        let check = |quality: &'static str| MoraleCheck {
+            charts: charts.clone(),
+            mmp: 7,
+            level: 0,
+            elite: false,
+            mounted_cavalry: false,
+            artillery: false,
+            rally: false,
+            quality,
+            unit_type: "infantry",
+        };
+        let passed = |quality: &'static str| {
+            let shown = || {
+                let word = Value::Word;
+                let (n, trained) = (Value::Number(12), word("trained"));
+                vec![
+                    word(quality),
+                    word("infantry"),
+                    word("good-order"),
+                    n,
+                    trained,
+                    word("infantry"),
+                    Value::Number(7),
+                ]
+            };
+            let mut p = 0.0;
+            Enumerator::new(1000)
+                .explore(
+                    |dice| check(quality).rolled(&PRE_IMPACT_CHECK, dice, shown, |o| o.passed),
+                    |passed, w| p += if passed { w } else { 0.0 },
+                )
+                .unwrap();
+            p
+        };
+        // 2D6 below 7 fails: 15/36; a veteran fails only if both rolls do.
+        assert!((passed("trained") - 21.0 / 36.0).abs() < 1e-15);
+        assert!((passed("veteran") - (1.0 - (15.0f64 / 36.0).powi(2))).abs() < 1e-15);
+    }
+}

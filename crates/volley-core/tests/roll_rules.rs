@@ -1,0 +1,228 @@
+//! The eight house rules of `house_rules/` that change a procedure's rolls
+//! (`[[roll]]` tables): each against odds worked out by hand in a simple
+//! case, and exact against Monte Carlo under it.
+
+use crate::common::{assert_agree_under, run_with_rules};
+use volley_core::engine::MethodRequest;
+
+/// The text of a shipped house rule.
+fn shipped(name: &str) -> String {
+    let path = format!(
+        "{}/../../house_rules/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The exact probability of `variable = value` under `rules`.
+fn exact(
+    system: &str,
+    action: &str,
+    fields: &[(&str, &str)],
+    rules: &[String],
+    at: (&str, &str),
+) -> f64 {
+    let summary = run_with_rules(system, action, fields, rules, MethodRequest::Exact);
+    assert!(summary.exact);
+    summary
+        .outcomes
+        .iter()
+        .find(|o| o.variable == at.0 && o.value == at.1)
+        .unwrap_or_else(|| panic!("{system} {action} has no {at:?}"))
+        .estimate
+        .value
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+#[test]
+fn green_nerves_checks_green_regiments_one_higher() {
+    let rule = [shipped("adf_green_nerves")];
+    let passed = |quality, rules: &[String]| {
+        let fields = [("mmp", "7"), ("quality", quality)];
+        exact(
+            "deadly-field",
+            "morale-check",
+            &fields,
+            rules,
+            ("passed", "yes"),
+        )
+    };
+    // 2D6 >= 7: 21/36 on the card; >= 8: 15/36 for green regiments only.
+    assert!(close(passed("green", &[]), 21.0 / 36.0));
+    assert!(close(passed("green", &rule), 15.0 / 36.0));
+    assert!(close(passed("veteran", &rule), 21.0 / 36.0));
+    assert_agree_under(
+        "deadly-field",
+        "morale-check",
+        &[("quality", "green")],
+        &rule,
+        100_000,
+    );
+}
+
+#[test]
+fn point_blank_eases_the_firers_roll_at_four_inches_or_less() {
+    let rule = [shipped("ms_point_blank")];
+    let no_fire = |range, rules: &[String]| {
+        let fields = [("range", range)];
+        exact("micro-squad", "fire", &fields, rules, ("result", "no-fire"))
+    };
+    // The default force's d20 at or under 14 fires (6/20 does not); -2 on
+    // the die: at or under 16 (4/20 does not), within 4 inches only.
+    assert!(close(no_fire("3", &[]), 6.0 / 20.0));
+    assert!(close(no_fire("3", &rule), 4.0 / 20.0));
+    assert!(close(no_fire("5", &rule), 6.0 / 20.0));
+    assert_agree_under("micro-squad", "fire", &[("range", "2")], &rule, 100_000);
+}
+
+#[test]
+fn heavy_weapons_reroll_a_crt_roll_that_does_nothing() {
+    let rule = [shipped("ms_heavy_weapons_reroll")];
+    let fields = [("firepower", "8"), ("defense", "8")];
+    let none = |rules: &[String]| exact("micro-squad", "fire", &fields, rules, ("result", "none"));
+    // The stand fires on 14/20; 10 of 36 CRT rolls do nothing on the card,
+    // and both rolls must do nothing under the rule.
+    assert!(close(none(&[]), 0.7 * 10.0 / 36.0));
+    assert!(close(none(&rule), 0.7 * (10.0 / 36.0) * (10.0 / 36.0)));
+    assert_agree_under("micro-squad", "fire", &fields, &rule, 100_000);
+}
+
+#[test]
+fn massed_volleys_reroll_a_fraction_die_that_adds_none() {
+    let rule = [shipped("sd_massed_volley")];
+    // 12 infantry: 3.6 casualties; the d10 adds the fourth on 1-6.
+    let four = |rules: &[String]| {
+        exact(
+            "stand-and-die",
+            "attack",
+            &[("infantry", "12")],
+            rules,
+            ("casualties", "4"),
+        )
+    };
+    assert!(close(four(&[]), 0.6));
+    assert!(close(four(&rule), 1.0 - 0.4 * 0.4));
+    assert_agree_under(
+        "stand-and-die",
+        "attack",
+        &[("infantry", "12")],
+        &rule,
+        100_000,
+    );
+    assert_agree_under("stand-and-die", "duel", &[], &rule, 100_000);
+}
+
+#[test]
+fn cavalry_elan_takes_two_off_the_chargers_roll() {
+    let rule = [shipped("mf_cavalry_elan")];
+    let fields = [
+        ("attacker_arm", "cavalry"),
+        ("attacker_formation", "line"),
+        ("defender_fires", "false"),
+    ];
+    let falter = |rules: &[String]| {
+        exact(
+            "micro-force",
+            "charge",
+            &fields,
+            rules,
+            ("charge", "falter"),
+        )
+    };
+    // Two faces of the d20 more pass the charger's check (its cohesion is
+    // well inside 1-19), and nothing before the check can stop it.
+    assert!(close(falter(&rule), falter(&[]) - 2.0 / 20.0));
+    let infantry = [("defender_fires", "false")];
+    let card = exact(
+        "micro-force",
+        "charge",
+        &infantry,
+        &[],
+        ("charge", "falter"),
+    );
+    assert!(close(
+        exact(
+            "micro-force",
+            "charge",
+            &infantry,
+            &rule,
+            ("charge", "falter")
+        ),
+        card
+    ));
+    assert_agree_under("micro-force", "charge", &fields, &rule, 100_000);
+}
+
+#[test]
+fn stubborn_defenders_in_cover_reroll_a_failed_check() {
+    let rule = [shipped("mf_stubborn_cover")];
+    let fields = [("defender_cover", "heavy"), ("defender_fires", "false")];
+    let skedaddles = |fields: &[(&str, &str)], rules: &[String]| {
+        exact(
+            "micro-force",
+            "charge",
+            fields,
+            rules,
+            ("charge", "defender-skedaddles"),
+        )
+    };
+    // A defender that gets away must fail twice: the card's chance times
+    // the chance of failing the check, (20 - 14) / 20 for the default
+    // defender (cohesion 14: competence 0 on Chart 2, no losses or beads).
+    assert!(close(
+        skedaddles(&fields, &rule),
+        skedaddles(&fields, &[]) * 6.0 / 20.0
+    ));
+    let open = [("defender_cover", "open"), ("defender_fires", "false")];
+    assert!(close(skedaddles(&open, &rule), skedaddles(&open, &[])));
+    assert_agree_under("micro-force", "charge", &fields, &rule, 100_000);
+}
+
+#[test]
+fn veterans_reroll_a_failed_pre_impact_check() {
+    let rule = [shipped("adf_veterans_reroll")];
+    let routs = |quality, rules: &[String]| {
+        let fields = [("defender_quality", quality)];
+        exact(
+            "deadly-field",
+            "charge",
+            &fields,
+            rules,
+            ("charge", "defender-routs-before-impact"),
+        )
+    };
+    // A veteran that routs before impact failed its check twice, so the
+    // rule takes routs to the card's chance times the chance of a failed
+    // check; a trained defender is not touched.
+    let (card, ruled) = (routs("veteran", &[]), routs("veteran", &rule));
+    assert!(ruled > 0.0 && ruled < card, "{ruled} vs {card}");
+    assert!(close(routs("trained", &rule), routs("trained", &[])));
+    assert_agree_under(
+        "deadly-field",
+        "charge",
+        &[("defender_quality", "veteran")],
+        &rule,
+        100_000,
+    );
+}
+
+#[test]
+fn a_brigadier_adds_one_to_the_chargers_impact() {
+    let rule = [shipped("adf_brigadier_impact")];
+    let carries = |leader, rules: &[String]| {
+        let fields = [("attacker_leader_bonus", leader)];
+        exact("deadly-field", "charge", &fields, rules, ("carries", "yes"))
+    };
+    assert!(carries("1", &rule) > carries("1", &[]));
+    assert!(close(carries("0", &rule), carries("0", &[])));
+    assert_agree_under(
+        "deadly-field",
+        "charge",
+        &[("attacker_leader_bonus", "2")],
+        &rule,
+        100_000,
+    );
+}
