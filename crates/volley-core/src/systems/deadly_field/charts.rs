@@ -433,6 +433,7 @@ impl crate::action::CompiledCharts for Charts {
     fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
         self.rolls = rolls;
     }
+
     fn compile(data: CardData) -> Result<Self, String> {
         if data.levels.names != LEVELS || data.levels.addon.len() != 4 {
             return Err(format!(

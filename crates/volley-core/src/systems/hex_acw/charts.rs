@@ -186,6 +186,7 @@ impl crate::action::CompiledCharts for Charts {
     fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
         self.rolls = rolls;
     }
+
     fn compile(data: Charts) -> Result<Self, String> {
         data.check()?;
         Ok(data)

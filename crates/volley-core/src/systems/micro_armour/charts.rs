@@ -238,6 +238,7 @@ impl crate::action::CompiledCharts for Charts {
     fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
         self.rolls = rolls;
     }
+
     fn compile(data: CardData) -> Result<Self, String> {
         let crt = Crt::compile("crt", &data.crt.columns, &data.crt.rows)?;
         if !(1..=20).contains(&data.options.ma_cohesion) {

@@ -239,6 +239,7 @@ impl crate::action::CompiledCharts for Charts {
     fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
         self.rolls = rolls;
     }
+
     fn compile(data: CardData) -> Result<Self, String> {
         if data.butchers_bill.columns.len() != BILL_COLUMNS {
             return Err(format!(

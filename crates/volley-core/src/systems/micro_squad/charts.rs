@@ -230,11 +230,11 @@ impl crate::action::CompiledCharts for Charts {
         self.data.options.consulted()
     }
 
-    /// Compile card data; errors name the cell that does not read.
-
     fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
         self.rolls = rolls;
     }
+
+    /// Compile card data; errors name the cell that does not read.
     fn compile(data: CardData) -> Result<Self, String> {
         let reading = match data.options.ms_crt_alignment {
             CrtAlignment::A => ("a", &data.crt.a),
