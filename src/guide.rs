@@ -1,6 +1,7 @@
 //! The generated pages of the guide in `docs/`: how each system's open
 //! readings of its card were settled and how to switch them (`readings.md`),
-//! every patchable chart with its bounds (`charts.md`), and the JSON Schema of
+//! every patchable chart with its bounds (`charts.md`), every roll a house
+//! rule can change (`rolls.md`), and the JSON Schema of
 //! every answer the front ends print (`schema/`). They are written
 //! from the charts themselves by `volley guide`, and a test checks that the
 //! committed pages are what it writes, so they cannot drift from the code.
@@ -18,6 +19,7 @@ pub fn pages() -> Result<Vec<(String, String)>, InputError> {
     let mut pages = vec![
         ("readings.md".to_string(), readings()?),
         ("charts.md".to_string(), charts()?),
+        ("rolls.md".to_string(), rolls()),
     ];
     for (name, schema) in crate::contract::schemas() {
         pages.push((
@@ -131,6 +133,31 @@ fn cell(text: &str) -> String {
 
 /// Every chart of every system, as a house rule names it, with the bounds its
 /// values keep.
+/// Every system's roll points: where a house rule's `[[roll]]` tables
+/// attach, what each changes and what a condition reads there.
+fn rolls() -> String {
+    let mut out = String::from(GENERATED);
+    let _ = writeln!(out, "# The rolls a house rule can change\n");
+    let _ = writeln!(
+        out,
+        "Each procedure names its rolls and checks. A house rule's `[[roll]]` table attaches \
+         to one by its name (`point`), and when its `when` condition holds (or always, without \
+         one) adds a `modifier`, sets a `threshold` (or moves it by `threshold_add`), or \
+         re-rolls a failed (or passed) roll once (`reroll`): see [house rules](house-rules.md). \
+         `volley rules SYSTEM rolls` prints a system's list.\n"
+    );
+    for system in systems::all() {
+        let _ = writeln!(out, "## {} (`{}`)\n", system.title(), system.name());
+        out.push_str(&crate::rules::rolls::describe(system.roll_points()));
+        if !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
 fn charts() -> Result<String, InputError> {
     let mut out = String::from(GENERATED);
     let _ = writeln!(out, "# The charts a house rule can patch\n");
