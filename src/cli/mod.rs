@@ -4,6 +4,7 @@
 mod compare;
 mod completions;
 mod effects;
+mod gallery;
 mod guide;
 mod merge;
 mod odds;
@@ -61,6 +62,9 @@ pub enum Command {
     /// Which unsure readings of a card matter: every rules option switched to
     /// each alternative, the headline's change (--out: every action).
     Sensitivity(sensitivity::SensitivityArgs),
+    /// Every house rule of a folder compared with the card at the question
+    /// it names: the report `house-rule-gallery`.
+    Gallery(gallery::GalleryArgs),
     /// Write the generated pages of the guide (how each card is read, the
     /// patchable charts and their bounds) into docs/.
     Guide(guide::GuideArgs),
@@ -94,6 +98,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Plan(args) => plan::run(&args),
         Command::Sensitivity(args) => sensitivity::run(&args),
+        Command::Gallery(args) => gallery::run(&args),
         Command::Guide(args) => guide::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Serve(args) => serve::run(&args),

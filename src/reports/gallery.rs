@@ -72,7 +72,8 @@ pub fn write(reports_root: &Path) -> anyhow::Result<PathBuf> {
         out,
         "Every report volley has written here, by folder: `volley run` writes the experiments of \
          `experiments/`, `volley sensitivity SYSTEM --out reports` the sensitivity of each \
-         system to its readings of the card. Each folder holds the report (`README.md`), its \
+         system to its readings of the card, `volley gallery` every house rule of \
+         `house_rules/` against the card. Each folder holds the report (`README.md`), its \
          plots (PNG and SVG), its results (`results.parquet`, `results.csv`) and what they are \
          (`meta.json`). This page is rebuilt after every run.\n"
     );

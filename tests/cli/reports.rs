@@ -1,6 +1,6 @@
 //! What a run writes: its plots, its typed results frame and the gallery.
 
-use super::{experiment_in, run_experiment, run_refused};
+use super::{experiment_in, run_experiment, run_refused, stdout_of};
 
 #[test]
 fn a_plot_picks_the_other_axes_values_and_series_by_value() {
@@ -187,11 +187,11 @@ fn every_committed_reports_metadata_is_the_published_schema() {
             continue;
         };
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-        let sensitivity = json["experiment"]
-            .as_str()
-            .is_some_and(|name| name.starts_with("sensitivity-"));
-        let schema = if sensitivity {
+        let name = json["experiment"].as_str().unwrap_or_default();
+        let schema = if name.starts_with("sensitivity-") {
             "sensitivity-meta"
+        } else if name == "house-rule-gallery" {
+            "gallery-meta"
         } else {
             "experiment-meta"
         };
@@ -199,4 +199,32 @@ fn every_committed_reports_metadata_is_the_published_schema() {
         read += 1;
     }
     assert!(read >= 20, "only {read} reports with a meta.json");
+}
+
+#[test]
+fn the_house_rule_gallery_is_the_committed_report_and_refuses_a_rule_without_a_question() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().to_str().unwrap();
+    stdout_of(&["gallery", "house_rules", "--out", dir]);
+    for file in ["README.md", "results.csv", "meta.json"] {
+        let fresh =
+            std::fs::read_to_string(out.path().join("house-rule-gallery").join(file)).unwrap();
+        let committed =
+            std::fs::read_to_string(std::path::Path::new("reports/house-rule-gallery").join(file))
+                .unwrap();
+        assert_eq!(
+            fresh, committed,
+            "reports/house-rule-gallery/{file} is stale: run `volley gallery`"
+        );
+    }
+    let rules = tempfile::tempdir().unwrap();
+    std::fs::write(
+        rules.path().join("plain.toml"),
+        "system = \"micro-squad\"\n[set]\n\"terrain.woods.personnel\" = 5\n",
+    )
+    .unwrap();
+    super::refused_naming(
+        &["gallery", rules.path().to_str().unwrap(), "--out", dir],
+        &["plain.toml", "[question]"],
+    );
 }

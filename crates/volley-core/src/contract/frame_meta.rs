@@ -103,3 +103,21 @@ pub struct SensitivityMetaJson {
     pub volley_version: String,
     pub columns: BTreeMap<String, String>,
 }
+
+/// The house-rule gallery's results (`volley gallery`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GalleryMetaJson {
+    /// `house-rule-gallery`.
+    pub experiment: String,
+    pub title: String,
+    /// How many rules move their question, in words.
+    pub headline: String,
+    /// The house rules compared, by name and file, in the report's order.
+    pub house_rules: Vec<HouseRuleFileJson>,
+    pub method: String,
+    pub seed: u64,
+    pub figures: Vec<String>,
+    pub volley_version: String,
+    pub columns: BTreeMap<String, String>,
+}

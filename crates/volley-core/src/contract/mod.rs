@@ -27,8 +27,8 @@ pub use catalog::{
 pub use comparison::{ComparisonJson, ComparisonMethodJson, DifferenceJson, VariantJson};
 pub use effects::{EffectJson, EffectsJson, HeadlineValueJson, MeanBaselineJson, SkippedStepJson};
 pub use frame_meta::{
-    ExperimentMetaJson, FrameVariantJson, HouseRuleFileJson, SensitivityMetaJson, SweepAxisJson,
-    SweepTypeJson, VariantReadingsJson,
+    ExperimentMetaJson, FrameVariantJson, GalleryMetaJson, HouseRuleFileJson, SensitivityMetaJson,
+    SweepAxisJson, SweepTypeJson, VariantReadingsJson,
 };
 pub use plan::{BestJson, CheckJson, FixedJson, PlanJson, PolicyStateJson, RuleJson};
 pub use reading::{AlternativeJson, MeasuredJson, PairedJson, ReadingJson};
@@ -62,6 +62,10 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         (
             "sensitivity-meta.schema.json",
             schemars::schema_for!(SensitivityMetaJson),
+        ),
+        (
+            "gallery-meta.schema.json",
+            schemars::schema_for!(GalleryMetaJson),
         ),
     ]
 }

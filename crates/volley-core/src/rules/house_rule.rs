@@ -59,6 +59,18 @@ pub struct HouseRule {
     pub changes: Vec<Change>,
     /// Its `[[roll]]` tables: changes to the procedures' rolls.
     pub rolls: Vec<RollRuleText>,
+    /// Its `[question]`: the action and fields where it shows itself (the
+    /// house-rule gallery compares it with the card there).
+    pub question: Option<(String, Vec<(String, String)>)>,
+}
+
+/// A house rule's `[question]`: an action and its fields.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QuestionFile {
+    action: String,
+    #[serde(default)]
+    fields: BTreeMap<String, Value>,
 }
 
 /// A table of chart paths and values.
@@ -75,6 +87,7 @@ struct HouseRuleFile {
     add: Option<Paths>,
     multiply: Option<Paths>,
     roll: Option<Vec<RollRuleFile>>,
+    question: Option<QuestionFile>,
 }
 
 impl HouseRule {
@@ -127,6 +140,7 @@ impl HouseRule {
             description: String::new(),
             changes,
             rolls: Vec::new(),
+            question: None,
         }
     }
 
@@ -181,6 +195,17 @@ impl HouseRule {
             description: file.description,
             changes,
             rolls,
+            question: file.question.map(|q| {
+                let fields = q
+                    .fields
+                    .into_iter()
+                    .map(|(k, v)| match v {
+                        Value::String(s) => (k, s),
+                        other => (k, other.to_string()),
+                    })
+                    .collect();
+                (q.action, fields)
+            }),
         })
     }
 }
