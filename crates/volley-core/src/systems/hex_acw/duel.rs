@@ -5,7 +5,7 @@
 //! or rolled for once, before the first turn.
 
 use super::charts::{Charts, DuelEnd};
-use super::fire::casualties;
+use super::fire::{FiredFrom, casualties};
 use super::hex::Hex;
 use crate::action::{About, ChartAction, FieldSpec, notes_of};
 use crate::dice::Dice;
@@ -174,7 +174,12 @@ impl engine::Engagement for Duel {
         };
         if !firer.is_empty() && !target.is_empty() {
             let charts = &*self.charts;
-            let lost = casualties(dice, charts, firer.firepower(self.range, charts), cover);
+            let from = FiredFrom {
+                side: if a_fires { "a" } else { "b" },
+                range: self.range,
+            };
+            let firepower = firer.firepower(self.range, charts);
+            let lost = casualties(dice, charts, firepower, cover, from);
             target.take(lost, self.range, charts);
         }
         next

@@ -4,10 +4,12 @@
 
 use super::charts::Charts;
 use super::hex::Hex;
+use super::roll_points::CASUALTY_DIE;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::rolls::{Value, Verdict};
 use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
@@ -35,14 +37,43 @@ impl Volley {
     }
 }
 
-/// Roll the casualties of `firepower` (halved once for cover).
-pub fn casualties<D: Dice>(dice: &mut D, charts: &Charts, firepower: u32, cover: bool) -> u32 {
+/// Where a volley's casualty roll is made: the firing side, and the range
+/// (as the casualty die's roll point shows them).
+#[derive(Clone, Copy, Debug)]
+pub struct FiredFrom {
+    pub side: &'static str,
+    pub range: u32,
+}
+
+/// Roll the casualties of `firepower` (halved once for cover), the d6 at
+/// its roll point under the house rules' roll rules.
+pub fn casualties<D: Dice>(
+    dice: &mut D,
+    charts: &Charts,
+    firepower: u32,
+    cover: bool,
+    from: FiredFrom,
+) -> u32 {
     if firepower == 0 {
         return charts.casualties.zero_firepower_casualties;
     }
-    dice.classify(Roll::Die(6), |face| {
-        charts.casualties(firepower, cover, face)
-    })
+    let shown = || {
+        vec![
+            Value::Word(from.side),
+            Value::Number(i64::from(firepower)),
+            Value::Flag(cover),
+            Value::Number(i64::from(from.range)),
+        ]
+    };
+    charts
+        .rolls
+        .roll(&CASUALTY_DIE, dice, shown, |dice, adjust| {
+            let lost = dice.classify(Roll::Die(6), |face| {
+                let face = (face as i32 + adjust.modifier).clamp(1, 6) as u32;
+                charts.casualties(firepower, cover, face)
+            });
+            (lost, Verdict::failed_if(lost == 0))
+        })
 }
 
 /// Where [`Volley`] records.
@@ -65,7 +96,9 @@ impl Procedure for Volley {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> u32 {
-        casualties(dice, &self.charts, self.firepower(), self.cover)
+        let range = self.firing.first().map_or(1, |f| f.range);
+        let from = FiredFrom { side: "a", range };
+        casualties(dice, &self.charts, self.firepower(), self.cover, from)
     }
 
     fn record(&self, rec: &VolleyRecord, n: &u32, tally: &mut Tally, w: f64) {

@@ -7,6 +7,7 @@ mod describe;
 mod duel;
 mod fire;
 mod hex;
+mod roll_points;
 
 use crate::action::{ChartSystem, SystemAbout};
 use charts::Charts;
@@ -26,7 +27,7 @@ impl ChartSystem for HexAcw {
         actions: &[&fire::FireAction, &duel::DuelAction],
         charts: &CHARTS,
         preamble: "",
-        rolls: &[],
+        rolls: roll_points::ALL,
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

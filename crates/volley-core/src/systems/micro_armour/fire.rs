@@ -8,10 +8,13 @@
 
 use super::charts::{Attacker, Charts, MovingDefense};
 use super::fields;
+use super::fields::TARGET_CLASSES;
+use super::roll_points::{CRT_ROLL, FIRER_COHESION};
 use crate::action::{About, ChartAction, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::rolls::{Value, Verdict};
 use crate::systems::ghq::differential;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::{
@@ -31,6 +34,8 @@ pub struct Fire {
     /// `-S-` is S for this attacker.
     pub dash_s_suppresses: bool,
     pub target: Stand,
+    /// What its roll points show a house rule's condition.
+    pub shown: Vec<Value>,
 }
 
 impl Procedure for Fire {
@@ -42,19 +47,45 @@ impl Procedure for Fire {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> (FireResult, StandState) {
-        if !self.firer.roll(dice) {
+        let rolls = &self.charts.rolls;
+        let fires = rolls.roll(
+            &FIRER_COHESION,
+            dice,
+            || self.shown.clone(),
+            |dice, adjust| {
+                let test = CohesionTest {
+                    cohesion: adjust.threshold(self.firer.cohesion),
+                    modifier: self.firer.modifier + adjust.modifier,
+                    ..self.firer
+                };
+                let fires = test.roll(dice);
+                (fires, Verdict::failed_if(!fires))
+            },
+        );
+        if !fires {
             return (FireResult::NoFire, self.target.state());
         }
-        let mut target = self.target;
-        let effect = attack_by(
+        rolls.roll(
+            &CRT_ROLL,
             dice,
-            &*self.charts,
-            self.column,
-            self.crt_drm,
-            self.dash_s_suppresses,
-            &mut target,
-        );
-        (effect.into(), target.state())
+            || self.shown.clone(),
+            |dice, adjust| {
+                let mut target = self.target;
+                let effect = attack_by(
+                    dice,
+                    &*self.charts,
+                    self.column,
+                    self.crt_drm + adjust.modifier,
+                    self.dash_s_suppresses,
+                    &mut target,
+                );
+                let result = FireResult::from(effect);
+                (
+                    (result, target.state()),
+                    Verdict::failed_if(result == FireResult::None),
+                )
+            },
+        )
     }
 
     fn record(&self, rec: &FireRecord, o: &(FireResult, StandState), tally: &mut Tally, w: f64) {
@@ -195,6 +226,23 @@ impl FireAction {
             crt_drm: terrain_crt + smoke + range + f.die_mod,
             dash_s_suppresses,
             target: f.target_stand,
+            shown: vec![
+                Value::Flag(f.firer.suppressed),
+                Value::Flag(f.firer.disorganized),
+                Value::Flag(f.target_stand.suppressed),
+                Value::Flag(f.target_stand.disorganized),
+                Value::Word(
+                    TARGET_CLASSES
+                        .iter()
+                        .find(|c| **c == f.target)
+                        .copied()
+                        .unwrap_or("personnel"),
+                ),
+                Value::Number(f.range),
+                Value::Number(i64::from(f.tech_level)),
+                Value::Flag(f.atgm),
+                Value::Flag(in_smoke),
+            ],
             charts: charts.clone(),
         })
     }

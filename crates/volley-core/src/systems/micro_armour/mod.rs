@@ -17,6 +17,7 @@ mod engagement;
 mod fields;
 mod fire;
 mod marker_removal;
+mod roll_points;
 
 use crate::action::{ChartSystem, SystemAbout};
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
@@ -49,7 +50,7 @@ impl ChartSystem for MicroArmour {
         ],
         charts: &describe::CHARTS,
         preamble: "",
-        rolls: &[],
+        rolls: roll_points::ALL,
     };
 
     fn describe_chart(charts: &Charts, name: &str, out: &mut String) {

@@ -70,7 +70,7 @@ pub const CRT_ROLL: RollPoint = RollPoint {
     name: "crt_roll",
     actions: "fire",
     roll: "2D6 plus terrain, range and other modifiers on the CRT column of firepower against defense",
-    modifier: "added to the 2D6 (a plus is worse for the target)",
+    modifier: "added to the 2D6, as terrain is (a plus helps the target)",
     threshold: None,
     failed: "the roll does nothing to the target",
     reads: FIRE,

@@ -1,0 +1,80 @@
+//! Micro Armour's named rolls, where a house rule's `[[roll]]` tables
+//! attach: standard fire's firer cohesion roll and CRT roll. Both show the
+//! fire as the question sets it.
+
+use super::fields::TARGET_CLASSES;
+use crate::rules::rolls::{Read, ReadKind, RollPoint};
+
+/// What standard fire's rolls show.
+const FIRE: &[Read] = &[
+    Read {
+        name: "firer.suppressed",
+        kind: ReadKind::Flag,
+        about: "the firer carries an S marker",
+    },
+    Read {
+        name: "firer.disorganized",
+        kind: ReadKind::Flag,
+        about: "the firer carries a D marker",
+    },
+    Read {
+        name: "target.suppressed",
+        kind: ReadKind::Flag,
+        about: "the target carries an S marker",
+    },
+    Read {
+        name: "target.disorganized",
+        kind: ReadKind::Flag,
+        about: "the target carries a D marker",
+    },
+    Read {
+        name: "target.class",
+        kind: ReadKind::Word(&TARGET_CLASSES),
+        about: "the target's defense class",
+    },
+    Read {
+        name: "range",
+        kind: ReadKind::Number,
+        about: "the range in inches",
+    },
+    Read {
+        name: "tech_level",
+        kind: ReadKind::Number,
+        about: "the firer's tech level",
+    },
+    Read {
+        name: "atgm",
+        kind: ReadKind::Flag,
+        about: "the firer fires an ATGM",
+    },
+    Read {
+        name: "smoke",
+        kind: ReadKind::Flag,
+        about: "firing into or out of smoke",
+    },
+];
+
+/// The firing stand's cohesion roll before it fires.
+pub const FIRER_COHESION: RollPoint = RollPoint {
+    name: "firer_cohesion",
+    actions: "fire",
+    roll: "the firer's 1D20 plus its markers' penalties (at most +7), terrain, smoke and an ATGM's modifier, at or under the force's cohesion to fire",
+    modifier: "added to the D20 (a plus makes the roll harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
+    threshold: Some("the force's cohesion"),
+    failed: "the stand does not fire",
+    reads: FIRE,
+};
+
+/// The CRT roll of a stand that fires.
+pub const CRT_ROLL: RollPoint = RollPoint {
+    name: "crt_roll",
+    actions: "fire",
+    roll: "2D6 plus terrain, the range DRM and other modifiers on the CRT column of firepower against defense",
+    modifier: "added to the 2D6, as terrain is (a plus helps the target)",
+    threshold: None,
+    failed: "the roll does nothing to the target",
+    reads: FIRE,
+};
+
+/// Every roll point of the card, for `volley rules micro-armour rolls`.
+pub const ALL: &[RollPoint] = &[FIRER_COHESION, CRT_ROLL];
