@@ -35,7 +35,12 @@ fn house_rules(c: &mut Criterion) {
         ..RunConfig::default()
     };
     let cases: [(&str, &str, &[(&str, &str)], &str); 4] = [
-        ("deadly-field", "charge", &[("defender_quality", "veteran")], "adf_veterans_reroll"),
+        (
+            "deadly-field",
+            "charge",
+            &[("defender_quality", "veteran")],
+            "adf_veterans_reroll",
+        ),
         (
             "micro-force",
             "charge",

@@ -87,6 +87,21 @@ fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
     assert_eq!(api["variants"][0]["spec"], "house rule woods-plus-6");
     api["variants"][0]["spec"] = cli["variants"][0]["spec"].clone();
     assert_eq!(api, cli);
+    // A pasted rule that changes a roll: the page compares it as the command
+    // line does the file.
+    let text = std::fs::read_to_string("house_rules/ms_point_blank.toml").unwrap();
+    let (status, body) = server.get(&format!(
+        "/api/compare?system=micro-squad&action=fire&range=3&variant.rule={}",
+        encode(&text)
+    ));
+    let cli = cli_json(
+        "compare micro-squad fire range=3 --variant variant:house_rules/ms_point_blank.toml",
+    );
+    assert_eq!(status, 200, "{body}");
+    let mut api: Value = serde_json::from_str(&body).unwrap();
+    let cli: Value = serde_json::from_str(&cli).unwrap();
+    api["variants"][0]["spec"] = cli["variants"][0]["spec"].clone();
+    assert_eq!(api, cli);
     // A dotted variant key patches the chart, as an inline --variant does.
     let (status, body) = server.get(
         "/api/compare?system=micro-squad&action=fire&terrain=woods&variant.terrain.woods.personnel=6",

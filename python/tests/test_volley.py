@@ -64,6 +64,16 @@ def test_hand_computed_odds() -> None:
     assert check.headline == "P(passed) = 58.33%"
 
 
+def test_a_rule_that_changes_a_roll_holds_in_python_as_on_the_command_line() -> None:
+    # Green regiments check against an MMP one higher: 2D6 >= 8, 15/36.
+    rule = str(ROOT / "house_rules" / "adf_green_nerves.toml")
+    check = volley.odds("deadly-field", "morale-check", mmp=7, quality="green", house_rules=[rule])
+    assert check.probability("passed", "yes") == pytest.approx(15 / 36, abs=1e-15)
+    compared = volley.compare("deadly-field", "morale-check", mmp=7, quality="green",
+                              variants={"nerves": rule})
+    assert compared["variants"][0]["differences"][0]["difference"] == pytest.approx(-6 / 36)
+
+
 def test_tables_are_dataframes() -> None:
     answer = volley.odds("micro-squad", "engagement", a_stands=2, b_stands=2)
     outcomes = answer.outcomes
