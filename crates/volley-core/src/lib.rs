@@ -15,8 +15,9 @@
 //! - [`tally`]: what a run accumulates (schema, tally, run result), below both
 //!   the engine and the statistics.
 //! - [`stats`]: confidence intervals, paired differences and run summaries.
-//! - [`rules`]: chart data embedded as TOML, house-rule patches, and the record
-//!   of the options a question consulted.
+//! - [`rules`]: chart data embedded as TOML, house-rule patches, the roll
+//!   rules that change a procedure's named rolls, and the record of the
+//!   options a question consulted.
 //! - [`engine`]: procedures and engagements, the batch runner, the exact chain,
 //!   the step memo, paired runs.
 //! - [`plan`]: best play in an engagement with choices (charge now, or fire
