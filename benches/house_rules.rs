@@ -27,6 +27,9 @@ fn question(system: &str, action: &str, fields: &[(&str, &str)], rule: Option<&s
     Question::new(system, action, &rules, &raw).unwrap()
 }
 
+/// A question (system, action, fields) and the shipped rule it is timed under.
+type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)], &'a str);
+
 fn house_rules(c: &mut Criterion) {
     let mut group = c.benchmark_group("house rules");
     group.sample_size(20);
@@ -34,7 +37,7 @@ fn house_rules(c: &mut Criterion) {
         method: MethodRequest::Exact,
         ..RunConfig::default()
     };
-    let cases: [(&str, &str, &[(&str, &str)], &str); 4] = [
+    let cases: [Case; 4] = [
         (
             "deadly-field",
             "charge",
