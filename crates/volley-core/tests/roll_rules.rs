@@ -226,3 +226,53 @@ fn a_brigadier_adds_one_to_the_chargers_impact() {
         100_000,
     );
 }
+
+#[test]
+fn a_rule_that_moves_the_mmp_past_the_card_is_held_to_its_range() {
+    // MMP 12 for mounted cavalry, and a rule that takes 4 off the roll: the
+    // MMP would be 16; it is held at 12, where only a natural 12 passes.
+    let rule = ["[[roll]]\npoint = \"morale_check\"\nmodifier = -4\n".to_string()];
+    let fields = [("mmp", "12"), ("unit_type", "mounted-cavalry")];
+    let passed = exact(
+        "deadly-field",
+        "morale-check",
+        &fields,
+        &rule,
+        ("passed", "yes"),
+    );
+    assert!(close(passed, 1.0 / 36.0));
+}
+
+#[test]
+fn a_duel_whose_rule_leaves_no_casualty_to_roll_is_a_stalemate() {
+    // 5 infantry at 1 hex: the first band's d6, three down, reads its
+    // first column (no casualty) on every face: neither side can hurt.
+    let rule = ["[[roll]]\npoint = \"casualty_die\"\nmodifier = -5\n".to_string()];
+    let fields = [("a_infantry", "5"), ("b_infantry", "5"), ("turns", "0")];
+    let stalemate = exact("hex-acw", "duel", &fields, &rule, ("winner", "stalemate"));
+    assert!(close(stalemate, 1.0), "{stalemate}");
+}
+
+#[test]
+fn an_answer_says_when_its_rule_changes_a_roll_the_action_does_not_make() {
+    use volley_core::ask::question::Question;
+    let rule =
+        volley_core::rules::HouseRule::parse("point-blank", &shipped("ms_point_blank")).unwrap();
+    let raw = crate::common::raw_fields(&[]);
+    let engagement = Question::new(
+        "micro-squad",
+        "engagement",
+        std::slice::from_ref(&rule),
+        &raw,
+    )
+    .unwrap();
+    let notes = engagement.notes();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("`firer_cohesion`, which engagement does not roll")),
+        "{notes:?}"
+    );
+    let fire = Question::new("micro-squad", "fire", &[rule], &raw).unwrap();
+    assert!(fire.notes().iter().all(|n| !n.contains("does not roll")));
+}

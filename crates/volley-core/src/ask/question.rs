@@ -268,7 +268,13 @@ impl Question {
 
     /// How to read the answer under these rules.
     pub fn notes(&self) -> Vec<String> {
-        self.action.answer_notes(&self.book)
+        let mut notes = self.action.answer_notes(&self.book);
+        notes.extend(crate::rules::rolls::not_rolled_by(
+            &self.book.rolls,
+            self.system.roll_points(),
+            self.action.name(),
+        ));
+        notes
     }
 
     /// The action's working for this scenario (see [`Action::working`]).

@@ -1,5 +1,5 @@
 //! The conditions of a roll rule: small expressions over what a roll point
-//! shows (`attacker.quality == "veteran" && distance <= 2`), read once when
+//! shows (`defender.quality == "veteran" && defender.figures <= 6`), read once when
 //! the house rule is loaded, each name and word checked against the point's
 //! declaration, and evaluated at every roll as a walk over a few nodes.
 //!
@@ -292,6 +292,10 @@ impl Parser<'_> {
                         crate::error::one_of(words)
                     )
                 }),
+            (ReadKind::Word(_), Token::Name(word)) => Err(format!(
+                "`{}` is compared with a word in quotes: write \"{word}\"",
+                read.name
+            )),
             (kind, token) => Err(format!(
                 "`{}` is {}, not `{}`",
                 read.name,

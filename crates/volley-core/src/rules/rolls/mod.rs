@@ -4,7 +4,7 @@
 //! A procedure declares each of its rolls as a [`RollPoint`] (its name, the
 //! dice, what its modifier adds to, what its threshold is, what a failed
 //! roll is, and the values it shows a rule: the units' quality, level,
-//! figures, the distance). A house rule's `[[roll]]` tables attach to a
+//! figures, the range). A house rule's `[[roll]]` tables attach to a
 //! point ([`RollRule`]): when a condition over what the point shows holds,
 //! add a modifier, change the threshold, or re-roll a failed (or passed)
 //! roll once. The procedure rolls through [`RollRules::roll`], which asks
@@ -197,6 +197,26 @@ impl RollRules {
     }
 }
 
+/// A note for each roll rule whose point `action` never rolls (a rule for
+/// the fire action's CRT roll, asked of an engagement): the answer is the
+/// card's there, and says so.
+pub fn not_rolled_by(rules: &RollRules, points: &[RollPoint], action: &str) -> Vec<String> {
+    rules
+        .all()
+        .iter()
+        .filter_map(|rule| {
+            let point = points.iter().find(|p| p.name == rule.point)?;
+            let rolls = point.actions.split(", ").any(|a| a == action);
+            (!rolls).then(|| {
+                format!(
+                    "house rule {} changes the roll `{}`, which {action} does not roll (it is rolled by {}): this answer is the card's there",
+                    rule.rule, point.name, point.actions
+                )
+            })
+        })
+        .collect()
+}
+
 /// A system's roll points in words: each one's roll, what a rule's
 /// modifier and threshold change, what a failed roll is, and what it
 /// shows a condition (`volley rules SYSTEM rolls`, and the guide).
@@ -218,6 +238,7 @@ pub fn describe(points: &[RollPoint]) -> String {
             None => out.push_str("- no threshold\n"),
         }
         let _ = writeln!(out, "- `reroll = \"failed\"`: {}", point.failed);
+        out.push_str("- `reroll = \"passed\"`: the roll made again when it did not fail (the enemy's re-roll)\n");
         out.push_str("- a `when` condition reads:\n");
         for read in point.reads {
             let _ = writeln!(

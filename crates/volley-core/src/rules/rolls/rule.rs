@@ -44,9 +44,11 @@ pub struct RollRuleText {
     pub modifier: i32,
     pub threshold: Option<Threshold>,
     pub reroll: Option<Verdict>,
-    /// The line of `point` (the rule's), and of `when`.
+    /// The line of `point` (the rule's), of `when`, and of the threshold
+    /// with the key it was given by.
     pub line: usize,
     pub when_line: usize,
+    pub threshold_at: (usize, &'static str),
 }
 
 /// A roll rule checked against its system's roll points.
@@ -91,6 +93,11 @@ impl RollRuleText {
                 }
             },
         };
+        let threshold_at = match (&table.threshold, &table.threshold_add) {
+            (Some(set), _) => (line(set.span()), "threshold"),
+            (None, Some(add)) => (line(add.span()), "threshold_add"),
+            (None, None) => (0, "threshold"),
+        };
         let threshold = match (table.threshold, table.threshold_add) {
             (Some(_), Some(add)) => {
                 return Err(at(
@@ -117,6 +124,7 @@ impl RollRuleText {
         Ok(RollRuleText {
             line: line(table.point.span()),
             when_line: table.when.as_ref().map_or(0, |w| line(w.span())),
+            threshold_at,
             point: table.point.into_inner(),
             when: table.when.map(Spanned::into_inner),
             modifier,
@@ -157,10 +165,14 @@ impl RollRuleText {
                 at(self.line, "point", message)
             })?;
         if self.threshold.is_some() && point.threshold.is_none() {
+            let (line, key) = self.threshold_at;
             return Err(at(
-                self.line,
-                "threshold",
-                format!("`{}` has no threshold to change", point.name),
+                line,
+                key,
+                format!(
+                    "`{}` has no threshold to change (give a `modifier`: {})",
+                    point.name, point.modifier
+                ),
             ));
         }
         let when = match &self.when {

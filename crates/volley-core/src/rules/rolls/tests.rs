@@ -65,6 +65,7 @@ fn a_condition_that_names_what_the_point_does_not_show_is_refused_with_why() {
     assert!(err(r#"unit.quality == "vet""#).contains("never \"vet\""));
     assert!(err(r#"unit.quality < "elite""#).contains("== or != only"));
     assert!(err("distance == \"two\"").contains("a whole number"));
+    assert!(err("unit.quality == veteran").contains("in quotes: write \"veteran\""));
     assert!(err("distance").contains("compare it"));
     assert!(err("(charging").contains("not closed"));
     assert!(err("charging &&").contains("ends too soon"));

@@ -9,9 +9,10 @@
 use super::charts::{AfterFire, Charts};
 use super::morale::CheckOutcome;
 use super::regiment_fields::RegimentGroup;
+use super::roll_points;
 use super::unit::{Arm, Condition, Regiment};
 use crate::action::{About, ChartAction, FieldSpec};
-use crate::dice::{Dice, Roll};
+use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::tally::{Category, Label, Mean, Outcome, YesNo};
@@ -143,17 +144,19 @@ pub fn apply<D: Dice>(
     }
     let mmp = target.mmp(charts, &after, charging, bad, fcr.add[result]);
     let check = target.check(charts, &after, mmp);
-    let outcome = dice.classify(Roll::Sum(2, 6), |roll| {
-        let o = check.resolve(roll);
-        CheckOutcome {
+    let outcome = check.rolled(
+        &roll_points::MORALE_CHECK,
+        dice,
+        || check.shown(),
+        |o| CheckOutcome {
             fall_back: if coarse {
                 o.fall_back.min(1)
             } else {
                 o.fall_back
             },
             ..o
-        }
-    });
+        },
+    );
     after.level = outcome.level_after as u8;
     if outcome.recovers {
         after.figures = (after.figures + 1).min(target.original);

@@ -66,7 +66,7 @@ impl MoraleCheck {
     /// rules (`shown`: what the point shows them), its outcome read by
     /// `judge` into what the caller keeps. A rule's modifier adds to the
     /// roll by taking it off the MMP, so the naturals read the dice as
-    /// rolled.
+    /// rolled; the MMP it leaves is held to the card's range.
     pub fn rolled<D: Dice, T: Copy + PartialEq>(
         &self,
         point: &RollPoint,
@@ -79,8 +79,12 @@ impl MoraleCheck {
             let check = if adjust.modifier == 0 && adjust.threshold.is_none() {
                 self
             } else {
+                // The MMP a rule moves stays within the card's range, as
+                // every MMP does.
                 moved = MoraleCheck {
-                    mmp: adjust.threshold(self.mmp) - adjust.modifier,
+                    mmp: self
+                        .charts
+                        .clamp_mmp(adjust.threshold(self.mmp) - adjust.modifier),
                     ..self.clone()
                 };
                 &moved
@@ -97,7 +101,7 @@ impl MoraleCheck {
     }
 
     /// What the morale check's roll point shows.
-    fn shown(&self) -> Vec<Value> {
+    pub fn shown(&self) -> Vec<Value> {
         vec![
             Value::Word(self.quality),
             Value::Word(self.unit_type),

@@ -12,14 +12,16 @@ const QUALITY: ReadKind = ReadKind::Word(&QUALITIES);
 const LEVEL: ReadKind = ReadKind::Word(&LEVELS);
 const ARM: ReadKind = ReadKind::Word(&ARMS);
 
-/// The morale check or rally attempt of `volley odds deadly-field
-/// morale-check` (and `rally`).
+/// A morale check: the morale-check and rally actions', and the check a
+/// unit takes after fire (in the fire action, a charge's fire at the
+/// charger, and the firefight). The defender's pre-impact check is its own
+/// point.
 pub const MORALE_CHECK: RollPoint = RollPoint {
     name: "morale_check",
-    actions: "morale-check, rally",
-    roll: "2D6 against the final MMP: at or above it passes (a natural 12 always passes, a natural 2 or 3 always fails)",
-    modifier: "added to the 2D6 roll (a natural 2, 3 or 12 reads the dice as rolled)",
-    threshold: Some("the final MMP"),
+    actions: "morale-check, rally, fire, charge, firefight",
+    roll: "2D6 against the final MMP: at or above it passes (a natural 12 always passes, a natural 2 or 3 always fails); after fire, the check the fire's result calls for",
+    modifier: "added to the 2D6 roll (a natural 2, 3 or 12 reads the dice as rolled; the MMP it moves stays within 0-12)",
+    threshold: Some("the final MMP (held within 0-12)"),
     failed: "the roll is below the MMP, or a natural 2 or 3",
     reads: &[
         Read {
@@ -55,8 +57,8 @@ pub const PRE_IMPACT_CHECK: RollPoint = RollPoint {
     name: "pre_impact_check",
     actions: "charge, firefight",
     roll: "the defender's 2D6 morale check against its MMP before impact: it stands, falls back or routs",
-    modifier: "added to the defender's 2D6 roll (a natural 2, 3 or 12 reads the dice as rolled)",
-    threshold: Some("the defender's final MMP"),
+    modifier: "added to the defender's 2D6 roll (a natural 2, 3 or 12 reads the dice as rolled; the MMP it moves stays within 0-12)",
+    threshold: Some("the defender's final MMP (held within 0-12)"),
     failed: "the roll is below the MMP, or a natural 2 or 3",
     reads: &[
         Read {

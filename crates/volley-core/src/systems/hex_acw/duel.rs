@@ -5,7 +5,7 @@
 //! or rolled for once, before the first turn.
 
 use super::charts::{Charts, DuelEnd};
-use super::fire::{FiredFrom, casualties};
+use super::fire::{FiredFrom, can_hurt, casualties};
 use super::hex::Hex;
 use crate::action::{About, ChartAction, FieldSpec, notes_of};
 use crate::dice::Dice;
@@ -79,12 +79,16 @@ impl Duel {
     /// Can A hurt B, and B hurt A, in this state?
     fn can_hurt(&self, s: &State) -> (bool, bool) {
         let charts = &*self.charts;
-        let hurts = |firer: &Hex, target: &Hex, cover: bool| {
-            !target.is_empty() && charts.can_hurt(firer.firepower(self.range, charts), cover)
+        let hurts = |firer: &Hex, target: &Hex, cover: bool, side| {
+            let from = FiredFrom {
+                side,
+                range: self.range,
+            };
+            !target.is_empty() && can_hurt(charts, firer.firepower(self.range, charts), cover, from)
         };
         (
-            hurts(&s.a, &s.b, self.b_cover),
-            hurts(&s.b, &s.a, self.a_cover),
+            hurts(&s.a, &s.b, self.b_cover, "a"),
+            hurts(&s.b, &s.a, self.a_cover, "b"),
         )
     }
 

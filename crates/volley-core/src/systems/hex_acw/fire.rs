@@ -57,14 +57,7 @@ pub fn casualties<D: Dice>(
     if firepower == 0 {
         return charts.casualties.zero_firepower_casualties;
     }
-    let shown = || {
-        vec![
-            Value::Word(from.side),
-            Value::Number(i64::from(firepower)),
-            Value::Flag(cover),
-            Value::Number(i64::from(from.range)),
-        ]
-    };
+    let shown = || casualty_shown(firepower, cover, from);
     charts
         .rolls
         .roll(&CASUALTY_DIE, dice, shown, |dice, adjust| {
@@ -74,6 +67,31 @@ pub fn casualties<D: Dice>(
             });
             (lost, Verdict::failed_if(lost == 0))
         })
+}
+
+/// What the casualty die's roll point shows.
+fn casualty_shown(firepower: u32, cover: bool, from: FiredFrom) -> Vec<Value> {
+    vec![
+        Value::Word(from.side),
+        Value::Number(i64::from(firepower)),
+        Value::Flag(cover),
+        Value::Number(i64::from(from.range)),
+    ]
+}
+
+/// Can fire of `firepower` (halved once for cover) cause a casualty, the
+/// casualty die as the house rules' roll rules move it?
+pub fn can_hurt(charts: &Charts, firepower: u32, cover: bool, from: FiredFrom) -> bool {
+    if firepower == 0 {
+        return false;
+    }
+    let adjust = charts
+        .rolls
+        .adjust(&CASUALTY_DIE, || casualty_shown(firepower, cover, from));
+    (1..=6).any(|face| {
+        let face = (face + adjust.modifier).clamp(1, 6) as u32;
+        charts.casualties(firepower, cover, face) > 0
+    })
 }
 
 /// Where [`Volley`] records.

@@ -241,7 +241,7 @@ impl FireAction {
                 Value::Number(f.range),
                 Value::Number(i64::from(f.tech_level)),
                 Value::Flag(f.atgm),
-                Value::Flag(in_smoke),
+                Value::Flag(f.smoke || f.terrain.iter().any(|t| t == "smoke")),
             ],
             charts: charts.clone(),
         })

@@ -208,7 +208,7 @@ impl FireAction {
             range: f.range,
             firepower: f.firepower,
             defense: f.defense,
-            smoke: in_smoke,
+            smoke: f.smoke || f.terrain.iter().any(|t| t == "smoke"),
         };
         // The house rules' roll rules: their modifiers and thresholds fold
         // into the event's tables; their re-rolls roll it step by step.

@@ -21,13 +21,7 @@ pub fn casualties<D: Dice>(dice: &mut D, charts: &Charts, tenths: u32, side: &'s
     if fraction == 0 {
         return whole;
     }
-    let shown = || {
-        vec![
-            Value::Word(side),
-            Value::Number(i64::from(tenths)),
-            Value::Number(i64::from(fraction)),
-        ]
-    };
+    let shown = || fraction_shown(tenths, side);
     let extra = charts
         .rolls
         .roll(&FRACTION_DIE, dice, shown, |dice, adjust| {
@@ -36,6 +30,28 @@ pub fn casualties<D: Dice>(dice: &mut D, charts: &Charts, tenths: u32, side: &'s
             (extra, Verdict::failed_if(!extra))
         });
     whole + u32::from(extra)
+}
+
+/// What the fraction die's roll point shows.
+fn fraction_shown(tenths: u32, side: &'static str) -> Vec<Value> {
+    vec![
+        Value::Word(side),
+        Value::Number(i64::from(tenths)),
+        Value::Number(i64::from(tenths % 10)),
+    ]
+}
+
+/// Can side `side`'s attack of `tenths` cause a casualty, its fraction die
+/// as the house rules' roll rules move it?
+pub fn can_hurt(charts: &Charts, tenths: u32, side: &'static str) -> bool {
+    let fraction = tenths % 10;
+    if tenths >= 10 || fraction == 0 {
+        return tenths >= 10;
+    }
+    let adjust = charts
+        .rolls
+        .adjust(&FRACTION_DIE, || fraction_shown(tenths, side));
+    adjust.threshold(fraction as i32) - adjust.modifier >= 1
 }
 
 /// One attack from one hex.

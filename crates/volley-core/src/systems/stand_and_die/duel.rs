@@ -11,7 +11,7 @@
 //! before an obstacle or the table edge) it can fall back no further and stands
 //! (`sd_fallback_blocked = stay`), or is destroyed (`eliminate`).
 
-use super::attack::{casualties, hex_of};
+use super::attack::{can_hurt, casualties, hex_of};
 use super::charts::{Charts, Combat, DuelContact, FallbackBlocked, Target};
 use super::hex::Hex;
 use crate::action::{About, ChartAction, FieldSpec, notes_of};
@@ -217,7 +217,10 @@ impl engine::Engagement for Duel {
     }
 
     fn is_over(&self, s: &State) -> bool {
-        s.a.is_gone() || s.b.is_gone() || s.disengaged || self.attacks(s) == (0, 0)
+        let (on_b, on_a) = self.attacks(s);
+        let charts = &*self.charts;
+        let hurts = can_hurt(charts, on_b, "a") || can_hurt(charts, on_a, "b");
+        s.a.is_gone() || s.b.is_gone() || s.disengaged || !hurts
     }
 
     /// The first attack (sequential combat: after the roll for who moves
