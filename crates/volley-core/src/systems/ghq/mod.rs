@@ -43,6 +43,7 @@ pub mod markers;
 pub mod movement;
 pub mod overrun;
 pub mod results;
+pub mod roll_points;
 pub mod stand;
 pub mod terrain;
 

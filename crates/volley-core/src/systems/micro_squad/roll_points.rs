@@ -4,6 +4,7 @@
 
 use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
 use crate::systems::ghq::Stand;
+use crate::systems::ghq::roll_points;
 
 /// What standard fire's rolls show.
 const FIRE: &[Read] = &[
@@ -55,26 +56,16 @@ const FIRE: &[Read] = &[
 ];
 
 /// The firing stand's cohesion roll before it fires.
-pub const FIRER_COHESION: RollPoint = RollPoint {
-    name: "firer_cohesion",
-    actions: "fire",
-    roll: "the firer's 1D20 plus its markers' penalties and the target's terrain, at or under the force's cohesion to fire",
-    modifier: "added to the D20 (a plus makes the roll harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
-    threshold: Some("the force's cohesion"),
-    failed: "the stand does not fire",
-    reads: FIRE,
-};
+pub const FIRER_COHESION: RollPoint = roll_points::firer_cohesion(
+    "the firer's 1D20 plus its markers' penalties and the target's terrain, at or under the force's cohesion to fire",
+    FIRE,
+);
 
 /// The CRT roll of a stand that fires.
-pub const CRT_ROLL: RollPoint = RollPoint {
-    name: "crt_roll",
-    actions: "fire",
-    roll: "2D6 plus terrain, range and other modifiers on the CRT column of firepower against defense",
-    modifier: "added to the 2D6, as terrain is (a plus helps the target)",
-    threshold: None,
-    failed: "the roll does nothing to the target",
-    reads: FIRE,
-};
+pub const CRT_ROLL: RollPoint = roll_points::crt_roll(
+    "2D6 plus terrain, range and other modifiers on the CRT column of firepower against defense",
+    FIRE,
+);
 
 /// Every roll point of the card, for `volley rules micro-squad rolls`.
 pub const ALL: &[RollPoint] = &[FIRER_COHESION, CRT_ROLL];
