@@ -180,7 +180,11 @@ fn readme(shown: &[Shown], folder: &Path) -> String {
             s.action, s.rule.name, s.path
         );
         // The comparison's own headings, one level down.
-        for line in s.markdown.lines().skip_while(|l| l.starts_with("### ")) {
+        for line in s
+            .markdown
+            .lines()
+            .skip_while(|l| l.starts_with("### ") || l.is_empty())
+        {
             let line = match line.strip_prefix("#### ") {
                 Some(heading) => format!("### {heading}"),
                 None => line.to_string(),
