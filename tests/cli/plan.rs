@@ -490,3 +490,23 @@ fn experiments_that_share_plans_report_as_they_do_alone() {
         }
     }
 }
+
+#[test]
+fn a_plan_under_a_house_rule_lists_what_the_rule_changes() {
+    let out = super::stdout_of(&[
+        "plan",
+        "deadly-field",
+        "firefight",
+        "--check-trials",
+        "0",
+        "--house-rule",
+        "house_rules/adf_green_nerves.toml",
+    ]);
+    assert!(out.contains("house rules: green-nerves\n"), "{out}");
+    assert!(
+        out.contains("  changes rolls.morale_check: threshold +1, when unit.quality == \"green\""),
+        "{out}"
+    );
+    let card = super::stdout_of(&["plan", "deadly-field", "firefight", "--check-trials", "0"]);
+    assert!(!card.contains("house rules"));
+}

@@ -138,7 +138,20 @@ fn text(document: &PlanDocument<'_>, markdown: bool) -> String {
     } else {
         question.scenario_given_line()
     };
-    let _ = writeln!(out, "scenario: {scenario}\n");
+    let _ = writeln!(out, "scenario: {scenario}");
+    // The house rules it is solved under, as every answer lists them.
+    let book = question.book();
+    if !book.house_rules.is_empty() {
+        let _ = writeln!(out, "house rules: {}", book.house_rules.join(", "));
+        for patch in &book.patches {
+            let said = crate::contract::PatchJson::from(patch).said();
+            let _ = writeln!(out, "  changes {said}");
+        }
+        for note in question.notes() {
+            let _ = writeln!(out, "note: {note}");
+        }
+    }
+    out.push('\n');
     let mut rows = vec![("best play".to_string(), plan.best)];
     let answered = if two_sided(plan) {
         format!(
