@@ -5,13 +5,14 @@
 //! tidy results and what they are.
 
 use crate::ask::variants::comparison;
-use crate::contract::{GalleryMetaJson, HouseRuleFileJson};
+use crate::contract::{
+    ComparisonJson, ComparisonMethodJson, DifferenceJson, GalleryMetaJson, HouseRuleFileJson,
+};
 use crate::frame::write_atomic;
-use crate::output::{Format, render_comparison};
+use crate::output::{Format, comparison_json, render_comparison};
 use crate::rules::HouseRule;
 use anyhow::Context;
 use clap::Args;
-use serde_json::Value;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -35,9 +36,10 @@ struct Shown {
     path: String,
     action: String,
     fields: Vec<(String, String)>,
-    /// The comparison as the command prints it in Markdown, and as JSON.
+    /// The comparison as the command prints it in Markdown, and as its
+    /// contract.
     markdown: String,
-    json: Value,
+    json: ComparisonJson,
 }
 
 pub fn run(args: &GalleryArgs) -> anyhow::Result<String> {
@@ -64,7 +66,7 @@ pub fn run(args: &GalleryArgs) -> anyhow::Result<String> {
         let compared_at = comparison(&system, &action, &fields, &[], &[variant])?;
         let compared = compared_at.run(&config).map_err(crate::cli::explain)?;
         let markdown = render_comparison(&compared_at, &compared, Format::Markdown);
-        let json = serde_json::from_str(&render_comparison(&compared_at, &compared, Format::Json))?;
+        let json = comparison_json(&compared_at, &compared);
         shown.push(Shown {
             rule,
             path,
@@ -93,17 +95,15 @@ pub fn run(args: &GalleryArgs) -> anyhow::Result<String> {
 
 /// The outcome the rule moves most (the first, where none moves): its row
 /// of the comparison's differences.
-fn headline(json: &Value) -> &Value {
-    let size = |d: &Value| d["difference"].as_f64().map_or(0.0, f64::abs);
-    let rows = json["variants"][0]["differences"].as_array();
+fn headline(json: &ComparisonJson) -> Option<&DifferenceJson> {
+    let rows = json.variants.first().map(|v| v.differences.as_slice());
     rows.into_iter()
         .flatten()
-        .filter(|d| d["value"].is_string())
-        .fold(None::<&Value>, |best, d| match best {
-            Some(b) if size(b) >= size(d) => Some(b),
+        .filter(|d| d.value.is_some())
+        .fold(None::<&DifferenceJson>, |best, d| match best {
+            Some(b) if b.difference.abs() >= d.difference.abs() => Some(b),
             _ => Some(d),
         })
-        .unwrap_or(&Value::Null)
 }
 
 /// The question as a command line writes its fields.
@@ -203,9 +203,9 @@ fn results(shown: &[Shown]) -> String {
         "rule,file,system,action,question,variable,value,card,rule_value,difference,ci_low,ci_high,exact\n",
     );
     for s in shown {
-        let h = headline(&s.json);
-        let number = |key: &str| h[key].as_f64().map(|v| v.to_string()).unwrap_or_default();
-        let difference = h["difference"].as_f64().unwrap_or(f64::NAN);
+        let Some(h) = headline(&s.json) else {
+            continue;
+        };
         let base = baseline_value(&s.json, h);
         let _ = writeln!(
             out,
@@ -215,38 +215,32 @@ fn results(shown: &[Shown]) -> String {
             s.rule.system.as_deref().unwrap_or_default(),
             s.action,
             question_line(s),
-            h["variable"].as_str().unwrap_or_default(),
-            h["value"].as_str().unwrap_or_default(),
+            h.variable,
+            h.value.as_deref().unwrap_or_default(),
             base,
-            base + difference,
-            number("difference"),
-            number("ci_low"),
-            number("ci_high"),
-            s.json["method"].as_str().is_some_and(|m| m == "exact"),
+            base + h.difference,
+            h.difference,
+            h.ci_low,
+            h.ci_high,
+            s.json.method == ComparisonMethodJson::Exact,
         );
     }
     out
 }
 
 /// The card's probability of the headline's outcome.
-fn baseline_value(json: &Value, h: &Value) -> f64 {
-    json["baseline"]["outcomes"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|o| o["variable"] == h["variable"] && o["value"] == h["value"])
-        .and_then(|o| o["probability"].as_f64())
-        .unwrap_or(f64::NAN)
+fn baseline_value(json: &ComparisonJson, h: &DifferenceJson) -> f64 {
+    json.baseline
+        .outcomes
+        .iter()
+        .find(|o| o.variable == h.variable && h.value.as_deref() == Some(o.value.as_str()))
+        .map_or(f64::NAN, |o| o.probability)
 }
 
 fn meta(shown: &[Shown]) -> String {
     let moved = shown
         .iter()
-        .filter(|s| {
-            headline(&s.json)["difference"]
-                .as_f64()
-                .is_some_and(|d| d != 0.0)
-        })
+        .filter(|s| headline(&s.json).is_some_and(|h| h.difference != 0.0))
         .count();
     let column = |name: &str, about: &str| (name.to_string(), about.to_string());
     let meta = GalleryMetaJson {

@@ -13,7 +13,7 @@ mod solve;
 
 pub use crate::contract::TallyFile;
 pub use answer::{Answer, Look, answer_contract, render_odds};
-pub use compare::{ComparedDocument, render_comparison};
+pub use compare::{ComparedDocument, comparison_json, render_comparison};
 pub use document::{Document, render};
 pub use effects::EffectsDocument;
 pub use grid::{Grid, GridCell, TableAsk, tabulate};

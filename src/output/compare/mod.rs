@@ -12,13 +12,7 @@ use crate::contract::{self, ComparisonJson};
 /// A finished comparison in `format`, each side's answer from its question:
 /// what `volley compare` prints and the page's API returns.
 pub fn render_comparison(comparison: &Comparison, compared: &Compared, format: Format) -> String {
-    let base = Answer::of(&comparison.baseline, &compared.baseline);
-    let variants: Vec<Answer> = comparison
-        .variants
-        .iter()
-        .zip(&compared.variants)
-        .map(|(v, a)| Answer::of(&v.question, &a.summary))
-        .collect();
+    let (base, variants) = answers(comparison, compared);
     render(
         &ComparedDocument {
             compared,
@@ -26,6 +20,35 @@ pub fn render_comparison(comparison: &Comparison, compared: &Compared, format: F
             variants: &variants,
         },
         format,
+    )
+}
+
+/// A finished comparison as its JSON contract (what `--format json` prints).
+pub fn comparison_json(comparison: &Comparison, compared: &Compared) -> ComparisonJson {
+    let (base, variants) = answers(comparison, compared);
+    contract_of(compared, &base, &variants)
+}
+
+/// Each side's answer from its question: the baseline, then each variant.
+fn answers<'a>(
+    comparison: &'a Comparison,
+    compared: &'a Compared,
+) -> (Answer<'a>, Vec<Answer<'a>>) {
+    let base = Answer::of(&comparison.baseline, &compared.baseline);
+    let variants = comparison
+        .variants
+        .iter()
+        .zip(&compared.variants)
+        .map(|(v, a)| Answer::of(&v.question, &a.summary))
+        .collect();
+    (base, variants)
+}
+
+fn contract_of(compared: &Compared, base: &Answer, variants: &[Answer]) -> ComparisonJson {
+    ComparisonJson::new(
+        compared,
+        answer_contract(base),
+        variants.iter().map(answer_contract).collect(),
     )
 }
 
@@ -39,11 +62,7 @@ pub struct ComparedDocument<'a> {
 
 impl Document for ComparedDocument<'_> {
     fn json(&self) -> String {
-        contract::to_pretty_json(&ComparisonJson::new(
-            self.compared,
-            answer_contract(self.base),
-            self.variants.iter().map(answer_contract).collect(),
-        ))
+        contract::to_pretty_json(&contract_of(self.compared, self.base, self.variants))
     }
 
     #[cfg(feature = "native")]

@@ -137,10 +137,6 @@ impl RollRules {
         }
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.rules.is_empty()
-    }
-
     /// Every rule, in the order the house rules gave them.
     pub fn all(&self) -> &[RollRule] {
         &self.rules
@@ -223,10 +219,6 @@ pub fn not_rolled_by(rules: &RollRules, points: &[RollPoint], action: &str) -> V
 pub fn describe(points: &[RollPoint]) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    if points.is_empty() {
-        out.push_str("No roll points yet: house rules change this card's charts only.\n");
-        return out;
-    }
     for point in points {
         let _ = writeln!(out, "### `{}` ({})\n", point.name, point.actions);
         let _ = writeln!(out, "{}.\n", capitalised(point.roll));

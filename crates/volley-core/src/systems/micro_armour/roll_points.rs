@@ -51,7 +51,7 @@ const FIRE: &[Read] = &[
     Read {
         name: "smoke",
         kind: ReadKind::Flag,
-        about: "firing into or out of smoke",
+        about: "firing into or out of smoke, or the target in smoke terrain",
     },
 ];
 

@@ -3,12 +3,12 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
-use super::roll_points::{CRT_ROLL, FIRER_COHESION, FireShown};
+use super::roll_points::{CRT_ROLL, FIRER_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Classified, ClassifiedModel, Model, Procedure, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::rolls::Verdict;
+use crate::rules::rolls::{Value, Verdict};
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::CrtResult;
@@ -201,19 +201,22 @@ impl FireAction {
             .range_drm(f.range, infantry)
             .map_err(|m| InputError::argument("range", m))?;
         let column = fields::crt_column(f.firepower, f.defense, false, "firepower")?;
-        let shown = FireShown {
-            firer: &f.firer,
-            target: &f.target_stand,
-            personnel,
-            range: f.range,
-            firepower: f.firepower,
-            defense: f.defense,
-            smoke: f.smoke || f.terrain.iter().any(|t| t == "smoke"),
-        };
+        // What the fire's roll points show, in the order of their reads.
+        let shown = vec![
+            Value::Flag(f.firer.suppressed),
+            Value::Flag(f.firer.disorganized),
+            Value::Flag(f.target_stand.suppressed),
+            Value::Flag(f.target_stand.disorganized),
+            Value::Word(if personnel { "personnel" } else { "other" }),
+            Value::Number(f.range),
+            Value::Number(f.firepower),
+            Value::Number(f.defense),
+            Value::Flag(f.smoke || f.terrain.iter().any(|t| t == "smoke")),
+        ];
         // The house rules' roll rules: their modifiers and thresholds fold
         // into the event's tables; their re-rolls roll it step by step.
-        let on_cohesion = charts.rolls.adjust(&FIRER_COHESION, || shown.values());
-        let on_crt = charts.rolls.adjust(&CRT_ROLL, || shown.values());
+        let on_cohesion = charts.rolls.adjust(&FIRER_COHESION, || shown.clone());
+        let on_crt = charts.rolls.adjust(&CRT_ROLL, || shown);
         let mut firer = charts.cohesion_test(
             on_cohesion.threshold(f.cohesion),
             &f.firer,

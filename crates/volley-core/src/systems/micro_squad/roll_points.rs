@@ -2,8 +2,7 @@
 //! attach: standard fire's two rolls, the firer's cohesion roll and the CRT
 //! roll. Both show the fire as the question sets it.
 
-use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
-use crate::systems::ghq::Stand;
+use crate::rules::rolls::{Read, ReadKind, RollPoint};
 use crate::systems::ghq::roll_points;
 
 /// What standard fire's rolls show.
@@ -51,7 +50,7 @@ const FIRE: &[Read] = &[
     Read {
         name: "smoke",
         kind: ReadKind::Flag,
-        about: "firing into or out of smoke",
+        about: "firing into or out of smoke, or the target in smoke terrain",
     },
 ];
 
@@ -69,30 +68,3 @@ pub const CRT_ROLL: RollPoint = roll_points::crt_roll(
 
 /// Every roll point of the card, for `volley rules micro-squad rolls`.
 pub const ALL: &[RollPoint] = &[FIRER_COHESION, CRT_ROLL];
-
-/// The fire as its roll points show it.
-pub struct FireShown<'a> {
-    pub firer: &'a Stand,
-    pub target: &'a Stand,
-    pub personnel: bool,
-    pub range: i64,
-    pub firepower: i64,
-    pub defense: i64,
-    pub smoke: bool,
-}
-
-impl FireShown<'_> {
-    pub fn values(&self) -> Vec<Value> {
-        vec![
-            Value::Flag(self.firer.suppressed),
-            Value::Flag(self.firer.disorganized),
-            Value::Flag(self.target.suppressed),
-            Value::Flag(self.target.disorganized),
-            Value::Word(if self.personnel { "personnel" } else { "other" }),
-            Value::Number(self.range),
-            Value::Number(self.firepower),
-            Value::Number(self.defense),
-            Value::Flag(self.smoke),
-        ]
-    }
-}

@@ -46,6 +46,7 @@ fn fraction_shown(tenths: u32, side: &'static str) -> Vec<Value> {
 pub fn can_hurt(charts: &Charts, tenths: u32, side: &'static str) -> bool {
     let fraction = tenths % 10;
     if tenths >= 10 || fraction == 0 {
+        // A whole casualty always comes; nothing left over, no die.
         return tenths >= 10;
     }
     let adjust = charts
