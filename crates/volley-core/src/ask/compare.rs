@@ -119,6 +119,14 @@ impl Comparison {
         Ok((base, variants))
     }
 
+    /// Refuse the answers if a script of any side stopped at a roll.
+    fn scripts_held(&self) -> Result<(), InputError> {
+        self.baseline.scripts_held()?;
+        self.variants
+            .iter()
+            .try_for_each(|v| v.question.scripts_held())
+    }
+
     /// Answer every side on the same trials (or exactly).
     pub fn run(&self, config: &RunConfig) -> Result<Compared, QuestionError> {
         let c = config.confidence;
@@ -130,7 +138,10 @@ impl Comparison {
         let mut exact_refused = None;
         if let Some(budget) = config.exact_budget() {
             match exact_all(base.as_ref(), &models, budget, config) {
-                Ok(compared) => return Ok(named(compared, &self.variants)),
+                Ok(compared) => {
+                    self.scripts_held()?;
+                    return Ok(named(compared, &self.variants));
+                }
                 Err((_, over)) if config.method == MethodRequest::Exact => {
                     return Err(QuestionError::Run(engine::RunError::OverBudget(over)));
                 }
@@ -163,6 +174,7 @@ impl Comparison {
         };
         let refs: Vec<&dyn Model> = models.iter().map(|m| m.as_ref()).collect();
         let run = engine::run_paired(base.as_ref(), &refs, config, trials)?;
+        self.scripts_held()?;
         Ok(self.summarize_paired(run, trials, config, exact_refused))
     }
 
@@ -176,7 +188,9 @@ impl Comparison {
     ) -> Result<engine::PairedRun, QuestionError> {
         let (base, models) = self.models()?;
         let refs: Vec<&dyn Model> = models.iter().map(|m| m.as_ref()).collect();
-        Ok(engine::run_paired(base.as_ref(), &refs, config, trials)?)
+        let run = engine::run_paired(base.as_ref(), &refs, config, trials)?;
+        self.scripts_held()?;
+        Ok(run)
     }
 
     /// The comparison a paired run of `trials` trials gives: each side's

@@ -328,7 +328,10 @@ impl Question {
             .map(|v| (v.name.as_str(), v.values.clone()))
             .collect();
         match self.action.plan(&self.scenario, &self.book, ask, &outcomes) {
-            Some(Ok(answer)) => Ok(answer),
+            Some(Ok(answer)) => {
+                self.scripts_held()?;
+                Ok(answer)
+            }
             Some(Err(crate::plan::PlanError::Input(e))) => Err(QuestionError::Input(e)),
             Some(Err(crate::plan::PlanError::OverBudget(over))) => {
                 Err(QuestionError::Input(InputError::argument(
@@ -354,6 +357,18 @@ impl Question {
 
     pub fn answer(&self, config: &RunConfig) -> Result<RunResult, QuestionError> {
         let model = self.model()?;
-        Ok(engine::run(model.as_ref(), config)?)
+        let result = engine::run(model.as_ref(), config)?;
+        self.scripts_held()?;
+        Ok(result)
+    }
+
+    /// Refuse an answer made while a house rule's script stopped at a
+    /// roll (its error names the file and line): the figures would be the
+    /// card's there, not the rule's.
+    pub fn scripts_held(&self) -> Result<(), InputError> {
+        match self.book.rolls.failure() {
+            Some(stopped) => Err(stopped.clone()),
+            None => Ok(()),
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! line (`chart.path=value`, `chart.path+=1`, `chart.path-=1`,
 //! `chart.path*=2`). [`super::RuleBook::apply`] applies one.
 
-use super::rolls::{RollRuleText, rule::RollRuleFile};
+use super::rolls::{RollRuleText, ScriptText, rule::RollRuleFile, script::ScriptFile};
 use crate::error::InputError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -59,6 +59,8 @@ pub struct HouseRule {
     pub changes: Vec<Change>,
     /// Its `[[roll]]` tables: changes to the procedures' rolls.
     pub rolls: Vec<RollRuleText>,
+    /// Its `[[script]]` tables: code with hooks at the procedures' rolls.
+    pub scripts: Vec<ScriptText>,
     /// Its `[question]`: the action and fields where it shows itself (the
     /// house-rule gallery compares it with the card there).
     pub question: Option<(String, Vec<(String, String)>)>,
@@ -87,6 +89,7 @@ struct HouseRuleFile {
     add: Option<Paths>,
     multiply: Option<Paths>,
     roll: Option<Vec<RollRuleFile>>,
+    script: Option<Vec<ScriptFile>>,
     question: Option<QuestionFile>,
 }
 
@@ -140,6 +143,7 @@ impl HouseRule {
             description: String::new(),
             changes,
             rolls: Vec::new(),
+            scripts: Vec::new(),
             question: None,
         }
     }
@@ -152,12 +156,13 @@ impl HouseRule {
             && file.add.is_none()
             && file.multiply.is_none()
             && file.roll.is_none()
+            && file.script.is_none()
         {
             return Err(InputError {
                 file: label.to_string(),
                 line: None,
                 field: "set".to_string(),
-                message: "a house rule changes the card: give a [set], [add] or [multiply] table of chart paths, or [[roll]] tables".to_string(),
+                message: "a house rule changes the card: give a [set], [add] or [multiply] table of chart paths, or [[roll]] or [[script]] tables".to_string(),
             });
         }
         let rolls = file
@@ -166,6 +171,12 @@ impl HouseRule {
             .flatten()
             .map(|table| RollRuleText::read(label, text, table))
             .collect::<Result<Vec<_>, _>>()?;
+        let scripts = file
+            .script
+            .into_iter()
+            .flatten()
+            .map(|table| ScriptText::read(text, table))
+            .collect();
         let tables = [
             (Op::Set, file.set),
             (Op::Add, file.add),
@@ -195,6 +206,7 @@ impl HouseRule {
             description: file.description,
             changes,
             rolls,
+            scripts,
             question: file.question.map(|q| {
                 let fields = q
                     .fields

@@ -258,7 +258,7 @@ impl RuleBook {
         rule: &HouseRule,
         points: &'static [RollPoint],
     ) -> Result<(), InputError> {
-        if rule.rolls.is_empty() {
+        if rule.rolls.is_empty() && rule.scripts.is_empty() {
             return Ok(());
         }
         let mut all = self.rolls.all().to_vec();
@@ -272,7 +272,18 @@ impl RuleBook {
             });
             all.push(checked);
         }
-        self.rolls = RollRules::new(all);
+        let mut scripts = self.rolls.scripts().to_vec();
+        for text in &rule.scripts {
+            let compiled = text.compile(&rule.file, &rule.name, points)?;
+            self.patches.push(Patch {
+                rule: rule.name.clone(),
+                path: format!("rolls.{}", compiled.point.name),
+                old: None,
+                new: Value::String(compiled.said.clone()),
+            });
+            scripts.push(compiled);
+        }
+        self.rolls = RollRules::new(all, scripts);
         // The procedures now roll otherwise: compiled charts no longer hold.
         self.compiled = CompiledCache::default();
         Ok(())

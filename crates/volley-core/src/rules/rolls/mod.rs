@@ -10,16 +10,22 @@
 //! roll once. The procedure rolls through [`RollRules::roll`], which asks
 //! the dice through the same [`Dice`] as ever, so exact enumeration, Monte
 //! Carlo, paired comparisons and plans all hold under the rule; with no rule
-//! at a point it costs one look in an empty list.
+//! at a point it costs one look in an empty list. A house rule's
+//! `[[script]]` tables ([`script`]) attach code to a point for what the
+//! declarative form cannot say: hooks before and after the roll that may
+//! roll dice of their own through the same `Dice`.
 
 mod condition;
 pub(super) mod rule;
+pub(super) mod script;
 
 pub use condition::{Comparison, Condition};
 pub use rule::{RollRule, RollRuleText, Threshold};
+pub use script::{RollScript, ScriptText};
 
 use crate::dice::Dice;
-use std::sync::Arc;
+use crate::error::InputError;
+use std::sync::{Arc, OnceLock};
 
 /// What a roll point shows a rule: a value's name and kind, and what it is.
 #[derive(Clone, Copy, Debug)]
@@ -103,6 +109,8 @@ pub struct Adjust {
     pub modifier: i32,
     pub threshold: Option<Threshold>,
     pub reroll: Option<Verdict>,
+    /// A script's `after` hook reads the verdict.
+    pub watched: bool,
 }
 
 impl Adjust {
@@ -111,7 +119,14 @@ impl Adjust {
         modifier: 0,
         threshold: None,
         reroll: None,
+        watched: false,
     };
+
+    /// Does anything read the roll's verdict? Where nothing does, a
+    /// procedure keeps the card's classes (and sums) as they are.
+    pub fn reads_verdict(&self) -> bool {
+        self.reroll.is_some() || self.watched
+    }
 
     /// The point's threshold `card` as the rules leave it.
     pub fn threshold(&self, card: i32) -> i32 {
@@ -123,17 +138,23 @@ impl Adjust {
     }
 }
 
-/// The roll rules of a rule book, by point: shared by every procedure
-/// built from its charts.
+/// The roll rules and scripts of a rule book, by point: shared by every
+/// procedure built from its charts.
 #[derive(Clone, Debug, Default)]
 pub struct RollRules {
     rules: Arc<Vec<RollRule>>,
+    scripts: Arc<Vec<RollScript>>,
+    /// The first script that stopped at a roll: the answer is refused
+    /// with it ([`RollRules::failure`]).
+    failure: Arc<OnceLock<InputError>>,
 }
 
 impl RollRules {
-    pub fn new(rules: Vec<RollRule>) -> Self {
+    pub fn new(rules: Vec<RollRule>, scripts: Vec<RollScript>) -> Self {
         RollRules {
             rules: Arc::new(rules),
+            scripts: Arc::new(scripts),
+            failure: Arc::default(),
         }
     }
 
@@ -142,16 +163,48 @@ impl RollRules {
         &self.rules
     }
 
+    /// Every script, in the order the house rules gave them.
+    pub fn scripts(&self) -> &[RollScript] {
+        &self.scripts
+    }
+
+    /// Does a script attach at `point`? (Where a procedure decides ahead of
+    /// the dice what a roll can do, a script's choice is not known there.)
+    pub fn scripted(&self, point: &RollPoint) -> bool {
+        self.scripts.iter().any(|s| s.point.name == point.name)
+    }
+
+    /// Why a script stopped at a roll, if one did: an answer made under
+    /// these rules is refused with it, naming the file and line.
+    pub fn failure(&self) -> Option<&InputError> {
+        self.failure.get()
+    }
+
     /// What the rules at `point` change, given what it shows (`shown`, in
-    /// the order of the point's reads; asked only where a rule attaches).
+    /// the order of the point's reads; asked only where a rule attaches),
+    /// for a procedure that fixes a roll's modifiers before any die: a
+    /// script's `before` hook runs without dice.
     pub fn adjust(&self, point: &RollPoint, shown: impl FnOnce() -> Vec<Value>) -> Adjust {
+        self.adjusted(point, shown, None::<&mut crate::dice::Sampler>)
+            .0
+    }
+
+    /// [`RollRules::adjust`] with `dice` for the scripts' own rolls; also
+    /// what the scripts at the point are shown (`None`: no script there).
+    fn adjusted<D: Dice>(
+        &self,
+        point: &RollPoint,
+        shown: impl FnOnce() -> Vec<Value>,
+        mut dice: Option<&mut D>,
+    ) -> (Adjust, Option<rhai::Map>) {
         let mut here = self
             .rules
             .iter()
             .filter(|r| r.point == point.name)
             .peekable();
-        if here.peek().is_none() {
-            return Adjust::NONE;
+        let scripted = self.scripted(point);
+        if here.peek().is_none() && !scripted {
+            return (Adjust::NONE, None);
         }
         let shown = shown();
         debug_assert_eq!(
@@ -171,12 +224,25 @@ impl RollRules {
             };
             adjust.reroll = rule.reroll.or(adjust.reroll);
         }
-        adjust
+        if !scripted || self.failure().is_some() {
+            return (adjust, None);
+        }
+        let mut roll = None;
+        for script in self.scripts.iter().filter(|s| s.point.name == point.name) {
+            let map = roll.get_or_insert_with(|| script.roll_map(&shown));
+            adjust.watched |= script.watches();
+            if let Err(stopped) = script.before(map, dice.as_deref_mut(), &mut adjust) {
+                let _ = self.failure.set(stopped);
+                return (adjust, None);
+            }
+        }
+        (adjust, roll)
     }
 
     /// Roll at `point`: `roll` plays the roll once under the rules'
     /// adjustment and says whether it failed; where a rule re-rolls that
-    /// verdict, it is played once more and the second stands.
+    /// verdict (or a script's `after` asks to), it is played once more and
+    /// the second stands.
     pub fn roll<D: Dice, T>(
         &self,
         point: &RollPoint,
@@ -184,10 +250,22 @@ impl RollRules {
         shown: impl FnOnce() -> Vec<Value>,
         mut roll: impl FnMut(&mut D, &Adjust) -> (T, Verdict),
     ) -> T {
-        let adjust = self.adjust(point, shown);
+        let (adjust, scripted) = self.adjusted(point, shown, Some(&mut *dice));
         let (first, verdict) = roll(dice, &adjust);
         if adjust.reroll == Some(verdict) {
             return roll(dice, &adjust).0;
+        }
+        if let Some(map) = scripted {
+            for script in self.scripts.iter().filter(|s| s.point.name == point.name) {
+                match script.after(&map, verdict, dice) {
+                    Ok(false) => {}
+                    Ok(true) => return roll(dice, &adjust).0,
+                    Err(stopped) => {
+                        let _ = self.failure.set(stopped);
+                        break;
+                    }
+                }
+            }
         }
         first
     }
@@ -254,5 +332,7 @@ fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
+#[cfg(test)]
+mod script_tests;
 #[cfg(test)]
 mod tests;

@@ -148,22 +148,7 @@ impl RollRuleText {
             field: format!("roll.{field}"),
             message,
         };
-        let point = points
-            .iter()
-            .find(|p| p.name == self.point)
-            .ok_or_else(|| {
-                let names: Vec<&str> = points.iter().map(|p| p.name).collect();
-                let message = if names.is_empty() {
-                    "this system names no roll points yet".to_string()
-                } else {
-                    format!(
-                        "no roll point `{}`; there are {}",
-                        self.point,
-                        one_of(&names)
-                    )
-                };
-                at(self.line, "point", message)
-            })?;
+        let point = point_named(points, &self.point).map_err(|m| at(self.line, "point", m))?;
         if self.threshold.is_some() && point.threshold.is_none() {
             let (line, key) = self.threshold_at;
             return Err(at(
@@ -215,4 +200,15 @@ impl RollRuleText {
         }
         said
     }
+}
+
+/// The roll point `name` of `points`, or what there is.
+pub(super) fn point_named(
+    points: &'static [RollPoint],
+    name: &str,
+) -> Result<&'static RollPoint, String> {
+    points.iter().find(|p| p.name == name).ok_or_else(|| {
+        let names: Vec<&str> = points.iter().map(|p| p.name).collect();
+        format!("no roll point `{name}`; there are {}", one_of(&names))
+    })
 }

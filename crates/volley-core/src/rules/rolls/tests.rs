@@ -6,7 +6,7 @@ use crate::dice::{Enumerator, Roll, Sampler};
 
 const WORDS: [&str; 3] = ["elite", "veteran", "green"];
 
-const POINT: RollPoint = RollPoint {
+pub(super) const POINT: RollPoint = RollPoint {
     name: "check",
     actions: "test",
     roll: "1D6 at or above 4 passes",
@@ -75,7 +75,11 @@ fn a_condition_that_names_what_the_point_does_not_show_is_refused_with_why() {
 }
 
 /// The test point's roll: 1D6 + modifier at or above the threshold.
-fn check<D: crate::dice::Dice>(rules: &RollRules, dice: &mut D, quality: &'static str) -> bool {
+pub(super) fn check<D: crate::dice::Dice>(
+    rules: &RollRules,
+    dice: &mut D,
+    quality: &'static str,
+) -> bool {
     rules.roll(
         &POINT,
         dice,
@@ -96,6 +100,11 @@ fn rule(text: &str) -> RollRules {
             .rolls
             .iter()
             .map(|r| r.check("test.toml", "test", points).unwrap())
+            .collect(),
+        house
+            .scripts
+            .iter()
+            .map(|s| s.compile("test.toml", "test", points).unwrap())
             .collect(),
     )
 }

@@ -91,7 +91,7 @@ impl MoraleCheck {
             };
             // The verdict is kept apart only where a rule reads it, so that
             // the card's classes (and sums) are the same without one.
-            let reads_verdict = adjust.reroll.is_some();
+            let reads_verdict = adjust.reads_verdict();
             let (class, failed) = dice.classify(Roll::Sum(2, 6), |roll| {
                 let o = check.resolve(roll);
                 (judge(o), reads_verdict && !o.passed)

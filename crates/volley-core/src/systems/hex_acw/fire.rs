@@ -85,6 +85,10 @@ pub fn can_hurt(charts: &Charts, firepower: u32, cover: bool, from: FiredFrom) -
     if firepower == 0 {
         return false;
     }
+    if charts.rolls.scripted(&CASUALTY_DIE) {
+        // A script decides at the roll: the fire may hurt.
+        return true;
+    }
     let adjust = charts
         .rolls
         .adjust(&CASUALTY_DIE, || casualty_shown(firepower, cover, from));

@@ -32,6 +32,23 @@ pub struct StandardFire {
     /// Which verdict of the firer's cohesion roll and of the CRT roll a
     /// house rule rolls again (none: the one-draw table above).
     rerolls: [Option<Verdict>; 2],
+    /// The fire as a house rule's script sees it, rolled at its roll
+    /// points one roll at a time (none: no script at them).
+    scripted: Option<Arc<ScriptedFire>>,
+    /// The rolls are made one at a time (a re-roll or a script), not as
+    /// the one draw of the tables.
+    stepwise: bool,
+}
+
+/// What a scripted fire rolls from: the card's test, column and modifier
+/// before any roll rule, and what its points show.
+#[derive(Debug)]
+pub struct ScriptedFire {
+    charts: Arc<Charts>,
+    firer: CohesionTest,
+    column: Column,
+    crt_drm: i32,
+    shown: Vec<Value>,
 }
 
 impl StandardFire {
@@ -71,13 +88,65 @@ impl StandardFire {
             outcomes,
             classes,
             rerolls: [None, None],
+            scripted: None,
+            stepwise: false,
         }
     }
 
     /// The event with the firer's cohesion roll and the CRT roll played
     /// again on the verdicts `rerolls` names (house rules').
     pub fn rerolled(self, rerolls: [Option<Verdict>; 2]) -> Self {
-        StandardFire { rerolls, ..self }
+        StandardFire {
+            rerolls,
+            stepwise: rerolls != [None, None] || self.scripted.is_some(),
+            ..self
+        }
+    }
+
+    /// The event rolled at its roll points one roll at a time, under the
+    /// house rules' scripts (and roll rules) as `fire` gives them.
+    pub fn scripted(self, fire: ScriptedFire) -> Self {
+        StandardFire {
+            scripted: Some(Arc::new(fire)),
+            stepwise: true,
+            ..self
+        }
+    }
+
+    /// [`StandardFire::class`] under scripts: each roll through its roll
+    /// point, with what the rules and scripts make of it there.
+    fn class_scripted<D: Dice>(&self, fire: &ScriptedFire, dice: &mut D) -> usize {
+        let rolls = &fire.charts.rolls;
+        let fired = rolls.roll(
+            &FIRER_COHESION,
+            dice,
+            || fire.shown.clone(),
+            |dice, adjust| {
+                let test = CohesionTest {
+                    cohesion: adjust.threshold(fire.firer.cohesion),
+                    modifier: fire.firer.modifier + adjust.modifier,
+                    ..fire.firer
+                };
+                let fired = dice.classify(Roll::Die(20), |n| test.passes(n));
+                (fired, Verdict::failed_if(!fired))
+            },
+        );
+        if !fired {
+            return usize::from(FAILED_COHESION);
+        }
+        rolls.roll(
+            &CRT_ROLL,
+            dice,
+            || fire.shown.clone(),
+            |dice, adjust| {
+                let drm = fire.crt_drm + adjust.modifier;
+                let class = dice.classify(Roll::Sum(2, 6), |roll| {
+                    fire.charts.crt().result(roll as i32 + drm, fire.column) as usize
+                });
+                let nothing = self.outcomes[class].result == FireResult::None;
+                (class, Verdict::failed_if(nothing))
+            },
+        )
     }
 
     /// [`StandardFire::class`] with its rolls one at a time, each played
@@ -115,8 +184,11 @@ impl StandardFire {
     /// one draw and one table load, with no branch on the dice.
     #[inline(always)]
     fn class<D: Dice>(&self, dice: &mut D) -> usize {
-        if self.rerolls != [None, None] {
-            return self.class_rerolled(dice);
+        if self.stepwise {
+            return match &self.scripted {
+                Some(fire) => self.class_scripted(fire, dice),
+                None => self.class_rerolled(dice),
+            };
         }
         dice.classify_pair(Roll::Die(20), Roll::Sum(2, 6), |natural, roll| {
             usize::from(self.classes[natural as usize][roll as usize])
@@ -213,21 +285,37 @@ impl FireAction {
             Value::Number(f.defense),
             Value::Flag(f.smoke || f.terrain.iter().any(|t| t == "smoke")),
         ];
+        let firer = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + smoke);
+        let crt_drm = terrain_crt + smoke + range + f.die_mod;
+        if charts.rolls.scripted(&FIRER_COHESION) || charts.rolls.scripted(&CRT_ROLL) {
+            // A script decides at each roll: the fire rolls one roll at a
+            // time, every rule applied at its point.
+            let fire = StandardFire::new(&charts, firer, column, crt_drm, f.target_stand);
+            return Ok(fire.scripted(ScriptedFire {
+                charts: charts.clone(),
+                firer,
+                column,
+                crt_drm,
+                shown,
+            }));
+        }
         // The house rules' roll rules: their modifiers and thresholds fold
         // into the event's tables; their re-rolls roll it step by step.
         let on_cohesion = charts.rolls.adjust(&FIRER_COHESION, || shown.clone());
         let on_crt = charts.rolls.adjust(&CRT_ROLL, || shown);
-        let mut firer = charts.cohesion_test(
-            on_cohesion.threshold(f.cohesion),
-            &f.firer,
-            terrain_cohesion + smoke,
-        );
-        firer.modifier += on_cohesion.modifier;
-        let crt_drm = terrain_crt + smoke + range + f.die_mod + on_crt.modifier;
-        Ok(
-            StandardFire::new(&charts, firer, column, crt_drm, f.target_stand)
-                .rerolled([on_cohesion.reroll, on_crt.reroll]),
+        let firer = CohesionTest {
+            cohesion: on_cohesion.threshold(firer.cohesion),
+            modifier: firer.modifier + on_cohesion.modifier,
+            ..firer
+        };
+        Ok(StandardFire::new(
+            &charts,
+            firer,
+            column,
+            crt_drm + on_crt.modifier,
+            f.target_stand,
         )
+        .rerolled([on_cohesion.reroll, on_crt.reroll]))
     }
 }
 

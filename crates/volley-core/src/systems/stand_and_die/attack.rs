@@ -49,6 +49,10 @@ pub fn can_hurt(charts: &Charts, tenths: u32, side: &'static str) -> bool {
         // A whole casualty always comes; nothing left over, no die.
         return tenths >= 10;
     }
+    if charts.rolls.scripted(&FRACTION_DIE) {
+        // A script decides at the roll: the attack may hurt.
+        return true;
+    }
     let adjust = charts
         .rolls
         .adjust(&FRACTION_DIE, || fraction_shown(tenths, side));

@@ -1,0 +1,476 @@
+//! Roll scripts: a house rule's `[[script]]` tables, code in Rhai (a small
+//! embedded language, sandboxed and pure Rust) with hooks at a roll point,
+//! for the rules the declarative `[[roll]]` form cannot say.
+//!
+//! ```toml
+//! [[script]]
+//! point = "pre_impact_check"
+//! code = '''
+//! // A veteran's officer steadies it: before the check, 1D6; on a 6, +2.
+//! fn before(roll) {
+//!     if roll.defender.quality == "veteran" && d6() == 6 { #{ modifier: 2 } }
+//! }
+//! '''
+//! ```
+//!
+//! A script defines `before(roll)`, `after(roll)` or both. `roll` is a map of
+//! what the point shows (`roll.defender.quality`); `after`'s also holds
+//! `failed`. `before` returns what the declarative form would (a map of
+//! `modifier`, `threshold`, `threshold_add`, `reroll`, or a bare number: a
+//! modifier; nothing: no change); `after` returns `"reroll"` (or `true`) to
+//! roll again once, the second roll standing, and anything else keeps it.
+//!
+//! Dice come only from volley's [`Dice`]: `d6()`, `d(sides)` and
+//! `dice(n, sides)` (their sum). A hook is replayed from its start on a tape
+//! of the dice it has asked for so far: where it asks for one more, the
+//! procedure's `Dice` rolls it (a branch point of the exact method, a draw
+//! of Monte Carlo) and the hook runs again with the longer tape. Scripts
+//! are deterministic, so each run repeats the last up to the new die, and
+//! every method answers under a script as it does under the card.
+//!
+//! Safe with anyone's file: no modules (no files), no clock, no `eval`, no
+//! printing; a hook call is stopped past [`MAX_OPERATIONS`] operations,
+//! [`MAX_CALL_DEPTH`] nested calls, [`MAX_DICE`] dice, and strings, arrays
+//! and maps past a few hundred entries. A hook that fails at a roll fails
+//! the answer with the file and line ([`super::RollRules::failure`]).
+
+use super::{Adjust, RollPoint, Threshold, Value, Verdict};
+use crate::dice::{Dice, Roll};
+use crate::error::{InputError, line_of, one_of};
+use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Position, Scope};
+use serde::Deserialize;
+use std::cell::RefCell;
+use std::sync::OnceLock;
+use toml::Spanned;
+
+/// The operations one hook call may take: a loop that never ends is
+/// stopped here, within milliseconds.
+pub const MAX_OPERATIONS: u64 = 100_000;
+/// How deep a hook's functions may call each other.
+pub const MAX_CALL_DEPTH: usize = 32;
+/// The dice one hook call may roll: each is a branch of the exact method.
+pub const MAX_DICE: usize = 8;
+/// The longest script a house rule may carry, in bytes.
+pub const MAX_CODE: usize = 20_000;
+
+/// A `[[script]]` table as a house-rule file writes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(in crate::rules) struct ScriptFile {
+    point: Spanned<String>,
+    code: Spanned<String>,
+}
+
+/// A script as written, with its lines, not yet compiled.
+#[derive(Clone, Debug)]
+pub struct ScriptText {
+    pub point: String,
+    pub code: String,
+    /// The line of `point`, and the file's line of the code's first line.
+    pub line: usize,
+    pub code_line: usize,
+}
+
+impl ScriptText {
+    /// Read one `[[script]]` table of a file whose text is `text`.
+    pub(in crate::rules) fn read(text: &str, table: ScriptFile) -> Self {
+        let span = table.code.span();
+        let written = text.get(span.clone()).unwrap_or("");
+        // A multi-line string's first line break is not part of the code.
+        let opens_with_break = (written.starts_with("'''") || written.starts_with("\"\"\""))
+            && written[3..].starts_with(['\n', '\r']);
+        ScriptText {
+            line: line_of(text, table.point.span().start),
+            code_line: line_of(text, span.start) + usize::from(opens_with_break),
+            point: table.point.into_inner(),
+            code: table.code.into_inner(),
+        }
+    }
+
+    /// Compiled against `points`, the system's roll points.
+    pub fn compile(
+        &self,
+        file: &str,
+        rule: &str,
+        points: &'static [RollPoint],
+    ) -> Result<RollScript, InputError> {
+        let at = |line: usize, field: &str, message: String| InputError {
+            file: file.to_string(),
+            line: Some(line),
+            field: format!("script.{field}"),
+            message,
+        };
+        let point =
+            super::rule::point_named(points, &self.point).map_err(|m| at(self.line, "point", m))?;
+        if self.code.len() > MAX_CODE {
+            return Err(at(
+                self.code_line,
+                "code",
+                format!(
+                    "the script is {} bytes; a house rule's script may have at most {MAX_CODE}",
+                    self.code.len()
+                ),
+            ));
+        }
+        let ast = engine().compile(&self.code).map_err(|e| {
+            let line = self.code_line + e.position().line().unwrap_or(1) - 1;
+            at(
+                line,
+                "code",
+                format!("the script does not compile: {}", e.err_type()),
+            )
+        })?;
+        let hook = |name: &str| -> Result<bool, InputError> {
+            match ast.iter_functions().find(|f| f.name == name) {
+                None => Ok(false),
+                Some(f) if f.params.len() == 1 => Ok(true),
+                Some(_) => Err(at(
+                    self.code_line,
+                    "code",
+                    format!("`{name}` takes one argument, the roll: `fn {name}(roll)`"),
+                )),
+            }
+        };
+        let (before, after) = (hook("before")?, hook("after")?);
+        if !before && !after {
+            return Err(at(
+                self.code_line,
+                "code",
+                "the script defines no hook: give it `fn before(roll)` (the roll's modifier, \
+                 threshold or re-roll) or `fn after(roll)` (keep or re-roll what was rolled)"
+                    .to_string(),
+            ));
+        }
+        let hooks: Vec<&str> = [("before", before), ("after", after)]
+            .into_iter()
+            .filter_map(|(name, has)| has.then_some(name))
+            .collect();
+        Ok(RollScript {
+            rule: rule.to_string(),
+            file: file.to_string(),
+            point,
+            ast,
+            before,
+            after,
+            code_line: self.code_line,
+            said: format!("script ({} of the roll)", hooks.join(" and ")),
+        })
+    }
+}
+
+/// A script compiled for its roll point.
+#[derive(Clone, Debug)]
+pub struct RollScript {
+    /// The house rule it belongs to, and its file.
+    pub rule: String,
+    pub file: String,
+    pub point: &'static RollPoint,
+    ast: AST,
+    before: bool,
+    after: bool,
+    code_line: usize,
+    /// What it does, in words (the answers' list of changes).
+    pub said: String,
+}
+
+/// Where a hook call stopped.
+type Stopped = Box<EvalAltResult>;
+
+impl RollScript {
+    /// The roll as the script sees it: what the point shows, by name
+    /// (`defender.quality` is `roll.defender.quality`).
+    pub(super) fn roll_map(&self, shown: &[Value]) -> Map {
+        let mut map = Map::new();
+        for (read, value) in self.point.reads.iter().zip(shown) {
+            let value = match *value {
+                Value::Number(n) => Dynamic::from_int(n),
+                Value::Flag(b) => Dynamic::from_bool(b),
+                Value::Word(w) => Dynamic::from(w.to_string()),
+            };
+            match read.name.split_once('.') {
+                None => {
+                    map.insert(read.name.into(), value);
+                }
+                Some((side, field)) => {
+                    let entry = map
+                        .entry(side.into())
+                        .or_insert_with(|| Dynamic::from_map(Map::new()));
+                    if let Some(mut inner) = entry.write_lock::<Map>() {
+                        inner.insert(field.into(), value);
+                    }
+                }
+            }
+        }
+        map
+    }
+
+    /// Does it read the roll's verdict (an `after` hook)?
+    pub fn watches(&self) -> bool {
+        self.after
+    }
+
+    /// Run `before`, adding what it returns to `adjust`; `dice` rolls what
+    /// it asks for (`None`: the procedure fixes its modifiers before any
+    /// roll, and a hook that asks for dice there fails).
+    pub(super) fn before<D: Dice>(
+        &self,
+        roll: &Map,
+        dice: Option<&mut D>,
+        adjust: &mut Adjust,
+    ) -> Result<(), InputError> {
+        if !self.before {
+            return Ok(());
+        }
+        let returned = self.call("before", roll.clone(), dice)?;
+        let wrong = |what: String| self.failed_in("before", None, what);
+        if returned.is_unit() {
+            return Ok(());
+        }
+        if let Ok(n) = returned.as_int() {
+            adjust.modifier += whole(n).map_err(wrong)?;
+            return Ok(());
+        }
+        let Some(map) = returned.try_cast::<Map>() else {
+            return Err(wrong(
+                "`before` returns a map such as `#{ modifier: 1 }`, a number (a modifier) or nothing"
+                    .to_string(),
+            ));
+        };
+        for (key, value) in map {
+            let number = || {
+                value
+                    .as_int()
+                    .map_err(|t| format!("`{key}` is a whole number, not {t}"))
+                    .and_then(whole)
+            };
+            match key.as_str() {
+                "modifier" => adjust.modifier += number().map_err(wrong)?,
+                "threshold" | "threshold_add" => {
+                    if self.point.threshold.is_none() {
+                        return Err(wrong(format!(
+                            "`{}` has no threshold to change (return a `modifier`: {})",
+                            self.point.name, self.point.modifier
+                        )));
+                    }
+                    let n = number().map_err(wrong)?;
+                    adjust.threshold = Some(if key == "threshold" {
+                        Threshold::Set(n)
+                    } else {
+                        match adjust.threshold {
+                            Some(Threshold::Set(a)) => Threshold::Set(a + n),
+                            Some(Threshold::Add(a)) => Threshold::Add(a + n),
+                            None => Threshold::Add(n),
+                        }
+                    });
+                }
+                "reroll" => {
+                    adjust.reroll = match value.clone().into_string().as_deref() {
+                        Ok("failed") => Some(Verdict::Failed),
+                        Ok("passed") => Some(Verdict::Passed),
+                        _ if value.is_unit() => adjust.reroll,
+                        _ => {
+                            return Err(wrong(format!(
+                                "`reroll` is \"failed\" or \"passed\", not {value}"
+                            )));
+                        }
+                    }
+                }
+                other => {
+                    return Err(wrong(format!(
+                        "`before` returned `{other}`; its map holds {}",
+                        one_of(&["modifier", "threshold", "threshold_add", "reroll"])
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Run `after` on a roll judged `verdict`: is it rolled again?
+    pub(super) fn after<D: Dice>(
+        &self,
+        roll: &Map,
+        verdict: Verdict,
+        dice: &mut D,
+    ) -> Result<bool, InputError> {
+        if !self.after {
+            return Ok(false);
+        }
+        let mut roll = roll.clone();
+        roll.insert("failed".into(), (verdict == Verdict::Failed).into());
+        let returned = self.call("after", roll, Some(dice))?;
+        if let Ok(again) = returned.as_bool() {
+            return Ok(again);
+        }
+        if returned.is_unit() {
+            return Ok(false);
+        }
+        match returned.into_string().as_deref() {
+            Ok("reroll") => Ok(true),
+            Ok("keep") => Ok(false),
+            _ => Err(self.failed_in(
+                "after",
+                None,
+                "`after` returns \"reroll\" (or true) to roll again, \"keep\" (or nothing) to keep the roll"
+                    .to_string(),
+            )),
+        }
+    }
+
+    /// Call hook `name` on `roll`, replaying it on a tape of dice until it
+    /// has every die it asks for.
+    fn call<D: Dice>(
+        &self,
+        name: &str,
+        roll: Map,
+        mut dice: Option<&mut D>,
+    ) -> Result<Dynamic, InputError> {
+        let mut rolled = Vec::new();
+        loop {
+            TAPE.with_borrow_mut(|tape| {
+                *tape = Tape {
+                    rolled: std::mem::take(&mut rolled),
+                    next: 0,
+                    wanted: None,
+                    open: dice.is_some(),
+                }
+            });
+            let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+            let result = engine().call_fn_with_options::<Dynamic>(
+                options,
+                &mut Scope::new(),
+                &self.ast,
+                name,
+                (Dynamic::from_map(roll.clone()),),
+            );
+            let wanted = TAPE.with_borrow_mut(|tape| {
+                rolled = std::mem::take(&mut tape.rolled);
+                tape.wanted.take()
+            });
+            match (wanted, dice.as_deref_mut()) {
+                (Some(roll), Some(dice)) => rolled.push(i64::from(dice.classify(roll, |t| t))),
+                _ => return result.map_err(|e| self.stopped(name, e)),
+            }
+        }
+    }
+
+    /// A hook's error as the answer's: the file, the line in it, what
+    /// stopped it.
+    fn stopped(&self, hook: &str, mut error: Stopped) -> InputError {
+        // The innermost call says where the script stopped.
+        while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = *error {
+            error = inner;
+        }
+        let line = error.take_position().line();
+        let message = match *error {
+            EvalAltResult::ErrorTooManyOperations(_) => format!(
+                "it ran past {} operations without returning (a loop that never ends?)",
+                crate::dice::grouped(MAX_OPERATIONS)
+            ),
+            EvalAltResult::ErrorStackOverflow(_) => {
+                format!("its functions call each other more than {MAX_CALL_DEPTH} deep")
+            }
+            EvalAltResult::ErrorDataTooLarge(..) => {
+                format!("{error} (a hook may hold a few hundred values)")
+            }
+            _ => error.to_string(),
+        };
+        self.failed_in(hook, line, message)
+    }
+
+    fn failed_in(&self, hook: &str, line: Option<usize>, message: String) -> InputError {
+        InputError {
+            file: self.file.clone(),
+            line: Some(self.code_line + line.unwrap_or(1) - 1),
+            field: "script.code".to_string(),
+            message: format!(
+                "house rule {}: `{hook}` at `{}` stopped: {message}",
+                self.rule, self.point.name
+            ),
+        }
+    }
+}
+
+/// A number a hook returned, as a modifier or threshold.
+fn whole(n: i64) -> Result<i32, String> {
+    i32::try_from(n)
+        .ok()
+        .filter(|n| n.abs() <= 1000)
+        .ok_or_else(|| format!("{n} is out of range (at most 1,000 either way)"))
+}
+
+/// The dice a hook has been given, and the one it asks for next.
+#[derive(Default)]
+struct Tape {
+    rolled: Vec<i64>,
+    next: usize,
+    wanted: Option<Roll>,
+    /// Dice may be rolled here.
+    open: bool,
+}
+
+thread_local! {
+    static TAPE: RefCell<Tape> = RefCell::default();
+}
+
+/// A die from the tape, or a stop that asks the caller for it.
+fn from_tape(roll: Roll) -> Result<i64, Stopped> {
+    TAPE.with_borrow_mut(|tape| {
+        if !tape.open {
+            return Err(
+                "this roll point fixes its modifiers before any die is rolled: roll dice in `after`"
+                    .into(),
+            );
+        }
+        if let Some(&face) = tape.rolled.get(tape.next) {
+            tape.next += 1;
+            return Ok(face);
+        }
+        if tape.rolled.len() >= MAX_DICE {
+            return Err(format!("a hook may roll at most {MAX_DICE} dice").into());
+        }
+        tape.wanted = Some(roll);
+        // Not catchable by the script's `try`: the caller rolls and replays.
+        Err(EvalAltResult::ErrorTerminated(Dynamic::UNIT, Position::NONE).into())
+    })
+}
+
+/// A die's sides, 2 to 100.
+fn sides(sides: i64) -> Result<u32, Stopped> {
+    u32::try_from(sides)
+        .ok()
+        .filter(|s| (2..=100).contains(s))
+        .ok_or_else(|| format!("a die has 2 to 100 sides, not {sides}").into())
+}
+
+/// The one engine every script runs on: its limits and the dice.
+fn engine() -> &'static Engine {
+    static ENGINE: OnceLock<Engine> = OnceLock::new();
+    ENGINE.get_or_init(|| {
+        let mut engine = Engine::new();
+        engine
+            .set_max_operations(MAX_OPERATIONS)
+            .set_max_call_levels(MAX_CALL_DEPTH)
+            .set_max_expr_depths(64, 32)
+            .set_max_string_size(1_000)
+            .set_max_array_size(256)
+            .set_max_map_size(256)
+            .set_max_variables(256)
+            .set_max_functions(64)
+            .set_strict_variables(true)
+            .set_fail_on_invalid_map_property(true);
+        engine.disable_symbol("eval");
+        engine.on_print(|_| {});
+        engine.on_debug(|_, _, _| {});
+        engine.register_fn("d6", || from_tape(Roll::Die(6)));
+        engine.register_fn("d", |n: i64| from_tape(Roll::Die(sides(n)?)));
+        engine.register_fn("dice", |n: i64, of: i64| {
+            let n = u32::try_from(n)
+                .ok()
+                .filter(|n| (1..=10).contains(n))
+                .ok_or_else(|| -> Stopped { format!("roll 1 to 10 dice, not {n}").into() })?;
+            from_tape(Roll::Sum(n, sides(of)?))
+        });
+        engine
+    })
+}
