@@ -1,7 +1,9 @@
 //! What a house rule that changes a roll costs an exact answer: each
 //! question timed on the card and under a shipped `[[roll]]` rule (the
-//! issue's budget: at most 1.5x the card's time for a declarative rule).
-//! `docs/performance.md` gives the figures.
+//! budget: at most 1.5x the card's time for a declarative rule) or a
+//! shipped `[[script]]` (at most 5x), and the veterans' re-roll written as
+//! a script beside its declarative form. `docs/performance.md` gives the
+//! figures.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -11,21 +13,36 @@ use volley::rules::HouseRule;
 use volley::systems::Origin;
 
 /// The question `system action fields`, under the shipped house rule
-/// `rule` (none: the card).
+/// `rule` (none: the card), or the veterans' re-roll as a script.
 fn question(system: &str, action: &str, fields: &[(&str, &str)], rule: Option<&str>) -> Question {
     let raw: Vec<_> = fields
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
         .collect();
     let rules: Vec<HouseRule> = rule
-        .map(|name| {
-            let path = format!("{}/house_rules/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-            HouseRule::from_file(std::path::Path::new(&path)).unwrap()
+        .map(|name| match name {
+            VETERANS_SCRIPT_NAME => HouseRule::parse(name, VETERANS_SCRIPT).unwrap(),
+            _ => {
+                let path = format!("{}/house_rules/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+                HouseRule::from_file(std::path::Path::new(&path)).unwrap()
+            }
         })
         .into_iter()
         .collect();
     Question::new(system, action, &rules, &raw).unwrap()
 }
+
+/// `adf_veterans_reroll` as a script: what the same rule costs as code.
+const VETERANS_SCRIPT_NAME: &str = "veterans_reroll_as_a_script";
+const VETERANS_SCRIPT: &str = r#"
+[[script]]
+point = "pre_impact_check"
+code = '''
+fn before(roll) {
+    if roll.defender.quality == "veteran" { #{ reroll: "failed" } }
+}
+'''
+"#;
 
 /// A question (system, action, fields) and the shipped rule it is timed under.
 type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)], &'a str);
@@ -37,7 +54,7 @@ fn house_rules(c: &mut Criterion) {
         method: MethodRequest::Exact,
         ..RunConfig::default()
     };
-    let cases: [Case; 4] = [
+    let cases: [Case; 9] = [
         (
             "deadly-field",
             "charge",
@@ -52,9 +69,45 @@ fn house_rules(c: &mut Criterion) {
         ),
         ("micro-squad", "fire", &[("range", "3")], "ms_point_blank"),
         ("stand-and-die", "duel", &[], "sd_massed_volley"),
+        // Scripts (budget 5x).
+        (
+            "deadly-field",
+            "charge",
+            &[("defender_quality", "veteran")],
+            VETERANS_SCRIPT_NAME,
+        ),
+        (
+            "deadly-field",
+            "morale-check",
+            &[("quality", "trained"), ("stands_lost", "1")],
+            "adf_colonel_rally",
+        ),
+        (
+            "micro-force",
+            "charge",
+            &[
+                ("attacker_arm", "infantry"),
+                ("attacker_formation", "attack_column"),
+            ],
+            "mf_bugle_call",
+        ),
+        (
+            "micro-squad",
+            "fire",
+            &[("range", "8"), ("defense", "8")],
+            "ms_fire_discipline",
+        ),
+        (
+            "hex-acw",
+            "fire",
+            &[("infantry", "0"), ("guns", "2"), ("range", "3")],
+            "hex_low_ammunition",
+        ),
     ];
+
     for (system, action, fields, rule) in cases {
-        for (label, under) in [("card", None), (rule, Some(rule))] {
+        let card = format!("card (beside {rule})");
+        for (label, under) in [(card.as_str(), None), (rule, Some(rule))] {
             let asked = question(system, action, fields, under);
             group.bench_function(format!("{system} {action}: {label}"), |b| {
                 b.iter(|| {

@@ -137,7 +137,8 @@ fn readme(shown: &[Shown], folder: &Path) -> String {
          (its `[question]`), on the same dice: exact where both sides fit the exact budget. \
          A rule changes chart values (`[set]`, `[add]`, `[multiply]`) or the procedures' \
          rolls (`[[roll]]`: a modifier, a threshold or a re-roll at a named roll, when a \
-         condition holds); each entry lists what it changes, the headline it moves, and \
+         condition holds; `[[script]]`: code run before and after a named roll, which \
+         may roll dice of its own); each entry lists what it changes, the headline it moves, and \
          every figure of the question beside the card's.\n\n\
          Made by `volley gallery {} --out reports`.\n",
         folder.display(),
@@ -146,11 +147,15 @@ fn readme(shown: &[Shown], folder: &Path) -> String {
     let _ = writeln!(out, "| rule | system | changes | question | headline |");
     let _ = writeln!(out, "|---|---|---|---|---|");
     for s in shown {
-        let kind = match (s.rule.changes.is_empty(), s.rule.rolls.is_empty()) {
-            (false, true) => "charts",
-            (true, false) => "rolls",
-            _ => "charts and rolls",
-        };
+        let kinds: Vec<&str> = [
+            (!s.rule.changes.is_empty(), "charts"),
+            (!s.rule.rolls.is_empty(), "rolls"),
+            (!s.rule.scripts.is_empty(), "a script"),
+        ]
+        .into_iter()
+        .filter_map(|(has, kind)| has.then_some(kind))
+        .collect();
+        let kind = kinds.join(" and ");
         let _ = writeln!(
             out,
             "| [{}](#{}) | {} | {kind} | `{}` | {} |",
@@ -171,6 +176,14 @@ fn readme(shown: &[Shown], folder: &Path) -> String {
             .join(" ");
         if !description.is_empty() {
             let _ = writeln!(out, "{description}\n");
+        }
+        for script in &s.rule.scripts {
+            let _ = writeln!(
+                out,
+                "Its script at `{}`:\n\n```rhai\n{}\n```\n",
+                script.point,
+                script.code.trim_end()
+            );
         }
         let system = s.rule.system.as_deref().unwrap_or_default();
         let fields: String = s.fields.iter().map(|(k, v)| format!(" {k}={v}")).collect();

@@ -6,7 +6,7 @@ use crate::common::{assert_agree_under, run_with_rules};
 use volley_core::engine::MethodRequest;
 
 /// The text of a shipped house rule.
-fn shipped(name: &str) -> String {
+pub fn shipped(name: &str) -> String {
     let path = format!(
         "{}/../../house_rules/{name}.toml",
         env!("CARGO_MANIFEST_DIR")
@@ -15,7 +15,7 @@ fn shipped(name: &str) -> String {
 }
 
 /// The exact probability of `variable = value` under `rules`.
-fn exact(
+pub fn exact(
     system: &str,
     action: &str,
     fields: &[(&str, &str)],
@@ -33,7 +33,7 @@ fn exact(
         .value
 }
 
-fn close(a: f64, b: f64) -> bool {
+pub fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-12
 }
 

@@ -17,3 +17,4 @@ mod micro_force;
 mod micro_squad;
 mod micro_squad_engagement;
 mod roll_rules;
+mod roll_scripts;

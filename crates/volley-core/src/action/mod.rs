@@ -255,7 +255,7 @@ pub trait System: Sync {
     fn describe(&self, rules: &RuleBook, chart: Option<&str>) -> Result<String, InputError> {
         if chart == Some("rolls") {
             let mut out = format!(
-                "{}: the named rolls a house rule's [[roll]] tables change\n\n",
+                "{}: the named rolls a house rule's [[roll]] and [[script]] tables change\n\n",
                 self.title()
             );
             out.push_str(&crate::rules::rolls::describe(self.roll_points()));

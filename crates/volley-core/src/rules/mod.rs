@@ -8,8 +8,9 @@
 //! house-rule file, line and path; a patch is never a silent no-op. The one place a
 //! house rule may add entries is a table marked `user_supplied = true`: a chart the
 //! card lacks, such as Micro Force's weapon and range chart. A house rule's
-//! `[[roll]]` tables change the procedures' named rolls instead ([`rolls`]):
-//! the book keeps them, checked against its system's roll points, and the
+//! `[[roll]]` tables change the procedures' named rolls instead ([`rolls`]),
+//! and its `[[script]]` tables attach code to them: the book keeps them,
+//! checked (and compiled) against its system's roll points, and the
 //! compiled charts carry them to the procedures.
 
 mod bounds;

@@ -25,7 +25,8 @@ pub use script::{RollScript, ScriptText};
 
 use crate::dice::Dice;
 use crate::error::InputError;
-use std::sync::{Arc, OnceLock};
+use script::Decided;
+use std::sync::Arc;
 
 /// What a roll point shows a rule: a value's name and kind, and what it is.
 #[derive(Clone, Copy, Debug)]
@@ -59,7 +60,7 @@ impl ReadKind {
 }
 
 /// A value a roll point shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     Number(i64),
     Flag(bool),
@@ -122,6 +123,20 @@ impl Adjust {
         watched: false,
     };
 
+    /// Add a rule's change: its modifier, its threshold (a new one
+    /// replaces, a change moves what came before), its re-roll (a later
+    /// one wins).
+    fn absorb(&mut self, modifier: i32, threshold: Option<Threshold>, reroll: Option<Verdict>) {
+        self.modifier += modifier;
+        self.threshold = match (self.threshold, threshold) {
+            (Some(Threshold::Add(a)), Some(Threshold::Add(b))) => Some(Threshold::Add(a + b)),
+            (Some(Threshold::Set(a)), Some(Threshold::Add(b))) => Some(Threshold::Set(a + b)),
+            (before, None) => before,
+            (_, later) => later,
+        };
+        self.reroll = reroll.or(self.reroll);
+    }
+
     /// Does anything read the roll's verdict? Where nothing does, a
     /// procedure keeps the card's classes (and sums) as they are.
     pub fn reads_verdict(&self) -> bool {
@@ -144,9 +159,6 @@ impl Adjust {
 pub struct RollRules {
     rules: Arc<Vec<RollRule>>,
     scripts: Arc<Vec<RollScript>>,
-    /// The first script that stopped at a roll: the answer is refused
-    /// with it ([`RollRules::failure`]).
-    failure: Arc<OnceLock<InputError>>,
 }
 
 impl RollRules {
@@ -154,7 +166,6 @@ impl RollRules {
         RollRules {
             rules: Arc::new(rules),
             scripts: Arc::new(scripts),
-            failure: Arc::default(),
         }
     }
 
@@ -177,7 +188,7 @@ impl RollRules {
     /// Why a script stopped at a roll, if one did: an answer made under
     /// these rules is refused with it, naming the file and line.
     pub fn failure(&self) -> Option<&InputError> {
-        self.failure.get()
+        self.scripts.iter().find_map(|s| s.failure.get())
     }
 
     /// What the rules at `point` change, given what it shows (`shown`, in
@@ -190,13 +201,13 @@ impl RollRules {
     }
 
     /// [`RollRules::adjust`] with `dice` for the scripts' own rolls; also
-    /// what the scripts at the point are shown (`None`: no script there).
+    /// what the point showed, where a script reads it.
     fn adjusted<D: Dice>(
         &self,
         point: &RollPoint,
         shown: impl FnOnce() -> Vec<Value>,
         mut dice: Option<&mut D>,
-    ) -> (Adjust, Option<rhai::Map>) {
+    ) -> (Adjust, Option<Vec<Value>>) {
         let mut here = self
             .rules
             .iter()
@@ -215,28 +226,27 @@ impl RollRules {
         );
         let mut adjust = Adjust::NONE;
         for rule in here.filter(|r| r.when.as_ref().is_none_or(|c| c.holds(&shown))) {
-            adjust.modifier += rule.modifier;
-            adjust.threshold = match (adjust.threshold, rule.threshold) {
-                (Some(Threshold::Add(a)), Some(Threshold::Add(b))) => Some(Threshold::Add(a + b)),
-                (Some(Threshold::Set(a)), Some(Threshold::Add(b))) => Some(Threshold::Set(a + b)),
-                (before, None) => before,
-                (_, later) => later,
-            };
-            adjust.reroll = rule.reroll.or(adjust.reroll);
+            adjust.absorb(rule.modifier, rule.threshold, rule.reroll);
         }
         if !scripted || self.failure().is_some() {
             return (adjust, None);
         }
-        let mut roll = None;
-        for script in self.scripts.iter().filter(|s| s.point.name == point.name) {
-            let map = roll.get_or_insert_with(|| script.roll_map(&shown));
+        for script in self.scripts_at(point) {
             adjust.watched |= script.watches();
-            if let Err(stopped) = script.before(map, dice.as_deref_mut(), &mut adjust) {
-                let _ = self.failure.set(stopped);
-                return (adjust, None);
+            match script.before(&shown, dice.as_deref_mut()) {
+                Decided::Before(change) => {
+                    adjust.absorb(change.modifier, change.threshold, change.reroll)
+                }
+                _ => return (adjust, None),
             }
         }
-        (adjust, roll)
+        (adjust, Some(shown))
+    }
+
+    fn scripts_at(&self, point: &RollPoint) -> impl Iterator<Item = &RollScript> {
+        self.scripts
+            .iter()
+            .filter(move |s| s.point.name == point.name)
     }
 
     /// Roll at `point`: `roll` plays the roll once under the rules'
@@ -255,17 +265,12 @@ impl RollRules {
         if adjust.reroll == Some(verdict) {
             return roll(dice, &adjust).0;
         }
-        if let Some(map) = scripted {
-            for script in self.scripts.iter().filter(|s| s.point.name == point.name) {
-                match script.after(&map, verdict, dice) {
-                    Ok(false) => {}
-                    Ok(true) => return roll(dice, &adjust).0,
-                    Err(stopped) => {
-                        let _ = self.failure.set(stopped);
-                        break;
-                    }
-                }
-            }
+        if let Some(shown) = scripted
+            && self
+                .scripts_at(point)
+                .any(|script| script.after(&shown, verdict, dice))
+        {
+            return roll(dice, &adjust).0;
         }
         first
     }
@@ -309,7 +314,9 @@ pub fn describe(points: &[RollPoint]) -> String {
         }
         let _ = writeln!(out, "- `reroll = \"failed\"`: {}", point.failed);
         out.push_str("- `reroll = \"passed\"`: the roll made again when it did not fail (the enemy's re-roll)\n");
-        out.push_str("- a `when` condition reads:\n");
+        out.push_str(
+            "- a `when` condition reads (and a script's `roll`, as `roll.NAME`; `after`'s also `roll.failed`):\n",
+        );
         for read in point.reads {
             let _ = writeln!(
                 out,

@@ -38,9 +38,10 @@ use super::{Adjust, RollPoint, Threshold, Value, Verdict};
 use crate::dice::{Dice, Roll};
 use crate::error::{InputError, line_of, one_of};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Position, Scope};
+use rustc_hash::FxHashMap;
 use serde::Deserialize;
 use std::cell::RefCell;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock, RwLock};
 use toml::Spanned;
 
 /// The operations one hook call may take: a loop that never ends is
@@ -149,11 +150,13 @@ impl ScriptText {
             rule: rule.to_string(),
             file: file.to_string(),
             point,
-            ast,
+            ast: Arc::new(ast),
+            memo: Arc::default(),
+            failure: Arc::default(),
             before,
             after,
             code_line: self.code_line,
-            said: format!("script ({} of the roll)", hooks.join(" and ")),
+            said: format!("a script: {} the roll", hooks.join(" and ")),
         })
     }
 }
@@ -165,21 +168,193 @@ pub struct RollScript {
     pub rule: String,
     pub file: String,
     pub point: &'static RollPoint,
-    ast: AST,
+    ast: Arc<AST>,
     before: bool,
     after: bool,
     code_line: usize,
     /// What it does, in words (the answers' list of changes).
     pub said: String,
+    /// Where each hook run came to, by what it was given: a script is
+    /// deterministic, so the exact method's replays and Monte Carlo's
+    /// trials run the code once per distinct roll.
+    memo: Arc<RwLock<Memo>>,
+    /// Why it stopped at a roll, if it did ([`super::RollRules::failure`]).
+    pub(super) failure: Arc<OnceLock<InputError>>,
+}
+
+/// The entries a script's memo holds at most (then it runs the code).
+const MEMO_ENTRIES: usize = 1 << 16;
+
+/// A hook, what the point showed, the verdict (`after`), the dice given
+/// and whether it may ask for more.
+type MemoKey = (Hook, Vec<Value>, bool, Vec<i64>, bool);
+type Memo = FxHashMap<MemoKey, Step>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Hook {
+    Before,
+    After,
+}
+
+impl Hook {
+    fn name(self) -> &'static str {
+        match self {
+            Hook::Before => "before",
+            Hook::After => "after",
+        }
+    }
+}
+
+/// What a hook decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Decided {
+    /// `before`: what it changes (added to the rules' adjustment).
+    Before(Adjust),
+    /// `after`: roll again?
+    After(bool),
+    /// It stopped (the script's failure says why): the card's roll.
+    Stopped,
+}
+
+/// Where one run of a hook came to on a tape of dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Done(Decided),
+    /// It asks for one more die.
+    Wants(Roll),
+}
+
+/// Where a hook goes with one more die: faces that lead to the same
+/// decision are one branch of the exact method.
+#[derive(Clone, Copy, PartialEq)]
+enum Next {
+    Done(Decided),
+    Face(u32),
 }
 
 /// Where a hook call stopped.
 type Stopped = Box<EvalAltResult>;
 
 impl RollScript {
+    /// Does it read the roll's verdict (an `after` hook)?
+    pub fn watches(&self) -> bool {
+        self.after
+    }
+
+    /// What `before` changes at a roll that shows `shown`; `dice` rolls
+    /// what it asks for (`None`: the procedure fixes its modifiers before
+    /// any roll, and a hook that asks for dice there stops).
+    pub(super) fn before<D: Dice>(&self, shown: &[Value], dice: Option<&mut D>) -> Decided {
+        if !self.before {
+            return Decided::Before(Adjust::NONE);
+        }
+        self.decide(Hook::Before, shown, false, dice)
+    }
+
+    /// Does `after` roll again a roll that shows `shown`, judged `verdict`?
+    pub(super) fn after<D: Dice>(&self, shown: &[Value], verdict: Verdict, dice: &mut D) -> bool {
+        self.after
+            && self.decide(Hook::After, shown, verdict == Verdict::Failed, Some(dice))
+                == Decided::After(true)
+    }
+
+    /// Run `hook` until it decides, each die it asks for rolled by `dice`
+    /// (grouped by where the hook goes with it).
+    fn decide<D: Dice>(
+        &self,
+        hook: Hook,
+        shown: &[Value],
+        failed: bool,
+        mut dice: Option<&mut D>,
+    ) -> Decided {
+        let mut tape = Vec::new();
+        loop {
+            let roll = match self.step(hook, shown, failed, &tape, dice.is_some()) {
+                Step::Done(decided) => return decided,
+                Step::Wants(roll) => roll,
+            };
+            let Some(dice) = dice.as_deref_mut() else {
+                return Decided::Stopped;
+            };
+            let next = dice.classify(roll, |face| {
+                let mut longer = tape.clone();
+                longer.push(i64::from(face));
+                match self.step(hook, shown, failed, &longer, true) {
+                    Step::Done(decided) => Next::Done(decided),
+                    Step::Wants(_) => Next::Face(face),
+                }
+            });
+            match next {
+                Next::Done(decided) => return decided,
+                Next::Face(face) => tape.push(i64::from(face)),
+            }
+        }
+    }
+
+    /// One run of `hook` on `tape`, from the memo where it was run before.
+    fn step(&self, hook: Hook, shown: &[Value], failed: bool, tape: &[i64], open: bool) -> Step {
+        let key = (hook, shown.to_vec(), failed, tape.to_vec(), open);
+        if let Some(step) = self.memo.read().ok().and_then(|m| m.get(&key).copied()) {
+            return step;
+        }
+        let step = match self.run(hook, shown, failed, tape, open) {
+            Ok(step) => step,
+            Err(stopped) => {
+                let _ = self.failure.set(stopped);
+                Step::Done(Decided::Stopped)
+            }
+        };
+        if let Ok(mut memo) = self.memo.write()
+            && memo.len() < MEMO_ENTRIES
+        {
+            memo.insert(key, step);
+        }
+        step
+    }
+
+    /// Run the code of `hook` on `tape`: its decision, or the die it asks
+    /// for next.
+    fn run(
+        &self,
+        hook: Hook,
+        shown: &[Value],
+        failed: bool,
+        tape: &[i64],
+        open: bool,
+    ) -> Result<Step, InputError> {
+        let mut roll = self.roll_map(shown);
+        if hook == Hook::After {
+            roll.insert("failed".into(), failed.into());
+        }
+        TAPE.with_borrow_mut(|t| {
+            t.rolled.clear();
+            t.rolled.extend_from_slice(tape);
+            t.next = 0;
+            t.wanted = None;
+            t.open = open;
+        });
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let result = engine().call_fn_with_options::<Dynamic>(
+            options,
+            &mut Scope::new(),
+            &self.ast,
+            hook.name(),
+            (Dynamic::from_map(roll),),
+        );
+        if let Some(wanted) = TAPE.with_borrow_mut(|t| t.wanted.take()) {
+            return Ok(Step::Wants(wanted));
+        }
+        let returned = result.map_err(|e| self.stopped(hook, e))?;
+        let decided = match hook {
+            Hook::Before => Decided::Before(self.read_before(returned)?),
+            Hook::After => Decided::After(self.read_after(returned)?),
+        };
+        Ok(Step::Done(decided))
+    }
+
     /// The roll as the script sees it: what the point shows, by name
     /// (`defender.quality` is `roll.defender.quality`).
-    pub(super) fn roll_map(&self, shown: &[Value]) -> Map {
+    fn roll_map(&self, shown: &[Value]) -> Map {
         let mut map = Map::new();
         for (read, value) in self.point.reads.iter().zip(shown) {
             let value = match *value {
@@ -204,31 +379,16 @@ impl RollScript {
         map
     }
 
-    /// Does it read the roll's verdict (an `after` hook)?
-    pub fn watches(&self) -> bool {
-        self.after
-    }
-
-    /// Run `before`, adding what it returns to `adjust`; `dice` rolls what
-    /// it asks for (`None`: the procedure fixes its modifiers before any
-    /// roll, and a hook that asks for dice there fails).
-    pub(super) fn before<D: Dice>(
-        &self,
-        roll: &Map,
-        dice: Option<&mut D>,
-        adjust: &mut Adjust,
-    ) -> Result<(), InputError> {
-        if !self.before {
-            return Ok(());
-        }
-        let returned = self.call("before", roll.clone(), dice)?;
-        let wrong = |what: String| self.failed_in("before", None, what);
+    /// What `before` returned, as the change it makes.
+    fn read_before(&self, returned: Dynamic) -> Result<Adjust, InputError> {
+        let wrong = |what: String| self.failed_in(Hook::Before, None, what);
+        let mut change = Adjust::NONE;
         if returned.is_unit() {
-            return Ok(());
+            return Ok(change);
         }
         if let Ok(n) = returned.as_int() {
-            adjust.modifier += whole(n).map_err(wrong)?;
-            return Ok(());
+            change.modifier = whole(n).map_err(wrong)?;
+            return Ok(change);
         }
         let Some(map) = returned.try_cast::<Map>() else {
             return Err(wrong(
@@ -244,7 +404,7 @@ impl RollScript {
                     .and_then(whole)
             };
             match key.as_str() {
-                "modifier" => adjust.modifier += number().map_err(wrong)?,
+                "modifier" => change.modifier = number().map_err(wrong)?,
                 "threshold" | "threshold_add" => {
                     if self.point.threshold.is_none() {
                         return Err(wrong(format!(
@@ -253,21 +413,18 @@ impl RollScript {
                         )));
                     }
                     let n = number().map_err(wrong)?;
-                    adjust.threshold = Some(if key == "threshold" {
-                        Threshold::Set(n)
-                    } else {
-                        match adjust.threshold {
-                            Some(Threshold::Set(a)) => Threshold::Set(a + n),
-                            Some(Threshold::Add(a)) => Threshold::Add(a + n),
-                            None => Threshold::Add(n),
-                        }
+                    // The map's keys come in order: `threshold` first.
+                    change.threshold = Some(match (key.as_str(), change.threshold) {
+                        ("threshold", _) => Threshold::Set(n),
+                        (_, Some(Threshold::Set(set))) => Threshold::Set(set + n),
+                        _ => Threshold::Add(n),
                     });
                 }
                 "reroll" => {
-                    adjust.reroll = match value.clone().into_string().as_deref() {
+                    change.reroll = match value.clone().into_string().as_deref() {
                         Ok("failed") => Some(Verdict::Failed),
                         Ok("passed") => Some(Verdict::Passed),
-                        _ if value.is_unit() => adjust.reroll,
+                        _ if value.is_unit() => None,
                         _ => {
                             return Err(wrong(format!(
                                 "`reroll` is \"failed\" or \"passed\", not {value}"
@@ -283,22 +440,11 @@ impl RollScript {
                 }
             }
         }
-        Ok(())
+        Ok(change)
     }
 
-    /// Run `after` on a roll judged `verdict`: is it rolled again?
-    pub(super) fn after<D: Dice>(
-        &self,
-        roll: &Map,
-        verdict: Verdict,
-        dice: &mut D,
-    ) -> Result<bool, InputError> {
-        if !self.after {
-            return Ok(false);
-        }
-        let mut roll = roll.clone();
-        roll.insert("failed".into(), (verdict == Verdict::Failed).into());
-        let returned = self.call("after", roll, Some(dice))?;
+    /// What `after` returned: roll again?
+    fn read_after(&self, returned: Dynamic) -> Result<bool, InputError> {
         if let Ok(again) = returned.as_bool() {
             return Ok(again);
         }
@@ -309,7 +455,7 @@ impl RollScript {
             Ok("reroll") => Ok(true),
             Ok("keep") => Ok(false),
             _ => Err(self.failed_in(
-                "after",
+                Hook::After,
                 None,
                 "`after` returns \"reroll\" (or true) to roll again, \"keep\" (or nothing) to keep the roll"
                     .to_string(),
@@ -317,46 +463,9 @@ impl RollScript {
         }
     }
 
-    /// Call hook `name` on `roll`, replaying it on a tape of dice until it
-    /// has every die it asks for.
-    fn call<D: Dice>(
-        &self,
-        name: &str,
-        roll: Map,
-        mut dice: Option<&mut D>,
-    ) -> Result<Dynamic, InputError> {
-        let mut rolled = Vec::new();
-        loop {
-            TAPE.with_borrow_mut(|tape| {
-                *tape = Tape {
-                    rolled: std::mem::take(&mut rolled),
-                    next: 0,
-                    wanted: None,
-                    open: dice.is_some(),
-                }
-            });
-            let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-            let result = engine().call_fn_with_options::<Dynamic>(
-                options,
-                &mut Scope::new(),
-                &self.ast,
-                name,
-                (Dynamic::from_map(roll.clone()),),
-            );
-            let wanted = TAPE.with_borrow_mut(|tape| {
-                rolled = std::mem::take(&mut tape.rolled);
-                tape.wanted.take()
-            });
-            match (wanted, dice.as_deref_mut()) {
-                (Some(roll), Some(dice)) => rolled.push(i64::from(dice.classify(roll, |t| t))),
-                _ => return result.map_err(|e| self.stopped(name, e)),
-            }
-        }
-    }
-
     /// A hook's error as the answer's: the file, the line in it, what
     /// stopped it.
-    fn stopped(&self, hook: &str, mut error: Stopped) -> InputError {
+    fn stopped(&self, hook: Hook, mut error: Stopped) -> InputError {
         // The innermost call says where the script stopped.
         while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = *error {
             error = inner;
@@ -378,14 +487,16 @@ impl RollScript {
         self.failed_in(hook, line, message)
     }
 
-    fn failed_in(&self, hook: &str, line: Option<usize>, message: String) -> InputError {
+    fn failed_in(&self, hook: Hook, line: Option<usize>, message: String) -> InputError {
         InputError {
             file: self.file.clone(),
             line: Some(self.code_line + line.unwrap_or(1) - 1),
             field: "script.code".to_string(),
             message: format!(
-                "house rule {}: `{hook}` at `{}` stopped: {message}",
-                self.rule, self.point.name
+                "house rule {}: `{}` at `{}` stopped: {message}",
+                self.rule,
+                hook.name(),
+                self.point.name
             ),
         }
     }

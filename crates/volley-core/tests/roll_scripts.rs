@@ -1,0 +1,132 @@
+//! The house rules of `house_rules/` that carry a script (`[[script]]`
+//! tables): each against odds worked out by hand in a simple case, and
+//! exact against Monte Carlo under it; and a script that stops at a roll
+//! refuses the answer with its file and line.
+
+use crate::common::{assert_agree_under, raw_fields};
+use crate::roll_rules::{close, exact, shipped};
+use volley_core::ask::question::{Question, QuestionError};
+use volley_core::engine::{MethodRequest, RunConfig};
+
+#[test]
+fn a_colonel_steadies_a_failed_morale_check_on_a_die_of_his_own() {
+    let rule = [shipped("adf_colonel_rally")];
+    let passed = |action, quality, rules: &[String]| {
+        let fields = [("mmp", "7"), ("quality", quality)];
+        exact("deadly-field", action, &fields, rules, ("passed", "yes"))
+    };
+    // 2D6 >= 7 fails 15/36 on the card. A failed check is taken again on
+    // 4+ of 1D6 (1/2; green: 5+, 1/3), the second roll standing.
+    let f = 15.0 / 36.0;
+    assert!(close(passed("morale-check", "trained", &[]), 1.0 - f));
+    let trained = 1.0 - (f * 0.5 + f * 0.5 * f);
+    assert!(close(passed("morale-check", "trained", &rule), trained));
+    let green = 1.0 - (f * 2.0 / 3.0 + f / 3.0 * f);
+    assert!(close(passed("morale-check", "green", &rule), green));
+    // A rally attempt gets no help.
+    assert!(close(
+        passed("rally", "trained", &rule),
+        passed("rally", "trained", &[])
+    ));
+    assert_agree_under(
+        "deadly-field",
+        "morale-check",
+        &[("stands_lost", "1")],
+        &rule,
+        100_000,
+    );
+}
+
+#[test]
+fn a_bugle_call_eases_the_chargers_check_on_a_six() {
+    let rule = [shipped("mf_bugle_call")];
+    let fields = [
+        ("attacker_arm", "cavalry"),
+        ("attacker_formation", "line"),
+        ("defender_fires", "false"),
+    ];
+    let falter = |rules: &[String]| {
+        exact(
+            "micro-force",
+            "charge",
+            &fields,
+            rules,
+            ("charge", "falter"),
+        )
+    };
+    // On a 6 (1/6) three more faces of the d20 pass the charger's check
+    // (its cohesion well inside 1-19), and nothing before it can stop it.
+    assert!(close(falter(&rule), falter(&[]) - 3.0 / 20.0 / 6.0));
+    assert_agree_under("micro-force", "charge", &fields, &rule, 100_000);
+}
+
+#[test]
+fn low_ammunition_reads_the_casualty_die_lower_on_a_one_at_long_range() {
+    let rule = [shipped("hex_low_ammunition")];
+    let none = |range, rules: &[String]| {
+        let fields = [("infantry", "0"), ("guns", "2"), ("range", range)];
+        exact("hex-acw", "fire", &fields, rules, ("casualties", "0"))
+    };
+    // Two guns: faces 1-6 read 0, 1, 2, 3, 5, 7 casualties. On a 1 of the
+    // first die (1/6) the face is read 2 lower (1-3 all read 0): 3/6.
+    assert!(close(none("3", &[]), 1.0 / 6.0));
+    assert!(close(
+        none("3", &rule),
+        5.0 / 6.0 / 6.0 + 1.0 / 6.0 * 3.0 / 6.0
+    ));
+    assert!(close(none("2", &rule), 1.0 / 6.0));
+    assert_agree_under(
+        "hex-acw",
+        "fire",
+        &[("infantry", "0"), ("guns", "2"), ("range", "4")],
+        &rule,
+        100_000,
+    );
+}
+
+#[test]
+fn fire_discipline_fires_again_on_a_five_or_six_after_a_roll_that_does_nothing() {
+    let rule = [shipped("ms_fire_discipline")];
+    let none = |range, rules: &[String]| {
+        let fields = [("range", range), ("defense", "8")];
+        exact("micro-squad", "fire", &fields, rules, ("result", "none"))
+    };
+    // The firer fires on 14 of 20; the CRT roll then does nothing 15/36.
+    // Within 10 inches that roll is made again on 5+ (1/3).
+    let card = 0.7 * 15.0 / 36.0;
+    assert!(close(none("8", &[]), card));
+    assert!(close(
+        none("8", &rule),
+        card * (2.0 / 3.0 + 15.0 / 36.0 / 3.0)
+    ));
+    assert!(close(none("12", &rule), none("12", &[])));
+    assert_agree_under(
+        "micro-squad",
+        "fire",
+        &[("range", "6"), ("defense", "8")],
+        &rule,
+        100_000,
+    );
+}
+
+#[test]
+fn a_script_that_stops_at_a_roll_refuses_the_answer_with_its_file_and_line() {
+    let text = "name = \"broken\"\n\n[[script]]\npoint = \"pre_impact_check\"\ncode = '''\nfn before(roll) {\n    roll.defender.qualty == \"veteran\"\n}\n'''\n";
+    let rule = volley_core::rules::HouseRule::parse("broken.toml", text).unwrap();
+    let question = Question::new("deadly-field", "charge", &[rule], &raw_fields(&[])).unwrap();
+    for method in [MethodRequest::Exact, MethodRequest::Trials(1_000)] {
+        let config = RunConfig {
+            method,
+            ..RunConfig::default()
+        };
+        match question.answer(&config) {
+            Err(QuestionError::Input(e)) => {
+                assert_eq!(e.file, "broken.toml");
+                assert_eq!(e.line, Some(7), "{e}");
+                assert_eq!(e.field, "script.code");
+                assert!(e.message.contains("qualty"), "{e}");
+            }
+            other => panic!("answered: {:?}", other.map(|_| ())),
+        }
+    }
+}
