@@ -102,6 +102,19 @@ fn fields_methods_and_comparisons_mean_what_the_flags_mean() {
     let cli: Value = serde_json::from_str(&cli).unwrap();
     api["variants"][0]["spec"] = cli["variants"][0]["spec"].clone();
     assert_eq!(api, cli);
+    // A pasted rule with a script: its own dice, the same answer as the file's.
+    let text = std::fs::read_to_string("house_rules/mf_bugle_call.toml").unwrap();
+    let (status, body) = server.get(&format!(
+        "/api/compare?system=micro-force&action=charge&variant.rule={}",
+        encode(&text)
+    ));
+    let cli =
+        cli_json("compare micro-force charge --variant variant:house_rules/mf_bugle_call.toml");
+    assert_eq!(status, 200, "{body}");
+    let mut api: Value = serde_json::from_str(&body).unwrap();
+    let cli: Value = serde_json::from_str(&cli).unwrap();
+    api["variants"][0]["spec"] = cli["variants"][0]["spec"].clone();
+    assert_eq!(api, cli);
     // A dotted variant key patches the chart, as an inline --variant does.
     let (status, body) = server.get(
         "/api/compare?system=micro-squad&action=fire&terrain=woods&variant.terrain.woods.personnel=6",
@@ -216,6 +229,11 @@ fn bad_input_is_a_400_with_the_command_lines_message() {
         (
             "system=micro-squad&action=fire&rule=%5Bset%5D%0A%22crt.nope%22%20%3D%201",
             "crt.nope",
+        ),
+        // A script that never returns is stopped, and the answer refused.
+        (
+            "system=micro-squad&action=fire&rule=%5B%5Bscript%5D%5D%0Apoint%20%3D%20%22crt_roll%22%0Acode%20%3D%20%22fn%20before(roll)%20%7B%20loop%20%7B%7D%20%7D%22",
+            "ran past 100,000 operations",
         ),
     ];
     for (query, says) in refused {

@@ -187,6 +187,21 @@ fn the_site_answers_in_the_browser_as_the_command_line_does() {
     ]);
     assert!(ok, "{err}");
     assert_eq!(page, cli);
+    // A rule with a script runs in the page's WebAssembly as on the command line.
+    let path = "house_rules/adf_colonel_rally.toml";
+    let rule = std::fs::read_to_string(path).unwrap();
+    let page = asked(
+        &browser,
+        "odds",
+        &format!(
+            "system=deadly-field&action=morale-check&rule={}",
+            encode(&rule)
+        ),
+    );
+    assert_eq!(
+        page,
+        cli_json(&format!("odds deadly-field morale-check --house-rule {path}"))
+    );
 
     // What each field is worth, and a table.
     let page = asked(
