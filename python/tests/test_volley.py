@@ -72,6 +72,11 @@ def test_a_rule_that_changes_a_roll_holds_in_python_as_on_the_command_line() -> 
     compared = volley.compare("deadly-field", "morale-check", mmp=7, quality="green",
                               variants={"nerves": rule})
     assert compared["variants"][0]["differences"][0]["difference"] == pytest.approx(-6 / 36)
+    # A scripted rule: a failed check at MMP 7 (15/36) is taken again on 4+ of 1D6.
+    rule = str(ROOT / "house_rules" / "adf_colonel_rally.toml")
+    check = volley.odds("deadly-field", "morale-check", mmp=7, house_rules=[rule])
+    failed = 15 / 36 * (1 / 2 + 1 / 2 * 15 / 36)
+    assert check.probability("passed", "yes") == pytest.approx(1 - failed, abs=1e-15)
 
 
 def test_tables_are_dataframes() -> None:
