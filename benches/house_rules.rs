@@ -54,7 +54,7 @@ fn house_rules(c: &mut Criterion) {
         method: MethodRequest::Exact,
         ..RunConfig::default()
     };
-    let cases: [Case; 9] = [
+    let cases: [Case; 10] = [
         (
             "deadly-field",
             "charge",
@@ -103,6 +103,7 @@ fn house_rules(c: &mut Criterion) {
             &[("infantry", "0"), ("guns", "2"), ("range", "3")],
             "hex_low_ammunition",
         ),
+        ("stand-and-die", "duel", &[], "sd_lucky_volley"),
     ];
 
     for (system, action, fields, rule) in cases {

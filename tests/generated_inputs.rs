@@ -419,3 +419,64 @@ fn pointer<'a>(v: &'a mut serde_json::Value, path: &[String]) -> &'a mut serde_j
         other => &mut other[key.as_str()],
     })
 }
+
+/// Pieces of a hook's body: sound ones, careless ones and hostile ones.
+const SCRIPT_BODIES: [&str; 22] = [
+    "#{ modifier: 1 }",
+    "#{ modifier: -2, reroll: \"failed\" }",
+    "#{ threshold_add: 1 }",
+    "if d6() >= 4 { \"reroll\" } else { \"keep\" }",
+    "if dice(2, 6) >= 10 { -3 }",
+    "roll.total",
+    "if roll.total > 3 { roll.total - 1 } else { roll.total }",
+    "roll.failed",
+    "loop { }",
+    "let s = \"x\"; loop { s += s; }",
+    "let a = []; loop { a.push(1); }",
+    "again(roll)",
+    "let n = 0; for i in 0..50 { n += d(6); } n",
+    "d(1)",
+    "roll.nope",
+    "1 / 0",
+    "\"plus one\"",
+    "#{ modifer: 1 }",
+    "eval(\"1\")",
+    "99999999999",
+    "#{ threshold: 3 }",
+    "let x = ;",
+];
+
+#[test]
+fn generated_roll_scripts_are_answered_or_refused() {
+    let mut g = Gen::new(3);
+    let mut tally = Outcomes::default();
+    for case in 0..cases() / 3 {
+        let system = *g.pick(&systems::all().iter().map(|s| s.name()).collect::<Vec<_>>());
+        let points = systems::find(system).unwrap().roll_points();
+        let point = g.pick(points);
+        let action = point.actions.split(", ").next().unwrap();
+        let hook = *g.pick(&["before", "result", "after", "helper"]);
+        let body = *g.pick(&SCRIPT_BODIES);
+        let code = format!("fn again(roll) {{ again(roll) }}\nfn {hook}(roll) {{ {body} }}");
+        let text = format!(
+            "[[script]]\npoint = \"{}\"\ncode = '''\n{code}\n'''\n",
+            point.name
+        );
+        let label = format!("case {case}: {system} {action} with {text:?}");
+        let answered = bounded(&label, || {
+            let rule = match HouseRule::parse("generated.toml", &text) {
+                Ok(rule) => rule,
+                Err(e) => return refused(&label, &e.to_string()),
+            };
+            match Question::new(system, action, &[rule], &[]) {
+                Err(e) => refused(&label, &e.to_string()),
+                Ok(q) => match q.answer(&small()) {
+                    Ok(_) => true,
+                    Err(e) => refused(&label, &e.to_string()),
+                },
+            }
+        });
+        tally.see(answered);
+    }
+    tally.check("roll scripts");
+}

@@ -200,7 +200,9 @@ fn the_site_answers_in_the_browser_as_the_command_line_does() {
     );
     assert_eq!(
         page,
-        cli_json(&format!("odds deadly-field morale-check --house-rule {path}"))
+        cli_json(&format!(
+            "odds deadly-field morale-check --house-rule {path}"
+        ))
     );
 
     // What each field is worth, and a table.

@@ -110,6 +110,26 @@ fn fire_discipline_fires_again_on_a_five_or_six_after_a_roll_that_does_nothing()
 }
 
 #[test]
+fn a_lucky_volley_reads_a_fraction_die_of_ten_as_one() {
+    let rule = [shipped("sd_lucky_volley")];
+    let four = |rules: &[String]| {
+        let fields = [("infantry", "12")];
+        exact(
+            "stand-and-die",
+            "attack",
+            &fields,
+            rules,
+            ("casualties", "4"),
+        )
+    };
+    // 12 infantry make 3.6 casualties: the fourth on a d10 of 1-6 (0.6);
+    // a 10 read as 1 adds one face in ten.
+    assert!(close(four(&[]), 0.6));
+    assert!(close(four(&rule), 0.7));
+    assert_agree_under("stand-and-die", "duel", &[], &rule, 100_000);
+}
+
+#[test]
 fn a_script_that_stops_at_a_roll_refuses_the_answer_with_its_file_and_line() {
     let text = "name = \"broken\"\n\n[[script]]\npoint = \"pre_impact_check\"\ncode = '''\nfn before(roll) {\n    roll.defender.qualty == \"veteran\"\n}\n'''\n";
     let rule = volley_core::rules::HouseRule::parse("broken.toml", text).unwrap();

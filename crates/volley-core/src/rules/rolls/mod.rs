@@ -82,6 +82,9 @@ pub struct RollPoint {
     pub threshold: Option<&'static str>,
     /// What a failed roll is, for `reroll = "failed"`.
     pub failed: &'static str,
+    /// The totals its dice make, lowest and highest: what a script's
+    /// `result` hook reads and returns (the impact's: the charger's 2D6).
+    pub totals: (u32, u32),
     /// What it shows a rule, in the order the procedure gives the values.
     pub reads: &'static [Read],
 }
@@ -112,7 +115,14 @@ pub struct Adjust {
     pub reroll: Option<Verdict>,
     /// A script's `after` hook reads the verdict.
     pub watched: bool,
+    /// How a script's `result` hook reads each total (none: as rolled).
+    pub read: Option<Totals>,
 }
+
+/// The total each total of a roll is read as (by its index), as a script's
+/// `result` hook says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Totals(pub [u8; 21]);
 
 impl Adjust {
     /// No rule: the card's roll.
@@ -121,7 +131,18 @@ impl Adjust {
         threshold: None,
         reroll: None,
         watched: false,
+        read: None,
     };
+
+    /// The total `rolled` as the roll is judged: as rolled, unless a
+    /// script's `result` hook reads it otherwise (naturals included).
+    #[inline(always)]
+    pub fn total(&self, rolled: u32) -> u32 {
+        match &self.read {
+            None => rolled,
+            Some(Totals(read)) => u32::from(read[rolled as usize]),
+        }
+    }
 
     /// Add a rule's change: its modifier, its threshold (a new one
     /// replaces, a change moves what came before), its re-roll (a later
@@ -233,6 +254,13 @@ impl RollRules {
         }
         for script in self.scripts_at(point) {
             adjust.watched |= script.watches();
+            if let Some(Totals(read)) = script.result(&shown) {
+                // A later script reads what the earlier ones made of it.
+                let before = adjust
+                    .read
+                    .map_or(std::array::from_fn(|t| t as u8), |r| r.0);
+                adjust.read = Some(Totals(before.map(|t| read[usize::from(t)])));
+            }
             match script.before(&shown, dice.as_deref_mut()) {
                 Decided::Before(change) => {
                     adjust.absorb(change.modifier, change.threshold, change.reroll)
@@ -314,6 +342,11 @@ pub fn describe(points: &[RollPoint]) -> String {
         }
         let _ = writeln!(out, "- `reroll = \"failed\"`: {}", point.failed);
         out.push_str("- `reroll = \"passed\"`: the roll made again when it did not fail (the enemy's re-roll)\n");
+        let _ = writeln!(
+            out,
+            "- a script's `result` reads and returns totals {} to {}",
+            point.totals.0, point.totals.1
+        );
         out.push_str(
             "- a `when` condition reads (and a script's `roll`, as `roll.NAME`; `after`'s also `roll.failed`):\n",
         );

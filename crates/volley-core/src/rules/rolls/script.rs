@@ -13,12 +13,15 @@
 //! '''
 //! ```
 //!
-//! A script defines `before(roll)`, `after(roll)` or both. `roll` is a map of
-//! what the point shows (`roll.defender.quality`); `after`'s also holds
+//! A script defines `before(roll)`, `result(roll)`, `after(roll)`, or
+//! several. `roll` is a map of what the point shows
+//! (`roll.defender.quality`); `result`'s also holds `total`, `after`'s
 //! `failed`. `before` returns what the declarative form would (a map of
 //! `modifier`, `threshold`, `threshold_add`, `reroll`, or a bare number: a
-//! modifier; nothing: no change); `after` returns `"reroll"` (or `true`) to
-//! roll again once, the second roll standing, and anything else keeps it.
+//! modifier; nothing: no change); `result` the total the dice are judged as
+//! (read once per total into [`Totals`], so it rolls no dice); `after`
+//! returns `"reroll"` (or `true`) to roll again once, the second roll
+//! standing, and anything else keeps it.
 //!
 //! Dice come only from volley's [`Dice`]: `d6()`, `d(sides)` and
 //! `dice(n, sides)` (their sum). A hook is replayed from its start on a tape
@@ -34,7 +37,7 @@
 //! and maps past a few hundred entries. A hook that fails at a roll fails
 //! the answer with the file and line ([`super::RollRules::failure`]).
 
-use super::{Adjust, RollPoint, Threshold, Value, Verdict};
+use super::{Adjust, RollPoint, Threshold, Totals, Value, Verdict};
 use crate::dice::{Dice, Roll};
 use crate::error::{InputError, line_of, one_of};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Position, Scope};
@@ -132,17 +135,18 @@ impl ScriptText {
                 )),
             }
         };
-        let (before, after) = (hook("before")?, hook("after")?);
-        if !before && !after {
+        let (before, result, after) = (hook("before")?, hook("result")?, hook("after")?);
+        if !before && !result && !after {
             return Err(at(
                 self.code_line,
                 "code",
                 "the script defines no hook: give it `fn before(roll)` (the roll's modifier, \
-                 threshold or re-roll) or `fn after(roll)` (keep or re-roll what was rolled)"
+                 threshold or re-roll), `fn result(roll)` (the total as it is judged) or \
+                 `fn after(roll)` (keep or re-roll what was rolled)"
                     .to_string(),
             ));
         }
-        let hooks: Vec<&str> = [("before", before), ("after", after)]
+        let hooks: Vec<&str> = [("before", before), ("result", result), ("after", after)]
             .into_iter()
             .filter_map(|(name, has)| has.then_some(name))
             .collect();
@@ -154,6 +158,7 @@ impl ScriptText {
             memo: Arc::default(),
             failure: Arc::default(),
             before,
+            result,
             after,
             code_line: self.code_line,
             said: format!("a script: {} the roll", hooks.join(" and ")),
@@ -170,6 +175,7 @@ pub struct RollScript {
     pub point: &'static RollPoint,
     ast: Arc<AST>,
     before: bool,
+    result: bool,
     after: bool,
     code_line: usize,
     /// What it does, in words (the answers' list of changes).
@@ -185,14 +191,15 @@ pub struct RollScript {
 /// The entries a script's memo holds at most (then it runs the code).
 const MEMO_ENTRIES: usize = 1 << 16;
 
-/// A hook, what the point showed, the verdict (`after`), the dice given
-/// and whether it may ask for more.
+/// A hook, what the point showed, the verdict (`after`: failed), the dice
+/// given and whether it may ask for more.
 type MemoKey = (Hook, Vec<Value>, bool, Vec<i64>, bool);
 type Memo = FxHashMap<MemoKey, Step>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Hook {
     Before,
+    Result,
     After,
 }
 
@@ -200,6 +207,7 @@ impl Hook {
     fn name(self) -> &'static str {
         match self {
             Hook::Before => "before",
+            Hook::Result => "result",
             Hook::After => "after",
         }
     }
@@ -210,6 +218,8 @@ impl Hook {
 pub(super) enum Decided {
     /// `before`: what it changes (added to the rules' adjustment).
     Before(Adjust),
+    /// `result`: how it reads each total.
+    Result(Totals),
     /// `after`: roll again?
     After(bool),
     /// It stopped (the script's failure says why): the card's roll.
@@ -249,6 +259,18 @@ impl RollScript {
             return Decided::Before(Adjust::NONE);
         }
         self.decide(Hook::Before, shown, false, dice)
+    }
+
+    /// How `result` reads each total of a roll that shows `shown` (`None`:
+    /// it has no such hook, or it stopped).
+    pub(super) fn result(&self, shown: &[Value]) -> Option<Totals> {
+        if !self.result {
+            return None;
+        }
+        match self.step(Hook::Result, shown, false, &[], false) {
+            Step::Done(Decided::Result(read)) => Some(read),
+            _ => None,
+        }
     }
 
     /// Does `after` roll again a roll that shows `shown`, judged `verdict`?
@@ -322,10 +344,6 @@ impl RollScript {
         tape: &[i64],
         open: bool,
     ) -> Result<Step, InputError> {
-        let mut roll = self.roll_map(shown);
-        if hook == Hook::After {
-            roll.insert("failed".into(), failed.into());
-        }
         TAPE.with_borrow_mut(|t| {
             t.rolled.clear();
             t.rolled.extend_from_slice(tape);
@@ -333,6 +351,15 @@ impl RollScript {
             t.wanted = None;
             t.open = open;
         });
+        let mut roll = self.roll_map(shown);
+        if hook == Hook::Result {
+            return self
+                .read_totals(roll)
+                .map(|t| Step::Done(Decided::Result(t)));
+        }
+        if hook == Hook::After {
+            roll.insert("failed".into(), failed.into());
+        }
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = engine().call_fn_with_options::<Dynamic>(
             options,
@@ -347,7 +374,7 @@ impl RollScript {
         let returned = result.map_err(|e| self.stopped(hook, e))?;
         let decided = match hook {
             Hook::Before => Decided::Before(self.read_before(returned)?),
-            Hook::After => Decided::After(self.read_after(returned)?),
+            Hook::Result | Hook::After => Decided::After(self.read_after(returned)?),
         };
         Ok(Step::Done(decided))
     }
@@ -377,6 +404,45 @@ impl RollScript {
             }
         }
         map
+    }
+
+    /// `result` run on every total the point's dice make: the table of
+    /// what each is read as.
+    fn read_totals(&self, roll: Map) -> Result<Totals, InputError> {
+        let (lowest, highest) = self.point.totals;
+        let mut read = Totals(std::array::from_fn(|t| t as u8));
+        for total in lowest..=highest {
+            let mut roll = roll.clone();
+            roll.insert("total".into(), Dynamic::from_int(i64::from(total)));
+            let returned = engine()
+                .call_fn_with_options::<Dynamic>(
+                    CallFnOptions::new().eval_ast(false).rewind_scope(true),
+                    &mut Scope::new(),
+                    &self.ast,
+                    "result",
+                    (Dynamic::from_map(roll),),
+                )
+                .map_err(|e| self.stopped(Hook::Result, e))?;
+            if returned.is_unit() {
+                continue;
+            }
+            let n = returned
+                .as_int()
+                .ok()
+                .filter(|n| (i64::from(lowest)..=i64::from(highest)).contains(n))
+                .ok_or_else(|| {
+                    self.failed_in(
+                        Hook::Result,
+                        None,
+                        format!(
+                            "`result` returns a total the dice can make, {lowest} to {highest} \
+                             (or nothing: as rolled), not {returned} (for a roll of {total})"
+                        ),
+                    )
+                })?;
+            read.0[total as usize] = n as u8;
+        }
+        Ok(read)
     }
 
     /// What `before` returned, as the change it makes.
@@ -529,7 +595,7 @@ fn from_tape(roll: Roll) -> Result<i64, Stopped> {
     TAPE.with_borrow_mut(|tape| {
         if !tape.open {
             return Err(
-                "this roll point fixes its modifiers before any die is rolled: roll dice in `after`"
+                "dice cannot be rolled here (in `result`, read once for each total, or where the procedure fixes its modifiers before any die): roll dice in `after`"
                     .into(),
             );
         }

@@ -91,6 +91,24 @@ fn a_hooks_own_dice_branch_exactly_and_agree_with_monte_carlo() {
 }
 
 #[test]
+fn a_result_hook_reads_a_total_as_another_and_composes_with_the_rest() {
+    // A 1 of the check's die is read as a 6: 4+ passes, 1/2 + 1/6.
+    let one_is_six = script("fn result(roll) { if roll.total == 1 { 6 } }");
+    assert!((exact_pass(&one_is_six, "green") - 4.0 / 6.0).abs() < 1e-15);
+    assert_monte_carlo_agrees(&one_is_six, 4.0 / 6.0);
+    // With a failed roll re-rolled: 1 - (2/6)^2.
+    let both =
+        script("fn result(roll) { if roll.total == 1 { 6 } }\nfn after(roll) { roll.failed }");
+    assert!((exact_pass(&both, "green") - (1.0 - 1.0 / 9.0)).abs() < 1e-15);
+    // A total the die cannot make stops the script.
+    let e = stops("fn result(roll) { roll.total + 1 }");
+    assert!(e.message.contains("1 to 6"), "{}", e.message);
+    // `result` rolls no dice: it is read once per total.
+    let e = stops("fn result(roll) { d6() }");
+    assert!(e.message.contains("roll dice in `after`"), "{}", e.message);
+}
+
+#[test]
 fn an_after_hook_and_a_declarative_reroll_roll_again_once_in_all() {
     // The rule re-rolls a fail; the script asks again after the second
     // roll is not offered: one re-roll, 3/4.

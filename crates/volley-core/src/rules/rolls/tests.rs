@@ -13,6 +13,7 @@ pub(super) const POINT: RollPoint = RollPoint {
     modifier: "added to the die",
     threshold: Some("4"),
     failed: "below the threshold",
+    totals: (1, 6),
     reads: &[
         Read {
             name: "unit.quality",
@@ -86,7 +87,9 @@ pub(super) fn check<D: crate::dice::Dice>(
         || shown(quality, 1, false),
         |dice, adjust| {
             let need = adjust.threshold(4);
-            let passed = dice.classify(Roll::Die(6), |face| face as i32 + adjust.modifier >= need);
+            let passed = dice.classify(Roll::Die(6), |face| {
+                adjust.total(face) as i32 + adjust.modifier >= need
+            });
             (passed, Verdict::failed_if(!passed))
         },
     )

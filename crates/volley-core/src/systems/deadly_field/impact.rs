@@ -58,7 +58,9 @@ impl Impact {
             .roll(&roll_points::IMPACT, dice, shown, |dice, adjust| {
                 let attacker_base = self.attacker_base + adjust.modifier;
                 let class = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, d| {
-                    self.class(a as i32 + attacker_base - (d as i32 + self.defender_base))
+                    self.class(
+                        adjust.total(a) as i32 + attacker_base - (d as i32 + self.defender_base),
+                    )
                 });
                 (class, Verdict::failed_if(!(2..=5).contains(&class)))
             })

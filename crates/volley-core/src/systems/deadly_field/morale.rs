@@ -93,7 +93,7 @@ impl MoraleCheck {
             // the card's classes (and sums) are the same without one.
             let reads_verdict = adjust.reads_verdict();
             let (class, failed) = dice.classify(Roll::Sum(2, 6), |roll| {
-                let o = check.resolve(roll);
+                let o = check.resolve(adjust.total(roll));
                 (judge(o), reads_verdict && !o.passed)
             });
             (class, Verdict::failed_if(failed))

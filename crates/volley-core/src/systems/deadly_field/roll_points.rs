@@ -23,6 +23,7 @@ pub const MORALE_CHECK: RollPoint = RollPoint {
     modifier: "added to the 2D6 roll (a natural 2, 3 or 12 reads the dice as rolled; the MMP it moves stays within 0-12)",
     threshold: Some("the final MMP (held within 0-12)"),
     failed: "the roll is below the MMP, or a natural 2 or 3",
+    totals: (2, 12),
     reads: &[
         Read {
             name: "unit.quality",
@@ -60,6 +61,7 @@ pub const PRE_IMPACT_CHECK: RollPoint = RollPoint {
     modifier: "added to the defender's 2D6 roll (a natural 2, 3 or 12 reads the dice as rolled; the MMP it moves stays within 0-12)",
     threshold: Some("the defender's final MMP (held within 0-12)"),
     failed: "the roll is below the MMP, or a natural 2 or 3",
+    totals: (2, 12),
     reads: &[
         Read {
             name: "defender.quality",
@@ -108,6 +110,7 @@ pub const IMPACT: RollPoint = RollPoint {
     modifier: "added to the charger's total (a negative one: to the defender's advantage)",
     threshold: None,
     failed: "the charger does not win: the defender holds (a melee or a charger stopped short) or drives it off",
+    totals: (2, 12),
     reads: &[
         Read {
             name: "attacker.quality",

@@ -7,6 +7,7 @@ use super::card::GhqCard;
 use super::crt::{Column, CrtResult};
 use super::stand::{Effect, Stand};
 use crate::dice::{Dice, Roll};
+use crate::rules::rolls::Adjust;
 
 /// Roll 2D6 + `drm` on `column` of the card's CRT and apply the result to
 /// `target`.
@@ -50,6 +51,29 @@ pub fn attack_by<D: Dice, C: GhqCard>(
     dash_s_suppresses: bool,
     target: &mut Stand,
 ) -> Effect {
+    attack_read(
+        dice,
+        card,
+        column,
+        drm,
+        dash_s_suppresses,
+        target,
+        &Adjust::NONE,
+    )
+}
+
+/// [`attack_by`] with the 2D6 read as `adjust` reads it (a house rule's
+/// script at the CRT roll).
+#[inline(always)]
+pub fn attack_read<D: Dice, C: GhqCard>(
+    dice: &mut D,
+    card: &C,
+    column: Column,
+    drm: i32,
+    dash_s_suppresses: bool,
+    target: &mut Stand,
+    adjust: &Adjust,
+) -> Effect {
     let trigger = card.paren_s_trigger();
     let result = match column {
         Column::Index(c) => {
@@ -58,7 +82,13 @@ pub fn attack_by<D: Dice, C: GhqCard>(
             // branch of the exact method.
             let before = *target;
             let (after, effect) = dice.classify(Roll::Sum(2, 6), |roll| {
-                roll_result(card, c, roll as i32 + drm, dash_s_suppresses, before)
+                roll_result(
+                    card,
+                    c,
+                    adjust.total(roll) as i32 + drm,
+                    dash_s_suppresses,
+                    before,
+                )
             });
             *target = after;
             return effect;

@@ -2,6 +2,7 @@
 //! passes. Penalties are `+`, bonuses `-`.
 
 use crate::dice::{Dice, Roll};
+use crate::rules::rolls::Adjust;
 
 /// One cohesion test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +51,12 @@ impl CohesionTest {
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> bool {
         dice.classify(Roll::Die(20), |n| self.passes(n))
+    }
+
+    /// [`CohesionTest::roll`] with the d20 read as `adjust` reads it (a
+    /// house rule's script at the roll).
+    pub fn roll_read<D: Dice>(&self, dice: &mut D, adjust: &Adjust) -> bool {
+        dice.classify(Roll::Die(20), |n| self.passes(adjust.total(n)))
     }
 
     /// The exact pass probability.

@@ -62,7 +62,7 @@ pub fn casualties<D: Dice>(
         .rolls
         .roll(&CASUALTY_DIE, dice, shown, |dice, adjust| {
             let lost = dice.classify(Roll::Die(6), |face| {
-                let face = (face as i32 + adjust.modifier).clamp(1, 6) as u32;
+                let face = (adjust.total(face) as i32 + adjust.modifier).clamp(1, 6) as u32;
                 charts.casualties(firepower, cover, face)
             });
             (lost, Verdict::failed_if(lost == 0))

@@ -18,7 +18,7 @@ use crate::rules::rolls::{Value, Verdict};
 use crate::systems::ghq::differential;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::{
-    CohesionTest, Column, FireRecord, FireResult, GhqCard, Stand, StandState, attack_by,
+    CohesionTest, Column, FireRecord, FireResult, GhqCard, Stand, StandState, attack_read,
     column_or_automatic,
 };
 use std::sync::Arc;
@@ -58,7 +58,7 @@ impl Procedure for Fire {
                     modifier: self.firer.modifier + adjust.modifier,
                     ..self.firer
                 };
-                let fires = test.roll(dice);
+                let fires = test.roll_read(dice, adjust);
                 (fires, Verdict::failed_if(!fires))
             },
         );
@@ -71,13 +71,14 @@ impl Procedure for Fire {
             || self.shown.clone(),
             |dice, adjust| {
                 let mut target = self.target;
-                let effect = attack_by(
+                let effect = attack_read(
                     dice,
                     &*self.charts,
                     self.column,
                     self.crt_drm + adjust.modifier,
                     self.dash_s_suppresses,
                     &mut target,
+                    adjust,
                 );
                 let result = FireResult::from(effect);
                 (

@@ -3,10 +3,10 @@
 //! Each shows both units as they stand at the check.
 
 use super::charts::Charts;
-use super::morale::passes;
 use super::unit::{Arm, COVERS, FORMATIONS, Unit};
 use crate::dice::Dice;
 use crate::rules::rolls::{Read, ReadKind, RollPoint, Value, Verdict};
+use crate::systems::ghq::CohesionTest;
 
 const ARM: ReadKind = ReadKind::Word(&Arm::NAMES);
 const FORMATION: ReadKind = ReadKind::Word(&FORMATIONS);
@@ -69,6 +69,7 @@ pub const CHARGER_CHECK: RollPoint = RollPoint {
     modifier: "added to the D20 (a plus makes the check harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
     threshold: Some("the charger's cohesion (Chart 7)"),
     failed: "the charger falters",
+    totals: (1, 20),
     reads: BOTH_UNITS,
 };
 
@@ -80,6 +81,7 @@ pub const DEFENDER_CHECK: RollPoint = RollPoint {
     modifier: "added to the D20 (a plus makes the check harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
     threshold: Some("the defender's cohesion (Chart 7)"),
     failed: "the defender skedaddles",
+    totals: (1, 20),
     reads: BOTH_UNITS,
 };
 
@@ -122,12 +124,12 @@ pub fn charge_check<D: Dice>(
         dice,
         || shown(attacker, defender),
         |dice, adjust| {
-            let passed = passes(
-                dice,
-                charts,
-                adjust.threshold(cohesion),
-                penalty + adjust.modifier,
-            );
+            let test = CohesionTest {
+                cohesion: adjust.threshold(cohesion),
+                modifier: penalty + adjust.modifier,
+                naturals: charts.data.options.mf_naturals(),
+            };
+            let passed = test.roll_read(dice, adjust);
             (passed, Verdict::failed_if(!passed))
         },
     )

@@ -127,7 +127,7 @@ impl StandardFire {
                     modifier: fire.firer.modifier + adjust.modifier,
                     ..fire.firer
                 };
-                let fired = dice.classify(Roll::Die(20), |n| test.passes(n));
+                let fired = test.roll_read(dice, adjust);
                 (fired, Verdict::failed_if(!fired))
             },
         );
@@ -141,7 +141,10 @@ impl StandardFire {
             |dice, adjust| {
                 let drm = fire.crt_drm + adjust.modifier;
                 let class = dice.classify(Roll::Sum(2, 6), |roll| {
-                    fire.charts.crt().result(roll as i32 + drm, fire.column) as usize
+                    fire.charts
+                        .crt()
+                        .result(adjust.total(roll) as i32 + drm, fire.column)
+                        as usize
                 });
                 let nothing = self.outcomes[class].result == FireResult::None;
                 (class, Verdict::failed_if(nothing))

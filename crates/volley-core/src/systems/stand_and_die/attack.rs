@@ -26,7 +26,7 @@ pub fn casualties<D: Dice>(dice: &mut D, charts: &Charts, tenths: u32, side: &'s
         .rolls
         .roll(&FRACTION_DIE, dice, shown, |dice, adjust| {
             let at_most = adjust.threshold(fraction as i32) - adjust.modifier;
-            let extra = dice.classify(Roll::Die(10), |face| face as i32 <= at_most);
+            let extra = dice.classify(Roll::Die(10), |face| adjust.total(face) as i32 <= at_most);
             (extra, Verdict::failed_if(!extra))
         });
     whole + u32::from(extra)
