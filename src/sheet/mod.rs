@@ -169,8 +169,13 @@ fn table_of(
     let (row_field, row_values) = spec.rows;
     let answered: Vec<Result<Summary, InputError>> =
         crate::ask::grid::answer_cells(&question, &keys, |cell| {
-            let result = cell.answer(&config).map_err(|e| {
-                InputError::argument(spec.action, format!("sheet table `{}`: {e:?}", spec.title))
+            let result = cell.answer(&config).map_err(|e| match e {
+                // A house rule's own error names its file and line.
+                crate::ask::question::QuestionError::Input(e) => e,
+                other => InputError::argument(
+                    spec.action,
+                    format!("sheet table `{}`: {other}", spec.title),
+                ),
             })?;
             Ok(summarize(&result))
         });

@@ -276,3 +276,35 @@ fn an_answer_says_when_its_rule_changes_a_roll_the_action_does_not_make() {
     let fire = Question::new("micro-squad", "fire", &[rule], &raw).unwrap();
     assert!(fire.notes().iter().all(|n| !n.contains("does not roll")));
 }
+
+#[test]
+fn a_fire_that_does_nothing_rerolled_does_nothing_only_twice_running() {
+    // The fire roll point: a re-roll of a fire that has no effect. The
+    // second roll stands, so no effect comes with the square of its chance.
+    let rule = ["[[roll]]\npoint = \"fire_roll\"\nreroll = \"failed\"\n".to_string()];
+    let none =
+        |rules: &[String]| exact("deadly-field", "fire", &[], rules, ("result", "no-effect"));
+    let card = none(&[]);
+    assert!(card > 0.0);
+    assert!(close(none(&rule), card * card));
+    // The charge's fire at the charger rolls there too, and reads as such.
+    let at_chargers = [
+        "[[roll]]\npoint = \"fire_roll\"\nwhen = \"target.charging\"\nmodifier = -20\n".to_string(),
+    ];
+    let stopped = |rules: &[String]| {
+        exact(
+            "deadly-field",
+            "charge",
+            &[],
+            rules,
+            ("charge", "stopped-by-fire"),
+        )
+    };
+    assert!(stopped(&[]) > 0.0);
+    assert!(
+        close(stopped(&at_chargers), 0.0),
+        "{}",
+        stopped(&at_chargers)
+    );
+    assert_agree_under("deadly-field", "fire", &[], &rule, 100_000);
+}

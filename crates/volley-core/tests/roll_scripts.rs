@@ -150,3 +150,16 @@ fn a_script_that_stops_at_a_roll_refuses_the_answer_with_its_file_and_line() {
         }
     }
 }
+
+#[test]
+fn a_script_at_a_roll_the_action_does_not_make_is_noted() {
+    let rule = volley_core::rules::HouseRule::parse("bugle", &shipped("mf_bugle_call")).unwrap();
+    let fire = Question::new("micro-force", "fire", &[rule], &raw_fields(&[])).unwrap();
+    let notes = fire.notes();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("`charger_check`, which fire does not roll")),
+        "{notes:?}"
+    );
+}

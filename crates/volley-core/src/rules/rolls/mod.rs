@@ -83,8 +83,9 @@ pub struct RollPoint {
     /// What a failed roll is, for `reroll = "failed"`.
     pub failed: &'static str,
     /// The totals its dice make, lowest and highest: what a script's
-    /// `result` hook reads and returns (the impact's: the charger's 2D6).
-    pub totals: (u32, u32),
+    /// `result` hook reads and returns (the impact's: the charger's 2D6);
+    /// `None`: the number of dice varies from roll to roll.
+    pub totals: Option<(u32, u32)>,
     /// What it shows a rule, in the order the procedure gives the values.
     pub reads: &'static [Read],
 }
@@ -288,6 +289,10 @@ impl RollRules {
         shown: impl FnOnce() -> Vec<Value>,
         mut roll: impl FnMut(&mut D, &Adjust) -> (T, Verdict),
     ) -> T {
+        if self.rules.is_empty() && self.scripts.is_empty() {
+            // The card's roll: no rule anywhere.
+            return roll(dice, &Adjust::NONE).0;
+        }
         let (adjust, scripted) = self.adjusted(point, shown, Some(&mut *dice));
         let (first, verdict) = roll(dice, &adjust);
         if adjust.reroll == Some(verdict) {
@@ -304,20 +309,24 @@ impl RollRules {
     }
 }
 
-/// A note for each roll rule whose point `action` never rolls (a rule for
-/// the fire action's CRT roll, asked of an engagement): the answer is the
-/// card's there, and says so.
+/// A note for each roll rule or script whose point `action` never rolls (a
+/// rule for the fire action's CRT roll, asked of an engagement): the answer
+/// is the card's there, and says so.
 pub fn not_rolled_by(rules: &RollRules, points: &[RollPoint], action: &str) -> Vec<String> {
-    rules
-        .all()
+    let declared = rules.all().iter().map(|r| (r.rule.as_str(), r.point));
+    let scripted = rules
+        .scripts()
         .iter()
-        .filter_map(|rule| {
-            let point = points.iter().find(|p| p.name == rule.point)?;
+        .map(|s| (s.rule.as_str(), s.point.name));
+    declared
+        .chain(scripted)
+        .filter_map(|(rule, name)| {
+            let point = points.iter().find(|p| p.name == name)?;
             let rolls = point.actions.split(", ").any(|a| a == action);
             (!rolls).then(|| {
                 format!(
-                    "house rule {} changes the roll `{}`, which {action} does not roll (it is rolled by {}): this answer is the card's there",
-                    rule.rule, point.name, point.actions
+                    "house rule {rule} changes the roll `{}`, which {action} does not roll (it is rolled by {}): this answer is the card's there",
+                    point.name, point.actions
                 )
             })
         })
@@ -342,11 +351,17 @@ pub fn describe(points: &[RollPoint]) -> String {
         }
         let _ = writeln!(out, "- `reroll = \"failed\"`: {}", point.failed);
         out.push_str("- `reroll = \"passed\"`: the roll made again when it did not fail (the enemy's re-roll)\n");
-        let _ = writeln!(
-            out,
-            "- a script's `result` reads and returns totals {} to {}",
-            point.totals.0, point.totals.1
-        );
+        match point.totals {
+            Some((lowest, highest)) => {
+                let _ = writeln!(
+                    out,
+                    "- a script's `result` reads and returns totals {lowest} to {highest}"
+                );
+            }
+            None => {
+                out.push_str("- no `result` hook (the number of dice varies from roll to roll)\n")
+            }
+        }
         out.push_str(
             "- a `when` condition reads (and a script's `roll`, as `roll.NAME`; `after`'s also `roll.failed`):\n",
         );

@@ -33,7 +33,8 @@
 //!
 //! Safe with anyone's file: no modules (no files), no clock, no `eval`, no
 //! printing; a hook call is stopped past [`MAX_OPERATIONS`] operations,
-//! [`MAX_CALL_DEPTH`] nested calls, [`MAX_DICE`] dice, and strings, arrays
+//! [`MAX_CALL_DEPTH`] nested calls, [`MAX_DICE`] dice making at most
+//! [`MAX_OUTCOMES`] outcomes together, and strings, arrays
 //! and maps past a few hundred entries. A hook that fails at a roll fails
 //! the answer with the file and line ([`super::RollRules::failure`]).
 
@@ -54,6 +55,10 @@ pub const MAX_OPERATIONS: u64 = 100_000;
 pub const MAX_CALL_DEPTH: usize = 32;
 /// The dice one hook call may roll: each is a branch of the exact method.
 pub const MAX_DICE: usize = 8;
+/// The outcomes one hook call's dice may make together (four D6): each may
+/// be a branch of the exact method, so this bounds what a hook adds to a
+/// dice tree.
+pub const MAX_OUTCOMES: u64 = 1_296;
 /// The longest script a house rule may carry, in bytes.
 pub const MAX_CODE: usize = 20_000;
 
@@ -73,6 +78,9 @@ pub struct ScriptText {
     /// The line of `point`, and the file's line of the code's first line.
     pub line: usize,
     pub code_line: usize,
+    /// The code is written on one line of the file (its line breaks
+    /// escaped): every line of it is that line.
+    pub one_line: bool,
 }
 
 impl ScriptText {
@@ -83,11 +91,22 @@ impl ScriptText {
         // A multi-line string's first line break is not part of the code.
         let opens_with_break = (written.starts_with("'''") || written.starts_with("\"\"\""))
             && written[3..].starts_with(['\n', '\r']);
+        let one_line = !(written.starts_with("'''") || written.starts_with("\"\"\""));
         ScriptText {
             line: line_of(text, table.point.span().start),
             code_line: line_of(text, span.start) + usize::from(opens_with_break),
+            one_line,
             point: table.point.into_inner(),
             code: table.code.into_inner(),
+        }
+    }
+
+    /// The file's line of the code's line `line` (from 1).
+    fn file_line(&self, line: usize) -> usize {
+        if self.one_line {
+            self.code_line
+        } else {
+            self.code_line + line - 1
         }
     }
 
@@ -117,13 +136,26 @@ impl ScriptText {
             ));
         }
         let ast = engine().compile(&self.code).map_err(|e| {
-            let line = self.code_line + e.position().line().unwrap_or(1) - 1;
+            let line = self.file_line(e.position().line().unwrap_or(1));
             at(
                 line,
                 "code",
                 format!("the script does not compile: {}", e.err_type()),
             )
         })?;
+        let mut top_level = ast.clone();
+        top_level.clear_functions();
+        // Rhai shows no statements but through its debug form: the empty
+        // script's is that of no statements.
+        if format!("{top_level:?}") != format!("{:?}", AST::empty()) {
+            return Err(at(
+                self.code_line,
+                "code",
+                "code outside a function is never run: put it inside a hook (or a function a \
+                 hook calls)"
+                    .to_string(),
+            ));
+        }
         let hook = |name: &str| -> Result<bool, InputError> {
             match ast.iter_functions().find(|f| f.name == name) {
                 None => Ok(false),
@@ -136,6 +168,17 @@ impl ScriptText {
             }
         };
         let (before, result, after) = (hook("before")?, hook("result")?, hook("after")?);
+        if result && point.totals.is_none() {
+            return Err(at(
+                self.code_line,
+                "code",
+                format!(
+                    "`{}` rolls a number of dice that varies, so it has no totals for `result` \
+                     to read: change it in `before` (a modifier) or `after`",
+                    point.name
+                ),
+            ));
+        }
         if !before && !result && !after {
             return Err(at(
                 self.code_line,
@@ -150,8 +193,17 @@ impl ScriptText {
             .into_iter()
             .filter_map(|(name, has)| has.then_some(name))
             .collect();
+        let hook_lines = ["before", "result", "after"].map(|name| {
+            let opening = format!("fn {name}(");
+            self.code
+                .lines()
+                .position(|l| l.trim_start().starts_with(&opening))
+                .map_or(self.code_line, |at| self.file_line(at + 1))
+        });
         Ok(RollScript {
             rule: rule.to_string(),
+            hook_lines,
+            one_line: self.one_line,
             file: file.to_string(),
             point,
             ast: Arc::new(ast),
@@ -178,6 +230,10 @@ pub struct RollScript {
     result: bool,
     after: bool,
     code_line: usize,
+    one_line: bool,
+    /// The file's line of each hook's `fn` (before, result, after): where
+    /// a stop that names no line of its own is told.
+    hook_lines: [usize; 3],
     /// What it does, in words (the answers' list of changes).
     pub said: String,
     /// Where each hook run came to, by what it was given: a script is
@@ -198,6 +254,7 @@ type Memo = FxHashMap<MemoKey, Step>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Hook {
+    // In the order of `RollScript::hook_lines`.
     Before,
     Result,
     After,
@@ -321,7 +378,22 @@ impl RollScript {
         }
         let step = match self.run(hook, shown, failed, tape, open) {
             Ok(step) => step,
-            Err(stopped) => {
+            Err(mut stopped) => {
+                // Which roll: an answer may ask many (a sheet, a sweep).
+                let showed: Vec<String> = self
+                    .point
+                    .reads
+                    .iter()
+                    .zip(shown)
+                    .map(|(read, value)| match value {
+                        Value::Number(n) => format!("{} = {n}", read.name),
+                        Value::Flag(b) => format!("{} = {b}", read.name),
+                        Value::Word(w) => format!("{} = \"{w}\"", read.name),
+                    })
+                    .collect();
+                stopped
+                    .message
+                    .push_str(&format!(" (at a roll showing {})", showed.join(", ")));
                 let _ = self.failure.set(stopped);
                 Step::Done(Decided::Stopped)
             }
@@ -348,6 +420,7 @@ impl RollScript {
             t.rolled.clear();
             t.rolled.extend_from_slice(tape);
             t.next = 0;
+            t.outcomes = 1;
             t.wanted = None;
             t.open = open;
         });
@@ -409,7 +482,7 @@ impl RollScript {
     /// `result` run on every total the point's dice make: the table of
     /// what each is read as.
     fn read_totals(&self, roll: Map) -> Result<Totals, InputError> {
-        let (lowest, highest) = self.point.totals;
+        let (lowest, highest) = self.point.totals.unwrap_or((0, 0));
         let mut read = Totals(std::array::from_fn(|t| t as u8));
         for total in lowest..=highest {
             let mut roll = roll.clone();
@@ -548,6 +621,7 @@ impl RollScript {
             EvalAltResult::ErrorDataTooLarge(..) => {
                 format!("{error} (a hook may hold a few hundred values)")
             }
+            EvalAltResult::ErrorTerminated(ref why, _) if why.is_string() => why.to_string(),
             _ => error.to_string(),
         };
         self.failed_in(hook, line, message)
@@ -556,7 +630,11 @@ impl RollScript {
     fn failed_in(&self, hook: Hook, line: Option<usize>, message: String) -> InputError {
         InputError {
             file: self.file.clone(),
-            line: Some(self.code_line + line.unwrap_or(1) - 1),
+            line: Some(match line {
+                Some(_) if self.one_line => self.code_line,
+                Some(line) => self.code_line + line - 1,
+                None => self.hook_lines[hook as usize],
+            }),
             field: "script.code".to_string(),
             message: format!(
                 "house rule {}: `{}` at `{}` stopped: {message}",
@@ -581,6 +659,8 @@ fn whole(n: i64) -> Result<i32, String> {
 struct Tape {
     rolled: Vec<i64>,
     next: usize,
+    /// The outcomes of the dice asked for so far in this run.
+    outcomes: u64,
     wanted: Option<Roll>,
     /// Dice may be rolled here.
     open: bool,
@@ -599,17 +679,36 @@ fn from_tape(roll: Roll) -> Result<i64, Stopped> {
                     .into(),
             );
         }
+        tape.outcomes = tape.outcomes.saturating_mul(match roll {
+            Roll::Die(sides) => u64::from(sides),
+            Roll::Sum(n, sides) | Roll::Highest(n, sides) => u64::from(sides).saturating_pow(n),
+        });
+        if tape.outcomes > MAX_OUTCOMES {
+            return Err(beyond_limit(format!(
+                "a hook's dice may make at most {} outcomes together (four D6); these make {}",
+                crate::dice::grouped(MAX_OUTCOMES),
+                crate::dice::grouped(tape.outcomes)
+            )));
+        }
         if let Some(&face) = tape.rolled.get(tape.next) {
             tape.next += 1;
             return Ok(face);
         }
         if tape.rolled.len() >= MAX_DICE {
-            return Err(format!("a hook may roll at most {MAX_DICE} dice").into());
+            return Err(beyond_limit(format!(
+                "a hook may roll at most {MAX_DICE} dice"
+            )));
         }
         tape.wanted = Some(roll);
         // Not catchable by the script's `try`: the caller rolls and replays.
         Err(EvalAltResult::ErrorTerminated(Dynamic::UNIT, Position::NONE).into())
     })
+}
+
+/// A stop past one of the limits on a hook's dice, which the script's own
+/// `try` cannot catch (a stop of the script, not an error in it).
+fn beyond_limit(message: String) -> Stopped {
+    EvalAltResult::ErrorTerminated(message.into(), Position::NONE).into()
 }
 
 /// A die's sides, 2 to 100.

@@ -151,8 +151,14 @@ fn hostile_scripts_are_stopped_with_the_file_line_and_why() {
     );
     let big = stops("fn before(roll) { let s = \"x\"; loop { s += s; } }");
     assert!(big.message.contains("too large"), "{}", big.message);
-    let dice = stops("fn before(roll) { let n = 0; for i in 0..20 { n += d6(); } n }");
+    let dice = stops("fn before(roll) { let n = 0; for i in 0..20 { n += d(2); } n }");
     assert!(dice.message.contains("at most 8 dice"), "{}", dice.message);
+    let wide = stops("fn before(roll) { d(100) + d(100) }");
+    assert!(
+        wide.message.contains("at most 1,296 outcomes"),
+        "{}",
+        wide.message
+    );
     let sides = stops("fn before(roll) { d(1) }");
     assert!(
         sides.message.contains("2 to 100 sides"),
@@ -178,6 +184,32 @@ fn hostile_scripts_are_stopped_with_the_file_line_and_why() {
         "{}",
         after.message
     );
+    // A limit on dice is a stop, not an error the script may catch.
+    let caught =
+        stops("fn before(roll) { let n = 0; for i in 0..20 { try { n += d(2); } catch { } } n }");
+    assert!(
+        caught.message.contains("at most 8 dice"),
+        "{}",
+        caught.message
+    );
+    // A stop with no line of its own is told at its hook's `fn`, and every
+    // stop says what the roll showed.
+    let late = stops("fn helper(x) { x }\n\nfn before(roll) {\n    \"oops\"\n}");
+    assert_eq!(late.line, Some(6), "{late}");
+    assert!(
+        late.message.contains(
+            "(at a roll showing unit.quality = \"green\", distance = 1, charging = false)"
+        ),
+        "{}",
+        late.message
+    );
+    // Code written on one line of the file is told at that line.
+    let rules = scripted(
+        "name = \"x\"\n\n[[script]]\npoint = \"check\"\ncode = \"fn before(roll) {\\n roll.nope\\n}\"\n",
+    )
+    .unwrap();
+    let _ = exact_pass(&rules, "green");
+    assert_eq!(rules.failure().unwrap().line, Some(5));
     // Printing goes nowhere, and the roll is the card's.
     let quiet = script("fn before(roll) { print(\"hello\"); debug(roll); }");
     assert_eq!(exact_pass(&quiet, "green"), 0.5);
@@ -203,6 +235,8 @@ fn scripts_that_cannot_run_are_refused_when_read() {
     assert!(e.message.contains("defines no hook"), "{}", e.message);
     let e = refused("fn before() { 1 }");
     assert!(e.message.contains("takes one argument"), "{}", e.message);
+    let e = refused("loop { }\nfn before(roll) { 1 }");
+    assert!(e.message.contains("outside a function"), "{}", e.message);
     let e = refused("fn before(roll) { undefined_name + 1 }");
     assert!(e.message.contains("undefined_name"), "{}", e.message);
     let e = scripted("[[script]]\npoint = \"chek\"\ncode = 'fn before(roll) { 1 }'\n").unwrap_err();

@@ -13,7 +13,7 @@ pub(super) const POINT: RollPoint = RollPoint {
     modifier: "added to the die",
     threshold: Some("4"),
     failed: "below the threshold",
-    totals: (1, 6),
+    totals: Some((1, 6)),
     reads: &[
         Read {
             name: "unit.quality",

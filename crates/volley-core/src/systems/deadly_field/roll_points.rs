@@ -1,16 +1,137 @@
 //! Across A Deadly Field's named rolls, where a house rule's `[[roll]]`
-//! tables attach: the morale check, the defender's pre-impact check in a
-//! charge, and the charge's impact roll-off. Each says what its modifier
+//! tables attach: the fire's dice (fire, the charge's reaction fire and
+//! volleys, the firefight), the morale check, the defender's pre-impact
+//! check in a charge, and the charge's impact roll-off. Each says what its modifier
 //! adds to, its threshold, what a failed roll is, and what it shows.
 
 use super::charts::LEVELS;
 use super::morale::{QUALITIES, TYPES};
-use super::unit::{ARMS, Condition, Regiment};
+use super::shot::{BANDS, FireSituation, Shot};
+use super::unit::{ARMS, Arm, Condition, Regiment};
 use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
 
 const QUALITY: ReadKind = ReadKind::Word(&QUALITIES);
 const LEVEL: ReadKind = ReadKind::Word(&LEVELS);
 const ARM: ReadKind = ReadKind::Word(&ARMS);
+
+/// The bands a shot is fired at: the range bands, and a melee's fire.
+const SHOT_BANDS: [&str; 7] = [
+    BANDS[0], BANDS[1], BANDS[2], BANDS[3], BANDS[4], BANDS[5], "melee",
+];
+
+/// A fire's dice: the fire action's, a charge's reaction, desperation and
+/// stop-short fire and its volleys, and each fire of the firefight.
+pub const FIRE_ROLL: RollPoint = RollPoint {
+    name: "fire_roll",
+    actions: "fire, charge, firefight",
+    roll: "the fire's D6s (by range band and arm, fewer for a Shaken or skirmishing firer) plus its firepower and modifiers, read on the Fire Combat Results table",
+    modifier: "added to the fire's total (a plus reads a heavier result)",
+    threshold: None,
+    failed: "the fire has no effect",
+    totals: None,
+    reads: &[
+        Read {
+            name: "firer.quality",
+            kind: QUALITY,
+            about: "the firer's quality",
+        },
+        Read {
+            name: "firer.arm",
+            kind: ARM,
+            about: "the firer's arm",
+        },
+        Read {
+            name: "target.quality",
+            kind: QUALITY,
+            about: "the target's quality",
+        },
+        Read {
+            name: "target.arm",
+            kind: ARM,
+            about: "the target's arm",
+        },
+        Read {
+            name: "target.level",
+            kind: LEVEL,
+            about: "the target's morale level",
+        },
+        Read {
+            name: "target.charging",
+            kind: ReadKind::Flag,
+            about: "the target is charging (a charge's fire at the charger)",
+        },
+        Read {
+            name: "band",
+            kind: ReadKind::Word(&SHOT_BANDS),
+            about: "the range band (or a melee's fire)",
+        },
+        Read {
+            name: "firepower",
+            kind: ReadKind::Number,
+            about: "the firer's firepower, after halving",
+        },
+        Read {
+            name: "dice",
+            kind: ReadKind::Number,
+            about: "the D6s the fire rolls",
+        },
+    ],
+};
+
+/// Who fires at whom, kept with a shot for its roll point (small: a shot
+/// is settled at every fire, and read by a rule only where one attaches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShotSeen {
+    firer_quality: &'static str,
+    firer_arm: Arm,
+    target_quality: &'static str,
+    target_arm: Arm,
+    target_level: u8,
+    target_charging: bool,
+    band: &'static str,
+}
+
+impl ShotSeen {
+    pub fn new(
+        firer: &Regiment,
+        target: (&Regiment, &Condition),
+        situation: &FireSituation,
+    ) -> Self {
+        let (t, at) = target;
+        ShotSeen {
+            firer_quality: firer.quality_name(),
+            firer_arm: firer.arm,
+            target_quality: t.quality_name(),
+            target_arm: t.arm,
+            target_level: at.level,
+            target_charging: situation.target_charging,
+            band: situation.band,
+        }
+    }
+}
+
+/// What the fire roll point shows: the firer and the target as they stand,
+/// the situation, and the shot's firepower and dice.
+pub fn fire_shown(shot: &Shot) -> Vec<Value> {
+    let seen = &shot.seen;
+    vec![
+        Value::Word(seen.firer_quality),
+        Value::Word(seen.firer_arm.name()),
+        Value::Word(seen.target_quality),
+        Value::Word(seen.target_arm.name()),
+        Value::Word(LEVELS[usize::from(seen.target_level)]),
+        Value::Flag(seen.target_charging),
+        Value::Word(
+            SHOT_BANDS
+                .iter()
+                .copied()
+                .find(|b| *b == seen.band)
+                .unwrap_or("melee"),
+        ),
+        Value::Number(i64::from(shot.firepower)),
+        Value::Number(i64::from(shot.dice)),
+    ]
+}
 
 /// A morale check: the morale-check and rally actions', and the check a
 /// unit takes after fire (in the fire action, a charge's fire at the
@@ -23,7 +144,7 @@ pub const MORALE_CHECK: RollPoint = RollPoint {
     modifier: "added to the 2D6 roll (a natural 2, 3 or 12 reads the dice as rolled; the MMP it moves stays within 0-12)",
     threshold: Some("the final MMP (held within 0-12)"),
     failed: "the roll is below the MMP, or a natural 2 or 3",
-    totals: (2, 12),
+    totals: Some((2, 12)),
     reads: &[
         Read {
             name: "unit.quality",
@@ -61,7 +182,7 @@ pub const PRE_IMPACT_CHECK: RollPoint = RollPoint {
     modifier: "added to the defender's 2D6 roll (a natural 2, 3 or 12 reads the dice as rolled; the MMP it moves stays within 0-12)",
     threshold: Some("the defender's final MMP (held within 0-12)"),
     failed: "the roll is below the MMP, or a natural 2 or 3",
-    totals: (2, 12),
+    totals: Some((2, 12)),
     reads: &[
         Read {
             name: "defender.quality",
@@ -110,7 +231,7 @@ pub const IMPACT: RollPoint = RollPoint {
     modifier: "added to the charger's total (a negative one: to the defender's advantage)",
     threshold: None,
     failed: "the charger does not win: the defender holds (a melee or a charger stopped short) or drives it off",
-    totals: (2, 12),
+    totals: Some((2, 12)),
     reads: &[
         Read {
             name: "attacker.quality",
@@ -161,7 +282,7 @@ pub const IMPACT: RollPoint = RollPoint {
 };
 
 /// Every roll point of the card, for `volley rules deadly-field rolls`.
-pub const ALL: &[RollPoint] = &[MORALE_CHECK, PRE_IMPACT_CHECK, IMPACT];
+pub const ALL: &[RollPoint] = &[FIRE_ROLL, MORALE_CHECK, PRE_IMPACT_CHECK, IMPACT];
 
 /// What the impact roll point shows of the charger and the defender, each
 /// as the regiment it is and as it stands.

@@ -6,8 +6,10 @@
 //! it.
 
 use super::charts::{Charts, DrmOrder, FcrRowBy, HalfRound, LEVELS, best_and_worst_two};
+use super::roll_points::{self, FIRE_ROLL};
 use super::unit::{Arm, Condition, Regiment};
 use crate::dice::{Dice, Roll};
+use crate::rules::rolls::Verdict;
 
 /// The range bands.
 pub const BANDS: [&str; 6] = [
@@ -106,6 +108,9 @@ pub struct Shot {
     pub dice: u32,
     pub modifier: i32,
     pub row: usize,
+    /// Who fires at whom, as its roll point shows a house rule
+    /// ([`roll_points::fire_shown`]).
+    pub seen: roll_points::ShotSeen,
 }
 
 impl Shot {
@@ -114,17 +119,24 @@ impl Shot {
         self.roll_with(charts, dice, 0)
     }
 
-    /// As [`Shot::roll`] with `fewer` dice (pass-through fire).
+    /// As [`Shot::roll`] with `fewer` dice (pass-through fire), rolled at
+    /// the fire roll point under the house rules' roll rules.
     pub fn roll_with<D: Dice>(&self, charts: &Charts, dice: &mut D, fewer: u32) -> usize {
         let base = self.firepower + self.modifier;
         let n = self.dice.saturating_sub(fewer);
         if n == 0 {
-            charts.fcr_result(self.row, base)
-        } else {
-            dice.classify(Roll::Sum(n, 6), |total| {
-                charts.fcr_result(self.row, base + total as i32)
-            })
+            // No dice, no roll.
+            return charts.fcr_result(self.row, base);
         }
+        let shown = || roll_points::fire_shown(self);
+        charts.rolls.roll(&FIRE_ROLL, dice, shown, |dice, adjust| {
+            let base = base + adjust.modifier;
+            let result = dice.classify(Roll::Sum(n, 6), |total| {
+                charts.fcr_result(self.row, base + total as i32)
+            });
+            // The table's first result is no effect.
+            (result, Verdict::failed_if(result == 0))
+        })
     }
 }
 
@@ -377,6 +389,7 @@ pub fn shot(
         dice,
         modifier,
         row,
+        seen: roll_points::ShotSeen::new(firer, (target, at), s),
     })
 }
 

@@ -14,7 +14,7 @@ pub const fn firer_cohesion(roll: &'static str, reads: &'static [Read]) -> RollP
         modifier: "added to the D20 (a plus makes the roll harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
         threshold: Some("the force's cohesion"),
         failed: "the stand does not fire",
-        totals: (1, 20),
+        totals: Some((1, 20)),
         reads,
     }
 }
@@ -28,7 +28,7 @@ pub const fn crt_roll(roll: &'static str, reads: &'static [Read]) -> RollPoint {
         modifier: "added to the 2D6, as terrain is (a plus helps the target)",
         threshold: None,
         failed: "the roll does nothing to the target",
-        totals: (2, 12),
+        totals: Some((2, 12)),
         reads,
     }
 }

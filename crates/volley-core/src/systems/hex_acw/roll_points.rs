@@ -11,7 +11,7 @@ pub const CASUALTY_DIE: RollPoint = RollPoint {
     modifier: "added to the d6, kept within 1 to 6 (a plus reads a later column: more casualties)",
     threshold: None,
     failed: "the roll causes no casualty",
-    totals: (1, 6),
+    totals: Some((1, 6)),
     reads: &[
         Read {
             name: "side",

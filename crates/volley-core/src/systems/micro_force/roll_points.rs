@@ -69,7 +69,7 @@ pub const CHARGER_CHECK: RollPoint = RollPoint {
     modifier: "added to the D20 (a plus makes the check harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
     threshold: Some("the charger's cohesion (Chart 7)"),
     failed: "the charger falters",
-    totals: (1, 20),
+    totals: Some((1, 20)),
     reads: BOTH_UNITS,
 };
 
@@ -81,7 +81,7 @@ pub const DEFENDER_CHECK: RollPoint = RollPoint {
     modifier: "added to the D20 (a plus makes the check harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
     threshold: Some("the defender's cohesion (Chart 7)"),
     failed: "the defender skedaddles",
-    totals: (1, 20),
+    totals: Some((1, 20)),
     reads: BOTH_UNITS,
 };
 

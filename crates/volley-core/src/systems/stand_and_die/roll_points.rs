@@ -11,7 +11,7 @@ pub const FRACTION_DIE: RollPoint = RollPoint {
     modifier: "added to the d10 (a plus makes the extra casualty less likely)",
     threshold: Some("the attack's tenths left over (1 to 9)"),
     failed: "no extra casualty",
-    totals: (1, 10),
+    totals: Some((1, 10)),
     reads: &[
         Read {
             name: "side",
