@@ -308,3 +308,38 @@ fn a_fire_that_does_nothing_rerolled_does_nothing_only_twice_running() {
     );
     assert_agree_under("deadly-field", "fire", &[], &rule, 100_000);
 }
+
+#[test]
+fn a_melee_round_lost_or_tied_rerolled_is_lost_only_twice_running() {
+    // The melee roll point: the charger re-rolls a round it does not win;
+    // the second stands. A +1 on the charger's highest die: it wins ties.
+    let reroll = ["[[roll]]\npoint = \"melee_dice\"\nreroll = \"failed\"\n".to_string()];
+    let won = |fields: &[(&str, &str)], rules: &[String]| {
+        exact(
+            "micro-force",
+            "melee",
+            fields,
+            rules,
+            ("winner", "attacker"),
+        )
+    };
+    let card = won(&[], &[]);
+    assert!(close(won(&[], &reroll), 1.0 - (1.0 - card) * (1.0 - card)));
+    let plus = ["[[roll]]\npoint = \"melee_dice\"\nmodifier = 1\n".to_string()];
+    let even = [("attacker_stands", "1"), ("defender_stands", "1")];
+    // One stand each: three dice each, keep the highest. A tie of the
+    // highest dice comes with the sum over faces of P(highest = k)^2,
+    // P(highest = k) = (k^3 - (k-1)^3) / 216; the charger wins half of the
+    // rest, and with +1 the ties too.
+    let tie: f64 = (1..=6)
+        .map(|k: i32| f64::from(k.pow(3) - (k - 1).pow(3)) / 216.0)
+        .map(|p| p * p)
+        .sum();
+    assert!(
+        close(won(&even, &[]), (1.0 - tie) / 2.0),
+        "{}",
+        won(&even, &[])
+    );
+    assert!(close(won(&even, &plus), (1.0 + tie) / 2.0));
+    assert_agree_under("micro-force", "charge", &[], &reroll, 100_000);
+}

@@ -142,7 +142,7 @@ impl Stepped for Charge {
                 let charts = &self.charts;
                 let counts = charts.melee_dice(attacker.half_stands(), defender.half_stands());
                 let mods = self.melee_mods(&attacker, &defender, charge_move, covered);
-                let difference = roll_difference(dice, charts, counts, mods);
+                let difference = roll_difference(dice, charts, counts, mods, round + 1);
                 // Only a later round's modifiers read the charge move and the
                 // inches covered: past the last round's roll, rolls that differ
                 // only in them merge.

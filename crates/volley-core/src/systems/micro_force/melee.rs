@@ -5,11 +5,13 @@
 
 use super::charts::{Bead, Charts, Check as CheckKind, FallBack};
 use super::morale::s_test;
+use super::roll_points;
 use super::unit::Unit;
 use crate::action::{About, ChartAction, FieldGroup, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::rolls::Verdict;
 use crate::tally::{Label, Mean, Outcome};
 use std::sync::Arc;
 
@@ -32,20 +34,31 @@ pub const MODIFIERS: [(&str, &str, bool); 11] = [
     ("attacker_flank_rear", "attacker_flank_rear", false),
 ];
 
-/// The difference (attacker - defender, capped) of one round of melee dice.
+/// The difference (attacker - defender, capped) of melee round `round`'s
+/// dice, rolled at the melee roll point under the house rules' roll rules.
 #[inline]
 pub fn roll_difference<D: Dice>(
     dice: &mut D,
     charts: &Charts,
     dice_counts: (u32, u32),
     mods: (i32, i32),
+    round: u32,
 ) -> i32 {
     let max = charts.data.melee.max_difference;
-    dice.classify_pair(
-        Roll::Highest(dice_counts.0, 6),
-        Roll::Highest(dice_counts.1, 6),
-        |a, d| (a as i32 + mods.0 - d as i32 - mods.1).clamp(-max, max),
-    )
+    let shown = || roll_points::melee_shown(dice_counts, mods, round);
+    charts
+        .rolls
+        .roll(&roll_points::MELEE_DICE, dice, shown, |dice, adjust| {
+            let difference = dice.classify_pair(
+                Roll::Highest(dice_counts.0, 6),
+                Roll::Highest(dice_counts.1, 6),
+                |a, d| {
+                    let charger = adjust.total(a) as i32 + mods.0 + adjust.modifier;
+                    (charger - d as i32 - mods.1).clamp(-max, max)
+                },
+            );
+            (difference, Verdict::failed_if(difference <= 0))
+        })
 }
 
 fn check_modifier(kind: CheckKind) -> Option<i32> {
@@ -135,7 +148,7 @@ impl Procedure for Melee {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> i32 {
-        roll_difference(dice, &self.charts, self.dice, self.mods)
+        roll_difference(dice, &self.charts, self.dice, self.mods, 1)
     }
 
     fn record(&self, rec: &MeleeRecord, difference: &i32, tally: &mut Tally, w: f64) {

@@ -1,6 +1,7 @@
 //! Micro Force's named rolls, where a house rule's `[[roll]]` tables
-//! attach: the charger's and the defender's cohesion checks in a charge.
-//! Each shows both units as they stand at the check.
+//! attach: the charger's and the defender's cohesion checks in a charge
+//! (each shows both units as they stand at the check), and each round of
+//! melee dice (its dice and modifiers, and the round).
 
 use super::charts::Charts;
 use super::unit::{Arm, COVERS, FORMATIONS, Unit};
@@ -85,8 +86,57 @@ pub const DEFENDER_CHECK: RollPoint = RollPoint {
     reads: BOTH_UNITS,
 };
 
+/// A round of melee: each side's highest melee die plus its modifiers.
+pub const MELEE_DICE: RollPoint = RollPoint {
+    name: "melee_dice",
+    actions: "melee, charge, firefight",
+    roll: "each side rolls its melee dice (by the stands' ratio) and keeps the highest, plus its Chart 10 modifiers; the charger's total less the defender's (capped) reads Chart 10",
+    modifier: "added to the charger's total (a negative one: to the defender's advantage)",
+    threshold: None,
+    failed: "the charger does not win the round (a tie or the defender's win)",
+    totals: Some((1, 6)),
+    reads: &[
+        Read {
+            name: "attacker.dice",
+            kind: ReadKind::Number,
+            about: "the charger's melee dice",
+        },
+        Read {
+            name: "defender.dice",
+            kind: ReadKind::Number,
+            about: "the defender's melee dice",
+        },
+        Read {
+            name: "attacker.modifier",
+            kind: ReadKind::Number,
+            about: "the charger's Chart 10 modifiers, summed",
+        },
+        Read {
+            name: "defender.modifier",
+            kind: ReadKind::Number,
+            about: "the defender's Chart 10 modifiers, summed",
+        },
+        Read {
+            name: "round",
+            kind: ReadKind::Number,
+            about: "the melee round (1: the first; the melee action: 1)",
+        },
+    ],
+};
+
 /// Every roll point of the card, for `volley rules micro-force rolls`.
-pub const ALL: &[RollPoint] = &[CHARGER_CHECK, DEFENDER_CHECK];
+pub const ALL: &[RollPoint] = &[CHARGER_CHECK, DEFENDER_CHECK, MELEE_DICE];
+
+/// What a melee round's roll point shows.
+pub fn melee_shown(dice: (u32, u32), mods: (i32, i32), round: u32) -> Vec<Value> {
+    vec![
+        Value::Number(i64::from(dice.0)),
+        Value::Number(i64::from(dice.1)),
+        Value::Number(i64::from(mods.0)),
+        Value::Number(i64::from(mods.1)),
+        Value::Number(i64::from(round)),
+    ]
+}
 
 /// What a charge's checks show of the two units.
 fn shown(attacker: &Unit, defender: &Unit) -> Vec<Value> {
