@@ -2,7 +2,8 @@
 //! passes. Penalties are `+`, bonuses `-`.
 
 use crate::dice::{Dice, Roll};
-use crate::rules::rolls::Adjust;
+use crate::rules::RollPoint;
+use crate::rules::rolls::{Adjust, RollRules, Value, Verdict};
 
 /// One cohesion test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,10 +54,26 @@ impl CohesionTest {
         dice.classify(Roll::Die(20), |n| self.passes(n))
     }
 
-    /// [`CohesionTest::roll`] with the d20 read as `adjust` reads it (a
-    /// house rule's script at the roll).
-    pub fn roll_read<D: Dice>(&self, dice: &mut D, adjust: &Adjust) -> bool {
-        dice.classify(Roll::Die(20), |n| self.passes(adjust.total(n)))
+    /// The test rolled at roll point `point` under `rolls`, the house
+    /// rules' roll rules and scripts (`shown`: what the point shows them): a
+    /// threshold replaces or moves the cohesion, a modifier adds to the
+    /// d20's, a script's `result` reads the die. Passed?
+    pub fn rolled_at<D: Dice>(
+        &self,
+        rolls: &RollRules,
+        point: &RollPoint,
+        dice: &mut D,
+        shown: impl FnOnce() -> Vec<Value>,
+    ) -> bool {
+        rolls.roll(point, dice, shown, |dice, adjust: &Adjust| {
+            let test = CohesionTest {
+                cohesion: adjust.threshold(self.cohesion),
+                modifier: self.modifier + adjust.modifier,
+                ..*self
+            };
+            let passed = dice.classify(Roll::Die(20), |n| test.passes(adjust.total(n)));
+            (passed, Verdict::failed_if(!passed))
+        })
     }
 
     /// The exact pass probability.

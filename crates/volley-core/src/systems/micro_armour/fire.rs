@@ -48,20 +48,9 @@ impl Procedure for Fire {
 
     fn run<D: Dice>(&self, dice: &mut D) -> (FireResult, StandState) {
         let rolls = &self.charts.rolls;
-        let fires = rolls.roll(
-            &FIRER_COHESION,
-            dice,
-            || self.shown.clone(),
-            |dice, adjust| {
-                let test = CohesionTest {
-                    cohesion: adjust.threshold(self.firer.cohesion),
-                    modifier: self.firer.modifier + adjust.modifier,
-                    ..self.firer
-                };
-                let fires = test.roll_read(dice, adjust);
-                (fires, Verdict::failed_if(!fires))
-            },
-        );
+        let fires = self
+            .firer
+            .rolled_at(rolls, &FIRER_COHESION, dice, || self.shown.clone());
         if !fires {
             return (FireResult::NoFire, self.target.state());
         }

@@ -6,7 +6,7 @@
 use super::charts::Charts;
 use super::unit::{Arm, COVERS, FORMATIONS, Unit};
 use crate::dice::Dice;
-use crate::rules::rolls::{Read, ReadKind, RollPoint, Value, Verdict};
+use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
 use crate::systems::ghq::CohesionTest;
 
 const ARM: ReadKind = ReadKind::Word(&Arm::NAMES);
@@ -168,19 +168,10 @@ pub fn charge_check<D: Dice>(
     } else {
         defender
     };
-    let (cohesion, penalty) = (checker.cohesion(charts), checker.bead_penalty(charts));
-    charts.rolls.roll(
-        point,
-        dice,
-        || shown(attacker, defender),
-        |dice, adjust| {
-            let test = CohesionTest {
-                cohesion: adjust.threshold(cohesion),
-                modifier: penalty + adjust.modifier,
-                naturals: charts.data.options.mf_naturals(),
-            };
-            let passed = test.roll_read(dice, adjust);
-            (passed, Verdict::failed_if(!passed))
-        },
-    )
+    let test = CohesionTest {
+        cohesion: checker.cohesion(charts),
+        modifier: checker.bead_penalty(charts),
+        naturals: charts.data.options.mf_naturals(),
+    };
+    test.rolled_at(&charts.rolls, point, dice, || shown(attacker, defender))
 }

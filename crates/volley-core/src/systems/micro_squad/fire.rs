@@ -117,20 +117,9 @@ impl StandardFire {
     /// point, with what the rules and scripts make of it there.
     fn class_scripted<D: Dice>(&self, fire: &ScriptedFire, dice: &mut D) -> usize {
         let rolls = &fire.charts.rolls;
-        let fired = rolls.roll(
-            &FIRER_COHESION,
-            dice,
-            || fire.shown.clone(),
-            |dice, adjust| {
-                let test = CohesionTest {
-                    cohesion: adjust.threshold(fire.firer.cohesion),
-                    modifier: fire.firer.modifier + adjust.modifier,
-                    ..fire.firer
-                };
-                let fired = test.roll_read(dice, adjust);
-                (fired, Verdict::failed_if(!fired))
-            },
-        );
+        let fired = fire
+            .firer
+            .rolled_at(rolls, &FIRER_COHESION, dice, || fire.shown.clone());
         if !fired {
             return usize::from(FAILED_COHESION);
         }
