@@ -13,6 +13,7 @@ mod charts;
 mod describe;
 mod fcr;
 mod fire;
+mod fire_situation;
 mod firefight;
 mod firefight_action;
 mod firefight_choices;

@@ -11,6 +11,8 @@ use super::unit::{Arm, Condition, Regiment};
 use crate::dice::{Dice, Roll};
 use crate::rules::rolls::Verdict;
 
+pub use super::fire_situation::FireSituation;
+
 /// The range bands.
 pub const BANDS: [&str; 6] = [
     "long",
@@ -30,53 +32,6 @@ pub const ENFILADES: [&str; 6] = [
     "front",
     "rear",
 ];
-
-/// What is true of one fire besides the two units.
-#[derive(Clone, Debug)]
-pub struct FireSituation {
-    /// One of [`BANDS`], or `melee`.
-    pub band: &'static str,
-    /// One of [`ENFILADES`].
-    pub enfilade: &'static str,
-    pub behind_skirmishers: bool,
-    pub target_charging: bool,
-    pub deliberate: bool,
-}
-
-impl FireSituation {
-    /// A fire at `band` with no enfilade and nothing else special (two lines
-    /// trading fire in a firefight).
-    pub fn plain(band: &'static str, target_charging: bool) -> Self {
-        FireSituation {
-            band,
-            enfilade: "none",
-            behind_skirmishers: false,
-            target_charging,
-            deliberate: false,
-        }
-    }
-
-    /// A fire at `target`'s front, as the charge's fires come (the defender's
-    /// reaction or desperation fire at the charger, the stop-short volleys):
-    /// the card's "front fire" enfilade where the target's formation has one
-    /// (columns and limbered guns: "All Attack Columns from ... front/rear fire
-    /// (+3/+2)"), none for a line.
-    pub fn at_front(
-        charts: &Charts,
-        band: &'static str,
-        target: &Regiment,
-        target_charging: bool,
-    ) -> Self {
-        let front = target
-            .enfilade_kind()
-            .and_then(|kind| charts.data.target.enfilade.get(kind))
-            .is_some_and(|sides| sides.contains_key("front"));
-        FireSituation {
-            enfilade: if front { "front" } else { "none" },
-            ..FireSituation::plain(band, target_charging)
-        }
-    }
-}
 
 /// The bad morale modifiers a fire gives its target's check: the enfilade the
 /// fire comes from, and `near` (an enemy within 1 inch, or 0). The one place

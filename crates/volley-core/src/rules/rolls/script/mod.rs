@@ -32,191 +32,26 @@
 //! every method answers under a script as it does under the card.
 //!
 //! Safe with anyone's file: no modules (no files), no clock, no `eval`, no
-//! printing; a hook call is stopped past [`MAX_OPERATIONS`] operations,
-//! [`MAX_CALL_DEPTH`] nested calls, [`MAX_DICE`] dice making at most
-//! [`MAX_OUTCOMES`] outcomes together, and strings, arrays
+//! printing; a hook call is stopped past [`engine::MAX_OPERATIONS`] operations,
+//! [`engine::MAX_CALL_DEPTH`] nested calls, [`engine::MAX_DICE`] dice making at most
+//! [`engine::MAX_OUTCOMES`] outcomes together, and strings, arrays
 //! and maps past a few hundred entries. A hook that fails at a roll fails
 //! the answer with the file and line ([`super::RollRules::failure`]).
 
+mod engine;
+mod text;
+
+use engine::{MAX_CALL_DEPTH, MAX_OPERATIONS};
+pub(in crate::rules) use text::ScriptFile;
+pub use text::ScriptText;
+
 use super::{Adjust, RollPoint, Threshold, Totals, Value, Verdict};
 use crate::dice::{Dice, Roll};
-use crate::error::{InputError, line_of, one_of};
-use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Position, Scope};
+use crate::error::{InputError, one_of};
+use engine::engine;
+use rhai::{AST, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
 use rustc_hash::FxHashMap;
-use serde::Deserialize;
-use std::cell::RefCell;
 use std::sync::{Arc, OnceLock, RwLock};
-use toml::Spanned;
-
-/// The operations one hook call may take: a loop that never ends is
-/// stopped here, within milliseconds.
-pub const MAX_OPERATIONS: u64 = 100_000;
-/// How deep a hook's functions may call each other.
-pub const MAX_CALL_DEPTH: usize = 32;
-/// The dice one hook call may roll: each is a branch of the exact method.
-pub const MAX_DICE: usize = 8;
-/// The outcomes one hook call's dice may make together (four D6): each may
-/// be a branch of the exact method, so this bounds what a hook adds to a
-/// dice tree.
-pub const MAX_OUTCOMES: u64 = 1_296;
-/// The longest script a house rule may carry, in bytes.
-pub const MAX_CODE: usize = 20_000;
-
-/// A `[[script]]` table as a house-rule file writes it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(in crate::rules) struct ScriptFile {
-    point: Spanned<String>,
-    code: Spanned<String>,
-}
-
-/// A script as written, with its lines, not yet compiled.
-#[derive(Clone, Debug)]
-pub struct ScriptText {
-    pub point: String,
-    pub code: String,
-    /// The line of `point`, and the file's line of the code's first line.
-    pub line: usize,
-    pub code_line: usize,
-    /// The code is written on one line of the file (its line breaks
-    /// escaped): every line of it is that line.
-    pub one_line: bool,
-}
-
-impl ScriptText {
-    /// Read one `[[script]]` table of a file whose text is `text`.
-    pub(in crate::rules) fn read(text: &str, table: ScriptFile) -> Self {
-        let span = table.code.span();
-        let written = text.get(span.clone()).unwrap_or("");
-        // A multi-line string's first line break is not part of the code.
-        let opens_with_break = (written.starts_with("'''") || written.starts_with("\"\"\""))
-            && written[3..].starts_with(['\n', '\r']);
-        let one_line = !(written.starts_with("'''") || written.starts_with("\"\"\""));
-        ScriptText {
-            line: line_of(text, table.point.span().start),
-            code_line: line_of(text, span.start) + usize::from(opens_with_break),
-            one_line,
-            point: table.point.into_inner(),
-            code: table.code.into_inner(),
-        }
-    }
-
-    /// The file's line of the code's line `line` (from 1).
-    fn file_line(&self, line: usize) -> usize {
-        if self.one_line {
-            self.code_line
-        } else {
-            self.code_line + line - 1
-        }
-    }
-
-    /// Compiled against `points`, the system's roll points.
-    pub fn compile(
-        &self,
-        file: &str,
-        rule: &str,
-        points: &'static [RollPoint],
-    ) -> Result<RollScript, InputError> {
-        let at = |line: usize, field: &str, message: String| InputError {
-            file: file.to_string(),
-            line: Some(line),
-            field: format!("script.{field}"),
-            message,
-        };
-        let point =
-            super::rule::point_named(points, &self.point).map_err(|m| at(self.line, "point", m))?;
-        if self.code.len() > MAX_CODE {
-            return Err(at(
-                self.code_line,
-                "code",
-                format!(
-                    "the script is {} bytes; a house rule's script may have at most {MAX_CODE}",
-                    self.code.len()
-                ),
-            ));
-        }
-        let ast = engine().compile(&self.code).map_err(|e| {
-            let line = self.file_line(e.position().line().unwrap_or(1));
-            at(
-                line,
-                "code",
-                format!("the script does not compile: {}", e.err_type()),
-            )
-        })?;
-        let mut top_level = ast.clone();
-        top_level.clear_functions();
-        // Rhai shows no statements but through its debug form: the empty
-        // script's is that of no statements.
-        if format!("{top_level:?}") != format!("{:?}", AST::empty()) {
-            return Err(at(
-                self.code_line,
-                "code",
-                "code outside a function is never run: put it inside a hook (or a function a \
-                 hook calls)"
-                    .to_string(),
-            ));
-        }
-        let hook = |name: &str| -> Result<bool, InputError> {
-            match ast.iter_functions().find(|f| f.name == name) {
-                None => Ok(false),
-                Some(f) if f.params.len() == 1 => Ok(true),
-                Some(_) => Err(at(
-                    self.code_line,
-                    "code",
-                    format!("`{name}` takes one argument, the roll: `fn {name}(roll)`"),
-                )),
-            }
-        };
-        let (before, result, after) = (hook("before")?, hook("result")?, hook("after")?);
-        if result && point.totals.is_none() {
-            return Err(at(
-                self.code_line,
-                "code",
-                format!(
-                    "`{}` rolls a number of dice that varies, so it has no totals for `result` \
-                     to read: change it in `before` (a modifier) or `after`",
-                    point.name
-                ),
-            ));
-        }
-        if !before && !result && !after {
-            return Err(at(
-                self.code_line,
-                "code",
-                "the script defines no hook: give it `fn before(roll)` (the roll's modifier, \
-                 threshold or re-roll), `fn result(roll)` (the total as it is judged) or \
-                 `fn after(roll)` (keep or re-roll what was rolled)"
-                    .to_string(),
-            ));
-        }
-        let hooks: Vec<&str> = [("before", before), ("result", result), ("after", after)]
-            .into_iter()
-            .filter_map(|(name, has)| has.then_some(name))
-            .collect();
-        let hook_lines = ["before", "result", "after"].map(|name| {
-            let opening = format!("fn {name}(");
-            self.code
-                .lines()
-                .position(|l| l.trim_start().starts_with(&opening))
-                .map_or(self.code_line, |at| self.file_line(at + 1))
-        });
-        Ok(RollScript {
-            rule: rule.to_string(),
-            hook_lines,
-            one_line: self.one_line,
-            file: file.to_string(),
-            point,
-            ast: Arc::new(ast),
-            memo: Arc::default(),
-            failure: Arc::default(),
-            before,
-            result,
-            after,
-            code_line: self.code_line,
-            said: format!("a script: {} the roll", hooks.join(" and ")),
-        })
-    }
-}
 
 /// A script compiled for its roll point.
 #[derive(Clone, Debug)]
@@ -301,6 +136,17 @@ enum Next {
 
 /// Where a hook call stopped.
 type Stopped = Box<EvalAltResult>;
+
+/// The file's line of line `line` (from 1) of code that starts on the
+/// file's `code_line`: every line of code written on one line of the file
+/// is that line.
+fn file_line(code_line: usize, one_line: bool, line: usize) -> usize {
+    if one_line {
+        code_line
+    } else {
+        code_line + line - 1
+    }
+}
 
 impl RollScript {
     /// Does it read the roll's verdict (an `after` hook)?
@@ -416,14 +262,7 @@ impl RollScript {
         tape: &[i64],
         open: bool,
     ) -> Result<Step, InputError> {
-        TAPE.with_borrow_mut(|t| {
-            t.rolled.clear();
-            t.rolled.extend_from_slice(tape);
-            t.next = 0;
-            t.outcomes = 1;
-            t.wanted = None;
-            t.open = open;
-        });
+        engine::load_tape(tape, open);
         let mut roll = self.roll_map(shown);
         if hook == Hook::Result {
             return self
@@ -441,7 +280,7 @@ impl RollScript {
             hook.name(),
             (Dynamic::from_map(roll),),
         );
-        if let Some(wanted) = TAPE.with_borrow_mut(|t| t.wanted.take()) {
+        if let Some(wanted) = engine::wanted() {
             return Ok(Step::Wants(wanted));
         }
         let returned = result.map_err(|e| self.stopped(hook, e))?;
@@ -631,8 +470,7 @@ impl RollScript {
         InputError {
             file: self.file.clone(),
             line: Some(match line {
-                Some(_) if self.one_line => self.code_line,
-                Some(line) => self.code_line + line - 1,
+                Some(line) => file_line(self.code_line, self.one_line, line),
                 None => self.hook_lines[hook as usize],
             }),
             field: "script.code".to_string(),
@@ -652,101 +490,4 @@ fn whole(n: i64) -> Result<i32, String> {
         .ok()
         .filter(|n| n.abs() <= 1000)
         .ok_or_else(|| format!("{n} is out of range (at most 1,000 either way)"))
-}
-
-/// The dice a hook has been given, and the one it asks for next.
-#[derive(Default)]
-struct Tape {
-    rolled: Vec<i64>,
-    next: usize,
-    /// The outcomes of the dice asked for so far in this run.
-    outcomes: u64,
-    wanted: Option<Roll>,
-    /// Dice may be rolled here.
-    open: bool,
-}
-
-thread_local! {
-    static TAPE: RefCell<Tape> = RefCell::default();
-}
-
-/// A die from the tape, or a stop that asks the caller for it.
-fn from_tape(roll: Roll) -> Result<i64, Stopped> {
-    TAPE.with_borrow_mut(|tape| {
-        if !tape.open {
-            return Err(
-                "dice cannot be rolled here (in `result`, read once for each total, or where the procedure fixes its modifiers before any die): roll dice in `after`"
-                    .into(),
-            );
-        }
-        tape.outcomes = tape.outcomes.saturating_mul(match roll {
-            Roll::Die(sides) => u64::from(sides),
-            Roll::Sum(n, sides) | Roll::Highest(n, sides) => u64::from(sides).saturating_pow(n),
-        });
-        if tape.outcomes > MAX_OUTCOMES {
-            return Err(beyond_limit(format!(
-                "a hook's dice may make at most {} outcomes together (four D6); these make {}",
-                crate::dice::grouped(MAX_OUTCOMES),
-                crate::dice::grouped(tape.outcomes)
-            )));
-        }
-        if let Some(&face) = tape.rolled.get(tape.next) {
-            tape.next += 1;
-            return Ok(face);
-        }
-        if tape.rolled.len() >= MAX_DICE {
-            return Err(beyond_limit(format!(
-                "a hook may roll at most {MAX_DICE} dice"
-            )));
-        }
-        tape.wanted = Some(roll);
-        // Not catchable by the script's `try`: the caller rolls and replays.
-        Err(EvalAltResult::ErrorTerminated(Dynamic::UNIT, Position::NONE).into())
-    })
-}
-
-/// A stop past one of the limits on a hook's dice, which the script's own
-/// `try` cannot catch (a stop of the script, not an error in it).
-fn beyond_limit(message: String) -> Stopped {
-    EvalAltResult::ErrorTerminated(message.into(), Position::NONE).into()
-}
-
-/// A die's sides, 2 to 100.
-fn sides(sides: i64) -> Result<u32, Stopped> {
-    u32::try_from(sides)
-        .ok()
-        .filter(|s| (2..=100).contains(s))
-        .ok_or_else(|| format!("a die has 2 to 100 sides, not {sides}").into())
-}
-
-/// The one engine every script runs on: its limits and the dice.
-fn engine() -> &'static Engine {
-    static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| {
-        let mut engine = Engine::new();
-        engine
-            .set_max_operations(MAX_OPERATIONS)
-            .set_max_call_levels(MAX_CALL_DEPTH)
-            .set_max_expr_depths(64, 32)
-            .set_max_string_size(1_000)
-            .set_max_array_size(256)
-            .set_max_map_size(256)
-            .set_max_variables(256)
-            .set_max_functions(64)
-            .set_strict_variables(true)
-            .set_fail_on_invalid_map_property(true);
-        engine.disable_symbol("eval");
-        engine.on_print(|_| {});
-        engine.on_debug(|_, _, _| {});
-        engine.register_fn("d6", || from_tape(Roll::Die(6)));
-        engine.register_fn("d", |n: i64| from_tape(Roll::Die(sides(n)?)));
-        engine.register_fn("dice", |n: i64, of: i64| {
-            let n = u32::try_from(n)
-                .ok()
-                .filter(|n| (1..=10).contains(n))
-                .ok_or_else(|| -> Stopped { format!("roll 1 to 10 dice, not {n}").into() })?;
-            from_tape(Roll::Sum(n, sides(of)?))
-        });
-        engine
-    })
 }
