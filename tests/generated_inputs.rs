@@ -421,7 +421,7 @@ fn pointer<'a>(v: &'a mut serde_json::Value, path: &[String]) -> &'a mut serde_j
 }
 
 /// Pieces of a hook's body: sound ones, careless ones and hostile ones.
-const SCRIPT_BODIES: [&str; 22] = [
+const SCRIPT_BODIES: [&str; 25] = [
     "#{ modifier: 1 }",
     "#{ modifier: -2, reroll: \"failed\" }",
     "#{ threshold_add: 1 }",
@@ -444,6 +444,9 @@ const SCRIPT_BODIES: [&str; 22] = [
     "99999999999",
     "#{ threshold: 3 }",
     "let x = ;",
+    "roll.outcome",
+    "if d6() == 6 { \"attacker-wins-12+\" }",
+    "if roll.outcome == \"melee\" { \"stop-short\" } else { \"routs\" }",
 ];
 
 #[test]
@@ -455,7 +458,7 @@ fn generated_roll_scripts_are_answered_or_refused() {
         let points = systems::find(system).unwrap().roll_points();
         let point = g.pick(points);
         let action = point.actions.split(", ").next().unwrap();
-        let hook = *g.pick(&["before", "result", "after", "helper"]);
+        let hook = *g.pick(&["before", "result", "after", "then", "helper"]);
         let body = *g.pick(&SCRIPT_BODIES);
         let code = format!("fn again(roll) {{ again(roll) }}\nfn {hook}(roll) {{ {body} }}");
         let text = format!(

@@ -130,6 +130,65 @@ fn a_lucky_volley_reads_a_fraction_die_of_ten_as_one() {
 }
 
 #[test]
+fn a_pursuit_drives_a_won_impact_one_band_further_on_a_five_or_six() {
+    let rule = [shipped("adf_pursuit")];
+    fn band(arm: &str, class: &str, rules: &[String]) -> f64 {
+        // The charger's FIV is 2D6 + 12 (12 figures less an MMP of 0), the
+        // defender's 2D6 + 0: a difference of 12 + (2D6 - 2D6).
+        let formation = if arm == "infantry" {
+            "attack-column"
+        } else {
+            "line"
+        };
+        let fields = [
+            ("attacker_type", arm),
+            ("attacker_formation", formation),
+            ("attacker_figs", "12"),
+            ("attacker_mmp", "0"),
+            ("defender_mmp", "12"),
+        ];
+        exact("deadly-field", "impact", &fields, rules, ("impact", class))
+    }
+    // Two 2D6 tie 146 times in 1,296, so the charger's 2D6 is at least the
+    // defender's (a win by 12 or more) (1,296 + 146) / 2 times.
+    assert!(close(
+        band("infantry", "attacker-wins-12+", &[]),
+        721.0 / 1296.0
+    ));
+    // A win moves one band up on 5-6 of 1D6 (mounted cavalry: 4-6).
+    for (arm, pursues) in [("infantry", 1.0 / 3.0), ("mounted-cavalry", 0.5)] {
+        let card = |class: &str| band(arm, class, &[]);
+        let ruled = |class: &str| band(arm, class, &rule);
+        let wins = ["2-4", "5-7", "8-11", "12+"].map(|b| format!("attacker-wins-{b}"));
+        for (i, class) in wins.iter().enumerate() {
+            let stays = if i == 3 { 1.0 } else { 1.0 - pursues };
+            let from_below = if i == 0 {
+                0.0
+            } else {
+                card(&wins[i - 1]) * pursues
+            };
+            assert!(
+                close(ruled(class), card(class) * stays + from_below),
+                "{arm} {class}"
+            );
+        }
+        for class in ["melee", "stop-short", "defender-wins-2-4"] {
+            assert!(close(ruled(class), card(class)), "{arm} {class}");
+        }
+    }
+    assert_agree_under(
+        "deadly-field",
+        "charge",
+        &[
+            ("attacker_type", "mounted-cavalry"),
+            ("attacker_formation", "line"),
+        ],
+        &rule,
+        100_000,
+    );
+}
+
+#[test]
 fn a_script_that_stops_at_a_roll_refuses_the_answer_with_its_file_and_line() {
     let text = "name = \"broken\"\n\n[[script]]\npoint = \"pre_impact_check\"\ncode = '''\nfn before(roll) {\n    roll.defender.qualty == \"veteran\"\n}\n'''\n";
     let rule = volley_core::rules::HouseRule::parse("broken.toml", text).unwrap();
@@ -162,4 +221,33 @@ fn a_script_at_a_roll_the_action_does_not_make_is_noted() {
             .any(|n| n.contains("`charger_check`, which fire does not roll")),
         "{notes:?}"
     );
+}
+
+#[test]
+fn a_then_step_needs_a_roll_that_names_its_outcomes_and_returns_one_of_them() {
+    let script = |point: &str, body: &str| {
+        format!(
+            "name = \"step\"\n\n[[script]]\npoint = \"{point}\"\ncode = '''\nfn then(roll) {{\n    {body}\n}}\n'''\n"
+        )
+    };
+    // The morale check's procedure names no outcomes: refused as read.
+    let rule =
+        volley_core::rules::HouseRule::parse("step.toml", &script("morale_check", "()")).unwrap();
+    let e = match Question::new("deadly-field", "morale-check", &[rule], &raw_fields(&[])) {
+        Err(e) => e,
+        other => panic!("asked: {:?}", other.map(|_| ())),
+    };
+    assert_eq!((e.line, e.field.as_str()), (Some(6), "script.code"), "{e}");
+    assert!(e.message.contains("no outcomes"), "{e}");
+    // A word the impact never comes to: refused at the roll, with its line.
+    let rule =
+        volley_core::rules::HouseRule::parse("step.toml", &script("impact", "\"routs\"")).unwrap();
+    let question = Question::new("deadly-field", "impact", &[rule], &raw_fields(&[])).unwrap();
+    match question.answer(&RunConfig::default()) {
+        Err(QuestionError::Input(e)) => {
+            assert_eq!((e.file.as_str(), e.line), ("step.toml", Some(6)), "{e}");
+            assert!(e.message.contains("not routs"), "{e}");
+        }
+        other => panic!("answered: {:?}", other.map(|_| ())),
+    }
 }

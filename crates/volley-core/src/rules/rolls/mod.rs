@@ -86,6 +86,10 @@ pub struct RollPoint {
     /// `result` hook reads and returns (the impact's: the charger's 2D6);
     /// `None`: the number of dice varies from roll to roll.
     pub totals: Option<(u32, u32)>,
+    /// What the roll comes to, as its procedure names it (the impact's
+    /// classes): what a script's `then` step reads and returns; `None`: the
+    /// procedure names none, and a `then` step there is refused.
+    pub outcomes: Option<&'static [&'static str]>,
     /// What it shows a rule, in the order the procedure gives the values.
     pub reads: &'static [Read],
 }
@@ -293,19 +297,60 @@ impl RollRules {
             // The card's roll: no rule anywhere.
             return roll(dice, &Adjust::NONE).0;
         }
+        self.kept(point, dice, shown, roll).0
+    }
+
+    /// [`RollRules::roll`] at a point that names its outcomes: `roll` says
+    /// which (its index in the point's `outcomes`), and a script's `then`
+    /// step, after the roll is kept, may roll more dice and change it.
+    pub fn roll_outcome<D: Dice>(
+        &self,
+        point: &RollPoint,
+        dice: &mut D,
+        shown: impl FnOnce() -> Vec<Value>,
+        mut roll: impl FnMut(&mut D, &Adjust) -> (usize, Verdict),
+    ) -> usize {
+        debug_assert!(
+            point.outcomes.is_some(),
+            "{} names its outcomes",
+            point.name
+        );
+        if self.rules.is_empty() && self.scripts.is_empty() {
+            return roll(dice, &Adjust::NONE).0;
+        }
+        let (mut outcome, scripted) = self.kept(point, dice, shown, roll);
+        if let Some(shown) = scripted {
+            for script in self.scripts_at(point) {
+                // A later step reads what the earlier ones made of it.
+                outcome = script.then(&shown, outcome, dice);
+            }
+        }
+        outcome
+    }
+
+    /// The roll kept under the rules at `point` (re-rolled where a rule or a
+    /// script's `after` says), and what the point showed where a script
+    /// reads it.
+    fn kept<D: Dice, T>(
+        &self,
+        point: &RollPoint,
+        dice: &mut D,
+        shown: impl FnOnce() -> Vec<Value>,
+        mut roll: impl FnMut(&mut D, &Adjust) -> (T, Verdict),
+    ) -> (T, Option<Vec<Value>>) {
         let (adjust, scripted) = self.adjusted(point, shown, Some(&mut *dice));
         let (first, verdict) = roll(dice, &adjust);
         if adjust.reroll == Some(verdict) {
-            return roll(dice, &adjust).0;
+            return (roll(dice, &adjust).0, scripted);
         }
-        if let Some(shown) = scripted
+        if let Some(shown) = &scripted
             && self
                 .scripts_at(point)
-                .any(|script| script.after(&shown, verdict, dice))
+                .any(|script| script.after(shown, verdict, dice))
         {
-            return roll(dice, &adjust).0;
+            return (roll(dice, &adjust).0, scripted);
         }
-        first
+        (first, scripted)
     }
 }
 
@@ -361,6 +406,14 @@ pub fn describe(points: &[RollPoint]) -> String {
             None => {
                 out.push_str("- no `result` hook (the number of dice varies from roll to roll)\n")
             }
+        }
+        if let Some(outcomes) = point.outcomes {
+            let named: Vec<String> = outcomes.iter().map(|o| format!("`{o}`")).collect();
+            let _ = writeln!(
+                out,
+                "- a script's `then` step reads `roll.outcome` and returns one of {}",
+                named.join(", ")
+            );
         }
         out.push_str(
             "- a `when` condition reads (and a script's `roll`, as `roll.NAME`; `after`'s also `roll.failed`):\n",

@@ -14,6 +14,7 @@ pub(super) const POINT: RollPoint = RollPoint {
     threshold: Some("4"),
     failed: "below the threshold",
     totals: Some((1, 6)),
+    outcomes: None,
     reads: &[
         Read {
             name: "unit.quality",

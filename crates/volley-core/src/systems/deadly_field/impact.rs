@@ -51,11 +51,12 @@ pub struct Impact {
 
 impl Impact {
     /// The roll-off's class, rolled at the impact roll point under the
-    /// house rules' roll rules (`shown`: what the point shows them).
+    /// house rules' roll rules (`shown`: what the point shows them), after
+    /// any step a script adds (a pursuit).
     pub fn rolled<D: Dice>(&self, dice: &mut D, shown: impl FnOnce() -> Vec<Value>) -> usize {
         self.charts
             .rolls
-            .roll(&roll_points::IMPACT, dice, shown, |dice, adjust| {
+            .roll_outcome(&roll_points::IMPACT, dice, shown, |dice, adjust| {
                 let attacker_base = self.attacker_base + adjust.modifier;
                 let class = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, d| {
                     self.class(

@@ -5,10 +5,12 @@
 //! adds to, its threshold, what a failed roll is, and what it shows.
 
 use super::charts::LEVELS;
+use super::impact::ImpactResult;
 use super::morale::{QUALITIES, TYPES};
 use super::shot::{BANDS, FireSituation, Shot};
 use super::unit::{ARMS, Arm, Condition, Regiment};
 use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
+use crate::tally::Category;
 
 const QUALITY: ReadKind = ReadKind::Word(&QUALITIES);
 const LEVEL: ReadKind = ReadKind::Word(&LEVELS);
@@ -29,6 +31,7 @@ pub const FIRE_ROLL: RollPoint = RollPoint {
     threshold: None,
     failed: "the fire has no effect",
     totals: None,
+    outcomes: None,
     reads: &[
         Read {
             name: "firer.quality",
@@ -145,6 +148,7 @@ pub const MORALE_CHECK: RollPoint = RollPoint {
     threshold: Some("the final MMP (held within 0-12)"),
     failed: "the roll is below the MMP, or a natural 2 or 3",
     totals: Some((2, 12)),
+    outcomes: None,
     reads: &[
         Read {
             name: "unit.quality",
@@ -183,6 +187,7 @@ pub const PRE_IMPACT_CHECK: RollPoint = RollPoint {
     threshold: Some("the defender's final MMP (held within 0-12)"),
     failed: "the roll is below the MMP, or a natural 2 or 3",
     totals: Some((2, 12)),
+    outcomes: None,
     reads: &[
         Read {
             name: "defender.quality",
@@ -232,6 +237,7 @@ pub const IMPACT: RollPoint = RollPoint {
     threshold: None,
     failed: "the charger does not win: the defender holds (a melee or a charger stopped short) or drives it off",
     totals: Some((2, 12)),
+    outcomes: Some(ImpactResult::LABELS),
     reads: &[
         Read {
             name: "attacker.quality",

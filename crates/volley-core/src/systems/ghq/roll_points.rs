@@ -15,6 +15,7 @@ pub const fn firer_cohesion(roll: &'static str, reads: &'static [Read]) -> RollP
         threshold: Some("the force's cohesion"),
         failed: "the stand does not fire",
         totals: Some((1, 20)),
+        outcomes: None,
         reads,
     }
 }
@@ -29,6 +30,7 @@ pub const fn crt_roll(roll: &'static str, reads: &'static [Read]) -> RollPoint {
         threshold: None,
         failed: "the roll does nothing to the target",
         totals: Some((2, 12)),
+        outcomes: None,
         reads,
     }
 }

@@ -12,6 +12,7 @@ pub const CASUALTY_DIE: RollPoint = RollPoint {
     threshold: None,
     failed: "the roll causes no casualty",
     totals: Some((1, 6)),
+    outcomes: None,
     reads: &[
         Read {
             name: "side",

@@ -71,6 +71,7 @@ pub const CHARGER_CHECK: RollPoint = RollPoint {
     threshold: Some("the charger's cohesion (Chart 7)"),
     failed: "the charger falters",
     totals: Some((1, 20)),
+    outcomes: None,
     reads: BOTH_UNITS,
 };
 
@@ -83,6 +84,7 @@ pub const DEFENDER_CHECK: RollPoint = RollPoint {
     threshold: Some("the defender's cohesion (Chart 7)"),
     failed: "the defender skedaddles",
     totals: Some((1, 20)),
+    outcomes: None,
     reads: BOTH_UNITS,
 };
 
@@ -95,6 +97,7 @@ pub const MELEE_DICE: RollPoint = RollPoint {
     threshold: None,
     failed: "the charger does not win the round (a tie or the defender's win)",
     totals: Some((1, 6)),
+    outcomes: None,
     reads: &[
         Read {
             name: "attacker.dice",

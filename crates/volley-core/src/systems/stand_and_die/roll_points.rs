@@ -12,6 +12,7 @@ pub const FRACTION_DIE: RollPoint = RollPoint {
     threshold: Some("the attack's tenths left over (1 to 9)"),
     failed: "no extra casualty",
     totals: Some((1, 10)),
+    outcomes: None,
     reads: &[
         Read {
             name: "side",

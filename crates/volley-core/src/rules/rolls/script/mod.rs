@@ -13,15 +13,17 @@
 //! '''
 //! ```
 //!
-//! A script defines `before(roll)`, `result(roll)`, `after(roll)`, or
-//! several. `roll` is a map of what the point shows
+//! A script defines `before(roll)`, `result(roll)`, `after(roll)`,
+//! `then(roll)`, or several. `roll` is a map of what the point shows
 //! (`roll.defender.quality`); `result`'s also holds `total`, `after`'s
-//! `failed`. `before` returns what the declarative form would (a map of
-//! `modifier`, `threshold`, `threshold_add`, `reroll`, or a bare number: a
-//! modifier; nothing: no change); `result` the total the dice are judged as
-//! (read once per total into [`Totals`], so it rolls no dice); `after`
-//! returns `"reroll"` (or `true`) to roll again once, the second roll
-//! standing, and anything else keeps it.
+//! `failed`, `then`'s `outcome`. `before` returns what the declarative form
+//! would (a map of `modifier`, `threshold`, `threshold_add`, `reroll`, or a
+//! bare number: a modifier; nothing: no change); `result` the total the
+//! dice are judged as (read once per total into [`Totals`], so it rolls no
+//! dice); `after` returns `"reroll"` (or `true`) to roll again once, the
+//! second roll standing, and anything else keeps it; `then`, a step after
+//! the roll is kept, returns the outcome it comes to, one of the point's
+//! `outcomes` (where the procedure names them: the impact's classes).
 //!
 //! Dice come only from volley's [`Dice`]: `d6()`, `d(sides)` and
 //! `dice(n, sides)` (their sum). A hook is replayed from its start on a tape
@@ -39,15 +41,16 @@
 //! the answer with the file and line ([`super::RollRules::failure`]).
 
 mod engine;
+mod returned;
 mod text;
 
 use engine::{MAX_CALL_DEPTH, MAX_OPERATIONS};
 pub(in crate::rules) use text::ScriptFile;
 pub use text::ScriptText;
 
-use super::{Adjust, RollPoint, Threshold, Totals, Value, Verdict};
+use super::{Adjust, RollPoint, Totals, Value, Verdict};
 use crate::dice::{Dice, Roll};
-use crate::error::{InputError, one_of};
+use crate::error::InputError;
 use engine::engine;
 use rhai::{AST, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
 use rustc_hash::FxHashMap;
@@ -64,11 +67,12 @@ pub struct RollScript {
     before: bool,
     result: bool,
     after: bool,
+    then: bool,
     code_line: usize,
     one_line: bool,
-    /// The file's line of each hook's `fn` (before, result, after): where
+    /// The file's line of each hook's `fn` (before, result, after, then): where
     /// a stop that names no line of its own is told.
-    hook_lines: [usize; 3],
+    hook_lines: [usize; 4],
     /// What it does, in words (the answers' list of changes).
     pub said: String,
     /// Where each hook run came to, by what it was given: a script is
@@ -82,9 +86,10 @@ pub struct RollScript {
 /// The entries a script's memo holds at most (then it runs the code).
 const MEMO_ENTRIES: usize = 1 << 16;
 
-/// A hook, what the point showed, the verdict (`after`: failed), the dice
-/// given and whether it may ask for more.
-type MemoKey = (Hook, Vec<Value>, bool, Vec<i64>, bool);
+/// A hook, what the point showed, what the roll came to (`after`: failed
+/// or not; `then`: the outcome's index), the dice given and whether it may
+/// ask for more.
+type MemoKey = (Hook, Vec<Value>, u32, Vec<i64>, bool);
 type Memo = FxHashMap<MemoKey, Step>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,6 +98,7 @@ pub(super) enum Hook {
     Before,
     Result,
     After,
+    Then,
 }
 
 impl Hook {
@@ -101,6 +107,7 @@ impl Hook {
             Hook::Before => "before",
             Hook::Result => "result",
             Hook::After => "after",
+            Hook::Then => "then",
         }
     }
 }
@@ -114,6 +121,8 @@ pub(super) enum Decided {
     Result(Totals),
     /// `after`: roll again?
     After(bool),
+    /// `then`: the outcome the roll comes to, by its index in the point's.
+    Then(usize),
     /// It stopped (the script's failure says why): the card's roll.
     Stopped,
 }
@@ -161,7 +170,7 @@ impl RollScript {
         if !self.before {
             return Decided::Before(Adjust::NONE);
         }
-        self.decide(Hook::Before, shown, false, dice)
+        self.decide(Hook::Before, shown, 0, dice)
     }
 
     /// How `result` reads each total of a roll that shows `shown` (`None`:
@@ -170,7 +179,7 @@ impl RollScript {
         if !self.result {
             return None;
         }
-        match self.step(Hook::Result, shown, false, &[], false) {
+        match self.step(Hook::Result, shown, 0, &[], false) {
             Step::Done(Decided::Result(read)) => Some(read),
             _ => None,
         }
@@ -179,8 +188,24 @@ impl RollScript {
     /// Does `after` roll again a roll that shows `shown`, judged `verdict`?
     pub(super) fn after<D: Dice>(&self, shown: &[Value], verdict: Verdict, dice: &mut D) -> bool {
         self.after
-            && self.decide(Hook::After, shown, verdict == Verdict::Failed, Some(dice))
-                == Decided::After(true)
+            && self.decide(
+                Hook::After,
+                shown,
+                u32::from(verdict == Verdict::Failed),
+                Some(dice),
+            ) == Decided::After(true)
+    }
+
+    /// The outcome (by its index in the point's `outcomes`) a roll that
+    /// showed `shown` and came to `outcome` ends in, after `then`'s step.
+    pub(super) fn then<D: Dice>(&self, shown: &[Value], outcome: usize, dice: &mut D) -> usize {
+        if !self.then {
+            return outcome;
+        }
+        match self.decide(Hook::Then, shown, outcome as u32, Some(dice)) {
+            Decided::Then(after) => after,
+            _ => outcome,
+        }
     }
 
     /// Run `hook` until it decides, each die it asks for rolled by `dice`
@@ -189,12 +214,12 @@ impl RollScript {
         &self,
         hook: Hook,
         shown: &[Value],
-        failed: bool,
+        given: u32,
         mut dice: Option<&mut D>,
     ) -> Decided {
         let mut tape = Vec::new();
         loop {
-            let roll = match self.step(hook, shown, failed, &tape, dice.is_some()) {
+            let roll = match self.step(hook, shown, given, &tape, dice.is_some()) {
                 Step::Done(decided) => return decided,
                 Step::Wants(roll) => roll,
             };
@@ -204,7 +229,7 @@ impl RollScript {
             let next = dice.classify(roll, |face| {
                 let mut longer = tape.clone();
                 longer.push(i64::from(face));
-                match self.step(hook, shown, failed, &longer, true) {
+                match self.step(hook, shown, given, &longer, true) {
                     Step::Done(decided) => Next::Done(decided),
                     Step::Wants(_) => Next::Face(face),
                 }
@@ -217,12 +242,12 @@ impl RollScript {
     }
 
     /// One run of `hook` on `tape`, from the memo where it was run before.
-    fn step(&self, hook: Hook, shown: &[Value], failed: bool, tape: &[i64], open: bool) -> Step {
-        let key = (hook, shown.to_vec(), failed, tape.to_vec(), open);
+    fn step(&self, hook: Hook, shown: &[Value], given: u32, tape: &[i64], open: bool) -> Step {
+        let key = (hook, shown.to_vec(), given, tape.to_vec(), open);
         if let Some(step) = self.memo.read().ok().and_then(|m| m.get(&key).copied()) {
             return step;
         }
-        let step = match self.run(hook, shown, failed, tape, open) {
+        let step = match self.run(hook, shown, given, tape, open) {
             Ok(step) => step,
             Err(mut stopped) => {
                 // Which roll: an answer may ask many (a sheet, a sweep).
@@ -258,7 +283,7 @@ impl RollScript {
         &self,
         hook: Hook,
         shown: &[Value],
-        failed: bool,
+        given: u32,
         tape: &[i64],
         open: bool,
     ) -> Result<Step, InputError> {
@@ -269,8 +294,15 @@ impl RollScript {
                 .read_totals(roll)
                 .map(|t| Step::Done(Decided::Result(t)));
         }
-        if hook == Hook::After {
-            roll.insert("failed".into(), failed.into());
+        match hook {
+            Hook::After => {
+                roll.insert("failed".into(), (given == 1).into());
+            }
+            Hook::Then => {
+                let outcome = self.point.outcomes.unwrap_or(&[])[given as usize];
+                roll.insert("outcome".into(), outcome.into());
+            }
+            Hook::Before | Hook::Result => {}
         }
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = engine().call_fn_with_options::<Dynamic>(
@@ -286,6 +318,7 @@ impl RollScript {
         let returned = result.map_err(|e| self.stopped(hook, e))?;
         let decided = match hook {
             Hook::Before => Decided::Before(self.read_before(returned)?),
+            Hook::Then => Decided::Then(self.read_then(returned, given as usize)?),
             Hook::Result | Hook::After => Decided::After(self.read_after(returned)?),
         };
         Ok(Step::Done(decided))
@@ -316,129 +349,6 @@ impl RollScript {
             }
         }
         map
-    }
-
-    /// `result` run on every total the point's dice make: the table of
-    /// what each is read as.
-    fn read_totals(&self, roll: Map) -> Result<Totals, InputError> {
-        let (lowest, highest) = self.point.totals.unwrap_or((0, 0));
-        let mut read = Totals(std::array::from_fn(|t| t as u8));
-        for total in lowest..=highest {
-            let mut roll = roll.clone();
-            roll.insert("total".into(), Dynamic::from_int(i64::from(total)));
-            let returned = engine()
-                .call_fn_with_options::<Dynamic>(
-                    CallFnOptions::new().eval_ast(false).rewind_scope(true),
-                    &mut Scope::new(),
-                    &self.ast,
-                    "result",
-                    (Dynamic::from_map(roll),),
-                )
-                .map_err(|e| self.stopped(Hook::Result, e))?;
-            if returned.is_unit() {
-                continue;
-            }
-            let n = returned
-                .as_int()
-                .ok()
-                .filter(|n| (i64::from(lowest)..=i64::from(highest)).contains(n))
-                .ok_or_else(|| {
-                    self.failed_in(
-                        Hook::Result,
-                        None,
-                        format!(
-                            "`result` returns a total the dice can make, {lowest} to {highest} \
-                             (or nothing: as rolled), not {returned} (for a roll of {total})"
-                        ),
-                    )
-                })?;
-            read.0[total as usize] = n as u8;
-        }
-        Ok(read)
-    }
-
-    /// What `before` returned, as the change it makes.
-    fn read_before(&self, returned: Dynamic) -> Result<Adjust, InputError> {
-        let wrong = |what: String| self.failed_in(Hook::Before, None, what);
-        let mut change = Adjust::NONE;
-        if returned.is_unit() {
-            return Ok(change);
-        }
-        if let Ok(n) = returned.as_int() {
-            change.modifier = whole(n).map_err(wrong)?;
-            return Ok(change);
-        }
-        let Some(map) = returned.try_cast::<Map>() else {
-            return Err(wrong(
-                "`before` returns a map such as `#{ modifier: 1 }`, a number (a modifier) or nothing"
-                    .to_string(),
-            ));
-        };
-        for (key, value) in map {
-            let number = || {
-                value
-                    .as_int()
-                    .map_err(|t| format!("`{key}` is a whole number, not {t}"))
-                    .and_then(whole)
-            };
-            match key.as_str() {
-                "modifier" => change.modifier = number().map_err(wrong)?,
-                "threshold" | "threshold_add" => {
-                    if self.point.threshold.is_none() {
-                        return Err(wrong(format!(
-                            "`{}` has no threshold to change (return a `modifier`: {})",
-                            self.point.name, self.point.modifier
-                        )));
-                    }
-                    let n = number().map_err(wrong)?;
-                    // The map's keys come in order: `threshold` first.
-                    change.threshold = Some(match (key.as_str(), change.threshold) {
-                        ("threshold", _) => Threshold::Set(n),
-                        (_, Some(Threshold::Set(set))) => Threshold::Set(set + n),
-                        _ => Threshold::Add(n),
-                    });
-                }
-                "reroll" => {
-                    change.reroll = match value.clone().into_string().as_deref() {
-                        Ok("failed") => Some(Verdict::Failed),
-                        Ok("passed") => Some(Verdict::Passed),
-                        _ if value.is_unit() => None,
-                        _ => {
-                            return Err(wrong(format!(
-                                "`reroll` is \"failed\" or \"passed\", not {value}"
-                            )));
-                        }
-                    }
-                }
-                other => {
-                    return Err(wrong(format!(
-                        "`before` returned `{other}`; its map holds {}",
-                        one_of(&["modifier", "threshold", "threshold_add", "reroll"])
-                    )));
-                }
-            }
-        }
-        Ok(change)
-    }
-
-    /// What `after` returned: roll again?
-    fn read_after(&self, returned: Dynamic) -> Result<bool, InputError> {
-        if let Ok(again) = returned.as_bool() {
-            return Ok(again);
-        }
-        if returned.is_unit() {
-            return Ok(false);
-        }
-        match returned.into_string().as_deref() {
-            Ok("reroll") => Ok(true),
-            Ok("keep") => Ok(false),
-            _ => Err(self.failed_in(
-                Hook::After,
-                None,
-                "`after` returns \"reroll\" (or true) to roll again, \"keep\" (or nothing) to keep the roll"
-                    .to_string(),
-            )),
-        }
     }
 
     /// A hook's error as the answer's: the file, the line in it, what
@@ -482,12 +392,4 @@ impl RollScript {
             ),
         }
     }
-}
-
-/// A number a hook returned, as a modifier or threshold.
-fn whole(n: i64) -> Result<i32, String> {
-    i32::try_from(n)
-        .ok()
-        .filter(|n| n.abs() <= 1000)
-        .ok_or_else(|| format!("{n} is out of range (at most 1,000 either way)"))
 }

@@ -112,6 +112,19 @@ impl ScriptText {
             }
         };
         let (before, result, after) = (hook("before")?, hook("result")?, hook("after")?);
+        let then = hook("then")?;
+        if then && point.outcomes.is_none() {
+            return Err(at(
+                self.code_line,
+                "code",
+                format!(
+                    "`{}` has no outcomes for `then` to read and change (a `then` step follows \
+                     a roll whose procedure names what it comes to: `volley rules SYSTEM rolls` \
+                     lists them); change it in `before`, `result` or `after`",
+                    point.name
+                ),
+            ));
+        }
         if result && point.totals.is_none() {
             return Err(at(
                 self.code_line,
@@ -123,21 +136,27 @@ impl ScriptText {
                 ),
             ));
         }
-        if !before && !result && !after {
+        if !before && !result && !after && !then {
             return Err(at(
                 self.code_line,
                 "code",
                 "the script defines no hook: give it `fn before(roll)` (the roll's modifier, \
                  threshold or re-roll), `fn result(roll)` (the total as it is judged) or \
-                 `fn after(roll)` (keep or re-roll what was rolled)"
+                 `fn after(roll)` (keep or re-roll what was rolled), or `fn then(roll)` (a step after \
+                 the roll: the outcome it comes to)"
                     .to_string(),
             ));
         }
-        let hooks: Vec<&str> = [("before", before), ("result", result), ("after", after)]
-            .into_iter()
-            .filter_map(|(name, has)| has.then_some(name))
-            .collect();
-        let hook_lines = ["before", "result", "after"].map(|name| {
+        let hooks: Vec<&str> = [
+            ("sets the roll's modifiers", before),
+            ("reads the roll's total", result),
+            ("may re-roll the roll", after),
+            ("adds a step after the roll", then),
+        ]
+        .into_iter()
+        .filter_map(|(name, has)| has.then_some(name))
+        .collect();
+        let hook_lines = ["before", "result", "after", "then"].map(|name| {
             let opening = format!("fn {name}(");
             self.code
                 .lines()
@@ -156,8 +175,9 @@ impl ScriptText {
             before,
             result,
             after,
+            then,
             code_line: self.code_line,
-            said: format!("a script: {} the roll", hooks.join(" and ")),
+            said: format!("a script that {}", hooks.join(" and ")),
         })
     }
 }
