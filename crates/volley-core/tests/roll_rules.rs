@@ -268,13 +268,13 @@ fn an_answer_says_when_its_rule_changes_a_roll_the_action_does_not_make() {
     .unwrap();
     let notes = engagement.notes();
     assert!(
-        notes
-            .iter()
-            .any(|n| n.contains("`firer_cohesion`, which engagement does not roll")),
+        notes.iter().any(|n| n.contains(
+            "`firer_cohesion` (made by fire); engagement makes it, if at all, as the card does"
+        )),
         "{notes:?}"
     );
     let fire = Question::new("micro-squad", "fire", &[rule], &raw).unwrap();
-    assert!(fire.notes().iter().all(|n| !n.contains("does not roll")));
+    assert!(fire.notes().iter().all(|n| !n.contains("as the card does")));
 }
 
 #[test]

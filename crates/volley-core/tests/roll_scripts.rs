@@ -218,7 +218,8 @@ fn a_script_at_a_roll_the_action_does_not_make_is_noted() {
     assert!(
         notes
             .iter()
-            .any(|n| n.contains("`charger_check`, which fire does not roll")),
+            .any(|n| n
+                .contains("`charger_check` (made by charge, firefight); fire makes it, if at all")),
         "{notes:?}"
     );
 }

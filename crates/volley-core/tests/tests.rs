@@ -8,6 +8,7 @@ mod calibration;
 mod compare;
 mod deadly_field;
 mod deadly_field_charge;
+mod ghq_roll_points;
 mod hex_rules;
 mod intervals;
 mod layers;

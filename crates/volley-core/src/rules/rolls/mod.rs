@@ -370,7 +370,7 @@ pub fn not_rolled_by(rules: &RollRules, points: &[RollPoint], action: &str) -> V
             let rolls = point.actions.split(", ").any(|a| a == action);
             (!rolls).then(|| {
                 format!(
-                    "house rule {rule} changes the roll `{}`, which {action} does not roll (it is rolled by {}): this answer is the card's there",
+                    "house rule {rule} changes the roll `{}` (made by {}); {action} makes it, if at all, as the card does: this answer is the card's there",
                     point.name, point.actions
                 )
             })

@@ -7,7 +7,8 @@ use super::card::GhqCard;
 use super::crt::{Column, CrtResult};
 use super::stand::{Effect, Stand};
 use crate::dice::{Dice, Roll};
-use crate::rules::rolls::Adjust;
+use crate::rules::RollPoint;
+use crate::rules::rolls::{Adjust, Value, Verdict};
 
 /// Roll 2D6 + `drm` on `column` of the card's CRT and apply the result to
 /// `target`.
@@ -60,6 +61,46 @@ pub fn attack_by<D: Dice, C: GhqCard>(
         target,
         &Adjust::NONE,
     )
+}
+
+/// One CRT attack as a procedure sets it up: the column, the modifier, and
+/// whether `-S-` is S for its attacker.
+#[derive(Clone, Copy, Debug)]
+pub struct CrtAttack {
+    pub column: Column,
+    pub drm: i32,
+    pub dash_s_suppresses: bool,
+}
+
+/// `attack` rolled on `target` at roll point `point` under the card's house
+/// rules (`shown`: what the point shows them): a rule's modifier adds to
+/// the 2D6, a re-roll attacks again the stand as it stood, a script reads
+/// the dice.
+#[inline(always)]
+pub fn attack_at<D: Dice, C: GhqCard>(
+    dice: &mut D,
+    card: &C,
+    point: &RollPoint,
+    shown: impl FnOnce() -> Vec<Value>,
+    attack: CrtAttack,
+    target: &mut Stand,
+) -> Effect {
+    let before = *target;
+    let (after, effect) = card.rolls().roll(point, dice, shown, |dice, adjust| {
+        let mut stand = before;
+        let effect = attack_read(
+            dice,
+            card,
+            attack.column,
+            attack.drm + adjust.modifier,
+            attack.dash_s_suppresses,
+            &mut stand,
+            adjust,
+        );
+        ((stand, effect), Verdict::failed_if(effect == Effect::None))
+    });
+    *target = after;
+    effect
 }
 
 /// [`attack_by`] with the 2D6 read as `adjust` reads it (a house rule's

@@ -5,6 +5,7 @@
 use super::cohesion::CohesionTest;
 use super::crt::Crt;
 use super::stand::{ParenSTrigger, Stand};
+use crate::rules::RollRules;
 
 /// Cohesion penalties of a stand's markers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +47,9 @@ pub trait GhqCard {
 
     /// A natural 1 in marker removal clears S as well as D.
     fn natural1_clears_suppression(&self) -> bool;
+
+    /// The house rules' roll rules and scripts, by roll point.
+    fn rolls(&self) -> &RollRules;
 
     /// The cohesion test of `stand` against `cohesion`, with its markers and
     /// `extra` modifiers.

@@ -3,13 +3,15 @@
 //! assaulting stand rolls cohesion and, if it passes, attacks the defender. Each
 //! card sets the modifiers and the order (defender first, or simultaneous).
 
-use super::attack::attack_by;
+use super::attack::{CrtAttack, attack_at};
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
 use super::crt::Column;
+use super::roll_points::{ASSAULT_ATTACK, ASSAULT_COHESION};
 use super::stand::{Stand, StandState};
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally};
+use crate::rules::rolls::Value;
 use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
@@ -49,6 +51,48 @@ impl<C: GhqCard> CloseAssault<C> {
     fn test(&self, stand: &Stand, cohesion: i32) -> CohesionTest {
         self.charts.cohesion_test(cohesion, stand, 0)
     }
+
+    /// `side`'s cohesion roll for `stand`, at the assault's roll point.
+    fn passes<D: Dice>(&self, dice: &mut D, side: &'static str, stand: &Stand) -> bool {
+        let cohesion = match side {
+            "defender" => self.defender_cohesion,
+            _ => self.assaulter_cohesion,
+        };
+        self.test(stand, cohesion)
+            .rolled_at(self.charts.rolls(), &ASSAULT_COHESION, dice, || {
+                self.shown(side, stand)
+            })
+    }
+
+    /// An attack on `target` (`attacked`: its side) at the assault's roll
+    /// point.
+    fn attack<D: Dice>(
+        &self,
+        dice: &mut D,
+        attacked: &'static str,
+        attack: CrtAttack,
+        target: &mut Stand,
+    ) {
+        let before = *target;
+        attack_at(
+            dice,
+            &*self.charts,
+            &ASSAULT_ATTACK,
+            || self.shown(attacked, &before),
+            attack,
+            target,
+        );
+    }
+
+    /// What the assault's roll points show of a roll about `stand`.
+    fn shown(&self, side: &'static str, stand: &Stand) -> Vec<Value> {
+        vec![
+            Value::Word(side),
+            Value::Flag(stand.suppressed),
+            Value::Flag(stand.disorganized),
+            Value::Number(i64::from(self.assaulters)),
+        ]
+    }
 }
 
 /// Where [`CloseAssault`] records.
@@ -79,16 +123,14 @@ impl<C: GhqCard + Send + Sync> Procedure for CloseAssault<C> {
         let mut first = self.assaulter;
         let first_before = first;
         if let Some(column) = self.defender_column
-            && self.test(&defender, self.defender_cohesion).roll(dice)
+            && self.passes(dice, "defender", &defender)
         {
-            attack_by(
-                dice,
-                &*self.charts,
+            let attack = CrtAttack {
                 column,
-                self.assaulter_drm,
-                self.defender_dash_s,
-                &mut first,
-            );
+                drm: self.assaulter_drm,
+                dash_s_suppresses: self.defender_dash_s,
+            };
+            self.attack(dice, "assaulter", attack, &mut first);
         }
         let mut attacks = 0;
         for i in 0..self.assaulters {
@@ -106,18 +148,16 @@ impl<C: GhqCard + Send + Sync> Procedure for CloseAssault<C> {
             } else {
                 self.assaulter
             };
-            if self.test(&stand, self.assaulter_cohesion).roll(dice)
+            if self.passes(dice, "assaulter", &stand)
                 && let Some(column) = self.assaulter_column
             {
                 attacks += 1;
-                attack_by(
-                    dice,
-                    &*self.charts,
+                let attack = CrtAttack {
                     column,
-                    self.defender_drm,
-                    self.assaulter_dash_s,
-                    &mut defender,
-                );
+                    drm: self.defender_drm,
+                    dash_s_suppresses: self.assaulter_dash_s,
+                };
+                self.attack(dice, "defender", attack, &mut defender);
             }
         }
         AssaultOutcome {

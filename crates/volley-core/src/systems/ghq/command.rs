@@ -2,8 +2,11 @@
 //! from a card's table (keys are rolls; a roll below the lowest or above the
 //! highest key reads that key).
 
+use super::roll_points::ORDERS_ROLL;
 use crate::dice::{Dice, Roll};
 use crate::engine::{Procedure, Schema, Tally};
+use crate::rules::RollRules;
+use crate::rules::rolls::{Value, Verdict};
 use crate::tally::{Mean, Outcome};
 use std::collections::BTreeMap;
 
@@ -42,6 +45,10 @@ impl OrdersTable {
     pub fn most(&self) -> i64 {
         self.rows.iter().map(|r| r.1).max().unwrap_or(0)
     }
+
+    pub fn fewest(&self) -> i64 {
+        self.rows.iter().map(|r| r.1).min().unwrap_or(0)
+    }
 }
 
 /// The Command Efficiency roll.
@@ -50,6 +57,8 @@ pub struct OrdersRoll {
     pub table: OrdersTable,
     pub roll: Roll,
     pub modifier: i32,
+    /// The house rules' roll rules, for the orders roll point.
+    pub rolls: RollRules,
 }
 
 /// Where [`OrdersRoll`] records.
@@ -70,7 +79,15 @@ impl Procedure for OrdersRoll {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> i64 {
-        dice.classify(self.roll, |r| self.table.orders(r as i32 + self.modifier))
+        let shown = || vec![Value::Number(i64::from(self.modifier))];
+        let fewest = self.table.fewest();
+        self.rolls.roll(&ORDERS_ROLL, dice, shown, |dice, adjust| {
+            let modifier = self.modifier + adjust.modifier;
+            let orders = dice.classify(self.roll, |r| {
+                self.table.orders(adjust.total(r) as i32 + modifier)
+            });
+            (orders, Verdict::failed_if(orders == fewest))
+        })
     }
 
     fn record(&self, rec: &OrdersRecord, orders: &i64, tally: &mut Tally, w: f64) {

@@ -9,7 +9,10 @@ use super::card::GhqCard;
 use super::crt::CrtResult;
 use super::stand::{Stand, StandState};
 use crate::dice::{Dice, Roll};
-use crate::tally::{Outcome, Schema, Tally};
+use crate::rules::RollPoint;
+use crate::rules::rolls::{Value, Verdict};
+use crate::tally::{Category, Outcome, Schema, Tally};
+use std::cell::Cell;
 
 crate::categories! {
     /// What the marker-removal d20 did: the values of `roll`.
@@ -73,10 +76,13 @@ pub trait MarkerRoll: GhqCard + Sized {
         20
     }
 
+    /// Where a house rule attaches to the roll.
+    const REMOVAL_POINT: &'static RollPoint;
+
     /// What a roll of `face` does for `stand` (which carries S or D) at
-    /// `cohesion`.
-    fn removal_class(&self, cohesion: i32, stand: &Stand, face: u32) -> RemovalRoll {
-        d20_class(self, cohesion, stand, face)
+    /// `cohesion`, `extra` added to the roll as the markers' penalties are.
+    fn removal_class(&self, cohesion: i32, stand: &Stand, extra: i32, face: u32) -> RemovalRoll {
+        d20_class(self, cohesion, stand, extra, face)
     }
 
     /// Apply a removal roll's result to `stand`.
@@ -85,12 +91,33 @@ pub trait MarkerRoll: GhqCard + Sized {
     }
 
     /// Roll marker removal for one stand (which carries S or D) and update
-    /// it: the card's die, read face by face as its table is.
+    /// it: the card's die, read face by face as its table is, at the card's
+    /// roll point under the house rules.
     fn roll_removal<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
-        let roll = dice.classify(Roll::Die(self.removal_die()), |n| {
-            self.removal_class(cohesion, stand, n)
-        });
-        self.apply_removal_roll(cohesion, stand, roll);
+        let before = *stand;
+        let shown = || {
+            vec![
+                Value::Flag(before.suppressed),
+                Value::Flag(before.disorganized),
+                Value::Number(i64::from(cohesion)),
+            ]
+        };
+        // The cohesion the roll was judged at, less what a rule added to
+        // the die: a natural 1's rally reads it.
+        let judged = Cell::new(cohesion);
+        let index = self
+            .rolls()
+            .roll_outcome(Self::REMOVAL_POINT, dice, shown, |dice, adjust| {
+                let at = adjust.threshold(cohesion);
+                judged.set(at - adjust.modifier);
+                let roll = dice.classify(Roll::Die(self.removal_die()), |n| {
+                    self.removal_class(at, &before, adjust.modifier, adjust.total(n))
+                });
+                let failed = matches!(roll, RemovalRoll::Fail | RemovalRoll::Panic);
+                (roll as usize, Verdict::failed_if(failed))
+            });
+        let roll = RemovalRoll::ALL[index];
+        self.apply_removal_roll(judged.get(), stand, roll);
         roll
     }
 }
@@ -98,11 +125,17 @@ pub trait MarkerRoll: GhqCard + Sized {
 /// What a GHQ d20 of `n` does for `stand` at `cohesion`: a natural 1
 /// rallies, a natural 20 panics, and a pass recovers only a stand with an S
 /// to clear (on D alone it removes nothing, a fail).
-pub fn d20_class<C: GhqCard>(card: &C, cohesion: i32, stand: &Stand, n: u32) -> RemovalRoll {
+pub fn d20_class<C: GhqCard>(
+    card: &C,
+    cohesion: i32,
+    stand: &Stand,
+    extra: i32,
+    n: u32,
+) -> RemovalRoll {
     match n {
         1 => RemovalRoll::Rally,
         20 => RemovalRoll::Panic,
-        n if stand.suppressed && card.cohesion_test(cohesion, stand, 0).passes(n) => {
+        n if stand.suppressed && card.cohesion_test(cohesion, stand, extra).passes(n) => {
             RemovalRoll::Recover
         }
         _ => RemovalRoll::Fail,
@@ -160,7 +193,7 @@ impl RemovalTable {
             let stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
             for (n, cell) in row.iter_mut().enumerate().skip(1) {
                 let mut s = stand;
-                let roll = card.removal_class(cohesion, &stand, n as u32);
+                let roll = card.removal_class(cohesion, &stand, 0, n as u32);
                 card.apply_removal_roll(cohesion, &mut s, roll);
                 *cell = if s.eliminated {
                     ELIMINATED

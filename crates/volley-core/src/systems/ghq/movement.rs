@@ -4,10 +4,13 @@
 
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
+use super::roll_points::MOVE_COHESION;
 use crate::action::{About, ActionFields, ChartAction, CompiledCharts, FieldSpec, Scenario};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::RollRules;
+use crate::rules::rolls::Value;
 use crate::tally::Outcome;
 use serde::Deserialize;
 use std::marker::PhantomData;
@@ -56,6 +59,9 @@ impl MovementOrders {
 pub struct MoveRoll {
     /// `None` when the GHQ is eliminated: no further orders.
     pub test: Option<CohesionTest>,
+    /// The house rules' roll rules, and what the move roll shows them.
+    pub rolls: RollRules,
+    pub shown: Vec<Value>,
 }
 
 crate::categories! {
@@ -78,7 +84,11 @@ impl Procedure for MoveRoll {
     fn run<D: Dice>(&self, dice: &mut D) -> Move {
         match &self.test {
             None => Move::NoOrdersAllowed,
-            Some(test) if test.roll(dice) => Move::Moves,
+            Some(test)
+                if test.rolled_at(&self.rolls, &MOVE_COHESION, dice, || self.shown.clone()) =>
+            {
+                Move::Moves
+            }
             Some(_) => Move::Fails,
         }
     }
@@ -183,6 +193,20 @@ impl<C: MoveRule> ChartAction for MoveAction<C> {
             modifier,
             naturals: charts.naturals(),
         });
-        Ok(Box::new(ProcedureModel::new(MoveRoll { test })))
+        let order = ["under-order", "r-without-order", "other-without-order"]
+            .into_iter()
+            .find(|o| *o == f.order)
+            .unwrap_or("under-order");
+        let shown = vec![
+            Value::Word(order),
+            Value::Number(i64::from(f.hq_attached)),
+            Value::Flag(f.suppressed),
+            Value::Flag(f.disorganized),
+        ];
+        Ok(Box::new(ProcedureModel::new(MoveRoll {
+            test,
+            rolls: charts.rolls().clone(),
+            shown,
+        })))
     }
 }

@@ -4,13 +4,15 @@
 //! it fails. All rolls before any result; each attack is 2D6 plus the victim's
 //! terrain, no range. Each card sets the columns and modifiers.
 
-use super::attack::attack_by;
+use super::attack::{CrtAttack, attack_at};
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
 use super::crt::Column;
+use super::roll_points::{OVERRUN_ATTACK, OVERRUN_COHESION};
 use super::stand::{Effect, Stand, StandState};
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally};
+use crate::rules::rolls::Value;
 use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
@@ -51,6 +53,54 @@ pub struct OverrunRecord {
     mean_attackers_eliminated: Mean,
 }
 
+impl<C: GhqCard> Overrun<C> {
+    /// What the overrun's roll points show of a roll about `stand` (of
+    /// `side`).
+    fn shown(&self, side: &'static str, stand: &Stand) -> Vec<Value> {
+        vec![
+            Value::Word(side),
+            Value::Flag(stand.suppressed),
+            Value::Flag(stand.disorganized),
+            Value::Number(i64::from(self.attackers)),
+        ]
+    }
+
+    /// How many of `side`'s rolls with `test` fail, one per overrunning
+    /// stand.
+    fn failures<D: Dice>(&self, dice: &mut D, side: &'static str, test: &CohesionTest) -> u32 {
+        let stand = match side {
+            "defender" => &self.defender,
+            _ => &self.attacker,
+        };
+        (0..self.attackers)
+            .filter(|_| {
+                !test.rolled_at(self.charts.rolls(), &OVERRUN_COHESION, dice, || {
+                    self.shown(side, stand)
+                })
+            })
+            .count() as u32
+    }
+
+    /// An attack on `target` (`attacked`: its side) on the card's column.
+    fn attack<D: Dice>(
+        &self,
+        dice: &mut D,
+        attacked: &'static str,
+        attack: CrtAttack,
+        target: &mut Stand,
+    ) -> Effect {
+        let before = *target;
+        attack_at(
+            dice,
+            &*self.charts,
+            &OVERRUN_ATTACK,
+            || self.shown(attacked, &before),
+            attack,
+            target,
+        )
+    }
+}
+
 impl<C: GhqCard + Send + Sync> Procedure for Overrun<C> {
     type Outcome = OverrunOutcome;
     type Record = OverrunRecord;
@@ -67,34 +117,26 @@ impl<C: GhqCard + Send + Sync> Procedure for Overrun<C> {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> OverrunOutcome {
-        let defender_failures = (0..self.attackers)
-            .filter(|_| !self.defender_test.roll(dice))
-            .count() as u32;
-        let attacker_failures = (0..self.attackers)
-            .filter(|_| !self.attacker_test.roll(dice))
-            .count() as u32;
+        let defender_failures = self.failures(dice, "defender", &self.defender_test);
+        let attacker_failures = self.failures(dice, "attacker", &self.attacker_test);
         let mut defender = self.defender;
+        let on_defender = CrtAttack {
+            column: Column::Index(self.defender_column),
+            drm: self.defender_drm,
+            dash_s_suppresses: self.defender_dash_s,
+        };
         for _ in 0..defender_failures {
-            attack_by(
-                dice,
-                &*self.charts,
-                Column::Index(self.defender_column),
-                self.defender_drm,
-                self.defender_dash_s,
-                &mut defender,
-            );
+            self.attack(dice, "defender", on_defender, &mut defender);
         }
+        let on_attacker = CrtAttack {
+            column: Column::Index(self.attacker_column),
+            drm: self.attacker_drm,
+            dash_s_suppresses: self.attacker_dash_s,
+        };
         let mut eliminated = 0;
         for _ in 0..attacker_failures {
             let mut attacker = self.attacker;
-            let effect = attack_by(
-                dice,
-                &*self.charts,
-                Column::Index(self.attacker_column),
-                self.attacker_drm,
-                self.attacker_dash_s,
-                &mut attacker,
-            );
+            let effect = self.attack(dice, "attacker", on_attacker, &mut attacker);
             eliminated += u32::from(effect == Effect::Eliminated);
         }
         OverrunOutcome {

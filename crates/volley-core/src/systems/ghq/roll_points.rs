@@ -1,8 +1,14 @@
-//! The named rolls of the GHQ cards' standard fire, which Micro Squad and
-//! Micro Armour share: the firer's cohesion roll and the CRT roll. Each card
-//! gives the sentence of its own roll and what its fire shows a rule.
+//! The named rolls the GHQ cards share, where a house rule's `[[roll]]`
+//! tables and scripts attach. Standard fire's two rolls (the firer's
+//! cohesion roll and the CRT roll) are made by each card's own fire, so each
+//! card gives their sentence and what its fire shows; the rolls of the
+//! procedures both cards run alike (close assault, overrun, marker removal,
+//! the move roll and the orders roll) are named here once.
 
-use crate::rules::rolls::{Read, RollPoint};
+use super::markers::RemovalRoll;
+use super::stand::Stand;
+use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
+use crate::tally::Category;
 
 /// The firing stand's cohesion roll before it fires: `roll` says what is
 /// added on this card, `reads` what its fire shows.
@@ -11,7 +17,7 @@ pub const fn firer_cohesion(roll: &'static str, reads: &'static [Read]) -> RollP
         name: "firer_cohesion",
         actions: "fire",
         roll,
-        modifier: "added to the D20 (a plus makes the roll harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
+        modifier: COHESION_MODIFIER,
         threshold: Some("the force's cohesion"),
         failed: "the stand does not fire",
         totals: Some((1, 20)),
@@ -26,10 +32,290 @@ pub const fn crt_roll(roll: &'static str, reads: &'static [Read]) -> RollPoint {
         name: "crt_roll",
         actions: "fire",
         roll,
-        modifier: "added to the 2D6, as terrain is (a plus helps the target)",
+        modifier: CRT_MODIFIER,
         threshold: None,
         failed: "the roll does nothing to the target",
         totals: Some((2, 12)),
+        outcomes: None,
+        reads,
+    }
+}
+
+/// What a modifier does to a GHQ cohesion roll.
+const COHESION_MODIFIER: &str = "added to the D20 (a plus makes the roll harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)";
+
+/// What a modifier does to a GHQ CRT roll.
+const CRT_MODIFIER: &str = "added to the 2D6, as terrain is (a plus helps the target)";
+
+const fn flag(name: &'static str, about: &'static str) -> Read {
+    Read {
+        name,
+        kind: ReadKind::Flag,
+        about,
+    }
+}
+
+const fn number(name: &'static str, about: &'static str) -> Read {
+    Read {
+        name,
+        kind: ReadKind::Number,
+        about,
+    }
+}
+
+/// The markers of the stand that rolls.
+const STAND_MARKERS: [Read; 2] = [
+    flag("stand.suppressed", "the stand carries an S marker"),
+    flag("stand.disorganized", "the stand carries a D marker"),
+];
+
+/// The markers of the stand attacked.
+const TARGET_MARKERS: [Read; 2] = [
+    flag(
+        "target.suppressed",
+        "the stand attacked carries an S marker",
+    ),
+    flag(
+        "target.disorganized",
+        "the stand attacked carries a D marker",
+    ),
+];
+
+/// Each side's cohesion roll in a close assault.
+pub const ASSAULT_COHESION: RollPoint = RollPoint {
+    name: "assault_cohesion",
+    actions: "close-assault",
+    roll: "a stand's 1D20 plus its markers' penalties, at or under its force's cohesion: the defender's to attack one assaulter, each assaulter's to attack the defender",
+    modifier: COHESION_MODIFIER,
+    threshold: Some("the rolling side's cohesion"),
+    failed: "the stand does not attack",
+    totals: Some((1, 20)),
+    outcomes: None,
+    reads: &[
+        Read {
+            name: "side",
+            kind: ReadKind::Word(&["assaulter", "defender"]),
+            about: "whose roll: an assaulting stand's or the defender's",
+        },
+        STAND_MARKERS[0],
+        STAND_MARKERS[1],
+        number("assaulters", "the stands assaulting"),
+    ],
+};
+
+/// The CRT roll of an attack in a close assault.
+pub const ASSAULT_ATTACK: RollPoint = RollPoint {
+    name: "assault_attack",
+    actions: "close-assault",
+    roll: "2D6 plus the close assault's modifier on the attacker's CRT column, for a stand whose cohesion roll passed",
+    modifier: CRT_MODIFIER,
+    threshold: None,
+    failed: "the attack does nothing to the stand attacked",
+    totals: Some((2, 12)),
+    outcomes: None,
+    reads: &[
+        Read {
+            name: "attacked",
+            kind: ReadKind::Word(&["assaulter", "defender"]),
+            about: "the stand attacked: an assaulter (by the defender) or the defender",
+        },
+        TARGET_MARKERS[0],
+        TARGET_MARKERS[1],
+        number("assaulters", "the stands assaulting"),
+    ],
+};
+
+/// Each side's cohesion roll in an overrun.
+pub const OVERRUN_COHESION: RollPoint = RollPoint {
+    name: "overrun_cohesion",
+    actions: "overrun",
+    roll: "a stand's 1D20 plus the card's modifiers, at or under its force's cohesion: the defender rolls once per overrunning stand, each overrunning stand once",
+    modifier: COHESION_MODIFIER,
+    threshold: Some("the rolling side's cohesion"),
+    failed: "the stand that failed is attacked (the defender on the card's overrun column, an overrunning stand on the defender's)",
+    totals: Some((1, 20)),
+    outcomes: None,
+    reads: &[
+        Read {
+            name: "side",
+            kind: ReadKind::Word(&["attacker", "defender"]),
+            about: "whose roll: an overrunning stand's or the defender's",
+        },
+        STAND_MARKERS[0],
+        STAND_MARKERS[1],
+        number("attackers", "the stands overrunning"),
+    ],
+};
+
+/// The CRT roll of an attack in an overrun.
+pub const OVERRUN_ATTACK: RollPoint = RollPoint {
+    name: "overrun_attack",
+    actions: "overrun",
+    roll: "2D6 plus the victim's terrain on the card's fixed overrun column, for each failed cohesion roll",
+    modifier: CRT_MODIFIER,
+    threshold: None,
+    failed: "the attack does nothing to the stand attacked",
+    totals: Some((2, 12)),
+    outcomes: None,
+    reads: &[
+        Read {
+            name: "attacked",
+            kind: ReadKind::Word(&["attacker", "defender"]),
+            about: "the stand attacked: an overrunning stand or the defender",
+        },
+        TARGET_MARKERS[0],
+        TARGET_MARKERS[1],
+        number("attackers", "the stands overrunning"),
+    ],
+};
+
+/// One stand's marker removal roll (`totals`: the die's faces; `None`
+/// where a card's option rolls another die).
+pub const fn marker_removal(roll: &'static str, totals: Option<(u32, u32)>) -> RollPoint {
+    RollPoint {
+        name: "marker_removal",
+        actions: "marker-removal",
+        roll,
+        modifier: "added to the die against cohesion, as the markers' penalties are (a plus makes it harder; the natural 1 and 20 read the die as rolled)",
+        threshold: Some("the force's cohesion"),
+        failed: "no marker removed, or a panic",
+        totals,
+        outcomes: Some(RemovalRoll::LABELS),
+        reads: REMOVAL_READS,
+    }
+}
+
+/// What a marker removal roll shows.
+const REMOVAL_READS: &[Read] = &[
+    STAND_MARKERS[0],
+    STAND_MARKERS[1],
+    number("cohesion", "the force's cohesion, before any rule moves it"),
+];
+
+/// A unit or group's cohesion roll to move.
+pub const MOVE_COHESION: RollPoint = RollPoint {
+    name: "move_cohesion",
+    actions: "move",
+    roll: "1D20 plus the movement chart's modifiers (order status, HQ attached, markers), at or under the force's cohesion to move",
+    modifier: COHESION_MODIFIER,
+    threshold: Some("the force's cohesion"),
+    failed: "the unit or group does not move",
+    totals: Some((1, 20)),
+    outcomes: None,
+    reads: &[
+        Read {
+            name: "order",
+            kind: ReadKind::Word(&["under-order", "r-without-order", "other-without-order"]),
+            about: "the unit or group's order status",
+        },
+        number("hq_attached", "HQ stands attached to the group"),
+        STAND_MARKERS[0],
+        STAND_MARKERS[1],
+    ],
+};
+
+/// The Command Efficiency roll.
+pub const ORDERS_ROLL: RollPoint = RollPoint {
+    name: "orders_roll",
+    actions: "orders",
+    roll: "the command die plus the command modifiers, read on the Command Efficiency Table for the orders this turn",
+    modifier: "added to the roll (a plus gives more orders)",
+    threshold: None,
+    failed: "the roll gives the table's fewest orders",
+    // Micro Squad's option rolls 1D6 instead of 2D6.
+    totals: None,
+    outcomes: None,
+    reads: &[number(
+        "modifier",
+        "the roll's command modifiers as the question gives them",
+    )],
+};
+
+/// The missions whose rolls [`strike_cohesion`], [`deviation_roll`] and
+/// [`strike_attack`] name.
+pub const MISSIONS: [&str; 3] = ["direct-artillery", "indirect-artillery", "air-strike"];
+
+/// What a mission's roll points show: the mission, the firer's markers
+/// (an aircraft's), the target's, and its class as the card names it.
+pub fn strike_shown(
+    mission: &'static str,
+    firer: &Stand,
+    target: &Stand,
+    class: &'static str,
+) -> Vec<Value> {
+    vec![
+        Value::Word(mission),
+        Value::Flag(firer.suppressed),
+        Value::Flag(firer.disorganized),
+        Value::Flag(target.suppressed),
+        Value::Flag(target.disorganized),
+        Value::Word(class),
+    ]
+}
+
+/// The mission's cohesion roll: the artillery firer's, or the air strike's
+/// (a failure aborts it).
+pub const fn strike_cohesion(roll: &'static str, reads: &'static [Read]) -> RollPoint {
+    RollPoint {
+        name: "strike_cohesion",
+        actions: "direct-artillery, indirect-artillery, air-strike",
+        roll,
+        modifier: COHESION_MODIFIER,
+        threshold: Some("the firing (or attacking) force's cohesion"),
+        failed: "the mission does not fire (an air strike aborts)",
+        totals: Some((1, 20)),
+        outcomes: None,
+        reads,
+    }
+}
+
+/// The deviation roll of a mission that deviates (mortars, plotted
+/// missions, air strikes).
+pub const fn deviation_roll(roll: &'static str, reads: &'static [Read]) -> RollPoint {
+    RollPoint {
+        name: "deviation_roll",
+        actions: "direct-artillery, indirect-artillery, air-strike",
+        roll,
+        modifier: COHESION_MODIFIER,
+        threshold: Some("the firing (or attacking) force's cohesion"),
+        failed: "the impact deviates: a direction die and the card's distance dice, off target past the impact radius",
+        totals: Some((1, 20)),
+        outcomes: None,
+        reads,
+    }
+}
+
+/// The CRT roll of a mission that lands.
+pub const fn strike_attack(roll: &'static str, reads: &'static [Read]) -> RollPoint {
+    RollPoint {
+        name: "strike_attack",
+        actions: "direct-artillery, indirect-artillery, air-strike",
+        roll,
+        modifier: CRT_MODIFIER,
+        threshold: None,
+        failed: "the attack does nothing to the target",
+        totals: Some((2, 12)),
+        outcomes: None,
+        reads,
+    }
+}
+
+/// Each AA stand's cohesion roll against an air strike (`actions`: where
+/// the card fires it).
+pub const fn aa_fire(
+    actions: &'static str,
+    roll: &'static str,
+    failed: &'static str,
+    reads: &'static [Read],
+) -> RollPoint {
+    RollPoint {
+        name: "aa_fire",
+        actions,
+        roll,
+        modifier: COHESION_MODIFIER,
+        threshold: Some("the AA force's cohesion"),
+        failed,
+        totals: Some((1, 20)),
         outcomes: None,
         reads,
     }

@@ -9,17 +9,20 @@
 //! [`Charts::dash_s_suppresses`]). AA fire on the way out cannot change the
 //! strike and is not rolled.
 
-use super::artillery::strike_column;
+use super::artillery::{strike_column, target_class};
 use super::charts::{Attacker, Charts};
 use super::fields;
+use super::roll_points::{AA_ATTACK, AA_FIRE, DEVIATION_ROLL, STRIKE_ATTACK, STRIKE_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::rolls::Value;
 use crate::systems::ghq::ArmourAirResult;
 use crate::systems::ghq::fields::MarkerGroup;
+use crate::systems::ghq::roll_points::strike_shown;
 use crate::systems::ghq::{
-    CohesionTest, Column, CrtResult, GhqCard, Stand, StandState, attack_by, column,
+    CohesionTest, Column, CrtAttack, CrtResult, GhqCard, Stand, StandState, attack_at, column,
 };
 use crate::tally::Outcome;
 use std::sync::Arc;
@@ -31,6 +34,8 @@ pub struct AntiAircraft {
     pub test: CohesionTest,
     /// `None`: no attack allowed (below -3); `Some(None)`: E without a roll.
     pub column: Option<Option<Column>>,
+    /// The AA stands' markers, as their roll points show them.
+    pub aa_stand: Stand,
 }
 
 impl AntiAircraft {
@@ -60,12 +65,20 @@ impl AntiAircraft {
             if aircraft.eliminated {
                 break;
             }
-            if !self.test.roll(dice) {
+            let seen = *aircraft;
+            let shown = || self.shown(&seen);
+            if !self.test.rolled_at(&charts.rolls, &AA_FIRE, dice, shown) {
                 continue;
             }
             match column {
                 Some(column) => {
-                    attack_by(dice, charts, column, 0, false, aircraft);
+                    let attack = CrtAttack {
+                        column,
+                        drm: 0,
+                        dash_s_suppresses: false,
+                    };
+                    let shown = || self.shown(&seen);
+                    attack_at(dice, charts, &AA_ATTACK, shown, attack, aircraft);
                 }
                 None => {
                     aircraft.apply(CrtResult::Eliminated, charts.paren_s_trigger());
@@ -73,6 +86,17 @@ impl AntiAircraft {
             }
         }
         aircraft.eliminated
+    }
+
+    /// What the AA rolls show, the aircraft as it stands.
+    fn shown(&self, aircraft: &Stand) -> Vec<Value> {
+        vec![
+            Value::Flag(self.aa_stand.suppressed),
+            Value::Flag(self.aa_stand.disorganized),
+            Value::Flag(aircraft.suppressed),
+            Value::Flag(aircraft.disorganized),
+            Value::Number(i64::from(self.stands)),
+        ]
     }
 }
 
@@ -106,6 +130,7 @@ impl AaFields {
             stands: self.aa_stands,
             test: charts.cohesion_test(self.aa_cohesion, &self.aa, self.aa_range_drm),
             column: AntiAircraft::column(differential, shift),
+            aa_stand: self.aa,
         }
     }
 }
@@ -123,6 +148,15 @@ pub struct AirStrike {
     /// `-S-` is S against this target (not against a helicopter).
     pub dash_s_suppresses: bool,
     pub target: Stand,
+    /// The target's class, as the mission's roll points show it.
+    pub target_class: &'static str,
+}
+
+impl AirStrike {
+    /// What the mission's roll points show, the aircraft as it stands.
+    fn shown(&self, aircraft: &Stand) -> Vec<Value> {
+        strike_shown("air-strike", aircraft, &self.target, self.target_class)
+    }
 }
 
 /// Where [`AirStrike`] records.
@@ -149,7 +183,12 @@ impl Procedure for AirStrike {
         let charts = &*self.charts;
         let mut aircraft = Stand::default();
         let target = self.target.state();
-        if !self.arrival.roll(dice) {
+        let rolls = &charts.rolls;
+        let fresh = aircraft;
+        if !self
+            .arrival
+            .rolled_at(rolls, &STRIKE_COHESION, dice, || self.shown(&fresh))
+        {
             return (ArmourAirResult::Aborted, target, aircraft.state());
         }
         if self.aa.fire(dice, charts, &mut aircraft) {
@@ -157,7 +196,8 @@ impl Procedure for AirStrike {
         }
         // The deviation roll carries the aircraft's S and D.
         let deviation = charts.cohesion_test(self.deviation_cohesion, &aircraft, 0);
-        if !deviation.roll(dice) {
+        let hit = aircraft;
+        if !deviation.rolled_at(rolls, &DEVIATION_ROLL, dice, || self.shown(&hit)) {
             let d = &charts.data.deviation;
             dice.classify(Roll::Die(d.air_direction_die), |_| ());
             let off = dice.classify(Roll::Die(d.air_distance_die), |n| n > self.impact_radius);
@@ -166,14 +206,13 @@ impl Procedure for AirStrike {
             }
         }
         let mut stand = self.target;
-        let effect = attack_by(
-            dice,
-            charts,
-            self.column,
-            self.crt_drm,
-            self.dash_s_suppresses,
-            &mut stand,
-        );
+        let attack = CrtAttack {
+            column: self.column,
+            drm: self.crt_drm,
+            dash_s_suppresses: self.dash_s_suppresses,
+        };
+        let shown = || self.shown(&hit);
+        let effect = attack_at(dice, charts, &STRIKE_ATTACK, shown, attack, &mut stand);
         (effect.into(), stand.state(), aircraft.state())
     }
 
@@ -246,6 +285,7 @@ impl ChartAction for AirStrikeAction {
             crt_drm: terrain_crt + f.die_mod,
             dash_s_suppresses: charts.dash_s_suppresses(Attacker::ArtilleryOrAir, &f.target),
             target: f.target_stand,
+            target_class: target_class(&f.target),
             charts: charts.clone(),
         })))
     }

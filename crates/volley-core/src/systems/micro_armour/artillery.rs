@@ -7,13 +7,19 @@
 
 use super::charts::{Attacker, Charts};
 use super::fields;
+use super::fields::TARGET_CLASSES;
+use super::roll_points::{DEVIATION_ROLL, STRIKE_ATTACK, STRIKE_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::RollPoint;
+use crate::rules::rolls::Value;
 use crate::systems::ghq::fields::MarkerGroup;
+use crate::systems::ghq::roll_points::strike_shown;
 use crate::systems::ghq::{
-    CohesionTest, Column, GhqCard, Stand, StandState, StrikeResult, attack_by, column_or_automatic,
+    CohesionTest, Column, CrtAttack, GhqCard, Stand, StandState, StrikeResult, attack_at,
+    column_or_automatic,
 };
 use crate::tally::Outcome;
 use std::sync::Arc;
@@ -41,6 +47,8 @@ pub struct Strike {
     /// `-S-` is S against this target (not against a helicopter).
     pub dash_s_suppresses: bool,
     pub target: Stand,
+    /// What the mission's roll points show a house rule.
+    pub shown: Vec<Value>,
 }
 
 impl Strike {
@@ -48,7 +56,7 @@ impl Strike {
     pub fn land<D: Dice>(&self, dice: &mut D, drift: Option<Drift>) -> (StrikeResult, StandState) {
         let mut target = self.target;
         if let Some(d) = drift
-            && !d.check.roll(dice)
+            && !self.rolled(&d.check, &DEVIATION_ROLL, dice)
         {
             // The direction does not matter to a stand at the centre of the sheaf.
             dice.classify(Roll::Die(d.direction_die), |_| ());
@@ -59,15 +67,26 @@ impl Strike {
                 return (StrikeResult::OffTarget, target.state());
             }
         }
-        let effect = attack_by(
+        let attack = CrtAttack {
+            column: self.column,
+            drm: self.crt_drm,
+            dash_s_suppresses: self.dash_s_suppresses,
+        };
+        let shown = || self.shown.clone();
+        let effect = attack_at(
             dice,
             &*self.charts,
-            self.column,
-            self.crt_drm,
-            self.dash_s_suppresses,
+            &STRIKE_ATTACK,
+            shown,
+            attack,
             &mut target,
         );
         (effect.into(), target.state())
+    }
+
+    /// `test` rolled at `point` under the house rules.
+    fn rolled<D: Dice>(&self, test: &CohesionTest, point: &RollPoint, dice: &mut D) -> bool {
+        test.rolled_at(&self.charts.rolls, point, dice, || self.shown.clone())
     }
 }
 
@@ -89,7 +108,7 @@ impl Procedure for Strike {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> (StrikeResult, StandState) {
-        if !self.arrival.roll(dice) {
+        if !self.rolled(&self.arrival, &STRIKE_COHESION, dice) {
             return (StrikeResult::NoFire, self.target.state());
         }
         self.land(dice, self.drift)
@@ -202,8 +221,23 @@ impl<const INDIRECT: bool> ChartAction for ArtilleryAction<INDIRECT> {
             column: strike_column(f.firepower, defense),
             crt_drm: terrain_crt + f.die_mod,
             dash_s_suppresses: charts.dash_s_suppresses(Attacker::ArtilleryOrAir, &f.target),
+            shown: strike_shown(
+                Self::ABOUT.name,
+                &f.firer,
+                &f.target_stand,
+                target_class(&f.target),
+            ),
             target: f.target_stand,
             charts: charts.clone(),
         })))
     }
+}
+
+/// A target class as the card's roll points show it.
+pub fn target_class(class: &str) -> &'static str {
+    TARGET_CLASSES
+        .iter()
+        .find(|c| **c == class)
+        .copied()
+        .unwrap_or("personnel")
 }

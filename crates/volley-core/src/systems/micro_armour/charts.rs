@@ -390,6 +390,10 @@ impl Charts {
 /// Micro Armour plays the GHQ core with its CRT, its +7 marker cap and an `(S)`
 /// keyed on the S marker.
 impl GhqCard for Charts {
+    fn rolls(&self) -> &crate::rules::RollRules {
+        &self.rolls
+    }
+
     fn crt(&self) -> &Crt {
         &self.crt
     }

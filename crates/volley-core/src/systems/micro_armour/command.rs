@@ -5,10 +5,13 @@
 
 use super::charts::{Charts, PostureTie};
 use super::fields;
+use super::roll_points::POSTURE_ROLL;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::RollRules;
+use crate::rules::rolls::{Adjust, Value, Verdict};
 use crate::systems::ghq::command::{OrdersRoll, OrdersTable};
 use crate::systems::ghq::movement::{MoveRule, MovementOrders};
 use crate::tally::{Outcome, Side};
@@ -51,6 +54,7 @@ impl ChartAction for OrdersAction {
             table: OrdersTable::new(&charts.data.command_efficiency.orders),
             roll: Roll::Sum(2, 6),
             modifier: generation + f.command_bonus,
+            rolls: charts.rolls.clone(),
         })))
     }
 }
@@ -82,16 +86,18 @@ pub struct Posture {
     pub b_cohesion: i32,
     /// Who has it after a tie.
     pub tie: PostureTie,
+    /// The house rules' roll rules, for the posture roll point.
+    pub rolls: RollRules,
 }
 
 impl Posture {
     /// Wins of A and B over the 36 x 36 rolls (for the re-roll of ties).
-    fn wins(&self) -> (u32, u32) {
+    fn wins(&self, adjust: &Adjust) -> (u32, u32) {
         let two_d6 = Roll::Sum(2, 6).distribution();
         let mut wins = (0, 0);
         for &(a, wa) in &two_d6 {
             for &(b, wb) in &two_d6 {
-                match (a as i32 + self.a_cohesion).cmp(&(b as i32 + self.b_cohesion)) {
+                match self.order(adjust, a, b) {
                     Ordering::Greater => wins.0 += (wa * wb) as u32,
                     Ordering::Less => wins.1 += (wa * wb) as u32,
                     Ordering::Equal => {}
@@ -103,23 +109,40 @@ impl Posture {
 }
 
 impl Posture {
-    /// Roll for the initiative: `true` when A has it.
+    /// Roll for the initiative, at the posture roll point under the
+    /// house rules: `true` when A has it.
     pub fn run_roll<D: Dice>(&self, dice: &mut D) -> bool {
-        let order = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, b| {
-            (a as i32 + self.a_cohesion).cmp(&(b as i32 + self.b_cohesion))
-        });
-        match order {
-            Ordering::Greater => true,
-            Ordering::Less => false,
-            Ordering::Equal => match self.tie {
-                PostureTie::A => true,
-                PostureTie::B => false,
-                PostureTie::Reroll => {
-                    let (a, b) = self.wins();
-                    dice.chance(a, a + b)
-                }
-            },
-        }
+        let shown = || {
+            vec![
+                Value::Number(i64::from(self.a_cohesion)),
+                Value::Number(i64::from(self.b_cohesion)),
+            ]
+        };
+        self.rolls.roll(&POSTURE_ROLL, dice, shown, |dice, adjust| {
+            let order = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, b| {
+                self.order(adjust, a, b)
+            });
+            let a_first = match order {
+                Ordering::Greater => true,
+                Ordering::Less => false,
+                Ordering::Equal => match self.tie {
+                    PostureTie::A => true,
+                    PostureTie::B => false,
+                    PostureTie::Reroll => {
+                        let (a, b) = self.wins(adjust);
+                        dice.chance(a, a + b)
+                    }
+                },
+            };
+            (a_first, Verdict::failed_if(!a_first))
+        })
+    }
+
+    /// A's total against B's, for A's 2D6 of `a` and B's of `b` (a rule's
+    /// modifier and a script's reading on A's).
+    fn order(&self, adjust: &Adjust, a: u32, b: u32) -> Ordering {
+        let a_total = adjust.total(a) as i32 + self.a_cohesion + adjust.modifier;
+        a_total.cmp(&(b as i32 + self.b_cohesion))
     }
 }
 
@@ -167,6 +190,7 @@ impl ChartAction for PostureAction {
             a_cohesion: f.a_cohesion,
             b_cohesion: f.b_cohesion,
             tie: charts.data.options.ma_posture_tie(),
+            rolls: charts.rolls.clone(),
         })))
     }
 }

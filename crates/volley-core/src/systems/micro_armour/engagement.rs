@@ -418,6 +418,7 @@ impl EngagementAction {
                 a_cohesion: f.a_cohesion,
                 b_cohesion: f.b_cohesion,
                 tie: charts.data.options.ma_posture_tie(),
+                rolls: charts.rolls.clone(),
             },
             best_first: fire_phase::best_first(&*charts),
             phases: Vec::new(),

@@ -4,6 +4,7 @@
 //! The action is the GHQ cards' ([`crate::systems::ghq::marker_removal`]).
 
 use super::charts::Charts;
+use crate::rules::RollPoint;
 use crate::systems::ghq::marker_removal::RemovalRule;
 use crate::systems::ghq::{
     CrtResult, GhqCard, MarkerRoll, RemovalRoll, Stand, apply_removal, d20_class,
@@ -26,11 +27,13 @@ impl MarkerRoll for Charts {
         }
     }
 
-    fn removal_class(&self, cohesion: i32, stand: &Stand, face: u32) -> RemovalRoll {
+    const REMOVAL_POINT: &'static RollPoint = &super::roll_points::MARKER_REMOVAL;
+
+    fn removal_class(&self, cohesion: i32, stand: &Stand, extra: i32, face: u32) -> RemovalRoll {
         if self.data.options.ma_optional_marker_chart() {
-            self.optional_class(cohesion, stand, face)
+            self.optional_class(cohesion, stand, extra, face)
         } else {
-            d20_class(self, cohesion, stand, face)
+            d20_class(self, cohesion, stand, extra, face)
         }
     }
 
@@ -44,12 +47,13 @@ impl MarkerRoll for Charts {
 }
 
 impl Charts {
-    /// The optional chart: rally on a natural d100 at most max(1, C - 10);
+    /// The optional chart (`extra`: added to the markers' penalties): rally
+    /// on a natural d100 at most max(1, C - 10);
     /// panic when d100 + 5 x modifiers reaches 99 + 3 x (C - 10); recover (clear
     /// S) when it is at most 5 x C.
-    fn optional_class(&self, c: i32, stand: &Stand, n: u32) -> RemovalRoll {
+    fn optional_class(&self, c: i32, stand: &Stand, extra: i32, n: u32) -> RemovalRoll {
         let chart = &self.data.optional_marker_chart;
-        let modifier = chart.modifier_scale * self.marker_penalties().of(stand);
+        let modifier = chart.modifier_scale * (self.marker_penalties().of(stand) + extra);
         let rally = (c - 10).max(1);
         let panic = chart.panic_base + chart.panic_per_cohesion * (c - 10).max(0);
         // The chart prints one row for cohesion 10 or less.

@@ -7,16 +7,19 @@
 //! inches. Then the attack value against the defense on the CRT, with target
 //! terrain.
 
-use super::artillery::{Drift, Strike, StrikeOutcome, StrikeRecord};
+use super::artillery::{Drift, Strike, StrikeOutcome, StrikeRecord, class_word};
 use super::charts::{AirBelowMin, Charts};
 use super::fields::{self, Conditions, MarkerGroup};
+use super::roll_points::{AA_FIRE, STRIKE_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::rolls::Value;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::GhqCard;
-use crate::systems::ghq::{AirResult, StrikeResult};
+use crate::systems::ghq::roll_points::strike_shown;
+use crate::systems::ghq::{AirResult, Stand, StrikeResult};
 use crate::tally::Mean;
 use std::sync::Arc;
 
@@ -31,6 +34,23 @@ pub struct AirStrike {
     pub large_bonus: i32,
     /// The AA total also modifies the deviation roll (`ms_air_deviation_aa`).
     pub aa_on_deviation: bool,
+    /// The AA stands' markers, as their roll point shows them.
+    pub aa_stand: Stand,
+}
+
+impl AirStrike {
+    /// One AA stand's cohesion roll (`calibre`: small or large): it fires?
+    fn aa_fires<D: Dice>(&self, dice: &mut D, calibre: &'static str) -> bool {
+        let shown = || {
+            vec![
+                Value::Flag(self.aa_stand.suppressed),
+                Value::Flag(self.aa_stand.disorganized),
+                Value::Word(calibre),
+            ]
+        };
+        self.aa
+            .rolled_at(&self.strike.charts.rolls, &AA_FIRE, dice, shown)
+    }
 }
 
 impl Procedure for AirStrike {
@@ -51,12 +71,12 @@ impl Procedure for AirStrike {
     fn run<D: Dice>(&self, dice: &mut D) -> (StrikeOutcome, i32) {
         let mut modifier = 0;
         for _ in 0..self.small_aa {
-            if self.aa.roll(dice) {
+            if self.aa_fires(dice, "small") {
                 modifier += self.small_bonus;
             }
         }
         for _ in 0..self.large_aa {
-            if self.aa.roll(dice) {
+            if self.aa_fires(dice, "large") {
                 modifier += self.large_bonus;
             }
         }
@@ -64,7 +84,7 @@ impl Procedure for AirStrike {
             modifier: self.strike.arrival.modifier + modifier,
             ..self.strike.arrival
         };
-        if !arrival.roll(dice) {
+        if !self.strike.rolled(&arrival, &STRIKE_COHESION, dice) {
             let outcome = StrikeOutcome {
                 result: StrikeResult::NoFire,
                 target_after: self.strike.target.state(),
@@ -136,6 +156,7 @@ impl AirStrikeAction {
             large_aa: f.aa_large,
             small_bonus: aa.small_calibre_bonus,
             large_bonus: aa.large_calibre_bonus,
+            aa_stand: f.aa,
             strike: Strike {
                 arrival,
                 drift: Some(Drift {
@@ -146,6 +167,12 @@ impl AirStrikeAction {
                 }),
                 column,
                 crt_drm: terrain_crt + f.die_mod,
+                shown: strike_shown(
+                    "air-strike",
+                    &Stand::default(),
+                    &f.target_stand,
+                    class_word(&f.target),
+                ),
                 target: f.target_stand,
                 charts,
             },

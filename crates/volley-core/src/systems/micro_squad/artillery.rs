@@ -9,14 +9,18 @@
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
+use super::roll_points::{DEVIATION_ROLL, STRIKE_ATTACK, STRIKE_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::RollPoint;
+use crate::rules::rolls::Value as Shown;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::differential;
-use crate::systems::ghq::{Column, attack};
+use crate::systems::ghq::roll_points::strike_shown;
+use crate::systems::ghq::{Column, CrtAttack, attack_at};
 use crate::systems::ghq::{Stand, StandState, StrikeResult};
 use crate::tally::{Label, Outcome, Value};
 use std::sync::Arc;
@@ -39,6 +43,8 @@ pub struct Strike {
     pub column: Column,
     pub crt_drm: i32,
     pub target: Stand,
+    /// What the mission's roll points show a house rule.
+    pub shown: Vec<Shown>,
 }
 
 /// The strike's result, the target's state, the deviation (0 = none, else
@@ -74,7 +80,7 @@ impl Strike {
         let mut target = self.target;
         let mut deviation = 0;
         if let Some(drift) = &self.drift
-            && !drift.check.roll(dice)
+            && !self.rolled(&drift.check, &DEVIATION_ROLL, dice)
         {
             // The direction does not matter to a stand at the centre of the sheaf.
             dice.classify(Roll::Die(drift.direction_die), |_| ());
@@ -87,12 +93,30 @@ impl Strike {
                 };
             }
         }
-        let effect = attack(dice, &*self.charts, self.column, self.crt_drm, &mut target);
+        let attack = CrtAttack {
+            column: self.column,
+            drm: self.crt_drm,
+            dash_s_suppresses: false,
+        };
+        let shown = || self.shown.clone();
+        let effect = attack_at(
+            dice,
+            &*self.charts,
+            &STRIKE_ATTACK,
+            shown,
+            attack,
+            &mut target,
+        );
         StrikeOutcome {
             result: effect.into(),
             target_after: target.state(),
             deviation,
         }
+    }
+
+    /// `test` rolled at `point` under the house rules.
+    pub fn rolled<D: Dice>(&self, test: &CohesionTest, point: &RollPoint, dice: &mut D) -> bool {
+        test.rolled_at(&self.charts.rolls, point, dice, || self.shown.clone())
     }
 
     fn deviation_label(&self, deviation: u32) -> Label {
@@ -133,7 +157,7 @@ impl Procedure for Strike {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> StrikeOutcome {
-        if !self.arrival.roll(dice) {
+        if !self.rolled(&self.arrival, &STRIKE_COHESION, dice) {
             return StrikeOutcome {
                 result: StrikeResult::NoFire,
                 target_after: self.target.state(),
@@ -178,7 +202,12 @@ crate::action_fields! {
     }
 }
 
-fn build(f: ArtilleryFields, charts: Arc<Charts>, deviates: bool) -> Result<Strike, InputError> {
+fn build(
+    f: ArtilleryFields,
+    charts: Arc<Charts>,
+    mission: &'static str,
+    deviates: bool,
+) -> Result<Strike, InputError> {
     let personnel = f.target == "personnel";
     let (terrain_cohesion, terrain_crt) = charts.terrain_drms(&f.terrain, personnel, &f.conditions);
     let arrival = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion);
@@ -203,6 +232,7 @@ fn build(f: ArtilleryFields, charts: Arc<Charts>, deviates: bool) -> Result<Stri
         drift,
         column: fields::crt_column(f.firepower, f.defense, true, "firepower")?,
         crt_drm: terrain_crt + f.die_mod,
+        shown: strike_shown(mission, &f.firer, &f.target_stand, class_word(&f.target)),
         target: f.target_stand,
         charts,
     })
@@ -225,7 +255,7 @@ impl ChartAction for DirectArtilleryAction {
         (fields, mortar): Self::Fields,
         charts: &Arc<Charts>,
     ) -> Result<Box<dyn Model>, InputError> {
-        let strike = build(fields, charts.clone(), mortar.mortar)?;
+        let strike = build(fields, charts.clone(), "direct-artillery", mortar.mortar)?;
         Ok(Box::new(ProcedureModel::new(strike)))
     }
 }
@@ -250,7 +280,17 @@ impl ChartAction for IndirectArtilleryAction {
         Ok(Box::new(ProcedureModel::new(build(
             fields,
             charts.clone(),
+            "indirect-artillery",
             true,
         )?)))
+    }
+}
+
+/// A target class as the missions' roll points show it.
+pub fn class_word(class: &str) -> &'static str {
+    if class == "personnel" {
+        "personnel"
+    } else {
+        "other"
     }
 }

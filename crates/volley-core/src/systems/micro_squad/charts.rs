@@ -377,6 +377,10 @@ pub struct TerrainContext {
 
 /// Micro Squad plays the GHQ core with its own CRT, markers and options.
 impl GhqCard for Charts {
+    fn rolls(&self) -> &crate::rules::RollRules {
+        &self.rolls
+    }
+
     fn crt(&self) -> &Crt {
         // The CRT was compiled under this reading.
         self.data.options.ms_crt_alignment();

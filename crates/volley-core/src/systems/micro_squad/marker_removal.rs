@@ -6,11 +6,14 @@
 //! the GHQ cards' ([`crate::systems::ghq::marker_removal`]).
 
 use super::charts::Charts;
+use crate::rules::RollPoint;
 use crate::systems::ghq::MarkerRoll;
 use crate::systems::ghq::marker_removal::RemovalRule;
 
 /// Micro Squad's marker removal reads the GHQ d20.
-impl MarkerRoll for Charts {}
+impl MarkerRoll for Charts {
+    const REMOVAL_POINT: &'static RollPoint = &super::roll_points::MARKER_REMOVAL;
+}
 
 /// Micro Squad rolls the GHQ d20.
 impl RemovalRule for Charts {

@@ -2,17 +2,23 @@
 //! minefield's CRT column, rolling 2D6 plus its terrain and the minefield's own
 //! modifier (assumed).
 
+use super::artillery::class_word;
 use super::fields::{self, Conditions, MarkerGroup};
+use super::roll_points::MINE_ATTACK;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::systems::ghq::{Column, attack};
+use crate::rules::rolls::Value as Shown;
+use crate::systems::ghq::{Column, CrtAttack, attack_at};
 use crate::systems::ghq::{Effect, Stand, StandState};
 use crate::tally::Outcome;
 use std::sync::Arc;
 
 use super::charts::Charts;
+
+/// The minefields of the card.
+pub const MINEFIELDS: [&str; 3] = ["hasty", "prepared", "defensive"];
 
 /// A mine attack on one stand.
 #[derive(Clone, Debug)]
@@ -21,6 +27,8 @@ pub struct MineAttack {
     pub column: usize,
     pub drm: i32,
     pub target: Stand,
+    /// What the mine attack's roll point shows a house rule.
+    pub shown: Vec<Shown>,
 }
 
 /// Where [`MineAttack`] records.
@@ -42,11 +50,18 @@ impl Procedure for MineAttack {
 
     fn run<D: Dice>(&self, dice: &mut D) -> (Effect, StandState) {
         let mut target = self.target;
-        let effect = attack(
+        let attack = CrtAttack {
+            column: Column::Index(self.column),
+            drm: self.drm,
+            dash_s_suppresses: false,
+        };
+        let shown = || self.shown.clone();
+        let effect = attack_at(
             dice,
             &*self.charts,
-            Column::Index(self.column),
-            self.drm,
+            &MINE_ATTACK,
+            shown,
+            attack,
             &mut target,
         );
         (effect, target.state())
@@ -62,7 +77,7 @@ crate::action_fields! {
     /// The fields of `micro-squad mine-attack`.
     pub struct MineFields(charts: &Charts) {
         minefield: String = FieldSpec::choice(
-            &["hasty", "prepared", "defensive"],
+            &MINEFIELDS,
             "prepared",
             "minefield type",
         ),
@@ -105,9 +120,19 @@ impl ChartAction for MineAttackAction {
             terrain.push("minefield".to_string());
         }
         let drm = charts.terrain_drms(&terrain, personnel, &f.conditions).1 + f.die_mod;
+        let minefield = MINEFIELDS
+            .into_iter()
+            .find(|m| *m == f.minefield)
+            .unwrap_or("prepared");
         Ok(Box::new(ProcedureModel::new(MineAttack {
             column: (column.clamp(-3, 9) + 3) as usize,
             drm,
+            shown: vec![
+                Shown::Word(minefield),
+                Shown::Flag(f.target_stand.suppressed),
+                Shown::Flag(f.target_stand.disorganized),
+                Shown::Word(class_word(&f.target)),
+            ],
             target: f.target_stand,
             charts: charts.clone(),
         })))

@@ -38,6 +38,7 @@ impl ChartAction for CommandEfficiencyAction {
             table: OrdersTable::new(&charts.data.command_efficiency.orders),
             roll,
             modifier: f.modifier,
+            rolls: charts.rolls.clone(),
         })))
     }
 }

@@ -1,9 +1,14 @@
-//! Micro Squad's named rolls, where a house rule's `[[roll]]` tables
-//! attach: standard fire's two rolls, the firer's cohesion roll and the CRT
-//! roll. Both show the fire as the question sets it.
+//! Micro Squad's named rolls, where a house rule's `[[roll]]` tables and
+//! scripts attach: standard fire's two rolls (the firer's cohesion roll and
+//! the CRT roll, both showing the fire as the question sets it), the marker
+//! removal d20, and the rolls the GHQ cards share.
 
+use super::mines::MINEFIELDS;
 use crate::rules::rolls::{Read, ReadKind, RollPoint};
 use crate::systems::ghq::roll_points;
+use crate::systems::ghq::roll_points::{
+    ASSAULT_ATTACK, ASSAULT_COHESION, MOVE_COHESION, ORDERS_ROLL, OVERRUN_ATTACK, OVERRUN_COHESION,
+};
 
 /// What standard fire's rolls show.
 const FIRE: &[Read] = &[
@@ -66,5 +71,136 @@ pub const CRT_ROLL: RollPoint = roll_points::crt_roll(
     FIRE,
 );
 
+/// What an artillery mission's or air strike's rolls show.
+const STRIKE: &[Read] = &[
+    Read {
+        name: "mission",
+        kind: ReadKind::Word(&roll_points::MISSIONS),
+        about: "the mission: direct-artillery, indirect-artillery or air-strike",
+    },
+    Read {
+        name: "firer.suppressed",
+        kind: ReadKind::Flag,
+        about: "the artillery firer carries an S marker (an aircraft: false)",
+    },
+    Read {
+        name: "firer.disorganized",
+        kind: ReadKind::Flag,
+        about: "the artillery firer carries a D marker (an aircraft: false)",
+    },
+    Read {
+        name: "target.suppressed",
+        kind: ReadKind::Flag,
+        about: "the target carries an S marker",
+    },
+    Read {
+        name: "target.disorganized",
+        kind: ReadKind::Flag,
+        about: "the target carries a D marker",
+    },
+    Read {
+        name: "target.class",
+        kind: ReadKind::Word(&["personnel", "other"]),
+        about: "the target's class",
+    },
+];
+
+/// The artillery firer's or the air strike's cohesion roll.
+pub const STRIKE_COHESION: RollPoint = roll_points::strike_cohesion(
+    "the firer's 1D20 plus its markers' penalties and the target's terrain (an air strike: plus the AA fire's total), at or under the force's cohesion",
+    STRIKE,
+);
+
+/// The deviation roll of mortars, plotted missions and air strikes.
+pub const DEVIATION_ROLL: RollPoint = roll_points::deviation_roll(
+    "a second cohesion roll of the firer, without the target's terrain (an air strike's without the AA total), by the card's options; failed, the impact drifts 1D8 direction and 1D6 inches (air: 2D6)",
+    STRIKE,
+);
+
+/// The CRT roll of a mission that lands.
+pub const STRIKE_ATTACK: RollPoint = roll_points::strike_attack(
+    "2D6 plus the target's terrain (no range) on the column of firepower (attack value) against defense; below -3, S",
+    STRIKE,
+);
+
+/// Each AA stand's cohesion roll against an air strike.
+pub const AA_FIRE: RollPoint = roll_points::aa_fire(
+    "air-strike",
+    "each AA stand's 1D20 plus its markers' penalties, at or under its force's cohesion: a pass adds +1 (40 mm or less) or +2 to the strike's cohesion roll",
+    "the stand adds nothing to the strike's roll",
+    &[
+        Read {
+            name: "aa.suppressed",
+            kind: ReadKind::Flag,
+            about: "the AA stands carry an S marker",
+        },
+        Read {
+            name: "aa.disorganized",
+            kind: ReadKind::Flag,
+            about: "the AA stands carry a D marker",
+        },
+        Read {
+            name: "calibre",
+            kind: ReadKind::Word(&["small", "large"]),
+            about: "the stand's calibre: small (40 mm or less) or large",
+        },
+    ],
+);
+
+/// The CRT roll of a stand leaving a minefield.
+pub const MINE_ATTACK: RollPoint = RollPoint {
+    name: "mine_attack",
+    actions: "mine-attack",
+    roll: "2D6 plus the stand's terrain and the minefield's own modifier on the minefield's column",
+    modifier: "added to the 2D6, as terrain is (a plus helps the stand)",
+    threshold: None,
+    failed: "the attack does nothing to the stand",
+    totals: Some((2, 12)),
+    outcomes: None,
+    reads: &[
+        Read {
+            name: "minefield",
+            kind: ReadKind::Word(&MINEFIELDS),
+            about: "the minefield's type",
+        },
+        Read {
+            name: "target.suppressed",
+            kind: ReadKind::Flag,
+            about: "the stand carries an S marker",
+        },
+        Read {
+            name: "target.disorganized",
+            kind: ReadKind::Flag,
+            about: "the stand carries a D marker",
+        },
+        Read {
+            name: "target.class",
+            kind: ReadKind::Word(&["personnel", "other"]),
+            about: "the stand's class",
+        },
+    ],
+};
+
+/// One stand's marker removal roll: the GHQ d20.
+pub const MARKER_REMOVAL: RollPoint = roll_points::marker_removal(
+    "one stand's 1D20 plus its markers' penalties: a natural 1 rallies (D removed), a roll at or under cohesion clears S, a natural 20 panics",
+    Some((1, 20)),
+);
+
 /// Every roll point of the card, for `volley rules micro-squad rolls`.
-pub const ALL: &[RollPoint] = &[FIRER_COHESION, CRT_ROLL];
+pub const ALL: &[RollPoint] = &[
+    FIRER_COHESION,
+    CRT_ROLL,
+    ASSAULT_COHESION,
+    ASSAULT_ATTACK,
+    OVERRUN_COHESION,
+    OVERRUN_ATTACK,
+    MARKER_REMOVAL,
+    STRIKE_COHESION,
+    DEVIATION_ROLL,
+    STRIKE_ATTACK,
+    AA_FIRE,
+    MINE_ATTACK,
+    MOVE_COHESION,
+    ORDERS_ROLL,
+];
