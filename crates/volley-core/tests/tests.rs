@@ -15,6 +15,7 @@ mod layers;
 mod micro_armour;
 mod micro_armour_engagement;
 mod micro_force;
+mod micro_force_rolls;
 mod micro_squad;
 mod micro_squad_engagement;
 mod roll_rules;

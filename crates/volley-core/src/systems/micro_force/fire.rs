@@ -4,12 +4,14 @@
 
 use super::charts::{BillResult, Charts, FirstFire, FormationMods};
 use super::fields::{self, UnitGroup};
-use super::morale::{passes, s_test};
+use super::morale::{s_test, test};
+use super::roll_points::{self, FIRE_ROLL, PRE_FIRE_CHECK};
 use super::unit::{Arm, Morale, Unit};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::rolls::Verdict;
 use crate::tally::{Category, Mean, Outcome};
 use std::sync::Arc;
 
@@ -109,11 +111,13 @@ pub fn volley_roll<D: Dice>(
     situation: &Situation,
 ) -> Hit {
     let m = &charts.data.fire_modifiers;
-    let failed = !passes(
+    let (firer_before, target_before) = (*firer, *target);
+    let shown = || roll_points::shown(&firer_before, &target_before);
+    let failed = !test(charts, firer.cohesion(charts), firer.bead_penalty(charts)).rolled_at(
+        &charts.rolls,
+        &PRE_FIRE_CHECK,
         dice,
-        charts,
-        firer.cohesion(charts),
-        firer.bead_penalty(charts),
+        shown,
     );
     let av = attack_value(charts, firer, situation.av_per_stand);
     firer.first_fire_used = true;
@@ -136,8 +140,11 @@ pub fn volley_roll<D: Dice>(
         }
         + situation.die_mod;
     let artillery = target.arm == Arm::Artillery;
-    let result = dice.classify(Roll::Sum(2, 6), |roll| {
-        charts.bill(roll as i32 + drm, av - dv)
+    let result = charts.rolls.roll(&FIRE_ROLL, dice, shown, |dice, adjust| {
+        let result = dice.classify(Roll::Sum(2, 6), |roll| {
+            charts.bill(adjust.total(roll) as i32 + drm + adjust.modifier, av - dv)
+        });
+        (result, Verdict::failed_if(result == BillResult::NoEffect))
     });
     let lost = match result {
         BillResult::Loss { steps, half_stands } => {

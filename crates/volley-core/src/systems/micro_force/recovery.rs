@@ -4,13 +4,15 @@
 
 use super::charts::{Charts, MiracleFace};
 use super::fields::UnitGroup;
-use super::morale::passes;
+use super::morale::test;
+use super::roll_points::{RALLY_ROLL, RECOVERY_TEST, unit_shown};
 use super::unit::{Arm, Unit};
 use crate::action::{About, Action, FieldSpec, Scenario};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::rules::rolls::{Value, Verdict};
 use crate::tally::Outcome;
 use std::sync::Arc;
 
@@ -86,18 +88,26 @@ pub fn rally<D: Dice>(dice: &mut D, charts: &Charts, unit: &mut Unit) {
         };
         let cohesion = unit.cohesion(charts);
         let miracle_face = if routed { face } else { None };
-        let outcome = dice.classify(Roll::Die(20), |n| {
-            if miracle_face == Some(n) {
-                return 2;
-            }
-            let passes = if naturals && n == 1 {
-                true
-            } else if naturals && n == 20 {
-                false
-            } else {
-                n as i32 + penalty + beads <= cohesion
-            };
-            u8::from(passes)
+        let bead = if routed { "routed" } else { "shaken" };
+        let before = *unit;
+        let shown = || unit_shown(&before, Value::Word(bead));
+        let outcome = charts.rolls.roll(&RALLY_ROLL, dice, shown, |dice, adjust| {
+            let cohesion = adjust.threshold(cohesion);
+            let outcome = dice.classify(Roll::Die(20), |rolled| {
+                let n = adjust.total(rolled);
+                if miracle_face == Some(n) {
+                    return 2;
+                }
+                let passes = if naturals && n == 1 {
+                    true
+                } else if naturals && n == 20 {
+                    false
+                } else {
+                    n as i32 + penalty + beads + adjust.modifier <= cohesion
+                };
+                u8::from(passes)
+            });
+            (outcome, Verdict::failed_if(outcome == 0))
         });
         match outcome {
             2 => {
@@ -149,13 +159,19 @@ impl Procedure for Recovery {
         let charts = &*self.charts;
         let mut unit = self.unit;
         let r = &charts.data.recovery;
-        let test = |dice: &mut D, penalty: i32| {
-            passes(
-                dice,
+        let tested = |dice: &mut D, penalty: i32| {
+            let which = match self.test {
+                Test::CeaseFire { .. } => "cease-fire",
+                Test::Rejoin => "rejoin",
+                _ => "resupply",
+            };
+            let shown = || unit_shown(&unit, Value::Word(which));
+            test(
                 charts,
                 unit.cohesion(charts),
                 penalty + unit.bead_penalty(charts),
             )
+            .rolled_at(&charts.rolls, &RECOVERY_TEST, dice, shown)
         };
         let passed = match self.test {
             Test::Rally => {
@@ -165,10 +181,10 @@ impl Procedure for Recovery {
             Test::CeaseFire { long_range } => {
                 unit.arm == Arm::Artillery
                     || (long_range && charts.data.options.mf_ceasefire_free_at_long())
-                    || test(dice, r.cease_fire)
+                    || tested(dice, r.cease_fire)
             }
-            Test::Rejoin => test(dice, r.rejoin),
-            Test::Resupply => test(dice, r.resupply),
+            Test::Rejoin => tested(dice, r.rejoin),
+            Test::Resupply => tested(dice, r.resupply),
         };
         (passed, unit)
     }

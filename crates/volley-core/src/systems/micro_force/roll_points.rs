@@ -1,7 +1,9 @@
-//! Micro Force's named rolls, where a house rule's `[[roll]]` tables
-//! attach: the charger's and the defender's cohesion checks in a charge
-//! (each shows both units as they stand at the check), and each round of
-//! melee dice (its dice and modifiers, and the round).
+//! Micro Force's named rolls, where a house rule's `[[roll]]` tables and
+//! scripts attach: the charger's and the defender's cohesion checks in a
+//! charge (each shows both units as they stand at the check), each round of
+//! melee dice (its dice and modifiers, and the round), a volley's pre-fire
+//! check and Chart 6 roll, the S test, the rally, recovery and initiative
+//! rolls.
 
 use super::charts::Charts;
 use super::unit::{Arm, COVERS, FORMATIONS, Unit};
@@ -127,8 +129,242 @@ pub const MELEE_DICE: RollPoint = RollPoint {
     ],
 };
 
+/// What a volley's rolls show: the firer, then the target.
+const VOLLEY: &[Read] = &[
+    Read {
+        name: "firer.arm",
+        kind: ARM,
+        about: "the firer's arm",
+    },
+    Read {
+        name: "firer.formation",
+        kind: FORMATION,
+        about: "the firer's formation",
+    },
+    Read {
+        name: "firer.steps_left",
+        kind: ReadKind::Number,
+        about: "the firer's half stands left",
+    },
+    Read {
+        name: "firer.shaken",
+        kind: ReadKind::Flag,
+        about: "the firer is Shaken",
+    },
+    Read {
+        name: "target.arm",
+        kind: ARM,
+        about: "the target's arm",
+    },
+    Read {
+        name: "target.formation",
+        kind: FORMATION,
+        about: "the target's formation",
+    },
+    Read {
+        name: "target.cover",
+        kind: COVER,
+        about: "the target's cover",
+    },
+    Read {
+        name: "target.steps_left",
+        kind: ReadKind::Number,
+        about: "the target's half stands left",
+    },
+    Read {
+        name: "target.shaken",
+        kind: ReadKind::Flag,
+        about: "the target is Shaken",
+    },
+];
+
+/// A cohesion check's modifier on this card.
+const COHESION_MODIFIER: &str = "added to the D20 (a plus makes the check harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)";
+
+/// The firer's cohesion check before a volley.
+pub const PRE_FIRE_CHECK: RollPoint = RollPoint {
+    name: "pre_fire_check",
+    actions: "fire, charge, firefight",
+    roll: "the firer's 1D20 plus its beads' penalty, at or under its cohesion; a failure adds the failed-cohesion modifier to Chart 6",
+    modifier: COHESION_MODIFIER,
+    threshold: Some("the firer's cohesion (Chart 7)"),
+    failed: "the volley is rolled with the failed-cohesion modifier",
+    totals: Some((1, 20)),
+    outcomes: None,
+    reads: VOLLEY,
+};
+
+/// A volley's Chart 6 roll.
+pub const FIRE_ROLL: RollPoint = RollPoint {
+    name: "fire_roll",
+    actions: "fire, charge, firefight",
+    roll: "2D6 plus the fire modifiers on Chart 6 (the Butcher's Bill), at the attack value less the target's DV: steps lost, S, or nothing",
+    modifier: "added to the 2D6, as the card's fire modifiers are (a plus helps the target)",
+    threshold: None,
+    failed: "the volley costs the target nothing (no loss and no S)",
+    totals: Some((2, 12)),
+    outcomes: None,
+    reads: VOLLEY,
+};
+
+/// What a unit's own checks show.
+const UNIT: [Read; 5] = [
+    Read {
+        name: "unit.arm",
+        kind: ARM,
+        about: "the unit's arm",
+    },
+    Read {
+        name: "unit.formation",
+        kind: FORMATION,
+        about: "the unit's formation",
+    },
+    Read {
+        name: "unit.steps_left",
+        kind: ReadKind::Number,
+        about: "the unit's half stands left",
+    },
+    Read {
+        name: "unit.shaken",
+        kind: ReadKind::Flag,
+        about: "the unit is Shaken",
+    },
+    Read {
+        name: "unit.routed",
+        kind: ReadKind::Flag,
+        about: "the unit is Routed",
+    },
+];
+
+/// The outcomes of the S test, in [`super::morale::Check`]'s order.
+pub const S_TEST_OUTCOMES: [&str; 3] = ["pass", "fail", "fail-by-5"];
+
+/// The S test after losses, an S result, a lost melee or a fallen
+/// commander.
+pub const S_TEST: RollPoint = RollPoint {
+    name: "s_test",
+    actions: "fire, charge, melee, firefight",
+    roll: "the unit's 1D20 plus its beads' penalty and the situation, against its cohesion: a failure gives a white bead (Shaken), a failure by 5 or more a black one (Routed)",
+    modifier: COHESION_MODIFIER,
+    threshold: Some("the unit's cohesion (Chart 7)"),
+    failed: "the unit is Shaken or Routed",
+    totals: Some((1, 20)),
+    outcomes: Some(&S_TEST_OUTCOMES),
+    reads: &[
+        UNIT[0],
+        UNIT[1],
+        UNIT[2],
+        UNIT[3],
+        UNIT[4],
+        Read {
+            name: "death_test",
+            kind: ReadKind::Flag,
+            about: "the test is a fallen commander's death test (it cannot rout)",
+        },
+    ],
+};
+
+/// One rally roll, per bead.
+pub const RALLY_ROLL: RollPoint = RollPoint {
+    name: "rally_roll",
+    actions: "rally, firefight",
+    roll: "the unit's 1D20 plus the rally penalty (+3 Shaken, +5 Routed) and its beads' (by the card's option), at or under its cohesion, one roll per bead, Shaken first; the miracle face clears both",
+    modifier: COHESION_MODIFIER,
+    threshold: Some("the unit's cohesion (Chart 7)"),
+    failed: "the bead stays",
+    totals: Some((1, 20)),
+    outcomes: None,
+    reads: &[
+        UNIT[0],
+        UNIT[1],
+        UNIT[2],
+        UNIT[3],
+        UNIT[4],
+        Read {
+            name: "bead",
+            kind: ReadKind::Word(&["shaken", "routed"]),
+            about: "the bead this roll removes",
+        },
+    ],
+};
+
+/// The tests to cease fire, rejoin and resupply.
+pub const RECOVERY_TEST: RollPoint = RollPoint {
+    name: "recovery_test",
+    actions: "cease-fire, rejoin, resupply",
+    roll: "the unit's 1D20 plus the test's penalty and its beads', at or under its cohesion",
+    modifier: COHESION_MODIFIER,
+    threshold: Some("the unit's cohesion (Chart 7)"),
+    failed: "the unit does not cease fire, rejoin or resupply",
+    totals: Some((1, 20)),
+    outcomes: None,
+    reads: &[
+        UNIT[0],
+        UNIT[1],
+        UNIT[2],
+        UNIT[3],
+        UNIT[4],
+        Read {
+            name: "test",
+            kind: ReadKind::Word(&["cease-fire", "rejoin", "resupply"]),
+            about: "which test",
+        },
+    ],
+};
+
+/// The initiative roll-off.
+pub const INITIATIVE_ROLL: RollPoint = RollPoint {
+    name: "initiative_roll",
+    actions: "initiative, firefight",
+    roll: "each side's 2D6 plus its Chart 2 command bonus, the lower winning (a tie keeps last turn's winner; on the first turn, the card's option)",
+    modifier: "added to side A's total (low wins: a minus is to A's advantage)",
+    threshold: None,
+    failed: "side A does not win the initiative",
+    totals: Some((2, 12)),
+    outcomes: None,
+    reads: &[
+        Read {
+            name: "a.bonus",
+            kind: ReadKind::Number,
+            about: "side A's command bonus",
+        },
+        Read {
+            name: "b.bonus",
+            kind: ReadKind::Number,
+            about: "side B's command bonus",
+        },
+        Read {
+            name: "first_turn",
+            kind: ReadKind::Flag,
+            about: "the first turn's roll (no winner yet to keep a tie)",
+        },
+    ],
+};
+
 /// Every roll point of the card, for `volley rules micro-force rolls`.
-pub const ALL: &[RollPoint] = &[CHARGER_CHECK, DEFENDER_CHECK, MELEE_DICE];
+pub const ALL: &[RollPoint] = &[
+    CHARGER_CHECK,
+    DEFENDER_CHECK,
+    MELEE_DICE,
+    PRE_FIRE_CHECK,
+    FIRE_ROLL,
+    S_TEST,
+    RALLY_ROLL,
+    RECOVERY_TEST,
+    INITIATIVE_ROLL,
+];
+
+/// What a unit's own checks show of it, then `more` (what the check is).
+pub fn unit_shown(unit: &Unit, more: Value) -> Vec<Value> {
+    vec![
+        Value::Word(unit.arm.name()),
+        Value::Word(unit.formation_name()),
+        Value::Number(i64::from(unit.half_stands())),
+        Value::Flag(unit.shaken),
+        Value::Flag(unit.routed),
+        more,
+    ]
+}
 
 /// What a melee round's roll point shows.
 pub fn melee_shown(dice: (u32, u32), mods: (i32, i32), round: u32) -> Vec<Value> {
@@ -141,8 +377,9 @@ pub fn melee_shown(dice: (u32, u32), mods: (i32, i32), round: u32) -> Vec<Value>
     ]
 }
 
-/// What a charge's checks show of the two units.
-fn shown(attacker: &Unit, defender: &Unit) -> Vec<Value> {
+/// What a charge's checks show of the two units (a volley's: the firer
+/// and the target).
+pub fn shown(attacker: &Unit, defender: &Unit) -> Vec<Value> {
     let steps = |u: &Unit| Value::Number(i64::from(u.half_stands()));
     vec![
         Value::Word(attacker.arm.name()),
