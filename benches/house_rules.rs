@@ -54,7 +54,7 @@ fn house_rules(c: &mut Criterion) {
         method: MethodRequest::Exact,
         ..RunConfig::default()
     };
-    let cases: [Case; 10] = [
+    let cases: [Case; 11] = [
         (
             "deadly-field",
             "charge",
@@ -104,6 +104,7 @@ fn house_rules(c: &mut Criterion) {
             "hex_low_ammunition",
         ),
         ("stand-and-die", "duel", &[], "sd_lucky_volley"),
+        ("deadly-field", "charge", &[], "adf_pursuit"),
     ];
 
     for (system, action, fields, rule) in cases {

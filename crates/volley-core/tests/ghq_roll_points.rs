@@ -174,3 +174,39 @@ fn a_missions_deviation_roll_and_the_aa_rolls_take_rules() {
     assert_agree_under("micro-armour", "air-strike", &[], &steady, 100_000);
     assert_agree_under("micro-armour", "anti-aircraft", &[], &steady, 100_000);
 }
+
+#[test]
+fn micro_armours_engagement_fires_under_the_fire_rules() {
+    // A firer that never passes (no naturals, a threshold below the die):
+    // nobody fires, and every engagement runs to its turn limit.
+    let silent = rule(
+        "[set]\n\"options.ma_naturals\" = false\n\n[[roll]]\npoint = \"firer_cohesion\"\nthreshold = -100\n",
+    );
+    let limit = exact(
+        "micro-armour",
+        "engagement",
+        &[],
+        &silent,
+        ("winner", "turn-limit"),
+    );
+    assert!(close(limit, 1.0));
+    let card = exact(
+        "micro-armour",
+        "engagement",
+        &[],
+        &[],
+        ("winner", "turn-limit"),
+    );
+    assert!(card < 0.5);
+    // Hits on suppressed targets re-rolled by the target: exact against
+    // Monte Carlo over whole engagements.
+    let dug_in =
+        rule("[[roll]]\npoint = \"crt_roll\"\nwhen = \"target.suppressed\"\nreroll = \"passed\"\n");
+    assert_agree_under(
+        "micro-armour",
+        "engagement",
+        &[("turns", "4")],
+        &dug_in,
+        20_000,
+    );
+}

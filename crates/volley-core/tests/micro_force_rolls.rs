@@ -96,3 +96,51 @@ fn the_rally_recovery_and_initiative_rolls_take_a_rule() {
     let subtle = rule("[[roll]]\npoint = \"initiative_roll\"\nmodifier = -1\n");
     assert_agree_under("micro-force", "initiative", &[], &subtle, 100_000);
 }
+
+#[test]
+fn the_charge_bonus_the_run_back_and_the_officer_check_take_a_rule() {
+    // At 8 inches the charger makes contact on 3 faces of its bonus die;
+    // an inch more reaches on 4.
+    let dash = rule("[[roll]]\npoint = \"charge_bonus\"\nmodifier = 1\n");
+    let far = [("distance", "8")];
+    let short = |rules: &[String]| {
+        exact(
+            "micro-force",
+            "charge",
+            &far,
+            rules,
+            ("charge", "no-contact"),
+        )
+    };
+    assert!(close(short(&[]), 0.5));
+    assert!(close(short(&dash), 2.0 / 6.0));
+    // A skedaddler that always gets away is never caught and fought.
+    let gone = rule("[[roll]]\npoint = \"skedaddle_run\"\nmodifier = 100\n");
+    let fled = |rules: &[String]| {
+        exact(
+            "micro-force",
+            "charge",
+            &[],
+            rules,
+            ("charge", "defender-skedaddles"),
+        )
+    };
+    assert!(fled(&gone) > fled(&[]));
+    assert_agree_under("micro-force", "charge", &far, &dash, 100_000);
+    assert_agree_under("micro-force", "charge", &[], &gone, 100_000);
+    // A volley costs steps 2/3 of the time; the officer is hit on a 6, and
+    // each Chart 8 row is 1 in 6: 1/54 a row. Hit on any face: 1/9.
+    let exposed = rule("[[roll]]\npoint = \"officer_hit\"\nmodifier = 10\n");
+    let minor = |rules: &[String]| {
+        exact(
+            "micro-force",
+            "fire",
+            &[],
+            rules,
+            ("officer", "minor-wound"),
+        )
+    };
+    assert!(close(minor(&[]), 1.0 / 54.0));
+    assert!(close(minor(&exposed), 1.0 / 9.0));
+    assert_agree_under("micro-force", "fire", &[], &exposed, 100_000);
+}

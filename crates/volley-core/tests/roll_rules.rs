@@ -343,3 +343,25 @@ fn a_melee_round_lost_or_tied_rerolled_is_lost_only_twice_running() {
     assert!(close(won(&even, &plus), (1.0 + tie) / 2.0));
     assert_agree_under("micro-force", "charge", &[], &reroll, 100_000);
 }
+
+#[test]
+fn deadly_fields_charge_bonus_takes_a_modifier() {
+    // At 12 inches the charger (a move of 8 and half its 2D6 rounded up)
+    // reaches on a 2D6 of 7 or more: it falls short 15 times in 36; one
+    // more on the dice, 10 times.
+    let dash =
+        ["name = \"dash\"\n\n[[roll]]\npoint = \"charge_bonus\"\nmodifier = 1\n".to_string()];
+    let far = [("distance", "12")];
+    let short = |rules: &[String]| {
+        exact(
+            "deadly-field",
+            "charge",
+            &far,
+            rules,
+            ("charge", "falls-short"),
+        )
+    };
+    assert!(close(short(&[]), 15.0 / 36.0));
+    assert!(close(short(&dash), 10.0 / 36.0));
+    assert_agree_under("deadly-field", "charge", &far, &dash, 100_000);
+}

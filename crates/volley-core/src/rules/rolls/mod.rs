@@ -195,6 +195,12 @@ impl RollRules {
         }
     }
 
+    /// No rule and no script anywhere: every roll is the card's.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty() && self.scripts.is_empty()
+    }
+
     /// Every rule, in the order the house rules gave them.
     pub fn all(&self) -> &[RollRule] {
         &self.rules
@@ -293,7 +299,7 @@ impl RollRules {
         shown: impl FnOnce() -> Vec<Value>,
         mut roll: impl FnMut(&mut D, &Adjust) -> (T, Verdict),
     ) -> T {
-        if self.rules.is_empty() && self.scripts.is_empty() {
+        if self.is_empty() {
             // The card's roll: no rule anywhere.
             return roll(dice, &Adjust::NONE).0;
         }
@@ -315,7 +321,7 @@ impl RollRules {
             "{} names its outcomes",
             point.name
         );
-        if self.rules.is_empty() && self.scripts.is_empty() {
+        if self.is_empty() {
             return roll(dice, &Adjust::NONE).0;
         }
         let (mut outcome, scripted) = self.kept(point, dice, shown, roll);

@@ -9,6 +9,7 @@ use super::roll_points;
 use super::unit::{Arm, Condition};
 use crate::dice::{Dice, OverBudget, Roll};
 use crate::engine::{StepMoves, Stepped};
+use crate::rules::rolls::{Value, Verdict};
 
 /// Where a charge stands between its steps. A state keeps only what later
 /// steps read, so that charges which differ only in what is past merge.
@@ -162,8 +163,23 @@ impl Charge {
     /// surrender at once (an option).
     fn advance_step<D: Dice>(&self, dice: &mut D) -> ChargeState {
         let (mut att, mut def) = (self.attacker.now, self.defender.now);
+        let shown = || {
+            vec![
+                Value::Word(self.attacker.quality_name()),
+                Value::Word(self.attacker.arm.name()),
+                Value::Number(i64::from(self.distance)),
+                Value::Number(i64::from(self.move_inches)),
+                Value::Number(i64::from(self.bonus_dice)),
+            ]
+        };
+        let point = &roll_points::CHARGE_BONUS;
         let (reaches, disordered, remaining) =
-            dice.classify(Roll::Sum(self.bonus_dice, 6), |total| self.advance(total));
+            self.charts.rolls.roll(point, dice, shown, |dice, adjust| {
+                let advance = dice.classify(Roll::Sum(self.bonus_dice, 6), |total| {
+                    self.advance((total as i32 + adjust.modifier).max(0) as u32)
+                });
+                (advance, Verdict::failed_if(!advance.0))
+            });
         let charge_level = u8::from(disordered);
         att.level = att.level.max(charge_level);
         if !reaches {

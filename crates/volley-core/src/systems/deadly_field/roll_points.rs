@@ -1,8 +1,9 @@
 //! Across A Deadly Field's named rolls, where a house rule's `[[roll]]`
-//! tables attach: the fire's dice (fire, the charge's reaction fire and
-//! volleys, the firefight), the morale check, the defender's pre-impact
-//! check in a charge, and the charge's impact roll-off. Each says what its modifier
-//! adds to, its threshold, what a failed roll is, and what it shows.
+//! tables and scripts attach: the fire's dice (fire, the charge's reaction
+//! fire and volleys, the firefight), the morale check, the charge bonus dice,
+//! the defender's pre-impact check in a charge, and the charge's impact
+//! roll-off. Each says what its modifier adds to, its threshold, what a
+//! failed roll is, and what it shows.
 
 use super::charts::LEVELS;
 use super::impact::ImpactResult;
@@ -287,8 +288,54 @@ pub const IMPACT: RollPoint = RollPoint {
     ],
 };
 
+/// The charge bonus dice of the advance.
+pub const CHARGE_BONUS: RollPoint = RollPoint {
+    name: "charge_bonus",
+    actions: "charge, firefight",
+    roll: "the charger's charge bonus dice (by its arm and the terrain), their total halved as the card's option reads it and added to its move: it reaches the defender when the move covers the distance",
+    modifier: "added to the bonus dice's total, before it is halved (a plus: further)",
+    threshold: None,
+    failed: "the charge falls short",
+    // The number of dice varies with the charger and the ground.
+    totals: None,
+    outcomes: None,
+    reads: &[
+        Read {
+            name: "attacker.quality",
+            kind: QUALITY,
+            about: "the charger's quality",
+        },
+        Read {
+            name: "attacker.arm",
+            kind: ARM,
+            about: "the charger's arm",
+        },
+        Read {
+            name: "distance",
+            kind: ReadKind::Number,
+            about: "the inches to the defender",
+        },
+        Read {
+            name: "move",
+            kind: ReadKind::Number,
+            about: "the charger's move in inches before the bonus",
+        },
+        Read {
+            name: "bonus_dice",
+            kind: ReadKind::Number,
+            about: "the charge bonus dice rolled",
+        },
+    ],
+};
+
 /// Every roll point of the card, for `volley rules deadly-field rolls`.
-pub const ALL: &[RollPoint] = &[FIRE_ROLL, MORALE_CHECK, PRE_IMPACT_CHECK, IMPACT];
+pub const ALL: &[RollPoint] = &[
+    FIRE_ROLL,
+    MORALE_CHECK,
+    PRE_IMPACT_CHECK,
+    IMPACT,
+    CHARGE_BONUS,
+];
 
 /// What the impact roll point shows of the charger and the defender, each
 /// as the regiment it is and as it stands.

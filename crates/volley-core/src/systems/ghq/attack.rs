@@ -85,6 +85,17 @@ pub fn attack_at<D: Dice, C: GhqCard>(
     attack: CrtAttack,
     target: &mut Stand,
 ) -> Effect {
+    if card.rolls().is_empty() {
+        // The card's roll, as the hot loops of the engagements make it.
+        return attack_by(
+            dice,
+            card,
+            attack.column,
+            attack.drm,
+            attack.dash_s_suppresses,
+            target,
+        );
+    }
     let before = *target;
     let (after, effect) = card.rolls().roll(point, dice, shown, |dice, adjust| {
         let mut stand = before;

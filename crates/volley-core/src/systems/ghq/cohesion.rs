@@ -65,6 +65,10 @@ impl CohesionTest {
         dice: &mut D,
         shown: impl FnOnce() -> Vec<Value>,
     ) -> bool {
+        if rolls.is_empty() {
+            // The card's roll, as the hot loops of the engagements make it.
+            return self.roll(dice);
+        }
         rolls.roll(point, dice, shown, |dice, adjust: &Adjust| {
             let test = CohesionTest {
                 cohesion: adjust.threshold(self.cohesion),

@@ -10,12 +10,17 @@ use super::stand::Stand;
 use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
 use crate::tally::Category;
 
-/// The firing stand's cohesion roll before it fires: `roll` says what is
-/// added on this card, `reads` what its fire shows.
-pub const fn firer_cohesion(roll: &'static str, reads: &'static [Read]) -> RollPoint {
+/// The firing stand's cohesion roll before it fires: `actions` where the
+/// card rolls it, `roll` what is added on this card, `reads` what its fire
+/// shows.
+pub const fn firer_cohesion(
+    actions: &'static str,
+    roll: &'static str,
+    reads: &'static [Read],
+) -> RollPoint {
     RollPoint {
         name: "firer_cohesion",
-        actions: "fire",
+        actions,
         roll,
         modifier: COHESION_MODIFIER,
         threshold: Some("the force's cohesion"),
@@ -27,10 +32,14 @@ pub const fn firer_cohesion(roll: &'static str, reads: &'static [Read]) -> RollP
 }
 
 /// The CRT roll of a stand that fires.
-pub const fn crt_roll(roll: &'static str, reads: &'static [Read]) -> RollPoint {
+pub const fn crt_roll(
+    actions: &'static str,
+    roll: &'static str,
+    reads: &'static [Read],
+) -> RollPoint {
     RollPoint {
         name: "crt_roll",
-        actions: "fire",
+        actions,
         roll,
         modifier: CRT_MODIFIER,
         threshold: None,

@@ -27,18 +27,21 @@
 //! and what `-S-` does. The posture roll's winner fires first in every phase of
 //! the turn.
 
+use super::artillery::target_class;
 use super::charts::{Attacker, BreakPointRule, Charts};
 use super::command::Posture;
 use super::fields;
+use super::roll_points::{CRT_ROLL, FIRER_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{self, Ending, EngagementModel, Model, Schema, Tally};
 use crate::error::InputError;
+use crate::rules::rolls::Value;
 use crate::systems::ghq::engagement_record::{self, Decided, EngagementRecord, engagement_about};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::{MAX_STANDS, StandGroup};
 use crate::systems::ghq::{
-    CohesionTest, Column, GhqCard, RemovalTable, attack_by, column_or_automatic,
+    CohesionTest, Column, CrtAttack, GhqCard, RemovalTable, Stand, attack_at, column_or_automatic,
 };
 use std::sync::Arc;
 
@@ -53,6 +56,37 @@ pub struct Fire {
     pub cohesion_drm_fired: i32,
     pub crt_drm: i32,
     pub dash_s_suppresses: bool,
+    /// What the fire's roll points show of a shot but its stands.
+    pub shows: FireShows,
+}
+
+/// What standard fire's roll points show of a side's shots, but the stands'
+/// markers.
+#[derive(Clone, Copy, Debug)]
+pub struct FireShows {
+    pub target_class: &'static str,
+    pub range: i64,
+    pub tech_level: u32,
+    pub atgm: bool,
+    pub smoke: bool,
+}
+
+impl Fire {
+    /// What the fire's roll points show of a shot by `firer` at `target`.
+    fn shown(&self, firer: &Stand, target: &Stand) -> Vec<Value> {
+        let s = &self.shows;
+        vec![
+            Value::Flag(firer.suppressed),
+            Value::Flag(firer.disorganized),
+            Value::Flag(target.suppressed),
+            Value::Flag(target.disorganized),
+            Value::Word(s.target_class),
+            Value::Number(s.range),
+            Value::Number(i64::from(s.tech_level)),
+            Value::Flag(s.atgm),
+            Value::Flag(s.smoke),
+        ]
+    }
 }
 
 /// One side's setup.
@@ -162,16 +196,17 @@ impl Engagement {
         let test: CohesionTest = self
             .charts
             .cohesion_test(setup.cohesion, &firer.stand(), drm);
-        if test.roll(dice) {
-            let mut target = slot.stand();
-            attack_by(
-                dice,
-                &*self.charts,
-                fire.column,
-                fire.crt_drm,
-                fire.dash_s_suppresses,
-                &mut target,
-            );
+        let (firer_stand, target_stand) = (firer.stand(), slot.stand());
+        let shown = || fire.shown(&firer_stand, &target_stand);
+        let rolls = &self.charts.rolls;
+        if test.rolled_at(rolls, &FIRER_COHESION, dice, shown) {
+            let mut target = target_stand;
+            let attack = CrtAttack {
+                column: fire.column,
+                drm: fire.crt_drm,
+                dash_s_suppresses: fire.dash_s_suppresses,
+            };
+            attack_at(dice, &*self.charts, &CRT_ROLL, shown, attack, &mut target);
             target_side.attacked(slot, &target);
         } else if !self.attack_again {
             // The target was designated before the cohesion roll: it has been
@@ -364,6 +399,13 @@ impl EngagementAction {
             cohesion_drm_fired,
             crt_drm: crt_drm + range_drm,
             dash_s_suppresses: charts.dash_s_suppresses(Attacker::Ordinary { tech_level }, class),
+            shows: FireShows {
+                target_class: target_class(class),
+                range,
+                tech_level,
+                atgm,
+                smoke: terrain.iter().any(|t| t == "smoke"),
+            },
         })
     }
 

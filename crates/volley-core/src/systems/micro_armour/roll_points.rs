@@ -61,12 +61,14 @@ const FIRE: &[Read] = &[
 
 /// The firing stand's cohesion roll before it fires.
 pub const FIRER_COHESION: RollPoint = roll_points::firer_cohesion(
+    "fire, engagement",
     "the firer's 1D20 plus its markers' penalties (at most +7), terrain, smoke and an ATGM's modifier, at or under the force's cohesion to fire",
     FIRE,
 );
 
 /// The CRT roll of a stand that fires.
 pub const CRT_ROLL: RollPoint = roll_points::crt_roll(
+    "fire, engagement",
     "2D6 plus terrain, the range DRM and other modifiers on the CRT column of firepower against defense",
     FIRE,
 );

@@ -13,6 +13,7 @@ use super::roll_points::{self, charge_check};
 use super::unit::Unit;
 use crate::dice::{Dice, Roll};
 use crate::engine::Stepped;
+use crate::rules::rolls::Verdict;
 
 /// Where a charge stands between its steps; a state keeps only what later
 /// steps read.
@@ -229,12 +230,18 @@ impl Charge {
         let stop = charts.data.charge.stop_short;
         let reach = self.allowance + charts.data.charge.bonus_offset;
         // The charge move (allowance + bonus) for each charge bonus roll.
-        let charge_move = dice.classify(Roll::Die(charts.data.charge.bonus_die), |bonus| {
-            reach + bonus as i32
+        let (attacker, defender) = (self.attacker, self.defender);
+        let shown = || roll_points::shown(&attacker, &defender);
+        let point = &roll_points::CHARGE_BONUS;
+        let charge_move = charts.rolls.roll(point, dice, shown, |dice, adjust| {
+            let charge_move = dice.classify(Roll::Die(charts.data.charge.bonus_die), |bonus| {
+                reach + bonus as i32 + adjust.modifier
+            });
+            let short = charge_move < self.distance - stop;
+            (charge_move, Verdict::failed_if(short))
         });
         // Remaining move once 1" from the target.
         let spare = charge_move - (self.distance - stop);
-        let (attacker, defender) = (self.attacker, self.defender);
         if spare < 0 {
             return ChargeState::Over(self.ended(ChargeEnd::NoContact, attacker, defender));
         }
@@ -275,9 +282,15 @@ impl Charge {
             // Caught: the run back (it lengthens the charger's move into contact,
             // which only cavalry in line needs to know). Escaped: None.
             let cavalry = self.cavalry_line(&attacker);
-            let caught = dice.classify(Roll::Sum(charts.data.charge.skedaddle_dice, 6), |back| {
-                let back = back as i32;
-                (spare >= stop + back).then_some(if cavalry { back } else { 0 })
+            let shown = || roll_points::shown(&attacker, &defender);
+            let point = &roll_points::SKEDADDLE_RUN;
+            let caught = charts.rolls.roll(point, dice, shown, |dice, adjust| {
+                let run = Roll::Sum(charts.data.charge.skedaddle_dice, 6);
+                let caught = dice.classify(run, |back| {
+                    let back = (back as i32 + adjust.modifier).max(0);
+                    (spare >= stop + back).then_some(if cavalry { back } else { 0 })
+                });
+                (caught, Verdict::failed_if(caught.is_some()))
             });
             match caught {
                 None => {

@@ -5,13 +5,13 @@
 use super::charts::{BillResult, Charts, FirstFire, FormationMods};
 use super::fields::{self, UnitGroup};
 use super::morale::{s_test, test};
-use super::roll_points::{self, FIRE_ROLL, PRE_FIRE_CHECK};
+use super::roll_points::{self, FIRE_ROLL, OFFICER_HIT, PRE_FIRE_CHECK};
 use super::unit::{Arm, Morale, Unit};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
 use crate::error::InputError;
-use crate::rules::rolls::Verdict;
+use crate::rules::rolls::{Value, Verdict};
 use crate::tally::{Category, Mean, Outcome};
 use std::sync::Arc;
 
@@ -176,17 +176,23 @@ pub fn volley_effects<D: Dice>(
     if hit.tests {
         s_test(dice, charts, target, 0, false);
     }
-    let mut officer = 0;
-    let chance = charts.data.options.mf_officer_hit_chance();
-    if lost > 0
-        && situation.target_officer
-        && chance > 0
-        && !target.eliminated()
-        && dice.classify(Roll::Die(6), |face| face > 6 - chance)
-    {
-        let row = dice.d(6) as usize - 1;
-        officer = row + 1;
-        officer_casualty(dice, charts, target, row);
+    let chance = charts.data.options.mf_officer_hit_chance() as i32;
+    if lost == 0 || !situation.target_officer || chance == 0 || target.eliminated() {
+        return 0;
+    }
+    let before = *target;
+    let shown = || roll_points::unit_shown(&before, Value::Number(i64::from(lost)));
+    let officer = charts
+        .rolls
+        .roll_outcome(&OFFICER_HIT, dice, shown, |dice, adjust| {
+            let hit = dice.classify(Roll::Die(6), |face| {
+                face as i32 + adjust.modifier > 6 - chance
+            });
+            let officer = if hit { dice.d(6) as usize } else { 0 };
+            (officer, Verdict::failed_if(hit))
+        });
+    if officer > 0 {
+        officer_casualty(dice, charts, target, officer - 1);
     }
     officer
 }

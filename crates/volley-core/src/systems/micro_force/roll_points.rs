@@ -1,15 +1,17 @@
 //! Micro Force's named rolls, where a house rule's `[[roll]]` tables and
 //! scripts attach: the charger's and the defender's cohesion checks in a
 //! charge (each shows both units as they stand at the check), each round of
-//! melee dice (its dice and modifiers, and the round), a volley's pre-fire
-//! check and Chart 6 roll, the S test, the rally, recovery and initiative
-//! rolls.
+//! melee dice (its dice and modifiers, and the round), the charge bonus and
+//! a skedaddler's run back, a volley's pre-fire check, Chart 6 roll and
+//! officer check, the S test, the rally, recovery and initiative rolls.
 
 use super::charts::Charts;
+use super::fire::Officer;
 use super::unit::{Arm, COVERS, FORMATIONS, Unit};
 use crate::dice::Dice;
 use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
 use crate::systems::ghq::CohesionTest;
+use crate::tally::Category;
 
 const ARM: ReadKind = ReadKind::Word(&Arm::NAMES);
 const FORMATION: ReadKind = ReadKind::Word(&FORMATIONS);
@@ -341,6 +343,57 @@ pub const INITIATIVE_ROLL: RollPoint = RollPoint {
     ],
 };
 
+/// The charge bonus roll.
+pub const CHARGE_BONUS: RollPoint = RollPoint {
+    name: "charge_bonus",
+    actions: "charge, firefight",
+    roll: "the charge bonus die added to the charger's allowance: it makes contact when the move brings it within 1 inch of the target",
+    modifier: "added to the charge move in inches (a plus: further)",
+    threshold: None,
+    failed: "no contact",
+    // The card's chart names the die.
+    totals: None,
+    outcomes: None,
+    reads: BOTH_UNITS,
+};
+
+/// A skedaddling defender's run back.
+pub const SKEDADDLE_RUN: RollPoint = RollPoint {
+    name: "skedaddle_run",
+    actions: "charge, firefight",
+    roll: "the skedaddling defender's dice of inches run back: the charger catches it when its spare move covers the run",
+    modifier: "added to the inches run (a plus: it gets away more often)",
+    threshold: None,
+    failed: "the defender is caught",
+    totals: None,
+    outcomes: None,
+    reads: BOTH_UNITS,
+};
+
+/// The officer check of a volley that cost steps.
+pub const OFFICER_HIT: RollPoint = RollPoint {
+    name: "officer_hit",
+    actions: "fire, charge, firefight",
+    roll: "1D6 for the officer with a unit a volley cost steps, hit on the card's chance, then 1D6 for the Chart 8 row",
+    modifier: "added to the hit die (a plus: hit more often; the Chart 8 die is rolled as printed)",
+    threshold: None,
+    failed: "the officer is hit",
+    totals: None,
+    outcomes: Some(Officer::LABELS),
+    reads: &[
+        UNIT[0],
+        UNIT[1],
+        UNIT[2],
+        UNIT[3],
+        UNIT[4],
+        Read {
+            name: "steps_lost",
+            kind: ReadKind::Number,
+            about: "the steps the volley cost the unit",
+        },
+    ],
+};
+
 /// Every roll point of the card, for `volley rules micro-force rolls`.
 pub const ALL: &[RollPoint] = &[
     CHARGER_CHECK,
@@ -352,6 +405,9 @@ pub const ALL: &[RollPoint] = &[
     RALLY_ROLL,
     RECOVERY_TEST,
     INITIATIVE_ROLL,
+    CHARGE_BONUS,
+    SKEDADDLE_RUN,
+    OFFICER_HIT,
 ];
 
 /// What a unit's own checks show of it, then `more` (what the check is).
