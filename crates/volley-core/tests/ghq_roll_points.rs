@@ -6,6 +6,9 @@ use crate::common::{assert_agree_under, run_with_rules};
 use crate::roll_rules::{close, exact};
 use volley_core::engine::MethodRequest;
 
+/// An engagement asked of a system with fields under house rules.
+type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [String]);
+
 /// A house rule's text from its tables.
 fn rule(tables: &str) -> Vec<String> {
     vec![format!("name = \"test\"\n\n{tables}")]
@@ -209,4 +212,98 @@ fn micro_armours_engagement_fires_under_the_fire_rules() {
         &dug_in,
         20_000,
     );
+}
+
+#[test]
+fn micro_squads_engagement_rolls_its_fire_and_marker_removal_under_the_rules() {
+    // A firer that never passes: nobody fires, every engagement runs to its
+    // turn limit (the card's shot table would have it fire).
+    let silent = rule(
+        "[set]\n\"options.ms_naturals\" = false\n\n[[roll]]\npoint = \"firer_cohesion\"\nthreshold = -100\n",
+    );
+    let silenced = exact(
+        "micro-squad",
+        "engagement",
+        &[],
+        &silent,
+        ("winner", "turn-limit"),
+    );
+    assert!(close(silenced, 1.0));
+    // Point blank, and a second chance at marker removal: exact against
+    // Monte Carlo over whole engagements, both moving the answer.
+    let close_in = [("range", "3"), ("turns", "4")];
+    let point_blank = vec![crate::roll_rules::shipped("ms_point_blank")];
+    let rally = rule("[[roll]]\npoint = \"marker_removal\"\nreroll = \"failed\"\n");
+    let cases: [Case; 3] = [
+        ("micro-squad", &close_in, &point_blank),
+        ("micro-squad", &close_in, &rally),
+        ("micro-armour", &[("turns", "4")], &rally),
+    ];
+    for (system, fields, rules) in cases {
+        let limit = |rules: &[String]| {
+            exact(
+                system,
+                "engagement",
+                fields,
+                rules,
+                ("winner", "turn-limit"),
+            )
+        };
+        assert!(
+            (limit(&[]) - limit(rules)).abs() > 1e-4,
+            "{system}: {rules:?}"
+        );
+        assert_agree_under(system, "engagement", fields, rules, 20_000);
+    }
+}
+
+#[test]
+fn micro_squads_engagement_initiative_takes_a_rule() {
+    // Like sides win alike on the card; A always first, A wins more.
+    let first = rule("[[roll]]\npoint = \"initiative_roll\"\nmodifier = 10\n");
+    let wins =
+        |rules: &[String], side| exact("micro-squad", "engagement", &[], rules, ("winner", side));
+    assert!(close(wins(&[], "a"), wins(&[], "b")));
+    assert!(wins(&first, "a") > wins(&first, "b") + 0.01);
+    let edge = rule("[[roll]]\npoint = \"initiative_roll\"\nmodifier = 1\nreroll = \"failed\"\n");
+    assert_agree_under(
+        "micro-squad",
+        "engagement",
+        &[("turns", "4")],
+        &edge,
+        20_000,
+    );
+}
+
+#[test]
+fn a_shot_tables_rerolls_match_the_shots_rolled_one_at_a_time() {
+    // A re-roll at a shot's rolls is read into the engagement's shot table;
+    // a script (here one that changes nothing) rolls each shot at the roll
+    // points instead. Both ways give the same exact answer.
+    let rerolls = [
+        "[[roll]]\npoint = \"crt_roll\"\nwhen = \"!target.suppressed\"\nreroll = \"passed\"\n",
+        "[[roll]]\npoint = \"firer_cohesion\"\nreroll = \"failed\"\n\n[[roll]]\npoint = \"crt_roll\"\nreroll = \"failed\"\nmodifier = 1\n",
+    ];
+    let idle = "\n[[script]]\npoint = \"crt_roll\"\ncode = '''\nfn before(roll) { }\n'''\n";
+    // At 12 inches some CRT rolls do nothing, so a re-roll of either
+    // verdict moves the answer.
+    let fields = [("range", "12"), ("turns", "3")];
+    for tables in rerolls {
+        let at = |rules: &[String], value| {
+            exact(
+                "micro-squad",
+                "engagement",
+                &fields,
+                rules,
+                ("winner", value),
+            )
+        };
+        let tabulated = rule(tables);
+        let one_at_a_time = rule(&format!("{tables}{idle}"));
+        for value in ["a", "b", "turn-limit"] {
+            let (t, o) = (at(&tabulated, value), at(&one_at_a_time, value));
+            assert!((t - o).abs() < 1e-12, "{tables}: {value} {t} vs {o}");
+        }
+        assert!((at(&tabulated, "turn-limit") - at(&[], "turn-limit")).abs() > 1e-4);
+    }
 }

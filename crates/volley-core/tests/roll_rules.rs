@@ -259,6 +259,15 @@ fn an_answer_says_when_its_rule_changes_a_roll_the_action_does_not_make() {
     let rule =
         volley_core::rules::HouseRule::parse("point-blank", &shipped("ms_point_blank")).unwrap();
     let raw = crate::common::raw_fields(&[]);
+    let overrun =
+        Question::new("micro-squad", "overrun", std::slice::from_ref(&rule), &raw).unwrap();
+    let notes = overrun.notes();
+    assert!(
+        notes.iter().any(|n| n.contains(
+            "`firer_cohesion` (made by fire, engagement); overrun makes it, if at all, as the card does"
+        )),
+        "{notes:?}"
+    );
     let engagement = Question::new(
         "micro-squad",
         "engagement",
@@ -266,12 +275,11 @@ fn an_answer_says_when_its_rule_changes_a_roll_the_action_does_not_make() {
         &raw,
     )
     .unwrap();
-    let notes = engagement.notes();
     assert!(
-        notes.iter().any(|n| n.contains(
-            "`firer_cohesion` (made by fire); engagement makes it, if at all, as the card does"
-        )),
-        "{notes:?}"
+        engagement
+            .notes()
+            .iter()
+            .all(|n| !n.contains("as the card does"))
     );
     let fire = Question::new("micro-squad", "fire", &[rule], &raw).unwrap();
     assert!(fire.notes().iter().all(|n| !n.contains("as the card does")));

@@ -211,6 +211,24 @@ impl RollRules {
         &self.scripts
     }
 
+    /// Does a rule or a script attach at `point`? (Where a procedure
+    /// tabulates a roll once, it rolls it one at a time instead.)
+    pub fn touches(&self, point: &RollPoint) -> bool {
+        self.rules.iter().any(|r| r.point == point.name) || self.scripted(point)
+    }
+
+    /// Can a procedure that makes the roll at `point` once for many (a
+    /// table of a shot's outcomes, a group's marker removal) read the rules'
+    /// change into its table? Yes, unless a rule re-rolls it or a script
+    /// attaches there: those need each roll made on its own.
+    pub fn tabulable(&self, point: &RollPoint) -> bool {
+        !self.scripted(point)
+            && !self
+                .rules
+                .iter()
+                .any(|r| r.point == point.name && r.reroll.is_some())
+    }
+
     /// Does a script attach at `point`? (Where a procedure decides ahead of
     /// the dice what a roll can do, a script's choice is not known there.)
     pub fn scripted(&self, point: &RollPoint) -> bool {

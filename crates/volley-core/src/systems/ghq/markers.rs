@@ -10,7 +10,7 @@ use super::crt::CrtResult;
 use super::stand::{Stand, StandState};
 use crate::dice::{Dice, Roll};
 use crate::rules::RollPoint;
-use crate::rules::rolls::{Value, Verdict};
+use crate::rules::rolls::{Adjust, Value, Verdict};
 use crate::tally::{Category, Outcome, Schema, Tally};
 use std::cell::Cell;
 
@@ -95,13 +95,7 @@ pub trait MarkerRoll: GhqCard + Sized {
     /// roll point under the house rules.
     fn roll_removal<D: Dice>(&self, dice: &mut D, cohesion: i32, stand: &mut Stand) -> RemovalRoll {
         let before = *stand;
-        let shown = || {
-            vec![
-                Value::Flag(before.suppressed),
-                Value::Flag(before.disorganized),
-                Value::Number(i64::from(cohesion)),
-            ]
-        };
+        let shown = || removal_shown(&before, cohesion);
         // The cohesion the roll was judged at, less what a rule added to
         // the die: a natural 1's rally reads it.
         let judged = Cell::new(cohesion);
@@ -120,6 +114,15 @@ pub trait MarkerRoll: GhqCard + Sized {
         self.apply_removal_roll(judged.get(), stand, roll);
         roll
     }
+}
+
+/// What the marker removal roll point shows of `stand`'s roll.
+fn removal_shown(stand: &Stand, cohesion: i32) -> Vec<Value> {
+    vec![
+        Value::Flag(stand.suppressed),
+        Value::Flag(stand.disorganized),
+        Value::Number(i64::from(cohesion)),
+    ]
 }
 
 /// What a GHQ d20 of `n` does for `stand` at `cohesion`: a natural 1
@@ -167,6 +170,34 @@ pub fn apply_removal<C: GhqCard>(card: &C, cohesion: i32, stand: &mut Stand, rol
     }
 }
 
+/// Marker removal for a whole group, each stand rolled at the card's roll
+/// point under its house rules: what an engagement does instead of
+/// [`RemovalTable::remove`] where a rule changes the roll (a re-roll or a
+/// script's dice cannot be tabulated once for every stand).
+pub fn remove_one_by_one<C: MarkerRoll, D: Dice>(
+    card: &C,
+    cohesion: i32,
+    dice: &mut D,
+    group: super::group::StandGroup,
+) -> super::group::StandGroup {
+    let mut after = super::group::StandGroup {
+        counts: [group.counts[0], 0, 0, 0],
+        lost: group.lost,
+    };
+    for state in 1..4 {
+        for _ in 0..group.counts[state] {
+            let mut stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
+            card.roll_removal(dice, cohesion, &mut stand);
+            if stand.eliminated {
+                after.lost += 1;
+            } else {
+                after.counts[stand.state_index()] += 1;
+            }
+        }
+    }
+    after
+}
+
 /// A side's marker removal, tabulated once from the card: what each face of
 /// its die does to a stand in each marker state (the hot loops of both
 /// methods read it).
@@ -184,17 +215,29 @@ pub struct RemovalTable {
 const ELIMINATED: u8 = 4;
 
 impl RemovalTable {
-    /// The table of a side with force cohesion `cohesion` on `card`.
+    /// The table of a side with force cohesion `cohesion` on `card`, a house
+    /// rule's modifier and threshold at the card's marker removal read into
+    /// it (a re-roll or a script: [`remove_one_by_one`]).
     pub fn new<C: MarkerRoll>(card: &C, cohesion: i32) -> Self {
         let die = card.removal_die();
         let mut after: [Vec<u8>; 4] = Default::default();
         for (state, row) in after.iter_mut().enumerate().skip(1) {
             *row = vec![0; die as usize + 1];
             let stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
+            let shown = || removal_shown(&stand, cohesion);
+            let rolls = card.rolls();
+            // Where a rule re-rolls or a script decides, each stand rolls on
+            // its own and the table is the card's (unread).
+            let adjust = if rolls.tabulable(C::REMOVAL_POINT) {
+                rolls.adjust(C::REMOVAL_POINT, shown)
+            } else {
+                Adjust::NONE
+            };
+            let at = adjust.threshold(cohesion);
             for (n, cell) in row.iter_mut().enumerate().skip(1) {
                 let mut s = stand;
-                let roll = card.removal_class(cohesion, &stand, 0, n as u32);
-                card.apply_removal_roll(cohesion, &mut s, roll);
+                let roll = card.removal_class(at, &stand, adjust.modifier, n as u32);
+                card.apply_removal_roll(at - adjust.modifier, &mut s, roll);
                 *cell = if s.eliminated {
                     ELIMINATED
                 } else {

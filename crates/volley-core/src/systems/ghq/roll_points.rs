@@ -183,7 +183,7 @@ pub const OVERRUN_ATTACK: RollPoint = RollPoint {
 pub const fn marker_removal(roll: &'static str, totals: Option<(u32, u32)>) -> RollPoint {
     RollPoint {
         name: "marker_removal",
-        actions: "marker-removal",
+        actions: "marker-removal, engagement",
         roll,
         modifier: "added to the die against cohesion, as the markers' penalties are (a plus makes it harder; the natural 1 and 20 read the die as rolled)",
         threshold: Some("the force's cohesion"),

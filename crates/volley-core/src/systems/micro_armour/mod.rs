@@ -14,6 +14,7 @@ pub mod charts;
 mod command;
 mod describe;
 mod engagement;
+mod engagement_action;
 mod fields;
 mod fire;
 mod marker_removal;
@@ -46,7 +47,7 @@ impl ChartSystem for MicroArmour {
             &command::OrdersAction,
             &MoveAction::<Charts>::ON_CARD,
             &command::PostureAction,
-            &engagement::EngagementAction,
+            &engagement_action::EngagementAction,
         ],
         charts: &describe::CHARTS,
         preamble: "",

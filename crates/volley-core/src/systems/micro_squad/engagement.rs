@@ -17,14 +17,18 @@
 //! every shot and every marker-removal split, which keeps 4 against 4 small.
 
 use super::charts::Charts;
-use crate::dice::{Dice, Roll, Weighted};
+use super::roll_points::{CRT_ROLL, FIRER_COHESION, INITIATIVE_ROLL, MARKER_REMOVAL};
+use super::shot_table::Shot;
+pub use super::shot_table::ShotTable;
+use crate::dice::Dice;
 use crate::engine::{self, Ending, Schema, Tally};
-use crate::systems::ghq::RemovalTable;
+use crate::rules::rolls::{Value, Verdict};
 pub use crate::systems::ghq::engagement_record::Winner;
 use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::StandGroup;
-use crate::systems::ghq::roll_result;
+use crate::systems::ghq::markers::remove_one_by_one;
+use crate::systems::ghq::{Column, CrtAttack, RemovalTable, attack_at};
 use crate::systems::ghq::{GhqCard, ParenSTrigger, Stand};
 use std::sync::Arc;
 
@@ -36,6 +40,37 @@ pub struct Fire {
     pub cohesion_drm: i32,
     /// Target terrain plus range on the CRT roll.
     pub crt_drm: i32,
+    /// What the fire's roll points show of a shot but its stands.
+    pub shows: FireShows,
+}
+
+/// What standard fire's roll points show of a side's shots, but the stands'
+/// markers.
+#[derive(Clone, Copy, Debug)]
+pub struct FireShows {
+    pub target_class: &'static str,
+    pub range: i64,
+    pub firepower: i64,
+    pub defense: i64,
+    pub smoke: bool,
+}
+
+impl Fire {
+    /// What the fire's roll points show of a shot by `firer` at `target`.
+    pub(super) fn shown(&self, firer: &Stand, target: &Stand) -> Vec<Value> {
+        let s = &self.shows;
+        vec![
+            Value::Flag(firer.suppressed),
+            Value::Flag(firer.disorganized),
+            Value::Flag(target.suppressed),
+            Value::Flag(target.disorganized),
+            Value::Word(s.target_class),
+            Value::Number(s.range),
+            Value::Number(s.firepower),
+            Value::Number(s.defense),
+            Value::Flag(s.smoke),
+        ]
+    }
 }
 
 /// One side's setup.
@@ -67,58 +102,32 @@ pub struct Engagement {
     pub shots_of: [Option<ShotTable>; 2],
     /// A's and B's marker removal, tabulated.
     pub removal: [RemovalTable; 2],
+    /// Which rolls a house rule changes beyond what a table holds (then
+    /// they are rolled one at a time at their roll points).
+    pub rolled: Rolled,
 }
 
-/// One side's shots, tabulated once from the charts: the firer's cohesion d20
-/// and the CRT's 2D6 are pure functions of a few small values (the firer's
-/// markers, the target's markers and whether an attack suppressed it this
-/// turn), and the hot loops of both methods read them. Each shot is one draw
-/// over its 720 equally likely outcomes, by what it does.
-#[derive(Clone, Debug)]
-pub struct ShotTable {
-    /// By firer markers, target markers, target suppressed this turn.
-    shots: [[[Shot; 2]; 4]; 4],
+/// Which of an engagement's tabulated rolls a house rule changes in a way a
+/// table cannot hold (a script; at marker removal, a re-roll too): those are
+/// rolled one at a time at their roll points. A modifier or a threshold (and
+/// a shot's re-roll) is read into the tables.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rolled {
+    pub initiative: bool,
+    pub fire: bool,
+    pub removal: bool,
 }
 
-/// What one shot can do, with its odds.
-#[derive(Clone, Copy, Debug)]
-struct Shot {
-    odds: Weighted,
-    /// The target after the shot, by class; `None`: the firer failed its
-    /// cohesion test, used its turn and attacked nobody.
-    outcomes: [Option<Stand>; Weighted::MAX_CLASSES],
-}
-
-impl ShotTable {
-    pub(super) fn new(charts: &Charts, side: &Side, fire: &Fire) -> Self {
-        let shot = |firer: usize, markers: usize, stt: usize| {
-            let firer_stand = Stand::with_markers(firer & 1 == 1, firer & 2 == 2);
-            let test = charts.cohesion_test(side.cohesion, &firer_stand, fire.cohesion_drm);
-            let target = Stand {
-                suppressed_this_turn: stt == 1,
-                ..Stand::with_markers(markers & 1 == 1, markers & 2 == 2)
-            };
-            let outcome = |d20: u32, total: u32| {
-                test.passes(d20).then(|| {
-                    roll_result(
-                        charts,
-                        fire.column,
-                        total as i32 + fire.crt_drm,
-                        false,
-                        target,
-                    )
-                    .0
-                })
-            };
-            let (odds, classes) = Weighted::of_pair(Roll::Die(20), Roll::Sum(2, 6), outcome);
-            let mut outcomes = [None; Weighted::MAX_CLASSES];
-            outcomes[..classes.len()].copy_from_slice(&classes);
-            Shot { odds, outcomes }
-        };
-        ShotTable {
-            shots: std::array::from_fn(|firer| {
-                std::array::from_fn(|markers| std::array::from_fn(|stt| shot(firer, markers, stt)))
-            }),
+impl Rolled {
+    /// What the house rules of `charts` change.
+    pub fn by(charts: &Charts) -> Self {
+        let rolls = &charts.rolls;
+        Rolled {
+            initiative: rolls.touches(&INITIATIVE_ROLL),
+            // A re-roll of a shot's rolls is read into its table; a script
+            // decides at each roll.
+            fire: rolls.scripted(&FIRER_COHESION) || rolls.scripted(&CRT_ROLL),
+            removal: !rolls.tabulable(&MARKER_REMOVAL),
         }
     }
 }
@@ -161,9 +170,79 @@ impl Engagement {
     /// The next shot of the side `a_turn` names.
     fn shot<D: Dice>(&self, dice: &mut D, a_turn: bool, a: &mut FiringSide, b: &mut FiringSide) {
         let (firing, target_side) = if a_turn { (a, b) } else { (b, a) };
-        if let Some(aim) = self.aim(a_turn, firing, target_side) {
+        if self.rolled.fire {
+            self.rolled_shot(dice, a_turn, firing, target_side);
+        } else if let Some(aim) = self.aim(a_turn, firing, target_side) {
             Self::land(&aim, dice.pick(&aim.shot.odds), target_side);
         }
+    }
+
+    /// The next shot rolled at the fire's roll points under the house rules:
+    /// the firer's cohesion roll, then the CRT roll.
+    fn rolled_shot<D: Dice>(
+        &self,
+        dice: &mut D,
+        a_turn: bool,
+        firing: &mut FiringSide,
+        target_side: &mut FiringSide,
+    ) {
+        let (setup, index) = if a_turn { (&self.a, 0) } else { (&self.b, 1) };
+        let Some(fire) = &setup.fire else { return };
+        if self.shots_of[index].is_none() {
+            return;
+        }
+        let Some((firer, slot)) =
+            fire_phase::next_shot(firing, target_side, &self.best_first, self.attack_again)
+        else {
+            return;
+        };
+        let (firer, target) = (firer.stand(), slot.stand());
+        let test = self
+            .charts
+            .cohesion_test(setup.cohesion, &firer, fire.cohesion_drm);
+        let shown = || fire.shown(&firer, &target);
+        if test.rolled_at(&self.charts.rolls, &FIRER_COHESION, dice, shown) {
+            let mut after = target;
+            let attack = CrtAttack {
+                column: Column::Index(fire.column),
+                drm: fire.crt_drm,
+                dash_s_suppresses: false,
+            };
+            attack_at(dice, &*self.charts, &CRT_ROLL, shown, attack, &mut after);
+            target_side.attacked(slot, &after);
+        }
+    }
+
+    /// Does A win the initiative? The card's odds, or the roll-off at its
+    /// roll point where a house rule changes it.
+    fn a_first<D: Dice>(&self, dice: &mut D) -> bool {
+        if !self.rolled.initiative {
+            let (won, lost) = self.initiative;
+            return dice.chance(won, won + lost);
+        }
+        let (a, b) = (self.a.cohesion, self.b.cohesion);
+        let shown = || vec![Value::Number(i64::from(a)), Value::Number(i64::from(b))];
+        let rolls = &self.charts.rolls;
+        rolls.roll(&INITIATIVE_ROLL, dice, shown, |dice, adjust| {
+            let read = |x: i32| adjust.total(x as u32) as i32 + adjust.modifier;
+            let (won, lost) = initiative_read(a, b, read);
+            let a_first = if won + lost == 0 {
+                dice.chance(1, 2)
+            } else {
+                dice.chance(won, won + lost)
+            };
+            (a_first, Verdict::failed_if(!a_first))
+        })
+    }
+
+    /// Side `index`'s marker removal (0: A), from its table, or stand by
+    /// stand where a house rule changes the roll.
+    fn remove<D: Dice>(&self, index: usize, dice: &mut D, group: StandGroup) -> StandGroup {
+        if self.rolled.removal {
+            let cohesion = [self.a.cohesion, self.b.cohesion][index];
+            return remove_one_by_one(&*self.charts, cohesion, dice, group);
+        }
+        self.removal[index].remove(dice, group)
     }
 
     /// The state after shot step `step`: what the rest of the phase cannot
@@ -231,15 +310,14 @@ impl engine::Engagement for Engagement {
             // Not reached (a turn starts between turns); played step by step.
             return engine::turn_in_steps(self, state, dice);
         };
-        let (won, lost) = self.initiative;
-        let a_first = dice.chance(won, won + lost);
+        let a_first = self.a_first(dice);
         let (mut a, mut b) = (FiringSide::new(&a), FiringSide::new(&b));
         for k in 0..2 * self.shots() {
             self.shot(dice, k.is_multiple_of(2) == a_first, &mut a, &mut b);
         }
         State::Between {
-            a: self.removal[0].remove(dice, a.collapse()),
-            b: self.removal[1].remove(dice, b.collapse()),
+            a: self.remove(0, dice, a.collapse()),
+            b: self.remove(1, dice, b.collapse()),
         }
     }
 
@@ -264,7 +342,7 @@ impl engine::Engagement for Engagement {
         let last_shot = 2 * self.shots();
         match *state {
             State::Between { a, b } if step == 0 => State::Firing {
-                a_first: dice.chance(self.initiative.0, self.initiative.0 + self.initiative.1),
+                a_first: self.a_first(dice),
                 a: FiringSide::new(&a),
                 b: FiringSide::new(&b),
             },
@@ -280,12 +358,12 @@ impl engine::Engagement for Engagement {
                 self.after_shot(step, a_first, a, b, dice.merges_states())
             }
             State::Between { a, b } if step == last_shot + 1 => State::Between {
-                a: self.removal[0].remove(dice, a),
+                a: self.remove(0, dice, a),
                 b,
             },
             State::Between { a, b } => State::Between {
                 a,
-                b: self.removal[1].remove(dice, b),
+                b: self.remove(1, dice, b),
             },
         }
     }
@@ -299,6 +377,10 @@ impl engine::Engagement for Engagement {
         step: u32,
         mut each: F,
     ) -> Option<u64> {
+        if self.rolled.fire {
+            // Rolled at the roll points: the dice list the outcomes.
+            return None;
+        }
         let State::Firing {
             a_first,
             mut a,
@@ -352,10 +434,16 @@ impl engine::Engagement for Engagement {
 
 /// Wins of A and of B over the 36 initiative rolls (1D6 + cohesion, highest wins).
 pub(super) fn initiative(a_cohesion: i32, b_cohesion: i32) -> (u32, u32) {
+    initiative_read(a_cohesion, b_cohesion, |x| x)
+}
+
+/// [`initiative`] with A's die read as `read` reads it (a house rule's
+/// modifier and a script's reading).
+fn initiative_read(a_cohesion: i32, b_cohesion: i32, read: impl Fn(i32) -> i32) -> (u32, u32) {
     let mut wins = (0, 0);
     for x in 1..=6 {
         for y in 1..=6 {
-            match (x + a_cohesion).cmp(&(y + b_cohesion)) {
+            match (read(x) + a_cohesion).cmp(&(y + b_cohesion)) {
                 std::cmp::Ordering::Greater => wins.0 += 1,
                 std::cmp::Ordering::Less => wins.1 += 1,
                 std::cmp::Ordering::Equal => {}

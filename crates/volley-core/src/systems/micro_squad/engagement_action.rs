@@ -124,6 +124,17 @@ impl EngagementAction {
             column,
             cohesion_drm,
             crt_drm: crt_drm + range,
+            shows: FireShows {
+                target_class: if target.personnel {
+                    "personnel"
+                } else {
+                    "other"
+                },
+                range: f.range,
+                firepower: firer.firepower,
+                defense: target.defense,
+                smoke: target.terrain.iter().any(|t| t == "smoke"),
+            },
         }))
     }
 
@@ -158,6 +169,7 @@ impl EngagementAction {
                 .map(|side| side.fire.as_ref().map(|f| ShotTable::new(&charts, side, f))),
             attack_again: charts.data.options.ms_engagement_attack_again(),
             removal: [&a, &b].map(|side| RemovalTable::new(&*charts, side.cohesion)),
+            rolled: Rolled::by(&charts),
             turns: f.turns,
             a,
             b,

@@ -21,6 +21,7 @@ mod mines;
 mod orders;
 mod overrun;
 mod roll_points;
+mod shot_table;
 
 pub use engagement::{Engagement as MsEngagement, Side as MsSide, Winner as MsWinner};
 pub use engagement_action::EngagementAction as MsEngagementAction;

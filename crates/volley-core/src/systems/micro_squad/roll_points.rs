@@ -61,14 +61,14 @@ const FIRE: &[Read] = &[
 
 /// The firing stand's cohesion roll before it fires.
 pub const FIRER_COHESION: RollPoint = roll_points::firer_cohesion(
-    "fire",
+    "fire, engagement",
     "the firer's 1D20 plus its markers' penalties and the target's terrain, at or under the force's cohesion to fire",
     FIRE,
 );
 
 /// The CRT roll of a stand that fires.
 pub const CRT_ROLL: RollPoint = roll_points::crt_roll(
-    "fire",
+    "fire, engagement",
     "2D6 plus terrain, range and other modifiers on the CRT column of firepower against defense",
     FIRE,
 );
@@ -183,6 +183,30 @@ pub const MINE_ATTACK: RollPoint = RollPoint {
     ],
 };
 
+/// The engagement's initiative roll-off.
+pub const INITIATIVE_ROLL: RollPoint = RollPoint {
+    name: "initiative_roll",
+    actions: "engagement",
+    roll: "each side's 1D6 plus its cohesion, the higher firing first each turn, ties rolled again",
+    modifier: "added to side A's total (a minus: to side B's advantage)",
+    threshold: None,
+    failed: "side B has the initiative",
+    totals: Some((1, 6)),
+    outcomes: None,
+    reads: &[
+        Read {
+            name: "a.cohesion",
+            kind: ReadKind::Number,
+            about: "side A's cohesion",
+        },
+        Read {
+            name: "b.cohesion",
+            kind: ReadKind::Number,
+            about: "side B's cohesion",
+        },
+    ],
+};
+
 /// One stand's marker removal roll: the GHQ d20.
 pub const MARKER_REMOVAL: RollPoint = roll_points::marker_removal(
     "one stand's 1D20 plus its markers' penalties: a natural 1 rallies (D removed), a roll at or under cohesion clears S, a natural 20 panics",
@@ -205,4 +229,5 @@ pub const ALL: &[RollPoint] = &[
     MINE_ATTACK,
     MOVE_COHESION,
     ORDERS_ROLL,
+    INITIATIVE_ROLL,
 ];
