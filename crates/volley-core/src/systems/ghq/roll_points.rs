@@ -78,6 +78,41 @@ const STAND_MARKERS: [Read; 2] = [
     flag("stand.disorganized", "the stand carries a D marker"),
 ];
 
+/// The firer's and the target's markers, as standard fire shows them.
+pub const FIRE_MARKERS: [Read; 4] = [
+    flag("firer.suppressed", "the firer carries an S marker"),
+    flag("firer.disorganized", "the firer carries a D marker"),
+    flag("target.suppressed", "the target carries an S marker"),
+    flag("target.disorganized", "the target carries a D marker"),
+];
+
+/// What an artillery mission's or air strike's rolls show, the target's
+/// class one of the card's `classes`.
+pub const fn strike_reads(classes: &'static [&'static str]) -> [Read; 6] {
+    [
+        Read {
+            name: "mission",
+            kind: ReadKind::Word(&MISSIONS),
+            about: "the mission: direct-artillery, indirect-artillery or air-strike",
+        },
+        flag(
+            "firer.suppressed",
+            "the artillery firer carries an S marker (an aircraft: from AA fire, where the card marks it)",
+        ),
+        flag(
+            "firer.disorganized",
+            "the artillery firer carries a D marker (an aircraft: from AA fire, where the card marks it)",
+        ),
+        FIRE_MARKERS[2],
+        FIRE_MARKERS[3],
+        Read {
+            name: "target.class",
+            kind: ReadKind::Word(classes),
+            about: "the target's class",
+        },
+    ]
+}
+
 /// The markers of the stand attacked.
 const TARGET_MARKERS: [Read; 2] = [
     flag(

@@ -7,31 +7,16 @@ use super::mines::MINEFIELDS;
 use crate::rules::rolls::{Read, ReadKind, RollPoint};
 use crate::systems::ghq::roll_points;
 use crate::systems::ghq::roll_points::{
-    ASSAULT_ATTACK, ASSAULT_COHESION, MOVE_COHESION, ORDERS_ROLL, OVERRUN_ATTACK, OVERRUN_COHESION,
+    ASSAULT_ATTACK, ASSAULT_COHESION, FIRE_MARKERS, MOVE_COHESION, ORDERS_ROLL, OVERRUN_ATTACK,
+    OVERRUN_COHESION,
 };
 
 /// What standard fire's rolls show.
 const FIRE: &[Read] = &[
-    Read {
-        name: "firer.suppressed",
-        kind: ReadKind::Flag,
-        about: "the firer carries an S marker",
-    },
-    Read {
-        name: "firer.disorganized",
-        kind: ReadKind::Flag,
-        about: "the firer carries a D marker",
-    },
-    Read {
-        name: "target.suppressed",
-        kind: ReadKind::Flag,
-        about: "the target carries an S marker",
-    },
-    Read {
-        name: "target.disorganized",
-        kind: ReadKind::Flag,
-        about: "the target carries a D marker",
-    },
+    FIRE_MARKERS[0],
+    FIRE_MARKERS[1],
+    FIRE_MARKERS[2],
+    FIRE_MARKERS[3],
     Read {
         name: "target.class",
         kind: ReadKind::Word(&["personnel", "other"]),
@@ -74,38 +59,7 @@ pub const CRT_ROLL: RollPoint = roll_points::crt_roll(
 );
 
 /// What an artillery mission's or air strike's rolls show.
-const STRIKE: &[Read] = &[
-    Read {
-        name: "mission",
-        kind: ReadKind::Word(&roll_points::MISSIONS),
-        about: "the mission: direct-artillery, indirect-artillery or air-strike",
-    },
-    Read {
-        name: "firer.suppressed",
-        kind: ReadKind::Flag,
-        about: "the artillery firer carries an S marker (an aircraft: false)",
-    },
-    Read {
-        name: "firer.disorganized",
-        kind: ReadKind::Flag,
-        about: "the artillery firer carries a D marker (an aircraft: false)",
-    },
-    Read {
-        name: "target.suppressed",
-        kind: ReadKind::Flag,
-        about: "the target carries an S marker",
-    },
-    Read {
-        name: "target.disorganized",
-        kind: ReadKind::Flag,
-        about: "the target carries a D marker",
-    },
-    Read {
-        name: "target.class",
-        kind: ReadKind::Word(&["personnel", "other"]),
-        about: "the target's class",
-    },
-];
+const STRIKE: &[Read] = &roll_points::strike_reads(&["personnel", "other"]);
 
 /// The artillery firer's or the air strike's cohesion roll.
 pub const STRIKE_COHESION: RollPoint = roll_points::strike_cohesion(
