@@ -78,6 +78,12 @@ const STAND_MARKERS: [Read; 2] = [
     flag("stand.disorganized", "the stand carries a D marker"),
 ];
 
+/// Each side's cohesion, as a roll-off for the initiative shows them.
+pub const SIDES_COHESION: [Read; 2] = [
+    number("a.cohesion", "side A's cohesion"),
+    number("b.cohesion", "side B's cohesion"),
+];
+
 /// The firer's and the target's markers, as standard fire shows them.
 pub const FIRE_MARKERS: [Read; 4] = [
     flag("firer.suppressed", "the firer carries an S marker"),

@@ -139,18 +139,7 @@ pub const POSTURE_ROLL: RollPoint = RollPoint {
     failed: "side A does not take the initiative",
     totals: Some((2, 12)),
     outcomes: None,
-    reads: &[
-        Read {
-            name: "a.cohesion",
-            kind: ReadKind::Number,
-            about: "side A's cohesion",
-        },
-        Read {
-            name: "b.cohesion",
-            kind: ReadKind::Number,
-            about: "side B's cohesion",
-        },
-    ],
+    reads: &roll_points::SIDES_COHESION,
 };
 
 /// One stand's marker removal roll: the GHQ d20, or the optional chart's

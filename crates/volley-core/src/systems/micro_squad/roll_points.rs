@@ -147,18 +147,7 @@ pub const INITIATIVE_ROLL: RollPoint = RollPoint {
     failed: "side B has the initiative",
     totals: Some((1, 6)),
     outcomes: None,
-    reads: &[
-        Read {
-            name: "a.cohesion",
-            kind: ReadKind::Number,
-            about: "side A's cohesion",
-        },
-        Read {
-            name: "b.cohesion",
-            kind: ReadKind::Number,
-            about: "side B's cohesion",
-        },
-    ],
+    reads: &roll_points::SIDES_COHESION,
 };
 
 /// One stand's marker removal roll: the GHQ d20.
