@@ -10,19 +10,6 @@ use crate::dice::{Dice, Roll};
 use crate::rules::RollPoint;
 use crate::rules::rolls::{Adjust, Value, Verdict};
 
-/// Roll 2D6 + `drm` on `column` of the card's CRT and apply the result to
-/// `target`.
-#[inline(always)]
-pub fn attack<D: Dice, C: GhqCard>(
-    dice: &mut D,
-    card: &C,
-    column: Column,
-    drm: i32,
-    target: &mut Stand,
-) -> Effect {
-    attack_by(dice, card, column, drm, false, target)
-}
-
 /// What a modified 2D6 of `modified_roll` on CRT column `column` does to
 /// `target`: the stand after it, and the effect.
 #[inline(always)]
@@ -41,7 +28,8 @@ pub fn roll_result<C: GhqCard>(
     (target, effect)
 }
 
-/// [`attack`] by an attacker for whom `-S-` is S (`dash_s_suppresses`) or no
+/// Roll 2D6 + `drm` on `column` of the card's CRT and apply the result to
+/// `target`, for an attacker for whom `-S-` is S (`dash_s_suppresses`) or no
 /// effect.
 #[inline(always)]
 pub fn attack_by<D: Dice, C: GhqCard>(
@@ -72,7 +60,7 @@ pub struct CrtAttack {
     pub dash_s_suppresses: bool,
 }
 
-/// `attack` rolled on `target` at roll point `point` under the card's house
+/// [`attack_by`] rolled on `target` at roll point `point` under the card's house
 /// rules (`shown`: what the point shows them): a rule's modifier adds to
 /// the 2D6, a re-roll attacks again the stand as it stood, a script reads
 /// the dice.

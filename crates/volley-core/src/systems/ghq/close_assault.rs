@@ -7,11 +7,10 @@ use super::attack::{CrtAttack, attack_at};
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
 use super::crt::Column;
-use super::roll_points::{ASSAULT_ATTACK, ASSAULT_COHESION};
+use super::roll_points::{ASSAULT_ATTACK, ASSAULT_COHESION, side_shown};
 use super::stand::{Stand, StandState};
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally};
-use crate::rules::rolls::Value;
 use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
@@ -60,7 +59,7 @@ impl<C: GhqCard> CloseAssault<C> {
         };
         self.test(stand, cohesion)
             .rolled_at(self.charts.rolls(), &ASSAULT_COHESION, dice, || {
-                self.shown(side, stand)
+                side_shown(side, stand, self.assaulters)
             })
     }
 
@@ -78,20 +77,10 @@ impl<C: GhqCard> CloseAssault<C> {
             dice,
             &*self.charts,
             &ASSAULT_ATTACK,
-            || self.shown(attacked, &before),
+            || side_shown(attacked, &before, self.assaulters),
             attack,
             target,
         );
-    }
-
-    /// What the assault's roll points show of a roll about `stand`.
-    fn shown(&self, side: &'static str, stand: &Stand) -> Vec<Value> {
-        vec![
-            Value::Word(side),
-            Value::Flag(stand.suppressed),
-            Value::Flag(stand.disorganized),
-            Value::Number(i64::from(self.assaulters)),
-        ]
     }
 }
 

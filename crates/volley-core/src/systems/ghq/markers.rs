@@ -170,37 +170,11 @@ pub fn apply_removal<C: GhqCard>(card: &C, cohesion: i32, stand: &mut Stand, rol
     }
 }
 
-/// Marker removal for a whole group, each stand rolled at the card's roll
-/// point under its house rules: what an engagement does instead of
-/// [`RemovalTable::remove`] where a rule changes the roll (a re-roll or a
-/// script's dice cannot be tabulated once for every stand).
-pub fn remove_one_by_one<C: MarkerRoll, D: Dice>(
-    card: &C,
-    cohesion: i32,
-    dice: &mut D,
-    group: super::group::StandGroup,
-) -> super::group::StandGroup {
-    let mut after = super::group::StandGroup {
-        counts: [group.counts[0], 0, 0, 0],
-        lost: group.lost,
-    };
-    for state in 1..4 {
-        for _ in 0..group.counts[state] {
-            let mut stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
-            card.roll_removal(dice, cohesion, &mut stand);
-            if stand.eliminated {
-                after.lost += 1;
-            } else {
-                after.counts[stand.state_index()] += 1;
-            }
-        }
-    }
-    after
-}
-
 /// A side's marker removal, tabulated once from the card: what each face of
 /// its die does to a stand in each marker state (the hot loops of both
-/// methods read it).
+/// methods read it), a house rule's modifier and threshold read in. Where a
+/// rule re-rolls the roll or a script decides it, a table cannot hold it:
+/// each stand then rolls on its own at the card's roll point.
 #[derive(Clone, Debug)]
 pub struct RemovalTable {
     /// The die rolled (a d20 but on a card's own chart).
@@ -208,6 +182,10 @@ pub struct RemovalTable {
     /// By marker state and face: the stand's marker state after, or
     /// [`ELIMINATED`].
     after: [Vec<u8>; 4],
+    /// The side's force cohesion.
+    cohesion: i32,
+    /// The house rules leave the roll to each stand (the table is unread).
+    one_by_one: bool,
 }
 
 /// [`RemovalTable`]'s class of a stand that the roll eliminated (a panic on a
@@ -215,23 +193,19 @@ pub struct RemovalTable {
 const ELIMINATED: u8 = 4;
 
 impl RemovalTable {
-    /// The table of a side with force cohesion `cohesion` on `card`, a house
-    /// rule's modifier and threshold at the card's marker removal read into
-    /// it (a re-roll or a script: [`remove_one_by_one`]).
+    /// The table of a side with force cohesion `cohesion` on `card`.
     pub fn new<C: MarkerRoll>(card: &C, cohesion: i32) -> Self {
         let die = card.removal_die();
+        let one_by_one = !card.rolls().tabulable(C::REMOVAL_POINT);
         let mut after: [Vec<u8>; 4] = Default::default();
         for (state, row) in after.iter_mut().enumerate().skip(1) {
             *row = vec![0; die as usize + 1];
             let stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
             let shown = || removal_shown(&stand, cohesion);
-            let rolls = card.rolls();
-            // Where a rule re-rolls or a script decides, each stand rolls on
-            // its own and the table is the card's (unread).
-            let adjust = if rolls.tabulable(C::REMOVAL_POINT) {
-                rolls.adjust(C::REMOVAL_POINT, shown)
-            } else {
+            let adjust = if one_by_one {
                 Adjust::NONE
+            } else {
+                card.rolls().adjust(C::REMOVAL_POINT, shown)
             };
             let at = adjust.threshold(cohesion);
             for (n, cell) in row.iter_mut().enumerate().skip(1) {
@@ -245,14 +219,21 @@ impl RemovalTable {
                 };
             }
         }
-        RemovalTable { die, after }
+        RemovalTable {
+            die,
+            after,
+            cohesion,
+            one_by_one,
+        }
     }
 
-    /// Marker removal for a whole group of identical stands: the stands of one
-    /// marker state all roll the same test, so their rolls are one multinomial
-    /// split by where they end up, not one branch per stand.
-    pub fn remove<D: Dice>(
+    /// Marker removal for a whole group of identical stands on `card` (the
+    /// table's): the stands of one marker state all roll the same test, so
+    /// their rolls are one multinomial split by where they end up, not one
+    /// branch per stand.
+    pub fn remove<C: MarkerRoll, D: Dice>(
         &self,
+        card: &C,
         dice: &mut D,
         group: super::group::StandGroup,
     ) -> super::group::StandGroup {
@@ -260,6 +241,20 @@ impl RemovalTable {
             counts: [group.counts[0], 0, 0, 0],
             lost: group.lost,
         };
+        if self.one_by_one {
+            for state in 1..4 {
+                for _ in 0..group.counts[state] {
+                    let mut stand = Stand::with_markers(state & 1 == 1, state & 2 == 2);
+                    card.roll_removal(dice, self.cohesion, &mut stand);
+                    if stand.eliminated {
+                        after.lost += 1;
+                    } else {
+                        after.counts[stand.state_index()] += 1;
+                    }
+                }
+            }
+            return after;
+        }
         for state in 1..4 {
             let n = group.counts[state];
             if n == 0 {

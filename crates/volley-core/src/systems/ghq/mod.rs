@@ -47,7 +47,7 @@ pub mod roll_points;
 pub mod stand;
 pub mod terrain;
 
-pub use attack::{CrtAttack, attack, attack_at, attack_by, attack_read, roll_result};
+pub use attack::{CrtAttack, attack_at, attack_by, attack_read, roll_result};
 pub use card::{GhqCard, MarkerPenalties};
 pub use cohesion::CohesionTest;
 pub use crt::{CRT_COLUMNS, CRT_ROWS, Column, Crt, CrtResult, column, column_or_automatic};

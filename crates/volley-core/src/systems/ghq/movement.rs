@@ -54,6 +54,9 @@ impl MovementOrders {
     }
 }
 
+/// A unit or group's order status, as the movement chart reads it.
+pub const ORDERS: [&str; 3] = ["under-order", "r-without-order", "other-without-order"];
+
 /// A unit or group's cohesion roll to move.
 #[derive(Clone, Debug)]
 pub struct MoveRoll {
@@ -135,8 +138,8 @@ impl<C: MoveRule> ActionFields for MoveFields<C> {
             super::fields::cohesion("cohesion", charts, "the force's cohesion"),
             FieldSpec::choice(
                 "order",
-                &["under-order", "r-without-order", "other-without-order"],
-                "under-order",
+                &ORDERS,
+                ORDERS[0],
                 "order status of the unit or group",
             ),
             FieldSpec::int("hq_attached", 0, 6, 0, hq_attached),
@@ -193,10 +196,10 @@ impl<C: MoveRule> ChartAction for MoveAction<C> {
             modifier,
             naturals: charts.naturals(),
         });
-        let order = ["under-order", "r-without-order", "other-without-order"]
+        let order = ORDERS
             .into_iter()
             .find(|o| *o == f.order)
-            .unwrap_or("under-order");
+            .unwrap_or(ORDERS[0]);
         let shown = vec![
             Value::Word(order),
             Value::Number(i64::from(f.hq_attached)),

@@ -8,11 +8,10 @@ use super::attack::{CrtAttack, attack_at};
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
 use super::crt::Column;
-use super::roll_points::{OVERRUN_ATTACK, OVERRUN_COHESION};
+use super::roll_points::{OVERRUN_ATTACK, OVERRUN_COHESION, side_shown};
 use super::stand::{Effect, Stand, StandState};
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally};
-use crate::rules::rolls::Value;
 use crate::tally::{Mean, Outcome};
 use std::sync::Arc;
 
@@ -54,17 +53,6 @@ pub struct OverrunRecord {
 }
 
 impl<C: GhqCard> Overrun<C> {
-    /// What the overrun's roll points show of a roll about `stand` (of
-    /// `side`).
-    fn shown(&self, side: &'static str, stand: &Stand) -> Vec<Value> {
-        vec![
-            Value::Word(side),
-            Value::Flag(stand.suppressed),
-            Value::Flag(stand.disorganized),
-            Value::Number(i64::from(self.attackers)),
-        ]
-    }
-
     /// How many of `side`'s rolls with `test` fail, one per overrunning
     /// stand.
     fn failures<D: Dice>(&self, dice: &mut D, side: &'static str, test: &CohesionTest) -> u32 {
@@ -75,7 +63,7 @@ impl<C: GhqCard> Overrun<C> {
         (0..self.attackers)
             .filter(|_| {
                 !test.rolled_at(self.charts.rolls(), &OVERRUN_COHESION, dice, || {
-                    self.shown(side, stand)
+                    side_shown(side, stand, self.attackers)
                 })
             })
             .count() as u32
@@ -94,7 +82,7 @@ impl<C: GhqCard> Overrun<C> {
             dice,
             &*self.charts,
             &OVERRUN_ATTACK,
-            || self.shown(attacked, &before),
+            || side_shown(attacked, &before, self.attackers),
             attack,
             target,
         )

@@ -6,6 +6,7 @@
 //! the move roll and the orders roll) are named here once.
 
 use super::markers::RemovalRoll;
+use super::movement::ORDERS;
 use super::stand::Stand;
 use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
 use crate::tally::Category;
@@ -131,6 +132,17 @@ const TARGET_MARKERS: [Read; 2] = [
     ),
 ];
 
+/// What a close assault's or an overrun's rolls show of a roll about `stand`,
+/// of `side`, with `stands` stands assaulting or overrunning.
+pub fn side_shown(side: &'static str, stand: &Stand, stands: u32) -> Vec<Value> {
+    vec![
+        Value::Word(side),
+        Value::Flag(stand.suppressed),
+        Value::Flag(stand.disorganized),
+        Value::Number(i64::from(stands)),
+    ]
+}
+
 /// Each side's cohesion roll in a close assault.
 pub const ASSAULT_COHESION: RollPoint = RollPoint {
     name: "assault_cohesion",
@@ -255,7 +267,7 @@ pub const MOVE_COHESION: RollPoint = RollPoint {
     reads: &[
         Read {
             name: "order",
-            kind: ReadKind::Word(&["under-order", "r-without-order", "other-without-order"]),
+            kind: ReadKind::Word(&ORDERS),
             about: "the unit or group's order status",
         },
         number("hq_attached", "HQ stands attached to the group"),

@@ -9,7 +9,7 @@
 //! [`Charts::dash_s_suppresses`]). AA fire on the way out cannot change the
 //! strike and is not rolled.
 
-use super::artillery::{strike_column, target_class};
+use super::artillery::strike_column;
 use super::charts::{Attacker, Charts};
 use super::fields;
 use super::roll_points::{AA_ATTACK, AA_FIRE, DEVIATION_ROLL, STRIKE_ATTACK, STRIKE_COHESION};
@@ -285,7 +285,7 @@ impl ChartAction for AirStrikeAction {
             crt_drm: terrain_crt + f.die_mod,
             dash_s_suppresses: charts.dash_s_suppresses(Attacker::ArtilleryOrAir, &f.target),
             target: f.target_stand,
-            target_class: target_class(&f.target),
+            target_class: fields::class_named(&f.target),
             charts: charts.clone(),
         })))
     }

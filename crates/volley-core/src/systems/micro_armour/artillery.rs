@@ -7,7 +7,6 @@
 
 use super::charts::{Attacker, Charts};
 use super::fields;
-use super::fields::TARGET_CLASSES;
 use super::roll_points::{DEVIATION_ROLL, STRIKE_ATTACK, STRIKE_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
@@ -225,19 +224,10 @@ impl<const INDIRECT: bool> ChartAction for ArtilleryAction<INDIRECT> {
                 Self::ABOUT.name,
                 &f.firer,
                 &f.target_stand,
-                target_class(&f.target),
+                fields::class_named(&f.target),
             ),
             target: f.target_stand,
             charts: charts.clone(),
         })))
     }
-}
-
-/// A target class as the card's roll points show it.
-pub fn target_class(class: &str) -> &'static str {
-    TARGET_CLASSES
-        .iter()
-        .find(|c| **c == class)
-        .copied()
-        .unwrap_or("personnel")
 }

@@ -36,7 +36,6 @@ use crate::rules::rolls::Value;
 use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::StandGroup;
-use crate::systems::ghq::markers::remove_one_by_one;
 use crate::systems::ghq::{
     CohesionTest, Column, CrtAttack, GhqCard, RemovalTable, Stand, attack_at,
 };
@@ -114,21 +113,9 @@ pub struct Engagement {
     pub attack_again: bool,
     /// A's and B's marker removal, tabulated.
     pub removal: [RemovalTable; 2],
-    /// A house rule changes marker removal: each stand rolls at its point.
-    pub rolled_removal: bool,
 }
 
 impl Engagement {
-    /// Side `index`'s marker removal (0: A), from its table, or stand by
-    /// stand where a house rule changes the roll.
-    fn remove<D: Dice>(&self, index: usize, dice: &mut D, group: StandGroup) -> StandGroup {
-        if self.rolled_removal {
-            let cohesion = [self.a.cohesion, self.b.cohesion][index];
-            return remove_one_by_one(&*self.charts, cohesion, dice, group);
-        }
-        self.removal[index].remove(dice, group)
-    }
-
     /// Does a side of tech level `tl` qualify for standard fire phase `phase`
     /// (1-3)? TL4-5 in the 1st, every stand in the 2nd ("All qualified stands
     /// fire in this phase"), TL5 in the 3rd. Under `ma_shots_per_turn = 1` a
@@ -304,12 +291,12 @@ impl engine::Engagement for Engagement {
                 }
             }
             State::Between { a, b } if step == last_shot + 1 => State::Between {
-                a: self.remove(0, dice, a),
+                a: self.removal[0].remove(&*self.charts, dice, a),
                 b,
             },
             State::Between { a, b } => State::Between {
                 a,
-                b: self.remove(1, dice, b),
+                b: self.removal[1].remove(&*self.charts, dice, b),
             },
         }
     }

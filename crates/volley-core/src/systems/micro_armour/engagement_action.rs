@@ -1,12 +1,10 @@
 //! `micro-armour engagement`: its fields, and the engagement they build
 //! (see [`super::engagement`]).
 
-use super::artillery::target_class;
 use super::charts::{Attacker, BreakPointRule, Charts};
 use super::command::Posture;
 use super::engagement::{Engagement, Fire, FireShows, Side};
 use super::fields;
-use super::roll_points::MARKER_REMOVAL;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{EngagementModel, Model};
 use crate::error::InputError;
@@ -91,7 +89,7 @@ impl EngagementAction {
             crt_drm: crt_drm + range_drm,
             dash_s_suppresses: charts.dash_s_suppresses(Attacker::Ordinary { tech_level }, class),
             shows: FireShows {
-                target_class: target_class(class),
+                target_class: fields::class_named(class),
                 range,
                 tech_level,
                 atgm,
@@ -157,7 +155,6 @@ impl EngagementAction {
             phases: Vec::new(),
             attack_again: charts.data.options.ma_engagement_attack_again(),
             removal: [f.a_cohesion, f.b_cohesion].map(|c| RemovalTable::new(&*charts, c)),
-            rolled_removal: !charts.rolls.tabulable(&MARKER_REMOVAL),
             charts: charts.clone(),
         };
         engagement.phases = engagement.phases_played();

@@ -20,6 +20,16 @@ pub fn target_class(name: &'static str, help: &'static str) -> FieldSpec {
     FieldSpec::choice(name, &TARGET_CLASSES, "personnel", help)
 }
 
+/// A target class a field gave, as the card names it (what a roll point
+/// shows a rule).
+pub fn class_named(class: &str) -> &'static str {
+    TARGET_CLASSES
+        .iter()
+        .find(|c| **c == class)
+        .copied()
+        .unwrap_or("personnel")
+}
+
 /// The classes a stand in a ground attack (an overrun, a close assault) may
 /// have: the card gives neither a way to reach a helicopter.
 pub const GROUND_CLASSES: [&str; 3] = ["personnel", "armored", "unarmored"];

@@ -8,7 +8,6 @@
 
 use super::charts::{Attacker, Charts, MovingDefense};
 use super::fields;
-use super::fields::TARGET_CLASSES;
 use super::roll_points::{CRT_ROLL, FIRER_COHESION};
 use crate::action::{About, ChartAction, FieldSpec, Scenario};
 use crate::dice::Dice;
@@ -221,13 +220,7 @@ impl FireAction {
                 Value::Flag(f.firer.disorganized),
                 Value::Flag(f.target_stand.suppressed),
                 Value::Flag(f.target_stand.disorganized),
-                Value::Word(
-                    TARGET_CLASSES
-                        .iter()
-                        .find(|c| **c == f.target)
-                        .copied()
-                        .unwrap_or("personnel"),
-                ),
+                Value::Word(fields::class_named(&f.target)),
                 Value::Number(f.range),
                 Value::Number(i64::from(f.tech_level)),
                 Value::Flag(f.atgm),

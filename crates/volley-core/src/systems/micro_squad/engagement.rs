@@ -17,7 +17,7 @@
 //! every shot and every marker-removal split, which keeps 4 against 4 small.
 
 use super::charts::Charts;
-use super::roll_points::{CRT_ROLL, FIRER_COHESION, INITIATIVE_ROLL, MARKER_REMOVAL};
+use super::roll_points::{CRT_ROLL, FIRER_COHESION, INITIATIVE_ROLL};
 use super::shot_table::Shot;
 pub use super::shot_table::ShotTable;
 use crate::dice::Dice;
@@ -27,7 +27,6 @@ pub use crate::systems::ghq::engagement_record::Winner;
 use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::StandGroup;
-use crate::systems::ghq::markers::remove_one_by_one;
 use crate::systems::ghq::{Column, CrtAttack, RemovalTable, attack_at};
 use crate::systems::ghq::{GhqCard, ParenSTrigger, Stand};
 use std::sync::Arc;
@@ -102,34 +101,8 @@ pub struct Engagement {
     pub shots_of: [Option<ShotTable>; 2],
     /// A's and B's marker removal, tabulated.
     pub removal: [RemovalTable; 2],
-    /// Which rolls a house rule changes beyond what a table holds (then
-    /// they are rolled one at a time at their roll points).
-    pub rolled: Rolled,
-}
-
-/// Which of an engagement's tabulated rolls a house rule changes in a way a
-/// table cannot hold (a script; at marker removal, a re-roll too): those are
-/// rolled one at a time at their roll points. A modifier or a threshold (and
-/// a shot's re-roll) is read into the tables.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Rolled {
-    pub initiative: bool,
-    pub fire: bool,
-    pub removal: bool,
-}
-
-impl Rolled {
-    /// What the house rules of `charts` change.
-    pub fn by(charts: &Charts) -> Self {
-        let rolls = &charts.rolls;
-        Rolled {
-            initiative: rolls.touches(&INITIATIVE_ROLL),
-            // A re-roll of a shot's rolls is read into its table; a script
-            // decides at each roll.
-            fire: rolls.scripted(&FIRER_COHESION) || rolls.scripted(&CRT_ROLL),
-            removal: !rolls.tabulable(&MARKER_REMOVAL),
-        }
-    }
+    /// A house rule changes the initiative: it is rolled at its roll point.
+    pub rolled_initiative: bool,
 }
 
 impl Engagement {
@@ -170,11 +143,19 @@ impl Engagement {
     /// The next shot of the side `a_turn` names.
     fn shot<D: Dice>(&self, dice: &mut D, a_turn: bool, a: &mut FiringSide, b: &mut FiringSide) {
         let (firing, target_side) = if a_turn { (a, b) } else { (b, a) };
-        if self.rolled.fire {
+        if self.one_at_a_time(a_turn) {
             self.rolled_shot(dice, a_turn, firing, target_side);
         } else if let Some(aim) = self.aim(a_turn, firing, target_side) {
             Self::land(&aim, dice.pick(&aim.shot.odds), target_side);
         }
+    }
+
+    /// Does the side `a_turn` names roll each shot at the roll points (a
+    /// script decides there)?
+    fn one_at_a_time(&self, a_turn: bool) -> bool {
+        self.shots_of[usize::from(!a_turn)]
+            .as_ref()
+            .is_some_and(|table| table.one_at_a_time)
     }
 
     /// The next shot rolled at the fire's roll points under the house rules:
@@ -186,11 +167,8 @@ impl Engagement {
         firing: &mut FiringSide,
         target_side: &mut FiringSide,
     ) {
-        let (setup, index) = if a_turn { (&self.a, 0) } else { (&self.b, 1) };
+        let setup = if a_turn { &self.a } else { &self.b };
         let Some(fire) = &setup.fire else { return };
-        if self.shots_of[index].is_none() {
-            return;
-        }
         let Some((firer, slot)) =
             fire_phase::next_shot(firing, target_side, &self.best_first, self.attack_again)
         else {
@@ -216,7 +194,7 @@ impl Engagement {
     /// Does A win the initiative? The card's odds, or the roll-off at its
     /// roll point where a house rule changes it.
     fn a_first<D: Dice>(&self, dice: &mut D) -> bool {
-        if !self.rolled.initiative {
+        if !self.rolled_initiative {
             let (won, lost) = self.initiative;
             return dice.chance(won, won + lost);
         }
@@ -233,16 +211,6 @@ impl Engagement {
             };
             (a_first, Verdict::failed_if(!a_first))
         })
-    }
-
-    /// Side `index`'s marker removal (0: A), from its table, or stand by
-    /// stand where a house rule changes the roll.
-    fn remove<D: Dice>(&self, index: usize, dice: &mut D, group: StandGroup) -> StandGroup {
-        if self.rolled.removal {
-            let cohesion = [self.a.cohesion, self.b.cohesion][index];
-            return remove_one_by_one(&*self.charts, cohesion, dice, group);
-        }
-        self.removal[index].remove(dice, group)
     }
 
     /// The state after shot step `step`: what the rest of the phase cannot
@@ -316,8 +284,8 @@ impl engine::Engagement for Engagement {
             self.shot(dice, k.is_multiple_of(2) == a_first, &mut a, &mut b);
         }
         State::Between {
-            a: self.remove(0, dice, a.collapse()),
-            b: self.remove(1, dice, b.collapse()),
+            a: self.removal[0].remove(&*self.charts, dice, a.collapse()),
+            b: self.removal[1].remove(&*self.charts, dice, b.collapse()),
         }
     }
 
@@ -358,12 +326,12 @@ impl engine::Engagement for Engagement {
                 self.after_shot(step, a_first, a, b, dice.merges_states())
             }
             State::Between { a, b } if step == last_shot + 1 => State::Between {
-                a: self.remove(0, dice, a),
+                a: self.removal[0].remove(&*self.charts, dice, a),
                 b,
             },
             State::Between { a, b } => State::Between {
                 a,
-                b: self.remove(1, dice, b),
+                b: self.removal[1].remove(&*self.charts, dice, b),
             },
         }
     }
@@ -377,10 +345,6 @@ impl engine::Engagement for Engagement {
         step: u32,
         mut each: F,
     ) -> Option<u64> {
-        if self.rolled.fire {
-            // Rolled at the roll points: the dice list the outcomes.
-            return None;
-        }
         let State::Firing {
             a_first,
             mut a,
@@ -390,6 +354,10 @@ impl engine::Engagement for Engagement {
             return None;
         };
         let a_turn = (step - 1).is_multiple_of(2) == a_first;
+        if self.one_at_a_time(a_turn) {
+            // Rolled at the roll points: the dice list the outcomes.
+            return None;
+        }
         let aim = {
             let (firing, target_side) = if a_turn { (&mut a, &b) } else { (&mut b, &a) };
             self.aim(a_turn, firing, target_side)

@@ -4,6 +4,7 @@
 use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::engagement::*;
 use super::fields;
+use super::roll_points::INITIATIVE_ROLL;
 use crate::action::{About, ChartAction, FieldSpec, Scenario};
 use crate::engine::{EngagementModel, Model};
 use crate::error::InputError;
@@ -169,7 +170,7 @@ impl EngagementAction {
                 .map(|side| side.fire.as_ref().map(|f| ShotTable::new(&charts, side, f))),
             attack_again: charts.data.options.ms_engagement_attack_again(),
             removal: [&a, &b].map(|side| RemovalTable::new(&*charts, side.cohesion)),
-            rolled: Rolled::by(&charts),
+            rolled_initiative: charts.rolls.touches(&INITIATIVE_ROLL),
             turns: f.turns,
             a,
             b,

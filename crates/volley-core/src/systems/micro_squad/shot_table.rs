@@ -13,11 +13,17 @@ use crate::systems::ghq::{CohesionTest, Effect, GhqCard, Stand, roll_result};
 /// and the CRT's 2D6 are pure functions of a few small values (the firer's
 /// markers, the target's markers and whether an attack suppressed it this
 /// turn), and the hot loops of both methods read them. Each shot is one draw
-/// over its 720 equally likely outcomes, by what it does.
+/// over its 720 equally likely outcomes, by what it does. A house rule's
+/// modifier, threshold and re-roll at standard fire's two rolls are read
+/// in; where a script attaches there, a table cannot hold it, and each shot
+/// is rolled at the roll points instead.
 #[derive(Clone, Debug)]
 pub struct ShotTable {
     /// By firer markers, target markers, target suppressed this turn.
     pub(super) shots: [[[Shot; 2]; 4]; 4],
+    /// A script decides at a shot's rolls: each is rolled on its own (the
+    /// table is unread).
+    pub(super) one_at_a_time: bool,
 }
 
 /// What one shot can do, with its odds.
@@ -79,20 +85,20 @@ fn rerolled(
 
 impl ShotTable {
     pub(super) fn new(charts: &Charts, side: &Side, fire: &Fire) -> Self {
+        let one_at_a_time =
+            charts.rolls.scripted(&FIRER_COHESION) || charts.rolls.scripted(&CRT_ROLL);
         let shot = |firer: usize, markers: usize, stt: usize| {
             let firer_stand = Stand::with_markers(firer & 1 == 1, firer & 2 == 2);
             let target = Stand {
                 suppressed_this_turn: stt == 1,
                 ..Stand::with_markers(markers & 1 == 1, markers & 2 == 2)
             };
-            // A house rule's modifier, threshold and re-roll read into the
-            // table (a script rolls each shot instead: `Rolled`).
             let shown = || fire.shown(&firer_stand, &target);
             let adjusted = |point| {
-                if !charts.rolls.scripted(point) {
-                    charts.rolls.adjust(point, shown)
-                } else {
+                if one_at_a_time {
                     Adjust::NONE
+                } else {
+                    charts.rolls.adjust(point, shown)
                 }
             };
             let (on_cohesion, on_crt) = (adjusted(&FIRER_COHESION), adjusted(&CRT_ROLL));
@@ -120,6 +126,7 @@ impl ShotTable {
             shots: std::array::from_fn(|firer| {
                 std::array::from_fn(|markers| std::array::from_fn(|stt| shot(firer, markers, stt)))
             }),
+            one_at_a_time,
         }
     }
 }
