@@ -39,9 +39,40 @@ pub(super) struct Chain<S> {
     /// Each held once, numbered in the order met.
     pub(super) states: IndexSet<S, FxBuildHasher>,
     pub(super) layers: Vec<Vec<Id>>,
-    pub(super) openings: Vec<Vec<Opening>>,
+    pub(super) openings: Openings,
     pub(super) routes: Vec<Route<S>>,
     pub(super) met: Vec<Vec<Vec<Vec<Id>>>>,
+}
+
+/// By decision state, its open choices, all in one list (millions of
+/// states: one allocation, not one each).
+#[derive(Default)]
+pub(super) struct Openings {
+    /// By state, where its openings lie in `all` (start, count).
+    spans: Vec<(u32, u32)>,
+    all: Vec<Opening>,
+}
+
+impl Openings {
+    /// State `id`'s open choices (none where its engagement is over or its
+    /// choices are not opened yet).
+    pub(super) fn of(&self, id: Id) -> &[Opening] {
+        let (start, count) = self.spans[id as usize];
+        &self.all[start as usize..][..count as usize]
+    }
+
+    /// Open choices over every state.
+    pub(super) fn total(&self) -> usize {
+        self.all.len()
+    }
+
+    fn set(&mut self, id: Id, openings: impl IntoIterator<Item = Opening>) {
+        let start = self.all.len();
+        self.all.extend(openings);
+        let count = self.all.len() - start;
+        let start = u32::try_from(start).expect("fewer than 2^32 openings");
+        self.spans[id as usize] = (start, count as u32);
+    }
 }
 
 /// One stage's next states from `state`, exactly: as the engagement
@@ -147,7 +178,7 @@ pub(crate) fn stepwise_turn<G: Decisions>(
 fn intern<S: Eq + std::hash::Hash>(chain: &mut Chain<S>, s: S) -> Id {
     let (id, new) = chain.states.insert_full(s);
     if new {
-        chain.openings.push(Vec::new());
+        chain.openings.spans.push((0, 0));
     }
     id as Id
 }
@@ -175,7 +206,7 @@ pub(super) fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::Stat
     let mut chain = Chain {
         states: IndexSet::default(),
         layers: Vec::new(),
-        openings: Vec::new(),
+        openings: Openings::default(),
         routes: Vec::new(),
         met: Vec::new(),
     };
@@ -188,11 +219,11 @@ pub(super) fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::Stat
         // Each state's open choices, each the first level of its route.
         for &id in &current {
             let s = &chain.states[id as usize];
-            if game.is_over(s) || !chain.openings[id as usize].is_empty() {
+            if game.is_over(s) || !chain.openings.of(id).is_empty() {
                 continue;
             }
             let s = s.clone();
-            let mut openings = Vec::new();
+            let mut openings = Vec::with_capacity(game.all_choices().len());
             for choice in game.choices(&s) {
                 let stages = game.stages(&s, choice);
                 // What the turn carries through untouched, as its route.
@@ -208,7 +239,7 @@ pub(super) fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::Stat
                     node,
                 });
             }
-            chain.openings[id as usize] = openings;
+            chain.openings.set(id, openings);
         }
         let mut met: Vec<Vec<Vec<Id>>> = chain
             .routes
@@ -217,7 +248,9 @@ pub(super) fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::Stat
             .collect();
         for (r, firsts) in met.iter_mut().enumerate() {
             let nodes = current.iter().flat_map(|id| {
-                chain.openings[*id as usize]
+                chain
+                    .openings
+                    .of(*id)
                     .iter()
                     .filter(|o| o.route == r)
                     .map(|o| o.node)

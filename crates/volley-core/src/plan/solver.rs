@@ -166,13 +166,14 @@ fn values<G: Decisions>(
             .par_chunks_mut(policies)
             .zip(best_here.par_chunks_mut(width))
             .zip(layer.par_iter())
-            .for_each(|((value, of_best), &id)| {
+            // One list of open choices for each thread's states, refilled.
+            .for_each_init(Vec::new, |open, ((value, of_best), &id)| {
                 let s = &chain.states[id as usize];
                 if game.is_over(s) {
                     value.fill(scores[id as usize]);
                     return;
                 }
-                let openings = &chain.openings[id as usize];
+                let openings = chain.openings.of(id);
                 // Each choice's value under policy `k`, read in place: no
                 // list is built for a policy that only picks one of them.
                 let value_of = |o: &Opening, k: usize| -> (&'static str, f64) {
@@ -180,17 +181,16 @@ fn values<G: Decisions>(
                 };
                 let maximises = game.chooser(s) == game.decider();
                 let turn = t as u32 / game.points_per_turn() + 1;
-                let open: Vec<&'static str> = if maximises && policies > 1 {
-                    openings.iter().map(|o| o.choice).collect()
-                } else {
-                    Vec::new()
-                };
+                open.clear();
+                if maximises && policies > 1 {
+                    open.extend(openings.iter().map(|o| o.choice));
+                }
                 for (k, value) in value.iter_mut().enumerate() {
                     let q = openings.iter().map(|o| value_of(o, k));
                     *value = match k {
                         0 => best_of(q, maximises).1,
                         _ if maximises => {
-                            let c = fixed[k - 1](turn, s, &open);
+                            let c = fixed[k - 1](turn, s, open);
                             let chosen = openings.iter().find(|o| o.choice == c);
                             value_of(chosen.unwrap_or(&openings[0]), k).1
                         }
@@ -297,7 +297,9 @@ pub fn solve<G: Decisions>(
             let at = chain.layers[t]
                 .binary_search(&id)
                 .expect("a state reached is met");
-            let q: ChoiceValues = chain.openings[id as usize]
+            let q: ChoiceValues = chain
+                .openings
+                .of(id)
                 .iter()
                 .zip(&best[at * width..][..width])
                 .map(|(o, v)| (o.choice, *v))
@@ -305,7 +307,9 @@ pub fn solve<G: Decisions>(
             let side = game.chooser(s);
             let maximises = side == game.decider();
             let (choice, _) = best_of(q.iter().copied(), maximises);
-            let opening = chain.openings[id as usize]
+            let opening = chain
+                .openings
+                .of(id)
                 .iter()
                 .find(|o| o.choice == choice)
                 .expect("the best choice is open");
@@ -328,7 +332,7 @@ pub fn solve<G: Decisions>(
         fixed,
         policy,
         states: chain.layers.iter().map(Vec::len).sum(),
-        kernels: chain.openings.iter().map(Vec::len).sum(),
+        kernels: chain.openings.total(),
     })
 }
 
