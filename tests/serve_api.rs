@@ -340,10 +340,61 @@ fn a_server_at_its_limit_of_running_questions_says_it_is_busy() {
         &server,
         "/api/ask?system=micro-squad&action=engagement&trials=1000000000",
     );
-    let (status, body) = server.get("/api/odds?system=micro-squad&action=fire");
+    // Another long question waits, then is told the server is busy.
+    let (status, body) = server.get("/api/odds?system=micro-squad&action=engagement&seed=2");
     assert_eq!(status, 503, "{body}");
     assert!(body.starts_with("error: the server is busy"), "{body}");
+    assert!(body.contains("1 long question is running"), "{body}");
     assert!(body.contains("ask again"), "{body}");
+    // A quick one has turns of its own: answered at once.
+    let started = Instant::now();
+    let (status, body) = server.get("/api/odds?system=micro-squad&action=fire");
+    assert_eq!(status, 200, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn a_question_that_could_pass_the_memory_budget_is_refused_naming_what_to_lower() {
+    let server = Server::start(&["--max-memory", "400"]);
+    // A plan at the default budget may hold 2 GB: refused before it runs.
+    let (status, body) = server.get("/api/plan?system=deadly-field&action=firefight");
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.starts_with("error: query: key `budget`: this question may hold up to ")
+            && body.contains("--max-memory")
+            && body.ends_with("lower `budget`\n"),
+        "{body}"
+    );
+    // Within its share at a smaller budget, it is answered.
+    let (status, body) = server.get("/api/plan?system=deadly-field&action=firefight&budget=200000");
+    assert_eq!(status, 200, "{body}");
+    // A quick question needs no share of the long lane's.
+    assert_eq!(
+        server.get("/api/odds?system=micro-squad&action=fire").0,
+        200
+    );
+}
+
+#[test]
+fn a_repeat_of_a_running_question_joins_it_and_a_recent_one_is_answered_at_once() {
+    let server = Server::start(&["--max-running", "1", "--queue-wait", "1"]);
+    let plan = "/api/plan?system=micro-force&action=firefight&turns=4&opponent=best";
+    // Both asked at once: with one long turn and a one-second wait, the
+    // second would be refused busy if it did not join the first's run.
+    let port = server.port;
+    let first = std::thread::spawn(move || web::request(port, "GET", plan, None));
+    std::thread::sleep(Duration::from_millis(200));
+    let second = server.get(plan);
+    let first = first.join().unwrap();
+    assert_eq!(first.0, 200, "{}", first.1);
+    assert_eq!(second, first, "the one run's answer");
+    // An answer given lately (a second's exact engagement) is given again.
+    let engagement = "/api/odds?system=micro-squad&action=engagement&a_stands=4&b_stands=4";
+    let answered = server.get(engagement);
+    assert_eq!(answered.0, 200, "{}", answered.1);
+    let started = Instant::now();
+    assert_eq!(server.get(engagement), answered);
+    assert!(started.elapsed() < Duration::from_millis(300), "kept");
 }
 
 #[test]

@@ -14,4 +14,5 @@ mod generated_inputs;
 mod hand_loop;
 mod readings;
 mod serve_api;
+mod serve_load;
 mod site;

@@ -123,13 +123,19 @@ pub fn ask_line(comparison: bool, body: &str) -> String {
     serde_json::json!({ key: value }).to_string()
 }
 
+/// `/api/effects`'s own keys.
+pub const EFFECTS_KEYS: &[&str] = &["only", "show"];
+
+/// `/api/table`'s own keys.
+pub const TABLE_KEYS: &[&str] = &["row", "col", "show", "fractions"];
+
 /// A way to ask's own keys, with their values, in the order given.
 type OwnKeys = Vec<(String, String)>;
 
 /// A query read for an answer of one question (no variant) that takes keys
 /// of its own (`own`): those keys, the question, and its run's
 /// configuration under `limits`, stopped by `cancel`.
-fn one_question(
+pub fn one_question(
     query: &str,
     own: &[&str],
     limits: &Limits,
@@ -158,7 +164,7 @@ fn given<'a>(keys: &'a [(String, String)], key: &str) -> Option<&'a str> {
 /// fields named (comma-separated), `show` the outcome measured
 /// (VARIABLE=VALUE), stopped by `cancel`.
 pub fn effects(query: &str, limits: &Limits, cancel: &Cancel) -> Result<String, ApiError> {
-    let (own, question, config) = one_question(query, &["only", "show"], limits, cancel)?;
+    let (own, question, config) = one_question(query, EFFECTS_KEYS, limits, cancel)?;
     let only: Vec<String> = given(&own, "only")
         .map(|v| v.split(',').map(|f| f.trim().to_string()).collect())
         .unwrap_or_default();
@@ -177,8 +183,7 @@ pub fn effects(query: &str, limits: &Limits, cancel: &Cancel) -> Result<String, 
 /// the axes (FIELD=a..b or FIELD=v1,v2), `show` the outcome, `fractions`
 /// (`true`), stopped by `cancel`.
 pub fn table(query: &str, limits: &Limits, cancel: &Cancel) -> Result<String, ApiError> {
-    let (own, question, config) =
-        one_question(query, &["row", "col", "show", "fractions"], limits, cancel)?;
+    let (own, question, config) = one_question(query, TABLE_KEYS, limits, cancel)?;
     let fractions = match given(&own, "fractions") {
         None | Some("false") => false,
         Some("true") => true,

@@ -3,7 +3,7 @@
 
 /// Why a request cannot be answered: an HTTP status and the one line the
 /// command line would print.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ApiError {
     pub status: u16,
     pub message: String,

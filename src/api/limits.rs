@@ -21,6 +21,9 @@ pub struct Limits {
     pub max_running: usize,
     /// How long a question waits for a turn before the server says it is busy.
     pub queue_wait: Duration,
+    /// Memory the server's questions may hold together, in bytes: a long
+    /// question reserves what it may hold at most before it starts.
+    pub max_memory: u64,
 }
 
 impl Default for Limits {
@@ -31,8 +34,27 @@ impl Default for Limits {
             time_limit: Duration::from_secs(60),
             max_running: 2,
             queue_wait: Duration::from_secs(10),
+            max_memory: default_max_memory(),
         }
     }
+}
+
+/// Half of this machine's memory where it can be read (Linux), else 4 GB.
+pub fn default_max_memory() -> u64 {
+    machine_memory().map_or(4_000_000_000, |bytes| bytes / 2)
+}
+
+/// The machine's memory in bytes (Linux's `/proc/meminfo`).
+fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb: u64 = info
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
 }
 
 impl Limits {

@@ -22,14 +22,26 @@ pub struct ServeArgs {
     /// answer is bounded by its budget instead).
     #[arg(long, default_value_t = 60, value_name = "SECONDS")]
     pub time_limit: u64,
-    /// Questions answered at once; later ones wait for a turn.
+    /// Long questions (plans, engagements, large runs) answered at once;
+    /// later ones wait for a turn. Quick ones (one action's dice, a few
+    /// thousand trials) have turns of their own and never wait behind them.
     #[arg(long, default_value_t = 2, value_name = "N")]
     pub max_running: usize,
+    /// Memory the questions may hold together, in MB (default: half this
+    /// machine's). A long question reserves the most it may hold before it
+    /// starts; one that alone could pass this is refused, naming what to
+    /// lower.
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
     /// How long a question waits for a turn before the server answers 503
     /// (busy), in seconds.
     #[arg(long, default_value_t = 10, value_name = "SECONDS")]
     pub queue_wait: u64,
 }
+
+/// The least `--max-memory`: the quick lane's share and room for one long
+/// Monte Carlo run.
+const MIN_MEMORY_MB: u64 = 256;
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<String> {
     if args.max_running == 0 || args.max_trials == 0 || args.time_limit == 0 {
@@ -37,11 +49,21 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<String> {
             "--max-running, --max-trials and --time-limit must be at least 1"
         ));
     }
+    let max_memory = match args.max_memory {
+        Some(mb) if mb < MIN_MEMORY_MB => {
+            return Err(anyhow::anyhow!(
+                "--max-memory: {mb} MB is too little to answer anything; give at least {MIN_MEMORY_MB}"
+            ));
+        }
+        Some(mb) => mb.saturating_mul(1 << 20),
+        None => crate::api::limits::default_max_memory(),
+    };
     let limits = Limits {
         max_trials: args.max_trials,
         time_limit: Duration::from_secs(args.time_limit),
         max_running: args.max_running,
         queue_wait: Duration::from_secs(args.queue_wait),
+        max_memory,
         ..Limits::default()
     };
     crate::serve::serve(SocketAddr::new(args.bind, args.port), limits, |url| {

@@ -19,7 +19,9 @@
 //! answers are [`crate::api`]'s; this module is their HTTP: statuses, the
 //! gate's turns and time limit, and `/api/ask`'s stream.
 
+use super::cost::Cost;
 use super::gate::Gate;
+use super::recent::{Found, Reply};
 use crate::api::{ApiError, Asked, Prepared, Request};
 use crate::engine::{Cancel, Progress};
 use axum::body::{Body, Bytes};
@@ -28,12 +30,27 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use std::sync::Arc;
+use tokio::sync::watch;
 
 /// A JSON body (200), or the error line with its status.
-pub(super) fn respond(result: Result<String, ApiError>) -> Response {
+pub(super) fn respond(result: Result<Arc<str>, ApiError>) -> Response {
     match result {
-        Ok(body) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
+        // Sent from the answer kept, not a copy (a plan's can be 100 MB).
+        Ok(body) => (
+            [(header::CONTENT_TYPE, "application/json")],
+            Body::from(Bytes::from_owner(Shared(body))),
+        )
+            .into_response(),
         Err(e) => error_response(e),
+    }
+}
+
+/// An answer's text as a body's bytes.
+struct Shared(Arc<str>);
+
+impl AsRef<[u8]> for Shared {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
     }
 }
 
@@ -49,7 +66,7 @@ pub(super) fn error_response(e: ApiError) -> Response {
 }
 
 pub async fn systems_list() -> Response {
-    respond(Ok(crate::api::answers::systems()))
+    respond(Ok(Arc::from(crate::api::answers::systems())))
 }
 
 /// `/sheet/SYSTEM[?rule=TOML]`: the printable odds sheet `volley sheet`
@@ -82,43 +99,95 @@ pub async fn sheet(
 }
 
 pub async fn fields(RawQuery(query): RawQuery) -> Response {
-    respond(crate::api::answers::fields(query.as_deref().unwrap_or("")))
+    respond(crate::api::answers::fields(query.as_deref().unwrap_or("")).map(Arc::from))
 }
 
-/// The request in a query string (none: an empty one, refused for its missing
-/// system).
-fn parse(query: Option<String>) -> Result<Request, ApiError> {
-    Request::parse(query.as_deref().unwrap_or(""))
-}
+/// A job run behind the gate: the answer's body, or why not.
+pub(super) type Job = Box<dyn FnOnce() -> Result<String, ApiError> + Send>;
 
-/// Answer a query: validate it at once, then wait for a turn and run it on a
-/// blocking thread, stopped by `cancel` or the time limit.
+/// Answer a query: validate it and find its cost at once, then answer it
+/// as [`shared`] does, stopped by `cancel` (the page gone) or the time
+/// limit.
 async fn answer(
     gate: &Gate,
-    request: Result<Request, ApiError>,
+    query: Option<String>,
     asked: Asked,
     progress: Option<Progress>,
     cancel: Cancel,
-) -> Result<String, ApiError> {
-    let request = request?;
+) -> Result<Arc<str>, ApiError> {
+    let query = query.unwrap_or_default();
+    let request = Request::parse(&query)?;
     let mut config = request.config(gate.limits())?;
     config.progress = progress;
     config.cancel = Some(cancel.clone());
     let prepared = Prepared::of(&request, asked)?;
+    let cost = match &prepared {
+        Prepared::Odds(question) => Cost::of_question(question, &config),
+        Prepared::Compare(c) => Cost::of_sides(
+            std::iter::once(&c.baseline).chain(c.variants.iter().map(|v| &v.question)),
+            &config,
+        ),
+    };
     let stopped = gate.clone();
-    let job: Box<dyn FnOnce() -> Result<String, ApiError> + Send> =
+    let job: Job =
         Box::new(move || prepared.answer(&config, &|trials| stopped.stopped_message(trials)));
-    run_gated(gate, &cancel, job).await
+    // `/api/odds`, `/api/compare` and `/api/ask` give one body for a query.
+    shared(gate, format!("answer?{query}"), cost, cancel, job).await
 }
 
-/// Run `job` on a blocking thread once the gate gives it a turn, `cancel`
-/// stopped at the server's time limit.
-pub(super) async fn run_gated(
+/// The reply to the request `key` of `cost`: an answer given lately at
+/// once; else the run of the same request already going, joined; else
+/// `job` run once the gate gives it a turn, `cancel` stopped at the time
+/// limit or once nobody waits for it any more.
+pub(super) async fn shared(
     gate: &Gate,
-    cancel: &Cancel,
-    job: Box<dyn FnOnce() -> Result<String, ApiError> + Send>,
-) -> Result<String, ApiError> {
-    let permit = gate.enter().await?;
+    key: String,
+    cost: Cost,
+    cancel: Cancel,
+    job: Job,
+) -> Result<Arc<str>, ApiError> {
+    let (told, waiting) = match gate.recent().find(&key) {
+        Found::Answered(answer) => return Ok(answer),
+        Found::Running(waiting) => return reply(waiting).await,
+        Found::New(told, waiting) => (told, waiting),
+    };
+    let gate = gate.clone();
+    tokio::spawn(async move {
+        let left = {
+            let (told, cancel) = (told.clone(), cancel.clone());
+            tokio::spawn(async move {
+                told.closed().await;
+                cancel.stop();
+            })
+        };
+        let reply: Reply = run_gated(&gate, cost, &cancel, job).await.map(Arc::from);
+        left.abort();
+        gate.recent().finish(&key, &told, &reply);
+        let _ = told.send(Some(reply));
+    });
+    reply(waiting).await
+}
+
+/// The reply told through `waiting`, once it is in.
+async fn reply(mut waiting: watch::Receiver<Option<Reply>>) -> Reply {
+    match waiting.wait_for(Option::is_some).await {
+        Ok(told) => told.clone().unwrap_or_else(|| Err(internal_error())),
+        Err(_) => Err(internal_error()),
+    }
+}
+
+fn internal_error() -> ApiError {
+    ApiError {
+        status: 500,
+        message: "error: internal error in volley while answering; please report it with the URL"
+            .to_string(),
+    }
+}
+
+/// Run `job` in its lane once the gate gives it a turn, `cancel` stopped at
+/// the server's time limit.
+async fn run_gated(gate: &Gate, cost: Cost, cancel: &Cancel, job: Job) -> Result<String, ApiError> {
+    let turn = gate.enter(cost).await?;
     if cancel.is_stopped() {
         // The page went away while the question waited for its turn.
         return Err(ApiError::input(
@@ -126,60 +195,57 @@ pub(super) async fn run_gated(
         ));
     }
     let timer = gate.stop_at_time_limit(cancel);
-    let ran = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        job()
-    })
-    .await;
+    let ran = gate.run(turn, job).await;
     timer.abort();
-    ran.unwrap_or_else(|_| {
-        Err(ApiError {
-            status: 500,
-            message:
-                "error: internal error in volley while answering; please report it with the URL"
-                    .to_string(),
-        })
-    })
+    ran.unwrap_or_else(|| Err(internal_error()))
 }
 
-/// `/api/effects` and `/api/table`: answered on a blocking thread once the
-/// gate gives a turn, stopped at the time limit.
+/// `/api/effects` and `/api/table`: many runs of one question, in the long
+/// lane, stopped at the time limit.
 async fn shaped(
     gate: Gate,
     query: Option<String>,
+    own: &'static [&'static str],
     answer: fn(&str, &crate::api::Limits, &Cancel) -> Result<String, ApiError>,
 ) -> Response {
     let cancel = Cancel::default();
-    let (limits, stop) = (gate.limits().clone(), cancel.clone());
     let query = query.unwrap_or_default();
-    let job = Box::new(move || answer(&query, &limits, &stop));
-    respond(run_gated(&gate, &cancel, job).await)
+    let cost = match crate::api::answers::one_question(&query, own, gate.limits(), &cancel) {
+        Ok((_, question, config)) => Cost::of_sweep(&question, &config),
+        Err(e) => return error_response(e),
+    };
+    let key = format!("{}?{query}", own.join(","));
+    let (limits, stop) = (gate.limits().clone(), cancel.clone());
+    let job: Job = Box::new(move || answer(&query, &limits, &stop));
+    respond(shared(&gate, key, cost, cancel, job).await)
 }
 
 pub async fn effects(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
-    shaped(gate, query, crate::api::answers::effects).await
+    shaped(
+        gate,
+        query,
+        crate::api::answers::EFFECTS_KEYS,
+        crate::api::answers::effects,
+    )
+    .await
 }
 
 pub async fn table(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
-    shaped(gate, query, crate::api::answers::table).await
+    shaped(
+        gate,
+        query,
+        crate::api::answers::TABLE_KEYS,
+        crate::api::answers::table,
+    )
+    .await
 }
 
 pub async fn odds(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
-    respond(answer(&gate, parse(query), Asked::Odds, None, Cancel::default()).await)
+    respond(answer(&gate, query, Asked::Odds, None, Cancel::default()).await)
 }
 
 pub async fn compare(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
-    respond(answer(&gate, parse(query), Asked::Compare, None, Cancel::default()).await)
-}
-
-/// Stops its run when dropped: the response stream is dropped when the page
-/// closes the connection (a new question, the cancel button, a closed tab).
-struct StopOnDrop(Cancel);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.stop();
-    }
+    respond(answer(&gate, query, Asked::Compare, None, Cancel::default()).await)
 }
 
 /// How often `/api/ask` says it is still there.
@@ -191,19 +257,22 @@ const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(1);
 /// "status": code}`.
 pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
     let (sender, receiver) = tokio::sync::mpsc::unbounded_channel::<String>();
-    let cancel = Cancel::default();
-    let guard = StopOnDrop(cancel.clone());
     let told = sender.clone();
     let progress = Progress(Arc::new(move |done, planned| {
         let _ = told.send(format!(
             "{{\"progress\":{{\"done\":{done},\"planned\":{planned}}}}}\n"
         ));
     }));
-    let request = parse(query);
-    let compare = request.as_ref().is_ok_and(Request::has_variant);
+    let compare = Request::parse(query.as_deref().unwrap_or("")).is_ok_and(|r| r.has_variant());
     let beat = sender.clone();
     tokio::spawn(async move {
-        let work = answer(&gate, request, Asked::Either, Some(progress), cancel);
+        let work = answer(
+            &gate,
+            query,
+            Asked::Either,
+            Some(progress),
+            Cancel::default(),
+        );
         tokio::pin!(work);
         // A line a second while the question waits for its turn or runs with
         // nothing to tell: a closed page is only noticed when a line is sent.
@@ -215,6 +284,9 @@ pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Respons
                 _ = heartbeat.tick() => {
                     let _ = beat.send("{\"waiting\":true}\n".to_string());
                 }
+                // The page went away: it no longer waits (its run stops
+                // once nobody does).
+                () = beat.closed() => return,
             }
         };
         drop(beat);
@@ -224,14 +296,13 @@ pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Respons
         };
         let _ = sender.send(line + "\n");
     });
-    let lines =
-        futures_util::stream::unfold((receiver, guard), |(mut receiver, guard)| async move {
-            let line = receiver.recv().await?;
-            Some((
-                Ok::<_, std::convert::Infallible>(Bytes::from(line)),
-                (receiver, guard),
-            ))
-        });
+    let lines = futures_util::stream::unfold(receiver, |mut receiver| async move {
+        let line = receiver.recv().await?;
+        Some((
+            Ok::<_, std::convert::Infallible>(Bytes::from(line)),
+            receiver,
+        ))
+    });
     (
         [
             (header::CONTENT_TYPE, "application/x-ndjson"),

@@ -10,9 +10,11 @@
 //! the browser reads them; here they are served, one [`gate`] for them all.
 
 pub mod api;
+pub mod cost;
 pub mod gate;
 pub mod page;
 pub mod plan;
+pub mod recent;
 
 pub use crate::api::Limits;
 pub use gate::Gate;

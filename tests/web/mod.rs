@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod load;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -56,6 +58,11 @@ impl Server {
             crate::common::assert_valid_comparison(&serde_json::from_str(&body).unwrap());
         }
         (status, body)
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// `true` while the process runs.

@@ -9,7 +9,7 @@ pub use figure::policy_map;
 
 use super::Document;
 use crate::ask::question::Question;
-use crate::contract::{self, PlanJson};
+use crate::contract::PlanJson;
 use crate::dice::grouped;
 use crate::plan::{Ask, Opponent, PlanAnswer, other_side};
 use std::fmt::Write;
@@ -31,7 +31,7 @@ pub struct PlanDocument<'a> {
 
 impl Document for PlanDocument<'_> {
     fn json(&self) -> String {
-        contract::to_pretty_json(&PlanJson::of_question(self.question, self.plan, self.ask))
+        PlanJson::pretty_of_question(self.question, self.plan, self.ask)
     }
 
     #[cfg(feature = "native")]

@@ -4,7 +4,7 @@
 
 use super::UsedReadingJson;
 use crate::ask::question::Question;
-use crate::plan::{Ask, PlanAnswer};
+use crate::plan::{Ask, PlanAnswer, PolicyEntry};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -122,11 +122,69 @@ pub struct CheckJson {
     pub agrees: bool,
 }
 
+impl PolicyStateJson {
+    fn of(r: &PolicyEntry) -> Self {
+        PolicyStateJson {
+            turn: r.turn,
+            side: r.side.to_string(),
+            state: r.state.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            words: r.words.clone(),
+            reach: r.reach,
+            choice: r.choice.to_string(),
+            usual: r.usual.to_string(),
+            values: r.values.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            gain: r.gain,
+        }
+    }
+}
+
+/// The policy's place in the pretty text of a plan whose policy is left
+/// out: the top level's key (two spaces in; a nested key is further in).
+const EMPTY_POLICY: &str = "\n  \"policy\": []";
+
 impl PlanJson {
+    /// [`crate::contract::to_pretty_json`] of [`PlanJson::of_question`],
+    /// the same text, written a policy state at a time: a plan can reach
+    /// hundreds of thousands of states, and the whole document as one JSON
+    /// value held several times the memory of its text.
+    pub fn pretty_of_question(question: &Question, plan: &PlanAnswer, ask: &Ask) -> String {
+        let text = super::to_pretty_json(&PlanJson::without_policy(question, plan, ask));
+        let Some(at) = text.find(EMPTY_POLICY).filter(|_| !plan.policy.is_empty()) else {
+            return text;
+        };
+        let mut out = String::with_capacity(text.len() + plan.policy.len() * 900);
+        out.push_str(&text[..at]);
+        out.push_str("\n  \"policy\": [");
+        for (i, row) in plan.policy.iter().enumerate() {
+            out.push_str(if i == 0 { "\n" } else { ",\n" });
+            let row = serde_json::to_string_pretty(&super::to_value(&PolicyStateJson::of(row)))
+                .unwrap_or_default();
+            for (j, line) in row.lines().enumerate() {
+                if j > 0 {
+                    out.push('\n');
+                }
+                out.push_str("    ");
+                out.push_str(line);
+            }
+        }
+        out.push_str("\n  ]");
+        out.push_str(&text[at + EMPTY_POLICY.len()..]);
+        out
+    }
+
     /// The contract of `plan`, found for `question` as `ask` asked: what
     /// every front end prints (the command line's `--format json`, the
     /// page's API, Python).
     pub fn of_question(question: &Question, plan: &PlanAnswer, ask: &Ask) -> Self {
+        PlanJson {
+            policy: plan.policy.iter().map(PolicyStateJson::of).collect(),
+            ..Self::without_policy(question, plan, ask)
+        }
+    }
+
+    /// [`PlanJson::of_question`] with an empty policy (its summary still
+    /// says what the policy does).
+    fn without_policy(question: &Question, plan: &PlanAnswer, ask: &Ask) -> Self {
         Self::new(
             question.system().name(),
             question.action().name(),
@@ -138,8 +196,9 @@ impl PlanJson {
         )
     }
 
-    /// The contract of `plan` for `system action` at `scenario`.
-    pub fn new(
+    /// The contract of `plan` for `system action` at `scenario`, its
+    /// policy left empty.
+    fn new(
         system: &str,
         action: &str,
         scenario: serde_json::Value,
@@ -183,21 +242,8 @@ impl PlanJson {
                     rule: r.text.clone(),
                 })
                 .collect(),
-            policy: plan
-                .policy
-                .iter()
-                .map(|r| PolicyStateJson {
-                    turn: r.turn,
-                    side: r.side.to_string(),
-                    state: r.state.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-                    words: r.words.clone(),
-                    reach: r.reach,
-                    choice: r.choice.to_string(),
-                    usual: r.usual.to_string(),
-                    values: r.values.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-                    gain: r.gain,
-                })
-                .collect(),
+            // Filled by `of_question`, or written row by row.
+            policy: Vec::new(),
             check: plan.check.map(|(trials, e)| CheckJson {
                 trials,
                 seed,

@@ -124,6 +124,10 @@ impl<E: Engagement> Model for EngagementModel<E> {
         tally.trial(trials as f64);
     }
 
+    fn leaves_per_budget(&self) -> u64 {
+        WORK_PER_BUDGET
+    }
+
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget> {
         let game = &self.game;
         let mut tally = Tally::new(&game.schema);

@@ -50,6 +50,14 @@ pub trait Model: Sync {
 
     /// The exact tally (weights are probabilities), or [`OverBudget`].
     fn exact(&self, budget: u64) -> Result<Tally, OverBudget>;
+
+    /// Dice leaves [`Model::exact`] may enumerate per unit of its budget:
+    /// one for a dice tree (the budget counts leaves); more for an
+    /// engagement played turn by turn, whose budget counts states. What a
+    /// server knows of an exact answer's cost before it runs.
+    fn leaves_per_budget(&self) -> u64 {
+        1
+    }
 }
 
 /// Wraps a [`Procedure`] as a [`Model`]: trials in a monomorphised loop, exact by
