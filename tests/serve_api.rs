@@ -710,3 +710,45 @@ fn a_plan_is_the_command_lines_json_and_refuses_in_its_words() {
         .collect();
     assert_eq!(planned, ["micro-force firefight", "deadly-field firefight"]);
 }
+
+#[test]
+fn a_plan_streams_its_progress_then_the_plan() {
+    let server = Server::start(&[]);
+    let query = "system=deadly-field&action=firefight&turns=4";
+    let (status, body) = server.get(&format!("/api/plan/ask?{query}"));
+    assert_eq!(status, 200, "{body}");
+    let lines: Vec<Value> = body
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let told: Vec<(u64, u64)> = lines
+        .iter()
+        .filter_map(|l| {
+            Some((
+                l["progress"]["done"].as_u64()?,
+                l["progress"]["planned"].as_u64()?,
+            ))
+        })
+        .collect();
+    // Four turns: 4 decision points built, then valued.
+    assert_eq!(told.first(), Some(&(0, 8)), "{body}");
+    assert_eq!(told.last(), Some(&(8, 8)), "{body}");
+    let (status, plan) = server.get(&format!("/api/plan?{query}"));
+    assert_eq!(status, 200);
+    let plan: Value = serde_json::from_str(&plan).unwrap();
+    assert_eq!(lines.last().unwrap()["plan"], plan);
+}
+
+#[test]
+fn closing_the_page_stops_its_plan_and_frees_its_turn() {
+    let server = Server::start(&["--max-running", "1", "--queue-wait", "3"]);
+    // The best reply takes about 5 s alone here: it would hold the only
+    // long turn past the next question's wait, had it gone on.
+    drop(hold_a_long_question(
+        &server,
+        "/api/plan/ask?system=micro-force&action=firefight&opponent=best",
+    ));
+    let (status, body) =
+        server.get("/api/odds?system=micro-squad&action=engagement&trials=100000&seed=3");
+    assert_eq!(status, 200, "{body}");
+}

@@ -3,12 +3,14 @@
 //! flags (`choices`, `goal`, `opponent`, `check_trials`, `seed`, `confidence`,
 //! `budget`, read into the core's [`PlanOptions`] as `volley plan`'s flags
 //! are, and `rule=` a house rule's TOML). A plan is exact and bounded by its
-//! budget (held to the limits' largest), not by the time limit.
+//! budget (held to the limits' largest); a server also stops it at its time
+//! limit, or once nobody waits for it.
 
 use super::error::ApiError;
 use super::limits::Limits;
 use super::request::{Request, number};
-use crate::ask::question::Question;
+use crate::ask::question::{Question, QuestionError};
+use crate::engine::RunError;
 use crate::output::{Format, PlanDocument, render};
 use crate::plan::{Ask, Opponent, PlanOptions};
 use crate::request::PLAN_KEYS;
@@ -63,9 +65,16 @@ pub fn prepared(query: &str, limits: &Limits) -> Result<(Question, Ask), ApiErro
     Ok((question, ask))
 }
 
-/// Best play solved: the command line's JSON.
-pub fn answer(question: &Question, ask: &Ask) -> Result<String, ApiError> {
-    let plan = question.plan(ask).map_err(ApiError::question)?;
+/// Best play solved: the command line's JSON. A plan stopped from outside
+/// ([`Ask::watch`]) was stopped at `limits`' time limit.
+pub fn answer(question: &Question, ask: &Ask, limits: &Limits) -> Result<String, ApiError> {
+    let plan = question.plan(ask).map_err(|e| match e {
+        QuestionError::Run(RunError::Cancelled(_)) => ApiError::input(format!(
+            "best play was stopped before it was solved: a plan may take {} s here (volley serve --time-limit); ask a smaller one (fewer turns, or the usual opponent)",
+            limits.time_limit.as_secs()
+        )),
+        other => ApiError::question(other),
+    })?;
     let document = PlanDocument {
         question,
         plan: &plan,

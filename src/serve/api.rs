@@ -28,7 +28,6 @@ use axum::body::{Body, Bytes};
 use axum::extract::{RawQuery, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 use std::sync::Arc;
 use tokio::sync::watch;
 
@@ -248,69 +247,25 @@ pub async fn compare(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Res
     respond(answer(&gate, query, Asked::Compare, None, Cancel::default()).await)
 }
 
-/// How often `/api/ask` says it is still there.
-const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(1);
-
 /// `/api/ask`: one JSON object per line: `{"progress": {"done", "planned"}}` as a
 /// Monte Carlo run goes, `{"waiting": true}` every second, then
 /// `{"odds": ...}` or `{"compare": ...}` (with a variant), or `{"error": line,
 /// "status": code}`.
 pub async fn ask(State(gate): State<Gate>, RawQuery(query): RawQuery) -> Response {
-    let (sender, receiver) = tokio::sync::mpsc::unbounded_channel::<String>();
-    let told = sender.clone();
-    let progress = Progress(Arc::new(move |done, planned| {
-        let _ = told.send(format!(
-            "{{\"progress\":{{\"done\":{done},\"planned\":{planned}}}}}\n"
-        ));
-    }));
     let compare = Request::parse(query.as_deref().unwrap_or("")).is_ok_and(|r| r.has_variant());
-    let beat = sender.clone();
-    tokio::spawn(async move {
-        let work = answer(
-            &gate,
-            query,
-            Asked::Either,
-            Some(progress),
-            Cancel::default(),
-        );
-        tokio::pin!(work);
-        // A line a second while the question waits for its turn or runs with
-        // nothing to tell: a closed page is only noticed when a line is sent.
-        let mut heartbeat = tokio::time::interval(HEARTBEAT);
-        heartbeat.tick().await;
-        let result = loop {
-            tokio::select! {
-                result = &mut work => break result,
-                _ = heartbeat.tick() => {
-                    let _ = beat.send("{\"waiting\":true}\n".to_string());
-                }
-                // The page went away: it no longer waits (its run stops
-                // once nobody does).
-                () = beat.closed() => return,
-            }
-        };
-        drop(beat);
-        let line = match result {
-            Ok(text) => crate::api::answers::ask_line(compare, &text),
-            Err(e) => json!({"error": e.message, "status": e.status}).to_string(),
-        };
-        let _ = sender.send(line + "\n");
-    });
-    let lines = futures_util::stream::unfold(receiver, |mut receiver| async move {
-        let line = receiver.recv().await?;
-        Some((
-            Ok::<_, std::convert::Infallible>(Bytes::from(line)),
-            receiver,
-        ))
-    });
-    (
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        Body::from_stream(lines),
+    super::stream::lines(
+        move |text| crate::api::answers::ask_line(compare, text),
+        move |progress| async move {
+            answer(
+                &gate,
+                query,
+                Asked::Either,
+                Some(progress),
+                Cancel::default(),
+            )
+            .await
+        },
     )
-        .into_response()
 }
 
 pub async fn not_found() -> Response {

@@ -15,6 +15,7 @@ pub mod gate;
 pub mod page;
 pub mod plan;
 pub mod recent;
+mod stream;
 
 pub use crate::api::Limits;
 pub use gate::Gate;
@@ -37,6 +38,7 @@ pub fn router(gate: Gate) -> Router {
         .route("/api/effects", get(api::effects))
         .route("/api/table", get(api::table))
         .route("/api/plan", get(plan::plan))
+        .route("/api/plan/ask", get(plan::ask))
         .route("/plan", get(page::plan_page))
         .route("/plan.js", get(page::plan_script))
         .route("/forms.js", get(page::forms_script))

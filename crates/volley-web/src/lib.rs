@@ -99,7 +99,7 @@ pub fn table(query: &str) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn plan(query: &str) -> Result<String, JsError> {
     let (question, ask) = api::plan::prepared(query, &limits()).map_err(thrown)?;
-    api::plan::answer(&question, &ask).map_err(thrown)
+    api::plan::answer(&question, &ask, &limits()).map_err(thrown)
 }
 
 /// `/sheet/SYSTEM?QUERY`: `volley sheet SYSTEM`'s HTML.

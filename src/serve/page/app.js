@@ -193,23 +193,8 @@ async function ask(asked) {
       return;
     }
     const response = await fetch("/api/ask?" + question, { signal: controller.signal });
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
-    let finished = false;
-    while (!finished) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let newline;
-      while ((newline = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        if (line.trim() && running === controller) {
-          finished = handle(JSON.parse(line)) || finished;
-        }
-      }
-    }
+    // A question asked since: stop reading this one.
+    const finished = await readLines(response, (m) => running !== controller || handle(m));
     if (!finished && running === controller) {
       showError("error: the server closed the answer before it was complete; change anything to ask again");
     }

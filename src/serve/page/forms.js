@@ -12,6 +12,26 @@ const $ = (id) => document.getElementById(id);
 // /api/OP, or an error whose message is the one line volley prints.
 const backend = document.documentElement.dataset.backend === "browser" ? workerBackend() : serverBackend();
 
+// The lines of a streamed answer (/api/ask, /api/plan/ask) as they come,
+// each read as JSON and handed to `onLine`, which returns true at the last
+// (the answer, or its error). `false` if the stream ended before it.
+async function readLines(response, onLine) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return false;
+    buffer += decoder.decode(value, { stream: true });
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      if (line.trim() && onLine(JSON.parse(line))) return true;
+    }
+  }
+}
+
 function serverBackend() {
   return {
     inBrowser: false,

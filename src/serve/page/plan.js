@@ -82,11 +82,15 @@ async function solve(asked) {
   solving = controller;
   $("error").hidden = true;
   $("status").hidden = false;
+  $("progress").removeAttribute("value");
+  $("progress-text").textContent = "solving: every state of every turn, exactly...";
   $("result").classList.add("stale");
   try {
     const question = typeof asked === "string" ? asked : planQuery().toString();
-    const text = await backend.text("plan", question, controller.signal);
-    if (solving === controller) renderPlan(JSON.parse(text));
+    const plan = backend.inBrowser
+      ? JSON.parse(await backend.text("plan", question, controller.signal))
+      : await streamedPlan(question, controller);
+    if (solving === controller) renderPlan(plan);
   } catch (e) {
     if (e.name !== "AbortError" && solving === controller) {
       $("error").hidden = false;
@@ -98,6 +102,34 @@ async function solve(asked) {
       $("status").hidden = true;
     }
   }
+}
+
+// Best play from the server as it is solved (/api/plan/ask): the solver's
+// progress shown as it comes, then the plan (or its error, thrown). Leaving
+// (another solve, a closed tab) closes the stream, and the server stops the
+// plan once nobody waits for it.
+async function streamedPlan(question, controller) {
+  const response = await fetch("/api/plan/ask?" + question, { signal: controller.signal });
+  let last = null;
+  const finished = await readLines(response, (m) => {
+    if (m.waiting) return false;
+    if (m.progress) {
+      if (solving === controller) showSolving(m.progress.done, m.progress.planned);
+      return false;
+    }
+    last = m;
+    return true;
+  });
+  if (!finished) throw new Error("error: the server closed the plan before it was complete; solve again");
+  if (last.error) throw new Error(last.error);
+  return last.plan;
+}
+
+function showSolving(done, planned) {
+  $("progress").max = planned;
+  $("progress").value = done;
+  $("progress-text").textContent =
+    `solving: ${done} of ${planned} steps (each turn's states found, then valued from the last turn back)`;
 }
 
 // A value as the goal reads: a percentage for a probability, else a number.

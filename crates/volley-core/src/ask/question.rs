@@ -333,6 +333,10 @@ impl Question {
                 Ok(answer)
             }
             Some(Err(crate::plan::PlanError::Input(e))) => Err(QuestionError::Input(e)),
+            // Stopped from outside before any trial of its check.
+            Some(Err(crate::plan::PlanError::Stopped)) => {
+                Err(QuestionError::Run(crate::engine::RunError::Cancelled(0)))
+            }
             Some(Err(crate::plan::PlanError::OverBudget(over))) => {
                 Err(QuestionError::Input(InputError::argument(
                     "budget",

@@ -5,6 +5,7 @@
 
 use super::{Decisions, Goal, Opponent, Plan, simple_rule, solve};
 use crate::dice::OverBudget;
+use crate::engine::{Cancel, Progress};
 use crate::error::InputError;
 use crate::stats::Estimate;
 
@@ -23,6 +24,35 @@ pub struct Ask {
     pub check_trials: u64,
     pub seed: u64,
     pub confidence: f64,
+    /// Told how far the solving is, and stopped from outside.
+    pub watch: Watch,
+}
+
+/// What a caller may attach to a plan: a [`Progress`] told of decision
+/// points done (building the chain forward, then valuing it backward) out
+/// of twice their number, and a [`Cancel`] that stops the solver at its
+/// next batch of states ([`PlanError::Stopped`]).
+#[derive(Clone, Debug, Default)]
+pub struct Watch {
+    pub progress: Option<Progress>,
+    pub cancel: Option<Cancel>,
+}
+
+impl Watch {
+    /// Tell the progress: `done` of `planned`.
+    pub(super) fn tell(&self, done: u64, planned: u64) {
+        if let Some(progress) = &self.progress {
+            (progress.0)(done, planned);
+        }
+    }
+
+    /// `Err(Stopped)` once the cancel is set.
+    pub(super) fn go_on(&self) -> Result<(), PlanError> {
+        match &self.cancel {
+            Some(cancel) if cancel.is_stopped() => Err(PlanError::Stopped),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// One decision state best play reaches.
@@ -243,6 +273,14 @@ fn most_reached<G: Decisions>(game: &G, plan: &Plan<G::State>, side: &str, choic
 pub enum PlanError {
     Input(InputError),
     OverBudget(OverBudget),
+    /// Stopped from outside ([`Watch::cancel`]) before it was solved.
+    Stopped,
+}
+
+impl From<OverBudget> for PlanError {
+    fn from(over: OverBudget) -> Self {
+        PlanError::OverBudget(over)
+    }
 }
 
 /// Solve `game` as `ask` asks: best play, the fixed policies, the rules,
@@ -265,8 +303,7 @@ pub fn answer<G: Decisions>(
         .check(&game.figures(&game.start()), outcome_values)
         .map_err(PlanError::Input)?;
     let game = Restricted { game, open };
-    let plan: Plan<G::State> =
-        solve(&game, ask.goal.clone(), ask.budget).map_err(PlanError::OverBudget)?;
+    let plan: Plan<G::State> = solve(&game, ask.goal.clone(), ask.budget, &ask.watch)?;
     let opponent_choices = game.opponent_choices();
     let other = super::other_side(game.decider());
     let mut rules = Vec::new();

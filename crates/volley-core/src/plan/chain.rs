@@ -11,7 +11,7 @@
 
 pub(super) use super::route::Id;
 use super::route::{Route, Step};
-use super::{Decisions, Turn};
+use super::{Decisions, PlanError, Turn, Watch};
 use crate::dice::{Enumerator, OverBudget};
 use indexmap::IndexSet;
 use rayon::prelude::*;
@@ -201,7 +201,11 @@ fn distinct(ids: impl Iterator<Item = Id>, marked: &mut Vec<bool>) -> Vec<Id> {
     out
 }
 
-pub(super) fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::State>, OverBudget> {
+pub(super) fn chain<G: Decisions>(
+    game: &G,
+    budget: u64,
+    watch: &Watch,
+) -> Result<Chain<G::State>, PlanError> {
     // Numbered in the order met, which is fixed: the same chain every run.
     let mut chain = Chain {
         states: IndexSet::default(),
@@ -214,7 +218,9 @@ pub(super) fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::Stat
     let mut marked = Vec::new();
     let start = intern(&mut chain, game.start());
     chain.layers.push(vec![start]);
-    for _ in 0..decision_points(game) {
+    let points = decision_points(game);
+    for point in 0..points {
+        watch.tell(point as u64, 2 * points as u64);
         let current = chain.layers.last().expect("the first layer").clone();
         // Each state's open choices, each the first level of its route.
         for &id in &current {
@@ -260,7 +266,7 @@ pub(super) fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::Stat
         let mut reached: Vec<Id> = Vec::new();
         for (r, levels) in met.iter_mut().enumerate() {
             for level in 0..levels.len() {
-                find_moves(game, &mut chain, r, level, &levels[level], budget)?;
+                find_moves(game, &mut chain, r, level, &levels[level], budget, watch)?;
                 let route = &chain.routes[r];
                 let next = levels[level]
                     .iter()
@@ -285,7 +291,7 @@ pub(super) fn chain<G: Decisions>(game: &G, budget: u64) -> Result<Chain<G::Stat
         // The distinct states held (and their moves) are what takes memory.
         let held = chain.states.len() + chain.routes.iter().map(Route::len).sum::<usize>();
         if held as u64 > budget {
-            return Err(OverBudget::tree(budget));
+            return Err(OverBudget::tree(budget).into());
         }
         chain.met.push(met);
         chain.layers.push(next);
@@ -303,7 +309,8 @@ fn find_moves<G: Decisions>(
     level: usize,
     nodes: &[Id],
     budget: u64,
-) -> Result<(), OverBudget> {
+    watch: &Watch,
+) -> Result<(), PlanError> {
     let (choice, label) = (chain.routes[r].choice, chain.routes[r].label);
     let last = level + 1 == chain.routes[r].levels.len();
     let new: Vec<Id> = nodes
@@ -312,6 +319,7 @@ fn find_moves<G: Decisions>(
         .filter(|n| !chain.routes[r].levels[level].stepped(*n))
         .collect();
     for batch in new.chunks(MOVES_AT_ONCE) {
+        watch.go_on()?;
         let found: Vec<Turn<G::State>> = {
             let here = &chain.routes[r].levels[level];
             batch

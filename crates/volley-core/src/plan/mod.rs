@@ -21,7 +21,7 @@ mod solver;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, RuleText, answer};
+pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, RuleText, Watch, answer};
 #[cfg(test)]
 pub(crate) use chain::{staged_turn, stepwise_turn};
 pub use goal::{Figures, Goal};

@@ -81,6 +81,7 @@ impl PlanOptions {
             check_trials: self.check_trials,
             seed: self.seed,
             confidence: self.confidence,
+            watch: super::Watch::default(),
         })
     }
 }

@@ -7,8 +7,8 @@
 //! Then forward, under best play: how likely each decision state is reached.
 
 use super::chain::{Chain, Id, Opening, chain, decision_points};
-use super::{Decisions, Goal};
-use crate::dice::{OverBudget, Sampler};
+use super::{Decisions, Goal, PlanError, Watch};
+use crate::dice::Sampler;
 use crate::engine::CHUNK_TRIALS;
 use crate::stats::{Estimate, mean_interval, z_score};
 use rayon::prelude::*;
@@ -140,7 +140,8 @@ fn values<G: Decisions>(
     chain: &Chain<G::State>,
     scores: &[f64],
     fixed: &[Chooser<G::State>],
-) -> Valued {
+    watch: &Watch,
+) -> Result<Valued, PlanError> {
     let policies = 1 + fixed.len();
     let width = game.all_choices().len();
     let last = chain.layers.len() - 1;
@@ -158,6 +159,8 @@ fn values<G: Decisions>(
         .collect();
     let mut best = vec![Vec::new(); last];
     for t in (0..last).rev() {
+        watch.go_on()?;
+        watch.tell((2 * last - t - 1) as u64, 2 * last as u64);
         stage_values(chain, t, &later, policies, &mut within);
         let layer = &chain.layers[t];
         let mut values_here = vec![f64::NAN; layer.len() * policies];
@@ -207,13 +210,14 @@ fn values<G: Decisions>(
         }
         best[t] = best_here;
     }
+    watch.tell(2 * last as u64, 2 * last as u64);
     let start = chain.layers[0][0] as usize;
-    Valued {
+    Ok(Valued {
         width,
         start: later[start * policies],
         fixed: later[start * policies..][1..policies].to_vec(),
         best,
-    }
+    })
 }
 
 /// The best of the choices' values, the highest or (for the opponent) the
@@ -268,8 +272,9 @@ pub fn solve<G: Decisions>(
     game: &G,
     goal: Goal,
     budget: u64,
-) -> Result<Plan<G::State>, OverBudget> {
-    let chain = chain(game, budget)?;
+    watch: &Watch,
+) -> Result<Plan<G::State>, PlanError> {
+    let chain = chain(game, budget, watch)?;
     let scores: Vec<f64> = (0..chain.states.len())
         .into_par_iter()
         .map(|id| goal.score(&game.figures(&chain.states[id])))
@@ -280,7 +285,7 @@ pub fn solve<G: Decisions>(
         width,
         start,
         fixed,
-    } = values(game, &chain, &scores, &fixed_policies);
+    } = values(game, &chain, &scores, &fixed_policies, watch)?;
     let fixed: Vec<(String, f64)> = names.into_iter().zip(fixed).collect();
     // Forward under best play: how likely each decision state is reached.
     let mut policy = Vec::new();

@@ -62,8 +62,42 @@ impl Decisions for Toy {
 }
 
 #[test]
+fn a_plan_tells_its_progress_and_stops_when_told() {
+    use crate::engine::{Cancel, Progress};
+    use std::sync::{Arc, Mutex};
+    let told: Arc<Mutex<Vec<(u64, u64)>>> = Arc::default();
+    let heard = told.clone();
+    let watch = Watch {
+        progress: Some(Progress(Arc::new(move |done, planned| {
+            heard.lock().unwrap().push((done, planned));
+        }))),
+        cancel: None,
+    };
+    solve(&Toy, Goal::parse("P(won=yes)").unwrap(), 1000, &watch).unwrap();
+    // Two decision points: built forward (0, 1), valued backward (2, 3).
+    assert_eq!(
+        *told.lock().unwrap(),
+        [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
+    );
+    let cancel = Cancel::default();
+    cancel.stop();
+    let stopped = Watch {
+        progress: None,
+        cancel: Some(cancel),
+    };
+    let solved = solve(&Toy, Goal::parse("P(won=yes)").unwrap(), 1000, &stopped);
+    assert!(matches!(solved, Err(PlanError::Stopped)));
+}
+
+#[test]
 fn a_two_turn_duel_solved_by_hand() {
-    let plan = solve(&Toy, Goal::parse("P(won=yes)").unwrap(), 1000).unwrap();
+    let plan = solve(
+        &Toy,
+        Goal::parse("P(won=yes)").unwrap(),
+        1000,
+        &Watch::default(),
+    )
+    .unwrap();
     // Fire first (1/6), then charge if still going (5/6 x 1/2): 7/12, better
     // than charging at once (1/2) or firing twice (1 - 25/36 = 11/36).
     assert!((plan.best - 7.0 / 12.0).abs() < 1e-15, "{}", plan.best);
@@ -129,6 +163,7 @@ fn plan_of(
         check_trials,
         seed: 7,
         confidence: 0.999,
+        watch: Watch::default(),
     };
     let plan = question.plan(&ask).unwrap();
     (question, plan)
@@ -199,6 +234,7 @@ fn deadly_field_reforming_always_is_the_firefight_the_engine_steps_and_best_play
         check_trials: 200_000,
         seed: 1,
         confidence: 0.999,
+        watch: Watch::default(),
     };
     let plan = question.plan(&ask).unwrap();
     let config = crate::engine::RunConfig {

@@ -82,7 +82,13 @@ impl Decisions for Duel {
 
 #[test]
 fn a_two_player_duel_solved_by_hand() {
-    let plan = solve(&Duel, Goal::parse("P(won=yes)").unwrap(), 1000).unwrap();
+    let plan = solve(
+        &Duel,
+        Goal::parse("P(won=yes)").unwrap(),
+        1000,
+        &Watch::default(),
+    )
+    .unwrap();
     // Turn 2: after A's fire misses, B fires (A then cannot win: 0) rather
     // than charge (1/2); so A's fire is worth 1/6, its charge 1/2: A charges.
     // Turn 1: after A's fire misses, B's fire leaves A 5/6 x 1/2 = 5/12,
@@ -189,6 +195,7 @@ fn a_plans_json_written_row_by_row_is_the_whole_documents_text() {
             check_trials: 0,
             seed: 7,
             confidence: 0.999,
+            watch: Watch::default(),
         };
         let whole = to_pretty_json(&PlanJson::of_question(&question, &plan, &ask));
         assert!(whole.contains("\"policy\": [\n    {"), "{system}: a policy");
