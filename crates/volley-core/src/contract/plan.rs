@@ -261,3 +261,44 @@ impl PlanJson {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::{Goal, Opponent, Watch};
+    use crate::systems::Origin;
+
+    /// The plan's JSON written a policy state at a time is the text of the
+    /// whole document as one value, byte for byte, for both firefights' plans
+    /// (one against an opponent at its best, one with a single turn).
+    #[test]
+    fn a_plans_json_written_row_by_row_is_the_whole_documents_text() {
+        for (system, turns, opponent) in [
+            ("micro-force", "3", Opponent::Best),
+            ("deadly-field", "3", Opponent::Usual),
+            ("micro-force", "1", Opponent::Usual),
+        ] {
+            let raw = [("turns".to_string(), turns.to_string(), Origin::arguments())];
+            let question = Question::new(system, "firefight", &[], &raw).unwrap();
+            let ask = Ask {
+                choices: None,
+                goal: Goal::parse("P(breaks_first=b)").unwrap(),
+                opponent,
+                budget: 2_000_000,
+                check_trials: 0,
+                seed: 7,
+                confidence: 0.999,
+                watch: Watch::default(),
+            };
+            let plan = question.plan(&ask).unwrap();
+            let whole =
+                super::super::to_pretty_json(&PlanJson::of_question(&question, &plan, &ask));
+            assert!(whole.contains("\"policy\": [\n    {"), "{system}: a policy");
+            assert_eq!(
+                PlanJson::pretty_of_question(&question, &plan, &ask),
+                whole,
+                "{system} turns={turns}"
+            );
+        }
+    }
+}

@@ -174,35 +174,3 @@ fn deadly_field_minimax_is_never_better_for_a_than_b_playing_its_way() {
     assert_minimax_holds("deadly-field", &[("turns", "3")]);
     assert_minimax_holds("deadly-field", &[("turns", "2"), ("b_quality", "veteran")]);
 }
-
-/// The plan's JSON written a policy state at a time is the text of the
-/// whole document as one value, byte for byte, for both sides' plans of
-/// both firefights (and a plan with no policy row beyond the start).
-#[test]
-fn a_plans_json_written_row_by_row_is_the_whole_documents_text() {
-    use crate::contract::{PlanJson, to_pretty_json};
-    for (system, fields, opponent) in [
-        ("micro-force", vec![("turns", "3")], Opponent::Best),
-        ("deadly-field", vec![("turns", "3")], Opponent::Usual),
-        ("micro-force", vec![("turns", "1")], Opponent::Usual),
-    ] {
-        let (question, plan) = plan_of(system, &fields, None, opponent, 0);
-        let ask = Ask {
-            choices: None,
-            goal: Goal::parse("P(breaks_first=b)").unwrap(),
-            opponent,
-            budget: 2_000_000,
-            check_trials: 0,
-            seed: 7,
-            confidence: 0.999,
-            watch: Watch::default(),
-        };
-        let whole = to_pretty_json(&PlanJson::of_question(&question, &plan, &ask));
-        assert!(whole.contains("\"policy\": [\n    {"), "{system}: a policy");
-        assert_eq!(
-            PlanJson::pretty_of_question(&question, &plan, &ask),
-            whole,
-            "{system} {fields:?}"
-        );
-    }
-}
