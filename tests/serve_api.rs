@@ -355,8 +355,13 @@ fn a_server_at_its_limit_of_running_questions_says_it_is_busy() {
 
 #[test]
 fn a_question_that_could_pass_the_memory_budget_is_refused_naming_what_to_lower() {
-    let server = Server::start(&["--max-memory", "400"]);
-    // A plan at the default budget may hold 2 GB: refused before it runs.
+    let (ok, _, err) = volley(&["serve", "--port", "0", "--max-memory", "300"]);
+    assert!(
+        !ok && err.contains("--max-memory: 300 MB is too little"),
+        "{err}"
+    );
+    let server = Server::start(&["--max-memory", "600"]);
+    // A plan at the default budget may hold 1.1 GiB: refused before it runs.
     let (status, body) = server.get("/api/plan?system=deadly-field&action=firefight");
     assert_eq!(status, 400, "{body}");
     assert!(

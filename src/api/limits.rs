@@ -39,9 +39,9 @@ impl Default for Limits {
     }
 }
 
-/// Half of this machine's memory where it can be read (Linux), else 4 GB.
+/// Half of this machine's memory where it can be read (Linux), else 4 GiB.
 pub fn default_max_memory() -> u64 {
-    machine_memory().map_or(4_000_000_000, |bytes| bytes / 2)
+    machine_memory().map_or(4 << 30, |bytes| bytes / 2)
 }
 
 /// The machine's memory in bytes (Linux's `/proc/meminfo`).

@@ -27,10 +27,10 @@ pub struct ServeArgs {
     /// thousand trials) have turns of their own and never wait behind them.
     #[arg(long, default_value_t = 2, value_name = "N")]
     pub max_running: usize,
-    /// Memory the questions may hold together, in MB (default: half this
-    /// machine's). A long question reserves the most it may hold before it
-    /// starts; one that alone could pass this is refused, naming what to
-    /// lower.
+    /// Memory the questions may hold together, in MiB (at least 512;
+    /// default: half this machine's). A long question reserves the most it
+    /// may hold before it starts; one that alone could pass this is refused,
+    /// naming what to lower.
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
     /// How long a question waits for a turn before the server answers 503
@@ -39,9 +39,9 @@ pub struct ServeArgs {
     pub queue_wait: u64,
 }
 
-/// The least `--max-memory`: the quick lane's share and room for one long
-/// Monte Carlo run.
-const MIN_MEMORY_MB: u64 = 256;
+/// The least `--max-memory`: the quick lane's share and room for the
+/// smallest plan.
+const MIN_MEMORY_MB: u64 = 512;
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<String> {
     if args.max_running == 0 || args.max_trials == 0 || args.time_limit == 0 {
@@ -52,7 +52,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<String> {
     let max_memory = match args.max_memory {
         Some(mb) if mb < MIN_MEMORY_MB => {
             return Err(anyhow::anyhow!(
-                "--max-memory: {mb} MB is too little to answer anything; give at least {MIN_MEMORY_MB}"
+                "--max-memory: {mb} MB is too little for a plan beside the quick questions; give at least {MIN_MEMORY_MB} (MiB)"
             ));
         }
         Some(mb) => mb.saturating_mul(1 << 20),

@@ -32,7 +32,7 @@ use std::sync::Arc;
 use tokio::sync::watch;
 
 /// A JSON body (200), or the error line with its status.
-pub(super) fn respond(result: Result<Arc<str>, ApiError>) -> Response {
+pub(super) fn respond(result: Result<Arc<String>, ApiError>) -> Response {
     match result {
         // Sent from the answer kept, not a copy (a plan's can be 100 MB).
         Ok(body) => (
@@ -45,7 +45,7 @@ pub(super) fn respond(result: Result<Arc<str>, ApiError>) -> Response {
 }
 
 /// An answer's text as a body's bytes.
-struct Shared(Arc<str>);
+struct Shared(Arc<String>);
 
 impl AsRef<[u8]> for Shared {
     fn as_ref(&self) -> &[u8] {
@@ -65,7 +65,7 @@ pub(super) fn error_response(e: ApiError) -> Response {
 }
 
 pub async fn systems_list() -> Response {
-    respond(Ok(Arc::from(crate::api::answers::systems())))
+    respond(Ok(Arc::new(crate::api::answers::systems())))
 }
 
 /// `/sheet/SYSTEM[?rule=TOML]`: the printable odds sheet `volley sheet`
@@ -98,7 +98,7 @@ pub async fn sheet(
 }
 
 pub async fn fields(RawQuery(query): RawQuery) -> Response {
-    respond(crate::api::answers::fields(query.as_deref().unwrap_or("")).map(Arc::from))
+    respond(crate::api::answers::fields(query.as_deref().unwrap_or("")).map(Arc::new))
 }
 
 /// A job run behind the gate: the answer's body, or why not.
@@ -113,7 +113,7 @@ async fn answer(
     asked: Asked,
     progress: Option<Progress>,
     cancel: Cancel,
-) -> Result<Arc<str>, ApiError> {
+) -> Result<Arc<String>, ApiError> {
     let query = query.unwrap_or_default();
     let request = Request::parse(&query)?;
     let mut config = request.config(gate.limits())?;
@@ -144,7 +144,7 @@ pub(super) async fn shared(
     cost: Cost,
     cancel: Cancel,
     job: Job,
-) -> Result<Arc<str>, ApiError> {
+) -> Result<Arc<String>, ApiError> {
     let (told, waiting) = match gate.recent().find(&key) {
         Found::Answered(answer) => return Ok(answer),
         Found::Running(waiting) => return reply(waiting).await,
@@ -152,14 +152,21 @@ pub(super) async fn shared(
     };
     let gate = gate.clone();
     tokio::spawn(async move {
+        // Nobody waits any more (decided as a repeat would join): stop.
         let left = {
-            let (told, cancel) = (told.clone(), cancel.clone());
+            let (told, cancel, gate, key) =
+                (told.clone(), cancel.clone(), gate.clone(), key.clone());
             tokio::spawn(async move {
-                told.closed().await;
-                cancel.stop();
+                loop {
+                    told.closed().await;
+                    if gate.recent().unwatched(&key, &told) {
+                        cancel.stop();
+                        break;
+                    }
+                }
             })
         };
-        let reply: Reply = run_gated(&gate, cost, &cancel, job).await.map(Arc::from);
+        let reply: Reply = run_gated(&gate, cost, &cancel, job).await.map(Arc::new);
         left.abort();
         gate.recent().finish(&key, &told, &reply);
         let _ = told.send(Some(reply));

@@ -28,17 +28,18 @@ pub const QUICK_BYTES: u64 = 32 << 20;
 /// streams and an engagement's frozen memo.
 const MONTE_CARLO_BYTES: u64 = 64 << 20;
 
-/// Memory an exact answer holds per unit of its budget (a state or a
+/// Memory an exact run holds per unit of its budget (a state or a
 /// leaf), at most: the 5 v 5 Micro Squad engagement, exact at the default
 /// budget, held 712 MB (356 bytes a unit of 2,000,000).
 const EXACT_BYTES_PER_UNIT: u64 = 400;
 
 /// Memory a plan holds per unit of its budget (the states its chain may
-/// hold), its JSON written included, and at least [`PLAN_BYTES_LEAST`]:
-/// the Micro Force best reply, the largest plan at the default budget,
-/// holds 674 MB for about 1,530,000 states (440 bytes each); the Deadly
-/// Field plans 65 to 135 MB at any budget that solves them.
-const PLAN_BYTES_PER_UNIT: u64 = 1_100;
+/// hold), its JSON included (kept, and written again on one line for a
+/// stream), and at least [`PLAN_BYTES_LEAST`]: the Micro Force best reply,
+/// the largest plan at the default budget, holds 674 MB for about 1,530,000
+/// states (440 bytes each) and its JSON is 135 MB; the Deadly Field plans
+/// hold 65 to 135 MB at any budget that solves them.
+const PLAN_BYTES_PER_UNIT: u64 = 600;
 
 /// The least a plan is held to hold.
 const PLAN_BYTES_LEAST: u64 = 256 << 20;
@@ -103,9 +104,8 @@ impl Cost {
         }
     }
 
-    /// Every side of a comparison under `config`, run one after another:
-    /// quick if each is, holding the most any side holds (the sides' answers
-    /// are tallies, small beside a run).
+    /// Every side of a comparison under `config`, which may run side by
+    /// side: quick if each is, holding what they all hold together.
     pub fn of_sides<'a>(sides: impl IntoIterator<Item = &'a Question>, config: &RunConfig) -> Cost {
         sides
             .into_iter()
@@ -116,7 +116,7 @@ impl Cost {
                 } else {
                     Lane::Long
                 },
-                memory: a.memory.max(b.memory),
+                memory: a.memory.saturating_add(b.memory),
                 lower: if a.memory >= b.memory {
                     a.lower
                 } else {
@@ -126,12 +126,16 @@ impl Cost {
             .unwrap_or(Cost::QUICK)
     }
 
-    /// Many runs of one question (effects, a table): long, each run's
-    /// memory at a time.
+    /// Many runs of one question (effects, a table): long, as many runs at
+    /// once as the long lane has threads, each holding what one run may.
     pub fn of_sweep(question: &Question, config: &RunConfig) -> Cost {
+        let one = Cost::of_question(question, config);
         Cost {
             lane: Lane::Long,
-            ..Cost::of_question(question, config)
+            memory: one
+                .memory
+                .saturating_mul(rayon::current_num_threads().max(1) as u64),
+            ..one
         }
     }
 

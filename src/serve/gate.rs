@@ -5,15 +5,16 @@
 //! the server's [`Limits::max_memory`], the most it may hold
 //! ([`Cost::memory`]); a question that alone could pass the budget is
 //! refused with what to lower, and one that would pass it beside those
-//! running waits. Each waits at most [`Limits::queue_wait`]; a Monte Carlo
-//! run is stopped at [`Limits::time_limit`].
+//! running waits (giving its turn back meanwhile). Each waits at most
+//! [`Limits::queue_wait`] in all; a Monte Carlo run or a plan is stopped at
+//! [`Limits::time_limit`].
 
 use super::cost::{Cost, Lane, QUICK_BYTES};
 use super::recent::Recent;
 use crate::api::{ApiError, Limits};
 use crate::engine::Cancel;
 use std::sync::Arc;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
 /// Quick questions answered at once.
 pub const QUICK_TURNS: usize = 4;
@@ -21,7 +22,7 @@ pub const QUICK_TURNS: usize = 4;
 /// Threads of the quick lane's pool.
 const QUICK_THREADS: usize = 2;
 
-/// The memory budget's unit: a permit is a megabyte.
+/// The memory budget's unit: a permit is a megabyte (MiB, 2^20 bytes).
 const MB: u64 = 1 << 20;
 
 /// The server's shared gate.
@@ -33,6 +34,8 @@ pub struct Gate {
     /// The long lane's share of the memory budget, in megabytes.
     memory: Arc<Semaphore>,
     memory_mb: u32,
+    /// Told whenever a long question gives its memory back.
+    freed: Arc<Notify>,
     quick_pool: Arc<rayon::ThreadPool>,
     recent: Arc<Recent>,
 }
@@ -41,7 +44,17 @@ pub struct Gate {
 pub struct Turn {
     lane: Lane,
     _turn: OwnedSemaphorePermit,
-    _memory: Option<OwnedSemaphorePermit>,
+    /// A long question's memory, and whom to tell when it is given back.
+    memory: Option<(OwnedSemaphorePermit, Arc<Notify>)>,
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        if let Some((memory, freed)) = self.memory.take() {
+            drop(memory);
+            freed.notify_waiters();
+        }
+    }
 }
 
 impl Gate {
@@ -61,6 +74,7 @@ impl Gate {
             long: Arc::new(Semaphore::new(limits.max_running.max(1))),
             memory: Arc::new(Semaphore::new(memory_mb as usize)),
             memory_mb,
+            freed: Arc::default(),
             limits: Arc::new(limits),
             quick_pool: Arc::new(quick_pool),
             recent: Arc::default(),
@@ -86,7 +100,7 @@ impl Gate {
                 Ok(Ok(turn)) => Ok(Turn {
                     lane: Lane::Quick,
                     _turn: turn,
-                    _memory: None,
+                    memory: None,
                 }),
                 _ => Err(self.busy(format!("{QUICK_TURNS} quick questions are running"))),
             };
@@ -98,27 +112,40 @@ impl Gate {
                 cost.lower, megabytes, self.memory_mb, cost.lower
             )));
         }
-        let Ok(Ok(turn)) = tokio::time::timeout(wait, self.long.clone().acquire_owned()).await
-        else {
-            let running = match self.limits.max_running {
-                1 => "1 long question is running".to_string(),
-                n => format!("{n} long questions are running"),
-            };
-            return Err(self.busy(running));
-        };
-        let memory = self.memory.clone().acquire_many_owned(megabytes);
-        let Ok(Ok(memory)) = tokio::time::timeout(wait, memory).await else {
-            return Err(self.busy(format!(
+        // A turn, then its memory; without its memory the turn goes back
+        // (another question may use it) until memory is freed: one wait.
+        let mut short_of_memory = false;
+        let admitted = tokio::time::timeout(wait, async {
+            loop {
+                let turn = self.long.clone().acquire_owned().await?;
+                let freed = self.freed.notified();
+                tokio::pin!(freed);
+                freed.as_mut().enable();
+                if let Ok(memory) = self.memory.clone().try_acquire_many_owned(megabytes) {
+                    return Ok::<_, tokio::sync::AcquireError>((turn, memory));
+                }
+                short_of_memory = true;
+                drop(turn);
+                freed.await;
+            }
+        })
+        .await;
+        match admitted {
+            Ok(Ok((turn, memory))) => Ok(Turn {
+                lane: Lane::Long,
+                _turn: turn,
+                memory: Some((memory, self.freed.clone())),
+            }),
+            _ if short_of_memory => Err(self.busy(format!(
                 "the long questions running hold its memory ({} MB of {} MB; this one may need {megabytes} MB)",
                 self.memory_mb - self.memory.available_permits() as u32,
                 self.memory_mb
-            )));
-        };
-        Ok(Turn {
-            lane: Lane::Long,
-            _turn: turn,
-            _memory: Some(memory),
-        })
+            ))),
+            _ => Err(self.busy(match self.limits.max_running {
+                1 => "1 long question is running".to_string(),
+                n => format!("{n} long questions are running"),
+            })),
+        }
     }
 
     fn busy(&self, running: String) -> ApiError {

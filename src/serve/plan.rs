@@ -35,7 +35,7 @@ async fn solved(
     gate: &Gate,
     query: Option<String>,
     progress: Option<Progress>,
-) -> Result<Arc<str>, ApiError> {
+) -> Result<Arc<String>, ApiError> {
     let query = query.unwrap_or_default();
     let (question, mut ask) = crate::api::plan::prepared(&query, gate.limits())?;
     let cost = Cost::of_plan(ask.budget);

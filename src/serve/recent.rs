@@ -1,8 +1,11 @@
 //! Questions running and answered lately, by their request: a question
 //! asked again while it runs joins that run instead of starting its own,
-//! and one answered lately is given again at once. The answers kept are
-//! bounded in memory ([`RECENT_BYTES`], none over an eighth of it); refusals
-//! and stopped runs are never kept.
+//! and one answered lately is given again at once. The answers kept (with
+//! their requests) are bounded in memory ([`RECENT_BYTES`], none over an
+//! eighth of it), the least lately asked let go first; refusals and stopped
+//! runs are never kept. A run is left (and stopped) only once nobody waits
+//! for it, decided under the same lock a repeat joins under, so a repeat
+//! never joins a run being stopped.
 
 use crate::api::ApiError;
 use std::collections::{HashMap, VecDeque};
@@ -13,7 +16,7 @@ use tokio::sync::watch;
 pub const RECENT_BYTES: usize = 64 << 20;
 
 /// A run's reply, shared by everyone who asked it.
-pub type Reply = Result<Arc<str>, ApiError>;
+pub type Reply = Result<Arc<String>, ApiError>;
 
 /// Where a run's reply is told, once it is in.
 pub type Told = watch::Sender<Option<Reply>>;
@@ -21,7 +24,7 @@ pub type Told = watch::Sender<Option<Reply>>;
 /// What a request finds.
 pub enum Found {
     /// Answered lately: the answer.
-    Answered(Arc<str>),
+    Answered(Arc<String>),
     /// Running: wait here for its reply.
     Running(watch::Receiver<Option<Reply>>),
     /// New: run it, tell its reply through the sender (the receiver waits
@@ -37,7 +40,7 @@ pub struct Recent {
 #[derive(Default)]
 struct Inner {
     running: HashMap<String, Arc<Told>>,
-    answered: VecDeque<(String, Arc<str>)>,
+    answered: VecDeque<(String, Arc<String>)>,
     bytes: usize,
 }
 
@@ -51,8 +54,12 @@ impl Recent {
     /// The request `key`: answered, running (and still waited for), or new.
     pub fn find(&self, key: &str) -> Found {
         let mut inner = self.inner();
-        if let Some((_, answer)) = inner.answered.iter().find(|(k, _)| k == key) {
-            return Found::Answered(answer.clone());
+        if let Some(at) = inner.answered.iter().position(|(k, _)| k == key) {
+            // Asked again: the last to be let go.
+            let kept = inner.answered.remove(at).expect("found");
+            let answer = kept.1.clone();
+            inner.answered.push_back(kept);
+            return Found::Answered(answer);
         }
         if let Some(told) = inner.running.get(key).filter(|t| t.receiver_count() > 0) {
             return Found::Running(told.subscribe());
@@ -63,6 +70,19 @@ impl Recent {
         Found::New(told, waiting)
     }
 
+    /// Is run `key` (told through `told`) waited for by nobody? Then it is
+    /// no longer listed: a repeat starts anew.
+    pub fn unwatched(&self, key: &str, told: &Arc<Told>) -> bool {
+        let mut inner = self.inner();
+        if told.receiver_count() > 0 {
+            return false;
+        }
+        if inner.running.get(key).is_some_and(|t| Arc::ptr_eq(t, told)) {
+            inner.running.remove(key);
+        }
+        true
+    }
+
     /// Run `key` is over with `reply` (told through `told`): no longer
     /// running, and kept if it is an answer small enough.
     pub fn finish(&self, key: &str, told: &Arc<Told>, reply: &Reply) {
@@ -71,16 +91,17 @@ impl Recent {
             inner.running.remove(key);
         }
         let Ok(answer) = reply else { return };
-        if answer.len() > RECENT_BYTES / 8 || inner.answered.iter().any(|(k, _)| k == key) {
+        let bytes = key.len() + answer.len();
+        if bytes > RECENT_BYTES / 8 || inner.answered.iter().any(|(k, _)| k == key) {
             return;
         }
-        inner.bytes += answer.len();
+        inner.bytes += bytes;
         inner.answered.push_back((key.to_string(), answer.clone()));
         while inner.bytes > RECENT_BYTES {
-            let Some((_, oldest)) = inner.answered.pop_front() else {
+            let Some((oldest_key, oldest)) = inner.answered.pop_front() else {
                 break;
             };
-            inner.bytes -= oldest.len();
+            inner.bytes -= oldest_key.len() + oldest.len();
         }
     }
 }
@@ -96,7 +117,7 @@ mod tests {
             panic!("a first ask is new")
         };
         assert!(matches!(recent.find("q"), Found::Running(_)));
-        let reply: Reply = Ok(Arc::from("answer"));
+        let reply: Reply = Ok(Arc::new("answer".to_string()));
         recent.finish("q", &told, &reply);
         match recent.find("q") {
             Found::Answered(answer) => assert_eq!(&*answer, "answer"),
@@ -110,10 +131,16 @@ mod tests {
         let Found::New(told, waiting) = recent.find("q") else {
             panic!("new")
         };
+        // Waited for: not left.
+        assert!(!recent.unwatched("q", &told));
         drop(waiting);
         let Found::New(second, _w) = recent.find("q") else {
             panic!("a run left by all who asked is started again")
         };
+        // Left: the first run may be stopped, and unlisting it leaves the
+        // second listed.
+        assert!(recent.unwatched("q", &told));
+        assert!(matches!(recent.find("q"), Found::Running(_)));
         // The first run ending does not unlist the second.
         recent.finish("q", &told, &Err(ApiError::busy("x".into())));
         assert!(matches!(recent.find("q"), Found::Running(_)));
@@ -124,7 +151,7 @@ mod tests {
     #[test]
     fn answers_kept_stay_within_their_bytes() {
         let recent = Recent::default();
-        let big: Arc<str> = Arc::from("x".repeat(RECENT_BYTES / 8));
+        let big = Arc::new("x".repeat(RECENT_BYTES / 8 - 3));
         for k in 0..20 {
             let key = format!("q{k}");
             let Found::New(told, _w) = recent.find(&key) else {
@@ -135,7 +162,15 @@ mod tests {
         assert!(recent.inner().bytes <= RECENT_BYTES);
         assert!(matches!(recent.find("q19"), Found::Answered(_)));
         assert!(matches!(recent.find("q0"), Found::New(..)));
-        let huge: Arc<str> = Arc::from("x".repeat(RECENT_BYTES / 8 + 1));
+        // The least lately asked goes first: q12 asked again outlives q13.
+        assert!(matches!(recent.find("q12"), Found::Answered(_)));
+        let Found::New(told, _w) = recent.find("q20") else {
+            panic!("new")
+        };
+        recent.finish("q20", &told, &Ok(big.clone()));
+        assert!(matches!(recent.find("q12"), Found::Answered(_)));
+        assert!(matches!(recent.find("q13"), Found::New(..)));
+        let huge = Arc::new("x".repeat(RECENT_BYTES / 8));
         let Found::New(told, _w) = recent.find("huge") else {
             panic!("new")
         };

@@ -22,7 +22,7 @@ const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(1);
 pub(super) fn lines<W, F>(line: impl FnOnce(&str) -> String + Send + 'static, work: W) -> Response
 where
     W: FnOnce(Progress) -> F,
-    F: Future<Output = Result<Arc<str>, ApiError>> + Send + 'static,
+    F: Future<Output = Result<Arc<String>, ApiError>> + Send + 'static,
 {
     let (sender, receiver) = tokio::sync::mpsc::unbounded_channel::<String>();
     let told = sender.clone();

@@ -14,21 +14,26 @@ const backend = document.documentElement.dataset.backend === "browser" ? workerB
 
 // The lines of a streamed answer (/api/ask, /api/plan/ask) as they come,
 // each read as JSON and handed to `onLine`, which returns true at the last
-// (the answer, or its error). `false` if the stream ended before it.
+// (the answer, or its error). `false` if the stream ended before it. A line
+// can be a plan of 100 MB: its pieces are kept apart and joined once, and
+// only each new piece is searched for the line's end.
 async function readLines(response, onLine) {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  let buffer = "";
+  let pieces = [];
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return false;
-    buffer += decoder.decode(value, { stream: true });
+    let text = decoder.decode(value, { stream: true });
     let newline;
-    while ((newline = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
+    while ((newline = text.indexOf("\n")) >= 0) {
+      pieces.push(text.slice(0, newline));
+      const line = pieces.join("");
+      pieces = [];
+      text = text.slice(newline + 1);
       if (line.trim() && onLine(JSON.parse(line))) return true;
     }
+    pieces.push(text);
   }
 }
 
