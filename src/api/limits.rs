@@ -15,11 +15,14 @@ pub struct Limits {
     pub max_trials: u64,
     /// Largest exact budget a request may give.
     pub max_budget: u64,
-    /// Longest a question may run; a Monte Carlo run is stopped then.
+    /// Longest a question may run; a Monte Carlo run or a plan is stopped
+    /// then.
     pub time_limit: Duration,
-    /// Questions answered at once; later ones wait for a turn.
+    /// Long questions answered at once; later ones wait for a turn (quick
+    /// ones have turns of their own).
     pub max_running: usize,
-    /// How long a question waits for a turn before the server says it is busy.
+    /// How long a question waits, in all, for a turn (a long one also for
+    /// its memory) before the server says it is busy.
     pub queue_wait: Duration,
     /// Memory the server's questions may hold together, in bytes: a long
     /// question reserves what it may hold at most before it starts.

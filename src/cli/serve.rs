@@ -18,8 +18,8 @@ pub struct ServeArgs {
     /// Most Monte Carlo trials one question may ask for.
     #[arg(long, default_value_t = 10_000_000, value_name = "N")]
     pub max_trials: u64,
-    /// Longest a Monte Carlo run may go, in seconds; it is stopped then (an exact
-    /// answer is bounded by its budget instead).
+    /// Longest a Monte Carlo run or a plan may go, in seconds; it is stopped
+    /// then (an exact odds answer is bounded by its budget instead).
     #[arg(long, default_value_t = 60, value_name = "SECONDS")]
     pub time_limit: u64,
     /// Long questions (plans, engagements, large runs) answered at once;
@@ -31,10 +31,10 @@ pub struct ServeArgs {
     /// default: half this machine's). A long question reserves the most it
     /// may hold before it starts; one that alone could pass this is refused,
     /// naming what to lower.
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MIB")]
     pub max_memory: Option<u64>,
-    /// How long a question waits for a turn before the server answers 503
-    /// (busy), in seconds.
+    /// How long a question waits, in all, for a turn (a long one also for
+    /// its memory) before the server answers 503 (busy), in seconds.
     #[arg(long, default_value_t = 10, value_name = "SECONDS")]
     pub queue_wait: u64,
 }
