@@ -152,6 +152,8 @@ impl PlanJson {
         let Some(at) = text.find(EMPTY_POLICY).filter(|_| !plan.policy.is_empty()) else {
             return text;
         };
+        // A policy state's pretty text runs to about 800 bytes: room for all
+        // of them at once, not a copy of the growing text at each doubling.
         let mut out = String::with_capacity(text.len() + plan.policy.len() * 900);
         out.push_str(&text[..at]);
         out.push_str("\n  \"policy\": [");

@@ -93,6 +93,17 @@ pub const FIRE_MARKERS: [Read; 4] = [
     flag("target.disorganized", "the target carries a D marker"),
 ];
 
+/// The values of [`FIRE_MARKERS`] for a shot by `firer` at `target`: the
+/// start of what standard fire's roll points show (more follow).
+pub fn markers_shown(firer: &Stand, target: &Stand) -> Vec<Value> {
+    vec![
+        Value::Flag(firer.suppressed),
+        Value::Flag(firer.disorganized),
+        Value::Flag(target.suppressed),
+        Value::Flag(target.disorganized),
+    ]
+}
+
 /// What an artillery mission's or air strike's rolls show, the target's
 /// class one of the card's `classes`.
 pub const fn strike_reads(classes: &'static [&'static str]) -> [Read; 6] {
@@ -305,14 +316,10 @@ pub fn strike_shown(
     target: &Stand,
     class: &'static str,
 ) -> Vec<Value> {
-    vec![
-        Value::Word(mission),
-        Value::Flag(firer.suppressed),
-        Value::Flag(firer.disorganized),
-        Value::Flag(target.suppressed),
-        Value::Flag(target.disorganized),
-        Value::Word(class),
-    ]
+    let mut shown = vec![Value::Word(mission)];
+    shown.extend(markers_shown(firer, target));
+    shown.push(Value::Word(class));
+    shown
 }
 
 /// The mission's cohesion roll: the artillery firer's, or the air strike's

@@ -36,6 +36,7 @@ use crate::rules::rolls::Value;
 use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::StandGroup;
+use crate::systems::ghq::roll_points::markers_shown;
 use crate::systems::ghq::{
     CohesionTest, Column, CrtAttack, GhqCard, RemovalTable, Stand, attack_at,
 };
@@ -71,17 +72,15 @@ impl Fire {
     /// What the fire's roll points show of a shot by `firer` at `target`.
     fn shown(&self, firer: &Stand, target: &Stand) -> Vec<Value> {
         let s = &self.shows;
-        vec![
-            Value::Flag(firer.suppressed),
-            Value::Flag(firer.disorganized),
-            Value::Flag(target.suppressed),
-            Value::Flag(target.disorganized),
+        let mut shown = markers_shown(firer, target);
+        shown.extend([
             Value::Word(s.target_class),
             Value::Number(s.range),
             Value::Number(i64::from(s.tech_level)),
             Value::Flag(s.atgm),
             Value::Flag(s.smoke),
-        ]
+        ]);
+        shown
     }
 }
 

@@ -27,6 +27,7 @@ pub use crate::systems::ghq::engagement_record::Winner;
 use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::StandGroup;
+use crate::systems::ghq::roll_points::markers_shown;
 use crate::systems::ghq::{Column, CrtAttack, RemovalTable, attack_at};
 use crate::systems::ghq::{GhqCard, ParenSTrigger, Stand};
 use std::sync::Arc;
@@ -58,17 +59,15 @@ impl Fire {
     /// What the fire's roll points show of a shot by `firer` at `target`.
     pub(super) fn shown(&self, firer: &Stand, target: &Stand) -> Vec<Value> {
         let s = &self.shows;
-        vec![
-            Value::Flag(firer.suppressed),
-            Value::Flag(firer.disorganized),
-            Value::Flag(target.suppressed),
-            Value::Flag(target.disorganized),
+        let mut shown = markers_shown(firer, target);
+        shown.extend([
             Value::Word(s.target_class),
             Value::Number(s.range),
             Value::Number(s.firepower),
             Value::Number(s.defense),
             Value::Flag(s.smoke),
-        ]
+        ]);
+        shown
     }
 }
 

@@ -14,6 +14,7 @@ use crate::systems::ghq::Column;
 use crate::systems::ghq::CrtResult;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::differential;
+use crate::systems::ghq::roll_points::markers_shown;
 use crate::systems::ghq::{FireRecord, FireResult, Stand, StandState};
 use std::sync::Arc;
 
@@ -266,17 +267,14 @@ impl FireAction {
             .map_err(|m| InputError::argument("range", m))?;
         let column = fields::crt_column(f.firepower, f.defense, false, "firepower")?;
         // What the fire's roll points show, in the order of their reads.
-        let shown = vec![
-            Value::Flag(f.firer.suppressed),
-            Value::Flag(f.firer.disorganized),
-            Value::Flag(f.target_stand.suppressed),
-            Value::Flag(f.target_stand.disorganized),
+        let mut shown = markers_shown(&f.firer, &f.target_stand);
+        shown.extend([
             Value::Word(if personnel { "personnel" } else { "other" }),
             Value::Number(f.range),
             Value::Number(f.firepower),
             Value::Number(f.defense),
             Value::Flag(f.smoke || f.terrain.iter().any(|t| t == "smoke")),
-        ];
+        ]);
         let firer = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + smoke);
         let crt_drm = terrain_crt + smoke + range + f.die_mod;
         if charts.rolls.scripted(&FIRER_COHESION) || charts.rolls.scripted(&CRT_ROLL) {
