@@ -7,6 +7,7 @@
 //! Then forward, under best play: how likely each decision state is reached.
 
 use super::chain::{Chain, Id, Opening, chain, decision_points};
+use super::route::Level;
 use super::{Decisions, Goal, PlanError, Watch};
 use crate::dice::Sampler;
 use crate::engine::CHUNK_TRIALS;
@@ -109,19 +110,27 @@ fn stage_values<S: Sync>(
             let next: &[f64] = after.first().map_or(later, |v| v.as_slice());
             let moves = &route.levels[level];
             let mut found = vec![0.0; nodes.len() * policies];
-            found
-                .par_chunks_mut(policies)
-                .zip(nodes.par_iter())
-                .for_each(|(sums, &n)| {
-                    // From -0.0, as a float sum starts.
-                    sums.fill(-0.0);
-                    for (m, p) in moves.moves(n) {
-                        let v = &next[*m as usize * policies..][..policies];
-                        for (sum, v) in sums.iter_mut().zip(v) {
-                            *sum += p * v;
+            // The usual widths with the width known to the compiler: the
+            // sums are then done a row at a time, not a number at a time.
+            match policies {
+                2 => expected::<2>(&mut found, nodes, moves, next),
+                3 => expected::<3>(&mut found, nodes, moves, next),
+                4 => expected::<4>(&mut found, nodes, moves, next),
+                5 => expected::<5>(&mut found, nodes, moves, next),
+                _ => found
+                    .par_chunks_mut(policies)
+                    .zip(nodes.par_iter())
+                    .for_each(|(sums, &n)| {
+                        // From -0.0, as a float sum starts.
+                        sums.fill(-0.0);
+                        for (m, p) in moves.moves(n) {
+                            let v = &next[*m as usize * policies..][..policies];
+                            for (sum, v) in sums.iter_mut().zip(v) {
+                                *sum += p * v;
+                            }
                         }
-                    }
-                });
+                    }),
+            }
             let here = &mut here[level];
             here.resize(moves.len() * policies, f64::NAN);
             for (&n, v) in nodes.iter().zip(found.chunks(policies)) {
@@ -129,6 +138,33 @@ fn stage_values<S: Sync>(
             }
         }
     }
+}
+
+/// Each of `nodes`' values under `N` policies side by side, into `found`:
+/// its moves' values in `next`, weighted by their probabilities, summed in
+/// the order of the moves.
+fn expected<const N: usize>(
+    found: &mut [f64],
+    nodes: &[Id],
+    moves: &Level<impl Sync>,
+    next: &[f64],
+) {
+    found
+        .par_chunks_exact_mut(N)
+        .zip(nodes.par_iter())
+        .for_each(|(sums, &n)| {
+            // From -0.0, as a float sum starts.
+            let mut row = [-0.0; N];
+            for (m, p) in moves.moves(n) {
+                let v: &[f64; N] = next[*m as usize * N..][..N]
+                    .try_into()
+                    .expect("a row of N values");
+                for (sum, v) in row.iter_mut().zip(v) {
+                    *sum += p * v;
+                }
+            }
+            sums.copy_from_slice(&row);
+        });
 }
 
 /// Values backward from the turn limit, for the decider's best play and
