@@ -3,14 +3,15 @@
 //! where it answers), numbered once whatever the turns that reach it, and
 //! the turns between them as the engagement splits them into stages
 //! ([`Decisions::stages`]). A state met within a turn is numbered once for
-//! its choice and stage, whatever decision state its turn started from, and
-//! its stage's moves are found once: the turns of a decision point meet
-//! the same few states within them (after a volley, after a rally) from
-//! thousands of starts. The solver values the chain backward, stage by
-//! stage ([`super::solver`]).
+//! its choice and stage, whatever decision state its turn started from and
+//! whatever the turn carries through untouched, and its stage's moves are
+//! found once: the turns of a decision point meet the same few states
+//! within them (after a volley, after a rally) from thousands of starts.
+//! The solver values the chain backward, stage by stage
+//! ([`super::solver`]).
 
 pub(super) use super::route::Id;
-use super::route::{Route, Step};
+use super::route::{Moves, Route, Step, Track, UNNUMBERED};
 use super::{Decisions, PlanError, Turn, Watch};
 use crate::dice::{Enumerator, OverBudget};
 use indexmap::IndexSet;
@@ -32,16 +33,41 @@ pub(super) struct Opening {
 }
 
 /// The chain: every state met at a decision point, numbered; the states at
-/// each decision point; by state, its open choices; the routes its turns
-/// take; and, by decision point, route and level, the states of that level
-/// the point's turns meet.
+/// each decision point; by state, its open choices; the tracks its turns'
+/// stages follow and the routes they take along them; and, by decision
+/// point, route and level, the states of that level the point's turns meet.
 pub(super) struct Chain<S> {
     /// Each held once, numbered in the order met.
     pub(super) states: IndexSet<S, FxBuildHasher>,
     pub(super) layers: Vec<Vec<Id>>,
     pub(super) openings: Openings,
-    pub(super) routes: Vec<Route<S>>,
+    pub(super) tracks: Vec<Track<S>>,
+    pub(super) routes: Vec<Route>,
     pub(super) met: Vec<Vec<Vec<Vec<Id>>>>,
+}
+
+impl<S> Chain<S> {
+    /// The levels of route `r`.
+    pub(super) fn levels(&self, r: usize) -> usize {
+        self.tracks[self.routes[r].track].levels.len()
+    }
+
+    /// The states held at level `level` of route `r`'s track.
+    pub(super) fn level_len(&self, r: usize, level: usize) -> usize {
+        self.tracks[self.routes[r].track].levels[level].len()
+    }
+
+    /// The moves from level `level` of route `r`: its track's, or from the
+    /// last level the route's own, to decision states.
+    pub(super) fn moves(&self, r: usize, level: usize) -> &Moves {
+        let route = &self.routes[r];
+        let levels = &self.tracks[route.track].levels;
+        if level + 1 == levels.len() {
+            &route.last
+        } else {
+            &levels[level].moves
+        }
+    }
 }
 
 /// By decision state, its open choices, all in one list (millions of
@@ -175,10 +201,14 @@ pub(crate) fn stepwise_turn<G: Decisions>(
 }
 
 /// The number of decision state `s`, given it if it is new.
-fn intern<S: Eq + std::hash::Hash>(chain: &mut Chain<S>, s: S) -> Id {
-    let (id, new) = chain.states.insert_full(s);
+fn intern<S: Eq + std::hash::Hash>(
+    states: &mut IndexSet<S, FxBuildHasher>,
+    openings: &mut Openings,
+    s: S,
+) -> Id {
+    let (id, new) = states.insert_full(s);
     if new {
-        chain.openings.spans.push((0, 0));
+        openings.spans.push((0, 0));
     }
     id as Id
 }
@@ -211,12 +241,14 @@ pub(super) fn chain<G: Decisions>(
         states: IndexSet::default(),
         layers: Vec::new(),
         openings: Openings::default(),
+        tracks: Vec::new(),
         routes: Vec::new(),
         met: Vec::new(),
     };
     let mut route_of: FxHashMap<(&'static str, u32, Option<u32>), usize> = FxHashMap::default();
+    let mut track_of: FxHashMap<(&'static str, u32), usize> = FxHashMap::default();
     let mut marked = Vec::new();
-    let start = intern(&mut chain, game.start());
+    let start = intern(&mut chain.states, &mut chain.openings, game.start());
     chain.layers.push(vec![start]);
     let points = decision_points(game);
     for point in 0..points {
@@ -235,10 +267,15 @@ pub(super) fn chain<G: Decisions>(
                 // What the turn carries through untouched, as its route.
                 let (first, label) = first_stage(game, &s, choice);
                 let route = *route_of.entry((choice, stages, label)).or_insert_with(|| {
-                    chain.routes.push(Route::new(choice, stages, label));
+                    let track = *track_of.entry((choice, stages)).or_insert_with(|| {
+                        chain.tracks.push(Track::new(stages));
+                        chain.tracks.len() - 1
+                    });
+                    chain.routes.push(Route::new(choice, label, track));
                     chain.routes.len() - 1
                 });
-                let node = chain.routes[route].levels[0].intern(first);
+                let track = chain.routes[route].track;
+                let node = chain.tracks[track].levels[0].intern(first);
                 openings.push(Opening {
                     choice,
                     route,
@@ -247,10 +284,8 @@ pub(super) fn chain<G: Decisions>(
             }
             chain.openings.set(id, openings);
         }
-        let mut met: Vec<Vec<Vec<Id>>> = chain
-            .routes
-            .iter()
-            .map(|r| vec![Vec::new(); r.levels.len()])
+        let mut met: Vec<Vec<Vec<Id>>> = (0..chain.routes.len())
+            .map(|r| vec![Vec::new(); chain.levels(r)])
             .collect();
         for (r, firsts) in met.iter_mut().enumerate() {
             let nodes = current.iter().flat_map(|id| {
@@ -267,10 +302,11 @@ pub(super) fn chain<G: Decisions>(
         for (r, levels) in met.iter_mut().enumerate() {
             for level in 0..levels.len() {
                 find_moves(game, &mut chain, r, level, &levels[level], budget, watch)?;
-                let route = &chain.routes[r];
-                let next = levels[level]
-                    .iter()
-                    .flat_map(|n| route.levels[level].moves(*n));
+                if level + 1 == levels.len() {
+                    number_ends(game, &mut chain, r, &levels[level]);
+                }
+                let moves = chain.moves(r, level);
+                let next = levels[level].iter().flat_map(|n| moves.of(*n));
                 if level + 1 < levels.len() {
                     levels[level + 1] = distinct(next.map(|m| m.0), &mut marked);
                 } else {
@@ -289,7 +325,7 @@ pub(super) fn chain<G: Decisions>(
         let mut next = distinct(reached.into_iter(), &mut marked);
         next.sort_unstable();
         // The distinct states held (and their moves) are what takes memory.
-        let held = chain.states.len() + chain.routes.iter().map(Route::len).sum::<usize>();
+        let held = chain.states.len() + chain.tracks.iter().map(Track::len).sum::<usize>();
         if held as u64 > budget {
             return Err(OverBudget::tree(budget).into());
         }
@@ -299,9 +335,9 @@ pub(super) fn chain<G: Decisions>(
     Ok(chain)
 }
 
-/// The moves of route `r`'s level `level` from each of `nodes` not yet
-/// stepped, found in parallel a batch at a time, numbered in order: at the
-/// next level, or (from the last) as decision states.
+/// The moves of route `r`'s track at level `level` from each of `nodes`
+/// not yet stepped, found in parallel a batch at a time, numbered in order:
+/// at the next level, or (from the last) among the track's ends.
 fn find_moves<G: Decisions>(
     game: &G,
     chain: &mut Chain<G::State>,
@@ -311,17 +347,18 @@ fn find_moves<G: Decisions>(
     budget: u64,
     watch: &Watch,
 ) -> Result<(), PlanError> {
-    let (choice, label) = (chain.routes[r].choice, chain.routes[r].label);
-    let last = level + 1 == chain.routes[r].levels.len();
+    let (choice, track) = (chain.routes[r].choice, chain.routes[r].track);
+    let track = &mut chain.tracks[track];
+    let last = level + 1 == track.levels.len();
     let new: Vec<Id> = nodes
         .iter()
         .copied()
-        .filter(|n| !chain.routes[r].levels[level].stepped(*n))
+        .filter(|n| !track.levels[level].moves.stepped(*n))
         .collect();
     for batch in new.chunks(MOVES_AT_ONCE) {
         watch.go_on()?;
         let found: Vec<Turn<G::State>> = {
-            let here = &chain.routes[r].levels[level];
+            let here = &track.levels[level];
             batch
                 .par_iter()
                 .map(|n| stage_moves(game, here.state(*n), choice, level as u32, budget))
@@ -331,16 +368,50 @@ fn find_moves<G: Decisions>(
             let mut steps: Vec<Step> = Vec::with_capacity(moves.len());
             for (after, p) in moves {
                 let to = if last {
-                    intern(chain, given_back(game, after, label))
+                    track.ends.insert_full(after).0 as Id
                 } else {
-                    chain.routes[r].levels[level + 1].intern(after)
+                    track.levels[level + 1].intern(after)
                 };
                 steps.push((to, p));
             }
-            chain.routes[r].levels[level].set_moves(n, &steps);
+            track.levels[level].moves.set(n, &steps);
         }
     }
     Ok(())
+}
+
+/// Route `r`'s moves to decision states from each of `nodes` (states of
+/// its track's last level) it has not numbered yet: each of the track's
+/// ends with what the route carried given back, numbered as a decision
+/// state when new, in the order met (the same numbers every run).
+fn number_ends<G: Decisions>(game: &G, chain: &mut Chain<G::State>, r: usize, nodes: &[Id]) {
+    let Chain {
+        states,
+        openings,
+        tracks,
+        routes,
+        ..
+    } = chain;
+    let route = &mut routes[r];
+    let track = &tracks[route.track];
+    let last = &track.levels.last().expect("a track has a level").moves;
+    route.decided.resize(track.ends.len(), UNNUMBERED);
+    let mut steps: Vec<Step> = Vec::new();
+    for &n in nodes {
+        if route.last.stepped(n) {
+            continue;
+        }
+        steps.clear();
+        for &(end, p) in last.of(n) {
+            let decided = &mut route.decided[end as usize];
+            if *decided == UNNUMBERED {
+                let s = given_back(game, track.ends[end as usize].clone(), route.label);
+                *decided = intern(states, openings, s);
+            }
+            steps.push((*decided, p));
+        }
+        route.last.set(n, &steps);
+    }
 }
 
 /// Decision points over the whole engagement.

@@ -1,15 +1,19 @@
-//! A route: the stages of the turns that take one choice, split the same
-//! way and carrying the same label through, as levels of states (level 0: the decision states that take it),
-//! each state numbered once within its level and its stage's moves to the
-//! next level's states (from the last level, to decision states by number)
-//! kept once. Turns from different decision states that meet the same
-//! state within them share it and its moves.
+//! The stages of the turns that take one choice, as levels of states
+//! (level 0: the decision states that take it, less what the turn carries
+//! through untouched), each state numbered once within its level and its
+//! stage's moves to the next level's states kept once.
+//!
+//! A [`Track`] holds the stages, shared by every turn split the same way
+//! whatever it carries through: a charge's ends and its rallies are found
+//! and numbered once, not once for each initiative carried past them. A
+//! [`Route`] is a track with one thing carried: from the track's ends, its
+//! own moves to the decision states (the carried thing given back).
 
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
 /// A state's number in the chain (a decision state's), or within a level
-/// of a route.
+/// of a track.
 pub(super) type Id = u32;
 
 /// One move: the next state by number, with its probability.
@@ -18,37 +22,57 @@ pub(super) type Step = (Id, f64);
 /// Marks a state whose moves are not found yet.
 const UNSTEPPED: (u32, u32) = (u32::MAX, 0);
 
-/// The states at one stage of a route, numbered, with their moves.
-pub(super) struct Level<S> {
-    /// The states, each held once, numbered in the order met.
-    states: IndexSet<S, FxBuildHasher>,
+/// By state number, its moves, all in one list.
+#[derive(Default)]
+pub(super) struct Moves {
     /// By state, where its moves lie in `steps` (start, count).
     spans: Vec<(u32, u32)>,
     steps: Vec<Step>,
+}
+
+impl Moves {
+    /// Are state `n`'s moves found?
+    pub(super) fn stepped(&self, n: Id) -> bool {
+        self.spans
+            .get(n as usize)
+            .is_some_and(|span| *span != UNSTEPPED)
+    }
+
+    /// State `n`'s moves, in the order of the states they reach.
+    pub(super) fn of(&self, n: Id) -> &[Step] {
+        let (start, count) = self.spans[n as usize];
+        &self.steps[start as usize..][..count as usize]
+    }
+
+    pub(super) fn set(&mut self, n: Id, moves: &[Step]) {
+        let start = u32::try_from(self.steps.len()).expect("fewer than 2^32 moves a level");
+        self.steps.extend_from_slice(moves);
+        let n = n as usize;
+        if n >= self.spans.len() {
+            self.spans.resize(n + 1, UNSTEPPED);
+        }
+        self.spans[n] = (start, moves.len() as u32);
+    }
+}
+
+/// The states at one stage of a track, numbered, with their moves.
+pub(super) struct Level<S> {
+    /// The states, each held once, numbered in the order met.
+    states: IndexSet<S, FxBuildHasher>,
+    pub(super) moves: Moves,
 }
 
 impl<S: Eq + std::hash::Hash> Level<S> {
     fn new() -> Self {
         Level {
             states: IndexSet::default(),
-            spans: Vec::new(),
-            steps: Vec::new(),
+            moves: Moves::default(),
         }
     }
 
     /// The number of state `s` at this level, given it if it is new.
     pub(super) fn intern(&mut self, s: S) -> Id {
-        let (id, new) = self.states.insert_full(s);
-        if new {
-            self.spans.push(UNSTEPPED);
-        }
-        id as Id
-    }
-
-    pub(super) fn set_moves(&mut self, n: Id, moves: &[Step]) {
-        let start = u32::try_from(self.steps.len()).expect("fewer than 2^32 moves a level");
-        self.steps.extend_from_slice(moves);
-        self.spans[n as usize] = (start, moves.len() as u32);
+        self.states.insert_full(s).0 as Id
     }
 }
 
@@ -60,41 +84,56 @@ impl<S> Level<S> {
     pub(super) fn len(&self) -> usize {
         self.states.len()
     }
-
-    /// Are state `n`'s moves found?
-    pub(super) fn stepped(&self, n: Id) -> bool {
-        self.spans[n as usize] != UNSTEPPED
-    }
-
-    /// State `n`'s moves, in the order of the states they reach.
-    pub(super) fn moves(&self, n: Id) -> &[Step] {
-        let (start, count) = self.spans[n as usize];
-        &self.steps[start as usize..][..count as usize]
-    }
 }
 
-/// The turns that take `choice` in `levels.len()` stages.
-pub(super) struct Route<S> {
-    pub(super) choice: &'static str,
-    /// What its turns carry through untouched, if anything
-    /// ([`super::Decisions::carried`]).
-    pub(super) label: Option<u32>,
+/// The stages of the turns that take `choice` in `levels.len()` stages;
+/// the moves from the last level reach `ends`, the turns' ends before what
+/// they carried is given back.
+pub(super) struct Track<S> {
     pub(super) levels: Vec<Level<S>>,
+    pub(super) ends: IndexSet<S, FxBuildHasher>,
 }
 
-impl<S: Eq + std::hash::Hash> Route<S> {
-    pub(super) fn new(choice: &'static str, stages: u32, label: Option<u32>) -> Self {
-        Route {
-            choice,
-            label,
+impl<S: Eq + std::hash::Hash> Track<S> {
+    pub(super) fn new(stages: u32) -> Self {
+        Track {
             levels: (0..stages.max(1)).map(|_| Level::new()).collect(),
+            ends: IndexSet::default(),
         }
     }
 }
 
-impl<S> Route<S> {
-    /// States held at every level.
+impl<S> Track<S> {
+    /// States held at every level and at the ends.
     pub(super) fn len(&self) -> usize {
-        self.levels.iter().map(Level::len).sum()
+        self.levels.iter().map(Level::len).sum::<usize>() + self.ends.len()
+    }
+}
+
+/// The turns that take `choice` along track `track`, carrying `label`
+/// through untouched ([`super::Decisions::carried`]).
+pub(super) struct Route {
+    pub(super) choice: &'static str,
+    pub(super) label: Option<u32>,
+    pub(super) track: usize,
+    /// By state of the track's last level, its moves to decision states.
+    pub(super) last: Moves,
+    /// By end of the track, the decision state it is with `label` given
+    /// back (`UNNUMBERED` until met).
+    pub(super) decided: Vec<Id>,
+}
+
+/// Marks an end not yet numbered as a decision state.
+pub(super) const UNNUMBERED: Id = Id::MAX;
+
+impl Route {
+    pub(super) fn new(choice: &'static str, label: Option<u32>, track: usize) -> Self {
+        Route {
+            choice,
+            label,
+            track,
+            last: Moves::default(),
+            decided: Vec::new(),
+        }
     }
 }

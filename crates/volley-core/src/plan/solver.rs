@@ -7,7 +7,7 @@
 //! Then forward, under best play: how likely each decision state is reached.
 
 use super::chain::{Chain, Id, Opening, chain, decision_points};
-use super::route::Level;
+use super::route::Moves;
 use super::{Decisions, Goal, PlanError, Watch};
 use crate::dice::Sampler;
 use crate::engine::CHUNK_TRIALS;
@@ -103,12 +103,12 @@ fn stage_values<S: Sync>(
     values: &mut [Vec<Vec<f64>>],
 ) {
     // The routes known at point `t` (a later point may open more).
-    for (r, route) in chain.routes.iter().enumerate().take(chain.met[t].len()) {
-        for level in (0..route.levels.len()).rev() {
+    for (r, route_values) in values.iter_mut().enumerate().take(chain.met[t].len()) {
+        for level in (0..chain.levels(r)).rev() {
             let nodes = &chain.met[t][r][level];
-            let (here, after) = values[r].split_at_mut(level + 1);
+            let (here, after) = route_values.split_at_mut(level + 1);
             let next: &[f64] = after.first().map_or(later, |v| v.as_slice());
-            let moves = &route.levels[level];
+            let moves = chain.moves(r, level);
             let mut found = vec![0.0; nodes.len() * policies];
             // The usual widths with the width known to the compiler: the
             // sums are then done a row at a time, not a number at a time.
@@ -123,7 +123,7 @@ fn stage_values<S: Sync>(
                     .for_each(|(sums, &n)| {
                         // From -0.0, as a float sum starts.
                         sums.fill(-0.0);
-                        for (m, p) in moves.moves(n) {
+                        for (m, p) in moves.of(n) {
                             let v = &next[*m as usize * policies..][..policies];
                             for (sum, v) in sums.iter_mut().zip(v) {
                                 *sum += p * v;
@@ -132,7 +132,7 @@ fn stage_values<S: Sync>(
                     }),
             }
             let here = &mut here[level];
-            here.resize(moves.len() * policies, f64::NAN);
+            here.resize(chain.level_len(r, level) * policies, f64::NAN);
             for (&n, v) in nodes.iter().zip(found.chunks(policies)) {
                 here[n as usize * policies..][..policies].copy_from_slice(v);
             }
@@ -143,19 +143,14 @@ fn stage_values<S: Sync>(
 /// Each of `nodes`' values under `N` policies side by side, into `found`:
 /// its moves' values in `next`, weighted by their probabilities, summed in
 /// the order of the moves.
-fn expected<const N: usize>(
-    found: &mut [f64],
-    nodes: &[Id],
-    moves: &Level<impl Sync>,
-    next: &[f64],
-) {
+fn expected<const N: usize>(found: &mut [f64], nodes: &[Id], moves: &Moves, next: &[f64]) {
     found
         .par_chunks_exact_mut(N)
         .zip(nodes.par_iter())
         .for_each(|(sums, &n)| {
             // From -0.0, as a float sum starts.
             let mut row = [-0.0; N];
-            for (m, p) in moves.moves(n) {
+            for (m, p) in moves.of(n) {
                 let v: &[f64; N] = next[*m as usize * N..][..N]
                     .try_into()
                     .expect("a row of N values");
@@ -188,10 +183,8 @@ fn values<G: Decisions>(
     for id in &chain.layers[last] {
         later[*id as usize * policies..][..policies].fill(scores[*id as usize]);
     }
-    let mut within: Vec<Vec<Vec<f64>>> = chain
-        .routes
-        .iter()
-        .map(|r| vec![Vec::new(); r.levels.len()])
+    let mut within: Vec<Vec<Vec<f64>>> = (0..chain.routes.len())
+        .map(|r| vec![Vec::new(); chain.levels(r)])
         .collect();
     let mut best = vec![Vec::new(); last];
     for t in (0..last).rev() {
@@ -382,18 +375,18 @@ pub fn solve<G: Decisions>(
 /// its state), stage by stage along their routes.
 fn reached<S>(chain: &Chain<S>, t: usize, starts: &[(Opening, f64)]) -> FxHashMap<Id, f64> {
     let mut next: FxHashMap<Id, f64> = FxHashMap::default();
-    for (r, route) in chain.routes.iter().enumerate().take(chain.met[t].len()) {
+    for r in 0..chain.met[t].len() {
         let mut mass: FxHashMap<Id, f64> = FxHashMap::default();
         for (o, p) in starts.iter().filter(|(o, _)| o.route == r) {
             *mass.entry(o.node).or_insert(0.0) += p;
         }
-        for level in 0..route.levels.len() {
-            let last = level + 1 == route.levels.len();
+        for level in 0..chain.levels(r) {
+            let last = level + 1 == chain.levels(r);
             let mut after: FxHashMap<Id, f64> = FxHashMap::default();
             // In the order the point met them: the same sums every run.
             for n in &chain.met[t][r][level] {
                 let Some(w) = mass.get(n) else { continue };
-                for (m, p) in route.levels[level].moves(*n) {
+                for (m, p) in chain.moves(r, level).of(*n) {
                     let into = if last { &mut next } else { &mut after };
                     *into.entry(*m).or_insert(0.0) += w * p;
                 }
