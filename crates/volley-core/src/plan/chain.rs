@@ -23,8 +23,8 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 /// waiting, with their whole states, take little memory.
 const MOVES_AT_ONCE: usize = 4096;
 
-/// A decision state's open choice: its route, and its number at the
-/// route's first level.
+/// A decision state's open choice: its route, and its number at the first
+/// level of the route's track.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Opening {
     pub(super) choice: &'static str,
@@ -58,14 +58,15 @@ impl<S> Chain<S> {
     }
 
     /// The moves from level `level` of route `r`: its track's, or from the
-    /// last level the route's own, to decision states.
+    /// last level of a track that carries something, the route's own, to
+    /// decision states.
     pub(super) fn moves(&self, r: usize, level: usize) -> &Moves {
         let route = &self.routes[r];
-        let levels = &self.tracks[route.track].levels;
-        if level + 1 == levels.len() {
+        let track = &self.tracks[route.track];
+        if track.carries && level + 1 == track.levels.len() {
             &route.last
         } else {
-            &levels[level].moves
+            &track.levels[level].moves
         }
     }
 }
@@ -246,7 +247,7 @@ pub(super) fn chain<G: Decisions>(
         met: Vec::new(),
     };
     let mut route_of: FxHashMap<(&'static str, u32, Option<u32>), usize> = FxHashMap::default();
-    let mut track_of: FxHashMap<(&'static str, u32), usize> = FxHashMap::default();
+    let mut track_of: FxHashMap<(&'static str, u32, bool), usize> = FxHashMap::default();
     let mut marked = Vec::new();
     let start = intern(&mut chain.states, &mut chain.openings, game.start());
     chain.layers.push(vec![start]);
@@ -267,10 +268,13 @@ pub(super) fn chain<G: Decisions>(
                 // What the turn carries through untouched, as its route.
                 let (first, label) = first_stage(game, &s, choice);
                 let route = *route_of.entry((choice, stages, label)).or_insert_with(|| {
-                    let track = *track_of.entry((choice, stages)).or_insert_with(|| {
-                        chain.tracks.push(Track::new(stages));
-                        chain.tracks.len() - 1
-                    });
+                    let carries = label.is_some();
+                    let track = *track_of
+                        .entry((choice, stages, carries))
+                        .or_insert_with(|| {
+                            chain.tracks.push(Track::new(stages, carries));
+                            chain.tracks.len() - 1
+                        });
                     chain.routes.push(Route::new(choice, label, track));
                     chain.routes.len() - 1
                 });
@@ -302,7 +306,7 @@ pub(super) fn chain<G: Decisions>(
         for (r, levels) in met.iter_mut().enumerate() {
             for level in 0..levels.len() {
                 find_moves(game, &mut chain, r, level, &levels[level], budget, watch)?;
-                if level + 1 == levels.len() {
+                if level + 1 == levels.len() && chain.routes[r].label.is_some() {
                     number_ends(game, &mut chain, r, &levels[level]);
                 }
                 let moves = chain.moves(r, level);
@@ -337,7 +341,8 @@ pub(super) fn chain<G: Decisions>(
 
 /// The moves of route `r`'s track at level `level` from each of `nodes`
 /// not yet stepped, found in parallel a batch at a time, numbered in order:
-/// at the next level, or (from the last) among the track's ends.
+/// at the next level, or from the last among the track's ends (where it
+/// carries something) or the decision states.
 fn find_moves<G: Decisions>(
     game: &G,
     chain: &mut Chain<G::State>,
@@ -347,8 +352,14 @@ fn find_moves<G: Decisions>(
     budget: u64,
     watch: &Watch,
 ) -> Result<(), PlanError> {
-    let (choice, track) = (chain.routes[r].choice, chain.routes[r].track);
-    let track = &mut chain.tracks[track];
+    let Chain {
+        states,
+        openings,
+        tracks,
+        routes,
+        ..
+    } = chain;
+    let (choice, track) = (routes[r].choice, &mut tracks[routes[r].track]);
     let last = level + 1 == track.levels.len();
     let new: Vec<Id> = nodes
         .iter()
@@ -367,10 +378,10 @@ fn find_moves<G: Decisions>(
         for (&n, moves) in batch.iter().zip(found) {
             let mut steps: Vec<Step> = Vec::with_capacity(moves.len());
             for (after, p) in moves {
-                let to = if last {
-                    track.ends.insert_full(after).0 as Id
-                } else {
-                    track.levels[level + 1].intern(after)
+                let to = match (last, track.carries) {
+                    (false, _) => track.levels[level + 1].intern(after),
+                    (true, true) => track.ends.insert_full(after).0 as Id,
+                    (true, false) => intern(states, openings, after),
                 };
                 steps.push((to, p));
             }

@@ -6,8 +6,9 @@
 //! A [`Track`] holds the stages, shared by every turn split the same way
 //! whatever it carries through: a charge's ends and its rallies are found
 //! and numbered once, not once for each initiative carried past them. A
-//! [`Route`] is a track with one thing carried: from the track's ends, its
-//! own moves to the decision states (the carried thing given back).
+//! [`Route`] is a track with one thing carried: its own moves from the
+//! track's last level to the decision states, each of the track's ends
+//! with what it carried given back.
 
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
@@ -86,27 +87,31 @@ impl<S> Level<S> {
     }
 }
 
-/// The stages of the turns that take `choice` in `levels.len()` stages;
-/// the moves from the last level reach `ends`, the turns' ends before what
-/// they carried is given back.
+/// The stages of the turns that take one choice in as many stages (one
+/// level each, at least one). Where the turns carry something through, the
+/// moves from the last level reach `ends`, the turns' ends before what they
+/// carried is given back; where they carry nothing, the decision states.
 pub(super) struct Track<S> {
     pub(super) levels: Vec<Level<S>>,
+    pub(super) carries: bool,
     pub(super) ends: IndexSet<S, FxBuildHasher>,
 }
 
 impl<S: Eq + std::hash::Hash> Track<S> {
-    pub(super) fn new(stages: u32) -> Self {
+    pub(super) fn new(stages: u32, carries: bool) -> Self {
         Track {
             levels: (0..stages.max(1)).map(|_| Level::new()).collect(),
+            carries,
             ends: IndexSet::default(),
         }
     }
 }
 
 impl<S> Track<S> {
-    /// States held at every level and at the ends.
+    /// States held at every level (the ends are decision states again,
+    /// counted as those).
     pub(super) fn len(&self) -> usize {
-        self.levels.iter().map(Level::len).sum::<usize>() + self.ends.len()
+        self.levels.iter().map(Level::len).sum()
     }
 }
 
@@ -116,7 +121,8 @@ pub(super) struct Route {
     pub(super) choice: &'static str,
     pub(super) label: Option<u32>,
     pub(super) track: usize,
-    /// By state of the track's last level, its moves to decision states.
+    /// By state of the track's last level, its moves to decision states
+    /// (where the track carries something; else the track's own moves).
     pub(super) last: Moves,
     /// By end of the track, the decision state it is with `label` given
     /// back (`UNNUMBERED` until met).

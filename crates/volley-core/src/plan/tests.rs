@@ -4,6 +4,7 @@
 use super::*;
 use crate::dice::Dice;
 
+mod carried;
 mod two_sided;
 
 /// A toy duel: each turn the decider fires (1 in 6 to win) or charges (3 in 6
