@@ -306,9 +306,6 @@ pub(super) fn chain<G: Decisions>(
         for (r, levels) in met.iter_mut().enumerate() {
             for level in 0..levels.len() {
                 find_moves(game, &mut chain, r, level, &levels[level], budget, watch)?;
-                if level + 1 == levels.len() && chain.routes[r].label.is_some() {
-                    number_ends(game, &mut chain, r, &levels[level]);
-                }
                 let moves = chain.moves(r, level);
                 let next = levels[level].iter().flat_map(|n| moves.of(*n));
                 if level + 1 < levels.len() {
@@ -342,7 +339,8 @@ pub(super) fn chain<G: Decisions>(
 /// The moves of route `r`'s track at level `level` from each of `nodes`
 /// not yet stepped, found in parallel a batch at a time, numbered in order:
 /// at the next level, or from the last among the track's ends (where it
-/// carries something) or the decision states.
+/// carries something: then numbered for the route as decision states) or
+/// the decision states.
 fn find_moves<G: Decisions>(
     game: &G,
     chain: &mut Chain<G::State>,
@@ -388,23 +386,24 @@ fn find_moves<G: Decisions>(
             track.levels[level].moves.set(n, &steps);
         }
     }
+    if last && track.carries {
+        number_ends(game, states, openings, track, &mut routes[r], nodes);
+    }
     Ok(())
 }
 
-/// Route `r`'s moves to decision states from each of `nodes` (states of
-/// its track's last level) it has not numbered yet: each of the track's
-/// ends with what the route carried given back, numbered as a decision
-/// state when new, in the order met (the same numbers every run).
-fn number_ends<G: Decisions>(game: &G, chain: &mut Chain<G::State>, r: usize, nodes: &[Id]) {
-    let Chain {
-        states,
-        openings,
-        tracks,
-        routes,
-        ..
-    } = chain;
-    let route = &mut routes[r];
-    let track = &tracks[route.track];
+/// `route`'s moves to decision states from each of `nodes` (states of
+/// `track`'s last level) it has not numbered yet: each of the track's ends
+/// with what the route carried given back, numbered as a decision state
+/// when new, in the order met (the same numbers every run).
+fn number_ends<G: Decisions>(
+    game: &G,
+    states: &mut IndexSet<G::State, FxBuildHasher>,
+    openings: &mut Openings,
+    track: &Track<G::State>,
+    route: &mut Route,
+    nodes: &[Id],
+) {
     let last = &track.levels.last().expect("a track has a level").moves;
     route.decided.resize(track.ends.len(), UNNUMBERED);
     let mut steps: Vec<Step> = Vec::new();

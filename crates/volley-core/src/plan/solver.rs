@@ -110,13 +110,13 @@ fn stage_values<S: Sync>(
             let next: &[f64] = after.first().map_or(later, |v| v.as_slice());
             let moves = chain.moves(r, level);
             let mut found = vec![0.0; nodes.len() * policies];
-            // The usual widths with the width known to the compiler: the
-            // sums are then done a row at a time, not a number at a time.
+            // Two policies a choice (`fixed_policies`): for one to three
+            // choices the width is known to the compiler, and the sums are
+            // done a row at a time, not a number at a time.
             match policies {
                 2 => expected::<2>(&mut found, nodes, moves, next),
-                3 => expected::<3>(&mut found, nodes, moves, next),
                 4 => expected::<4>(&mut found, nodes, moves, next),
-                5 => expected::<5>(&mut found, nodes, moves, next),
+                6 => expected::<6>(&mut found, nodes, moves, next),
                 _ => found
                     .par_chunks_mut(policies)
                     .zip(nodes.par_iter())
@@ -383,10 +383,11 @@ fn reached<S>(chain: &Chain<S>, t: usize, starts: &[(Opening, f64)]) -> FxHashMa
         for level in 0..chain.levels(r) {
             let last = level + 1 == chain.levels(r);
             let mut after: FxHashMap<Id, f64> = FxHashMap::default();
+            let moves = chain.moves(r, level);
             // In the order the point met them: the same sums every run.
             for n in &chain.met[t][r][level] {
                 let Some(w) = mass.get(n) else { continue };
-                for (m, p) in chain.moves(r, level).of(*n) {
+                for (m, p) in moves.of(*n) {
                     let into = if last { &mut next } else { &mut after };
                     *into.entry(*m).or_insert(0.0) += w * p;
                 }

@@ -11,7 +11,7 @@ mod two_sided;
 /// to win, else lose). Two turns.
 struct Toy;
 
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Toy3 {
     Going,
     Won,

@@ -4,6 +4,7 @@
 
 use super::super::chain::chain;
 use super::super::*;
+use super::Toy3;
 use crate::dice::Dice;
 
 /// A duel over three turns whose state holds a label (0 to 2) beside how it
@@ -15,13 +16,6 @@ struct Labelled {
 }
 
 type Standing = (Toy3, u8);
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-enum Toy3 {
-    Going,
-    Won,
-    Lost,
-}
 
 impl Decisions for Labelled {
     type State = Standing;
