@@ -61,7 +61,12 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<String> {
         ask: &ask,
         all: args.all,
     };
-    Ok(render(&document, args.format))
+    let text = render(&document, args.format);
+    // The process ends once the text is out: the plan's states (hundreds of
+    // megabytes for a best reply) go back to the system at once instead of
+    // being freed one by one.
+    std::mem::forget(plan);
+    Ok(text)
 }
 
 /// The policy maps of `plan`: one per choice other than the usual one that

@@ -8,6 +8,8 @@
 //! is the leaf's probability.
 
 use super::{Dice, Roll, Weighted};
+use std::cell::RefCell;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The dice tree has more leaves than the budget allows.
@@ -60,7 +62,14 @@ pub fn grouped(n: u64) -> String {
 }
 
 /// A roll's totals with their counts, and the number of elementary outcomes.
-type Distribution = (Roll, Vec<(u32, u64)>, f64);
+type Distribution = (Roll, Arc<[(u32, u64)]>, f64);
+
+thread_local! {
+    /// Every roll's distribution this thread has needed, for every
+    /// enumerator it makes: a plan makes tens of thousands of them over the
+    /// same few rolls, and each would work them out again.
+    static KNOWN: RefCell<Vec<Distribution>> = const { RefCell::new(Vec::new()) };
+}
 
 #[derive(Debug, Default)]
 struct BranchPoint {
@@ -144,22 +153,22 @@ impl Enumerator {
         if let Some(i) = self.distributions.iter().position(|d| d.0 == roll) {
             return i;
         }
-        let dist = roll.distribution();
-        let total = dist.iter().map(|d| d.1).sum::<u64>() as f64;
-        self.distributions.push((roll, dist, total));
+        let known = KNOWN.with_borrow_mut(|known| {
+            if let Some(d) = known.iter().find(|d| d.0 == roll) {
+                return d.clone();
+            }
+            let dist = roll.distribution();
+            let total = dist.iter().map(|d| d.1).sum::<u64>() as f64;
+            known.push((roll, dist.into(), total));
+            known[known.len() - 1].clone()
+        });
+        self.distributions.push(known);
         self.distributions.len() - 1
     }
 
     /// Open a new branch point at the current depth and return its option list.
     fn open(&mut self) -> &mut Vec<(u32, f64)> {
-        if self.path.len() == self.active {
-            self.path.push(BranchPoint::default());
-        }
-        let point = &mut self.path[self.active];
-        point.options.clear();
-        point.chosen = 0;
-        self.active += 1;
-        &mut point.options
+        open_at(&mut self.path, &mut self.active)
     }
 
     /// Follow the chosen option of the branch point at the current depth.
@@ -180,15 +189,14 @@ impl Dice for Enumerator {
     fn classify<T: Copy + PartialEq>(&mut self, roll: Roll, classify: impl Fn(u32) -> T) -> T {
         if self.depth == self.active {
             let index = self.distribution(roll);
-            let dist = std::mem::take(&mut self.distributions[index].1);
-            let outcomes = self.distributions[index].2;
-            let options = self.open();
+            let (_, dist, outcomes) = &self.distributions[index];
+            let options = open_at(&mut self.path, &mut self.active);
             // Each option's class, kept beside it so that grouping a total costs
             // one call of `classify` (it may be a chart lookup); past the first
             // CLASSES options, the representative is classified again.
             const CLASSES: usize = 24;
             let mut classes = [None; CLASSES];
-            for &(total, ways) in &dist {
+            for &(total, ways) in dist.iter() {
                 let class = classify(total);
                 // Sum integer counts first so a class's probability is one division.
                 let found = options.iter().enumerate().position(|(i, (rep, _))| {
@@ -210,9 +218,8 @@ impl Dice for Enumerator {
                 }
             }
             for option in options.iter_mut() {
-                option.1 /= outcomes;
+                option.1 /= *outcomes;
             }
-            self.distributions[index].1 = dist;
         }
         classify(self.take())
     }
@@ -225,15 +232,14 @@ impl Dice for Enumerator {
     ) -> T {
         if self.depth == self.active {
             let (i, j) = (self.distribution(first), self.distribution(second));
-            let b = self.distributions[j].1.clone();
-            let a = std::mem::take(&mut self.distributions[i].1);
+            let (a, b) = (&self.distributions[i].1, &self.distributions[j].1);
             let outcomes = self.distributions[i].2 * self.distributions[j].2;
             // Representatives are stored as (first total << 16) | second total.
             let pack = |x: u32, y: u32| (x << 16) | y;
             let class_of = |code: u32| classify(code >> 16, code & 0xffff);
-            let options = self.open();
-            for &(x, wx) in &a {
-                for &(y, wy) in &b {
+            let options = open_at(&mut self.path, &mut self.active);
+            for &(x, wx) in a.iter() {
+                for &(y, wy) in b.iter() {
                     let class = classify(x, y);
                     let ways = (wx * wy) as f64;
                     match options.iter_mut().find(|(rep, _)| class_of(*rep) == class) {
@@ -245,7 +251,6 @@ impl Dice for Enumerator {
             for option in options.iter_mut() {
                 option.1 /= outcomes;
             }
-            self.distributions[i].1 = a;
         }
         let code = self.take();
         classify(code >> 16, code & 0xffff)
@@ -269,7 +274,7 @@ impl Dice for Enumerator {
             let index = self.distribution(roll);
             let outcomes = self.distributions[index].2;
             let mut p = [0.0f64; K];
-            for &(total, ways) in &self.distributions[index].1 {
+            for &(total, ways) in self.distributions[index].1.iter() {
                 p[classify(total)] += ways as f64 / outcomes;
             }
             let options = self.open();
@@ -320,6 +325,20 @@ impl Dice for Enumerator {
         }
         self.take() as usize
     }
+}
+
+/// Open a new branch point past the `active` ones on `path` and return its
+/// option list (borrowing the path alone, so that a roll's distribution
+/// can be read beside it).
+fn open_at<'a>(path: &'a mut Vec<BranchPoint>, active: &mut usize) -> &'a mut Vec<(u32, f64)> {
+    if path.len() == *active {
+        path.push(BranchPoint::default());
+    }
+    let point = &mut path[*active];
+    point.options.clear();
+    point.chosen = 0;
+    *active += 1;
+    &mut point.options
 }
 
 /// Every way of splitting `left` among `counts[from..]`, handed to `visit`.

@@ -176,7 +176,9 @@ pub fn exact_ends<P: Stepped>(
             }
         }
         live.extend(next.drain());
-        live.sort_by(|a, b| a.0.cmp(&b.0));
+        // Each state is there once (drained from a map): an unstable sort
+        // gives the stable one's order.
+        live.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     }
     ends.append(&mut live);
     Ok(outcomes_of(procedure, ends))

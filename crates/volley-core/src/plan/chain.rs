@@ -307,11 +307,11 @@ pub(super) fn chain<G: Decisions>(
             for level in 0..levels.len() {
                 find_moves(game, &mut chain, r, level, &levels[level], budget, watch)?;
                 let moves = chain.moves(r, level);
-                let next = levels[level].iter().flat_map(|n| moves.of(*n));
+                let next = levels[level].iter().flat_map(|n| moves.to(*n)).copied();
                 if level + 1 < levels.len() {
-                    levels[level + 1] = distinct(next.map(|m| m.0), &mut marked);
+                    levels[level + 1] = distinct(next, &mut marked);
                 } else {
-                    reached.extend(next.map(|m| m.0));
+                    reached.extend(next);
                 }
             }
         }
@@ -364,6 +364,7 @@ fn find_moves<G: Decisions>(
         .copied()
         .filter(|n| !track.levels[level].moves.stepped(*n))
         .collect();
+    let mut steps: Vec<Step> = Vec::new();
     for batch in new.chunks(MOVES_AT_ONCE) {
         watch.go_on()?;
         let found: Vec<Turn<G::State>> = {
@@ -374,7 +375,7 @@ fn find_moves<G: Decisions>(
                 .collect::<Result<_, _>>()?
         };
         for (&n, moves) in batch.iter().zip(found) {
-            let mut steps: Vec<Step> = Vec::with_capacity(moves.len());
+            steps.clear();
             for (after, p) in moves {
                 let to = match (last, track.carries) {
                     (false, _) => track.levels[level + 1].intern(after),
@@ -412,7 +413,7 @@ fn number_ends<G: Decisions>(
             continue;
         }
         steps.clear();
-        for &(end, p) in last.of(n) {
+        for (end, p) in last.of(n) {
             let decided = &mut route.decided[end as usize];
             if *decided == UNNUMBERED {
                 let s = given_back(game, track.ends[end as usize].clone(), route.label);

@@ -23,12 +23,15 @@ pub(super) type Step = (Id, f64);
 /// Marks a state whose moves are not found yet.
 const UNSTEPPED: (u32, u32) = (u32::MAX, 0);
 
-/// By state number, its moves, all in one list.
+/// By state number, its moves, all in one list: the states they reach and
+/// their probabilities side by side, so that the walks that only follow
+/// the moves read a quarter of the bytes.
 #[derive(Default)]
 pub(super) struct Moves {
-    /// By state, where its moves lie in `steps` (start, count).
+    /// By state, where its moves lie in `to` and `p` (start, count).
     spans: Vec<(u32, u32)>,
-    steps: Vec<Step>,
+    to: Vec<Id>,
+    p: Vec<f64>,
 }
 
 impl Moves {
@@ -40,14 +43,26 @@ impl Moves {
     }
 
     /// State `n`'s moves, in the order of the states they reach.
-    pub(super) fn of(&self, n: Id) -> &[Step] {
+    pub(super) fn of(&self, n: Id) -> impl Iterator<Item = Step> + '_ {
+        let (to, p) = self.split(n);
+        to.iter().copied().zip(p.iter().copied())
+    }
+
+    /// The states state `n`'s moves reach, in order.
+    pub(super) fn to(&self, n: Id) -> &[Id] {
+        self.split(n).0
+    }
+
+    fn split(&self, n: Id) -> (&[Id], &[f64]) {
         let (start, count) = self.spans[n as usize];
-        &self.steps[start as usize..][..count as usize]
+        let (start, count) = (start as usize, count as usize);
+        (&self.to[start..][..count], &self.p[start..][..count])
     }
 
     pub(super) fn set(&mut self, n: Id, moves: &[Step]) {
-        let start = u32::try_from(self.steps.len()).expect("fewer than 2^32 moves a level");
-        self.steps.extend_from_slice(moves);
+        let start = u32::try_from(self.to.len()).expect("fewer than 2^32 moves a level");
+        self.to.extend(moves.iter().map(|m| m.0));
+        self.p.extend(moves.iter().map(|m| m.1));
         let n = n as usize;
         if n >= self.spans.len() {
             self.spans.resize(n + 1, UNSTEPPED);

@@ -124,7 +124,7 @@ fn stage_values<S: Sync>(
                         // From -0.0, as a float sum starts.
                         sums.fill(-0.0);
                         for (m, p) in moves.of(n) {
-                            let v = &next[*m as usize * policies..][..policies];
+                            let v = &next[m as usize * policies..][..policies];
                             for (sum, v) in sums.iter_mut().zip(v) {
                                 *sum += p * v;
                             }
@@ -151,7 +151,7 @@ fn expected<const N: usize>(found: &mut [f64], nodes: &[Id], moves: &Moves, next
             // From -0.0, as a float sum starts.
             let mut row = [-0.0; N];
             for (m, p) in moves.of(n) {
-                let v: &[f64; N] = next[*m as usize * N..][..N]
+                let v: &[f64; N] = next[m as usize * N..][..N]
                     .try_into()
                     .expect("a row of N values");
                 for (sum, v) in row.iter_mut().zip(v) {
@@ -321,7 +321,9 @@ pub fn solve<G: Decisions>(
     let mut reach: FxHashMap<Id, f64> = [(0, 1.0)].into_iter().collect();
     for (t, best) in best.iter().enumerate() {
         let mut here: Vec<(Id, f64)> = reach.drain().collect();
-        here.sort_by(|a, b| chain.states[a.0 as usize].cmp(&chain.states[b.0 as usize]));
+        // By their states, each read once from the chain's table, not at
+        // every comparison.
+        here.sort_by_cached_key(|(id, _)| chain.states[*id as usize].clone());
         let mut starts = Vec::with_capacity(here.len());
         for (id, p) in here {
             let s = &chain.states[id as usize];
@@ -389,7 +391,7 @@ fn reached<S>(chain: &Chain<S>, t: usize, starts: &[(Opening, f64)]) -> FxHashMa
                 let Some(w) = mass.get(n) else { continue };
                 for (m, p) in moves.of(*n) {
                     let into = if last { &mut next } else { &mut after };
-                    *into.entry(*m).or_insert(0.0) += w * p;
+                    *into.entry(m).or_insert(0.0) += w * p;
                 }
             }
             mass = after;
