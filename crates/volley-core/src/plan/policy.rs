@@ -218,9 +218,34 @@ pub fn simple_rule<G: Decisions>(
         .collect();
     let chosen = RowBits::of(&rows, |(.., chosen)| *chosen);
     // The reach of the rows where `predicted` differs from the choice, in
-    // the order of the rows.
-    let misfit_of =
-        |predicted: &RowBits| -> f64 { predicted.differing(&chosen).map(|r| rows[r].1).sum() };
+    // the order of the rows, summed as `Iterator::sum` sums; once the sum
+    // reaches `enough` it stops there (the rest only adds to it).
+    let misfit_short_of = |predicted: &RowBits, enough: f64| -> f64 {
+        let start: f64 = std::iter::empty::<f64>().sum();
+        let mut misses = predicted.differing(&chosen).map(|r| rows[r].1);
+        match misses.try_fold(start, |sum, reach| {
+            let sum = sum + reach;
+            if sum >= enough { Err(sum) } else { Ok(sum) }
+        }) {
+            Ok(sum) | Err(sum) => sum,
+        }
+    };
+    let misfit_of = |predicted: &RowBits| misfit_short_of(predicted, f64::INFINITY);
+    // The simplest shape that fits best: one condition first, then two.
+    let mut best: Option<(f64, Shape)> = None;
+    let consider = |best: &mut Option<(f64, Shape)>, miss: f64, shape: Shape| {
+        if best.as_ref().is_none_or(|(b, _)| miss < b - 1e-15) {
+            *best = Some((miss, shape));
+        }
+    };
+    for (c, held) in candidates.iter().zip(&holds) {
+        consider(&mut best, misfit_of(held), Shape::One(c.clone()));
+    }
+    // A pair is taken only where it misses less than the best so far, which
+    // is at most the best single condition's: a pair's sum is cut short
+    // once it cannot be taken (sums of reaches only grow), and the pair
+    // taken, if any, is summed whole.
+    let enough = best.as_ref().map_or(f64::INFINITY, |(b, _)| b - 1e-15);
     // Each pair's fit, either condition and both, found in parallel (the
     // pairs are many: a few thousand over a few thousand states), then
     // weighed in order below.
@@ -231,28 +256,18 @@ pub fn simple_rule<G: Decisions>(
                 .filter(|&j| candidates[j].axis != candidates[i].axis)
                 .map(|j| {
                     let (a, b) = (&holds[i], &holds[j]);
-                    let either = misfit_of(&a.or(b));
-                    let both = misfit_of(&a.and(b));
+                    let either = misfit_short_of(&a.or(b), enough);
+                    let both = misfit_short_of(&a.and(b), enough);
                     (j, either, both)
                 })
                 .collect()
         })
         .collect();
-    // The simplest shape that fits best: one condition first, then two.
-    let mut best: Option<(f64, Shape)> = None;
-    let mut consider = |miss: f64, shape: Shape| {
-        if best.as_ref().is_none_or(|(b, _)| miss < b - 1e-15) {
-            best = Some((miss, shape));
-        }
-    };
-    for (c, held) in candidates.iter().zip(&holds) {
-        consider(misfit_of(held), Shape::One(c.clone()));
-    }
     for (a, fits) in candidates.iter().zip(pairs) {
         for (j, either, both) in fits {
             let b = &candidates[j];
-            consider(either, Shape::Either(a.clone(), b.clone()));
-            consider(both, Shape::Both(a.clone(), b.clone()));
+            consider(&mut best, either, Shape::Either(a.clone(), b.clone()));
+            consider(&mut best, both, Shape::Both(a.clone(), b.clone()));
         }
     }
     match best {
