@@ -36,8 +36,8 @@ const EXACT_BYTES_PER_UNIT: u64 = 400;
 /// Memory a plan holds per unit of its budget (the states its chain may
 /// hold), its JSON included (kept, and written again on one line for a
 /// stream), and at least [`PLAN_BYTES_LEAST`]: the Micro Force best reply,
-/// the largest plan at the default budget, holds 553 MB with its 135 MB of
-/// JSON for about 1,160,000 states (480 bytes each; 440 bytes before a
+/// the largest plan at the default budget, holds 534 MB with its 135 MB of
+/// JSON for about 1,160,000 states (460 bytes each; 440 bytes before a
 /// charge turn's stages were shared between initiatives, which holds fewer
 /// states but more beside each); the Deadly Field plans
 /// hold 65 to 135 MB at any budget that solves them.
