@@ -62,9 +62,9 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<String> {
         all: args.all,
     };
     let text = render(&document, args.format);
-    // The process ends once the text is out: the plan's states (hundreds of
-    // megabytes for a best reply) go back to the system at once instead of
-    // being freed one by one.
+    // The process ends once the text is out: the answer's policy rows (a
+    // million small pieces for a best reply) go back to the system at once
+    // instead of being freed one by one. (Only here: a server frees each.)
     std::mem::forget(plan);
     Ok(text)
 }

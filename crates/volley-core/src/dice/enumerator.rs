@@ -65,11 +65,19 @@ pub fn grouped(n: u64) -> String {
 type Distribution = (Roll, Arc<[(u32, u64)]>, f64);
 
 thread_local! {
-    /// Every roll's distribution this thread has needed, for every
+    /// The rolls' distributions this thread has needed, for every
     /// enumerator it makes: a plan makes tens of thousands of them over the
-    /// same few rolls, and each would work them out again.
+    /// same few rolls, and each would work them out again. Held to
+    /// [`KNOWN_ROLLS`] rolls of at most [`KNOWN_TOTALS`] totals each, so
+    /// that a server's threads do not keep every die a house rule named.
     static KNOWN: RefCell<Vec<Distribution>> = const { RefCell::new(Vec::new()) };
 }
+
+/// The most rolls a thread keeps the distributions of.
+const KNOWN_ROLLS: usize = 64;
+
+/// The most totals of a roll whose distribution a thread keeps.
+const KNOWN_TOTALS: usize = 256;
 
 #[derive(Debug, Default)]
 struct BranchPoint {
@@ -159,8 +167,11 @@ impl Enumerator {
             }
             let dist = roll.distribution();
             let total = dist.iter().map(|d| d.1).sum::<u64>() as f64;
-            known.push((roll, dist.into(), total));
-            known[known.len() - 1].clone()
+            let found: Distribution = (roll, dist.into(), total);
+            if known.len() < KNOWN_ROLLS && found.1.len() <= KNOWN_TOTALS {
+                known.push(found.clone());
+            }
+            found
         });
         self.distributions.push(known);
         self.distributions.len() - 1

@@ -176,8 +176,9 @@ pub fn exact_ends<P: Stepped>(
             }
         }
         live.extend(next.drain());
-        // Each state is there once (drained from a map): an unstable sort
-        // gives the stable one's order.
+        // Each state is there once (drained from a map) and the states'
+        // order agrees with their equality: an unstable sort gives the
+        // stable one's order.
         live.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     }
     ends.append(&mut live);

@@ -307,7 +307,10 @@ pub(super) fn chain<G: Decisions>(
             for level in 0..levels.len() {
                 find_moves(game, &mut chain, r, level, &levels[level], budget, watch)?;
                 let moves = chain.moves(r, level);
-                let next = levels[level].iter().flat_map(|n| moves.to(*n)).copied();
+                let next = levels[level]
+                    .iter()
+                    .flat_map(|n| moves.targets_of(*n))
+                    .copied();
                 if level + 1 < levels.len() {
                     levels[level + 1] = distinct(next, &mut marked);
                 } else {

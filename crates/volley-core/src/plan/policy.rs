@@ -217,19 +217,8 @@ pub fn simple_rule<G: Decisions>(
         .map(|c| RowBits::of(&rows, |(axes, ..)| holds_on(axes, c)))
         .collect();
     let chosen = RowBits::of(&rows, |(.., chosen)| *chosen);
-    // The reach of the rows where `predicted` differs from the choice, in
-    // the order of the rows, summed as `Iterator::sum` sums; once the sum
-    // reaches `enough` it stops there (the rest only adds to it).
-    let misfit_short_of = |predicted: &RowBits, enough: f64| -> f64 {
-        let start: f64 = std::iter::empty::<f64>().sum();
-        let mut misses = predicted.differing(&chosen).map(|r| rows[r].1);
-        match misses.try_fold(start, |sum, reach| {
-            let sum = sum + reach;
-            if sum >= enough { Err(sum) } else { Ok(sum) }
-        }) {
-            Ok(sum) | Err(sum) => sum,
-        }
-    };
+    let misfit_short_of =
+        |predicted: &RowBits, enough: f64| misses_short_of(predicted, &chosen, &rows, enough);
     let misfit_of = |predicted: &RowBits| misfit_short_of(predicted, f64::INFINITY);
     // The simplest shape that fits best: one condition first, then two.
     let mut best: Option<(f64, Shape)> = None;
@@ -279,6 +268,20 @@ pub fn simple_rule<G: Decisions>(
     }
 }
 
+/// The reach of the rows where `predicted` differs from `chosen`, in the
+/// order of the rows, summed as `Iterator::sum` sums; once the sum reaches
+/// `enough` it stops there (the rest would only add to it).
+fn misses_short_of(predicted: &RowBits, chosen: &RowBits, rows: &[Row], enough: f64) -> f64 {
+    let start: f64 = std::iter::empty::<f64>().sum();
+    let mut misses = predicted.differing(chosen).map(|r| rows[r].1);
+    match misses.try_fold(start, |sum, reach| {
+        let sum = sum + reach;
+        if sum >= enough { Err(sum) } else { Ok(sum) }
+    }) {
+        Ok(sum) | Err(sum) => sum,
+    }
+}
+
 impl Rule {
     /// The rule with its conditions in code, for `choice` against the
     /// usual one.
@@ -312,5 +315,39 @@ impl Rule {
                 format!("{choice} in some states, where no rule of one or two conditions fits")
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rows with these reaches and nothing else.
+    fn rows(reaches: &[f64]) -> Vec<Row> {
+        reaches.iter().map(|&r| (Vec::new(), r, false)).collect()
+    }
+
+    #[test]
+    fn misses_are_summed_as_a_sum_is_and_stop_once_they_are_enough() {
+        let reaches = [0.1, 0.2, 0.3, 0.05, 0.4];
+        let rows = rows(&reaches);
+        let all = RowBits::of(&rows, |_| true);
+        let none = RowBits::of(&rows, |_| false);
+        let odd = RowBits::of(&rows, |(_, reach, _)| *reach == 0.2 || *reach == 0.05);
+        let whole: f64 = reaches.iter().sum();
+        let miss =
+            |predicted: &RowBits, enough: f64| misses_short_of(predicted, &none, &rows, enough);
+        // Not cut short: the very sum, to the last bit, in the rows' order.
+        assert_eq!(miss(&all, f64::INFINITY).to_bits(), whole.to_bits());
+        assert_eq!(
+            miss(&odd, f64::INFINITY).to_bits(),
+            (0.2 + 0.05_f64).to_bits()
+        );
+        let empty: f64 = std::iter::empty::<f64>().sum();
+        assert_eq!(miss(&none, f64::INFINITY).to_bits(), empty.to_bits());
+        // Cut short: the first partial sum that reaches `enough`.
+        assert_eq!(miss(&all, 0.3), 0.1 + 0.2);
+        assert_eq!(miss(&all, 0.1), 0.1);
+        assert_eq!(miss(&odd, 0.2), 0.2);
     }
 }

@@ -23,14 +23,14 @@ pub(super) type Step = (Id, f64);
 /// Marks a state whose moves are not found yet.
 const UNSTEPPED: (u32, u32) = (u32::MAX, 0);
 
-/// By state number, its moves, all in one list: the states they reach and
-/// their probabilities side by side, so that the walks that only follow
-/// the moves read a quarter of the bytes.
+/// By state number, its moves, every state's in two lists side by side:
+/// the states they reach, and their probabilities, so that the walks that
+/// only follow the moves read a quarter of the bytes.
 #[derive(Default)]
 pub(super) struct Moves {
-    /// By state, where its moves lie in `to` and `p` (start, count).
+    /// By state, where its moves lie in `targets` and `p` (start, count).
     spans: Vec<(u32, u32)>,
-    to: Vec<Id>,
+    targets: Vec<Id>,
     p: Vec<f64>,
 }
 
@@ -44,24 +44,24 @@ impl Moves {
 
     /// State `n`'s moves, in the order of the states they reach.
     pub(super) fn of(&self, n: Id) -> impl Iterator<Item = Step> + '_ {
-        let (to, p) = self.split(n);
-        to.iter().copied().zip(p.iter().copied())
+        let (targets, p) = self.split(n);
+        targets.iter().copied().zip(p.iter().copied())
     }
 
     /// The states state `n`'s moves reach, in order.
-    pub(super) fn to(&self, n: Id) -> &[Id] {
+    pub(super) fn targets_of(&self, n: Id) -> &[Id] {
         self.split(n).0
     }
 
     fn split(&self, n: Id) -> (&[Id], &[f64]) {
         let (start, count) = self.spans[n as usize];
         let (start, count) = (start as usize, count as usize);
-        (&self.to[start..][..count], &self.p[start..][..count])
+        (&self.targets[start..][..count], &self.p[start..][..count])
     }
 
     pub(super) fn set(&mut self, n: Id, moves: &[Step]) {
-        let start = u32::try_from(self.to.len()).expect("fewer than 2^32 moves a level");
-        self.to.extend(moves.iter().map(|m| m.0));
+        let start = u32::try_from(self.targets.len()).expect("fewer than 2^32 moves a level");
+        self.targets.extend(moves.iter().map(|m| m.0));
         self.p.extend(moves.iter().map(|m| m.1));
         let n = n as usize;
         if n >= self.spans.len() {
