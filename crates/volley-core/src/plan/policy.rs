@@ -219,7 +219,6 @@ pub fn simple_rule<G: Decisions>(
     let chosen = RowBits::of(&rows, |(.., chosen)| *chosen);
     let misfit_short_of =
         |predicted: &RowBits, enough: f64| misses_short_of(predicted, &chosen, &rows, enough);
-    let misfit_of = |predicted: &RowBits| misfit_short_of(predicted, f64::INFINITY);
     // The simplest shape that fits best: one condition first, then two.
     let mut best: Option<(f64, Shape)> = None;
     let consider = |best: &mut Option<(f64, Shape)>, miss: f64, shape: Shape| {
@@ -228,7 +227,8 @@ pub fn simple_rule<G: Decisions>(
         }
     };
     for (c, held) in candidates.iter().zip(&holds) {
-        consider(&mut best, misfit_of(held), Shape::One(c.clone()));
+        let miss = misfit_short_of(held, f64::INFINITY);
+        consider(&mut best, miss, Shape::One(c.clone()));
     }
     // A pair is taken only where it misses less than the best so far, which
     // is at most the best single condition's: a pair's sum is cut short
