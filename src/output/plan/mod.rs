@@ -198,23 +198,21 @@ fn text(document: &PlanDocument<'_>, markdown: bool) -> String {
             crate::ask::readings::line(&used)
         );
     }
-    if two_sided(plan) {
-        let _ = writeln!(
-            out,
-            "{} decision states met over {} turns (each side's choice a decision point), {} choices enumerated.",
-            grouped(plan.states as u64),
-            plan.turn_limit,
-            grouped(plan.kernels as u64)
-        );
+    let kernels = grouped(plan.kernels as u64);
+    let (what, enumerated) = if two_sided(plan) {
+        (
+            "decision states",
+            format!(" (each side's choice a decision point), {kernels} choices"),
+        )
     } else {
-        let _ = writeln!(
-            out,
-            "{} states met over {} turns, {} turns enumerated.",
-            grouped(plan.states as u64),
-            plan.turn_limit,
-            grouped(plan.kernels as u64)
-        );
-    }
+        ("states", format!(", {kernels} turns"))
+    };
+    let _ = writeln!(
+        out,
+        "{} {what} met over {} turns{enumerated} enumerated.",
+        grouped(plan.states as u64),
+        plan.turn_limit
+    );
     out
 }
 

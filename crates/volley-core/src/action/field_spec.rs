@@ -91,14 +91,19 @@ impl std::fmt::Debug for Implied {
 }
 
 impl FieldSpec {
-    pub fn int(name: &'static str, min: i64, max: i64, default: i64, help: &'static str) -> Self {
+    /// A field of `kind` that nothing else implies.
+    fn of(name: &'static str, kind: FieldKind, default: String, help: &'static str) -> Self {
         FieldSpec {
             name,
-            kind: FieldKind::Int { min, max },
-            default: default.to_string(),
+            kind,
+            default,
             help,
             implied: None,
         }
+    }
+
+    pub fn int(name: &'static str, min: i64, max: i64, default: i64, help: &'static str) -> Self {
+        FieldSpec::of(name, FieldKind::Int { min, max }, default.to_string(), help)
     }
 
     pub fn decimal(
@@ -108,13 +113,12 @@ impl FieldSpec {
         default: f64,
         help: &'static str,
     ) -> Self {
-        FieldSpec {
+        FieldSpec::of(
             name,
-            kind: FieldKind::Decimal { min, max },
-            default: default.to_string(),
+            FieldKind::Decimal { min, max },
+            default.to_string(),
             help,
-            implied: None,
-        }
+        )
     }
 
     /// A whole number or `unlimited` (the default).
@@ -130,13 +134,12 @@ impl FieldSpec {
         word: &'static str,
         help: &'static str,
     ) -> Self {
-        FieldSpec {
+        FieldSpec::of(
             name,
-            kind: FieldKind::Limit { min, max, word },
-            default: word.to_string(),
+            FieldKind::Limit { min, max, word },
+            word.to_string(),
             help,
-            implied: None,
-        }
+        )
     }
 
     /// A flag that is on unless set off.
@@ -154,33 +157,20 @@ impl FieldSpec {
         default: &str,
         help: &'static str,
     ) -> Self {
-        FieldSpec {
-            name,
-            kind: FieldKind::Choice(values),
-            default: default.to_string(),
-            help,
-            implied: None,
-        }
+        FieldSpec::of(name, FieldKind::Choice(values), default.to_string(), help)
     }
 
     pub fn flag(name: &'static str, help: &'static str) -> Self {
-        FieldSpec {
-            name,
-            kind: FieldKind::Bool,
-            default: "false".to_string(),
-            help,
-            implied: None,
-        }
+        FieldSpec::of(name, FieldKind::Bool, "false".to_string(), help)
     }
 
     pub fn choice(name: &'static str, values: &[&str], default: &str, help: &'static str) -> Self {
-        FieldSpec {
+        FieldSpec::of(
             name,
-            kind: FieldKind::Choice(values.iter().map(|v| v.to_string()).collect()),
-            default: default.to_string(),
+            FieldKind::Choice(values.iter().map(|v| v.to_string()).collect()),
+            default.to_string(),
             help,
-            implied: None,
-        }
+        )
     }
 
     pub fn choices(
@@ -189,13 +179,12 @@ impl FieldSpec {
         default: &str,
         help: &'static str,
     ) -> Self {
-        FieldSpec {
+        FieldSpec::of(
             name,
-            kind: FieldKind::ChoiceList(values),
-            default: default.to_string(),
+            FieldKind::ChoiceList(values),
+            default.to_string(),
             help,
-            implied: None,
-        }
+        )
     }
 
     /// The same field, its value implied by others when it is not given.

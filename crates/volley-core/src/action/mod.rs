@@ -291,22 +291,18 @@ pub trait CompiledCharts: Sized {
     /// The shape the TOML deserializes into.
     type Data: serde::de::DeserializeOwned;
 
-    /// Check and compile the data; the message names the chart cell at fault.
-    fn compile(data: Self::Data) -> Result<Self, String>;
+    /// Check and compile the data, carrying the rule book's roll rules to the
+    /// procedures' roll points; the message names the chart cell at fault.
+    fn compile(data: Self::Data, rolls: crate::rules::RollRules) -> Result<Self, String>;
 
     /// The record of the options read through these charts (see
     /// [`crate::rules::OptionsRead`]).
     fn consulted(&self) -> crate::rules::OptionsRead;
-
-    /// Carry the rule book's roll rules to the procedures' roll points.
-    fn set_rolls(&mut self, rolls: crate::rules::RollRules);
 }
 
 /// Compile a rule book's charts, or say why they do not read.
 pub fn compile_charts<C: CompiledCharts>(rules: &RuleBook) -> Result<C, String> {
-    let mut charts = C::compile(rules.typed()?)?;
-    charts.set_rolls(rules.rolls.clone());
-    Ok(charts)
+    C::compile(rules.typed()?, rules.rolls.clone())
 }
 
 /// A rule book's compiled charts, compiled once per book and shared by every

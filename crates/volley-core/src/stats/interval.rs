@@ -33,6 +33,13 @@ pub(crate) fn null_as_nan<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64,
 }
 
 impl Estimate {
+    /// A share of no trials: unknown (NaN, printed as n/a), anywhere in [0, 1].
+    pub const NO_TRIALS: Estimate = Estimate {
+        value: f64::NAN,
+        low: 0.0,
+        high: 1.0,
+    };
+
     /// An exact value: the interval is the point.
     pub fn exact(value: f64) -> Self {
         Estimate {
@@ -68,11 +75,7 @@ fn confidence_of(z: f64) -> f64 {
 /// Wilson score interval for `successes` out of `n` trials.
 pub fn wilson(successes: f64, n: f64, z: f64) -> Estimate {
     if n <= 0.0 {
-        return Estimate {
-            value: f64::NAN,
-            low: 0.0,
-            high: 1.0,
-        };
+        return Estimate::NO_TRIALS;
     }
     let p = successes / n;
     let z2 = z * z;
@@ -89,11 +92,7 @@ pub fn wilson(successes: f64, n: f64, z: f64) -> Estimate {
 /// successes may be fractional (a rescaled mean).
 pub fn clopper_pearson(successes: f64, n: f64, z: f64) -> Estimate {
     if n <= 0.0 {
-        return Estimate {
-            value: f64::NAN,
-            low: 0.0,
-            high: 1.0,
-        };
+        return Estimate::NO_TRIALS;
     }
     let k = successes.clamp(0.0, n);
     let alpha = 1.0 - confidence_of(z);

@@ -37,6 +37,39 @@ pub struct Read {
     pub about: &'static str,
 }
 
+impl Read {
+    /// A whole number a rule reads under `name`.
+    pub const fn number(name: &'static str, about: &'static str) -> Read {
+        Read {
+            name,
+            kind: ReadKind::Number,
+            about,
+        }
+    }
+
+    /// A yes or no a rule reads under `name`.
+    pub const fn flag(name: &'static str, about: &'static str) -> Read {
+        Read {
+            name,
+            kind: ReadKind::Flag,
+            about,
+        }
+    }
+
+    /// One of `words`, read under `name`.
+    pub const fn word(
+        name: &'static str,
+        words: &'static [&'static str],
+        about: &'static str,
+    ) -> Read {
+        Read {
+            name,
+            kind: ReadKind::Word(words),
+            about,
+        }
+    }
+}
+
 /// The kind of a shown value.
 #[derive(Clone, Copy, Debug)]
 pub enum ReadKind {

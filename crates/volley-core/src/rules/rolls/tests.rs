@@ -16,21 +16,9 @@ pub(super) const POINT: RollPoint = RollPoint {
     totals: Some((1, 6)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "unit.quality",
-            kind: ReadKind::Word(&WORDS),
-            about: "quality",
-        },
-        Read {
-            name: "distance",
-            kind: ReadKind::Number,
-            about: "inches",
-        },
-        Read {
-            name: "charging",
-            kind: ReadKind::Flag,
-            about: "charging",
-        },
+        Read::word("unit.quality", &WORDS, "quality"),
+        Read::number("distance", "inches"),
+        Read::flag("charging", "charging"),
     ],
 };
 

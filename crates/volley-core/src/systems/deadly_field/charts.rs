@@ -430,11 +430,7 @@ impl crate::action::CompiledCharts for Charts {
         self.data.options.consulted()
     }
 
-    fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
-        self.rolls = rolls;
-    }
-
-    fn compile(data: CardData) -> Result<Self, String> {
+    fn compile(data: CardData, rolls: crate::rules::RollRules) -> Result<Self, String> {
         if data.levels.names != LEVELS || data.levels.addon.len() != 4 {
             return Err(format!(
                 "levels.names must be {LEVELS:?} with one addon each"
@@ -475,10 +471,6 @@ impl crate::action::CompiledCharts for Charts {
             }
         }
         let fcr = Fcr::compile(&data)?;
-        Ok(Charts {
-            data,
-            fcr,
-            rolls: Default::default(),
-        })
+        Ok(Charts { data, fcr, rolls })
     }
 }

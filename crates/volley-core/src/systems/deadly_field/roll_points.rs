@@ -10,12 +10,8 @@ use super::impact::ImpactResult;
 use super::morale::{QUALITIES, TYPES};
 use super::shot::{BANDS, FireSituation, Shot};
 use super::unit::{ARMS, Arm, Condition, Regiment};
-use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
+use crate::rules::rolls::{Read, RollPoint, Value};
 use crate::tally::Category;
-
-const QUALITY: ReadKind = ReadKind::Word(&QUALITIES);
-const LEVEL: ReadKind = ReadKind::Word(&LEVELS);
-const ARM: ReadKind = ReadKind::Word(&ARMS);
 
 /// The bands a shot is fired at: the range bands, and a melee's fire.
 const SHOT_BANDS: [&str; 7] = [
@@ -34,51 +30,18 @@ pub const FIRE_ROLL: RollPoint = RollPoint {
     totals: None,
     outcomes: None,
     reads: &[
-        Read {
-            name: "firer.quality",
-            kind: QUALITY,
-            about: "the firer's quality",
-        },
-        Read {
-            name: "firer.arm",
-            kind: ARM,
-            about: "the firer's arm",
-        },
-        Read {
-            name: "target.quality",
-            kind: QUALITY,
-            about: "the target's quality",
-        },
-        Read {
-            name: "target.arm",
-            kind: ARM,
-            about: "the target's arm",
-        },
-        Read {
-            name: "target.level",
-            kind: LEVEL,
-            about: "the target's morale level",
-        },
-        Read {
-            name: "target.charging",
-            kind: ReadKind::Flag,
-            about: "the target is charging (a charge's fire at the charger)",
-        },
-        Read {
-            name: "band",
-            kind: ReadKind::Word(&SHOT_BANDS),
-            about: "the range band (or a melee's fire)",
-        },
-        Read {
-            name: "firepower",
-            kind: ReadKind::Number,
-            about: "the firer's firepower, after halving",
-        },
-        Read {
-            name: "dice",
-            kind: ReadKind::Number,
-            about: "the D6s the fire rolls",
-        },
+        Read::word("firer.quality", &QUALITIES, "the firer's quality"),
+        Read::word("firer.arm", &ARMS, "the firer's arm"),
+        Read::word("target.quality", &QUALITIES, "the target's quality"),
+        Read::word("target.arm", &ARMS, "the target's arm"),
+        Read::word("target.level", &LEVELS, "the target's morale level"),
+        Read::flag(
+            "target.charging",
+            "the target is charging (a charge's fire at the charger)",
+        ),
+        Read::word("band", &SHOT_BANDS, "the range band (or a melee's fire)"),
+        Read::number("firepower", "the firer's firepower, after halving"),
+        Read::number("dice", "the D6s the fire rolls"),
     ],
 };
 
@@ -151,31 +114,11 @@ pub const MORALE_CHECK: RollPoint = RollPoint {
     totals: Some((2, 12)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "unit.quality",
-            kind: QUALITY,
-            about: "the unit's quality",
-        },
-        Read {
-            name: "unit.type",
-            kind: ReadKind::Word(&TYPES),
-            about: "the unit's type",
-        },
-        Read {
-            name: "unit.level",
-            kind: LEVEL,
-            about: "its morale level before the check",
-        },
-        Read {
-            name: "mmp",
-            kind: ReadKind::Number,
-            about: "the final MMP, before any rule moves it",
-        },
-        Read {
-            name: "rally",
-            kind: ReadKind::Flag,
-            about: "a rally attempt, not a forced check",
-        },
+        Read::word("unit.quality", &QUALITIES, "the unit's quality"),
+        Read::word("unit.type", &TYPES, "the unit's type"),
+        Read::word("unit.level", &LEVELS, "its morale level before the check"),
+        Read::number("mmp", "the final MMP, before any rule moves it"),
+        Read::flag("rally", "a rally attempt, not a forced check"),
     ],
 };
 
@@ -190,41 +133,17 @@ pub const PRE_IMPACT_CHECK: RollPoint = RollPoint {
     totals: Some((2, 12)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "defender.quality",
-            kind: QUALITY,
-            about: "the defender's quality",
-        },
-        Read {
-            name: "defender.arm",
-            kind: ARM,
-            about: "the defender's arm",
-        },
-        Read {
-            name: "defender.level",
-            kind: LEVEL,
-            about: "the defender's morale level before the check",
-        },
-        Read {
-            name: "defender.figures",
-            kind: ReadKind::Number,
-            about: "the defender's figures now",
-        },
-        Read {
-            name: "attacker.quality",
-            kind: QUALITY,
-            about: "the charger's quality",
-        },
-        Read {
-            name: "attacker.arm",
-            kind: ARM,
-            about: "the charger's arm",
-        },
-        Read {
-            name: "mmp",
-            kind: ReadKind::Number,
-            about: "the defender's final MMP, before any rule moves it",
-        },
+        Read::word("defender.quality", &QUALITIES, "the defender's quality"),
+        Read::word("defender.arm", &ARMS, "the defender's arm"),
+        Read::word(
+            "defender.level",
+            &LEVELS,
+            "the defender's morale level before the check",
+        ),
+        Read::number("defender.figures", "the defender's figures now"),
+        Read::word("attacker.quality", &QUALITIES, "the charger's quality"),
+        Read::word("attacker.arm", &ARMS, "the charger's arm"),
+        Read::number("mmp", "the defender's final MMP, before any rule moves it"),
     ],
 };
 
@@ -240,51 +159,18 @@ pub const IMPACT: RollPoint = RollPoint {
     totals: Some((2, 12)),
     outcomes: Some(ImpactResult::LABELS),
     reads: &[
-        Read {
-            name: "attacker.quality",
-            kind: QUALITY,
-            about: "the charger's quality",
-        },
-        Read {
-            name: "attacker.arm",
-            kind: ARM,
-            about: "the charger's arm",
-        },
-        Read {
-            name: "attacker.level",
-            kind: LEVEL,
-            about: "the charger's morale level",
-        },
-        Read {
-            name: "attacker.figures",
-            kind: ReadKind::Number,
-            about: "the charger's figures now",
-        },
-        Read {
-            name: "attacker.leader",
-            kind: ReadKind::Number,
-            about: "the bonus of a leader with the charger (0: none)",
-        },
-        Read {
-            name: "defender.quality",
-            kind: QUALITY,
-            about: "the defender's quality",
-        },
-        Read {
-            name: "defender.arm",
-            kind: ARM,
-            about: "the defender's arm",
-        },
-        Read {
-            name: "defender.level",
-            kind: LEVEL,
-            about: "the defender's morale level",
-        },
-        Read {
-            name: "defender.figures",
-            kind: ReadKind::Number,
-            about: "the defender's figures now",
-        },
+        Read::word("attacker.quality", &QUALITIES, "the charger's quality"),
+        Read::word("attacker.arm", &ARMS, "the charger's arm"),
+        Read::word("attacker.level", &LEVELS, "the charger's morale level"),
+        Read::number("attacker.figures", "the charger's figures now"),
+        Read::number(
+            "attacker.leader",
+            "the bonus of a leader with the charger (0: none)",
+        ),
+        Read::word("defender.quality", &QUALITIES, "the defender's quality"),
+        Read::word("defender.arm", &ARMS, "the defender's arm"),
+        Read::word("defender.level", &LEVELS, "the defender's morale level"),
+        Read::number("defender.figures", "the defender's figures now"),
     ],
 };
 
@@ -300,31 +186,11 @@ pub const CHARGE_BONUS: RollPoint = RollPoint {
     totals: None,
     outcomes: None,
     reads: &[
-        Read {
-            name: "attacker.quality",
-            kind: QUALITY,
-            about: "the charger's quality",
-        },
-        Read {
-            name: "attacker.arm",
-            kind: ARM,
-            about: "the charger's arm",
-        },
-        Read {
-            name: "distance",
-            kind: ReadKind::Number,
-            about: "the inches to the defender",
-        },
-        Read {
-            name: "move",
-            kind: ReadKind::Number,
-            about: "the charger's move in inches before the bonus",
-        },
-        Read {
-            name: "bonus_dice",
-            kind: ReadKind::Number,
-            about: "the charge bonus dice rolled",
-        },
+        Read::word("attacker.quality", &QUALITIES, "the charger's quality"),
+        Read::word("attacker.arm", &ARMS, "the charger's arm"),
+        Read::number("distance", "the inches to the defender"),
+        Read::number("move", "the charger's move in inches before the bonus"),
+        Read::number("bonus_dice", "the charge bonus dice rolled"),
     ],
 };
 

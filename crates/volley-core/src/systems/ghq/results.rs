@@ -5,60 +5,22 @@
 use super::stand::{Effect, StandState};
 use crate::tally::{Outcome, Schema, Tally};
 
-crate::categories! {
-    /// Standard fire: the firer's cohesion roll, then the CRT's effect.
-    pub enum FireResult {
-        NoFire = "no-fire",
-        None = "none",
-        S = "S",
-        D = "D",
-        E = "E",
-    }
-}
+/// A result type: the ways an attack can miss before the CRT, then the CRT's
+/// four effects in [`Effect`]'s order, which it is made from.
+macro_rules! crt_result {
+    ($(#[$meta:meta])* pub enum $result:ident { $($miss:ident = $label:literal),+ $(,)? }) => {
+        crate::categories! {
+            $(#[$meta])*
+            pub enum $result {
+                $($miss = $label,)+
+                None = "none",
+                S = "S",
+                D = "D",
+                E = "E",
+            }
+        }
 
-crate::categories! {
-    /// Artillery: the call for fire, the drift off the target, then the CRT.
-    pub enum StrikeResult {
-        NoFire = "no-fire",
-        OffTarget = "off-target",
-        None = "none",
-        S = "S",
-        D = "D",
-        E = "E",
-    }
-}
-
-crate::categories! {
-    /// Micro Squad's air strike: the arrival roll, the drift, then the CRT.
-    pub enum AirResult {
-        Aborted = "aborted",
-        OffTarget = "off-target",
-        None = "none",
-        S = "S",
-        D = "D",
-        E = "E",
-    }
-}
-
-crate::categories! {
-    /// Micro Armour's air strike: the arrival roll, the AA fire that downs
-    /// the aircraft, the drift, then the CRT.
-    pub enum ArmourAirResult {
-        Aborted = "aborted",
-        ShotDown = "shot-down",
-        OffTarget = "off-target",
-        None = "none",
-        S = "S",
-        D = "D",
-        E = "E",
-    }
-}
-
-/// The CRT effect as each result type names it: a result's last four values
-/// are the four effects, in [`Effect`]'s order.
-macro_rules! from_effect {
-    ($($result:ident),+) => {
-        $(impl From<Effect> for $result {
+        impl From<Effect> for $result {
             fn from(effect: Effect) -> Self {
                 match effect {
                     Effect::None => $result::None,
@@ -67,11 +29,30 @@ macro_rules! from_effect {
                     Effect::Eliminated => $result::E,
                 }
             }
-        })+
+        }
     };
 }
 
-from_effect!(FireResult, StrikeResult, AirResult, ArmourAirResult);
+crt_result! {
+    /// Standard fire: the firer's cohesion roll, then the CRT's effect.
+    pub enum FireResult { NoFire = "no-fire" }
+}
+
+crt_result! {
+    /// Artillery: the call for fire, the drift off the target, then the CRT.
+    pub enum StrikeResult { NoFire = "no-fire", OffTarget = "off-target" }
+}
+
+crt_result! {
+    /// Micro Squad's air strike: the arrival roll, the drift, then the CRT.
+    pub enum AirResult { Aborted = "aborted", OffTarget = "off-target" }
+}
+
+crt_result! {
+    /// Micro Armour's air strike: the arrival roll, the AA fire that downs
+    /// the aircraft, the drift, then the CRT.
+    pub enum ArmourAirResult { Aborted = "aborted", ShotDown = "shot-down", OffTarget = "off-target" }
+}
 
 impl From<StrikeResult> for AirResult {
     /// An air strike that never arrived is `aborted` where artillery's is `no-fire`.

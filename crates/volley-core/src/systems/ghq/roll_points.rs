@@ -8,7 +8,7 @@
 use super::markers::RemovalRoll;
 use super::movement::ORDERS;
 use super::stand::Stand;
-use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
+use crate::rules::rolls::{Read, RollPoint, Value};
 use crate::tally::Category;
 
 /// The firing stand's cohesion roll before it fires: `actions` where the
@@ -57,40 +57,24 @@ const COHESION_MODIFIER: &str = "added to the D20 (a plus makes the roll harder;
 /// What a modifier does to a GHQ CRT roll.
 const CRT_MODIFIER: &str = "added to the 2D6, as terrain is (a plus helps the target)";
 
-const fn flag(name: &'static str, about: &'static str) -> Read {
-    Read {
-        name,
-        kind: ReadKind::Flag,
-        about,
-    }
-}
-
-const fn number(name: &'static str, about: &'static str) -> Read {
-    Read {
-        name,
-        kind: ReadKind::Number,
-        about,
-    }
-}
-
 /// The markers of the stand that rolls.
 const STAND_MARKERS: [Read; 2] = [
-    flag("stand.suppressed", "the stand carries an S marker"),
-    flag("stand.disorganized", "the stand carries a D marker"),
+    Read::flag("stand.suppressed", "the stand carries an S marker"),
+    Read::flag("stand.disorganized", "the stand carries a D marker"),
 ];
 
 /// Each side's cohesion, as a roll-off for the initiative shows them.
 pub const SIDES_COHESION: [Read; 2] = [
-    number("a.cohesion", "side A's cohesion"),
-    number("b.cohesion", "side B's cohesion"),
+    Read::number("a.cohesion", "side A's cohesion"),
+    Read::number("b.cohesion", "side B's cohesion"),
 ];
 
 /// The firer's and the target's markers, as standard fire shows them.
 pub const FIRE_MARKERS: [Read; 4] = [
-    flag("firer.suppressed", "the firer carries an S marker"),
-    flag("firer.disorganized", "the firer carries a D marker"),
-    flag("target.suppressed", "the target carries an S marker"),
-    flag("target.disorganized", "the target carries a D marker"),
+    Read::flag("firer.suppressed", "the firer carries an S marker"),
+    Read::flag("firer.disorganized", "the firer carries a D marker"),
+    Read::flag("target.suppressed", "the target carries an S marker"),
+    Read::flag("target.disorganized", "the target carries a D marker"),
 ];
 
 /// The values of [`FIRE_MARKERS`] for a shot by `firer` at `target`: the
@@ -108,36 +92,32 @@ pub fn markers_shown(firer: &Stand, target: &Stand) -> Vec<Value> {
 /// class one of the card's `classes`.
 pub const fn strike_reads(classes: &'static [&'static str]) -> [Read; 6] {
     [
-        Read {
-            name: "mission",
-            kind: ReadKind::Word(&MISSIONS),
-            about: "the mission: direct-artillery, indirect-artillery or air-strike",
-        },
-        flag(
+        Read::word(
+            "mission",
+            &MISSIONS,
+            "the mission: direct-artillery, indirect-artillery or air-strike",
+        ),
+        Read::flag(
             "firer.suppressed",
             "the artillery firer carries an S marker (an aircraft: from AA fire, where the card marks it)",
         ),
-        flag(
+        Read::flag(
             "firer.disorganized",
             "the artillery firer carries a D marker (an aircraft: from AA fire, where the card marks it)",
         ),
         FIRE_MARKERS[2],
         FIRE_MARKERS[3],
-        Read {
-            name: "target.class",
-            kind: ReadKind::Word(classes),
-            about: "the target's class",
-        },
+        Read::word("target.class", classes, "the target's class"),
     ]
 }
 
 /// The markers of the stand attacked.
 const TARGET_MARKERS: [Read; 2] = [
-    flag(
+    Read::flag(
         "target.suppressed",
         "the stand attacked carries an S marker",
     ),
-    flag(
+    Read::flag(
         "target.disorganized",
         "the stand attacked carries a D marker",
     ),
@@ -165,14 +145,14 @@ pub const ASSAULT_COHESION: RollPoint = RollPoint {
     totals: Some((1, 20)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "side",
-            kind: ReadKind::Word(&["assaulter", "defender"]),
-            about: "whose roll: an assaulting stand's or the defender's",
-        },
+        Read::word(
+            "side",
+            &["assaulter", "defender"],
+            "whose roll: an assaulting stand's or the defender's",
+        ),
         STAND_MARKERS[0],
         STAND_MARKERS[1],
-        number("assaulters", "the stands assaulting"),
+        Read::number("assaulters", "the stands assaulting"),
     ],
 };
 
@@ -187,14 +167,14 @@ pub const ASSAULT_ATTACK: RollPoint = RollPoint {
     totals: Some((2, 12)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "attacked",
-            kind: ReadKind::Word(&["assaulter", "defender"]),
-            about: "the stand attacked: an assaulter (by the defender) or the defender",
-        },
+        Read::word(
+            "attacked",
+            &["assaulter", "defender"],
+            "the stand attacked: an assaulter (by the defender) or the defender",
+        ),
         TARGET_MARKERS[0],
         TARGET_MARKERS[1],
-        number("assaulters", "the stands assaulting"),
+        Read::number("assaulters", "the stands assaulting"),
     ],
 };
 
@@ -209,14 +189,14 @@ pub const OVERRUN_COHESION: RollPoint = RollPoint {
     totals: Some((1, 20)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "side",
-            kind: ReadKind::Word(&["attacker", "defender"]),
-            about: "whose roll: an overrunning stand's or the defender's",
-        },
+        Read::word(
+            "side",
+            &["attacker", "defender"],
+            "whose roll: an overrunning stand's or the defender's",
+        ),
         STAND_MARKERS[0],
         STAND_MARKERS[1],
-        number("attackers", "the stands overrunning"),
+        Read::number("attackers", "the stands overrunning"),
     ],
 };
 
@@ -231,14 +211,14 @@ pub const OVERRUN_ATTACK: RollPoint = RollPoint {
     totals: Some((2, 12)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "attacked",
-            kind: ReadKind::Word(&["attacker", "defender"]),
-            about: "the stand attacked: an overrunning stand or the defender",
-        },
+        Read::word(
+            "attacked",
+            &["attacker", "defender"],
+            "the stand attacked: an overrunning stand or the defender",
+        ),
         TARGET_MARKERS[0],
         TARGET_MARKERS[1],
-        number("attackers", "the stands overrunning"),
+        Read::number("attackers", "the stands overrunning"),
     ],
 };
 
@@ -262,7 +242,7 @@ pub const fn marker_removal(roll: &'static str, totals: Option<(u32, u32)>) -> R
 const REMOVAL_READS: &[Read] = &[
     STAND_MARKERS[0],
     STAND_MARKERS[1],
-    number("cohesion", "the force's cohesion, before any rule moves it"),
+    Read::number("cohesion", "the force's cohesion, before any rule moves it"),
 ];
 
 /// A unit or group's cohesion roll to move.
@@ -276,12 +256,8 @@ pub const MOVE_COHESION: RollPoint = RollPoint {
     totals: Some((1, 20)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "order",
-            kind: ReadKind::Word(&ORDERS),
-            about: "the unit or group's order status",
-        },
-        number("hq_attached", "HQ stands attached to the group"),
+        Read::word("order", &ORDERS, "the unit or group's order status"),
+        Read::number("hq_attached", "HQ stands attached to the group"),
         STAND_MARKERS[0],
         STAND_MARKERS[1],
     ],
@@ -298,7 +274,7 @@ pub const ORDERS_ROLL: RollPoint = RollPoint {
     // Micro Squad's option rolls 1D6 instead of 2D6.
     totals: None,
     outcomes: None,
-    reads: &[number(
+    reads: &[Read::number(
         "modifier",
         "the roll's command modifiers as the question gives them",
     )],

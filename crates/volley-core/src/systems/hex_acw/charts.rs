@@ -183,12 +183,8 @@ impl crate::action::CompiledCharts for Charts {
         self.options.consulted()
     }
 
-    fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
-        self.rolls = rolls;
-    }
-
-    fn compile(data: Charts) -> Result<Self, String> {
+    fn compile(data: Charts, rolls: crate::rules::RollRules) -> Result<Self, String> {
         data.check()?;
-        Ok(data)
+        Ok(Charts { rolls, ..data })
     }
 }

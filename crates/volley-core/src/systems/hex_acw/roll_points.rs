@@ -1,7 +1,7 @@
 //! The hex ACW rules' named roll, where a house rule's `[[roll]]` tables
 //! attach: the d6 on the Casualties table.
 
-use crate::rules::rolls::{Read, ReadKind, RollPoint};
+use crate::rules::rolls::{Read, RollPoint};
 
 /// The d6 of a volley (or of one side's fire in a duel).
 pub const CASUALTY_DIE: RollPoint = RollPoint {
@@ -14,26 +14,16 @@ pub const CASUALTY_DIE: RollPoint = RollPoint {
     totals: Some((1, 6)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "side",
-            kind: ReadKind::Word(&["a", "b"]),
-            about: "the firing side (a volley: a)",
-        },
-        Read {
-            name: "firepower",
-            kind: ReadKind::Number,
-            about: "the firing hexes' total firepower, before cover",
-        },
-        Read {
-            name: "cover",
-            kind: ReadKind::Flag,
-            about: "the target is in cover",
-        },
-        Read {
-            name: "range",
-            kind: ReadKind::Number,
-            about: "the range in hexes (a volley from several hexes: the first's)",
-        },
+        Read::word("side", &["a", "b"], "the firing side (a volley: a)"),
+        Read::number(
+            "firepower",
+            "the firing hexes' total firepower, before cover",
+        ),
+        Read::flag("cover", "the target is in cover"),
+        Read::number(
+            "range",
+            "the range in hexes (a volley from several hexes: the first's)",
+        ),
     ],
 };
 

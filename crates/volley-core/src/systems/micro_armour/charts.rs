@@ -235,11 +235,7 @@ impl crate::action::CompiledCharts for Charts {
         self.data.options.consulted()
     }
 
-    fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
-        self.rolls = rolls;
-    }
-
-    fn compile(data: CardData) -> Result<Self, String> {
+    fn compile(data: CardData, rolls: crate::rules::RollRules) -> Result<Self, String> {
         let crt = Crt::compile("crt", &data.crt.columns, &data.crt.rows)?;
         if !(1..=20).contains(&data.options.ma_cohesion) {
             return Err(format!(
@@ -269,11 +265,7 @@ impl crate::action::CompiledCharts for Charts {
         if data.deviation.indirect_distance_divisor == 0 {
             return Err("deviation.indirect_distance_divisor must be at least 1".to_string());
         }
-        Ok(Charts {
-            data,
-            crt,
-            rolls: Default::default(),
-        })
+        Ok(Charts { data, crt, rolls })
     }
 }
 

@@ -4,7 +4,7 @@
 //! rolls the GHQ cards share.
 
 use super::fields::TARGET_CLASSES;
-use crate::rules::rolls::{Read, ReadKind, RollPoint};
+use crate::rules::rolls::{Read, RollPoint};
 use crate::systems::ghq::roll_points;
 use crate::systems::ghq::roll_points::{
     ASSAULT_ATTACK, ASSAULT_COHESION, FIRE_MARKERS, MOVE_COHESION, ORDERS_ROLL, OVERRUN_ATTACK,
@@ -17,31 +17,18 @@ const FIRE: &[Read] = &[
     FIRE_MARKERS[1],
     FIRE_MARKERS[2],
     FIRE_MARKERS[3],
-    Read {
-        name: "target.class",
-        kind: ReadKind::Word(&TARGET_CLASSES),
-        about: "the target's defense class",
-    },
-    Read {
-        name: "range",
-        kind: ReadKind::Number,
-        about: "the range in inches",
-    },
-    Read {
-        name: "tech_level",
-        kind: ReadKind::Number,
-        about: "the firer's tech level",
-    },
-    Read {
-        name: "atgm",
-        kind: ReadKind::Flag,
-        about: "the firer fires an ATGM",
-    },
-    Read {
-        name: "smoke",
-        kind: ReadKind::Flag,
-        about: "firing into or out of smoke, or the target in smoke terrain",
-    },
+    Read::word(
+        "target.class",
+        &TARGET_CLASSES,
+        "the target's defense class",
+    ),
+    Read::number("range", "the range in inches"),
+    Read::number("tech_level", "the firer's tech level"),
+    Read::flag("atgm", "the firer fires an ATGM"),
+    Read::flag(
+        "smoke",
+        "firing into or out of smoke, or the target in smoke terrain",
+    ),
 ];
 
 /// The firing stand's cohesion roll before it fires.
@@ -81,31 +68,17 @@ pub const STRIKE_ATTACK: RollPoint = roll_points::strike_attack(
 
 /// What the AA stands' rolls show.
 const AA: &[Read] = &[
-    Read {
-        name: "aa.suppressed",
-        kind: ReadKind::Flag,
-        about: "the AA stands carry an S marker",
-    },
-    Read {
-        name: "aa.disorganized",
-        kind: ReadKind::Flag,
-        about: "the AA stands carry a D marker",
-    },
-    Read {
-        name: "aircraft.suppressed",
-        kind: ReadKind::Flag,
-        about: "the aircraft carries an S marker from AA fire before this roll",
-    },
-    Read {
-        name: "aircraft.disorganized",
-        kind: ReadKind::Flag,
-        about: "the aircraft carries a D marker from AA fire before this roll",
-    },
-    Read {
-        name: "aa_stands",
-        kind: ReadKind::Number,
-        about: "the AA stands firing",
-    },
+    Read::flag("aa.suppressed", "the AA stands carry an S marker"),
+    Read::flag("aa.disorganized", "the AA stands carry a D marker"),
+    Read::flag(
+        "aircraft.suppressed",
+        "the aircraft carries an S marker from AA fire before this roll",
+    ),
+    Read::flag(
+        "aircraft.disorganized",
+        "the aircraft carries a D marker from AA fire before this roll",
+    ),
+    Read::number("aa_stands", "the AA stands firing"),
 ];
 
 /// Each AA stand's cohesion roll at an aircraft.

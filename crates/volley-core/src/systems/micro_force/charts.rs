@@ -236,11 +236,7 @@ impl crate::action::CompiledCharts for Charts {
         self.data.options.consulted()
     }
 
-    fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
-        self.rolls = rolls;
-    }
-
-    fn compile(data: CardData) -> Result<Self, String> {
+    fn compile(data: CardData, rolls: crate::rules::RollRules) -> Result<Self, String> {
         if data.butchers_bill.columns.len() != BILL_COLUMNS {
             return Err(format!(
                 "butchers_bill.columns must list {BILL_COLUMNS} columns"
@@ -312,7 +308,7 @@ impl crate::action::CompiledCharts for Charts {
             melee_dice_by_odds,
             charge_melee,
             officer_death_test,
-            rolls: Default::default(),
+            rolls,
         })
     }
 }

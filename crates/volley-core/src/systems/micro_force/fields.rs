@@ -6,25 +6,37 @@ use super::unit::{Arm, COVERS, FORMATIONS, Unit};
 use crate::action::{FieldGroup, FieldSpec, Scenario};
 use crate::error::{InputError, one_of};
 
-/// The field names of one unit role: arm, formation, stands, steps_lost, cover,
-/// shaken, routed, competence, wounds.
+/// The field names of one unit role (`firer_arm`, `firer_formation`, ...).
+struct UnitNames {
+    arm: &'static str,
+    formation: &'static str,
+    stands: &'static str,
+    steps_lost: &'static str,
+    cover: &'static str,
+    shaken: &'static str,
+    routed: &'static str,
+    competence: &'static str,
+    wounds: &'static str,
+}
+
+/// The field names of the role `$p`.
 macro_rules! unit_names {
     ($p:literal) => {
-        [
-            concat!($p, "_arm"),
-            concat!($p, "_formation"),
-            concat!($p, "_stands"),
-            concat!($p, "_steps_lost"),
-            concat!($p, "_cover"),
-            concat!($p, "_shaken"),
-            concat!($p, "_routed"),
-            concat!($p, "_competence"),
-            concat!($p, "_wounds"),
-        ]
+        UnitNames {
+            arm: concat!($p, "_arm"),
+            formation: concat!($p, "_formation"),
+            stands: concat!($p, "_stands"),
+            steps_lost: concat!($p, "_steps_lost"),
+            cover: concat!($p, "_cover"),
+            shaken: concat!($p, "_shaken"),
+            routed: concat!($p, "_routed"),
+            competence: concat!($p, "_competence"),
+            wounds: concat!($p, "_wounds"),
+        }
     };
 }
 
-fn names(role: &str) -> [&'static str; 9] {
+fn names(role: &str) -> UnitNames {
     match role {
         "firer" => unit_names!("firer"),
         "target" => unit_names!("target"),
@@ -38,56 +50,46 @@ fn names(role: &str) -> [&'static str; 9] {
 
 /// Fields describing a unit in `role`, with defaults for an arm.
 pub fn unit_fields(role: &str, arm: &str, formation: &str, stands: i64) -> Vec<FieldSpec> {
-    let [
-        arm_f,
-        formation_f,
-        stands_f,
-        lost_f,
-        cover_f,
-        shaken_f,
-        routed_f,
-        competence_f,
-        wounds_f,
-    ] = names(role);
+    let n = names(role);
     vec![
         FieldSpec::choice(
-            arm_f,
+            n.arm,
             &Arm::NAMES,
             arm,
             "infantry, mounted cavalry, dismounted cavalry or artillery",
         ),
         FieldSpec::choice(
-            formation_f,
+            n.formation,
             &FORMATIONS,
             formation,
             "formation (artillery: limbered or unlimbered)",
         ),
         FieldSpec::int(
-            stands_f,
+            n.stands,
             1,
             9,
             stands,
             "original stands (2 steps each; artillery loses half stands)",
         ),
         FieldSpec::int(
-            lost_f,
+            n.steps_lost,
             0,
             17,
             0,
             "steps already lost (artillery: half stands)",
         ),
-        FieldSpec::choice(cover_f, &COVERS, "open", "cover (Chart 5)"),
-        FieldSpec::flag(shaken_f, "carries a white bead (+2 to cohesion rolls)"),
-        FieldSpec::flag(routed_f, "carries a black bead (+4 to cohesion rolls)"),
+        FieldSpec::choice(n.cover, &COVERS, "open", "cover (Chart 5)"),
+        FieldSpec::flag(n.shaken, "carries a white bead (+2 to cohesion rolls)"),
+        FieldSpec::flag(n.routed, "carries a black bead (+4 to cohesion rolls)"),
         FieldSpec::int(
-            competence_f,
+            n.competence,
             0,
             3,
             0,
             "commanding officer's competence (Chart 2: cohesion 14-17)",
         ),
         FieldSpec::int(
-            wounds_f,
+            n.wounds,
             0,
             3,
             0,
@@ -98,49 +100,39 @@ pub fn unit_fields(role: &str, arm: &str, formation: &str, stands: i64) -> Vec<F
 
 /// The unit described by the fields of `role`; errors name the field at fault.
 pub fn unit(s: &Scenario, role: &str, charts: &Charts) -> Result<Unit, InputError> {
-    let [
-        arm_f,
-        formation_f,
-        stands_f,
-        lost_f,
-        cover_f,
-        shaken_f,
-        routed_f,
-        competence_f,
-        wounds_f,
-    ] = names(role);
+    let n = names(role);
     let arm =
-        Arm::parse(s.text(arm_f)).ok_or_else(|| InputError::argument(arm_f, "unknown arm"))?;
-    let formation = s.text(formation_f);
+        Arm::parse(s.text(n.arm)).ok_or_else(|| InputError::argument(n.arm, "unknown arm"))?;
+    let formation = s.text(n.formation);
     if !arm.formations().contains(&formation) {
         return Err(InputError::argument(
-            formation_f,
+            n.formation,
             format!(
                 "{} has no formation `{formation}`; it has {}",
-                s.text(arm_f),
+                s.text(n.arm),
                 one_of(arm.formations())
             ),
         ));
     }
     let unit = Unit {
         arm,
-        original_stands: s.int(stands_f) as u8,
-        steps_lost: s.int(lost_f) as u8,
+        original_stands: s.int(n.stands) as u8,
+        steps_lost: s.int(n.steps_lost) as u8,
         formation: FORMATIONS.iter().position(|f| *f == formation).unwrap_or(0) as u8,
         cover: COVERS
             .iter()
-            .position(|c| *c == s.text(cover_f))
+            .position(|c| *c == s.text(n.cover))
             .unwrap_or(0) as u8,
-        shaken: s.flag(shaken_f),
-        routed: s.flag(routed_f),
+        shaken: s.flag(n.shaken),
+        routed: s.flag(n.routed),
         moving: false,
         first_fire_used: false,
-        competence: s.int(competence_f) as u8,
-        wounds: s.int(wounds_f) as u8,
+        competence: s.int(n.competence) as u8,
+        wounds: s.int(n.wounds) as u8,
     };
     if unit.eliminated() {
         return Err(InputError::argument(
-            lost_f,
+            n.steps_lost,
             format!(
                 "{} steps lost leaves nothing of {} stands ({} steps)",
                 unit.steps_lost,
@@ -150,7 +142,7 @@ pub fn unit(s: &Scenario, role: &str, charts: &Charts) -> Result<Unit, InputErro
         ));
     }
     unit.dv(charts)
-        .map_err(|m| InputError::argument(cover_f, m))?;
+        .map_err(|m| InputError::argument(n.cover, m))?;
     Ok(unit)
 }
 

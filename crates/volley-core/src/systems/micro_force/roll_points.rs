@@ -9,61 +9,25 @@ use super::charts::Charts;
 use super::fire::Officer;
 use super::unit::{Arm, COVERS, FORMATIONS, Unit};
 use crate::dice::Dice;
-use crate::rules::rolls::{Read, ReadKind, RollPoint, Value};
+use crate::rules::rolls::{Read, RollPoint, Value};
 use crate::systems::ghq::CohesionTest;
 use crate::tally::Category;
 
-const ARM: ReadKind = ReadKind::Word(&Arm::NAMES);
-const FORMATION: ReadKind = ReadKind::Word(&FORMATIONS);
-const COVER: ReadKind = ReadKind::Word(&COVERS);
-
 /// What a charge's checks show: the charger, then the defender.
 const BOTH_UNITS: &[Read] = &[
-    Read {
-        name: "attacker.arm",
-        kind: ARM,
-        about: "the charger's arm",
-    },
-    Read {
-        name: "attacker.formation",
-        kind: FORMATION,
-        about: "the charger's formation",
-    },
-    Read {
-        name: "attacker.steps_left",
-        kind: ReadKind::Number,
-        about: "the charger's half stands left",
-    },
-    Read {
-        name: "attacker.shaken",
-        kind: ReadKind::Flag,
-        about: "the charger is Shaken",
-    },
-    Read {
-        name: "defender.arm",
-        kind: ARM,
-        about: "the defender's arm",
-    },
-    Read {
-        name: "defender.formation",
-        kind: FORMATION,
-        about: "the defender's formation",
-    },
-    Read {
-        name: "defender.cover",
-        kind: COVER,
-        about: "the defender's cover",
-    },
-    Read {
-        name: "defender.steps_left",
-        kind: ReadKind::Number,
-        about: "the defender's half stands left",
-    },
-    Read {
-        name: "defender.shaken",
-        kind: ReadKind::Flag,
-        about: "the defender is Shaken",
-    },
+    Read::word("attacker.arm", &Arm::NAMES, "the charger's arm"),
+    Read::word("attacker.formation", &FORMATIONS, "the charger's formation"),
+    Read::number("attacker.steps_left", "the charger's half stands left"),
+    Read::flag("attacker.shaken", "the charger is Shaken"),
+    Read::word("defender.arm", &Arm::NAMES, "the defender's arm"),
+    Read::word(
+        "defender.formation",
+        &FORMATIONS,
+        "the defender's formation",
+    ),
+    Read::word("defender.cover", &COVERS, "the defender's cover"),
+    Read::number("defender.steps_left", "the defender's half stands left"),
+    Read::flag("defender.shaken", "the defender is Shaken"),
 ];
 
 /// The charger's cohesion check before it goes in.
@@ -103,81 +67,34 @@ pub const MELEE_DICE: RollPoint = RollPoint {
     totals: Some((1, 6)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "attacker.dice",
-            kind: ReadKind::Number,
-            about: "the charger's melee dice",
-        },
-        Read {
-            name: "defender.dice",
-            kind: ReadKind::Number,
-            about: "the defender's melee dice",
-        },
-        Read {
-            name: "attacker.modifier",
-            kind: ReadKind::Number,
-            about: "the charger's Chart 10 modifiers, summed",
-        },
-        Read {
-            name: "defender.modifier",
-            kind: ReadKind::Number,
-            about: "the defender's Chart 10 modifiers, summed",
-        },
-        Read {
-            name: "round",
-            kind: ReadKind::Number,
-            about: "the melee round (1: the first; the melee action: 1)",
-        },
+        Read::number("attacker.dice", "the charger's melee dice"),
+        Read::number("defender.dice", "the defender's melee dice"),
+        Read::number(
+            "attacker.modifier",
+            "the charger's Chart 10 modifiers, summed",
+        ),
+        Read::number(
+            "defender.modifier",
+            "the defender's Chart 10 modifiers, summed",
+        ),
+        Read::number(
+            "round",
+            "the melee round (1: the first; the melee action: 1)",
+        ),
     ],
 };
 
 /// What a volley's rolls show: the firer, then the target.
 const VOLLEY: &[Read] = &[
-    Read {
-        name: "firer.arm",
-        kind: ARM,
-        about: "the firer's arm",
-    },
-    Read {
-        name: "firer.formation",
-        kind: FORMATION,
-        about: "the firer's formation",
-    },
-    Read {
-        name: "firer.steps_left",
-        kind: ReadKind::Number,
-        about: "the firer's half stands left",
-    },
-    Read {
-        name: "firer.shaken",
-        kind: ReadKind::Flag,
-        about: "the firer is Shaken",
-    },
-    Read {
-        name: "target.arm",
-        kind: ARM,
-        about: "the target's arm",
-    },
-    Read {
-        name: "target.formation",
-        kind: FORMATION,
-        about: "the target's formation",
-    },
-    Read {
-        name: "target.cover",
-        kind: COVER,
-        about: "the target's cover",
-    },
-    Read {
-        name: "target.steps_left",
-        kind: ReadKind::Number,
-        about: "the target's half stands left",
-    },
-    Read {
-        name: "target.shaken",
-        kind: ReadKind::Flag,
-        about: "the target is Shaken",
-    },
+    Read::word("firer.arm", &Arm::NAMES, "the firer's arm"),
+    Read::word("firer.formation", &FORMATIONS, "the firer's formation"),
+    Read::number("firer.steps_left", "the firer's half stands left"),
+    Read::flag("firer.shaken", "the firer is Shaken"),
+    Read::word("target.arm", &Arm::NAMES, "the target's arm"),
+    Read::word("target.formation", &FORMATIONS, "the target's formation"),
+    Read::word("target.cover", &COVERS, "the target's cover"),
+    Read::number("target.steps_left", "the target's half stands left"),
+    Read::flag("target.shaken", "the target is Shaken"),
 ];
 
 /// A cohesion check's modifier on this card.
@@ -211,31 +128,11 @@ pub const FIRE_ROLL: RollPoint = RollPoint {
 
 /// What a unit's own checks show.
 const UNIT: [Read; 5] = [
-    Read {
-        name: "unit.arm",
-        kind: ARM,
-        about: "the unit's arm",
-    },
-    Read {
-        name: "unit.formation",
-        kind: FORMATION,
-        about: "the unit's formation",
-    },
-    Read {
-        name: "unit.steps_left",
-        kind: ReadKind::Number,
-        about: "the unit's half stands left",
-    },
-    Read {
-        name: "unit.shaken",
-        kind: ReadKind::Flag,
-        about: "the unit is Shaken",
-    },
-    Read {
-        name: "unit.routed",
-        kind: ReadKind::Flag,
-        about: "the unit is Routed",
-    },
+    Read::word("unit.arm", &Arm::NAMES, "the unit's arm"),
+    Read::word("unit.formation", &FORMATIONS, "the unit's formation"),
+    Read::number("unit.steps_left", "the unit's half stands left"),
+    Read::flag("unit.shaken", "the unit is Shaken"),
+    Read::flag("unit.routed", "the unit is Routed"),
 ];
 
 /// The outcomes of the S test, in [`super::morale::Check`]'s order.
@@ -258,11 +155,10 @@ pub const S_TEST: RollPoint = RollPoint {
         UNIT[2],
         UNIT[3],
         UNIT[4],
-        Read {
-            name: "death_test",
-            kind: ReadKind::Flag,
-            about: "the test is a fallen commander's death test (it cannot rout)",
-        },
+        Read::flag(
+            "death_test",
+            "the test is a fallen commander's death test (it cannot rout)",
+        ),
     ],
 };
 
@@ -282,11 +178,7 @@ pub const RALLY_ROLL: RollPoint = RollPoint {
         UNIT[2],
         UNIT[3],
         UNIT[4],
-        Read {
-            name: "bead",
-            kind: ReadKind::Word(&["shaken", "routed"]),
-            about: "the bead this roll removes",
-        },
+        Read::word("bead", &["shaken", "routed"], "the bead this roll removes"),
     ],
 };
 
@@ -306,11 +198,7 @@ pub const RECOVERY_TEST: RollPoint = RollPoint {
         UNIT[2],
         UNIT[3],
         UNIT[4],
-        Read {
-            name: "test",
-            kind: ReadKind::Word(&["cease-fire", "rejoin", "resupply"]),
-            about: "which test",
-        },
+        Read::word("test", &["cease-fire", "rejoin", "resupply"], "which test"),
     ],
 };
 
@@ -325,21 +213,12 @@ pub const INITIATIVE_ROLL: RollPoint = RollPoint {
     totals: Some((2, 12)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "a.bonus",
-            kind: ReadKind::Number,
-            about: "side A's command bonus",
-        },
-        Read {
-            name: "b.bonus",
-            kind: ReadKind::Number,
-            about: "side B's command bonus",
-        },
-        Read {
-            name: "first_turn",
-            kind: ReadKind::Flag,
-            about: "the first turn's roll (no winner yet to keep a tie)",
-        },
+        Read::number("a.bonus", "side A's command bonus"),
+        Read::number("b.bonus", "side B's command bonus"),
+        Read::flag(
+            "first_turn",
+            "the first turn's roll (no winner yet to keep a tie)",
+        ),
     ],
 };
 
@@ -386,11 +265,7 @@ pub const OFFICER_HIT: RollPoint = RollPoint {
         UNIT[2],
         UNIT[3],
         UNIT[4],
-        Read {
-            name: "steps_lost",
-            kind: ReadKind::Number,
-            about: "the steps the volley cost the unit",
-        },
+        Read::number("steps_lost", "the steps the volley cost the unit"),
     ],
 };
 

@@ -230,12 +230,8 @@ impl crate::action::CompiledCharts for Charts {
         self.data.options.consulted()
     }
 
-    fn set_rolls(&mut self, rolls: crate::rules::RollRules) {
-        self.rolls = rolls;
-    }
-
     /// Compile card data; errors name the cell that does not read.
-    fn compile(data: CardData) -> Result<Self, String> {
+    fn compile(data: CardData, rolls: crate::rules::RollRules) -> Result<Self, String> {
         let reading = match data.options.ms_crt_alignment {
             CrtAlignment::A => ("a", &data.crt.a),
             CrtAlignment::B => ("b", &data.crt.b),
@@ -280,11 +276,7 @@ impl crate::action::CompiledCharts for Charts {
                 ));
             }
         }
-        Ok(Charts {
-            data,
-            crt,
-            rolls: Default::default(),
-        })
+        Ok(Charts { data, crt, rolls })
     }
 }
 

@@ -4,7 +4,7 @@
 //! removal d20, and the rolls the GHQ cards share.
 
 use super::mines::MINEFIELDS;
-use crate::rules::rolls::{Read, ReadKind, RollPoint};
+use crate::rules::rolls::{Read, RollPoint};
 use crate::systems::ghq::roll_points;
 use crate::systems::ghq::roll_points::{
     ASSAULT_ATTACK, ASSAULT_COHESION, FIRE_MARKERS, MOVE_COHESION, ORDERS_ROLL, OVERRUN_ATTACK,
@@ -17,31 +17,18 @@ const FIRE: &[Read] = &[
     FIRE_MARKERS[1],
     FIRE_MARKERS[2],
     FIRE_MARKERS[3],
-    Read {
-        name: "target.class",
-        kind: ReadKind::Word(&["personnel", "other"]),
-        about: "the target's class",
-    },
-    Read {
-        name: "range",
-        kind: ReadKind::Number,
-        about: "the range in whole inches",
-    },
-    Read {
-        name: "firepower",
-        kind: ReadKind::Number,
-        about: "the firer's firepower",
-    },
-    Read {
-        name: "defense",
-        kind: ReadKind::Number,
-        about: "the target's defense",
-    },
-    Read {
-        name: "smoke",
-        kind: ReadKind::Flag,
-        about: "firing into or out of smoke, or the target in smoke terrain",
-    },
+    Read::word(
+        "target.class",
+        &["personnel", "other"],
+        "the target's class",
+    ),
+    Read::number("range", "the range in whole inches"),
+    Read::number("firepower", "the firer's firepower"),
+    Read::number("defense", "the target's defense"),
+    Read::flag(
+        "smoke",
+        "firing into or out of smoke, or the target in smoke terrain",
+    ),
 ];
 
 /// The firing stand's cohesion roll before it fires.
@@ -85,21 +72,13 @@ pub const AA_FIRE: RollPoint = roll_points::aa_fire(
     "each AA stand's 1D20 plus its markers' penalties, at or under its force's cohesion: a pass adds +1 (40 mm or less) or +2 to the strike's cohesion roll",
     "the stand adds nothing to the strike's roll",
     &[
-        Read {
-            name: "aa.suppressed",
-            kind: ReadKind::Flag,
-            about: "the AA stands carry an S marker",
-        },
-        Read {
-            name: "aa.disorganized",
-            kind: ReadKind::Flag,
-            about: "the AA stands carry a D marker",
-        },
-        Read {
-            name: "calibre",
-            kind: ReadKind::Word(&["small", "large"]),
-            about: "the stand's calibre: small (40 mm or less) or large",
-        },
+        Read::flag("aa.suppressed", "the AA stands carry an S marker"),
+        Read::flag("aa.disorganized", "the AA stands carry a D marker"),
+        Read::word(
+            "calibre",
+            &["small", "large"],
+            "the stand's calibre: small (40 mm or less) or large",
+        ),
     ],
 );
 
@@ -114,26 +93,10 @@ pub const MINE_ATTACK: RollPoint = RollPoint {
     totals: Some((2, 12)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "minefield",
-            kind: ReadKind::Word(&MINEFIELDS),
-            about: "the minefield's type",
-        },
-        Read {
-            name: "target.suppressed",
-            kind: ReadKind::Flag,
-            about: "the stand carries an S marker",
-        },
-        Read {
-            name: "target.disorganized",
-            kind: ReadKind::Flag,
-            about: "the stand carries a D marker",
-        },
-        Read {
-            name: "target.class",
-            kind: ReadKind::Word(&["personnel", "other"]),
-            about: "the stand's class",
-        },
+        Read::word("minefield", &MINEFIELDS, "the minefield's type"),
+        Read::flag("target.suppressed", "the stand carries an S marker"),
+        Read::flag("target.disorganized", "the stand carries a D marker"),
+        Read::word("target.class", &["personnel", "other"], "the stand's class"),
     ],
 };
 

@@ -1,7 +1,7 @@
 //! Stand and Die!'s named roll, where a house rule's `[[roll]]` tables
 //! attach: the d10 that decides an attack's fraction of a casualty.
 
-use crate::rules::rolls::{Read, ReadKind, RollPoint};
+use crate::rules::rolls::{Read, RollPoint};
 
 /// The d10 of an attack's fraction.
 pub const FRACTION_DIE: RollPoint = RollPoint {
@@ -14,21 +14,15 @@ pub const FRACTION_DIE: RollPoint = RollPoint {
     totals: Some((1, 10)),
     outcomes: None,
     reads: &[
-        Read {
-            name: "side",
-            kind: ReadKind::Word(&["a", "b"]),
-            about: "the attacking side (a lone attack: a)",
-        },
-        Read {
-            name: "tenths",
-            kind: ReadKind::Number,
-            about: "the attack in tenths of a casualty (25: 2.5 casualties)",
-        },
-        Read {
-            name: "fraction",
-            kind: ReadKind::Number,
-            about: "the tenths left over after the whole casualties (1 to 9)",
-        },
+        Read::word("side", &["a", "b"], "the attacking side (a lone attack: a)"),
+        Read::number(
+            "tenths",
+            "the attack in tenths of a casualty (25: 2.5 casualties)",
+        ),
+        Read::number(
+            "fraction",
+            "the tenths left over after the whole casualties (1 to 9)",
+        ),
     ],
 };
 
