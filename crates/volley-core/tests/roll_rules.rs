@@ -33,6 +33,20 @@ pub fn exact(
         .value
 }
 
+/// A cavalry line charging a defender that holds its fire: nothing before
+/// the charger's check can stop it.
+pub const CAVALRY_CHARGE: [(&str, &str); 3] = [
+    ("attacker_arm", "cavalry"),
+    ("attacker_formation", "line"),
+    ("defender_fires", "false"),
+];
+
+/// The exact chance that [`CAVALRY_CHARGE`] falters under `rules`.
+pub fn cavalry_falters(rules: &[String]) -> f64 {
+    let falter = ("charge", "falter");
+    exact("micro-force", "charge", &CAVALRY_CHARGE, rules, falter)
+}
+
 pub fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-12
 }
@@ -118,23 +132,12 @@ fn massed_volleys_reroll_a_fraction_die_that_adds_none() {
 #[test]
 fn cavalry_elan_takes_two_off_the_chargers_roll() {
     let rule = [shipped("mf_cavalry_elan")];
-    let fields = [
-        ("attacker_arm", "cavalry"),
-        ("attacker_formation", "line"),
-        ("defender_fires", "false"),
-    ];
-    let falter = |rules: &[String]| {
-        exact(
-            "micro-force",
-            "charge",
-            &fields,
-            rules,
-            ("charge", "falter"),
-        )
-    };
     // Two faces of the d20 more pass the charger's check (its cohesion is
     // well inside 1-19), and nothing before the check can stop it.
-    assert!(close(falter(&rule), falter(&[]) - 2.0 / 20.0));
+    assert!(close(
+        cavalry_falters(&rule),
+        cavalry_falters(&[]) - 2.0 / 20.0
+    ));
     let infantry = [("defender_fires", "false")];
     let card = exact(
         "micro-force",
@@ -153,7 +156,7 @@ fn cavalry_elan_takes_two_off_the_chargers_roll() {
         ),
         card
     ));
-    assert_agree_under("micro-force", "charge", &fields, &rule, 100_000);
+    assert_agree_under("micro-force", "charge", &CAVALRY_CHARGE, &rule, 100_000);
 }
 
 #[test]

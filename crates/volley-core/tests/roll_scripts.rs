@@ -4,7 +4,7 @@
 //! refuses the answer with its file and line.
 
 use crate::common::{assert_agree_under, raw_fields};
-use crate::roll_rules::{close, exact, shipped};
+use crate::roll_rules::{CAVALRY_CHARGE, cavalry_falters, close, exact, shipped};
 use volley_core::ask::question::{Question, QuestionError};
 use volley_core::engine::{MethodRequest, RunConfig};
 
@@ -40,24 +40,13 @@ fn a_colonel_steadies_a_failed_morale_check_on_a_die_of_his_own() {
 #[test]
 fn a_bugle_call_eases_the_chargers_check_on_a_six() {
     let rule = [shipped("mf_bugle_call")];
-    let fields = [
-        ("attacker_arm", "cavalry"),
-        ("attacker_formation", "line"),
-        ("defender_fires", "false"),
-    ];
-    let falter = |rules: &[String]| {
-        exact(
-            "micro-force",
-            "charge",
-            &fields,
-            rules,
-            ("charge", "falter"),
-        )
-    };
     // On a 6 (1/6) three more faces of the d20 pass the charger's check
     // (its cohesion well inside 1-19), and nothing before it can stop it.
-    assert!(close(falter(&rule), falter(&[]) - 3.0 / 20.0 / 6.0));
-    assert_agree_under("micro-force", "charge", &fields, &rule, 100_000);
+    assert!(close(
+        cavalry_falters(&rule),
+        cavalry_falters(&[]) - 3.0 / 20.0 / 6.0
+    ));
+    assert_agree_under("micro-force", "charge", &CAVALRY_CHARGE, &rule, 100_000);
 }
 
 #[test]

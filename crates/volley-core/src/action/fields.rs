@@ -14,17 +14,18 @@ pub trait FieldType: Sized {
     fn read(scenario: &Scenario, name: &str) -> Self;
 }
 
-impl FieldType for i64 {
-    fn read(s: &Scenario, name: &str) -> Self {
-        s.int(name)
-    }
+/// `FieldType` for the types the scenario reads directly, each by its reader.
+macro_rules! read_by {
+    ($($ty:ty => $reader:ident),+ $(,)?) => {
+        $(impl FieldType for $ty {
+            fn read(s: &Scenario, name: &str) -> Self {
+                s.$reader(name)
+            }
+        })+
+    };
 }
 
-impl FieldType for i32 {
-    fn read(s: &Scenario, name: &str) -> Self {
-        s.int32(name)
-    }
-}
+read_by!(i64 => int, i32 => int32, f64 => number, bool => flag, Option<i64> => limit);
 
 impl FieldType for u32 {
     /// Fields read as `u32` declare a lower bound of 0 or more.
@@ -40,18 +41,6 @@ impl FieldType for u8 {
     }
 }
 
-impl FieldType for f64 {
-    fn read(s: &Scenario, name: &str) -> Self {
-        s.number(name)
-    }
-}
-
-impl FieldType for bool {
-    fn read(s: &Scenario, name: &str) -> Self {
-        s.flag(name)
-    }
-}
-
 impl FieldType for String {
     fn read(s: &Scenario, name: &str) -> Self {
         s.text(name).to_string()
@@ -61,12 +50,6 @@ impl FieldType for String {
 impl FieldType for Vec<String> {
     fn read(s: &Scenario, name: &str) -> Self {
         s.list(name).to_vec()
-    }
-}
-
-impl FieldType for Option<i64> {
-    fn read(s: &Scenario, name: &str) -> Self {
-        s.limit(name)
     }
 }
 
@@ -104,20 +87,14 @@ pub trait FieldGroup {
 /// [`crate::action::ActionFields`], which [`crate::action::ChartAction`] reads.
 #[macro_export]
 macro_rules! action_fields {
+    // An action's own fields, read with its charts: the struct and its
+    // `ActionFields`. The body is matched once, by the `@plain` rule.
     (
         $(#[$meta:meta])*
-        $vis:vis struct $name:ident ($param:ident : & $cty:ty) {
-            $( $(#[$fmeta:meta])* $field:ident : $fty:ty = $($seg:ident)::+ ( $($arg:expr),* $(,)? ) ),* $(,)?
-        }
-        $( groups { $( $(#[$gmeta:meta])* $gfield:ident : $gty:ty = $gexpr:expr ),* $(,)? } )?
+        $vis:vis struct $name:ident ($param:ident : & $cty:ty) $($body:tt)*
     ) => {
         $crate::action_fields! {
-            @plain
-            $(#[$meta])*
-            $vis struct $name ($param: & $cty) {
-                $( $(#[$fmeta])* $field : $fty = $($seg)::+ ( $($arg),* ) ),*
-            }
-            $( groups { $( $(#[$gmeta])* $gfield : $gty = $gexpr ),* } )?
+            @plain $(#[$meta])* $vis struct $name ($param: & $cty) $($body)*
         }
 
         impl $crate::action::ActionFields for $name {
@@ -135,20 +112,13 @@ macro_rules! action_fields {
             }
         }
     };
+    // Fields read with other parameters: the struct alone.
     (
         $(#[$meta:meta])*
-        $vis:vis struct $name:ident ($($param:ident : $pty:ty),* $(,)?) {
-            $( $(#[$fmeta:meta])* $field:ident : $fty:ty = $($seg:ident)::+ ( $($arg:expr),* $(,)? ) ),* $(,)?
-        }
-        $( groups { $( $(#[$gmeta:meta])* $gfield:ident : $gty:ty = $gexpr:expr ),* $(,)? } )?
+        $vis:vis struct $name:ident ($($param:ident : $pty:ty),* $(,)?) $($body:tt)*
     ) => {
         $crate::action_fields! {
-            @plain
-            $(#[$meta])*
-            $vis struct $name ($($param: $pty),*) {
-                $( $(#[$fmeta])* $field : $fty = $($seg)::+ ( $($arg),* ) ),*
-            }
-            $( groups { $( $(#[$gmeta])* $gfield : $gty = $gexpr ),* } )?
+            @plain $(#[$meta])* $vis struct $name ($($param: $pty),*) $($body)*
         }
     };
     (
