@@ -265,3 +265,111 @@ fn a_rule_system_names_no_other_system() {
     }
     assert!(crossing.is_empty(), "{}", crossing.join("\n"));
 }
+
+/// The modules of `folder`, each with the siblings its code names as
+/// `super::NAME`: its files (less `mod.rs`, the folder itself) and its
+/// sub-folders (read through their `mod.rs`).
+fn sibling_imports(folder: &Path) -> Vec<(String, Vec<String>)> {
+    let mut modules: Vec<(String, PathBuf)> = std::fs::read_dir(folder)
+        .expect("a readable source folder")
+        .filter_map(|entry| {
+            let path = entry.expect("a folder entry").path();
+            let name = path.file_stem()?.to_str()?.to_string();
+            if path.is_dir() {
+                let root = path.join("mod.rs");
+                root.exists().then_some((name, root))
+            } else {
+                let rust = path.extension().is_some_and(|e| e == "rs");
+                (rust && name != "mod").then_some((name, path))
+            }
+        })
+        .collect();
+    modules.sort();
+    let names: Vec<String> = modules.iter().map(|(name, _)| name.clone()).collect();
+    modules
+        .iter()
+        .map(|(name, path)| {
+            let code = code_of(&std::fs::read_to_string(path).expect("a readable source file"));
+            let mut named: Vec<String> = code
+                .match_indices("super::")
+                .flat_map(|(at, _)| modules_in(&code[at + "super::".len()..]))
+                .filter(|n| n != name && names.contains(n))
+                .collect();
+            named.sort();
+            named.dedup();
+            (name.clone(), named)
+        })
+        .collect()
+}
+
+/// Every circle of `imports` (module, the modules it names), each once,
+/// as `a -> b -> a`.
+fn circles(imports: &[(String, Vec<String>)]) -> Vec<String> {
+    fn walk<'a>(
+        at: &'a str,
+        imports: &'a [(String, Vec<String>)],
+        path: &mut Vec<&'a str>,
+        done: &mut Vec<&'a str>,
+        found: &mut Vec<String>,
+    ) {
+        if let Some(start) = path.iter().position(|m| *m == at) {
+            let mut circle = path[start..].to_vec();
+            circle.push(at);
+            found.push(circle.join(" -> "));
+            return;
+        }
+        if done.contains(&at) {
+            return;
+        }
+        path.push(at);
+        let named = imports.iter().find(|(m, _)| m == at).map(|(_, n)| n);
+        for next in named.into_iter().flatten() {
+            walk(next, imports, path, done, found);
+        }
+        path.pop();
+        done.push(at);
+    }
+    let (mut done, mut found) = (Vec::new(), Vec::new());
+    for (module, _) in imports {
+        walk(module, imports, &mut Vec::new(), &mut done, &mut found);
+    }
+    found
+}
+
+#[test]
+fn the_files_of_a_folder_import_each_other_in_no_circle() {
+    let mut folders = vec![source_root()];
+    let mut found = Vec::new();
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("a readable source folder") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            }
+        }
+        for circle in circles(&sibling_imports(&folder)) {
+            found.push(format!("{}: {circle}", folder.display()));
+        }
+    }
+    assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));
+}
+
+#[test]
+fn a_circle_of_imports_is_found_once_and_a_chain_is_not_one() {
+    let imports = |edges: &[(&str, &[&str])]| -> Vec<(String, Vec<String>)> {
+        edges
+            .iter()
+            .map(|(m, n)| (m.to_string(), n.iter().map(|s| s.to_string()).collect()))
+            .collect()
+    };
+    let circle = imports(&[("a", &["b"]), ("b", &["c"]), ("c", &["a"]), ("d", &["a"])]);
+    assert_eq!(circles(&circle), ["a -> b -> c -> a"]);
+    let chain = imports(&[("a", &["b"]), ("b", &["c"]), ("c", &[]), ("d", &["a", "c"])]);
+    assert!(circles(&chain).is_empty());
+    let dir = source_root().join("systems").join("deadly_field");
+    let shot = sibling_imports(&dir)
+        .into_iter()
+        .find(|(m, _)| m == "shot")
+        .expect("deadly_field/shot.rs");
+    assert!(shot.1.contains(&"roll_points".to_string()), "{shot:?}");
+}

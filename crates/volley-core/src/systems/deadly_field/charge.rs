@@ -18,10 +18,12 @@
 //!    with losses, 12 or more makes it surrender;
 //! 5. the aftermath: every unit still there is Disordered.
 
-use super::charts::{AfterCharge, ChargeBonus, Charts, LEVELS};
+use super::charts::{ChargeBonus, Charts};
 use super::impact::{Impact, enemy_near, impact_parts};
+use super::levels::AfterCharge;
 use super::roll_points;
 use super::unit::{Arm, Condition, Regiment};
+use super::vocabulary::LEVELS;
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally, run_steps};
 use crate::rules::rolls::Value;

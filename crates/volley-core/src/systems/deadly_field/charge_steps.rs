@@ -5,6 +5,7 @@
 
 use super::charge::{Charge, ChargeEnd, ChargeOutcome, CloseBand, Stand, disorder, level_index};
 use super::charts::{Melee, RoutedCharged};
+use super::impact::impact_shown;
 use super::roll_points;
 use super::unit::{Arm, Condition};
 use crate::dice::{Dice, OverBudget, Roll};
@@ -271,7 +272,7 @@ impl Charge {
     ) -> ChargeState {
         let impact = self.impact(&att, &def);
         let class = impact.rolled(dice, || {
-            roll_points::impact_shown((&self.attacker, &att), (&self.defender, &def))
+            impact_shown((&self.attacker, &att), (&self.defender, &def))
         });
         let bands = &self.charts.data.impact.bands;
         let volleys = |class, half_inches| ChargeState::Volleys {

@@ -4,8 +4,8 @@
 //! charge moves and the impact bands.
 
 pub use super::fcr::{FCR_ROWS, Fcr, NO_EFFECT, best_and_worst_two};
-pub use super::levels::{AfterCharge, AfterFire, LEVELS, Level};
 pub use super::option_values::*;
+use super::vocabulary::LEVELS;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

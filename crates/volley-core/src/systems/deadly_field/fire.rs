@@ -6,11 +6,13 @@
 //! The results table is not readable on the card: everything read from it is
 //! provisional until the user supplies the published one (see `charts::Fcr`).
 
-use super::charts::{AfterFire, Charts};
+use super::charts::Charts;
+use super::levels::AfterFire;
 use super::morale::CheckOutcome;
 use super::regiment_fields::RegimentGroup;
 use super::roll_points;
 use super::unit::{Arm, Condition, Regiment};
+use super::vocabulary::BANDS;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};

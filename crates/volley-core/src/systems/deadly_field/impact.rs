@@ -7,10 +7,12 @@
 //! the loser falls back, loses figures and is Disordered or Shaken, 12 or more
 //! surrenders.
 
-use super::charts::{Charts, ImpactCmm, LEVELS, Rounding, RoutedCharged, best_and_worst_two};
+use super::charts::{Charts, ImpactCmm, Rounding, RoutedCharged, best_and_worst_two};
 use super::regiment_fields::RegimentGroup;
 use super::roll_points;
 use super::unit::{Arm, Condition, Regiment};
+use super::vocabulary::ImpactResult;
+use super::vocabulary::LEVELS;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -18,22 +20,6 @@ use crate::error::InputError;
 use crate::rules::rolls::{Value, Verdict};
 use crate::tally::{Category, Outcome, YesNo};
 use std::sync::Arc;
-
-crate::categories! {
-    /// Values of `impact`, in the order of the impact classes.
-    pub enum ImpactResult {
-        Melee = "melee",
-        StopShort = "stop-short",
-        AttackerWins2To4 = "attacker-wins-2-4",
-        AttackerWins5To7 = "attacker-wins-5-7",
-        AttackerWins8To11 = "attacker-wins-8-11",
-        AttackerWins12Up = "attacker-wins-12+",
-        DefenderWins2To4 = "defender-wins-2-4",
-        DefenderWins5To7 = "defender-wins-5-7",
-        DefenderWins8To11 = "defender-wins-8-11",
-        DefenderWins12Up = "defender-wins-12+",
-    }
-}
 
 /// The impact roll-off.
 #[derive(Clone, Debug)]
@@ -329,11 +315,33 @@ impl ChartAction for ImpactAction {
             defender_base: d.base(),
             defender_surrenders: f.defender.now.routed()
                 && charts.data.options.adf_routed_charged() == RoutedCharged::Surrender,
-            shown: roll_points::impact_shown(
+            shown: impact_shown(
                 (&f.attacker, &f.attacker.now),
                 (&f.defender, &f.defender.now),
             ),
             charts: charts.clone(),
         })))
     }
+}
+
+/// What the impact roll point shows of the charger and the defender, each
+/// as the regiment it is and as it stands.
+pub fn impact_shown(
+    attacker: (&Regiment, &Condition),
+    defender: (&Regiment, &Condition),
+) -> Vec<Value> {
+    let level = |c: &Condition| Value::Word(LEVELS[usize::from(c.level)]);
+    let (a, att) = attacker;
+    let (d, def) = defender;
+    vec![
+        Value::Word(a.quality_name()),
+        Value::Word(a.arm.name()),
+        level(att),
+        Value::Number(i64::from(att.figures)),
+        Value::Number(i64::from(a.leader_bonus)),
+        Value::Word(d.quality_name()),
+        Value::Word(d.arm.name()),
+        level(def),
+        Value::Number(i64::from(def.figures)),
+    ]
 }

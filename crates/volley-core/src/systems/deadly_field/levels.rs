@@ -1,11 +1,8 @@
 //! The morale levels, the card's morale points (BMP and the MMP range), and
 //! what the answers call a unit after a charge or a fire.
 
-/// The four morale levels, best first.
-pub const LEVELS: [&str; 4] = ["good-order", "disorder", "shaken", "routed"];
-
 crate::categories! {
-    /// A morale level (an index into [`LEVELS`]) as the answers name it.
+    /// A morale level (an index into [`LEVELS`](super::vocabulary::LEVELS)) as the answers name it.
     pub enum Level {
         GoodOrder = "good-order",
         Disorder = "disorder",

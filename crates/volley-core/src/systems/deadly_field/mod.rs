@@ -25,6 +25,7 @@ mod regiment_fields;
 mod roll_points;
 mod shot;
 mod unit;
+mod vocabulary;
 
 pub use unit::COVERS;
 

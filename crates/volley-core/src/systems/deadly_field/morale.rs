@@ -8,10 +8,11 @@
 //! back MMP - roll inches (mounted cavalry twice that); a battery that routs on
 //! an even total loses its guns.
 
-use super::charts::{
-    Charts, ForcedImprove, LEVELS, Level, Natural23, NaturalFallBack, best_and_worst_two,
-};
+use super::charts::{Charts, ForcedImprove, Natural23, NaturalFallBack, best_and_worst_two};
+use super::levels::Level;
 use super::roll_points;
+use super::vocabulary::LEVELS;
+use super::vocabulary::{QUALITIES, TYPES};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -20,17 +21,6 @@ use crate::rules::RollPoint;
 use crate::rules::rolls::{Value, Verdict};
 use crate::tally::{Category, Mean, Outcome, YesNo};
 use std::sync::Arc;
-
-/// Unit types.
-pub const TYPES: [&str; 4] = [
-    "infantry",
-    "mounted-cavalry",
-    "dismounted-cavalry",
-    "artillery",
-];
-
-/// Qualities.
-pub const QUALITIES: [&str; 4] = ["elite", "veteran", "trained", "green"];
 
 /// One morale check (or rally attempt) against a final MMP.
 #[derive(Clone, Debug)]

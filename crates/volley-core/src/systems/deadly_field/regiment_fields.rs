@@ -1,9 +1,10 @@
 //! A regiment's fields under a role prefix (`firer_`, `attacker_`, ...):
 //! what a user sets, checked and read into a [`Regiment`].
 
-use super::charts::{Charts, LEVELS};
-use super::morale::QUALITIES;
+use super::charts::Charts;
 use super::unit::*;
+use super::vocabulary::LEVELS;
+use super::vocabulary::{ARMS, QUALITIES};
 use crate::action::{FieldGroup, FieldSpec, Implied, Scenario, prefixed};
 use crate::error::InputError;
 

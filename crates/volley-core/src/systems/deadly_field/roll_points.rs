@@ -5,16 +5,13 @@
 //! roll-off. Each says what its modifier adds to, its threshold, what a
 //! failed roll is, and what it shows.
 
-use super::charts::LEVELS;
-use super::impact::ImpactResult;
-use super::morale::{QUALITIES, TYPES};
-use super::shot::{BANDS, FireSituation, Shot};
-use super::unit::{ARMS, Arm, Condition, Regiment};
-use crate::rules::rolls::{Read, RollPoint, Value};
+use super::vocabulary::LEVELS;
+use super::vocabulary::{ARMS, BANDS, ImpactResult, QUALITIES, TYPES};
+use crate::rules::rolls::{Read, RollPoint};
 use crate::tally::Category;
 
 /// The bands a shot is fired at: the range bands, and a melee's fire.
-const SHOT_BANDS: [&str; 7] = [
+pub(super) const SHOT_BANDS: [&str; 7] = [
     BANDS[0], BANDS[1], BANDS[2], BANDS[3], BANDS[4], BANDS[5], "melee",
 ];
 
@@ -44,61 +41,6 @@ pub const FIRE_ROLL: RollPoint = RollPoint {
         Read::number("dice", "the D6s the fire rolls"),
     ],
 };
-
-/// Who fires at whom, kept with a shot for its roll point (small: a shot
-/// is settled at every fire, and read by a rule only where one attaches).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShotSeen {
-    firer_quality: &'static str,
-    firer_arm: Arm,
-    target_quality: &'static str,
-    target_arm: Arm,
-    target_level: u8,
-    target_charging: bool,
-    band: &'static str,
-}
-
-impl ShotSeen {
-    pub fn new(
-        firer: &Regiment,
-        target: (&Regiment, &Condition),
-        situation: &FireSituation,
-    ) -> Self {
-        let (t, at) = target;
-        ShotSeen {
-            firer_quality: firer.quality_name(),
-            firer_arm: firer.arm,
-            target_quality: t.quality_name(),
-            target_arm: t.arm,
-            target_level: at.level,
-            target_charging: situation.target_charging,
-            band: situation.band,
-        }
-    }
-}
-
-/// What the fire roll point shows: the firer and the target as they stand,
-/// the situation, and the shot's firepower and dice.
-pub fn fire_shown(shot: &Shot) -> Vec<Value> {
-    let seen = &shot.seen;
-    vec![
-        Value::Word(seen.firer_quality),
-        Value::Word(seen.firer_arm.name()),
-        Value::Word(seen.target_quality),
-        Value::Word(seen.target_arm.name()),
-        Value::Word(LEVELS[usize::from(seen.target_level)]),
-        Value::Flag(seen.target_charging),
-        Value::Word(
-            SHOT_BANDS
-                .iter()
-                .copied()
-                .find(|b| *b == seen.band)
-                .unwrap_or("melee"),
-        ),
-        Value::Number(i64::from(shot.firepower)),
-        Value::Number(i64::from(shot.dice)),
-    ]
-}
 
 /// A morale check: the morale-check and rally actions', and the check a
 /// unit takes after fire (in the fire action, a charge's fire at the
@@ -203,34 +145,13 @@ pub const ALL: &[RollPoint] = &[
     CHARGE_BONUS,
 ];
 
-/// What the impact roll point shows of the charger and the defender, each
-/// as the regiment it is and as it stands.
-pub fn impact_shown(
-    attacker: (&Regiment, &Condition),
-    defender: (&Regiment, &Condition),
-) -> Vec<Value> {
-    let level = |c: &Condition| Value::Word(LEVELS[usize::from(c.level)]);
-    let (a, att) = attacker;
-    let (d, def) = defender;
-    vec![
-        Value::Word(a.quality_name()),
-        Value::Word(a.arm.name()),
-        level(att),
-        Value::Number(i64::from(att.figures)),
-        Value::Number(i64::from(a.leader_bonus)),
-        Value::Word(d.quality_name()),
-        Value::Word(d.arm.name()),
-        level(def),
-        Value::Number(i64::from(def.figures)),
-    ]
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::charts::Charts;
     use super::super::morale::MoraleCheck;
     use super::*;
     use crate::dice::Enumerator;
+    use crate::rules::rolls::Value;
     use std::sync::Arc;
 
     /// The card's charts under the shipped house rule `name`.

@@ -5,23 +5,15 @@
 //! Combat Results table. Fire, the charge and the firefight all shoot through
 //! it.
 
-use super::charts::{Charts, DrmOrder, FcrRowBy, HalfRound, LEVELS, best_and_worst_two};
-use super::roll_points::{self, FIRE_ROLL};
+use super::charts::{Charts, DrmOrder, FcrRowBy, HalfRound, best_and_worst_two};
+use super::roll_points::{FIRE_ROLL, SHOT_BANDS};
 use super::unit::{Arm, Condition, Regiment};
+use super::vocabulary::BANDS;
+use super::vocabulary::LEVELS;
 use crate::dice::{Dice, Roll};
-use crate::rules::rolls::Verdict;
+use crate::rules::rolls::{Value, Verdict};
 
 pub use super::fire_situation::FireSituation;
-
-/// The range bands.
-pub const BANDS: [&str; 6] = [
-    "long",
-    "normal",
-    "short",
-    "canister",
-    "point-blank",
-    "desperation",
-];
 
 /// Enfilade: the side of the target the fire comes from.
 pub const ENFILADES: [&str; 6] = [
@@ -64,8 +56,8 @@ pub struct Shot {
     pub modifier: i32,
     pub row: usize,
     /// Who fires at whom, as its roll point shows a house rule
-    /// ([`roll_points::fire_shown`]).
-    pub seen: roll_points::ShotSeen,
+    /// ([`fire_shown`]).
+    pub seen: ShotSeen,
 }
 
 impl Shot {
@@ -83,7 +75,7 @@ impl Shot {
             // No dice, no roll.
             return charts.fcr_result(self.row, base);
         }
-        let shown = || roll_points::fire_shown(self);
+        let shown = || fire_shown(self);
         charts.rolls.roll(&FIRE_ROLL, dice, shown, |dice, adjust| {
             let base = base + adjust.modifier;
             let result = dice.classify(Roll::Sum(n, 6), |total| {
@@ -344,7 +336,7 @@ pub fn shot(
         dice,
         modifier,
         row,
-        seen: roll_points::ShotSeen::new(firer, (target, at), s),
+        seen: ShotSeen::new(firer, (target, at), s),
     })
 }
 
@@ -454,4 +446,59 @@ pub fn enfilade_morale(
         .and_then(|k| charts.data.bad.enfilade.get(k))
         .and_then(|table| table.get(s.enfilade))
         .map_or(0, |pair| pair[column])
+}
+
+/// Who fires at whom, kept with a shot for its roll point (small: a shot
+/// is settled at every fire, and read by a rule only where one attaches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShotSeen {
+    firer_quality: &'static str,
+    firer_arm: Arm,
+    target_quality: &'static str,
+    target_arm: Arm,
+    target_level: u8,
+    target_charging: bool,
+    band: &'static str,
+}
+
+impl ShotSeen {
+    pub fn new(
+        firer: &Regiment,
+        target: (&Regiment, &Condition),
+        situation: &FireSituation,
+    ) -> Self {
+        let (t, at) = target;
+        ShotSeen {
+            firer_quality: firer.quality_name(),
+            firer_arm: firer.arm,
+            target_quality: t.quality_name(),
+            target_arm: t.arm,
+            target_level: at.level,
+            target_charging: situation.target_charging,
+            band: situation.band,
+        }
+    }
+}
+
+/// What the fire roll point shows: the firer and the target as they stand,
+/// the situation, and the shot's firepower and dice.
+pub fn fire_shown(shot: &Shot) -> Vec<Value> {
+    let seen = &shot.seen;
+    vec![
+        Value::Word(seen.firer_quality),
+        Value::Word(seen.firer_arm.name()),
+        Value::Word(seen.target_quality),
+        Value::Word(seen.target_arm.name()),
+        Value::Word(LEVELS[usize::from(seen.target_level)]),
+        Value::Flag(seen.target_charging),
+        Value::Word(
+            SHOT_BANDS
+                .iter()
+                .copied()
+                .find(|b| *b == seen.band)
+                .unwrap_or("melee"),
+        ),
+        Value::Number(i64::from(shot.firepower)),
+        Value::Number(i64::from(shot.dice)),
+    ]
 }

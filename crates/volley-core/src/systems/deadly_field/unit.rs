@@ -4,8 +4,10 @@
 //! here, and its fields under a role prefix (`firer_`, `target_`, `attacker_`,
 //! `a_`, ...) are one field group.
 
-use super::charts::{Charts, LEVELS, StandLoss, best_and_worst_two};
-use super::morale::{MoraleCheck, QUALITIES};
+use super::charts::{Charts, StandLoss, best_and_worst_two};
+use super::morale::MoraleCheck;
+use super::vocabulary::LEVELS;
+use super::vocabulary::{ARMS, QUALITIES};
 use std::sync::Arc;
 
 /// The arms of service.
@@ -16,13 +18,6 @@ pub enum Arm {
     DismountedCavalry,
     Artillery,
 }
-
-pub const ARMS: [&str; 4] = [
-    "infantry",
-    "mounted-cavalry",
-    "dismounted-cavalry",
-    "artillery",
-];
 
 pub const INFANTRY_FORMATIONS: [&str; 5] = [
     "battle-line",

@@ -1,5 +1,6 @@
 //! Scenario fields shared by the GHQ cards: a force's cohesion, a strength,
-//! and a stand's S and D flags under a role prefix, read into a [`Stand`].
+//! a stand's S and D flags under a role prefix, read into a [`Stand`], and
+//! the order statuses the movement chart reads.
 
 use super::card::GhqCard;
 use super::stand::Stand;
@@ -97,3 +98,6 @@ impl FieldGroup for MarkerGroup {
         Ok(stand(s, self.prefix, self.this_turn))
     }
 }
+
+/// A unit or group's order status, as the movement chart reads it.
+pub const ORDERS: [&str; 3] = ["under-order", "r-without-order", "other-without-order"];

@@ -4,6 +4,7 @@
 
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
+use super::fields::ORDERS;
 use super::roll_points::MOVE_COHESION;
 use crate::action::{About, ActionFields, ChartAction, CompiledCharts, FieldSpec, Scenario};
 use crate::dice::Dice;
@@ -53,9 +54,6 @@ impl MovementOrders {
         order + self.hq_attached_each * hq_attached + markers
     }
 }
-
-/// A unit or group's order status, as the movement chart reads it.
-pub const ORDERS: [&str; 3] = ["under-order", "r-without-order", "other-without-order"];
 
 /// A unit or group's cohesion roll to move.
 #[derive(Clone, Debug)]

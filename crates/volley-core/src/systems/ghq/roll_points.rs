@@ -5,8 +5,8 @@
 //! procedures both cards run alike (close assault, overrun, marker removal,
 //! the move roll and the orders roll) are named here once.
 
+use super::fields::ORDERS;
 use super::markers::RemovalRoll;
-use super::movement::ORDERS;
 use super::stand::Stand;
 use crate::rules::rolls::{Read, RollPoint, Value};
 use crate::tally::Category;

@@ -5,6 +5,7 @@
 use super::charts::{BillResult, Charts, FirstFire, FormationMods};
 use super::fields::{self, UnitGroup};
 use super::morale::{s_test, test};
+use super::officer_result::Officer;
 use super::roll_points::{self, FIRE_ROLL, OFFICER_HIT, PRE_FIRE_CHECK};
 use super::unit::{Arm, Morale, Unit};
 use crate::action::{About, ChartAction, FieldSpec};
@@ -14,19 +15,6 @@ use crate::error::InputError;
 use crate::rules::rolls::{Value, Verdict};
 use crate::tally::{Category, Mean, Outcome};
 use std::sync::Arc;
-
-crate::categories! {
-    /// Officer outcomes: no hit, then the six Chart 8 rows in order.
-    pub enum Officer {
-        NoHit = "no-hit",
-        MinorWound = "minor-wound",
-        LightWound = "light-wound",
-        SeriousWound = "serious-wound",
-        Death = "death",
-        DeathHardTest = "death-brigade-tests-at-plus1",
-        HeroicDeath = "heroic-death",
-    }
-}
 
 /// Situational modifiers of one volley.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -20,6 +20,7 @@ mod initiative;
 mod melee;
 mod melee_modifiers;
 mod morale;
+mod officer_result;
 mod option_values;
 mod recovery;
 mod roll_points;

@@ -6,7 +6,7 @@
 //! officer check, the S test, the rally, recovery and initiative rolls.
 
 use super::charts::Charts;
-use super::fire::Officer;
+use super::officer_result::Officer;
 use super::unit::{Arm, COVERS, FORMATIONS, Unit};
 use crate::dice::Dice;
 use crate::rules::rolls::{Read, RollPoint, Value};

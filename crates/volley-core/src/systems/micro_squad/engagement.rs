@@ -20,6 +20,7 @@ use super::charts::Charts;
 use super::roll_points::{CRT_ROLL, FIRER_COHESION, INITIATIVE_ROLL};
 use super::shot_table::Shot;
 pub use super::shot_table::ShotTable;
+use super::sides::Side;
 use crate::dice::Dice;
 use crate::engine::{self, Ending, Schema, Tally};
 use crate::rules::rolls::{Value, Verdict};
@@ -27,60 +28,9 @@ pub use crate::systems::ghq::engagement_record::Winner;
 use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::StandGroup;
-use crate::systems::ghq::roll_points::markers_shown;
 use crate::systems::ghq::{Column, CrtAttack, RemovalTable, attack_at};
-use crate::systems::ghq::{GhqCard, ParenSTrigger, Stand};
+use crate::systems::ghq::{GhqCard, ParenSTrigger};
 use std::sync::Arc;
-
-/// How one side fires at the other.
-#[derive(Clone, Copy, Debug)]
-pub struct Fire {
-    pub column: usize,
-    /// Target terrain on the firer's cohesion roll.
-    pub cohesion_drm: i32,
-    /// Target terrain plus range on the CRT roll.
-    pub crt_drm: i32,
-    /// What the fire's roll points show of a shot but its stands.
-    pub shows: FireShows,
-}
-
-/// What standard fire's roll points show of a side's shots, but the stands'
-/// markers.
-#[derive(Clone, Copy, Debug)]
-pub struct FireShows {
-    pub target_class: &'static str,
-    pub range: i64,
-    pub firepower: i64,
-    pub defense: i64,
-    pub smoke: bool,
-}
-
-impl Fire {
-    /// What the fire's roll points show of a shot by `firer` at `target`.
-    pub(super) fn shown(&self, firer: &Stand, target: &Stand) -> Vec<Value> {
-        let s = &self.shows;
-        let mut shown = markers_shown(firer, target);
-        shown.extend([
-            Value::Word(s.target_class),
-            Value::Number(s.range),
-            Value::Number(s.firepower),
-            Value::Number(s.defense),
-            Value::Flag(s.smoke),
-        ]);
-        shown
-    }
-}
-
-/// One side's setup.
-#[derive(Clone, Copy, Debug)]
-pub struct Side {
-    pub stands: u8,
-    pub cohesion: i32,
-    /// `None`: this side does not fire.
-    pub fire: Option<Fire>,
-    /// Stands lost at which the side breaks (0: never).
-    pub break_point: u8,
-}
 
 /// The engagement.
 #[derive(Clone, Debug)]

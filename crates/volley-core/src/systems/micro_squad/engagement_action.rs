@@ -5,6 +5,7 @@ use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::engagement::*;
 use super::fields;
 use super::roll_points::INITIATIVE_ROLL;
+use super::sides::{Fire, FireShows, Side};
 use crate::action::{About, ChartAction, FieldSpec, Scenario};
 use crate::engine::{EngagementModel, Model};
 use crate::error::InputError;

@@ -86,3 +86,6 @@ impl FieldGroup for Conditions {
         Ok(context(s))
     }
 }
+
+/// The minefields of the card.
+pub const MINEFIELDS: [&str; 3] = ["hasty", "prepared", "defensive"];

@@ -3,7 +3,7 @@
 //! modifier (assumed).
 
 use super::artillery::class_word;
-use super::fields::{self, Conditions, MarkerGroup};
+use super::fields::{self, Conditions, MINEFIELDS, MarkerGroup};
 use super::roll_points::MINE_ATTACK;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
@@ -16,9 +16,6 @@ use crate::tally::Outcome;
 use std::sync::Arc;
 
 use super::charts::Charts;
-
-/// The minefields of the card.
-pub const MINEFIELDS: [&str; 3] = ["hasty", "prepared", "defensive"];
 
 /// A mine attack on one stand.
 #[derive(Clone, Debug)]

@@ -22,10 +22,12 @@ mod orders;
 mod overrun;
 mod roll_points;
 mod shot_table;
+mod sides;
 
-pub use engagement::{Engagement as MsEngagement, Side as MsSide, Winner as MsWinner};
+pub use engagement::{Engagement as MsEngagement, Winner as MsWinner};
 pub use engagement_action::EngagementAction as MsEngagementAction;
 pub use fire::{FireAction, StandardFire};
+pub use sides::Side as MsSide;
 
 use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;

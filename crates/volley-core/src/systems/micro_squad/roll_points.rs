@@ -3,7 +3,7 @@
 //! the CRT roll, both showing the fire as the question sets it), the marker
 //! removal d20, and the rolls the GHQ cards share.
 
-use super::mines::MINEFIELDS;
+use super::fields::MINEFIELDS;
 use crate::rules::rolls::{Read, RollPoint};
 use crate::systems::ghq::roll_points;
 use crate::systems::ghq::roll_points::{

@@ -3,8 +3,8 @@
 //! with its odds (see [`super::engagement`]).
 
 use super::charts::Charts;
-use super::engagement::{Fire, Side};
 use super::roll_points::{CRT_ROLL, FIRER_COHESION};
+use super::sides::{Fire, Side};
 use crate::dice::{Roll, Weighted};
 use crate::rules::rolls::{Adjust, Verdict};
 use crate::systems::ghq::{CohesionTest, Effect, GhqCard, Stand, roll_result};
