@@ -23,7 +23,7 @@ use super::impact::{Impact, enemy_near, impact_parts};
 use super::levels::AfterCharge;
 use super::roll_points;
 use super::unit::{Arm, Condition, Regiment};
-use super::vocabulary::LEVELS;
+use super::vocabulary::{BANDS, LEVELS};
 use crate::dice::Dice;
 use crate::engine::{Procedure, Schema, Tally, run_steps};
 use crate::rules::rolls::Value;
@@ -47,15 +47,10 @@ crate::categories! {
 }
 
 /// The defender's fire at the charger: none, its reaction fire at a band, or
-/// its desperation fire (its reaction spent on another unit).
+/// its desperation fire (its reaction spent on another unit): the bands after
+/// `none`.
 pub const REACTIONS: [&str; 7] = [
-    "none",
-    "long",
-    "normal",
-    "short",
-    "canister",
-    "point-blank",
-    "desperation",
+    "none", BANDS[0], BANDS[1], BANDS[2], BANDS[3], BANDS[4], BANDS[5],
 ];
 
 /// The fires at the charger that wait for the defender's pre-impact check.

@@ -28,27 +28,17 @@ pub fn roll_result<C: GhqCard>(
     (target, effect)
 }
 
-/// Roll 2D6 + `drm` on `column` of the card's CRT and apply the result to
-/// `target`, for an attacker for whom `-S-` is S (`dash_s_suppresses`) or no
-/// effect.
+/// Roll 2D6 + the attack's modifier on its column of the card's CRT and
+/// apply the result to `target` (`-S-` is S where the attack says so, else
+/// no effect).
 #[inline(always)]
 pub fn attack_by<D: Dice, C: GhqCard>(
     dice: &mut D,
     card: &C,
-    column: Column,
-    drm: i32,
-    dash_s_suppresses: bool,
+    attack: CrtAttack,
     target: &mut Stand,
 ) -> Effect {
-    attack_read(
-        dice,
-        card,
-        column,
-        drm,
-        dash_s_suppresses,
-        target,
-        &Adjust::NONE,
-    )
+    attack_read(dice, card, attack, target, &Adjust::NONE)
 }
 
 /// One CRT attack as a procedure sets it up: the column, the modifier, and
@@ -75,27 +65,16 @@ pub fn attack_at<D: Dice, C: GhqCard>(
 ) -> Effect {
     if card.rolls().is_empty() {
         // The card's roll, as the hot loops of the engagements make it.
-        return attack_by(
-            dice,
-            card,
-            attack.column,
-            attack.drm,
-            attack.dash_s_suppresses,
-            target,
-        );
+        return attack_by(dice, card, attack, target);
     }
     let before = *target;
     let (after, effect) = card.rolls().roll(point, dice, shown, |dice, adjust| {
         let mut stand = before;
-        let effect = attack_read(
-            dice,
-            card,
-            attack.column,
-            attack.drm + adjust.modifier,
-            attack.dash_s_suppresses,
-            &mut stand,
-            adjust,
-        );
+        let modified = CrtAttack {
+            drm: attack.drm + adjust.modifier,
+            ..attack
+        };
+        let effect = attack_read(dice, card, modified, &mut stand, adjust);
         ((stand, effect), Verdict::failed_if(effect == Effect::None))
     });
     *target = after;
@@ -108,12 +87,15 @@ pub fn attack_at<D: Dice, C: GhqCard>(
 pub fn attack_read<D: Dice, C: GhqCard>(
     dice: &mut D,
     card: &C,
-    column: Column,
-    drm: i32,
-    dash_s_suppresses: bool,
+    attack: CrtAttack,
     target: &mut Stand,
     adjust: &Adjust,
 ) -> Effect {
+    let CrtAttack {
+        column,
+        drm,
+        dash_s_suppresses,
+    } = attack;
     let trigger = card.paren_s_trigger();
     let result = match column {
         Column::Index(c) => {

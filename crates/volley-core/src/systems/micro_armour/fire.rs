@@ -18,8 +18,8 @@ use crate::systems::ghq::differential;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::roll_points::markers_shown;
 use crate::systems::ghq::{
-    CohesionTest, Column, FireRecord, FireResult, GhqCard, Stand, StandState, attack_read,
-    column_or_automatic,
+    CohesionTest, Column, CrtAttack, FireRecord, FireResult, GhqCard, Stand, StandState,
+    attack_read, column_or_automatic,
 };
 use std::sync::Arc;
 
@@ -60,15 +60,12 @@ impl Procedure for Fire {
             || self.shown.clone(),
             |dice, adjust| {
                 let mut target = self.target;
-                let effect = attack_read(
-                    dice,
-                    &*self.charts,
-                    self.column,
-                    self.crt_drm + adjust.modifier,
-                    self.dash_s_suppresses,
-                    &mut target,
-                    adjust,
-                );
+                let attack = CrtAttack {
+                    column: self.column,
+                    drm: self.crt_drm + adjust.modifier,
+                    dash_s_suppresses: self.dash_s_suppresses,
+                };
+                let effect = attack_read(dice, &*self.charts, attack, &mut target, adjust);
                 let result = FireResult::from(effect);
                 (
                     (result, target.state()),
