@@ -321,7 +321,7 @@ fn paired_intervals_cover_the_exact_difference_as_often_as_they_say() {
     for (system, action, fields, overrides, rule, variable, rows) in cases {
         let c = one_variant(system, action, fields, overrides, rule);
         for &(value, runs) in rows {
-            covers_in_every_run(&c, (system, action, variable, value), runs);
+            coverage_holds_at_each_trial_count(&c, (system, action, variable, value), runs);
         }
     }
 }
@@ -329,7 +329,7 @@ fn paired_intervals_cover_the_exact_difference_as_often_as_they_say() {
 /// The coverage of the row `(variable, value)` over [`COVERAGE_SEEDS`]
 /// seeds at each of `runs`' trial counts, for
 /// [`paired_intervals_cover_the_exact_difference_as_often_as_they_say`].
-fn covers_in_every_run(
+fn coverage_holds_at_each_trial_count(
     c: &Comparison,
     (system, action, variable, value): (&str, &str, &str, Option<&str>),
     runs: &[(u64, bool)],

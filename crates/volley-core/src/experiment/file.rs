@@ -61,7 +61,7 @@ pub struct Experiment {
     pub variants: Vec<Variant>,
     pub plots: Vec<PlotSpec>,
     /// Best play instead of the odds, when the file has a `[plan]` table.
-    pub plan: Option<super::plans::PlanSpec>,
+    pub plan: Option<super::plan_spec::PlanSpec>,
 }
 
 /// One sweep axis.

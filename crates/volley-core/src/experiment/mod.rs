@@ -16,6 +16,7 @@ mod checks;
 mod file;
 mod parse;
 mod plan_memo;
+mod plan_spec;
 pub mod plans;
 mod plots;
 pub mod slice;

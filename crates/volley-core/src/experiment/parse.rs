@@ -39,7 +39,7 @@ struct RawExperiment {
     variant: Vec<RawVariant>,
     #[serde(default)]
     plot: Vec<PlotSpec>,
-    plan: Option<super::plans::PlanSpec>,
+    plan: Option<super::plan_spec::PlanSpec>,
 }
 
 #[derive(Deserialize)]

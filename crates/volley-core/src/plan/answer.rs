@@ -3,9 +3,8 @@
 //! policies', the policy as rules and as a table of states, and a Monte Carlo
 //! check of it.
 
+use super::watch::{PlanError, Watch};
 use super::{Decisions, Goal, Opponent, Plan, simple_rule, solve};
-use crate::dice::OverBudget;
-use crate::engine::{Cancel, Progress};
 use crate::error::InputError;
 use crate::stats::Estimate;
 
@@ -26,33 +25,6 @@ pub struct Ask {
     pub confidence: f64,
     /// Told how far the solving is, and stopped from outside.
     pub watch: Watch,
-}
-
-/// What a caller may attach to a plan: a [`Progress`] told of decision
-/// points done (building the chain forward, then valuing it backward) out
-/// of twice their number, and a [`Cancel`] that stops the solver at its
-/// next batch of states ([`PlanError::Stopped`]).
-#[derive(Clone, Debug, Default)]
-pub struct Watch {
-    pub progress: Option<Progress>,
-    pub cancel: Option<Cancel>,
-}
-
-impl Watch {
-    /// Tell the progress: `done` of `planned`.
-    pub(super) fn tell(&self, done: u64, planned: u64) {
-        if let Some(progress) = &self.progress {
-            (progress.0)(done, planned);
-        }
-    }
-
-    /// `Err(Stopped)` once the cancel is set.
-    pub(super) fn go_on(&self) -> Result<(), PlanError> {
-        match &self.cancel {
-            Some(cancel) if cancel.is_stopped() => Err(PlanError::Stopped),
-            _ => Ok(()),
-        }
-    }
 }
 
 /// One decision state best play reaches.
@@ -266,21 +238,6 @@ fn most_reached<G: Decisions>(game: &G, plan: &Plan<G::State>, side: &str, choic
         return String::new();
     }
     format!("; most often {}", said.join(", "))
-}
-
-/// Why a plan could not be made.
-#[derive(Debug)]
-pub enum PlanError {
-    Input(InputError),
-    OverBudget(OverBudget),
-    /// Stopped from outside ([`Watch::cancel`]) before it was solved.
-    Stopped,
-}
-
-impl From<OverBudget> for PlanError {
-    fn from(over: OverBudget) -> Self {
-        PlanError::OverBudget(over)
-    }
 }
 
 /// Solve `game` as `ask` asks: best play, the fixed policies, the rules,

@@ -20,14 +20,16 @@ mod route;
 mod solver;
 #[cfg(test)]
 pub(crate) mod tests;
+mod watch;
 
-pub use answer::{Ask, PlanAnswer, PlanError, PolicyEntry, RuleText, Watch, answer};
+pub use answer::{Ask, PlanAnswer, PolicyEntry, RuleText, answer};
 #[cfg(test)]
 pub(crate) use chain::{staged_turn, stepwise_turn};
 pub use goal::{Figures, Goal};
 pub use options::{CHECK_TRIALS, PlanOptions};
 pub use policy::{Condition, Rule, Shape, TOLERANCE, axis_words, simple_rule, with_turns_left};
 pub use solver::{Plan, PolicyRow, TIE, solve};
+pub use watch::{PlanError, Watch};
 
 use crate::dice::{Dice, OverBudget};
 

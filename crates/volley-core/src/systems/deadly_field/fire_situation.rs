@@ -7,9 +7,9 @@ use super::unit::Regiment;
 /// What is true of one fire besides the two units.
 #[derive(Clone, Debug)]
 pub struct FireSituation {
-    /// One of [`BANDS`], or `melee`.
+    /// One of [`BANDS`](super::vocabulary::BANDS), or `melee`.
     pub band: &'static str,
-    /// One of [`ENFILADES`].
+    /// One of [`ENFILADES`](super::shot::ENFILADES).
     pub enfilade: &'static str,
     pub behind_skirmishers: bool,
     pub target_charging: bool,

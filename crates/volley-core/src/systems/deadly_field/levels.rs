@@ -1,8 +1,10 @@
-//! The morale levels, the card's morale points (BMP and the MMP range), and
-//! what the answers call a unit after a charge or a fire.
+//! The morale levels as the answers name them (a unit's level, and what it
+//! is after a charge or a fire), and the card's morale points (BMP and the
+//! MMP range). The levels' words are the card's vocabulary.
 
 crate::categories! {
-    /// A morale level (an index into [`LEVELS`](super::vocabulary::LEVELS)) as the answers name it.
+    /// A morale level (an index into
+    /// [`LEVELS`](super::vocabulary::LEVELS)) as the answers name it.
     pub enum Level {
         GoodOrder = "good-order",
         Disorder = "disorder",

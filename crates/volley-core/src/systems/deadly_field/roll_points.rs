@@ -6,14 +6,9 @@
 //! failed roll is, and what it shows.
 
 use super::vocabulary::LEVELS;
-use super::vocabulary::{ARMS, BANDS, ImpactResult, QUALITIES, TYPES};
+use super::vocabulary::{ARMS, ImpactResult, QUALITIES, SHOT_BANDS, TYPES};
 use crate::rules::rolls::{Read, RollPoint};
 use crate::tally::Category;
-
-/// The bands a shot is fired at: the range bands, and a melee's fire.
-pub(super) const SHOT_BANDS: [&str; 7] = [
-    BANDS[0], BANDS[1], BANDS[2], BANDS[3], BANDS[4], BANDS[5], "melee",
-];
 
 /// A fire's dice: the fire action's, a charge's reaction, desperation and
 /// stop-short fire and its volleys, and each fire of the firefight.

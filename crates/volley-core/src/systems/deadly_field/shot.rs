@@ -6,10 +6,10 @@
 //! it.
 
 use super::charts::{Charts, DrmOrder, FcrRowBy, HalfRound, best_and_worst_two};
-use super::roll_points::{FIRE_ROLL, SHOT_BANDS};
+use super::roll_points::FIRE_ROLL;
 use super::unit::{Arm, Condition, Regiment};
-use super::vocabulary::BANDS;
 use super::vocabulary::LEVELS;
+use super::vocabulary::{BANDS, SHOT_BANDS};
 use crate::dice::{Dice, Roll};
 use crate::rules::rolls::{Value, Verdict};
 

@@ -1,8 +1,8 @@
 //! The card's words for a regiment and its fights: morale levels, arms,
-//! qualities and morale-check types, the range bands, and what an impact comes to. The
-//! fields offer them, the roll points show them and the answers name them;
-//! they sit below every procedure, so that the procedures and the roll
-//! points read them without reading each other.
+//! qualities and morale-check types, the range bands, and what an impact
+//! comes to. The fields offer them, the roll points show them and the
+//! answers name them; they sit below every procedure, so that the
+//! procedures and the roll points read them without reading each other.
 
 /// The four morale levels, best first.
 pub const LEVELS: [&str; 4] = ["good-order", "disorder", "shaken", "routed"];
@@ -29,6 +29,11 @@ pub const BANDS: [&str; 6] = [
     "canister",
     "point-blank",
     "desperation",
+];
+
+/// The bands a shot is fired at: the range bands, and a melee's fire.
+pub const SHOT_BANDS: [&str; 7] = [
+    BANDS[0], BANDS[1], BANDS[2], BANDS[3], BANDS[4], BANDS[5], "melee",
 ];
 
 crate::categories! {

@@ -6,7 +6,7 @@ use super::stand::{Effect, StandState};
 use crate::tally::{Outcome, Schema, Tally};
 
 /// A result type: the ways an attack can miss before the CRT, then the CRT's
-/// four effects in [`Effect`]'s order, which it is made from.
+/// four effects in [`Effect`]'s order, and `From<Effect>` for it.
 macro_rules! crt_result {
     ($(#[$meta:meta])* pub enum $result:ident { $($miss:ident = $label:literal),+ $(,)? }) => {
         crate::categories! {

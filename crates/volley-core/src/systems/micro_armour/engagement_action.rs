@@ -3,8 +3,9 @@
 
 use super::charts::{Attacker, BreakPointRule, Charts};
 use super::command::Posture;
-use super::engagement::{Engagement, Fire, FireShows, Side};
+use super::engagement::Engagement;
 use super::fields;
+use super::sides::{Fire, FireShows, Side};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{EngagementModel, Model};
 use crate::error::InputError;

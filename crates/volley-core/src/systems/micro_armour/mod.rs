@@ -19,6 +19,7 @@ mod fields;
 mod fire;
 mod marker_removal;
 mod roll_points;
+mod sides;
 
 use crate::action::{ChartSystem, SystemAbout};
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;

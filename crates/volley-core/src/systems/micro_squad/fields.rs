@@ -1,5 +1,5 @@
-//! Scenario fields shared by several Micro Squad actions, and the small steps that
-//! turn them into modifiers.
+//! Scenario fields shared by several Micro Squad actions, the small steps that
+//! turn them into modifiers, and the card's minefields.
 
 use super::charts::{Charts, TerrainContext};
 use crate::action::{FieldGroup, FieldSpec, Scenario};
