@@ -24,6 +24,7 @@ mod option_values;
 mod regiment_fields;
 mod roll_points;
 mod shot;
+mod shot_seen;
 mod unit;
 mod vocabulary;
 

@@ -7,11 +7,12 @@
 
 use super::charts::{Charts, DrmOrder, FcrRowBy, HalfRound, best_and_worst_two};
 use super::roll_points::FIRE_ROLL;
+use super::shot_seen::ShotSeen;
 use super::unit::{Arm, Condition, Regiment};
+use super::vocabulary::BANDS;
 use super::vocabulary::LEVELS;
-use super::vocabulary::{BANDS, SHOT_BANDS};
 use crate::dice::{Dice, Roll};
-use crate::rules::rolls::{Value, Verdict};
+use crate::rules::rolls::Verdict;
 
 pub use super::fire_situation::FireSituation;
 
@@ -56,7 +57,7 @@ pub struct Shot {
     pub modifier: i32,
     pub row: usize,
     /// Who fires at whom, as its roll point shows a house rule
-    /// ([`fire_shown`]).
+    /// ([`ShotSeen::shown`]).
     pub seen: ShotSeen,
 }
 
@@ -75,7 +76,7 @@ impl Shot {
             // No dice, no roll.
             return charts.fcr_result(self.row, base);
         }
-        let shown = || fire_shown(self);
+        let shown = || self.seen.shown(self.firepower, self.dice);
         charts.rolls.roll(&FIRE_ROLL, dice, shown, |dice, adjust| {
             let base = base + adjust.modifier;
             let result = dice.classify(Roll::Sum(n, 6), |total| {
@@ -446,59 +447,4 @@ pub fn enfilade_morale(
         .and_then(|k| charts.data.bad.enfilade.get(k))
         .and_then(|table| table.get(s.enfilade))
         .map_or(0, |pair| pair[column])
-}
-
-/// Who fires at whom, kept with a shot for its roll point (small: a shot
-/// is settled at every fire, and read by a rule only where one attaches).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShotSeen {
-    firer_quality: &'static str,
-    firer_arm: Arm,
-    target_quality: &'static str,
-    target_arm: Arm,
-    target_level: u8,
-    target_charging: bool,
-    band: &'static str,
-}
-
-impl ShotSeen {
-    pub fn new(
-        firer: &Regiment,
-        target: (&Regiment, &Condition),
-        situation: &FireSituation,
-    ) -> Self {
-        let (t, at) = target;
-        ShotSeen {
-            firer_quality: firer.quality_name(),
-            firer_arm: firer.arm,
-            target_quality: t.quality_name(),
-            target_arm: t.arm,
-            target_level: at.level,
-            target_charging: situation.target_charging,
-            band: situation.band,
-        }
-    }
-}
-
-/// What the fire roll point shows: the firer and the target as they stand,
-/// the situation, and the shot's firepower and dice.
-pub fn fire_shown(shot: &Shot) -> Vec<Value> {
-    let seen = &shot.seen;
-    vec![
-        Value::Word(seen.firer_quality),
-        Value::Word(seen.firer_arm.name()),
-        Value::Word(seen.target_quality),
-        Value::Word(seen.target_arm.name()),
-        Value::Word(LEVELS[usize::from(seen.target_level)]),
-        Value::Flag(seen.target_charging),
-        Value::Word(
-            SHOT_BANDS
-                .iter()
-                .copied()
-                .find(|b| *b == seen.band)
-                .unwrap_or("melee"),
-        ),
-        Value::Number(i64::from(shot.firepower)),
-        Value::Number(i64::from(shot.dice)),
-    ]
 }
