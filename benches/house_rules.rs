@@ -15,10 +15,7 @@ use volley::systems::Origin;
 /// The question `system action fields`, under the shipped house rule
 /// `rule` (none: the card), or the veterans' re-roll as a script.
 fn question(system: &str, action: &str, fields: &[(&str, &str)], rule: Option<&str>) -> Question {
-    let raw: Vec<_> = fields
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
-        .collect();
+    let raw = Origin::arguments_of(fields);
     let rules: Vec<HouseRule> = rule
         .map(|name| match name {
             VETERANS_SCRIPT_NAME => HouseRule::parse(name, VETERANS_SCRIPT).unwrap(),

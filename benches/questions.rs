@@ -16,10 +16,7 @@ use volley::experiment::{Experiment, Hooks};
 use volley::systems::Origin;
 
 fn question(system: &str, action: &str, fields: &[(&str, &str)]) -> Question {
-    let raw: Vec<_> = fields
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
-        .collect();
+    let raw = Origin::arguments_of(fields);
     Question::new(system, action, &[], &raw).unwrap()
 }
 

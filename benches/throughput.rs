@@ -22,10 +22,7 @@ fn model(action: &str, fields: &[(&str, &str)]) -> Box<dyn Model> {
 }
 
 fn question(system: &str, action: &str, fields: &[(&str, &str)]) -> Question {
-    let raw: Vec<_> = fields
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
-        .collect();
+    let raw = Origin::arguments_of(fields);
     Question::new(system, action, &[], &raw).unwrap()
 }
 
@@ -48,6 +45,25 @@ fn on_one_thread(
             play(&mut sampler, &mut tally);
             black_box(tally.weight)
         })
+    });
+}
+
+/// Bench `games` trials of an engagement through the engine on one thread,
+/// with its step memo and without (`sides`: "3 vs 3" and the like).
+fn with_and_without_memo(
+    group: &mut BenchmarkGroup<WallTime>,
+    sides: &str,
+    game: &dyn Model,
+    games: u64,
+) {
+    let schema = game.schema();
+    let engine = format!("{sides}, 10 turns, engine, one thread");
+    on_one_thread(group, &engine, &schema, |s, t| {
+        game.simulate(s, 0, games, t)
+    });
+    let plainly = format!("{sides}, 10 turns, engine without its memo, one thread");
+    on_one_thread(group, &plainly, &schema, |s, t| {
+        game.simulate_plainly(s, 0, games, t)
     });
 }
 
@@ -101,14 +117,7 @@ fn benches(c: &mut Criterion) {
     let fields = [("b_firepower", "6"), ("b_terrain", "woods")];
     let game = model("engagement", &fields);
     let schema = game.schema();
-    let engine = "3 vs 3, 10 turns, engine, one thread";
-    on_one_thread(&mut group, engine, &schema, |s, t| {
-        game.simulate(s, 0, GAMES, t)
-    });
-    let plainly = "3 vs 3, 10 turns, engine without its memo, one thread";
-    on_one_thread(&mut group, plainly, &schema, |s, t| {
-        game.simulate_plainly(s, 0, GAMES, t)
-    });
+    with_and_without_memo(&mut group, "3 vs 3", &*game, GAMES);
     let question = question("micro-squad", "engagement", &fields);
     let hand = ms_engagement_by_hand::HandLoop::new(
         &MsEngagementAction::of_scenario(
@@ -123,15 +132,7 @@ fn benches(c: &mut Criterion) {
     });
     // Too many situations for the memo to hold: it fills, then steps aside.
     let large = model("engagement", &[("a_stands", "10"), ("b_stands", "10")]);
-    let schema = large.schema();
-    let engine = "10 vs 10, 10 turns, engine, one thread";
-    on_one_thread(&mut group, engine, &schema, |s, t| {
-        large.simulate(s, 0, GAMES, t)
-    });
-    let plainly = "10 vs 10, 10 turns, engine without its memo, one thread";
-    on_one_thread(&mut group, plainly, &schema, |s, t| {
-        large.simulate_plainly(s, 0, GAMES, t)
-    });
+    with_and_without_memo(&mut group, "10 vs 10", &*large, GAMES);
     group.finish();
 
     let mut group = c.benchmark_group("micro-squad engagement, exact");

@@ -65,11 +65,7 @@ pub fn read(asked: &Bound<'_, PyAny>, how: &Bound<'_, PyAny>) -> PyResult<(Asked
 impl Asked {
     /// The question asked: its fields on its house-rule files.
     pub fn question(&self) -> PyResult<Question> {
-        let raw: Vec<_> = self
-            .fields
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone(), Origin::arguments()))
-            .collect();
+        let raw = Origin::arguments_of(&self.fields);
         Question::new(&self.system, &self.action, &self.rules()?, &raw).map_err(input)
     }
 

@@ -155,10 +155,7 @@ impl Request {
     }
 
     fn raw(fields: &[(String, String)]) -> Vec<RawField> {
-        fields
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone(), Origin::arguments()))
-            .collect()
+        Origin::arguments_of(fields)
     }
 
     fn rules(text: &Option<String>, label: &str) -> Result<Vec<HouseRule>, ApiError> {

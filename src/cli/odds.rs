@@ -64,10 +64,7 @@ pub fn question(
     fields: &[(String, String)],
     method: &MethodArgs,
 ) -> Result<Question, InputError> {
-    let raw: Vec<_> = fields
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone(), Origin::arguments()))
-        .collect();
+    let raw = Origin::arguments_of(fields);
     Question::new(system, action, &method.house_rules()?, &raw)
 }
 

@@ -151,11 +151,7 @@ fn table_of(
     spec: &SectionSpec,
     rules: &[HouseRule],
 ) -> Result<(Table, Vec<String>), InputError> {
-    let fixed: Vec<_> = spec
-        .fixed
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
-        .collect();
+    let fixed = Origin::arguments_of(&spec.fixed);
     let question = Question::new(system, spec.action, rules, &fixed)?;
     let config = RunConfig {
         method: MethodRequest::Exact,

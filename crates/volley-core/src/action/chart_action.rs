@@ -208,10 +208,7 @@ pub(crate) fn fields_under<F: ActionFields>(
     let rule = crate::rules::HouseRule::parse("test", &text).unwrap();
     let book = rulebook(find(system).unwrap(), &[rule]).unwrap();
     let charts = Arc::new(super::compile_charts::<F::Charts>(&book).unwrap());
-    let raw: Vec<_> = fields
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
-        .collect();
+    let raw = Origin::arguments_of(fields);
     let scenario = Scenario::resolve(&F::field_specs(&charts), &raw).unwrap();
     let read = F::read_fields(&charts, &scenario).unwrap();
     (charts, read)

@@ -22,6 +22,17 @@ impl Origin {
             line: None,
         }
     }
+
+    /// `(field, value)` pairs given as arguments, each with that origin: the
+    /// raw fields of a question asked by a front end, a test or a bench.
+    pub fn arguments_of<K: ToString, V: ToString>(
+        pairs: &[(K, V)],
+    ) -> Vec<(String, String, Origin)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
+            .collect()
+    }
 }
 
 /// Every field of an action with its resolved value.

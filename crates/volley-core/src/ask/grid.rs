@@ -46,10 +46,7 @@ where
 {
     keys.par_iter()
         .map(|key| {
-            let fields: Vec<_> = key
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
-                .collect();
+            let fields = Origin::arguments_of(key);
             answer(&question.with(&fields)?)
         })
         .collect()

@@ -85,10 +85,7 @@ pub fn comparison(
     base_rules: &[HouseRule],
     variants: &[String],
 ) -> Result<Comparison, InputError> {
-    let raw: Vec<RawField> = fields
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone(), Origin::arguments()))
-        .collect();
+    let raw = Origin::arguments_of(fields);
     let baseline = Question::new(system, action, base_rules, &raw)?;
     let mut built = Vec::new();
     for text in variants {

@@ -62,10 +62,7 @@ pub fn try_run(
 
 /// `(field, value)` pairs as command-line fields.
 pub fn raw_fields(fields: &[(&str, &str)]) -> Vec<(String, String, Origin)> {
-    fields
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string(), Origin::arguments()))
-        .collect()
+    Origin::arguments_of(fields)
 }
 
 /// Every exact figure lies within the Monte Carlo interval widened to about five

@@ -221,7 +221,7 @@ impl Charge {
         let bad = [0, near];
         let (d, a) = (&self.defender, &self.attacker);
         let aimed = self.aim(d, def, a, att, band, true, bad);
-        let (mut after, fell_back) = self.fire_aimed(&aimed, a, att, dice);
+        let (mut after, fell_back) = self.fire_aimed(&aimed, dice);
         if !after.gone() {
             after.level = after.level.max(charge_level);
         }
@@ -450,15 +450,8 @@ mod tests {
                         ],
                     );
                     let situation = f.situation();
-                    let s = shot(
-                        &charts,
-                        &f.firer,
-                        &f.firer.now,
-                        &f.target,
-                        &f.target.now,
-                        &situation,
-                    )
-                    .unwrap();
+                    let (firer, target) = (f.firer.standing_now(), f.target.standing_now());
+                    let s = shot(&charts, firer, target, &situation).unwrap();
                     let bad = f.bad(&charts);
                     let by_fire = ends(|dice| {
                         let result = s.roll(&charts, dice);

@@ -54,14 +54,8 @@ impl Charge {
             } else {
                 "reaction fire"
             };
-            for line in fire::working(
-                charts,
-                &self.defender,
-                &def,
-                &self.attacker,
-                &att,
-                &situation,
-            ) {
+            let (firer, target) = ((&self.defender, &def), (&self.attacker, &att));
+            for line in fire::working(charts, firer, target, &situation) {
                 lines.push(format!("{which}: {line}"));
             }
         };

@@ -104,7 +104,8 @@ impl Stepped for Charge {
                 },
                 DEFENDER_VOLLEY,
             ) => {
-                let (att_after, att_fell_back) = self.defenders_volley(att, def, bands[1], dice);
+                let aimed = bands[1].map(|band| self.defenders_volley(att, def, band));
+                let (att_after, att_fell_back) = self.fire_if_aimed(aimed.as_ref(), att, dice);
                 DefenderFired {
                     att,
                     def,
@@ -125,7 +126,8 @@ impl Stepped for Charge {
                 },
                 ATTACKER_VOLLEY,
             ) => {
-                let (def_after, def_fell_back) = self.attackers_volley(att, def, band, dice);
+                let aimed = band.map(|band| self.attackers_volley(att, def, band));
+                let (def_after, def_fell_back) = self.fire_if_aimed(aimed.as_ref(), def, dice);
                 let att_after = (att_after, att_fell_back);
                 Over(self.after_volleys(class, att_after, (def_after, def_fell_back)))
             }

@@ -17,10 +17,12 @@ use crate::engine::StepMoves;
 use rustc_hash::FxHashMap;
 
 /// A volley aimed: see [`Charge::aim`].
-pub(super) struct Aimed {
+pub(super) struct Aimed<'a> {
     shot: Option<Shot>,
     bad: [i32; 3],
     target_charging: bool,
+    target: &'a Regiment,
+    at: Condition,
 }
 
 impl Charge {
@@ -31,43 +33,38 @@ impl Charge {
     /// morale modifiers from the charge (its flank, an enemy within 1 inch);
     /// the fire's own (enfilade) is added as `fire` adds it.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn aim(
+    pub(super) fn aim<'a>(
         &self,
         firer: &Regiment,
         by: &Condition,
-        target: &Regiment,
+        target: &'a Regiment,
         at: &Condition,
         band: &'static str,
         target_charging: bool,
         bad: [i32; 2],
-    ) -> Aimed {
+    ) -> Aimed<'a> {
         let situation = FireSituation::at_front(&self.charts, band, target, target_charging);
         let [enfilade, near] = target_bad(&self.charts, firer, target, &situation, bad[1]);
         Aimed {
-            shot: shot(&self.charts, firer, by, target, at, &situation),
+            shot: shot(&self.charts, (firer, by), (target, at), &situation),
             bad: [enfilade, bad[0], near],
             target_charging,
+            target,
+            at: *at,
         }
     }
 
-    /// The volley `aimed` at `target` standing as `at`: the target after
-    /// it, and whether it fell back.
-    pub(super) fn fire_aimed<D: Dice>(
-        &self,
-        aimed: &Aimed,
-        target: &Regiment,
-        at: &Condition,
-        dice: &mut D,
-    ) -> (Condition, bool) {
+    /// The volley `aimed`: its target after it, and whether it fell back.
+    pub(super) fn fire_aimed<D: Dice>(&self, aimed: &Aimed, dice: &mut D) -> (Condition, bool) {
         match &aimed.shot {
-            None => (*at, false),
+            None => (aimed.at, false),
             Some(s) => {
                 let result = s.roll(&self.charts, dice);
                 let e = fire::apply(
                     &self.charts,
                     result,
-                    target,
-                    at,
+                    aimed.target,
+                    &aimed.at,
                     aimed.target_charging,
                     &aimed.bad,
                     true,
@@ -78,55 +75,41 @@ impl Charge {
         }
     }
 
-    /// The defender's volley at the charger (at `band`; none at `None`):
-    /// the charger after it, and whether it fell back.
-    pub(super) fn defenders_volley<D: Dice>(
+    /// The defender's closing volley at the charger, at `band`.
+    pub(super) fn defenders_volley(
         &self,
         att: Condition,
         def: Condition,
-        band: Option<CloseBand>,
-        dice: &mut D,
-    ) -> (Condition, bool) {
-        let aimed = band.map(|band| self.defenders_aim(att, def, band));
-        self.fire_if_aimed(aimed.as_ref(), &self.attacker, att, dice)
-    }
-
-    fn defenders_aim(&self, att: Condition, def: Condition, band: CloseBand) -> Aimed {
+        band: CloseBand,
+    ) -> Aimed<'_> {
         let bad = [0, self.attacker_bad(&def)[0]];
         let (d, a) = (&self.defender, &self.attacker);
         self.aim(d, &def, a, &att, band.name(), true, bad)
     }
 
-    /// The charger's volley at the defender, fired as the charger stood
-    /// before the defender's: the defender after it, and whether it fell back.
-    pub(super) fn attackers_volley<D: Dice>(
+    /// The charger's closing volley at the defender, at `band`, fired as the
+    /// charger stood before the defender's.
+    pub(super) fn attackers_volley(
         &self,
         att: Condition,
         def: Condition,
-        band: Option<CloseBand>,
-        dice: &mut D,
-    ) -> (Condition, bool) {
-        let aimed = band.map(|band| self.attackers_aim(att, def, band));
-        self.fire_if_aimed(aimed.as_ref(), &self.defender, def, dice)
-    }
-
-    fn attackers_aim(&self, att: Condition, def: Condition, band: CloseBand) -> Aimed {
+        band: CloseBand,
+    ) -> Aimed<'_> {
         let bad = self.defender_bad(&att);
         let (a, d) = (&self.attacker, &self.defender);
         self.aim(a, &att, d, &def, band.name(), false, bad)
     }
 
-    /// A volley at `target` standing as `at`, if one was aimed (a side
-    /// that may not fire at its band fires none).
-    fn fire_if_aimed<D: Dice>(
+    /// A volley at a target standing as `at`, if one was aimed (a side with
+    /// no band fires none): the target after it, and whether it fell back.
+    pub(super) fn fire_if_aimed<D: Dice>(
         &self,
         aimed: Option<&Aimed>,
-        target: &Regiment,
         at: Condition,
         dice: &mut D,
     ) -> (Condition, bool) {
         match aimed {
-            Some(aimed) => self.fire_aimed(aimed, target, &at, dice),
+            Some(aimed) => self.fire_aimed(aimed, dice),
             None => (at, false),
         }
     }
@@ -156,12 +139,12 @@ impl Charge {
     ) -> Result<StepMoves<ChargeState>, OverBudget> {
         let mut enumerator = Enumerator::new(budget);
         // Each volley aimed once, then played for every leaf of its dice.
-        let aimed = bands[1].map(|band| self.defenders_aim(att, def, band));
-        let (at_charger, _) = enumerator
-            .merged(|dice| self.fire_if_aimed(aimed.as_ref(), &self.attacker, att, dice))?;
-        let aimed = bands[0].map(|band| self.attackers_aim(att, def, band));
-        let (at_defender, _) = enumerator
-            .merged(|dice| self.fire_if_aimed(aimed.as_ref(), &self.defender, def, dice))?;
+        let aimed = bands[1].map(|band| self.defenders_volley(att, def, band));
+        let (at_charger, _) =
+            enumerator.merged(|dice| self.fire_if_aimed(aimed.as_ref(), att, dice))?;
+        let aimed = bands[0].map(|band| self.attackers_volley(att, def, band));
+        let (at_defender, _) =
+            enumerator.merged(|dice| self.fire_if_aimed(aimed.as_ref(), def, dice))?;
         let mut ends: FxHashMap<ChargeState, f64> = FxHashMap::default();
         for &(att_after, p) in &at_charger {
             for &(def_after, q) in &at_defender {

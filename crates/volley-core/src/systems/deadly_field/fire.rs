@@ -11,7 +11,7 @@ use super::levels::AfterFire;
 use super::morale::CheckOutcome;
 use super::regiment_fields::RegimentGroup;
 use super::roll_points;
-use super::unit::{Arm, Condition, Regiment};
+use super::unit::{Arm, Condition, Regiment, Standing};
 use super::vocabulary::BANDS;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
@@ -25,15 +25,14 @@ use super::shot::*;
 /// How a fire's numbers come about, line by line (for the answer's working).
 pub fn working(
     charts: &Charts,
-    firer: &Regiment,
-    by: &Condition,
-    target: &Regiment,
-    at: &Condition,
+    firer: Standing,
+    target: Standing,
     s: &FireSituation,
 ) -> Vec<String> {
-    let Some(shot) = shot(charts, firer, by, target, at, s) else {
+    let Some(shot) = shot(charts, firer, target, s) else {
         return vec!["the firer cannot fire".to_string()];
     };
+    let ((firer, by), (target, _)) = (firer, target);
     let f = &charts.data.firer;
     let states = firer_states(firer, by);
     let base = table_firepower(charts, firer, by.figures, s.band).unwrap_or(0);
@@ -411,14 +410,8 @@ impl ChartAction for FireAction {
 
     fn working(&self, f: FireFields, charts: &Arc<Charts>) -> Vec<String> {
         let situation = f.situation();
-        let mut lines = working(
-            charts,
-            &f.firer,
-            &f.firer.now,
-            &f.target,
-            &f.target.now,
-            &situation,
-        );
+        let (firer, target) = (f.firer.standing_now(), f.target.standing_now());
+        let mut lines = working(charts, firer, target, &situation);
         let morale = f
             .target
             .mmp(charts, &f.target.now, f.target_charging, &f.bad(charts), 0);
@@ -456,10 +449,8 @@ impl ChartAction for FireAction {
         let situation = f.situation();
         let shot = shot(
             charts,
-            &f.firer,
-            &f.firer.now,
-            &f.target,
-            &f.target.now,
+            f.firer.standing_now(),
+            f.target.standing_now(),
             &situation,
         )
         .ok_or_else(|| InputError::argument("firer_figures", "the firer cannot fire"))?;

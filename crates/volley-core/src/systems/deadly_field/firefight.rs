@@ -62,7 +62,7 @@ impl Firefight {
             (&self.b, &self.a)
         };
         let (by, at) = if a_fires { (s.a, s.b) } else { (s.b, s.a) };
-        let Some(shot) = shot(&self.charts, firer, &by, target, &at, &self.situation) else {
+        let Some(shot) = shot(&self.charts, (firer, &by), (target, &at), &self.situation) else {
             return;
         };
         let result = shot.roll(&self.charts, dice);

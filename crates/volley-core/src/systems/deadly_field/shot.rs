@@ -8,7 +8,7 @@
 use super::charts::{Charts, DrmOrder, FcrRowBy, HalfRound, best_and_worst_two};
 use super::roll_points::FIRE_ROLL;
 use super::shot_seen::ShotSeen;
-use super::unit::{Arm, Condition, Regiment};
+use super::unit::{Arm, Condition, Regiment, Standing};
 use super::vocabulary::BANDS;
 use super::vocabulary::LEVELS;
 use crate::dice::{Dice, Roll};
@@ -298,14 +298,8 @@ pub(super) fn firer_modifiers(
 
 /// The fire of `firer` (standing as `by`) at `target` (standing as `at`); `None`
 /// when the firer cannot fire now (routed or gone).
-pub fn shot(
-    charts: &Charts,
-    firer: &Regiment,
-    by: &Condition,
-    target: &Regiment,
-    at: &Condition,
-    s: &FireSituation,
-) -> Option<Shot> {
+pub fn shot(charts: &Charts, firer: Standing, target: Standing, s: &FireSituation) -> Option<Shot> {
+    let ((firer, by), (target, at)) = (firer, target);
     if by.broken() || at.gone() {
         return None;
     }

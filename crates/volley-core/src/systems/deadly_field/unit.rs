@@ -127,7 +127,16 @@ pub struct Regiment {
     pub now: Condition,
 }
 
+/// A regiment as it stands at a moment of a procedure: what it is, and its
+/// condition then.
+pub type Standing<'a> = (&'a Regiment, &'a Condition);
+
 impl Regiment {
+    /// The regiment as it stands when the question starts.
+    pub fn standing_now(&self) -> Standing<'_> {
+        (self, &self.now)
+    }
+
     pub fn quality_name(&self) -> &'static str {
         QUALITIES[self.quality]
     }

@@ -5,6 +5,7 @@
 
 use super::card::GhqCard;
 use super::crt::{Column, CrtResult};
+use super::roll_points::side_shown;
 use super::stand::{Effect, Stand};
 use crate::dice::{Dice, Roll};
 use crate::rules::RollPoint;
@@ -79,6 +80,29 @@ pub fn attack_at<D: Dice, C: GhqCard>(
     });
     *target = after;
     effect
+}
+
+/// An attack of a close assault or an overrun on `target`, a stand of
+/// `side` (`"defender"`, or the moving side's word) in a fight of `stands`
+/// moving stands, at the roll point `point`: [`attack_at`], showing a house
+/// rule [`side_shown`]'s values of the stand before it.
+pub fn attack_side<D: Dice, C: GhqCard>(
+    dice: &mut D,
+    card: &C,
+    point: &RollPoint,
+    (side, stands): (&'static str, u32),
+    attack: CrtAttack,
+    target: &mut Stand,
+) -> Effect {
+    let before = *target;
+    attack_at(
+        dice,
+        card,
+        point,
+        || side_shown(side, &before, stands),
+        attack,
+        target,
+    )
 }
 
 /// [`attack_by`] with the 2D6 read as `adjust` reads it (a house rule's

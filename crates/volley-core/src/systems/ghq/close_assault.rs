@@ -3,7 +3,7 @@
 //! assaulting stand rolls cohesion and, if it passes, attacks the defender. Each
 //! card sets the modifiers and the order (defender first, or simultaneous).
 
-use super::attack::{CrtAttack, attack_at};
+use super::attack::{CrtAttack, attack_side};
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
 use super::crt::Column;
@@ -62,26 +62,6 @@ impl<C: GhqCard> CloseAssault<C> {
                 side_shown(side, stand, self.assaulters)
             })
     }
-
-    /// An attack on `target` (`attacked`: its side) at the assault's roll
-    /// point.
-    fn attack<D: Dice>(
-        &self,
-        dice: &mut D,
-        attacked: &'static str,
-        attack: CrtAttack,
-        target: &mut Stand,
-    ) {
-        let before = *target;
-        attack_at(
-            dice,
-            &*self.charts,
-            &ASSAULT_ATTACK,
-            || side_shown(attacked, &before, self.assaulters),
-            attack,
-            target,
-        );
-    }
 }
 
 /// Where [`CloseAssault`] records.
@@ -119,7 +99,15 @@ impl<C: GhqCard + Send + Sync> Procedure for CloseAssault<C> {
                 drm: self.assaulter_drm,
                 dash_s_suppresses: self.defender_dash_s,
             };
-            self.attack(dice, "assaulter", attack, &mut first);
+            let assaulter = ("assaulter", self.assaulters);
+            attack_side(
+                dice,
+                &*self.charts,
+                &ASSAULT_ATTACK,
+                assaulter,
+                attack,
+                &mut first,
+            );
         }
         let mut attacks = 0;
         for i in 0..self.assaulters {
@@ -146,7 +134,15 @@ impl<C: GhqCard + Send + Sync> Procedure for CloseAssault<C> {
                     drm: self.defender_drm,
                     dash_s_suppresses: self.assaulter_dash_s,
                 };
-                self.attack(dice, "defender", attack, &mut defender);
+                let defending = ("defender", self.assaulters);
+                attack_side(
+                    dice,
+                    &*self.charts,
+                    &ASSAULT_ATTACK,
+                    defending,
+                    attack,
+                    &mut defender,
+                );
             }
         }
         AssaultOutcome {

@@ -16,6 +16,8 @@
 //! - [`movement`]: the movement chart and the cohesion roll to move;
 //! - [`terrain`]: when a terrain's conditional modifier applies;
 //! - [`command`]: the Command Efficiency Table and its roll;
+//! - [`roll_off`]: two sides' 2D6 and modifiers compared, and a roll one
+//!   side wins asked alone;
 //! - [`overrun`], [`close_assault`]: the fixed-column and fixed-modifier attacks
 //!   of the movement phase;
 //! - [`differential`]: the differential as a question axis, and what an
@@ -43,6 +45,7 @@ pub mod markers;
 pub mod movement;
 pub mod overrun;
 pub mod results;
+pub mod roll_off;
 pub mod roll_points;
 pub mod stand;
 pub mod terrain;

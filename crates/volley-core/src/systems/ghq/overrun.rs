@@ -4,7 +4,7 @@
 //! it fails. All rolls before any result; each attack is 2D6 plus the victim's
 //! terrain, no range. Each card sets the columns and modifiers.
 
-use super::attack::{CrtAttack, attack_at};
+use super::attack::{CrtAttack, attack_side};
 use super::card::GhqCard;
 use super::cohesion::CohesionTest;
 use super::crt::Column;
@@ -68,25 +68,6 @@ impl<C: GhqCard> Overrun<C> {
             })
             .count() as u32
     }
-
-    /// An attack on `target` (`attacked`: its side) on the card's column.
-    fn attack<D: Dice>(
-        &self,
-        dice: &mut D,
-        attacked: &'static str,
-        attack: CrtAttack,
-        target: &mut Stand,
-    ) -> Effect {
-        let before = *target;
-        attack_at(
-            dice,
-            &*self.charts,
-            &OVERRUN_ATTACK,
-            || side_shown(attacked, &before, self.attackers),
-            attack,
-            target,
-        )
-    }
 }
 
 impl<C: GhqCard + Send + Sync> Procedure for Overrun<C> {
@@ -113,8 +94,10 @@ impl<C: GhqCard + Send + Sync> Procedure for Overrun<C> {
             drm: self.defender_drm,
             dash_s_suppresses: self.defender_dash_s,
         };
+        let (card, point) = (&*self.charts, &OVERRUN_ATTACK);
         for _ in 0..defender_failures {
-            self.attack(dice, "defender", on_defender, &mut defender);
+            let side = ("defender", self.attackers);
+            attack_side(dice, card, point, side, on_defender, &mut defender);
         }
         let on_attacker = CrtAttack {
             column: Column::Index(self.attacker_column),
@@ -124,7 +107,8 @@ impl<C: GhqCard + Send + Sync> Procedure for Overrun<C> {
         let mut eliminated = 0;
         for _ in 0..attacker_failures {
             let mut attacker = self.attacker;
-            let effect = self.attack(dice, "attacker", on_attacker, &mut attacker);
+            let side = ("attacker", self.attackers);
+            let effect = attack_side(dice, card, point, side, on_attacker, &mut attacker);
             eliminated += u32::from(effect == Effect::Eliminated);
         }
         OverrunOutcome {

@@ -8,14 +8,13 @@ use super::fields;
 use super::roll_points::POSTURE_ROLL;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
-use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RollRules;
-use crate::rules::rolls::{Adjust, Value, Verdict};
+use crate::rules::rolls::{Value, Verdict};
 use crate::systems::ghq::command::{OrdersRoll, OrdersTable};
 use crate::systems::ghq::movement::{MoveRule, MovementOrders};
-use crate::tally::{Outcome, Side};
-use std::cmp::Ordering;
+use crate::systems::ghq::roll_off::{RollOff, SideRoll, SideRollProcedure};
 use std::sync::Arc;
 
 crate::action_fields! {
@@ -90,77 +89,33 @@ pub struct Posture {
     pub rolls: RollRules,
 }
 
-impl Posture {
-    /// Wins of A and B over the 36 x 36 rolls (for the re-roll of ties).
-    fn wins(&self, adjust: &Adjust) -> (u32, u32) {
-        let two_d6 = Roll::Sum(2, 6).distribution();
-        let mut wins = (0, 0);
-        for &(a, wa) in &two_d6 {
-            for &(b, wb) in &two_d6 {
-                match self.order(adjust, a, b) {
-                    Ordering::Greater => wins.0 += (wa * wb) as u32,
-                    Ordering::Less => wins.1 += (wa * wb) as u32,
-                    Ordering::Equal => {}
-                }
-            }
-        }
-        wins
-    }
-}
+impl SideRoll for Posture {
+    const OUTCOME: &'static str = "initiative";
 
-impl Posture {
-    /// Roll for the initiative, at the posture roll point under the
-    /// house rules: `true` when A has it.
-    pub fn run_roll<D: Dice>(&self, dice: &mut D) -> bool {
+    /// Roll for the initiative, at the posture roll point under the house
+    /// rules: `true` when A has it.
+    fn a_wins<D: Dice>(&self, dice: &mut D) -> bool {
         let shown = || {
             vec![
                 Value::Number(i64::from(self.a_cohesion)),
                 Value::Number(i64::from(self.b_cohesion)),
             ]
         };
+        let roll_off = RollOff {
+            a_modifier: self.a_cohesion,
+            b_modifier: self.b_cohesion,
+            low_wins: false,
+        };
         self.rolls.roll(&POSTURE_ROLL, dice, shown, |dice, adjust| {
-            let order = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, b| {
-                self.order(adjust, a, b)
-            });
-            let a_first = match order {
-                Ordering::Greater => true,
-                Ordering::Less => false,
-                Ordering::Equal => match self.tie {
+            let a_first = roll_off
+                .roll(dice, adjust)
+                .unwrap_or_else(|| match self.tie {
                     PostureTie::A => true,
                     PostureTie::B => false,
-                    PostureTie::Reroll => {
-                        let (a, b) = self.wins(adjust);
-                        dice.chance(a, a + b)
-                    }
-                },
-            };
+                    PostureTie::Reroll => roll_off.reroll_tie(dice, adjust),
+                });
             (a_first, Verdict::failed_if(!a_first))
         })
-    }
-
-    /// A's total against B's, for A's 2D6 of `a` and B's of `b` (a rule's
-    /// modifier and a script's reading on A's).
-    fn order(&self, adjust: &Adjust, a: u32, b: u32) -> Ordering {
-        let a_total = adjust.total(a) as i32 + self.a_cohesion + adjust.modifier;
-        a_total.cmp(&(b as i32 + self.b_cohesion))
-    }
-}
-
-impl Procedure for Posture {
-    /// `true` when A has the initiative.
-    type Outcome = bool;
-    type Record = Outcome<Side>;
-
-    fn declare(&self, schema: &mut Schema) -> Outcome<Side> {
-        schema.outcome("initiative")
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> bool {
-        self.run_roll(dice)
-    }
-
-    fn record(&self, rec: &Outcome<Side>, a_wins: &bool, tally: &mut Tally, w: f64) {
-        tally.count(*rec, Side::a_if(*a_wins), w);
     }
 }
 
@@ -186,11 +141,11 @@ impl ChartAction for PostureAction {
     };
 
     fn build(&self, f: PostureFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(ProcedureModel::new(Posture {
+        Ok(Box::new(ProcedureModel::new(SideRollProcedure(Posture {
             a_cohesion: f.a_cohesion,
             b_cohesion: f.b_cohesion,
             tie: charts.data.options.ma_posture_tie(),
             rolls: charts.rolls.clone(),
-        })))
+        }))))
     }
 }

@@ -36,6 +36,7 @@ use crate::engine::{self, Ending, Schema, Tally};
 use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::StandGroup;
+use crate::systems::ghq::roll_off::SideRoll;
 use crate::systems::ghq::{CohesionTest, CrtAttack, GhqCard, RemovalTable, attack_at};
 use std::sync::Arc;
 
@@ -199,7 +200,7 @@ impl engine::Engagement for Engagement {
         let last_shot = self.cached_steps() - 1;
         match *state {
             State::Between { a, b } if step == 0 => State::Firing {
-                a_first: self.posture.run_roll(dice),
+                a_first: self.posture.a_wins(dice),
                 a: FiringSide::new(&a),
                 b: FiringSide::new(&b),
             },

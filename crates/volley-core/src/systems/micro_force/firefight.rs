@@ -11,6 +11,7 @@ use super::recovery::rally;
 use super::unit::Unit;
 use crate::dice::Dice;
 use crate::engine::{self, Ending, Schema, Tally};
+use crate::systems::ghq::roll_off::SideRoll;
 use crate::tally::FightRecord;
 use std::sync::Arc;
 
@@ -128,7 +129,7 @@ impl engine::Engagement for Firefight {
                     next.b.competence.into(),
                     s.last_winner_a,
                 )
-                .roll(dice);
+                .a_wins(dice);
                 next.last_winner_a = Some(a_first);
             }
             1..=4 => {

@@ -4,13 +4,12 @@
 use super::charts::{Charts, FirstTurnTie};
 use super::roll_points::INITIATIVE_ROLL;
 use crate::action::{About, ChartAction, FieldSpec};
-use crate::dice::{Dice, Roll};
-use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::dice::Dice;
+use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RollRules;
-use crate::rules::rolls::{Adjust, Value, Verdict};
-use crate::tally::{Outcome, Side};
-use std::cmp::Ordering;
+use crate::rules::rolls::{Value, Verdict};
+use crate::systems::ghq::roll_off::{RollOff, SideRoll, SideRollProcedure};
 use std::sync::Arc;
 
 /// The initiative roll-off between sides A and B.
@@ -41,33 +40,14 @@ impl Initiative {
             rolls: charts.rolls.clone(),
         }
     }
+}
 
-    /// Wins of A and of B over the 36 x 36 rolls (for the re-roll of ties).
-    fn wins(&self, adjust: &Adjust) -> (u32, u32) {
-        let two_d6 = Roll::Sum(2, 6).distribution();
-        let mut wins = (0, 0);
-        for &(a, wa) in &two_d6 {
-            for &(b, wb) in &two_d6 {
-                match self.order(adjust, a, b) {
-                    Ordering::Less => wins.0 += (wa * wb) as u32,
-                    Ordering::Greater => wins.1 += (wa * wb) as u32,
-                    Ordering::Equal => {}
-                }
-            }
-        }
-        wins
-    }
-
-    /// A's total against B's, for A's 2D6 of `a` and B's of `b` (a rule's
-    /// modifier and a script's reading on A's).
-    fn order(&self, adjust: &Adjust, a: u32, b: u32) -> Ordering {
-        let a_total = adjust.total(a) as i32 + self.a_modifier + adjust.modifier;
-        a_total.cmp(&(b as i32 + self.b_modifier))
-    }
+impl SideRoll for Initiative {
+    const OUTCOME: &'static str = "winner";
 
     /// `true` when A wins, rolled at the initiative roll point under the
     /// house rules.
-    pub fn roll<D: Dice>(&self, dice: &mut D) -> bool {
+    fn a_wins<D: Dice>(&self, dice: &mut D) -> bool {
         let shown = || {
             vec![
                 Value::Number(i64::from(self.a_modifier)),
@@ -75,46 +55,23 @@ impl Initiative {
                 Value::Flag(self.last_winner_a.is_none()),
             ]
         };
+        let roll_off = RollOff {
+            a_modifier: self.a_modifier,
+            b_modifier: self.b_modifier,
+            low_wins: true,
+        };
         self.rolls
             .roll(&INITIATIVE_ROLL, dice, shown, |dice, adjust| {
-                let order = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, b| {
-                    self.order(adjust, a, b)
-                });
-                let a_wins = match order {
-                    Ordering::Less => true,
-                    Ordering::Greater => false,
-                    Ordering::Equal => match self.last_winner_a {
-                        Some(a) => a,
-                        None => match self.first_turn_tie {
+                let a_wins = roll_off.roll(dice, adjust).unwrap_or_else(|| {
+                    self.last_winner_a
+                        .unwrap_or_else(|| match self.first_turn_tie {
                             FirstTurnTie::A => true,
                             FirstTurnTie::B => false,
-                            FirstTurnTie::Reroll => {
-                                let (a, b) = self.wins(adjust);
-                                dice.chance(a, a + b)
-                            }
-                        },
-                    },
-                };
+                            FirstTurnTie::Reroll => roll_off.reroll_tie(dice, adjust),
+                        })
+                });
                 (a_wins, Verdict::failed_if(!a_wins))
             })
-    }
-}
-
-impl Procedure for Initiative {
-    /// `true` when A wins.
-    type Outcome = bool;
-    type Record = Outcome<Side>;
-
-    fn declare(&self, schema: &mut Schema) -> Outcome<Side> {
-        schema.outcome("winner")
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> bool {
-        self.roll(dice)
-    }
-
-    fn record(&self, rec: &Outcome<Side>, a_wins: &bool, tally: &mut Tally, w: f64) {
-        tally.count(*rec, Side::a_if(*a_wins), w);
     }
 }
 
@@ -159,11 +116,8 @@ impl ChartAction for InitiativeAction {
             "b" => Some(false),
             _ => None,
         };
-        Ok(Box::new(ProcedureModel::new(Initiative::new(
-            charts,
-            f.a_competence,
-            f.b_competence,
-            last,
+        Ok(Box::new(ProcedureModel::new(SideRollProcedure(
+            Initiative::new(charts, f.a_competence, f.b_competence, last),
         ))))
     }
 }
