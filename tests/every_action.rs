@@ -156,7 +156,7 @@ fn every_action_plays_the_same_trials_with_and_without_its_memo() {
         ),
     ]);
     for (system, action, fields) in cases {
-        let raw = systems::Origin::arguments_of(fields);
+        let raw = systems::Origin::arguments_of(&fields);
         let model = Question::new(system, action, &[], &raw)
             .unwrap_or_else(|e| panic!("{system} {action} {fields:?}: {e}"))
             .model()

@@ -151,7 +151,7 @@ fn table_of(
     spec: &SectionSpec,
     rules: &[HouseRule],
 ) -> Result<(Table, Vec<String>), InputError> {
-    let fixed = Origin::arguments_of(&spec.fixed);
+    let fixed = Origin::arguments_of(spec.fixed);
     let question = Question::new(system, spec.action, rules, &fixed)?;
     let config = RunConfig {
         method: MethodRequest::Exact,

@@ -237,8 +237,7 @@ impl Dice for Enumerator {
 
     fn classify_pair<T: Copy + PartialEq>(
         &mut self,
-        first: Roll,
-        second: Roll,
+        [first, second]: [Roll; 2],
         classify: impl Fn(u32, u32) -> T,
     ) -> T {
         if self.depth == self.active {

@@ -34,13 +34,12 @@ pub trait Dice {
     /// per possible total and merges totals that land in the same class.
     fn classify<T: Copy + PartialEq>(&mut self, roll: Roll, classify: impl Fn(u32) -> T) -> T;
 
-    /// Roll `first` and `second` (independently) and return `classify` of both
-    /// totals. The sampler draws both from one random word when they fit; the
-    /// enumerator makes one branch point over the pairs' classes.
+    /// Roll both `rolls` (independently) and return `classify` of their
+    /// totals, in order. The sampler draws both from one random word when they
+    /// fit; the enumerator makes one branch point over the pairs' classes.
     fn classify_pair<T: Copy + PartialEq>(
         &mut self,
-        first: Roll,
-        second: Roll,
+        rolls: [Roll; 2],
         classify: impl Fn(u32, u32) -> T,
     ) -> T;
 
@@ -127,10 +126,10 @@ mod tests {
 
     /// A pair draw: d20 with 2D6 (one word in the sampler), and the same roll twice.
     fn pairs<D: Dice>(dice: &mut D) -> u32 {
-        let a = dice.classify_pair(Roll::Die(20), Roll::Sum(2, 6), |n, r| {
+        let a = dice.classify_pair([Roll::Die(20), Roll::Sum(2, 6)], |n, r| {
             u32::from(n <= 12) * r
         });
-        let b = dice.classify_pair(Roll::Die(4), Roll::Die(4), |x, y| u32::from(x > y));
+        let b = dice.classify_pair([Roll::Die(4), Roll::Die(4)], |x, y| u32::from(x > y));
         a + 13 * b
     }
 

@@ -251,8 +251,7 @@ impl Dice for Recorder {
 
     fn classify_pair<T: Copy + PartialEq>(
         &mut self,
-        first: Roll,
-        second: Roll,
+        [first, second]: [Roll; 2],
         classify: impl Fn(u32, u32) -> T,
     ) -> T {
         if first.max() > u32::from(u16::MAX) || second.max() > u32::from(u16::MAX) {
@@ -312,7 +311,7 @@ mod tests {
     /// A procedure with every kind of draw, a branch that rolls more dice
     /// than the other, and identical dice rolled together.
     fn mixed<D: Dice>(dice: &mut D) -> u32 {
-        let shot = dice.classify_pair(Roll::Die(20), Roll::Sum(2, 6), |d, t| {
+        let shot = dice.classify_pair([Roll::Die(20), Roll::Sum(2, 6)], |d, t| {
             if d > 14 { 0 } else { t.min(9) }
         });
         let extra = if dice.chance(2, 7) {

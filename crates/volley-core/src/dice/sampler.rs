@@ -231,8 +231,7 @@ impl Dice for Sampler {
     #[inline(always)]
     fn classify_pair<T: Copy + PartialEq>(
         &mut self,
-        first: Roll,
-        second: Roll,
+        [first, second]: [Roll; 2],
         classify: impl Fn(u32, u32) -> T,
     ) -> T {
         let (x, y) = self.pair(first, second);

@@ -8,20 +8,18 @@ use crate::tally::{Mean, PerTurn};
 
 /// Two counters wearing each other down: a pick, a chance, a pair of
 /// rolls and a multinomial, with steps that roll no dice once a side is
-/// gone.
-struct Attrition;
+/// gone. `turn_record`: what its `record_turn` records in place of A's
+/// curve (for the records a memo must not capture).
+struct Attrition {
+    turn_record: Option<fn(&AttritionRecord, u32, &mut Tally)>,
+}
+
+/// [`Attrition`] recording A's curve each turn.
+const ATTRITION: Attrition = Attrition { turn_record: None };
 
 struct AttritionRecord {
     a: PerTurn,
     turns: Mean,
-}
-
-fn declare_attrition(schema: &mut Schema) -> AttritionRecord {
-    schema.set_turns(30);
-    AttritionRecord {
-        a: schema.curve("a", false),
-        turns: schema.mean_within("turns", 0.0, 30.0),
-    }
 }
 
 impl Engagement for Attrition {
@@ -29,7 +27,11 @@ impl Engagement for Attrition {
     type Record = AttritionRecord;
 
     fn declare(&self, schema: &mut Schema) -> AttritionRecord {
-        declare_attrition(schema)
+        schema.set_turns(30);
+        AttritionRecord {
+            a: schema.curve("a", false),
+            turns: schema.mean_within("turns", 0.0, 30.0),
+        }
     }
     fn start(&self) -> (u8, u8) {
         (9, 9)
@@ -53,7 +55,7 @@ impl Engagement for Attrition {
                 (a, b - u8::from(hit == 2))
             }
             1 => {
-                let hits = dice.classify_pair(Roll::Die(20), Roll::Sum(2, 6), |d, t| {
+                let hits = dice.classify_pair([Roll::Die(20), Roll::Sum(2, 6)], |d, t| {
                     u8::from(d <= 12 && t >= 8)
                 });
                 (a - hits.min(a), b)
@@ -74,7 +76,10 @@ impl Engagement for Attrition {
         tally: &mut Tally,
         w: f64,
     ) {
-        tally.curve(rec.a, turn as usize, f64::from(a), w);
+        match self.turn_record {
+            Some(record) => record(rec, turn, tally),
+            None => tally.curve(rec.a, turn as usize, f64::from(a), w),
+        }
     }
     fn record_end(
         &self,
@@ -92,8 +97,8 @@ impl Engagement for Attrition {
 /// `leaves` leaves a step.
 fn attrition_memo(positions: usize, leaves: usize) -> StepMemo<(u8, u8)> {
     StepMemo::with_limits(
-        Attrition.steps(),
-        &Declared::new(Attrition).schema,
+        ATTRITION.steps(),
+        &Declared::new(ATTRITION).schema,
         positions,
         leaves,
     )
@@ -117,22 +122,22 @@ fn play_turn(
 /// Twenty turns of trials through `memo` and by the rule code, side by
 /// side: the same states, and the streams at the same word.
 fn agree(memo: &mut StepMemo<(u8, u8)>) {
-    let game = &Declared::new(Attrition);
+    let game = &Declared::new(ATTRITION);
     let (mut replayed, mut played) = (Sampler::new(3), Sampler::new(3));
     for trial in 0..2000 {
         memo.retire_unless_paying();
         replayed.start_trial(trial);
         played.start_trial(trial);
-        let mut state = Attrition.start();
+        let mut state = ATTRITION.start();
         if !memo.in_use() {
             continue;
         }
         let mut at = memo.turn_start(game, state);
         for _ in 0..20 {
             at = play_turn(game, memo, at, &mut replayed);
-            state = turn_in_steps(&Attrition, &state, &mut played);
+            state = turn_in_steps(&ATTRITION, &state, &mut played);
             assert_eq!(*memo.state(at), state, "trial {trial}");
-            assert_eq!(memo.is_over(at), Attrition.is_over(&state));
+            assert_eq!(memo.is_over(at), ATTRITION.is_over(&state));
         }
         assert_eq!(replayed.next_word(), played.next_word());
     }
@@ -159,55 +164,16 @@ fn each_turn_start_s_curves_are_captured_once() {
     }
 }
 
-/// [`Attrition`] recording what its `record_turn` must not.
-struct Recording(fn(&AttritionRecord, u32, &mut Tally));
-
-impl Engagement for Recording {
-    type State = (u8, u8);
-    type Record = AttritionRecord;
-
-    fn declare(&self, schema: &mut Schema) -> AttritionRecord {
-        declare_attrition(schema)
-    }
-    fn start(&self) -> (u8, u8) {
-        Attrition.start()
-    }
-    fn turn_limit(&self) -> u32 {
-        Attrition.turn_limit()
-    }
-    fn is_over(&self, state: &(u8, u8)) -> bool {
-        Attrition.is_over(state)
-    }
-    fn play_step<D: Dice>(&self, state: &(u8, u8), step: u32, dice: &mut D) -> (u8, u8) {
-        Attrition.play_step(state, step, dice)
-    }
-    fn record_turn(
-        &self,
-        rec: &AttritionRecord,
-        turn: u32,
-        _: &(u8, u8),
-        tally: &mut Tally,
-        _: f64,
-    ) {
-        (self.0)(rec, turn, tally)
-    }
-    fn record_end(
-        &self,
-        _: &AttritionRecord,
-        _: &(u8, u8),
-        _: u32,
-        _: Ending,
-        _: &mut Tally,
-        _: f64,
-    ) {
-    }
-}
-
 #[test]
 fn curves_that_depend_on_the_turn_or_records_of_more_are_not_captured() {
-    let by_turn =
-        Recording(|rec, turn, tally| tally.curve(rec.a, turn as usize, f64::from(turn), 1.0));
-    let a_mean = Recording(|rec, _, tally| tally.add(rec.turns, 1.0, 1.0));
+    let by_turn = Attrition {
+        turn_record: Some(|rec, turn, tally| {
+            tally.curve(rec.a, turn as usize, f64::from(turn), 1.0)
+        }),
+    };
+    let a_mean = Attrition {
+        turn_record: Some(|rec, _, tally| tally.add(rec.turns, 1.0, 1.0)),
+    };
     for game in [by_turn, a_mean] {
         let game = Declared::new(game);
         let mut memo = StepMemo::new(game.steps(), &game.schema);

@@ -44,7 +44,7 @@ impl Impact {
             .rolls
             .roll_outcome(&roll_points::IMPACT, dice, shown, |dice, adjust| {
                 let attacker_base = self.attacker_base + adjust.modifier;
-                let class = dice.classify_pair(Roll::Sum(2, 6), Roll::Sum(2, 6), |a, d| {
+                let class = dice.classify_pair([Roll::Sum(2, 6), Roll::Sum(2, 6)], |a, d| {
                     self.class(
                         adjust.total(a) as i32 + attacker_base - (d as i32 + self.defender_base),
                     )

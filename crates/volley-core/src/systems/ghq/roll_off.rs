@@ -35,7 +35,7 @@ impl RollOff {
     /// Roll both sides once: `Some(true)` when A wins, `None` on a tie.
     pub fn roll<D: Dice>(&self, dice: &mut D, adjust: &Adjust) -> Option<bool> {
         let two_d6 = Roll::Sum(2, 6);
-        match dice.classify_pair(two_d6, two_d6, |a, b| self.order(adjust, a, b)) {
+        match dice.classify_pair([two_d6, two_d6], |a, b| self.order(adjust, a, b)) {
             Ordering::Greater => Some(true),
             Ordering::Less => Some(false),
             Ordering::Equal => None,

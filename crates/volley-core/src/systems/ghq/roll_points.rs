@@ -88,6 +88,18 @@ pub fn markers_shown(firer: &Stand, target: &Stand) -> Vec<Value> {
     ]
 }
 
+/// What standard fire's roll points show of one side's shots but the stands'
+/// markers: the values after [`FIRE_MARKERS`]'s, in the card's order.
+pub type FireShown = [Value; 5];
+
+/// What standard fire's roll points show of a shot by `firer` at `target`:
+/// the markers, then what the side's fire `shows`.
+pub fn fire_shown(firer: &Stand, target: &Stand, shows: &FireShown) -> Vec<Value> {
+    let mut shown = markers_shown(firer, target);
+    shown.extend(shows);
+    shown
+}
+
 /// What an artillery mission's or air strike's rolls show, the target's
 /// class one of the card's `classes`.
 pub const fn strike_reads(classes: &'static [&'static str]) -> [Read; 6] {

@@ -37,6 +37,7 @@ use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::StandGroup;
 use crate::systems::ghq::roll_off::SideRoll;
+use crate::systems::ghq::roll_points::fire_shown;
 use crate::systems::ghq::{CohesionTest, CrtAttack, GhqCard, RemovalTable, attack_at};
 use std::sync::Arc;
 
@@ -137,7 +138,7 @@ impl Engagement {
             .charts
             .cohesion_test(setup.cohesion, &firer.stand(), drm);
         let (firer_stand, target_stand) = (firer.stand(), slot.stand());
-        let shown = || fire.shown(&firer_stand, &target_stand);
+        let shown = || fire_shown(&firer_stand, &target_stand, &fire.shows);
         let rolls = &self.charts.rolls;
         if test.rolled_at(rolls, &FIRER_COHESION, dice, shown) {
             let mut target = target_stand;

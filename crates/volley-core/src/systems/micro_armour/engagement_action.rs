@@ -5,10 +5,11 @@ use super::charts::{Attacker, BreakPointRule, Charts};
 use super::command::Posture;
 use super::engagement::Engagement;
 use super::fields;
-use super::sides::{Fire, FireShows, Side};
+use super::sides::{Fire, Side};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{EngagementModel, Model};
 use crate::error::InputError;
+use crate::rules::rolls::Value;
 use crate::systems::ghq::engagement_record::{self, engagement_about};
 use crate::systems::ghq::fire_phase;
 use crate::systems::ghq::group::MAX_STANDS;
@@ -89,13 +90,13 @@ impl EngagementAction {
             cohesion_drm_fired,
             crt_drm: crt_drm + range_drm,
             dash_s_suppresses: charts.dash_s_suppresses(Attacker::Ordinary { tech_level }, class),
-            shows: FireShows {
-                target_class: fields::class_named(class),
-                range,
-                tech_level,
-                atgm,
-                smoke: terrain.iter().any(|t| t == "smoke"),
-            },
+            shows: [
+                Value::Word(fields::class_named(class)),
+                Value::Number(range),
+                Value::Number(i64::from(tech_level)),
+                Value::Flag(atgm),
+                Value::Flag(terrain.iter().any(|t| t == "smoke")),
+            ],
         })
     }
 

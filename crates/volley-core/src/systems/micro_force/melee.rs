@@ -50,8 +50,10 @@ pub fn roll_difference<D: Dice>(
         .rolls
         .roll(&roll_points::MELEE_DICE, dice, shown, |dice, adjust| {
             let difference = dice.classify_pair(
-                Roll::Highest(dice_counts.0, 6),
-                Roll::Highest(dice_counts.1, 6),
+                [
+                    Roll::Highest(dice_counts.0, 6),
+                    Roll::Highest(dice_counts.1, 6),
+                ],
                 |a, d| {
                     let charger = adjust.total(a) as i32 + mods.0 + adjust.modifier;
                     (charger - d as i32 - mods.1).clamp(-max, max)

@@ -31,30 +31,24 @@ const BOTH_UNITS: &[Read] = &[
 ];
 
 /// The charger's cohesion check before it goes in.
-pub const CHARGER_CHECK: RollPoint = RollPoint {
-    name: "charger_check",
-    actions: "charge, firefight",
-    roll: "the charger's 1D20 plus its beads' penalty, at or under its cohesion to go in (else it falters)",
-    modifier: "added to the D20 (a plus makes the check harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
-    threshold: Some("the charger's cohesion (Chart 7)"),
-    failed: "the charger falters",
-    totals: Some((1, 20)),
-    outcomes: None,
-    reads: BOTH_UNITS,
-};
+pub const CHARGER_CHECK: RollPoint = cohesion_check(
+    "charger_check",
+    "charge, firefight",
+    "the charger's 1D20 plus its beads' penalty, at or under its cohesion to go in (else it falters)",
+    "the charger's cohesion (Chart 7)",
+    "the charger falters",
+    BOTH_UNITS,
+);
 
 /// The defender's cohesion check when the charger comes on.
-pub const DEFENDER_CHECK: RollPoint = RollPoint {
-    name: "defender_check",
-    actions: "charge, firefight",
-    roll: "the defender's 1D20 plus its beads' penalty, at or under its cohesion to stand (else it skedaddles, Disordered)",
-    modifier: "added to the D20 (a plus makes the check harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)",
-    threshold: Some("the defender's cohesion (Chart 7)"),
-    failed: "the defender skedaddles",
-    totals: Some((1, 20)),
-    outcomes: None,
-    reads: BOTH_UNITS,
-};
+pub const DEFENDER_CHECK: RollPoint = cohesion_check(
+    "defender_check",
+    "charge, firefight",
+    "the defender's 1D20 plus its beads' penalty, at or under its cohesion to stand (else it skedaddles, Disordered)",
+    "the defender's cohesion (Chart 7)",
+    "the defender skedaddles",
+    BOTH_UNITS,
+);
 
 /// A round of melee: each side's highest melee die plus its modifiers.
 pub const MELEE_DICE: RollPoint = RollPoint {
@@ -97,21 +91,46 @@ const VOLLEY: &[Read] = &[
     Read::flag("target.shaken", "the target is Shaken"),
 ];
 
+/// A unit's Chart 7 check: its 1D20 (`roll` says what is added and what
+/// passing means) at or under `threshold`, failing as `failed` says.
+const fn cohesion_check(
+    name: &'static str,
+    actions: &'static str,
+    roll: &'static str,
+    threshold: &'static str,
+    failed: &'static str,
+    reads: &'static [Read],
+) -> RollPoint {
+    RollPoint {
+        name,
+        actions,
+        roll,
+        modifier: COHESION_MODIFIER,
+        threshold: Some(threshold),
+        failed,
+        totals: Some((1, 20)),
+        outcomes: None,
+        reads,
+    }
+}
+
+/// What a unit's own checks show: the unit, then `more` (what the check is).
+const fn unit_and(more: Read) -> [Read; 6] {
+    [UNIT[0], UNIT[1], UNIT[2], UNIT[3], UNIT[4], more]
+}
+
 /// A cohesion check's modifier on this card.
 const COHESION_MODIFIER: &str = "added to the D20 (a plus makes the check harder; a natural 1 or 20 reads the die as rolled where the naturals option is on)";
 
 /// The firer's cohesion check before a volley.
-pub const PRE_FIRE_CHECK: RollPoint = RollPoint {
-    name: "pre_fire_check",
-    actions: "fire, charge, firefight",
-    roll: "the firer's 1D20 plus its beads' penalty, at or under its cohesion; a failure adds the failed-cohesion modifier to Chart 6",
-    modifier: COHESION_MODIFIER,
-    threshold: Some("the firer's cohesion (Chart 7)"),
-    failed: "the volley is rolled with the failed-cohesion modifier",
-    totals: Some((1, 20)),
-    outcomes: None,
-    reads: VOLLEY,
-};
+pub const PRE_FIRE_CHECK: RollPoint = cohesion_check(
+    "pre_fire_check",
+    "fire, charge, firefight",
+    "the firer's 1D20 plus its beads' penalty, at or under its cohesion; a failure adds the failed-cohesion modifier to Chart 6",
+    "the firer's cohesion (Chart 7)",
+    "the volley is rolled with the failed-cohesion modifier",
+    VOLLEY,
+);
 
 /// A volley's Chart 6 roll.
 pub const FIRE_ROLL: RollPoint = RollPoint {
@@ -141,66 +160,47 @@ pub const S_TEST_OUTCOMES: [&str; 3] = ["pass", "fail", "fail-by-5"];
 /// The S test after losses, an S result, a lost melee or a fallen
 /// commander.
 pub const S_TEST: RollPoint = RollPoint {
-    name: "s_test",
-    actions: "fire, charge, melee, firefight",
-    roll: "the unit's 1D20 plus its beads' penalty and the situation, against its cohesion: a failure gives a white bead (Shaken), a failure by 5 or more a black one (Routed)",
-    modifier: COHESION_MODIFIER,
-    threshold: Some("the unit's cohesion (Chart 7)"),
-    failed: "the unit is Shaken or Routed",
-    totals: Some((1, 20)),
     outcomes: Some(&S_TEST_OUTCOMES),
-    reads: &[
-        UNIT[0],
-        UNIT[1],
-        UNIT[2],
-        UNIT[3],
-        UNIT[4],
-        Read::flag(
+    ..cohesion_check(
+        "s_test",
+        "fire, charge, melee, firefight",
+        "the unit's 1D20 plus its beads' penalty and the situation, against its cohesion: a failure gives a white bead (Shaken), a failure by 5 or more a black one (Routed)",
+        "the unit's cohesion (Chart 7)",
+        "the unit is Shaken or Routed",
+        &unit_and(Read::flag(
             "death_test",
             "the test is a fallen commander's death test (it cannot rout)",
-        ),
-    ],
+        )),
+    )
 };
 
 /// One rally roll, per bead.
-pub const RALLY_ROLL: RollPoint = RollPoint {
-    name: "rally_roll",
-    actions: "rally, firefight",
-    roll: "the unit's 1D20 plus the rally penalty (+3 Shaken, +5 Routed) and its beads' (by the card's option), at or under its cohesion, one roll per bead, Shaken first; the miracle face clears both",
-    modifier: COHESION_MODIFIER,
-    threshold: Some("the unit's cohesion (Chart 7)"),
-    failed: "the bead stays",
-    totals: Some((1, 20)),
-    outcomes: None,
-    reads: &[
-        UNIT[0],
-        UNIT[1],
-        UNIT[2],
-        UNIT[3],
-        UNIT[4],
-        Read::word("bead", &["shaken", "routed"], "the bead this roll removes"),
-    ],
-};
+pub const RALLY_ROLL: RollPoint = cohesion_check(
+    "rally_roll",
+    "rally, firefight",
+    "the unit's 1D20 plus the rally penalty (+3 Shaken, +5 Routed) and its beads' (by the card's option), at or under its cohesion, one roll per bead, Shaken first; the miracle face clears both",
+    "the unit's cohesion (Chart 7)",
+    "the bead stays",
+    &unit_and(Read::word(
+        "bead",
+        &["shaken", "routed"],
+        "the bead this roll removes",
+    )),
+);
 
 /// The tests to cease fire, rejoin and resupply.
-pub const RECOVERY_TEST: RollPoint = RollPoint {
-    name: "recovery_test",
-    actions: "cease-fire, rejoin, resupply",
-    roll: "the unit's 1D20 plus the test's penalty and its beads', at or under its cohesion",
-    modifier: COHESION_MODIFIER,
-    threshold: Some("the unit's cohesion (Chart 7)"),
-    failed: "the unit does not cease fire, rejoin or resupply",
-    totals: Some((1, 20)),
-    outcomes: None,
-    reads: &[
-        UNIT[0],
-        UNIT[1],
-        UNIT[2],
-        UNIT[3],
-        UNIT[4],
-        Read::word("test", &["cease-fire", "rejoin", "resupply"], "which test"),
-    ],
-};
+pub const RECOVERY_TEST: RollPoint = cohesion_check(
+    "recovery_test",
+    "cease-fire, rejoin, resupply",
+    "the unit's 1D20 plus the test's penalty and its beads', at or under its cohesion",
+    "the unit's cohesion (Chart 7)",
+    "the unit does not cease fire, rejoin or resupply",
+    &unit_and(Read::word(
+        "test",
+        &["cease-fire", "rejoin", "resupply"],
+        "which test",
+    )),
+);
 
 /// The initiative roll-off.
 pub const INITIATIVE_ROLL: RollPoint = RollPoint {
@@ -259,14 +259,10 @@ pub const OFFICER_HIT: RollPoint = RollPoint {
     failed: "the officer is hit",
     totals: None,
     outcomes: Some(Officer::LABELS),
-    reads: &[
-        UNIT[0],
-        UNIT[1],
-        UNIT[2],
-        UNIT[3],
-        UNIT[4],
-        Read::number("steps_lost", "the steps the volley cost the unit"),
-    ],
+    reads: &unit_and(Read::number(
+        "steps_lost",
+        "the steps the volley cost the unit",
+    )),
 };
 
 /// Every roll point of the card, for `volley rules micro-force rolls`.

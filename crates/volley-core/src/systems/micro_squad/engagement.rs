@@ -28,6 +28,7 @@ pub use crate::systems::ghq::engagement_record::Winner;
 use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
 use crate::systems::ghq::group::StandGroup;
+use crate::systems::ghq::roll_points::fire_shown;
 use crate::systems::ghq::{Column, CrtAttack, RemovalTable, attack_at};
 use crate::systems::ghq::{GhqCard, ParenSTrigger};
 use std::sync::Arc;
@@ -127,7 +128,7 @@ impl Engagement {
         let test = self
             .charts
             .cohesion_test(setup.cohesion, &firer, fire.cohesion_drm);
-        let shown = || fire.shown(&firer, &target);
+        let shown = || fire_shown(&firer, &target, &fire.shows);
         if test.rolled_at(&self.charts.rolls, &FIRER_COHESION, dice, shown) {
             let mut after = target;
             let attack = CrtAttack {

@@ -5,10 +5,11 @@ use super::charts::{BreakPointRule, Charts, TerrainContext};
 use super::engagement::*;
 use super::fields;
 use super::roll_points::INITIATIVE_ROLL;
-use super::sides::{Fire, FireShows, Side};
+use super::sides::{Fire, Side};
 use crate::action::{About, ChartAction, FieldSpec, Scenario};
 use crate::engine::{EngagementModel, Model};
 use crate::error::InputError;
+use crate::rules::rolls::Value;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::RemovalTable;
 use crate::systems::ghq::engagement_record::{self, engagement_about};
@@ -126,17 +127,17 @@ impl EngagementAction {
             column,
             cohesion_drm,
             crt_drm: crt_drm + range,
-            shows: FireShows {
-                target_class: if target.personnel {
+            shows: [
+                Value::Word(if target.personnel {
                     "personnel"
                 } else {
                     "other"
-                },
-                range: f.range,
-                firepower: firer.firepower,
-                defense: target.defense,
-                smoke: target.terrain.iter().any(|t| t == "smoke"),
-            },
+                }),
+                Value::Number(f.range),
+                Value::Number(firer.firepower),
+                Value::Number(target.defense),
+                Value::Flag(target.terrain.iter().any(|t| t == "smoke")),
+            ],
         }))
     }
 

@@ -183,7 +183,7 @@ impl StandardFire {
                 None => self.class_rerolled(dice),
             };
         }
-        dice.classify_pair(Roll::Die(20), Roll::Sum(2, 6), |natural, roll| {
+        dice.classify_pair([Roll::Die(20), Roll::Sum(2, 6)], |natural, roll| {
             usize::from(self.classes[natural as usize][roll as usize])
         })
     }

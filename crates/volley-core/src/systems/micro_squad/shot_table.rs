@@ -7,6 +7,7 @@ use super::roll_points::{CRT_ROLL, FIRER_COHESION};
 use super::sides::{Fire, Side};
 use crate::dice::{Roll, Weighted};
 use crate::rules::rolls::{Adjust, Verdict};
+use crate::systems::ghq::roll_points::fire_shown;
 use crate::systems::ghq::{CohesionTest, Effect, GhqCard, Stand, roll_result};
 
 /// One side's shots, tabulated once from the charts: the firer's cohesion d20
@@ -93,7 +94,7 @@ impl ShotTable {
                 suppressed_this_turn: stt == 1,
                 ..Stand::with_markers(markers & 1 == 1, markers & 2 == 2)
             };
-            let shown = || fire.shown(&firer_stand, &target);
+            let shown = || fire_shown(&firer_stand, &target, &fire.shows);
             let adjusted = |point| {
                 if one_at_a_time {
                     Adjust::NONE

@@ -345,7 +345,7 @@ impl Decisions for FirefightChoices {
         stage: u32,
         budget: u64,
     ) -> Option<Result<Turn<Phase>, OverBudget>> {
-        self.turn_stage(s, choice, stage, budget)
+        self.turn_stage(*s, choice, stage, budget)
     }
 
     fn figures(&self, s: &Phase) -> Figures {

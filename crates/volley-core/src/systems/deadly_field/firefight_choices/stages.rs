@@ -31,11 +31,11 @@ impl FirefightChoices {
         }
     }
 
-    /// Stage `stage` from `s`: a decision point at stage 0, then the states
-    /// a turn's steps leave.
+    /// Stage `stage` from `at`: a decision point at stage 0, then the
+    /// states a turn's steps leave.
     pub(super) fn turn_stage(
         &self,
-        s: &Phase,
+        at: Phase,
         choice: &str,
         stage: u32,
         budget: u64,
@@ -46,7 +46,7 @@ impl FirefightChoices {
         let step_from = |now: State, step: u32, flags: [bool; 2], end: &dyn Fn(State) -> Phase| {
             self.fight_steps_from(now, step..step + 1, flags, end, budget)
         };
-        let turn = match (*s, choice) {
+        let turn = match (at, choice) {
             (Phase::Fight(from), "charge") if stage == 0 => {
                 let end = |s| {
                     if best {
