@@ -19,6 +19,81 @@ pub const fn engagement_about(summary: &'static str) -> About {
     }
 }
 
+/// The methods of [`crate::engine::Engagement`] that a GHQ engagement of two
+/// forces plays between its turns, the same on both cards: its record
+/// (`disorganized`: whether D markers last across turns and are counted),
+/// its start with every stand fresh, its turn limit, when a force is out (all
+/// its stands lost, or its Break Point reached), its turn starts, and what it
+/// records each turn and at its end. Expanded inside each card's impl, whose
+/// engagement has `a` and `b` (their `stands` and `break_point`) and `turns`:
+/// the cards differ only within a turn.
+macro_rules! between_turns {
+    (disorganized: $disorganized:expr) => {
+        fn declare(&self, schema: &mut $crate::tally::Schema) -> Self::Record {
+            let (a, b) = (self.a.stands, self.b.stands);
+            $crate::systems::ghq::engagement_record::EngagementRecord::declare(
+                schema,
+                a,
+                b,
+                self.turns,
+                $disorganized,
+            )
+        }
+
+        fn start(&self) -> Self::State {
+            $crate::systems::ghq::fire_phase::State::Between {
+                a: $crate::systems::ghq::group::StandGroup::fresh(self.a.stands),
+                b: $crate::systems::ghq::group::StandGroup::fresh(self.b.stands),
+            }
+        }
+
+        fn turn_limit(&self) -> u32 {
+            self.turns
+        }
+
+        fn is_over(&self, state: &Self::State) -> bool {
+            let (a, b) = state.sides();
+            a.is_out(self.a.break_point) || b.is_out(self.b.break_point)
+        }
+
+        fn turn_start_states(&self) -> Option<u64> {
+            let (a, b) = (self.a.stands, self.b.stands);
+            Some($crate::systems::ghq::fire_phase::turn_start_states(a, b))
+        }
+
+        fn record_turn(
+            &self,
+            rec: &Self::Record,
+            turn: u32,
+            state: &Self::State,
+            tally: &mut $crate::tally::Tally,
+            w: f64,
+        ) {
+            let (a, b) = state.sides();
+            rec.record_turn(turn, self.is_over(state), [&a, &b], tally, w);
+        }
+
+        fn record_end(
+            &self,
+            rec: &Self::Record,
+            state: &Self::State,
+            turns: u32,
+            _ending: $crate::engine::Ending,
+            tally: &mut $crate::tally::Tally,
+            w: f64,
+        ) {
+            let (a, b) = state.sides();
+            let decided = $crate::systems::ghq::engagement_record::Decided::of(
+                a.is_out(self.a.break_point),
+                b.is_out(self.b.break_point),
+            );
+            rec.record_end(decided, turns, [&a, &b], tally, w);
+        }
+    };
+}
+
+pub(crate) use between_turns;
+
 /// Which sides are out (every stand lost, or the Break Point reached) when
 /// play stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,9 @@
 //! attacked this phase (among alike, one yet to fire, whose shot a hit spoils).
 
 use super::group::StandGroup;
+use super::markers::{MarkerRoll, RemovalTable};
 use super::{GhqCard, Stand};
+use crate::dice::Dice;
 
 /// The stand has fired (or tried to: a failed cohesion test uses its turn).
 const FIRED: usize = 1;
@@ -119,6 +121,39 @@ impl std::hash::Hash for State {
 }
 
 impl State {
+    /// The turn's fire opening from the sides `a` and `b` as they stand between
+    /// turns: A fires first when `a_first`.
+    pub fn opening_fire(a: &StandGroup, b: &StandGroup, a_first: bool) -> State {
+        State::Firing {
+            a_first,
+            a: FiringSide::new(a),
+            b: FiringSide::new(b),
+        }
+    }
+
+    /// A step of marker removal between turns (one side a step): A's markers
+    /// when `a_side`, else B's, each side's on its own table (`tables`: A's,
+    /// then B's).
+    pub fn removing_markers<C: MarkerRoll, D: Dice>(
+        (a, b): (StandGroup, StandGroup),
+        tables: &[RemovalTable; 2],
+        card: &C,
+        dice: &mut D,
+        a_side: bool,
+    ) -> State {
+        if a_side {
+            State::Between {
+                a: tables[0].remove(card, dice, a),
+                b,
+            }
+        } else {
+            State::Between {
+                a,
+                b: tables[1].remove(card, dice, b),
+            }
+        }
+    }
+
     /// Both sides by markers.
     #[inline]
     pub fn sides(&self) -> (StandGroup, StandGroup) {

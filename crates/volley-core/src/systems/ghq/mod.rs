@@ -12,12 +12,13 @@
 //! - [`marker_removal`]: one stand's marker removal as a procedure and as the
 //!   cards' `marker-removal` action;
 //! - [`fire_phase`]: a side's stands counted through an engagement's fire phase,
-//!   with who fires next and at whom;
+//!   with who fires next and at whom, from the turn's opening fire to its
+//!   marker removal;
+//! - [`roll_off`]: the posture and initiative roll-off, and a roll one side
+//!   wins asked alone;
 //! - [`movement`]: the movement chart and the cohesion roll to move;
 //! - [`terrain`]: when a terrain's conditional modifier applies;
 //! - [`command`]: the Command Efficiency Table and its roll;
-//! - [`roll_off`]: two sides' 2D6 and modifiers compared, and a roll one
-//!   side wins asked alone;
 //! - [`overrun`], [`close_assault`]: the fixed-column and fixed-modifier attacks
 //!   of the movement phase;
 //! - [`differential`]: the differential as a question axis, and what an
@@ -25,7 +26,8 @@
 //! - [`fields`]: a stand's marker fields under a role prefix;
 //! - [`group`]: identical stands as counts per marker state, for engagements;
 //! - [`engagement_record`]: what an engagement records, turn by turn and at
-//!   its end;
+//!   its end, and what it plays between turns (written once, expanded in each
+//!   card's engagement by [`engagement_record::between_turns`]);
 //! - [`card`]: what a card supplies (CRT, marker penalties and their cap,
 //!   options).
 

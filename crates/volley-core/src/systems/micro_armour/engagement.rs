@@ -32,10 +32,9 @@ use super::command::Posture;
 use super::roll_points::{CRT_ROLL, FIRER_COHESION};
 use super::sides::Side;
 use crate::dice::Dice;
-use crate::engine::{self, Ending, Schema, Tally};
-use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
+use crate::engine;
+use crate::systems::ghq::engagement_record::{EngagementRecord, between_turns};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
-use crate::systems::ghq::group::StandGroup;
 use crate::systems::ghq::roll_off::SideRoll;
 use crate::systems::ghq::roll_points::fire_shown;
 use crate::systems::ghq::{CohesionTest, CrtAttack, GhqCard, RemovalTable, attack_at};
@@ -161,29 +160,7 @@ impl engine::Engagement for Engagement {
     type State = State;
     type Record = EngagementRecord;
 
-    fn declare(&self, schema: &mut Schema) -> Self::Record {
-        EngagementRecord::declare(schema, self.a.stands, self.b.stands, self.turns, false)
-    }
-
-    fn start(&self) -> State {
-        State::Between {
-            a: StandGroup::fresh(self.a.stands),
-            b: StandGroup::fresh(self.b.stands),
-        }
-    }
-
-    fn turn_limit(&self) -> u32 {
-        self.turns
-    }
-
-    fn is_over(&self, state: &State) -> bool {
-        let (a, b) = state.sides();
-        a.is_out(self.a.break_point) || b.is_out(self.b.break_point)
-    }
-
-    fn turn_start_states(&self) -> Option<u64> {
-        Some(fire_phase::turn_start_states(self.a.stands, self.b.stands))
-    }
+    between_turns!(disorganized: false);
 
     /// The posture roll; the shots of each fire phase, the sides alternating
     /// (the last one closes the fire phases); marker removal of A, then of B.
@@ -200,11 +177,9 @@ impl engine::Engagement for Engagement {
     fn play_step<D: Dice>(&self, state: &State, step: u32, dice: &mut D) -> State {
         let last_shot = self.cached_steps() - 1;
         match *state {
-            State::Between { a, b } if step == 0 => State::Firing {
-                a_first: self.posture.a_wins(dice),
-                a: FiringSide::new(&a),
-                b: FiringSide::new(&b),
-            },
+            State::Between { a, b } if step == 0 => {
+                State::opening_fire(&a, &b, self.posture.a_wins(dice))
+            }
             State::Firing {
                 a_first,
                 mut a,
@@ -235,33 +210,10 @@ impl engine::Engagement for Engagement {
                     State::Firing { a_first, a, b }
                 }
             }
-            State::Between { a, b } if step == last_shot + 1 => State::Between {
-                a: self.removal[0].remove(&*self.charts, dice, a),
-                b,
-            },
-            State::Between { a, b } => State::Between {
-                a,
-                b: self.removal[1].remove(&*self.charts, dice, b),
-            },
+            State::Between { a, b } => {
+                let a_side = step == last_shot + 1;
+                State::removing_markers((a, b), &self.removal, &*self.charts, dice, a_side)
+            }
         }
-    }
-
-    fn record_turn(&self, rec: &Self::Record, turn: u32, state: &State, tally: &mut Tally, w: f64) {
-        let (a, b) = state.sides();
-        rec.record_turn(turn, self.is_over(state), [&a, &b], tally, w);
-    }
-
-    fn record_end(
-        &self,
-        rec: &Self::Record,
-        state: &State,
-        turns: u32,
-        _ending: Ending,
-        tally: &mut Tally,
-        w: f64,
-    ) {
-        let (a, b) = state.sides();
-        let decided = Decided::of(a.is_out(self.a.break_point), b.is_out(self.b.break_point));
-        rec.record_end(decided, turns, [&a, &b], tally, w);
     }
 }

@@ -22,12 +22,11 @@ use super::shot_table::Shot;
 pub use super::shot_table::ShotTable;
 use super::sides::Side;
 use crate::dice::Dice;
-use crate::engine::{self, Ending, Schema, Tally};
+use crate::engine;
 use crate::rules::rolls::{Value, Verdict};
 pub use crate::systems::ghq::engagement_record::Winner;
-use crate::systems::ghq::engagement_record::{Decided, EngagementRecord};
+use crate::systems::ghq::engagement_record::{EngagementRecord, between_turns};
 use crate::systems::ghq::fire_phase::{self, FiringSide, State};
-use crate::systems::ghq::group::StandGroup;
 use crate::systems::ghq::roll_points::fire_shown;
 use crate::systems::ghq::{Column, CrtAttack, RemovalTable, attack_at};
 use crate::systems::ghq::{GhqCard, ParenSTrigger};
@@ -59,10 +58,6 @@ impl Engagement {
     /// Shot steps per side and turn: one per stand of the larger side.
     fn shots(&self) -> u32 {
         u32::from(self.a.stands.max(self.b.stands))
-    }
-
-    fn decided(&self, a: &StandGroup, b: &StandGroup) -> Decided {
-        Decided::of(a.is_out(self.a.break_point), b.is_out(self.b.break_point))
     }
 
     /// Aim the next shot of the side `a_turn` names: its best stand yet to
@@ -200,25 +195,7 @@ impl engine::Engagement for Engagement {
     type State = State;
     type Record = EngagementRecord;
 
-    fn declare(&self, schema: &mut Schema) -> Self::Record {
-        EngagementRecord::declare(schema, self.a.stands, self.b.stands, self.turns, true)
-    }
-
-    fn start(&self) -> State {
-        State::Between {
-            a: StandGroup::fresh(self.a.stands),
-            b: StandGroup::fresh(self.b.stands),
-        }
-    }
-
-    fn turn_limit(&self) -> u32 {
-        self.turns
-    }
-
-    fn is_over(&self, state: &State) -> bool {
-        let (a, b) = state.sides();
-        a.is_out(self.a.break_point) || b.is_out(self.b.break_point)
-    }
+    between_turns!(disorganized: true);
 
     /// The steps in order, without a state between them (Monte Carlo's hot
     /// loop): the same initiative, shots and marker removal as
@@ -246,10 +223,6 @@ impl engine::Engagement for Engagement {
         3 + 2 * self.shots()
     }
 
-    fn turn_start_states(&self) -> Option<u64> {
-        Some(fire_phase::turn_start_states(self.a.stands, self.b.stands))
-    }
-
     /// The initiative and the shots; marker removal reads one side at a time
     /// and runs on the merged distribution.
     fn cached_steps(&self) -> u32 {
@@ -259,11 +232,7 @@ impl engine::Engagement for Engagement {
     fn play_step<D: Dice>(&self, state: &State, step: u32, dice: &mut D) -> State {
         let last_shot = 2 * self.shots();
         match *state {
-            State::Between { a, b } if step == 0 => State::Firing {
-                a_first: self.a_first(dice),
-                a: FiringSide::new(&a),
-                b: FiringSide::new(&b),
-            },
+            State::Between { a, b } if step == 0 => State::opening_fire(&a, &b, self.a_first(dice)),
             State::Firing {
                 a_first,
                 mut a,
@@ -275,14 +244,10 @@ impl engine::Engagement for Engagement {
                 self.shot(dice, k.is_multiple_of(2) == a_first, &mut a, &mut b);
                 self.after_shot(step, a_first, a, b, dice.merges_states())
             }
-            State::Between { a, b } if step == last_shot + 1 => State::Between {
-                a: self.removal[0].remove(&*self.charts, dice, a),
-                b,
-            },
-            State::Between { a, b } => State::Between {
-                a,
-                b: self.removal[1].remove(&*self.charts, dice, b),
-            },
+            State::Between { a, b } => {
+                let a_side = step == last_shot + 1;
+                State::removing_markers((a, b), &self.removal, &*self.charts, dice, a_side)
+            }
         }
     }
 
@@ -329,24 +294,6 @@ impl engine::Engagement for Engagement {
             outcomes += 1;
         }
         Some(outcomes)
-    }
-
-    fn record_turn(&self, rec: &Self::Record, turn: u32, state: &State, tally: &mut Tally, w: f64) {
-        let (a, b) = state.sides();
-        rec.record_turn(turn, self.is_over(state), [&a, &b], tally, w);
-    }
-
-    fn record_end(
-        &self,
-        rec: &Self::Record,
-        state: &State,
-        turns: u32,
-        _ending: Ending,
-        tally: &mut Tally,
-        w: f64,
-    ) {
-        let (a, b) = state.sides();
-        rec.record_end(self.decided(&a, &b), turns, [&a, &b], tally, w);
     }
 }
 
