@@ -88,6 +88,7 @@ impl<C: GhqCard + Send + Sync> Procedure for CloseAssault<C> {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> AssaultOutcome {
+        let card = &*self.charts;
         let mut defender = self.defender;
         let mut first = self.assaulter;
         let first_before = first;
@@ -99,15 +100,8 @@ impl<C: GhqCard + Send + Sync> Procedure for CloseAssault<C> {
                 drm: self.assaulter_drm,
                 dash_s_suppresses: self.defender_dash_s,
             };
-            let assaulter = ("assaulter", self.assaulters);
-            attack_side(
-                dice,
-                &*self.charts,
-                &ASSAULT_ATTACK,
-                assaulter,
-                attack,
-                &mut first,
-            );
+            let side = ("assaulter", self.assaulters);
+            attack_side(dice, card, &ASSAULT_ATTACK, side, attack, &mut first);
         }
         let mut attacks = 0;
         for i in 0..self.assaulters {
@@ -134,15 +128,8 @@ impl<C: GhqCard + Send + Sync> Procedure for CloseAssault<C> {
                     drm: self.defender_drm,
                     dash_s_suppresses: self.assaulter_dash_s,
                 };
-                let defending = ("defender", self.assaulters);
-                attack_side(
-                    dice,
-                    &*self.charts,
-                    &ASSAULT_ATTACK,
-                    defending,
-                    attack,
-                    &mut defender,
-                );
+                let side = ("defender", self.assaulters);
+                attack_side(dice, card, &ASSAULT_ATTACK, side, attack, &mut defender);
             }
         }
         AssaultOutcome {

@@ -25,6 +25,8 @@
 //!   action that attacks on the CRT says about itself ([`differential::crt_about`]);
 //! - [`fields`]: a stand's marker fields under a role prefix;
 //! - [`group`]: identical stands as counts per marker state, for engagements;
+//! - [`engagement_action`]: a card's `engagement` action around the fields
+//!   and the engagement its charts build ([`engagement_action::EngagementRule`]);
 //! - [`engagement_record`]: what an engagement records, turn by turn and at
 //!   its end, and what it plays between turns (written once, expanded in each
 //!   card's engagement by [`engagement_record::between_turns`]);
@@ -38,6 +40,7 @@ pub mod cohesion;
 pub mod command;
 pub mod crt;
 pub mod differential;
+pub mod engagement_action;
 pub mod engagement_record;
 pub mod fields;
 pub mod fire_phase;

@@ -6,11 +6,10 @@ use super::command::Posture;
 use super::engagement::Engagement;
 use super::fields;
 use super::sides::{Fire, Side};
-use crate::action::{About, ChartAction, FieldSpec};
-use crate::engine::{EngagementModel, Model};
+use crate::action::FieldSpec;
 use crate::error::InputError;
 use crate::rules::rolls::Value;
-use crate::systems::ghq::engagement_record::{self, engagement_about};
+use crate::systems::ghq::engagement_action::EngagementRule;
 use crate::systems::ghq::fire_phase;
 use crate::systems::ghq::group::MAX_STANDS;
 use crate::systems::ghq::{RemovalTable, column_or_automatic};
@@ -54,53 +53,55 @@ crate::action_fields! {
     }
 }
 
-/// `micro-armour engagement`.
-pub struct EngagementAction;
-
-impl EngagementAction {
-    #[allow(clippy::too_many_arguments)]
-    fn fire(
-        charts: &Charts,
-        tech_level: u32,
-        firepower: i64,
-        atgm: bool,
-        defense: i64,
-        terrain: &[String],
-        class: &str,
-        range: i64,
-    ) -> Option<Fire> {
-        if firepower == 0 {
-            return None;
-        }
-        let differential = (firepower - defense).clamp(-100, 100) as i32;
-        // Below -3 no attack is allowed: this side holds its fire.
-        let column = column_or_automatic(differential, false)?;
-        let (cohesion_drm, crt_drm) =
-            charts.terrain_drms(terrain, class == "personnel", false, false, false);
-        let (cohesion_drm_fired, _) =
-            charts.terrain_drms(terrain, class == "personnel", false, false, true);
-        let range_drm = if atgm {
-            0
-        } else {
-            charts.range_drm(tech_level, range)
-        };
-        Some(Fire {
-            column,
-            cohesion_drm,
-            cohesion_drm_fired,
-            crt_drm: crt_drm + range_drm,
-            dash_s_suppresses: charts.dash_s_suppresses(Attacker::Ordinary { tech_level }, class),
-            shows: [
-                Value::Word(fields::class_named(class)),
-                Value::Number(range),
-                Value::Number(i64::from(tech_level)),
-                Value::Flag(atgm),
-                Value::Flag(terrain.iter().any(|t| t == "smoke")),
-            ],
-        })
+/// How a side fires at the other; `None` when it cannot.
+#[allow(clippy::too_many_arguments)]
+fn fire(
+    charts: &Charts,
+    tech_level: u32,
+    firepower: i64,
+    atgm: bool,
+    defense: i64,
+    terrain: &[String],
+    class: &str,
+    range: i64,
+) -> Option<Fire> {
+    if firepower == 0 {
+        return None;
     }
+    let differential = (firepower - defense).clamp(-100, 100) as i32;
+    // Below -3 no attack is allowed: this side holds its fire.
+    let column = column_or_automatic(differential, false)?;
+    let (cohesion_drm, crt_drm) =
+        charts.terrain_drms(terrain, class == "personnel", false, false, false);
+    let (cohesion_drm_fired, _) =
+        charts.terrain_drms(terrain, class == "personnel", false, false, true);
+    let range_drm = if atgm {
+        0
+    } else {
+        charts.range_drm(tech_level, range)
+    };
+    Some(Fire {
+        column,
+        cohesion_drm,
+        cohesion_drm_fired,
+        crt_drm: crt_drm + range_drm,
+        dash_s_suppresses: charts.dash_s_suppresses(Attacker::Ordinary { tech_level }, class),
+        shows: [
+            Value::Word(fields::class_named(class)),
+            Value::Number(range),
+            Value::Number(i64::from(tech_level)),
+            Value::Flag(atgm),
+            Value::Flag(terrain.iter().any(|t| t == "smoke")),
+        ],
+    })
+}
 
-    pub fn engagement(f: EngagementFields, charts: Arc<Charts>) -> Result<Engagement, InputError> {
+impl EngagementRule for Charts {
+    type EngagementFields = EngagementFields;
+    type Engagement = Engagement;
+    const ENGAGEMENT_SUMMARY: &'static str = "two platoons trade fire turn after turn in the card's phase order: what a tech level is worth";
+
+    fn engagement(f: EngagementFields, charts: Arc<Charts>) -> Result<Engagement, InputError> {
         let breaks = charts.data.options.ma_break_point() == BreakPointRule::Scenario;
         // The defense a side shows: its flank value when armored and turned so.
         let shown = |class: &str, facing: &str, front: i64, flank: i64| {
@@ -110,7 +111,7 @@ impl EngagementAction {
                 front
             }
         };
-        let a_fire = Self::fire(
+        let a_fire = fire(
             &charts,
             f.a_tech_level,
             f.a_firepower,
@@ -120,7 +121,7 @@ impl EngagementAction {
             &f.b_class,
             f.range,
         );
-        let b_fire = Self::fire(
+        let b_fire = fire(
             &charts,
             f.b_tech_level,
             f.b_firepower,
@@ -161,28 +162,5 @@ impl EngagementAction {
         };
         engagement.phases = engagement.phases_played();
         Ok(engagement)
-    }
-}
-
-impl ChartAction for EngagementAction {
-    type Fields = EngagementFields;
-
-    const ABOUT: &'static About = &engagement_about(
-        "two platoons trade fire turn after turn in the card's phase order: what a tech level is worth",
-    );
-
-    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        engagement_record::winner_notes()
-    }
-
-    fn build(
-        &self,
-        f: EngagementFields,
-        charts: &Arc<Charts>,
-    ) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(EngagementModel::new(Self::engagement(
-            f,
-            charts.clone(),
-        )?)))
     }
 }

@@ -22,6 +22,7 @@ mod roll_points;
 mod sides;
 
 use crate::action::{ChartSystem, SystemAbout};
+use crate::systems::ghq::engagement_action::EngagementAction;
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
 use crate::systems::ghq::movement::MoveAction;
 use charts::Charts;
@@ -48,7 +49,7 @@ impl ChartSystem for MicroArmour {
             &command::OrdersAction,
             &MoveAction::<Charts>::ON_CARD,
             &command::PostureAction,
-            &engagement_action::EngagementAction,
+            &EngagementAction::<Charts>::ON_CARD,
         ],
         charts: &describe::CHARTS,
         preamble: "",

@@ -6,19 +6,15 @@ use super::engagement::*;
 use super::fields;
 use super::roll_points::INITIATIVE_ROLL;
 use super::sides::{Fire, Side};
-use crate::action::{About, ChartAction, FieldSpec, Scenario};
-use crate::engine::{EngagementModel, Model};
+use crate::action::FieldSpec;
 use crate::error::InputError;
 use crate::rules::rolls::Value;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::RemovalTable;
-use crate::systems::ghq::engagement_record::{self, engagement_about};
+use crate::systems::ghq::engagement_action::EngagementRule;
 use crate::systems::ghq::fire_phase::{self};
 use crate::systems::ghq::group::MAX_STANDS;
 use std::sync::Arc;
-
-/// `micro-squad engagement`.
-pub struct EngagementAction;
 
 crate::action_fields! {
     /// The fields of `micro-squad engagement`: side A's, side B's, and the range.
@@ -102,53 +98,50 @@ impl EngagementFields {
     }
 }
 
-impl EngagementAction {
-    /// How `firer` fires at `target`; `None` when it cannot.
-    fn fire(
-        f: &EngagementFields,
-        charts: &Charts,
-        firer: &SideView,
-        target: &SideView,
-    ) -> Result<Option<Fire>, InputError> {
-        if firer.firepower == 0 {
-            return Ok(None);
-        }
-        // Below -3 no attack is allowed: that side holds its fire.
-        let column = match fields::allowed_column(firer.firepower, target.defense) {
-            Some(Column::Index(c)) => c,
-            _ => return Ok(None),
-        };
-        let (cohesion_drm, crt_drm) =
-            charts.terrain_drms(target.terrain, target.personnel, &target.context);
-        let range = charts
-            .range_drm(f.range, f.range_table == "infantry")
-            .map_err(|m| InputError::argument("range", m))?;
-        Ok(Some(Fire {
-            column,
-            cohesion_drm,
-            crt_drm: crt_drm + range,
-            shows: [
-                Value::Word(if target.personnel {
-                    "personnel"
-                } else {
-                    "other"
-                }),
-                Value::Number(f.range),
-                Value::Number(firer.firepower),
-                Value::Number(target.defense),
-                Value::Flag(target.terrain.iter().any(|t| t == "smoke")),
-            ],
-        }))
+/// How `firer` fires at `target`; `None` when it cannot.
+fn fire(
+    f: &EngagementFields,
+    charts: &Charts,
+    firer: &SideView,
+    target: &SideView,
+) -> Result<Option<Fire>, InputError> {
+    if firer.firepower == 0 {
+        return Ok(None);
     }
+    // Below -3 no attack is allowed: that side holds its fire.
+    let column = match fields::allowed_column(firer.firepower, target.defense) {
+        Some(Column::Index(c)) => c,
+        _ => return Ok(None),
+    };
+    let (cohesion_drm, crt_drm) =
+        charts.terrain_drms(target.terrain, target.personnel, &target.context);
+    let range = charts
+        .range_drm(f.range, f.range_table == "infantry")
+        .map_err(|m| InputError::argument("range", m))?;
+    Ok(Some(Fire {
+        column,
+        cohesion_drm,
+        crt_drm: crt_drm + range,
+        shows: [
+            Value::Word(if target.personnel {
+                "personnel"
+            } else {
+                "other"
+            }),
+            Value::Number(f.range),
+            Value::Number(firer.firepower),
+            Value::Number(target.defense),
+            Value::Flag(target.terrain.iter().any(|t| t == "smoke")),
+        ],
+    }))
+}
 
-    /// The engagement of a resolved scenario, for the tests and benchmarks
-    /// that drive it by hand.
-    pub fn of_scenario(s: &Scenario, charts: Arc<Charts>) -> Result<Engagement, InputError> {
-        Self::engagement(EngagementFields::read(&charts, s)?, charts)
-    }
+impl EngagementRule for Charts {
+    type EngagementFields = EngagementFields;
+    type Engagement = Engagement;
+    const ENGAGEMENT_SUMMARY: &'static str = "two groups of stands trade standard fire turn after turn, with marker removal, to a finish";
 
-    /// Build the engagement from its fields.
-    pub fn engagement(f: EngagementFields, charts: Arc<Charts>) -> Result<Engagement, InputError> {
+    fn engagement(f: EngagementFields, charts: Arc<Charts>) -> Result<Engagement, InputError> {
         let breaks = charts.data.options.ms_break_point() == BreakPointRule::Scenario;
         let (view_a, view_b) = (f.side_a(), f.side_b());
         let side = |view: &SideView, fire: Option<Fire>| Side {
@@ -157,8 +150,8 @@ impl EngagementAction {
             fire,
             break_point: if breaks { view.break_point } else { 0 },
         };
-        let a = side(&view_a, Self::fire(&f, &charts, &view_a, &view_b)?);
-        let b = side(&view_b, Self::fire(&f, &charts, &view_b, &view_a)?);
+        let a = side(&view_a, fire(&f, &charts, &view_a, &view_b)?);
+        let b = side(&view_b, fire(&f, &charts, &view_b, &view_a)?);
         if a.fire.is_none() && b.fire.is_none() {
             return Err(InputError::argument(
                 "a_firepower",
@@ -178,28 +171,5 @@ impl EngagementAction {
             b,
             charts: charts.clone(),
         })
-    }
-}
-
-impl ChartAction for EngagementAction {
-    type Fields = EngagementFields;
-
-    const ABOUT: &'static About = &engagement_about(
-        "two groups of stands trade standard fire turn after turn, with marker removal, to a finish",
-    );
-
-    fn outcome_notes(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        engagement_record::winner_notes()
-    }
-
-    fn build(
-        &self,
-        f: EngagementFields,
-        charts: &Arc<Charts>,
-    ) -> Result<Box<dyn Model>, InputError> {
-        Ok(Box::new(EngagementModel::new(Self::engagement(
-            f,
-            charts.clone(),
-        )?)))
     }
 }

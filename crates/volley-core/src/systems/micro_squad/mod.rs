@@ -25,17 +25,21 @@ mod shot_table;
 mod sides;
 
 pub use engagement::{Engagement as MsEngagement, Winner as MsWinner};
-pub use engagement_action::EngagementAction as MsEngagementAction;
 pub use fire::{FireAction, StandardFire};
 pub use sides::Side as MsSide;
 
 use crate::action::{ChartSystem, SystemAbout};
 use crate::error::InputError;
 use crate::rules::RuleBook;
+use crate::systems::ghq::engagement_action::EngagementAction;
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
 use crate::systems::ghq::movement::MoveAction;
 use charts::Charts;
 use std::sync::Arc;
+
+/// `micro-squad engagement`, for the tests and benchmarks that build its
+/// engagement by hand.
+pub type MsEngagementAction = EngagementAction<Charts>;
 
 /// The Micro Squad system.
 pub struct MicroSquad;
@@ -64,7 +68,7 @@ impl ChartSystem for MicroSquad {
             &orders::CommandEfficiencyAction,
             &MoveAction::<Charts>::ON_CARD,
             &mines::MineAttackAction,
-            &engagement_action::EngagementAction,
+            &EngagementAction::<Charts>::ON_CARD,
         ],
         charts: &describe::CHARTS,
         preamble: "",
