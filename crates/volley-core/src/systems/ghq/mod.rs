@@ -19,6 +19,8 @@
 //! - [`movement`]: the movement chart and the cohesion roll to move;
 //! - [`terrain`]: when a terrain's conditional modifier applies;
 //! - [`command`]: the Command Efficiency Table and its roll;
+//! - [`strike`]: an artillery mission's or air strike's attack on one stand,
+//!   from its arrival through its deviation to the CRT;
 //! - [`overrun`], [`close_assault`]: the fixed-column and fixed-modifier attacks
 //!   of the movement phase;
 //! - [`differential`]: the differential as a question axis, and what an
@@ -53,6 +55,7 @@ pub mod results;
 pub mod roll_off;
 pub mod roll_points;
 pub mod stand;
+pub mod strike;
 pub mod terrain;
 
 pub use attack::{CrtAttack, attack_at, attack_by, attack_read, roll_result};

@@ -9,120 +9,21 @@ use super::charts::{Attacker, Charts};
 use super::fields;
 use super::roll_points::{DEVIATION_ROLL, STRIKE_ATTACK, STRIKE_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
-use crate::dice::{Dice, Roll};
-use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
+use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RollPoint;
-use crate::rules::rolls::Value;
 use crate::systems::ghq::fields::MarkerGroup;
 use crate::systems::ghq::roll_points::strike_shown;
-use crate::systems::ghq::{
-    CohesionTest, Column, CrtAttack, GhqCard, Stand, StandState, StrikeResult, attack_at,
-    column_or_automatic,
-};
-use crate::tally::Outcome;
+use crate::systems::ghq::strike::{Drift, DriftDistance, Strike, StrikeRule};
+use crate::systems::ghq::{Column, GhqCard, column_or_automatic};
 use std::sync::Arc;
 
-/// How far an impact can drift: a cohesion roll, then direction and distance.
-#[derive(Clone, Copy, Debug)]
-pub struct Drift {
-    pub check: CohesionTest,
-    pub direction_die: u32,
-    pub distance_die: u32,
-    /// The distance rolled is divided by this, rounded up.
-    pub divisor: u32,
-    /// Inches a deviated impact may drift and still cover the target.
-    pub impact_radius: u32,
-}
-
-/// An artillery (or air) attack on one stand under the impact.
-#[derive(Clone, Debug)]
-pub struct Strike {
-    pub charts: Arc<Charts>,
-    pub arrival: CohesionTest,
-    pub drift: Option<Drift>,
-    pub column: Column,
-    pub crt_drm: i32,
-    /// `-S-` is S against this target (not against a helicopter).
-    pub dash_s_suppresses: bool,
-    pub target: Stand,
-    /// What the mission's roll points show a house rule.
-    pub shown: Vec<Value>,
-}
-
-impl Strike {
-    /// After the arrival roll: deviation, then the attack.
-    pub fn land<D: Dice>(&self, dice: &mut D, drift: Option<Drift>) -> (StrikeResult, StandState) {
-        let mut target = self.target;
-        if let Some(d) = drift
-            && !self.rolled(&d.check, &DEVIATION_ROLL, dice)
-        {
-            // The direction does not matter to a stand at the centre of the sheaf.
-            dice.classify(Roll::Die(d.direction_die), |_| ());
-            let off = dice.classify(Roll::Die(d.distance_die), |n| {
-                n.div_ceil(d.divisor) > d.impact_radius
-            });
-            if off {
-                return (StrikeResult::OffTarget, target.state());
-            }
-        }
-        let attack = CrtAttack {
-            column: self.column,
-            drm: self.crt_drm,
-            dash_s_suppresses: self.dash_s_suppresses,
-        };
-        let shown = || self.shown.clone();
-        let effect = attack_at(
-            dice,
-            &*self.charts,
-            &STRIKE_ATTACK,
-            shown,
-            attack,
-            &mut target,
-        );
-        (effect.into(), target.state())
-    }
-
-    /// `test` rolled at `point` under the house rules.
-    fn rolled<D: Dice>(&self, test: &CohesionTest, point: &RollPoint, dice: &mut D) -> bool {
-        test.rolled_at(&self.charts.rolls, point, dice, || self.shown.clone())
-    }
-}
-
-/// Where [`Strike`] records.
-pub struct StrikeRecord {
-    result: Outcome<StrikeResult>,
-    target_after: Outcome<StandState>,
-}
-
-impl Procedure for Strike {
-    type Outcome = (StrikeResult, StandState);
-    type Record = StrikeRecord;
-
-    fn declare(&self, schema: &mut Schema) -> StrikeRecord {
-        StrikeRecord {
-            result: schema.outcome("result"),
-            target_after: schema.outcome("target_after"),
-        }
-    }
-
-    fn run<D: Dice>(&self, dice: &mut D) -> (StrikeResult, StandState) {
-        if !self.rolled(&self.arrival, &STRIKE_COHESION, dice) {
-            return (StrikeResult::NoFire, self.target.state());
-        }
-        self.land(dice, self.drift)
-    }
-
-    fn record(
-        &self,
-        rec: &StrikeRecord,
-        o: &(StrikeResult, StandState),
-        tally: &mut Tally,
-        w: f64,
-    ) {
-        tally.count(rec.result, o.0, w);
-        tally.count(rec.target_after, o.1, w);
-    }
+/// Micro Armour's strikes roll at its own roll points.
+impl StrikeRule for Charts {
+    const STRIKE_COHESION: &'static RollPoint = &STRIKE_COHESION;
+    const DEVIATION_ROLL: &'static RollPoint = &DEVIATION_ROLL;
+    const STRIKE_ATTACK: &'static RollPoint = &STRIKE_ATTACK;
+    const KEEPS_DEVIATION: bool = false;
 }
 
 /// The column of an artillery or air attack: below -3 an automatic S, above +9
@@ -210,9 +111,11 @@ impl<const INDIRECT: bool> ChartAction for ArtilleryAction<INDIRECT> {
         let drift = (INDIRECT || f.mortar).then_some(Drift {
             check: arrival,
             direction_die: deviation.indirect_direction_die,
-            distance_die: deviation.indirect_distance_die,
-            divisor: deviation.indirect_distance_divisor,
-            impact_radius: f.impact_radius,
+            distance: DriftDistance::Divided {
+                die: deviation.indirect_distance_die,
+                divisor: deviation.indirect_distance_divisor,
+            },
+            impact_radius: i64::from(f.impact_radius),
         });
         Ok(Box::new(ProcedureModel::new(Strike {
             arrival,

@@ -7,7 +7,7 @@
 //! inches. Then the attack value against the defense on the CRT, with target
 //! terrain.
 
-use super::artillery::{Drift, Strike, StrikeOutcome, StrikeRecord, class_word};
+use super::artillery::class_word;
 use super::charts::{AirBelowMin, Charts};
 use super::fields::{self, Conditions, MarkerGroup};
 use super::roll_points::{AA_FIRE, STRIKE_COHESION};
@@ -19,6 +19,7 @@ use crate::rules::rolls::Value;
 use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::roll_points::strike_shown;
+use crate::systems::ghq::strike::{Drift, DriftDistance, Strike, StrikeOutcome, StrikeRecord};
 use crate::systems::ghq::{AirResult, Stand, StrikeResult};
 use crate::tally::Mean;
 use std::sync::Arc;
@@ -26,7 +27,7 @@ use std::sync::Arc;
 /// An air strike against one stand, with the defender's AA fire.
 #[derive(Clone, Debug)]
 pub struct AirStrike {
-    pub strike: Strike,
+    pub strike: Strike<Charts>,
     pub aa: CohesionTest,
     pub small_aa: u32,
     pub large_aa: u32,
@@ -162,11 +163,14 @@ impl AirStrikeAction {
                 drift: Some(Drift {
                     check: arrival,
                     direction_die: charts.data.deviation.air_direction_die,
-                    distance_dice: charts.data.deviation.air_distance_dice,
+                    distance: DriftDistance::Summed {
+                        dice: charts.data.deviation.air_distance_dice,
+                    },
                     impact_radius: f.impact_radius,
                 }),
                 column,
                 crt_drm: terrain_crt + f.die_mod,
+                dash_s_suppresses: false,
                 shown: strike_shown(
                     "air-strike",
                     &Stand::default(),
