@@ -104,7 +104,7 @@ impl Stepped for Charge {
                 },
                 DEFENDER_VOLLEY,
             ) => {
-                let aimed = bands[1].map(|band| self.defenders_volley(att, def, band));
+                let aimed = bands[1].map(|band| self.aim_defenders_volley(att, def, band));
                 let (att_after, att_fell_back) = self.fire_if_aimed(aimed.as_ref(), att, dice);
                 DefenderFired {
                     att,
@@ -126,7 +126,7 @@ impl Stepped for Charge {
                 },
                 ATTACKER_VOLLEY,
             ) => {
-                let aimed = band.map(|band| self.attackers_volley(att, def, band));
+                let aimed = band.map(|band| self.aim_attackers_volley(att, def, band));
                 let (def_after, def_fell_back) = self.fire_if_aimed(aimed.as_ref(), def, dice);
                 let att_after = (att_after, att_fell_back);
                 Over(self.after_volleys(class, att_after, (def_after, def_fell_back)))

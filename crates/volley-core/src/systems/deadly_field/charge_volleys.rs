@@ -76,7 +76,7 @@ impl Charge {
     }
 
     /// The defender's closing volley at the charger, at `band`.
-    pub(super) fn defenders_volley(
+    pub(super) fn aim_defenders_volley(
         &self,
         att: Condition,
         def: Condition,
@@ -89,7 +89,7 @@ impl Charge {
 
     /// The charger's closing volley at the defender, at `band`, fired as the
     /// charger stood before the defender's.
-    pub(super) fn attackers_volley(
+    pub(super) fn aim_attackers_volley(
         &self,
         att: Condition,
         def: Condition,
@@ -139,10 +139,10 @@ impl Charge {
     ) -> Result<StepMoves<ChargeState>, OverBudget> {
         let mut enumerator = Enumerator::new(budget);
         // Each volley aimed once, then played for every leaf of its dice.
-        let aimed = bands[1].map(|band| self.defenders_volley(att, def, band));
+        let aimed = bands[1].map(|band| self.aim_defenders_volley(att, def, band));
         let (at_charger, _) =
             enumerator.merged(|dice| self.fire_if_aimed(aimed.as_ref(), att, dice))?;
-        let aimed = bands[0].map(|band| self.attackers_volley(att, def, band));
+        let aimed = bands[0].map(|band| self.aim_attackers_volley(att, def, band));
         let (at_defender, _) =
             enumerator.merged(|dice| self.fire_if_aimed(aimed.as_ref(), def, dice))?;
         let mut ends: FxHashMap<ChargeState, f64> = FxHashMap::default();

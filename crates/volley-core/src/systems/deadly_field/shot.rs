@@ -296,8 +296,8 @@ pub(super) fn firer_modifiers(
     mods
 }
 
-/// The fire of `firer` (standing as `by`) at `target` (standing as `at`); `None`
-/// when the firer cannot fire now (routed or gone).
+/// The fire of `firer` at `target`, each as it stands; `None` when the firer
+/// cannot fire now (routed or gone).
 pub fn shot(charts: &Charts, firer: Standing, target: Standing, s: &FireSituation) -> Option<Shot> {
     let ((firer, by), (target, at)) = (firer, target);
     if by.broken() || at.gone() {

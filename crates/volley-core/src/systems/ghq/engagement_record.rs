@@ -1,7 +1,9 @@
 //! What a GHQ engagement records (Micro Squad's and Micro Armour's alike):
 //! who is out at the end, the turns and the stands lost, and each side's
 //! stands alive, suppressed and (where the card tracks it across turns)
-//! disorganized, turn by turn.
+//! disorganized, turn by turn; and what both cards' engagements play between
+//! turns, written once as [`between_turns`], which each card's `Engagement`
+//! impl expands.
 
 use super::group::StandGroup;
 use crate::action::About;

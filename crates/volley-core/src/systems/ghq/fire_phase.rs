@@ -1,5 +1,7 @@
 //! One side's stands in the middle of an engagement's fire phase, counted (the
-//! Micro Squad and Micro Armour engagements).
+//! Micro Squad and Micro Armour engagements), from the turn's opening fire
+//! ([`State::opening_fire`]) to the marker removal that ends the turn
+//! ([`State::removing_markers`]).
 //!
 //! Stands are counted by their markers and by what happened to them this phase
 //! (fired, attacked, suppressed by an attack), not kept in place: stands alike are

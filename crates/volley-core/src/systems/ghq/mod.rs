@@ -1,5 +1,7 @@
-//! Mechanics shared by the three GHQ games (Micro Force, Micro Squad, Micro
-//! Armour), parameterised by each card's data through [`GhqCard`]:
+//! Mechanics shared by the GHQ games (Micro Force, Micro Squad, Micro Armour:
+//! all three, or the two a mechanic is on), parameterised by each card's data
+//! through [`GhqCard`] and, where a card reads a shared rule its own way, a
+//! `…Rule` trait on its charts:
 //!
 //! - [`cohesion`]: the d20 cohesion roll with naturals and its margin;
 //! - [`crt`]: the Combat Results Table read by differential column;
@@ -14,13 +16,13 @@
 //! - [`fire_phase`]: a side's stands counted through an engagement's fire phase,
 //!   with who fires next and at whom, from the turn's opening fire to its
 //!   marker removal;
-//! - [`roll_off`]: the posture and initiative roll-off, and a roll one side
-//!   wins asked alone;
+//! - [`roll_off`]: Micro Armour's posture and Micro Force's initiative
+//!   roll-off (2D6 each), and a roll one side wins asked alone;
 //! - [`movement`]: the movement chart and the cohesion roll to move;
 //! - [`terrain`]: when a terrain's conditional modifier applies;
 //! - [`command`]: the Command Efficiency Table and its roll;
-//! - [`strike`]: an artillery mission's or air strike's attack on one stand,
-//!   from its arrival through its deviation to the CRT;
+//! - [`strike`]: an artillery mission's attack on one stand (and Micro
+//!   Squad's air strike's), from its arrival through its deviation to the CRT;
 //! - [`overrun`], [`close_assault`]: the fixed-column and fixed-modifier attacks
 //!   of the movement phase;
 //! - [`differential`]: the differential as a question axis, and what an
@@ -31,7 +33,7 @@
 //!   and the engagement its charts build ([`engagement_action::EngagementRule`]);
 //! - [`engagement_record`]: what an engagement records, turn by turn and at
 //!   its end, and what it plays between turns (written once, expanded in each
-//!   card's engagement by [`engagement_record::between_turns`]);
+//!   card's engagement by the macro `between_turns!`);
 //! - [`card`]: what a card supplies (CRT, marker penalties and their cap,
 //!   options).
 

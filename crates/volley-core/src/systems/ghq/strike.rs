@@ -1,9 +1,11 @@
-//! An artillery mission's (or an air strike's) attack on one stand under its
-//! impact: the arrival (the firer's cohesion roll), where the impact may
-//! deviate a second cohesion roll and, failed, a direction and a distance that
-//! may carry it off the stand, then the attack on the CRT. A card names the
-//! roll points ([`StrikeRule`]) and reads the distance its own way
-//! ([`DriftDistance`]), and whether the strike records the deviation.
+//! An artillery mission's attack on one stand under its impact, on Micro
+//! Armour and Micro Squad (and Micro Squad's air strike): the arrival (the
+//! firer's cohesion roll); where the impact can deviate, a second cohesion
+//! roll and, if that fails, a direction and a distance that may carry the
+//! impact off the stand; then the attack on the CRT. A card names the roll
+//! points and says whether the strike records the deviation ([`StrikeRule`]),
+//! and reads the distance its own way ([`DriftDistance`]). Micro Armour's air
+//! strike, with its aircraft and AA fire, is its own procedure.
 
 use super::attack::{CrtAttack, attack_at};
 use super::card::GhqCard;
@@ -164,7 +166,7 @@ impl<C: StrikeRule> Strike<C> {
     }
 
     /// Labels of the `deviation` variable: none, then every distance.
-    pub fn deviation_labels(&self) -> Vec<String> {
+    fn deviation_labels(&self) -> Vec<String> {
         let mut labels = vec!["none".to_string()];
         if let Some(dice) = self.distance_dice() {
             labels.extend((dice..=6 * dice).map(|d| format!("{d}in")));

@@ -3,7 +3,9 @@
 //! direction, 1D8 / 2 inches rounded up), the armored defense halved (and moving
 //! personnel's in indirect fire), below -3 the result is S, 2D6 plus terrain (no
 //! range), and `-S-` is S (no effect on a helicopter, see
-//! [`Charts::dash_s_suppresses`]).
+//! [`Charts::dash_s_suppresses`]). The strike itself is the GHQ one
+//! ([`crate::systems::ghq::strike`]); this file gives it the card's roll points,
+//! its fields and its two actions.
 
 use super::charts::{Attacker, Charts};
 use super::fields;

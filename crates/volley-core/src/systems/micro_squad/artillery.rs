@@ -5,7 +5,9 @@
 //! without the target-terrain modifier (S9; `ms_deviation_terrain` adds it). A
 //! failed deviation moves the impact 1D8 direction and 1D6 inches; the target stays
 //! under it when the distance is within `impact_radius`. Then 2D6 plus target
-//! terrain (no range) on the CRT; below -3 the result is S.
+//! terrain (no range) on the CRT; below -3 the result is S. The strike itself
+//! is the GHQ one ([`crate::systems::ghq::strike`]); this file gives it the
+//! card's roll points, its fields and its two actions.
 
 use super::charts::Charts;
 use super::fields::{self, Conditions, MarkerGroup};
