@@ -5,20 +5,46 @@
 
 use crate::dice::{Dice, Roll};
 use crate::engine::{Procedure, Schema};
-use crate::rules::rolls::Adjust;
+use crate::rules::rolls::{Adjust, Value};
 use crate::tally::{Outcome, Side, Tally};
 use std::cmp::Ordering;
 
 /// Two sides' 2D6 and modifiers, compared.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RollOff {
-    pub a_modifier: i32,
-    pub b_modifier: i32,
+    a_modifier: i32,
+    b_modifier: i32,
     /// The lower total wins.
-    pub low_wins: bool,
+    low_wins: bool,
 }
 
 impl RollOff {
+    /// The higher total wins (Micro Armour's posture roll).
+    pub const fn higher_wins(a_modifier: i32, b_modifier: i32) -> RollOff {
+        RollOff {
+            a_modifier,
+            b_modifier,
+            low_wins: false,
+        }
+    }
+
+    /// The lower total wins (Micro Force's initiative).
+    pub const fn lower_wins(a_modifier: i32, b_modifier: i32) -> RollOff {
+        RollOff {
+            a_modifier,
+            b_modifier,
+            low_wins: true,
+        }
+    }
+
+    /// What the roll shows a house rule first: A's modifier, then B's.
+    pub fn shown(&self) -> [Value; 2] {
+        [
+            Value::Number(i64::from(self.a_modifier)),
+            Value::Number(i64::from(self.b_modifier)),
+        ]
+    }
+
     /// How A's total stands against B's, for A's 2D6 of `a` and B's of `b`
     /// (a rule's modifier and a script's reading on A's): `Greater` when A's
     /// is the better.

@@ -79,7 +79,7 @@ pub const FIRE_MARKERS: [Read; 4] = [
 
 /// The values of [`FIRE_MARKERS`] for a shot by `firer` at `target`: the
 /// start of what standard fire's roll points show (more follow).
-pub fn markers_shown(firer: &Stand, target: &Stand) -> Vec<Value> {
+fn markers_shown(firer: &Stand, target: &Stand) -> Vec<Value> {
     vec![
         Value::Flag(firer.suppressed),
         Value::Flag(firer.disorganized),

@@ -80,23 +80,34 @@ pub struct Strike<C> {
 }
 
 impl<C: StrikeRule> Strike<C> {
-    /// The whole strike: its arrival, then [`Strike::land`].
+    /// The whole strike as set: its arrival, then where it lands.
     pub fn strike<D: Dice>(&self, dice: &mut D) -> StrikeOutcome {
-        if !self.rolled(&self.arrival, C::STRIKE_COHESION, dice) {
+        self.strike_as(&self.arrival, self.drift.as_ref(), dice)
+    }
+
+    /// The strike arriving on `arrival` and drifting as `drift` says (an air
+    /// strike's AA fire changes both rolls), in place of the strike's own.
+    pub fn strike_as<D: Dice>(
+        &self,
+        arrival: &CohesionTest,
+        drift: Option<&Drift>,
+        dice: &mut D,
+    ) -> StrikeOutcome {
+        if !self.rolled(arrival, C::STRIKE_COHESION, dice) {
             return StrikeOutcome {
                 result: StrikeResult::NoFire,
                 target_after: self.target.state(),
                 deviation: 0,
             };
         }
-        self.land(dice)
+        self.land(drift, dice)
     }
 
     /// After the arrival roll: the deviation, then the attack.
-    pub fn land<D: Dice>(&self, dice: &mut D) -> StrikeOutcome {
+    fn land<D: Dice>(&self, drift: Option<&Drift>, dice: &mut D) -> StrikeOutcome {
         let mut target = self.target;
         let mut deviation = 0;
-        if let Some(drift) = &self.drift
+        if let Some(drift) = drift
             && !self.rolled(&drift.check, C::DEVIATION_ROLL, dice)
         {
             // The direction does not matter to a stand at the centre of the sheaf.
@@ -141,7 +152,7 @@ impl<C: StrikeRule> Strike<C> {
     }
 
     /// `test` rolled at `point` under the house rules.
-    pub fn rolled<D: Dice>(&self, test: &CohesionTest, point: &RollPoint, dice: &mut D) -> bool {
+    fn rolled<D: Dice>(&self, test: &CohesionTest, point: &RollPoint, dice: &mut D) -> bool {
         test.rolled_at(self.charts.rolls(), point, dice, || self.shown.clone())
     }
 }

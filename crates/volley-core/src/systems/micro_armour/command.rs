@@ -11,7 +11,7 @@ use crate::dice::{Dice, Roll};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
 use crate::rules::RollRules;
-use crate::rules::rolls::{Value, Verdict};
+use crate::rules::rolls::Verdict;
 use crate::systems::ghq::command::{OrdersRoll, OrdersTable};
 use crate::systems::ghq::movement::{MoveRule, MovementOrders};
 use crate::systems::ghq::roll_off::{RollOff, SideRoll, SideRollProcedure};
@@ -81,8 +81,8 @@ impl MoveRule for Charts {
 /// The posture roll: each side 2D6 + cohesion, highest has the initiative.
 #[derive(Clone, Debug)]
 pub struct Posture {
-    pub a_cohesion: i32,
-    pub b_cohesion: i32,
+    /// Each side's 2D6 plus its cohesion, the higher winning.
+    pub roll_off: RollOff,
     /// Who has it after a tie.
     pub tie: PostureTie,
     /// The house rules' roll rules, for the posture roll point.
@@ -95,17 +95,8 @@ impl SideRoll for Posture {
     /// Roll for the initiative, at the posture roll point under the house
     /// rules: `true` when A has it.
     fn a_wins<D: Dice>(&self, dice: &mut D) -> bool {
-        let shown = || {
-            vec![
-                Value::Number(i64::from(self.a_cohesion)),
-                Value::Number(i64::from(self.b_cohesion)),
-            ]
-        };
-        let roll_off = RollOff {
-            a_modifier: self.a_cohesion,
-            b_modifier: self.b_cohesion,
-            low_wins: false,
-        };
+        let shown = || self.roll_off.shown().to_vec();
+        let roll_off = &self.roll_off;
         self.rolls.roll(&POSTURE_ROLL, dice, shown, |dice, adjust| {
             let a_first = roll_off
                 .roll(dice, adjust)
@@ -142,8 +133,7 @@ impl ChartAction for PostureAction {
 
     fn build(&self, f: PostureFields, charts: &Arc<Charts>) -> Result<Box<dyn Model>, InputError> {
         Ok(Box::new(ProcedureModel::new(SideRollProcedure(Posture {
-            a_cohesion: f.a_cohesion,
-            b_cohesion: f.b_cohesion,
+            roll_off: RollOff::higher_wins(f.a_cohesion, f.b_cohesion),
             tie: charts.data.options.ma_posture_tie(),
             rolls: charts.rolls.clone(),
         }))))

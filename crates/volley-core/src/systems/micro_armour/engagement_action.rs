@@ -12,6 +12,7 @@ use crate::rules::rolls::Value;
 use crate::systems::ghq::engagement_action::EngagementRule;
 use crate::systems::ghq::fire_phase;
 use crate::systems::ghq::group::MAX_STANDS;
+use crate::systems::ghq::roll_off::RollOff;
 use crate::systems::ghq::{RemovalTable, column_or_automatic};
 use std::sync::Arc;
 
@@ -149,8 +150,7 @@ impl EngagementRule for Charts {
             b: side(f.b_stands, f.b_tech_level, f.b_cohesion, b_fire, f.b_break),
             turns: f.turns,
             posture: Posture {
-                a_cohesion: f.a_cohesion,
-                b_cohesion: f.b_cohesion,
+                roll_off: RollOff::higher_wins(f.a_cohesion, f.b_cohesion),
                 tie: charts.data.options.ma_posture_tie(),
                 rolls: charts.rolls.clone(),
             },

@@ -16,7 +16,7 @@ use crate::error::InputError;
 use crate::rules::rolls::{Value, Verdict};
 use crate::systems::ghq::differential;
 use crate::systems::ghq::fields::MarkerGroup;
-use crate::systems::ghq::roll_points::markers_shown;
+use crate::systems::ghq::roll_points::fire_shown;
 use crate::systems::ghq::{
     CohesionTest, Column, CrtAttack, FireRecord, FireResult, GhqCard, Stand, StandState,
     attack_read, column_or_automatic,
@@ -213,17 +213,17 @@ impl FireAction {
             crt_drm: terrain_crt + smoke + range + f.die_mod,
             dash_s_suppresses,
             target: f.target_stand,
-            shown: [
-                markers_shown(&f.firer, &f.target_stand),
-                vec![
+            shown: fire_shown(
+                &f.firer,
+                &f.target_stand,
+                &[
                     Value::Word(fields::class_named(&f.target)),
                     Value::Number(f.range),
                     Value::Number(i64::from(f.tech_level)),
                     Value::Flag(f.atgm),
                     Value::Flag(f.smoke || f.terrain.iter().any(|t| t == "smoke")),
                 ],
-            ]
-            .concat(),
+            ),
             charts: charts.clone(),
         })
     }

@@ -15,8 +15,8 @@ use std::sync::Arc;
 /// The initiative roll-off between sides A and B.
 #[derive(Clone, Debug)]
 pub struct Initiative {
-    pub a_modifier: i32,
-    pub b_modifier: i32,
+    /// Each side's 2D6 plus its command bonus, the lower winning.
+    pub roll_off: RollOff,
     /// Who keeps a first-turn tie.
     pub first_turn_tie: FirstTurnTie,
     /// Last turn's winner: `Some(true)` = A; `None` on the first turn.
@@ -33,8 +33,10 @@ impl Initiative {
         last_winner_a: Option<bool>,
     ) -> Self {
         Initiative {
-            a_modifier: charts.initiative_bonus(a_competence),
-            b_modifier: charts.initiative_bonus(b_competence),
+            roll_off: RollOff::lower_wins(
+                charts.initiative_bonus(a_competence),
+                charts.initiative_bonus(b_competence),
+            ),
             first_turn_tie: charts.data.options.mf_initiative_first_turn_tie(),
             last_winner_a,
             rolls: charts.rolls.clone(),
@@ -49,17 +51,10 @@ impl SideRoll for Initiative {
     /// house rules.
     fn a_wins<D: Dice>(&self, dice: &mut D) -> bool {
         let shown = || {
-            vec![
-                Value::Number(i64::from(self.a_modifier)),
-                Value::Number(i64::from(self.b_modifier)),
-                Value::Flag(self.last_winner_a.is_none()),
-            ]
+            let [a, b] = self.roll_off.shown();
+            vec![a, b, Value::Flag(self.last_winner_a.is_none())]
         };
-        let roll_off = RollOff {
-            a_modifier: self.a_modifier,
-            b_modifier: self.b_modifier,
-            low_wins: true,
-        };
+        let roll_off = &self.roll_off;
         self.rolls
             .roll(&INITIATIVE_ROLL, dice, shown, |dice, adjust| {
                 let a_wins = roll_off.roll(dice, adjust).unwrap_or_else(|| {

@@ -10,7 +10,7 @@
 use super::artillery::class_word;
 use super::charts::{AirBelowMin, Charts};
 use super::fields::{self, Conditions, MarkerGroup};
-use super::roll_points::{AA_FIRE, STRIKE_COHESION};
+use super::roll_points::AA_FIRE;
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::Dice;
 use crate::engine::{Model, Procedure, ProcedureModel, Schema, Tally};
@@ -20,7 +20,7 @@ use crate::systems::ghq::CohesionTest;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::roll_points::strike_shown;
 use crate::systems::ghq::strike::{Drift, DriftDistance, Strike, StrikeOutcome, StrikeRecord};
-use crate::systems::ghq::{AirResult, Stand, StrikeResult};
+use crate::systems::ghq::{AirResult, Stand};
 use crate::tally::Mean;
 use std::sync::Arc;
 
@@ -85,22 +85,16 @@ impl Procedure for AirStrike {
             modifier: self.strike.arrival.modifier + modifier,
             ..self.strike.arrival
         };
-        if !self.strike.rolled(&arrival, &STRIKE_COHESION, dice) {
-            let outcome = StrikeOutcome {
-                result: StrikeResult::NoFire,
-                target_after: self.strike.target.state(),
-                deviation: 0,
-            };
-            return (outcome, modifier);
-        }
-        if self.aa_on_deviation {
-            let mut strike = self.strike.clone();
-            if let Some(drift) = &mut strike.drift {
-                drift.check = arrival;
-            }
-            return (strike.land(dice), modifier);
-        }
-        (self.strike.land(dice), modifier)
+        // The AA total counts on the deviation roll too under ms_air_deviation_aa.
+        let drift = match self.strike.drift {
+            Some(drift) if self.aa_on_deviation => Some(Drift {
+                check: arrival,
+                ..drift
+            }),
+            drift => drift,
+        };
+        let outcome = self.strike.strike_as(&arrival, drift.as_ref(), dice);
+        (outcome, modifier)
     }
 
     fn record(&self, rec: &Self::Record, o: &(StrikeOutcome, i32), tally: &mut Tally, w: f64) {

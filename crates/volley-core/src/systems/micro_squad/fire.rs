@@ -14,7 +14,7 @@ use crate::systems::ghq::Column;
 use crate::systems::ghq::CrtResult;
 use crate::systems::ghq::GhqCard;
 use crate::systems::ghq::differential;
-use crate::systems::ghq::roll_points::markers_shown;
+use crate::systems::ghq::roll_points::fire_shown;
 use crate::systems::ghq::{FireRecord, FireResult, Stand, StandState};
 use std::sync::Arc;
 
@@ -267,14 +267,17 @@ impl FireAction {
             .map_err(|m| InputError::argument("range", m))?;
         let column = fields::crt_column(f.firepower, f.defense, false, "firepower")?;
         // What the fire's roll points show, in the order of their reads.
-        let mut shown = markers_shown(&f.firer, &f.target_stand);
-        shown.extend([
-            Value::Word(if personnel { "personnel" } else { "other" }),
-            Value::Number(f.range),
-            Value::Number(f.firepower),
-            Value::Number(f.defense),
-            Value::Flag(f.smoke || f.terrain.iter().any(|t| t == "smoke")),
-        ]);
+        let shown = fire_shown(
+            &f.firer,
+            &f.target_stand,
+            &[
+                Value::Word(if personnel { "personnel" } else { "other" }),
+                Value::Number(f.range),
+                Value::Number(f.firepower),
+                Value::Number(f.defense),
+                Value::Flag(f.smoke || f.terrain.iter().any(|t| t == "smoke")),
+            ],
+        );
         let firer = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + smoke);
         let crt_drm = terrain_crt + smoke + range + f.die_mod;
         if charts.rolls.scripted(&FIRER_COHESION) || charts.rolls.scripted(&CRT_ROLL) {
