@@ -1,6 +1,6 @@
 //! The shape every system has: one charts type compiled from its card, what
 //! it says about itself (a const [`SystemAbout`]), and how it prints each
-//! chart. A system implements [`ChartSystem`]; the blanket impl below makes it
+//! chart (the six systems' are in `systems/registry.rs`). A system implements [`ChartSystem`]; the blanket impl below makes it
 //! a [`System`], so compiling, checking and describing the charts are written
 //! once for all of them.
 
@@ -16,10 +16,13 @@ pub trait ChartSystem: Sync {
     /// Its name, title, card, actions and charts.
     const ABOUT: &'static SystemAbout;
 
-    /// Print chart `name` (any of `ABOUT.charts` but `options`) as volley
+    /// Prints chart `name` (any of `ABOUT.charts` but `options`) as volley
     /// reads it, with its provenance, into `out`.
-    fn describe_chart(charts: &Self::Charts, name: &str, out: &mut String);
+    const DESCRIBE_CHART: DescribeChart<Self::Charts>;
 }
+
+/// How a system prints one of its charts: `(charts, chart name, out)`.
+pub type DescribeChart<C> = fn(&C, &str, &mut String);
 
 impl<S: ChartSystem> System for S {
     fn about(&self) -> &SystemAbout {
@@ -36,7 +39,7 @@ impl<S: ChartSystem> System for S {
         chart: &str,
         out: &mut String,
     ) -> Result<(), InputError> {
-        S::describe_chart(&*charts_of::<S::Charts>(rules)?, chart, out);
+        (S::DESCRIBE_CHART)(&*charts_of::<S::Charts>(rules)?, chart, out);
         Ok(())
     }
 }

@@ -15,7 +15,7 @@ mod scenario;
 #[cfg(test)]
 pub(crate) use chart_action::fields_under;
 pub use chart_action::{ActionFields, ChartAction, ChartsOf, notes_of};
-pub use chart_system::ChartSystem;
+pub use chart_system::{ChartSystem, DescribeChart};
 pub use field_spec::{
     FieldKind, FieldSpec, FieldValue, Given, Implied, MAX_RANGE_VALUES, range_values,
 };

@@ -3,8 +3,10 @@
 //! outside `systems/` knows a rule. `ghq/` holds the mechanics the GHQ cards share,
 //! `hex_duel/` what the two hex rule sets' duels share.
 //!
-//! The traits a system implements live in [`crate::action`], apart from this
-//! registry, so a system never imports its parent. See `README.md` here for the
+//! The registry (`registry.rs`) names each system and wires its folder's
+//! charts, actions and rolls into it. The traits a system implements live in
+//! [`crate::action`], apart from the registry, so a system never imports its
+//! parent. See `README.md` here for the
 //! steps to add a system.
 
 pub mod deadly_field;
@@ -14,7 +16,10 @@ pub mod hex_duel;
 pub mod micro_armour;
 pub mod micro_force;
 pub mod micro_squad;
+mod registry;
 pub mod stand_and_die;
+
+pub use registry::all;
 
 pub use crate::action::{
     Action, CompiledCharts, FieldKind, FieldSpec, FieldValue, MAX_RANGE_VALUES, Origin, Scenario,
@@ -23,18 +28,6 @@ pub use crate::action::{
 
 use crate::error::{InputError, one_of};
 use crate::rules::RuleBook;
-
-/// Every system volley knows: the registry. Adding a system adds one line here.
-pub fn all() -> &'static [&'static dyn System] {
-    &[
-        &micro_force::MicroForce,
-        &micro_squad::MicroSquad,
-        &micro_armour::MicroArmour,
-        &hex_acw::HexAcw,
-        &stand_and_die::StandAndDie,
-        &deadly_field::DeadlyField,
-    ]
-}
 
 /// Every action with choices (what `volley plan` answers), as `SYSTEM
 /// ACTION`.

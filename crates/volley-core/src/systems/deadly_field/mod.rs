@@ -30,11 +30,14 @@ mod vocabulary;
 
 pub use unit::COVERS;
 
-use crate::action::{ChartSystem, SystemAbout};
+use crate::action::Action;
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use charts::Charts;
+pub use charts::Charts;
 use std::sync::Arc;
+
+pub(super) use describe::describe_chart;
+pub(super) use roll_points::ALL as ROLLS;
 
 /// The Across A Deadly Field system.
 pub struct DeadlyField;
@@ -43,7 +46,8 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
     crate::action::charts_of(rules)
 }
 
-const CHARTS: [&str; 7] = [
+/// The charts `volley rules` prints, `options` first.
+pub(super) const CHARTS: [&str; 7] = [
     "options",
     "morale",
     "firepower",
@@ -53,27 +57,12 @@ const CHARTS: [&str; 7] = [
     "impact",
 ];
 
-impl ChartSystem for DeadlyField {
-    type Charts = Charts;
-
-    const ABOUT: &'static SystemAbout = &SystemAbout {
-        name: "deadly-field",
-        title: "Across A Deadly Field (ACW regiments)",
-        card: crate::rules::card!("deadly_field"),
-        actions: &[
-            &morale::MoraleAction::<false>,
-            &morale::MoraleAction::<true>,
-            &fire::FireAction,
-            &impact::ImpactAction,
-            &charge_action::ChargeAction,
-            &firefight_action::FirefightAction,
-        ],
-        charts: &CHARTS,
-        preamble: "Provenance: printed = read from the card; reconstructed = the card is garbled and this is volley's reading; assumed = the card is silent. Confidence: [H] high, [M] medium, [L] low (and [L-M], [M-H] between).",
-        rolls: roll_points::ALL,
-    };
-
-    fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
-        describe::describe_chart(charts, name, out);
-    }
-}
+/// Every action of the card, in the order `volley actions` lists them.
+pub(super) const ACTIONS: &[&dyn Action] = &[
+    &morale::MoraleAction::<false>,
+    &morale::MoraleAction::<true>,
+    &fire::FireAction,
+    &impact::ImpactAction,
+    &charge_action::ChargeAction,
+    &firefight_action::FirefightAction,
+];

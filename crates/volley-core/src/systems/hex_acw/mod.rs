@@ -9,28 +9,17 @@ mod fire;
 mod hex;
 mod roll_points;
 
-use crate::action::{ChartSystem, SystemAbout};
-use charts::Charts;
+use crate::action::Action;
+pub use charts::Charts;
+
+pub(super) use describe::describe_chart;
+pub(super) use roll_points::ALL as ROLLS;
 
 /// The hex ACW system.
 pub struct HexAcw;
 
-const CHARTS: [&str; 3] = ["options", "firepower", "casualties"];
+/// The charts `volley rules` prints, `options` first.
+pub(super) const CHARTS: [&str; 3] = ["options", "firepower", "casualties"];
 
-impl ChartSystem for HexAcw {
-    type Charts = Charts;
-
-    const ABOUT: &'static SystemAbout = &SystemAbout {
-        name: "hex-acw",
-        title: "The American Civil War (Marchin' & Fightin'), hex rules",
-        card: crate::rules::card!("hex_acw"),
-        actions: &[&fire::FireAction, &duel::DuelAction],
-        charts: &CHARTS,
-        preamble: "",
-        rolls: roll_points::ALL,
-    };
-
-    fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
-        describe::describe_chart(charts, name, out);
-    }
-}
+/// Every action of the card, in the order `volley actions` lists them.
+pub(super) const ACTIONS: &[&dyn Action] = &[&fire::FireAction, &duel::DuelAction];

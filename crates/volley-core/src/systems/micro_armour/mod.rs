@@ -21,42 +21,30 @@ mod marker_removal;
 mod roll_points;
 mod sides;
 
-use crate::action::{ChartSystem, SystemAbout};
+use crate::action::Action;
 use crate::systems::ghq::engagement_action::EngagementAction;
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
 use crate::systems::ghq::movement::MoveAction;
-use charts::Charts;
+pub use charts::Charts;
+
+pub(super) use describe::{CHARTS, describe_chart};
+pub(super) use roll_points::ALL as ROLLS;
 
 /// The Micro Armour system.
 pub struct MicroArmour;
 
-impl ChartSystem for MicroArmour {
-    type Charts = Charts;
-
-    const ABOUT: &'static SystemAbout = &SystemAbout {
-        name: "micro-armour",
-        title: "GHQ Micro Armour: The Game - Modern",
-        card: crate::rules::card!("micro_armour"),
-        actions: &[
-            &fire::FireAction,
-            &MarkerRemovalAction::<Charts>::ON_CARD,
-            &artillery::ArtilleryAction::<false>,
-            &artillery::ArtilleryAction::<true>,
-            &air::AirStrikeAction,
-            &air::AntiAircraftAction,
-            &assault::OverrunAction,
-            &assault::CloseAssaultAction,
-            &command::OrdersAction,
-            &MoveAction::<Charts>::ON_CARD,
-            &command::PostureAction,
-            &EngagementAction::<Charts>::ON_CARD,
-        ],
-        charts: &describe::CHARTS,
-        preamble: "",
-        rolls: roll_points::ALL,
-    };
-
-    fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
-        describe::describe_chart(charts, name, out);
-    }
-}
+/// Every action of the card, in the order `volley actions` lists them.
+pub(super) const ACTIONS: &[&dyn Action] = &[
+    &fire::FireAction,
+    &MarkerRemovalAction::<Charts>::ON_CARD,
+    &artillery::ArtilleryAction::<false>,
+    &artillery::ArtilleryAction::<true>,
+    &air::AirStrikeAction,
+    &air::AntiAircraftAction,
+    &assault::OverrunAction,
+    &assault::CloseAssaultAction,
+    &command::OrdersAction,
+    &MoveAction::<Charts>::ON_CARD,
+    &command::PostureAction,
+    &EngagementAction::<Charts>::ON_CARD,
+];

@@ -30,11 +30,14 @@ pub mod unit;
 /// front end that lists them (the sheet).
 pub use melee::MODIFIERS as CHART_10_MODIFIERS;
 
-use crate::action::{ChartSystem, SystemAbout};
+use crate::action::Action;
 use crate::error::InputError;
 use crate::rules::RuleBook;
-use charts::Charts;
+pub use charts::Charts;
 use std::sync::Arc;
+
+pub(super) use describe::{CHARTS, describe_chart};
+pub(super) use roll_points::ALL as ROLLS;
 
 /// The Micro Force system.
 pub struct MicroForce;
@@ -44,30 +47,15 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
     crate::action::charts_of(rules)
 }
 
-impl ChartSystem for MicroForce {
-    type Charts = Charts;
-
-    const ABOUT: &'static SystemAbout = &SystemAbout {
-        name: "micro-force",
-        title: "GHQ Micro Force: The Game (American Civil War)",
-        card: crate::rules::card!("micro_force"),
-        actions: &[
-            &fire::FireAction,
-            &charge_action::ChargeAction,
-            &melee::MeleeAction,
-            &recovery::RecoveryAction::RALLY,
-            &recovery::RecoveryAction::CEASE_FIRE,
-            &recovery::RecoveryAction::REJOIN,
-            &recovery::RecoveryAction::RESUPPLY,
-            &initiative::InitiativeAction,
-            &firefight_action::FirefightAction,
-        ],
-        charts: &describe::CHARTS,
-        preamble: "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n",
-        rolls: roll_points::ALL,
-    };
-
-    fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
-        describe::describe_chart(charts, name, out);
-    }
-}
+/// Every action of the card, in the order `volley actions` lists them.
+pub(super) const ACTIONS: &[&dyn Action] = &[
+    &fire::FireAction,
+    &charge_action::ChargeAction,
+    &melee::MeleeAction,
+    &recovery::RecoveryAction::RALLY,
+    &recovery::RecoveryAction::CEASE_FIRE,
+    &recovery::RecoveryAction::REJOIN,
+    &recovery::RecoveryAction::RESUPPLY,
+    &initiative::InitiativeAction,
+    &firefight_action::FirefightAction,
+];

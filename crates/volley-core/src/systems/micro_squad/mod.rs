@@ -28,18 +28,21 @@ pub use engagement::{Engagement as MsEngagement, Winner as MsWinner};
 pub use fire::{FireAction, StandardFire};
 pub use sides::Side as MsSide;
 
-use crate::action::{ChartSystem, SystemAbout};
+use crate::action::Action;
 use crate::error::InputError;
 use crate::rules::RuleBook;
 use crate::systems::ghq::engagement_action::EngagementAction;
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
 use crate::systems::ghq::movement::MoveAction;
-use charts::Charts;
+pub use charts::Charts;
 use std::sync::Arc;
 
 /// `micro-squad engagement`, for the tests and benchmarks that build its
 /// engagement by hand.
 pub type MsEngagementAction = EngagementAction<Charts>;
+
+pub(super) use describe::{CHARTS, describe_chart};
+pub(super) use roll_points::ALL as ROLLS;
 
 /// The Micro Squad system.
 pub struct MicroSquad;
@@ -49,33 +52,18 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
     crate::action::charts_of(rules)
 }
 
-impl ChartSystem for MicroSquad {
-    type Charts = Charts;
-
-    const ABOUT: &'static SystemAbout = &SystemAbout {
-        name: "micro-squad",
-        title: "GHQ Micro Squad (WWII)",
-        card: crate::rules::card!("micro_squad"),
-        actions: &[
-            &fire::FireAction,
-            &crt::CrtAction,
-            &artillery::DirectArtilleryAction,
-            &artillery::IndirectArtilleryAction,
-            &air_strike::AirStrikeAction,
-            &overrun::OverrunAction,
-            &close_assault::CloseAssaultAction,
-            &MarkerRemovalAction::<Charts>::ON_CARD,
-            &orders::CommandEfficiencyAction,
-            &MoveAction::<Charts>::ON_CARD,
-            &mines::MineAttackAction,
-            &EngagementAction::<Charts>::ON_CARD,
-        ],
-        charts: &describe::CHARTS,
-        preamble: "",
-        rolls: roll_points::ALL,
-    };
-
-    fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
-        describe::describe_chart(charts, name, out);
-    }
-}
+/// Every action of the card, in the order `volley actions` lists them.
+pub(super) const ACTIONS: &[&dyn Action] = &[
+    &fire::FireAction,
+    &crt::CrtAction,
+    &artillery::DirectArtilleryAction,
+    &artillery::IndirectArtilleryAction,
+    &air_strike::AirStrikeAction,
+    &overrun::OverrunAction,
+    &close_assault::CloseAssaultAction,
+    &MarkerRemovalAction::<Charts>::ON_CARD,
+    &orders::CommandEfficiencyAction,
+    &MoveAction::<Charts>::ON_CARD,
+    &mines::MineAttackAction,
+    &EngagementAction::<Charts>::ON_CARD,
+];

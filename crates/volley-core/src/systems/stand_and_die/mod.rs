@@ -9,28 +9,17 @@ mod duel;
 mod hex;
 mod roll_points;
 
-use crate::action::{ChartSystem, SystemAbout};
-use charts::Charts;
+use crate::action::Action;
+pub use charts::Charts;
+
+pub(super) use describe::describe_chart;
+pub(super) use roll_points::ALL as ROLLS;
 
 /// The Stand and Die! system.
 pub struct StandAndDie;
 
-const CHARTS: [&str; 3] = ["options", "chances", "casualties"];
+/// The charts `volley rules` prints, `options` first.
+pub(super) const CHARTS: [&str; 3] = ["options", "chances", "casualties"];
 
-impl ChartSystem for StandAndDie {
-    type Charts = Charts;
-
-    const ABOUT: &'static SystemAbout = &SystemAbout {
-        name: "stand-and-die",
-        title: "Stand and Die! (16th-19th century), hex rules",
-        card: crate::rules::card!("stand_and_die"),
-        actions: &[&attack::AttackAction, &duel::DuelAction],
-        charts: &CHARTS,
-        preamble: "",
-        rolls: roll_points::ALL,
-    };
-
-    fn describe_chart(charts: &Charts, name: &str, out: &mut String) {
-        describe::describe_chart(charts, name, out);
-    }
-}
+/// Every action of the card, in the order `volley actions` lists them.
+pub(super) const ACTIONS: &[&dyn Action] = &[&attack::AttackAction, &duel::DuelAction];
