@@ -80,6 +80,10 @@ pub trait FieldGroup {
 /// }
 /// ```
 ///
+/// Groups written before the fields (`struct Name(charts: &Charts) groups
+/// { ... } { ... }`) list their fields first: an engagement's two sides,
+/// then what the sides share.
+///
 /// Each field's constructor gets the member's name as its first argument. The
 /// struct has `specs(params)` (the field list) and `read(params, scenario)`.
 ///
@@ -124,7 +128,9 @@ macro_rules! action_fields {
     (
         @plain
         $(#[$meta:meta])*
-        $vis:vis struct $name:ident ($($param:ident : $pty:ty),* $(,)?) {
+        $vis:vis struct $name:ident ($($param:ident : $pty:ty),* $(,)?)
+        $( groups { $( $(#[$lmeta:meta])* $lfield:ident : $lty:ty = $lexpr:expr ),* $(,)? } )?
+        {
             $( $(#[$fmeta:meta])* $field:ident : $fty:ty = $($seg:ident)::+ ( $($arg:expr),* $(,)? ) ),* $(,)?
         }
         $( groups { $( $(#[$gmeta:meta])* $gfield:ident : $gty:ty = $gexpr:expr ),* $(,)? } )?
@@ -132,6 +138,7 @@ macro_rules! action_fields {
         $(#[$meta])*
         #[derive(Clone, Debug)]
         $vis struct $name {
+            $($( $(#[$lmeta])* pub $lfield: <$lty as $crate::action::FieldGroup>::Value, )*)?
             $( $(#[$fmeta])* pub $field: $fty, )*
             $($( $(#[$gmeta])* pub $gfield: <$gty as $crate::action::FieldGroup>::Value, )*)?
         }
@@ -140,7 +147,9 @@ macro_rules! action_fields {
         impl $name {
             /// The fields, in order.
             pub fn specs($($param: $pty),*) -> Vec<$crate::action::FieldSpec> {
-                let mut specs = vec![ $( $($seg)::+ (stringify!($field), $($arg),*) ),* ];
+                let mut specs = Vec::new();
+                $($( specs.extend($crate::action::FieldGroup::specs(&$lexpr)); )*)?
+                specs.extend([ $( $($seg)::+ (stringify!($field), $($arg),*) ),* ]);
                 $($( specs.extend($crate::action::FieldGroup::specs(&$gexpr)); )*)?
                 specs
             }
@@ -151,6 +160,7 @@ macro_rules! action_fields {
                 scenario: &$crate::action::Scenario,
             ) -> Result<Self, $crate::error::InputError> {
                 Ok($name {
+                    $($( $lfield: $crate::action::FieldGroup::read(&$lexpr, scenario)?, )*)?
                     $( $field: <$fty as $crate::action::FieldType>::read(scenario, stringify!($field)), )*
                     $($( $gfield: $crate::action::FieldGroup::read(&$gexpr, scenario)?, )*)?
                 })
@@ -163,18 +173,24 @@ macro_rules! action_fields {
 /// role prefix. Each name is allocated once and kept (the set is small and fixed:
 /// the groups' prefixes times their fields).
 pub fn prefixed(prefix: &str, name: &str) -> &'static str {
+    interned(format!("{prefix}_{name}"))
+}
+
+/// `text` as a `&'static str`, allocated once and kept: for the names and
+/// help texts a field group builds from its role (the set is small and fixed:
+/// the groups' roles times their fields).
+pub fn interned(text: String) -> &'static str {
     use std::collections::BTreeSet;
     use std::sync::{Mutex, OnceLock};
-    static NAMES: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
-    let full = format!("{prefix}_{name}");
-    let mut names = NAMES
+    static TEXTS: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
+    let mut texts = TEXTS
         .get_or_init(|| Mutex::new(BTreeSet::new()))
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(known) = names.get(full.as_str()) {
+    if let Some(known) = texts.get(text.as_str()) {
         return known;
     }
-    let leaked: &'static str = Box::leak(full.into_boxed_str());
-    names.insert(leaked);
+    let leaked: &'static str = Box::leak(text.into_boxed_str());
+    texts.insert(leaked);
     leaked
 }

@@ -19,7 +19,7 @@ pub use chart_system::{ChartSystem, DescribeChart};
 pub use field_spec::{
     FieldKind, FieldSpec, FieldValue, Given, Implied, MAX_RANGE_VALUES, range_values,
 };
-pub use fields::{FieldGroup, FieldType, prefixed};
+pub use fields::{FieldGroup, FieldType, interned, prefixed};
 pub use scenario::{Origin, Scenario};
 
 use crate::engine::Model;

@@ -31,6 +31,8 @@
 //! - [`group`]: identical stands as counts per marker state, for engagements;
 //! - [`engagement_action`]: a card's `engagement` action around the fields
 //!   and the engagement its charts build ([`engagement_action::EngagementRule`]);
+//! - [`engagement_side`]: one side of an engagement as fields under its
+//!   prefix, named, worded and read once for both cards' sides;
 //! - [`engagement_record`]: what an engagement records, turn by turn and at
 //!   its end, and what it plays between turns (written once, expanded in each
 //!   card's engagement by the macro `between_turns!`);
@@ -46,6 +48,7 @@ pub mod crt;
 pub mod differential;
 pub mod engagement_action;
 pub mod engagement_record;
+pub mod engagement_side;
 pub mod fields;
 pub mod fire_phase;
 pub mod group;

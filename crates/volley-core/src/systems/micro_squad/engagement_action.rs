@@ -6,41 +6,24 @@ use super::engagement::*;
 use super::fields;
 use super::roll_points::INITIATIVE_ROLL;
 use super::sides::{Fire, Side};
-use crate::action::FieldSpec;
+use crate::action::{FieldSpec, Scenario};
 use crate::error::InputError;
 use crate::rules::rolls::Value;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::RemovalTable;
 use crate::systems::ghq::engagement_action::EngagementRule;
+use crate::systems::ghq::engagement_side::{EngagementSide, SideFields, SideNames};
 use crate::systems::ghq::fire_phase::{self};
-use crate::systems::ghq::group::MAX_STANDS;
 use std::sync::Arc;
 
 crate::action_fields! {
     /// The fields of `micro-squad engagement`: side A's, side B's, and the range.
-    pub struct EngagementFields(charts: &Charts) {
-        a_stands: u8 = FieldSpec::int(1, MAX_STANDS as i64, 3, "side A's stands"),
-        a_firepower: i64 = fields::strength(6, "A's firepower against B's class (0: A does not fire)"),
-        a_defense: i64 = fields::strength(4, "A's defense strength"),
-        a_cohesion: i32 = fields::cohesion(charts, "A's force cohesion"),
-        a_terrain: Vec<String> = fields::terrain(charts, "A's terrain"),
-        a_class: String = fields::target_class("A's class for terrain"),
-        a_moving: bool = FieldSpec::flag("A is in movement posture (soft sand, ford: -1 to fire at it)"),
-        a_through_crest: bool = FieldSpec::flag(
-            "fire at A comes through the ridge crest or from below (slopes, hilltop)",
-        ),
-        a_break: u8 = FieldSpec::int(0, MAX_STANDS as i64, 0, "A's Break Point in stands lost (0: none)"),
-        b_stands: u8 = FieldSpec::int(1, MAX_STANDS as i64, 3, "side B's stands"),
-        b_firepower: i64 = fields::strength(6, "B's firepower against A's class (0: B does not fire back)"),
-        b_defense: i64 = fields::strength(4, "B's defense strength"),
-        b_cohesion: i32 = fields::cohesion(charts, "B's force cohesion"),
-        b_terrain: Vec<String> = fields::terrain(charts, "B's terrain"),
-        b_class: String = fields::target_class("B's class for terrain"),
-        b_moving: bool = FieldSpec::flag("B is in movement posture (soft sand, ford: -1 to fire at it)"),
-        b_through_crest: bool = FieldSpec::flag(
-            "fire at B comes through the ridge crest or from below (slopes, hilltop)",
-        ),
-        b_break: u8 = FieldSpec::int(0, MAX_STANDS as i64, 0, "B's Break Point in stands lost (0: none)"),
+    pub struct EngagementFields(charts: &Charts)
+    groups {
+        a: SideFields<SideView> = SideFields::<SideView>::new(charts, "a", "b"),
+        b: SideFields<SideView> = SideFields::<SideView>::new(charts, "b", "a"),
+    }
+    {
         range: i64 = FieldSpec::int(1, 400, 5, "range in whole inches"),
         range_table: String = FieldSpec::choice(
             &["infantry", "general"],
@@ -53,47 +36,61 @@ crate::action_fields! {
 
 /// One side as the engagement reads it: its own fields, and how it stands as a
 /// target.
-struct SideView<'a> {
+#[derive(Clone, Debug)]
+pub struct SideView {
     stands: u8,
     firepower: i64,
     defense: i64,
     cohesion: i32,
-    terrain: &'a [String],
+    terrain: Vec<String>,
     personnel: bool,
     context: TerrainContext,
     break_point: u8,
 }
 
-impl EngagementFields {
-    fn side_a(&self) -> SideView<'_> {
-        SideView {
-            stands: self.a_stands,
-            firepower: self.a_firepower,
-            defense: self.a_defense,
-            cohesion: self.a_cohesion,
-            terrain: &self.a_terrain,
-            personnel: self.a_class == "personnel",
-            context: TerrainContext {
-                target_moving: self.a_moving,
-                through_crest: self.a_through_crest,
-            },
-            break_point: self.a_break,
-        }
+impl EngagementSide for SideView {
+    type Charts = Charts;
+
+    fn specs(charts: &Charts, side: &SideNames) -> Vec<FieldSpec> {
+        let (field, help) = (|name| side.field(name), |text| side.help(text));
+        // Side B is the one that answers A's fire.
+        let holds_fire = if side.is_a() {
+            "{side}'s firepower against {enemy}'s class (0: {side} does not fire)"
+        } else {
+            "{side}'s firepower against {enemy}'s class (0: {side} does not fire back)"
+        };
+        vec![
+            fields::strength(field("firepower"), 6, help(holds_fire)),
+            fields::strength(field("defense"), 4, help("{side}'s defense strength")),
+            fields::cohesion(field("cohesion"), charts, help("{side}'s force cohesion")),
+            fields::terrain(field("terrain"), charts, help("{side}'s terrain")),
+            fields::target_class(field("class"), help("{side}'s class for terrain")),
+            FieldSpec::flag(
+                field("moving"),
+                help("{side} is in movement posture (soft sand, ford: -1 to fire at it)"),
+            ),
+            FieldSpec::flag(
+                field("through_crest"),
+                help(
+                    "fire at {side} comes through the ridge crest or from below (slopes, hilltop)",
+                ),
+            ),
+        ]
     }
 
-    fn side_b(&self) -> SideView<'_> {
+    fn read(side: &SideNames, s: &Scenario) -> SideView {
         SideView {
-            stands: self.b_stands,
-            firepower: self.b_firepower,
-            defense: self.b_defense,
-            cohesion: self.b_cohesion,
-            terrain: &self.b_terrain,
-            personnel: self.b_class == "personnel",
+            stands: side.get(s, "stands"),
+            firepower: side.get(s, "firepower"),
+            defense: side.get(s, "defense"),
+            cohesion: side.get(s, "cohesion"),
+            terrain: side.get(s, "terrain"),
+            personnel: side.get::<String>(s, "class") == "personnel",
             context: TerrainContext {
-                target_moving: self.b_moving,
-                through_crest: self.b_through_crest,
+                target_moving: side.get(s, "moving"),
+                through_crest: side.get(s, "through_crest"),
             },
-            break_point: self.b_break,
+            break_point: side.get(s, "break"),
         }
     }
 }
@@ -114,7 +111,7 @@ fn fire(
         _ => return Ok(None),
     };
     let (cohesion_drm, crt_drm) =
-        charts.terrain_drms(target.terrain, target.personnel, &target.context);
+        charts.terrain_drms(&target.terrain, target.personnel, &target.context);
     let range = charts
         .range_drm(f.range, f.range_table == "infantry")
         .map_err(|m| InputError::argument("range", m))?;
@@ -143,15 +140,14 @@ impl EngagementRule for Charts {
 
     fn engagement(f: EngagementFields, charts: Arc<Charts>) -> Result<Engagement, InputError> {
         let breaks = charts.data.options.ms_break_point() == BreakPointRule::Scenario;
-        let (view_a, view_b) = (f.side_a(), f.side_b());
         let side = |view: &SideView, fire: Option<Fire>| Side {
             stands: view.stands,
             cohesion: view.cohesion,
             fire,
             break_point: if breaks { view.break_point } else { 0 },
         };
-        let a = side(&view_a, fire(&f, &charts, &view_a, &view_b)?);
-        let b = side(&view_b, fire(&f, &charts, &view_b, &view_a)?);
+        let a = side(&f.a, fire(&f, &charts, &f.a, &f.b)?);
+        let b = side(&f.b, fire(&f, &charts, &f.b, &f.a)?);
         if a.fire.is_none() && b.fire.is_none() {
             return Err(InputError::argument(
                 "a_firepower",

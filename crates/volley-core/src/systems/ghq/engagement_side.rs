@@ -1,0 +1,116 @@
+//! One side of an engagement as fields: `a_stands`, `a_firepower`, ... under
+//! the side's prefix, each with help that names the side and the enemy.
+//! Micro Armour's and Micro Squad's engagements list different fields for a
+//! side ([`EngagementSide`] on each card's side); both are named, worded and
+//! read here, once.
+
+use super::group::MAX_STANDS;
+use crate::action::{FieldGroup, FieldSpec, FieldType, Scenario, interned, prefixed};
+use crate::error::InputError;
+use std::marker::PhantomData;
+
+/// What one side of a card's engagement holds: its fields, and the side
+/// they read into.
+pub trait EngagementSide: Sized {
+    /// The charts its fields read their choices and defaults from.
+    type Charts;
+
+    /// The side's own fields, named and worded through `side`: those
+    /// between its stands (`{prefix}_stands`, first) and its Break Point
+    /// (`{prefix}_break`, last), which every side has.
+    fn specs(charts: &Self::Charts, side: &SideNames) -> Vec<FieldSpec>;
+
+    /// The side, from a resolved scenario's fields named through `side`.
+    fn read(side: &SideNames, s: &Scenario) -> Self;
+}
+
+/// How one side's fields are named and worded.
+pub struct SideNames {
+    prefix: &'static str,
+    side: String,
+    enemy: String,
+}
+
+impl SideNames {
+    /// Side `prefix` (`"a"` or `"b"`) against side `enemy`.
+    pub fn new(prefix: &'static str, enemy: &str) -> Self {
+        SideNames {
+            prefix,
+            side: prefix.to_uppercase(),
+            enemy: enemy.to_uppercase(),
+        }
+    }
+
+    /// Whether this is side A, the side that fires first in the fields' words.
+    pub fn is_a(&self) -> bool {
+        self.prefix == "a"
+    }
+
+    /// The field `name` of this side (`a_stands`).
+    pub fn field(&self, name: &str) -> &'static str {
+        prefixed(self.prefix, name)
+    }
+
+    /// `template` with `{side}` and `{enemy}` read as the two sides' letters
+    /// and `{prefix}` as this side's field prefix.
+    pub fn help(&self, template: &str) -> &'static str {
+        interned(
+            template
+                .replace("{side}", &self.side)
+                .replace("{enemy}", &self.enemy)
+                .replace("{prefix}", self.prefix),
+        )
+    }
+
+    /// The value of this side's field `name`.
+    pub fn get<T: FieldType>(&self, s: &Scenario, name: &str) -> T {
+        T::read(s, self.field(name))
+    }
+}
+
+/// One side's fields as a [`FieldGroup`] of an engagement's fields.
+pub struct SideFields<V> {
+    names: SideNames,
+    specs: Vec<FieldSpec>,
+    side: PhantomData<fn() -> V>,
+}
+
+impl<V: EngagementSide> SideFields<V> {
+    /// Side `prefix` against side `enemy`.
+    pub fn new(charts: &V::Charts, prefix: &'static str, enemy: &str) -> Self {
+        let names = SideNames::new(prefix, enemy);
+        let (stands, break_point) = (names.field("stands"), names.field("break"));
+        let mut specs = vec![FieldSpec::int(
+            stands,
+            1,
+            MAX_STANDS as i64,
+            3,
+            names.help("side {side}'s stands"),
+        )];
+        specs.extend(V::specs(charts, &names));
+        specs.push(FieldSpec::int(
+            break_point,
+            0,
+            MAX_STANDS as i64,
+            0,
+            names.help("{side}'s Break Point in stands lost (0: none)"),
+        ));
+        SideFields {
+            specs,
+            names,
+            side: PhantomData,
+        }
+    }
+}
+
+impl<V: EngagementSide> FieldGroup for SideFields<V> {
+    type Value = V;
+
+    fn specs(&self) -> Vec<FieldSpec> {
+        self.specs.clone()
+    }
+
+    fn read(&self, s: &Scenario) -> Result<V, InputError> {
+        Ok(V::read(&self.names, s))
+    }
+}
