@@ -1,15 +1,24 @@
 //! Scenario fields shared by the GHQ cards: a force's cohesion, a strength,
+//! an impact's radius,
 //! a stand's S and D flags under a role prefix, read into a [`Stand`], and
 //! the order statuses the movement chart reads.
 
 use super::card::GhqCard;
 use super::stand::Stand;
-use crate::action::{FieldGroup, FieldSpec, Scenario};
+use crate::action::{FieldGroup, FieldSpec, Scenario, interned};
 use crate::error::InputError;
 
 /// A force's cohesion (1 to 20), by default the card's.
 pub fn cohesion<C: GhqCard>(name: &'static str, charts: &C, help: &'static str) -> FieldSpec {
     FieldSpec::int(name, 1, 20, charts.cohesion_by_default(), help)
+}
+
+/// How far (0 to 24 inches) a deviated `impact` (an artillery impact, an
+/// air strike) may drift and still cover its target: the radius of its
+/// effect, which the card leaves to the scenario.
+pub fn impact_radius(name: &'static str, impact: &str) -> FieldSpec {
+    let help = format!("inches a deviated {impact} may drift and still cover the target");
+    FieldSpec::int(name, 0, 24, 0, interned(help))
 }
 
 /// A firepower or defense strength (0 to 60).

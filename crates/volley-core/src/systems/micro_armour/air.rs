@@ -232,12 +232,7 @@ crate::action_fields! {
         terrain: Vec<String> = fields::terrain(charts, "the target's terrain (cumulative features joined by +)"),
         target: String = fields::target_class("the target's defense class"),
         target_moving: bool = FieldSpec::flag("the target is in movement posture"),
-        impact_radius: u32 = FieldSpec::int(
-            0,
-            24,
-            0,
-            "inches a deviated strike may drift and still cover the target",
-        ),
+        impact_radius: u32 = fields::impact_radius("strike"),
         die_mod: i32 = fields::die_mod("an extra modifier to the CRT roll"),
     }
     groups {

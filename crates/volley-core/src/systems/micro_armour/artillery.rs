@@ -53,12 +53,7 @@ crate::action_fields! {
             0,
             "the indirect fire cohesion modifier for the firer's TL (not on the card: 0)",
         ),
-        impact_radius: u32 = FieldSpec::int(
-            0,
-            24,
-            0,
-            "inches a deviated impact may drift and still cover the target",
-        ),
+        impact_radius: u32 = fields::impact_radius("impact"),
         die_mod: i32 = fields::die_mod("an extra modifier to the CRT roll"),
     }
     groups {

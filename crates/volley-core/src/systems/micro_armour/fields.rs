@@ -3,7 +3,7 @@
 use super::charts::Charts;
 use crate::action::FieldSpec;
 
-pub use crate::systems::ghq::fields::{cohesion, strength};
+pub use crate::systems::ghq::fields::{cohesion, impact_radius, strength};
 
 pub fn tech_level(name: &'static str, default: i64, help: &'static str) -> FieldSpec {
     FieldSpec::int(name, 1, 5, default, help)

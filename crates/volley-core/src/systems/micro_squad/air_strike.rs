@@ -115,12 +115,7 @@ crate::action_fields! {
         terrain: Vec<String> = fields::terrain(charts, "target's terrain (cumulative features joined by +)"),
         target: String = fields::target_class("target class for the terrain modifier"),
         die_mod: i32 = fields::die_mod("extra modifier to the CRT roll"),
-        impact_radius: i64 = FieldSpec::int(
-            0,
-            24,
-            0,
-            "inches a deviated strike may drift and still cover the target",
-        ),
+        impact_radius: i64 = fields::impact_radius("strike"),
     }
     groups {
         target_stand: MarkerGroup = MarkerGroup { prefix: "target", this_turn: true },

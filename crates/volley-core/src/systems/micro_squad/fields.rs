@@ -8,7 +8,7 @@ use crate::systems::ghq::Column;
 use crate::systems::ghq::column;
 pub use crate::systems::ghq::fields::MarkerGroup;
 
-pub use crate::systems::ghq::fields::{cohesion, strength};
+pub use crate::systems::ghq::fields::{cohesion, impact_radius, strength};
 
 pub fn terrain(name: &'static str, charts: &Charts, help: &'static str) -> FieldSpec {
     FieldSpec::choices(name, charts.terrain_names(), "clear", help)
