@@ -75,7 +75,7 @@ pub trait FieldGroup {
 ///         range: i64 = FieldSpec::int(1, 400, 5, "range in inches"),
 ///     }
 ///     groups {
-///         firer: MarkerGroup = MarkerGroup::new("firer", false),
+///         firer: MarkerGroup = MarkerGroup { prefix: "firer", this_turn: false },
 ///     }
 /// }
 /// ```

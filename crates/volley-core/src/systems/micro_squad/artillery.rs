@@ -10,7 +10,7 @@
 //! card's roll points, its fields and its two actions.
 
 use super::charts::Charts;
-use super::fields::{self, Conditions, MarkerGroup};
+use super::fields::{self, AttackStands};
 use super::roll_points::{DEVIATION_ROLL, STRIKE_ATTACK, STRIKE_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
@@ -43,9 +43,7 @@ crate::action_fields! {
         impact_radius: i64 = fields::impact_radius("impact"),
     }
     groups {
-        firer: MarkerGroup = MarkerGroup { prefix: "firer", this_turn: false },
-        target_stand: MarkerGroup = MarkerGroup { prefix: "target", this_turn: true },
-        conditions: Conditions = Conditions,
+        stands: AttackStands = AttackStands { attacker: "firer", attacked: "target" },
     }
 }
 
@@ -63,8 +61,9 @@ fn build(
     deviates: bool,
 ) -> Result<Strike<Charts>, InputError> {
     let personnel = f.target == "personnel";
-    let (terrain_cohesion, terrain_crt) = charts.terrain_drms(&f.terrain, personnel, &f.conditions);
-    let arrival = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion);
+    let (terrain_cohesion, terrain_crt) =
+        charts.terrain_drms(&f.terrain, personnel, &f.stands.conditions);
+    let arrival = charts.cohesion_test(f.cohesion, &f.stands.attacker, terrain_cohesion);
     // The deviation roll is the firer's cohesion roll; the target's terrain counts
     // on it only under ms_deviation_terrain.
     let deviation_check = CohesionTest {
@@ -89,8 +88,13 @@ fn build(
         column: fields::crt_column(f.firepower, f.defense, true, "firepower")?,
         crt_drm: terrain_crt + f.die_mod,
         dash_s_suppresses: false,
-        shown: strike_shown(mission, &f.firer, &f.target_stand, class_word(&f.target)),
-        target: f.target_stand,
+        shown: strike_shown(
+            mission,
+            &f.stands.attacker,
+            &f.stands.attacked,
+            class_word(&f.target),
+        ),
+        target: f.stands.attacked,
         charts,
     })
 }

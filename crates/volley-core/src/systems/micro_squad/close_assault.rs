@@ -5,7 +5,7 @@
 //! modifiers; terrain applies. A defender left Disorganized must withdraw 1".
 
 use super::charts::{Charts, CloseAssaultOrder, EngineerDrm};
-use super::fields::{self, Conditions, MarkerGroup};
+use super::fields::{self, AttackStands};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
@@ -37,9 +37,7 @@ crate::action_fields! {
         defender_moving: bool = FieldSpec::flag("the defender is in movement posture (it does not fire)"),
     }
     groups {
-        attacker: MarkerGroup = MarkerGroup { prefix: "attacker", this_turn: false },
-        defender: MarkerGroup = MarkerGroup { prefix: "defender", this_turn: true },
-        conditions: Conditions = Conditions,
+        stands: AttackStands = AttackStands { attacker: "attacker", attacked: "defender" },
     }
 }
 
@@ -75,21 +73,15 @@ impl ChartAction for CloseAssaultAction {
             } else {
                 1
             };
-        let personnel = |class: &str| class == "personnel";
-        let defender_terrain = charts
-            .terrain_drms(
-                &f.defender_terrain,
-                personnel(&f.defender_class),
-                &f.conditions,
-            )
-            .1;
-        let assaulter_terrain = charts
-            .terrain_drms(
-                &f.assaulter_terrain,
-                personnel(&f.assaulter_class),
-                &f.conditions,
-            )
-            .1;
+        // The CRT modifier of a stand's terrain, for its class.
+        let terrain_crt = |terrain: &[String], class: &str| {
+            let conditions = &f.stands.conditions;
+            charts
+                .terrain_drms(terrain, class == "personnel", conditions)
+                .1
+        };
+        let defender_terrain = terrain_crt(&f.defender_terrain, &f.defender_class);
+        let assaulter_terrain = terrain_crt(&f.assaulter_terrain, &f.assaulter_class);
         // An attack below -3 is not allowed; only that attack is lost, the rest of
         // the close assault goes on.
         let defender_column = if f.defender_moving {
@@ -99,8 +91,8 @@ impl ChartAction for CloseAssaultAction {
         };
         Ok(Box::new(ProcedureModel::new(CloseAssault {
             assaulters: f.assaulters,
-            assaulter: f.attacker,
-            defender: f.defender,
+            assaulter: f.stands.attacker,
+            defender: f.stands.attacked,
             assaulter_cohesion: f.assaulter_cohesion,
             defender_cohesion: f.defender_cohesion,
             defender_column,

@@ -1,12 +1,15 @@
-//! Scenario fields shared by several Micro Squad actions, the small steps that
-//! turn them into modifiers, and the card's minefields.
+//! Scenario fields shared by several Micro Squad actions (among them the two
+//! stands of an attack, [`AttackStands`]), the small steps that turn them
+//! into modifiers, and the card's minefields.
 
 use super::charts::{Charts, TerrainContext};
 use crate::action::{FieldGroup, FieldSpec, Scenario};
 use crate::error::InputError;
 use crate::systems::ghq::Column;
+use crate::systems::ghq::Stand;
 use crate::systems::ghq::column;
 pub use crate::systems::ghq::fields::MarkerGroup;
+use crate::systems::ghq::fields::{markers, stand};
 
 pub use crate::systems::ghq::fields::{cohesion, impact_radius, strength};
 
@@ -84,6 +87,43 @@ impl FieldGroup for Conditions {
 
     fn read(&self, s: &Scenario) -> Result<TerrainContext, InputError> {
         Ok(context(s))
+    }
+}
+
+/// The two stands of an attack, as every Micro Squad attack of one stand on
+/// another reads them (fire, artillery, overrun, close assault): the
+/// attacker's markers under its role prefix, the attacked stand's under its
+/// own (with this turn's suppression: an `(S)` on it becomes D), and the
+/// conditions it is attacked under.
+pub struct AttackStands {
+    pub attacker: &'static str,
+    pub attacked: &'static str,
+}
+
+/// What [`AttackStands`] reads.
+#[derive(Clone, Copy, Debug)]
+pub struct StandsInAttack {
+    pub attacker: Stand,
+    pub attacked: Stand,
+    pub conditions: TerrainContext,
+}
+
+impl FieldGroup for AttackStands {
+    type Value = StandsInAttack;
+
+    fn specs(&self) -> Vec<FieldSpec> {
+        let mut specs = markers(self.attacker, false);
+        specs.extend(markers(self.attacked, true));
+        specs.extend(conditions());
+        specs
+    }
+
+    fn read(&self, s: &Scenario) -> Result<StandsInAttack, InputError> {
+        Ok(StandsInAttack {
+            attacker: stand(s, self.attacker, false),
+            attacked: stand(s, self.attacked, true),
+            conditions: context(s),
+        })
     }
 }
 

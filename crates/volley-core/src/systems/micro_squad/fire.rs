@@ -2,7 +2,7 @@
 //! terrain and range on the CRT.
 
 use super::charts::Charts;
-use super::fields::{self, Conditions, MarkerGroup};
+use super::fields::{self, AttackStands};
 use super::roll_points::{CRT_ROLL, FIRER_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
@@ -240,9 +240,7 @@ crate::action_fields! {
         smoke: bool = FieldSpec::flag("firing into or out of smoke (+3)"),
     }
     groups {
-        firer: MarkerGroup = MarkerGroup { prefix: "firer", this_turn: false },
-        target_stand: MarkerGroup = MarkerGroup { prefix: "target", this_turn: true },
-        conditions: Conditions = Conditions,
+        stands: AttackStands = AttackStands { attacker: "firer", attacked: "target" },
     }
 }
 
@@ -254,7 +252,7 @@ impl FireAction {
     pub fn procedure(f: FireFields, charts: Arc<Charts>) -> Result<StandardFire, InputError> {
         let personnel = f.target == "personnel";
         let (terrain_cohesion, terrain_crt) =
-            charts.terrain_drms(&f.terrain, personnel, &f.conditions);
+            charts.terrain_drms(&f.terrain, personnel, &f.stands.conditions);
         let in_smoke = f.smoke && !f.terrain.iter().any(|t| t == "smoke");
         let smoke = if in_smoke {
             charts.data.terrain.get("smoke").map_or(0, |t| t.personnel)
@@ -268,8 +266,8 @@ impl FireAction {
         let column = fields::crt_column(f.firepower, f.defense, false, "firepower")?;
         // What the fire's roll points show, in the order of their reads.
         let shown = fire_shown(
-            &f.firer,
-            &f.target_stand,
+            &f.stands.attacker,
+            &f.stands.attacked,
             &[
                 Value::Word(if personnel { "personnel" } else { "other" }),
                 Value::Number(f.range),
@@ -278,12 +276,12 @@ impl FireAction {
                 Value::Flag(f.smoke || f.terrain.iter().any(|t| t == "smoke")),
             ],
         );
-        let firer = charts.cohesion_test(f.cohesion, &f.firer, terrain_cohesion + smoke);
+        let firer = charts.cohesion_test(f.cohesion, &f.stands.attacker, terrain_cohesion + smoke);
         let crt_drm = terrain_crt + smoke + range + f.die_mod;
         if charts.rolls.scripted(&FIRER_COHESION) || charts.rolls.scripted(&CRT_ROLL) {
             // A script decides at each roll: the fire rolls one roll at a
             // time, every rule applied at its point.
-            let fire = StandardFire::new(&charts, firer, column, crt_drm, f.target_stand);
+            let fire = StandardFire::new(&charts, firer, column, crt_drm, f.stands.attacked);
             return Ok(fire.scripted(ScriptedFire {
                 charts: charts.clone(),
                 firer,
@@ -306,7 +304,7 @@ impl FireAction {
             firer,
             column,
             crt_drm + on_crt.modifier,
-            f.target_stand,
+            f.stands.attacked,
         )
         .rerolled([on_cohesion.reroll, on_crt.reroll]))
     }

@@ -2,7 +2,7 @@
 //! columns (+5 on the defender, +2 on failed attackers) and vehicle modifiers.
 
 use super::charts::Charts;
-use super::fields::{self, Conditions, MarkerGroup};
+use super::fields::{self, AttackStands};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
@@ -31,9 +31,7 @@ crate::action_fields! {
         ),
     }
     groups {
-        attacker: MarkerGroup = MarkerGroup { prefix: "attacker", this_turn: false },
-        defender: MarkerGroup = MarkerGroup { prefix: "defender", this_turn: true },
-        conditions: Conditions = Conditions,
+        stands: AttackStands = AttackStands { attacker: "attacker", attacked: "defender" },
     }
 }
 
@@ -62,7 +60,7 @@ impl ChartAction for OverrunAction {
         };
         let own = |stand: &Stand| charts.marker_penalties().of(stand);
         let defender_own = if charts.data.options.ms_overrun_defender_markers() {
-            own(&f.defender)
+            own(&f.stands.attacked)
         } else {
             0
         };
@@ -77,16 +75,20 @@ impl ChartAction for OverrunAction {
             },
             attacker_test: CohesionTest {
                 cohesion: f.attacker_cohesion,
-                modifier: own(&f.attacker),
+                modifier: own(&f.stands.attacker),
                 naturals,
             },
-            defender: f.defender,
-            attacker: f.attacker,
+            defender: f.stands.attacked,
+            attacker: f.stands.attacker,
             defender_drm: charts
-                .terrain_drms(&f.defender_terrain, class == "personnel", &f.conditions)
+                .terrain_drms(
+                    &f.defender_terrain,
+                    class == "personnel",
+                    &f.stands.conditions,
+                )
                 .1,
             attacker_drm: charts
-                .terrain_drms(&f.attacker_terrain, false, &f.conditions)
+                .terrain_drms(&f.attacker_terrain, false, &f.stands.conditions)
                 .1,
             defender_column: column(table.defender_failure_column),
             attacker_column: column(table.attacker_failure_column),
