@@ -10,7 +10,7 @@
 //! card's roll points, its fields and its two actions.
 
 use super::charts::Charts;
-use super::fields::{self, AttackStands};
+use super::fields::{self, AttackStands, ShotFields};
 use super::roll_points::{DEVIATION_ROLL, STRIKE_ATTACK, STRIKE_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
@@ -33,12 +33,11 @@ impl StrikeRule for Charts {
 
 crate::action_fields! {
     /// The fields of both artillery actions.
-    pub struct ArtilleryFields(charts: &Charts) {
-        firepower: i64 = fields::strength(6, "artillery firepower against the target's defense class"),
-        defense: i64 = fields::strength(4, "target's defense strength"),
-        cohesion: i32 = fields::cohesion(charts, "firing force's cohesion"),
-        terrain: Vec<String> = fields::terrain(charts, "target's terrain (cumulative features joined by +)"),
-        target: String = fields::target_class("target class for the terrain modifier"),
+    pub struct ArtilleryFields(charts: &Charts)
+    groups {
+        shot: ShotFields = ShotFields::new(charts, "artillery"),
+    }
+    {
         die_mod: i32 = fields::die_mod("extra modifier to the CRT roll"),
         impact_radius: i64 = fields::impact_radius("impact"),
     }
@@ -60,10 +59,8 @@ fn build(
     mission: &'static str,
     deviates: bool,
 ) -> Result<Strike<Charts>, InputError> {
-    let personnel = f.target == "personnel";
-    let (terrain_cohesion, terrain_crt) =
-        charts.terrain_drms(&f.terrain, personnel, &f.stands.conditions);
-    let arrival = charts.cohesion_test(f.cohesion, &f.stands.attacker, terrain_cohesion);
+    let (terrain_cohesion, terrain_crt) = f.shot.terrain_drms(&charts, &f.stands.conditions);
+    let arrival = charts.cohesion_test(f.shot.cohesion, &f.stands.attacker, terrain_cohesion);
     // The deviation roll is the firer's cohesion roll; the target's terrain counts
     // on it only under ms_deviation_terrain.
     let deviation_check = CohesionTest {
@@ -85,14 +82,14 @@ fn build(
     Ok(Strike {
         arrival,
         drift,
-        column: fields::crt_column(f.firepower, f.defense, true, "firepower")?,
+        column: fields::crt_column(f.shot.firepower, f.shot.defense, true, "firepower")?,
         crt_drm: terrain_crt + f.die_mod,
         dash_s_suppresses: false,
         shown: strike_shown(
             mission,
             &f.stands.attacker,
             &f.stands.attacked,
-            class_word(&f.target),
+            class_word(&f.shot.target),
         ),
         target: f.stands.attacked,
         charts,

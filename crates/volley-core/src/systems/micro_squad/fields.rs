@@ -1,9 +1,10 @@
-//! Scenario fields shared by several Micro Squad actions (among them the two
-//! stands of an attack, [`AttackStands`]), the small steps that turn them
-//! into modifiers, and the card's minefields.
+//! Scenario fields shared by several Micro Squad actions (among them a shot
+//! at one stand, [`ShotFields`], and the two stands of an attack,
+//! [`AttackStands`]), the small steps that turn them into modifiers, and the
+//! card's minefields.
 
 use super::charts::{Charts, TerrainContext};
-use crate::action::{FieldGroup, FieldSpec, Scenario};
+use crate::action::{FieldGroup, FieldSpec, FieldType, Scenario, interned};
 use crate::error::InputError;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::Stand;
@@ -87,6 +88,75 @@ impl FieldGroup for Conditions {
 
     fn read(&self, s: &Scenario) -> Result<TerrainContext, InputError> {
         Ok(context(s))
+    }
+}
+
+/// A shot at one stand as fields: the firepower (worded for who fires)
+/// against the target's defense, the firing force's cohesion, and the
+/// target's terrain and class. Standard fire and both artillery actions
+/// read these, first among their fields.
+pub struct ShotFields {
+    specs: Vec<FieldSpec>,
+}
+
+impl ShotFields {
+    /// The fields of a shot by `firer` (`"firer's"`, `"artillery"`).
+    pub fn new(charts: &Charts, firer: &str) -> Self {
+        let firepower = format!("{firer} firepower against the target's defense class");
+        ShotFields {
+            specs: vec![
+                strength("firepower", 6, interned(firepower)),
+                strength("defense", 4, "target's defense strength"),
+                cohesion("cohesion", charts, "firing force's cohesion"),
+                terrain(
+                    "terrain",
+                    charts,
+                    "target's terrain (cumulative features joined by +)",
+                ),
+                target_class("target", "target class for the terrain modifier"),
+            ],
+        }
+    }
+}
+
+/// What [`ShotFields`] reads.
+#[derive(Clone, Debug)]
+pub struct ShotAt {
+    pub firepower: i64,
+    pub defense: i64,
+    pub cohesion: i32,
+    pub terrain: Vec<String>,
+    /// The target's class: `personnel` or `other`.
+    pub target: String,
+}
+
+impl ShotAt {
+    pub fn personnel(&self) -> bool {
+        self.target == "personnel"
+    }
+
+    /// The target's terrain modifiers to the firer's cohesion roll and to
+    /// the CRT roll, under `conditions`.
+    pub fn terrain_drms(&self, charts: &Charts, conditions: &TerrainContext) -> (i32, i32) {
+        charts.terrain_drms(&self.terrain, self.personnel(), conditions)
+    }
+}
+
+impl FieldGroup for ShotFields {
+    type Value = ShotAt;
+
+    fn specs(&self) -> Vec<FieldSpec> {
+        self.specs.clone()
+    }
+
+    fn read(&self, s: &Scenario) -> Result<ShotAt, InputError> {
+        Ok(ShotAt {
+            firepower: i64::read(s, "firepower"),
+            defense: i64::read(s, "defense"),
+            cohesion: i32::read(s, "cohesion"),
+            terrain: Vec::read(s, "terrain"),
+            target: String::read(s, "target"),
+        })
     }
 }
 

@@ -2,7 +2,7 @@
 //! terrain and range on the CRT.
 
 use super::charts::Charts;
-use super::fields::{self, AttackStands};
+use super::fields::{self, AttackStands, ShotFields};
 use super::roll_points::{CRT_ROLL, FIRER_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
@@ -224,12 +224,11 @@ impl Classified for StandardFire {
 
 crate::action_fields! {
     /// The fields of `micro-squad fire`.
-    pub struct FireFields(charts: &Charts) {
-        firepower: i64 = fields::strength(6, "firer's firepower against the target's defense class"),
-        defense: i64 = fields::strength(4, "target's defense strength"),
-        cohesion: i32 = fields::cohesion(charts, "firing force's cohesion"),
-        terrain: Vec<String> = fields::terrain(charts, "target's terrain (cumulative features joined by +)"),
-        target: String = fields::target_class("target class for the terrain modifier"),
+    pub struct FireFields(charts: &Charts)
+    groups {
+        shot: ShotFields = ShotFields::new(charts, "firer's"),
+    }
+    {
         range: i64 = FieldSpec::int(1, 400, 5, "range in whole inches (rounded up)"),
         range_table: String = FieldSpec::choice(
             &["infantry", "general"],
@@ -250,10 +249,9 @@ pub struct FireAction;
 impl FireAction {
     /// Build the procedure from a resolved scenario.
     pub fn procedure(f: FireFields, charts: Arc<Charts>) -> Result<StandardFire, InputError> {
-        let personnel = f.target == "personnel";
-        let (terrain_cohesion, terrain_crt) =
-            charts.terrain_drms(&f.terrain, personnel, &f.stands.conditions);
-        let in_smoke = f.smoke && !f.terrain.iter().any(|t| t == "smoke");
+        let personnel = f.shot.personnel();
+        let (terrain_cohesion, terrain_crt) = f.shot.terrain_drms(&charts, &f.stands.conditions);
+        let in_smoke = f.smoke && !f.shot.terrain.iter().any(|t| t == "smoke");
         let smoke = if in_smoke {
             charts.data.terrain.get("smoke").map_or(0, |t| t.personnel)
         } else {
@@ -263,7 +261,7 @@ impl FireAction {
         let range = charts
             .range_drm(f.range, infantry)
             .map_err(|m| InputError::argument("range", m))?;
-        let column = fields::crt_column(f.firepower, f.defense, false, "firepower")?;
+        let column = fields::crt_column(f.shot.firepower, f.shot.defense, false, "firepower")?;
         // What the fire's roll points show, in the order of their reads.
         let shown = fire_shown(
             &f.stands.attacker,
@@ -271,12 +269,16 @@ impl FireAction {
             &[
                 Value::Word(if personnel { "personnel" } else { "other" }),
                 Value::Number(f.range),
-                Value::Number(f.firepower),
-                Value::Number(f.defense),
-                Value::Flag(f.smoke || f.terrain.iter().any(|t| t == "smoke")),
+                Value::Number(f.shot.firepower),
+                Value::Number(f.shot.defense),
+                Value::Flag(f.smoke || f.shot.terrain.iter().any(|t| t == "smoke")),
             ],
         );
-        let firer = charts.cohesion_test(f.cohesion, &f.stands.attacker, terrain_cohesion + smoke);
+        let firer = charts.cohesion_test(
+            f.shot.cohesion,
+            &f.stands.attacker,
+            terrain_cohesion + smoke,
+        );
         let crt_drm = terrain_crt + smoke + range + f.die_mod;
         if charts.rolls.scripted(&FIRER_COHESION) || charts.rolls.scripted(&CRT_ROLL) {
             // A script decides at each roll: the fire rolls one roll at a
