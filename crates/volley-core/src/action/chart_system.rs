@@ -1,8 +1,9 @@
 //! The shape every system has: one charts type compiled from its card, what
 //! it says about itself (a const [`SystemAbout`]), and how it prints each
-//! chart (the six systems' are in `systems/registry.rs`). A system implements [`ChartSystem`]; the blanket impl below makes it
-//! a [`System`], so compiling, checking and describing the charts are written
-//! once for all of them.
+//! chart. Each system's struct implements [`ChartSystem`] (the registry of
+//! systems holds those impls); the blanket impl below makes it a [`System`],
+//! so compiling, checking and describing the charts are written once for
+//! all of them.
 
 use super::{CompiledCharts, System, SystemAbout, charts_of, compile_charts};
 use crate::error::InputError;

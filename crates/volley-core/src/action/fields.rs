@@ -177,9 +177,10 @@ pub fn prefixed(prefix: &str, name: &str) -> &'static str {
 }
 
 /// `text` as a `&'static str`, allocated once and kept: for the names and
-/// help texts a field group builds from its role (the set is small and fixed:
-/// the groups' roles times their fields).
-pub fn interned(text: String) -> &'static str {
+/// help texts a field is given when it is built (a group's, from its role;
+/// a help worded for the action): the set is small and fixed, the fields
+/// of every action.
+pub(crate) fn interned(text: String) -> &'static str {
     use std::collections::BTreeSet;
     use std::sync::{Mutex, OnceLock};
     static TEXTS: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();

@@ -2,8 +2,9 @@
 //! the scenario fields an action declares ([`FieldSpec`], resolved into a
 //! [`Scenario`]), and the compiled charts a system builds from its rule book.
 //!
-//! Every system implements these traits; the registry in [`crate::systems`] lists
-//! the systems. Nothing here knows a rule.
+//! Every system's struct implements these traits (through [`ChartSystem`], in
+//! the registry in [`crate::systems`], which lists the systems). Nothing here
+//! knows a rule.
 
 mod chart_action;
 mod chart_system;
@@ -19,7 +20,8 @@ pub use chart_system::{ChartSystem, DescribeChart};
 pub use field_spec::{
     FieldKind, FieldSpec, FieldValue, Given, Implied, MAX_RANGE_VALUES, range_values,
 };
-pub use fields::{FieldGroup, FieldType, interned, prefixed};
+pub(crate) use fields::interned;
+pub use fields::{FieldGroup, FieldType, prefixed};
 pub use scenario::{Origin, Scenario};
 
 use crate::engine::Model;

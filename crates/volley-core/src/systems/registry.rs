@@ -29,7 +29,7 @@ impl ChartSystem for micro_force::MicroForce {
         card: card!("micro_force"),
         actions: micro_force::ACTIONS,
         charts: &micro_force::CHARTS,
-        preamble: "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n",
+        preamble: micro_force::PREAMBLE,
         rolls: micro_force::ROLLS,
     };
 
@@ -109,7 +109,7 @@ impl ChartSystem for deadly_field::DeadlyField {
         card: card!("deadly_field"),
         actions: deadly_field::ACTIONS,
         charts: &deadly_field::CHARTS,
-        preamble: "Provenance: printed = read from the card; reconstructed = the card is garbled and this is volley's reading; assumed = the card is silent. Confidence: [H] high, [M] medium, [L] low (and [L-M], [M-H] between).",
+        preamble: deadly_field::PREAMBLE,
         rolls: deadly_field::ROLLS,
     };
 

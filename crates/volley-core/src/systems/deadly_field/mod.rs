@@ -33,13 +33,14 @@ pub use unit::COVERS;
 use crate::action::Action;
 use crate::error::InputError;
 use crate::rules::RuleBook;
-pub use charts::Charts;
+pub(super) use charts::Charts;
 use std::sync::Arc;
 
 pub(super) use describe::describe_chart;
 pub(super) use roll_points::ALL as ROLLS;
 
-/// The Across A Deadly Field system.
+/// The Across A Deadly Field system (named, and wired to what this folder
+/// exports, in `systems/registry.rs`).
 pub struct DeadlyField;
 
 pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
@@ -57,7 +58,11 @@ pub(super) const CHARTS: [&str; 7] = [
     "impact",
 ];
 
-/// Every action of the card, in the order `volley actions` lists them.
+/// What `volley rules deadly-field` says first: how to read the provenance
+/// and confidence marks on its garbled charts.
+pub(super) const PREAMBLE: &str = "Provenance: printed = read from the card; reconstructed = the card is garbled and this is volley's reading; assumed = the card is silent. Confidence: [H] high, [M] medium, [L] low (and [L-M], [M-H] between).";
+
+/// Every action of the card, in the order `volley systems` lists them.
 pub(super) const ACTIONS: &[&dyn Action] = &[
     &morale::MoraleAction::<false>,
     &morale::MoraleAction::<true>,

@@ -1,13 +1,18 @@
 //! One side of an engagement as fields: `a_stands`, `a_firepower`, ... under
 //! the side's prefix, each with help that names the side and the enemy.
 //! Micro Armour's and Micro Squad's engagements list different fields for a
-//! side ([`EngagementSide`] on each card's side); both are named, worded and
-//! read here, once.
+//! side between its stands and its Break Point ([`EngagementSide`] on each
+//! card's side): each card names and words its own through [`SideNames`];
+//! the stands and the Break Point, and the group, are written here once.
 
 use super::group::MAX_STANDS;
 use crate::action::{FieldGroup, FieldSpec, FieldType, Scenario, interned, prefixed};
 use crate::error::InputError;
 use std::marker::PhantomData;
+
+/// The names, after the side's prefix, of the fields every side has.
+const STANDS: &str = "stands";
+const BREAK_POINT: &str = "break";
 
 /// What one side of a card's engagement holds: its fields, and the side
 /// they read into.
@@ -24,26 +29,45 @@ pub trait EngagementSide: Sized {
     fn read(side: &SideNames, s: &Scenario) -> Self;
 }
 
+/// Which side of an engagement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    A,
+    B,
+}
+
+impl Which {
+    /// Its letter and its field prefix; the enemy's letter.
+    fn words(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Which::A => ("A", "a", "B"),
+            Which::B => ("B", "b", "A"),
+        }
+    }
+}
+
 /// How one side's fields are named and worded.
 pub struct SideNames {
+    which: Which,
     prefix: &'static str,
-    side: String,
-    enemy: String,
+    side: &'static str,
+    enemy: &'static str,
 }
 
 impl SideNames {
-    /// Side `prefix` (`"a"` or `"b"`) against side `enemy`.
-    pub fn new(prefix: &'static str, enemy: &str) -> Self {
+    pub fn new(which: Which) -> Self {
+        let (side, prefix, enemy) = which.words();
         SideNames {
+            which,
             prefix,
-            side: prefix.to_uppercase(),
-            enemy: enemy.to_uppercase(),
+            side,
+            enemy,
         }
     }
 
-    /// Whether this is side A, the side that fires first in the fields' words.
+    /// Whether this is side A (in the fields' words, B answers A's fire).
     pub fn is_a(&self) -> bool {
-        self.prefix == "a"
+        self.which == Which::A
     }
 
     /// The field `name` of this side (`a_stands`).
@@ -56,10 +80,20 @@ impl SideNames {
     pub fn help(&self, template: &str) -> &'static str {
         interned(
             template
-                .replace("{side}", &self.side)
-                .replace("{enemy}", &self.enemy)
+                .replace("{side}", self.side)
+                .replace("{enemy}", self.enemy)
                 .replace("{prefix}", self.prefix),
         )
+    }
+
+    /// Its stands (`{prefix}_stands`).
+    pub fn stands(&self, s: &Scenario) -> u8 {
+        self.get(s, STANDS)
+    }
+
+    /// Its Break Point in stands lost (`{prefix}_break`; 0: none).
+    pub fn break_point(&self, s: &Scenario) -> u8 {
+        self.get(s, BREAK_POINT)
     }
 
     /// The value of this side's field `name`.
@@ -76,10 +110,10 @@ pub struct SideFields<V> {
 }
 
 impl<V: EngagementSide> SideFields<V> {
-    /// Side `prefix` against side `enemy`.
-    pub fn new(charts: &V::Charts, prefix: &'static str, enemy: &str) -> Self {
-        let names = SideNames::new(prefix, enemy);
-        let (stands, break_point) = (names.field("stands"), names.field("break"));
+    /// The fields of side `which`.
+    pub fn new(charts: &V::Charts, which: Which) -> Self {
+        let names = SideNames::new(which);
+        let (stands, break_point) = (names.field(STANDS), names.field(BREAK_POINT));
         let mut specs = vec![FieldSpec::int(
             stands,
             1,

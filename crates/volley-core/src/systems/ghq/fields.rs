@@ -1,7 +1,6 @@
 //! Scenario fields shared by the GHQ cards: a force's cohesion, a strength,
-//! an impact's radius,
-//! a stand's S and D flags under a role prefix, read into a [`Stand`], and
-//! the order statuses the movement chart reads.
+//! an impact's radius, a stand's S and D flags under a role prefix, read
+//! into a [`Stand`], and the order statuses the movement chart reads.
 
 use super::card::GhqCard;
 use super::stand::Stand;

@@ -27,12 +27,14 @@
 //!   of the movement phase;
 //! - [`differential`]: the differential as a question axis, and what an
 //!   action that attacks on the CRT says about itself ([`differential::crt_about`]);
-//! - [`fields`]: a stand's marker fields under a role prefix;
+//! - [`fields`]: a stand's marker fields under a role prefix, a force's
+//!   cohesion, a strength and an impact's radius;
 //! - [`group`]: identical stands as counts per marker state, for engagements;
 //! - [`engagement_action`]: a card's `engagement` action around the fields
 //!   and the engagement its charts build ([`engagement_action::EngagementRule`]);
 //! - [`engagement_side`]: one side of an engagement as fields under its
-//!   prefix, named, worded and read once for both cards' sides;
+//!   prefix: named and worded for the side, its stands and Break Point
+//!   written once for both cards, which list their own fields between;
 //! - [`engagement_record`]: what an engagement records, turn by turn and at
 //!   its end, and what it plays between turns (written once, expanded in each
 //!   card's engagement by the macro `between_turns!`);

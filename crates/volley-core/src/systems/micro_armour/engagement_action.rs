@@ -10,7 +10,7 @@ use crate::action::{FieldSpec, Scenario};
 use crate::error::InputError;
 use crate::rules::rolls::Value;
 use crate::systems::ghq::engagement_action::EngagementRule;
-use crate::systems::ghq::engagement_side::{EngagementSide, SideFields, SideNames};
+use crate::systems::ghq::engagement_side::{EngagementSide, SideFields, SideNames, Which};
 use crate::systems::ghq::fire_phase;
 use crate::systems::ghq::roll_off::RollOff;
 use crate::systems::ghq::{RemovalTable, column_or_automatic};
@@ -20,8 +20,8 @@ crate::action_fields! {
     /// The fields of `micro-armour engagement`.
     pub struct EngagementFields(charts: &Charts)
     groups {
-        a: SideFields<SideView> = SideFields::<SideView>::new(charts, "a", "b"),
-        b: SideFields<SideView> = SideFields::<SideView>::new(charts, "b", "a"),
+        a: SideFields<SideView> = SideFields::<SideView>::new(charts, Which::A),
+        b: SideFields<SideView> = SideFields::<SideView>::new(charts, Which::B),
     }
     {
         range: i64 = FieldSpec::int(1, 400, 20, "range between the groups in inches"),
@@ -89,7 +89,7 @@ impl EngagementSide for SideView {
 
     fn read(side: &SideNames, s: &Scenario) -> SideView {
         SideView {
-            stands: side.get(s, "stands"),
+            stands: side.stands(s),
             tech_level: side.get(s, "tech_level"),
             firepower: side.get(s, "firepower"),
             defense: side.get(s, "defense"),
@@ -99,7 +99,7 @@ impl EngagementSide for SideView {
             terrain: side.get(s, "terrain"),
             class: side.get(s, "class"),
             atgm: side.get(s, "atgm"),
-            break_point: side.get(s, "break"),
+            break_point: side.break_point(s),
         }
     }
 }

@@ -25,15 +25,16 @@ use crate::action::Action;
 use crate::systems::ghq::engagement_action::EngagementAction;
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
 use crate::systems::ghq::movement::MoveAction;
-pub use charts::Charts;
+pub(super) use charts::Charts;
 
 pub(super) use describe::{CHARTS, describe_chart};
 pub(super) use roll_points::ALL as ROLLS;
 
-/// The Micro Armour system.
+/// The Micro Armour system (named, and wired to what this folder
+/// exports, in `systems/registry.rs`).
 pub struct MicroArmour;
 
-/// Every action of the card, in the order `volley actions` lists them.
+/// Every action of the card, in the order `volley systems` lists them.
 pub(super) const ACTIONS: &[&dyn Action] = &[
     &fire::FireAction,
     &MarkerRemovalAction::<Charts>::ON_CARD,

@@ -33,13 +33,14 @@ pub use melee::MODIFIERS as CHART_10_MODIFIERS;
 use crate::action::Action;
 use crate::error::InputError;
 use crate::rules::RuleBook;
-pub use charts::Charts;
+pub(super) use charts::Charts;
 use std::sync::Arc;
 
 pub(super) use describe::{CHARTS, describe_chart};
 pub(super) use roll_points::ALL as ROLLS;
 
-/// The Micro Force system.
+/// The Micro Force system (named, and wired to what this folder
+/// exports, in `systems/registry.rs`).
 pub struct MicroForce;
 
 /// Typed, compiled charts from a (possibly patched) rule book.
@@ -47,7 +48,11 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
     crate::action::charts_of(rules)
 }
 
-/// Every action of the card, in the order `volley actions` lists them.
+/// What `volley rules micro-force` says first: what the card lacks.
+pub(super) const PREAMBLE: &str =
+    "Charts 3 & 4 (AV by weapon and range) are not on the card: give av_per_stand.\n";
+
+/// Every action of the card, in the order `volley systems` lists them.
 pub(super) const ACTIONS: &[&dyn Action] = &[
     &fire::FireAction,
     &charge_action::ChargeAction,

@@ -10,7 +10,7 @@
 //! card's roll points, its fields and its two actions.
 
 use super::charts::Charts;
-use super::fields::{self, AttackStands, ShotFields};
+use super::fields::{self, AttackStandsFields, ShotFields};
 use super::roll_points::{DEVIATION_ROLL, STRIKE_ATTACK, STRIKE_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
@@ -42,7 +42,7 @@ crate::action_fields! {
         impact_radius: i64 = fields::impact_radius("impact"),
     }
     groups {
-        stands: AttackStands = AttackStands { attacker: "firer", attacked: "target" },
+        stands: AttackStandsFields = AttackStandsFields { attacker: "firer", attacked: "target" },
     }
 }
 

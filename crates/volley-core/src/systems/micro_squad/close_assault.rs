@@ -5,7 +5,7 @@
 //! modifiers; terrain applies. A defender left Disorganized must withdraw 1".
 
 use super::charts::{Charts, CloseAssaultOrder, EngineerDrm};
-use super::fields::{self, AttackStands};
+use super::fields::{self, AttackStandsFields};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
@@ -37,7 +37,7 @@ crate::action_fields! {
         defender_moving: bool = FieldSpec::flag("the defender is in movement posture (it does not fire)"),
     }
     groups {
-        stands: AttackStands = AttackStands { attacker: "attacker", attacked: "defender" },
+        stands: AttackStandsFields = AttackStandsFields { attacker: "attacker", attacked: "defender" },
     }
 }
 

@@ -12,7 +12,7 @@ use crate::rules::rolls::Value;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::RemovalTable;
 use crate::systems::ghq::engagement_action::EngagementRule;
-use crate::systems::ghq::engagement_side::{EngagementSide, SideFields, SideNames};
+use crate::systems::ghq::engagement_side::{EngagementSide, SideFields, SideNames, Which};
 use crate::systems::ghq::fire_phase::{self};
 use std::sync::Arc;
 
@@ -20,8 +20,8 @@ crate::action_fields! {
     /// The fields of `micro-squad engagement`: side A's, side B's, and the range.
     pub struct EngagementFields(charts: &Charts)
     groups {
-        a: SideFields<SideView> = SideFields::<SideView>::new(charts, "a", "b"),
-        b: SideFields<SideView> = SideFields::<SideView>::new(charts, "b", "a"),
+        a: SideFields<SideView> = SideFields::<SideView>::new(charts, Which::A),
+        b: SideFields<SideView> = SideFields::<SideView>::new(charts, Which::B),
     }
     {
         range: i64 = FieldSpec::int(1, 400, 5, "range in whole inches"),
@@ -80,7 +80,7 @@ impl EngagementSide for SideView {
 
     fn read(side: &SideNames, s: &Scenario) -> SideView {
         SideView {
-            stands: side.get(s, "stands"),
+            stands: side.stands(s),
             firepower: side.get(s, "firepower"),
             defense: side.get(s, "defense"),
             cohesion: side.get(s, "cohesion"),
@@ -90,7 +90,7 @@ impl EngagementSide for SideView {
                 target_moving: side.get(s, "moving"),
                 through_crest: side.get(s, "through_crest"),
             },
-            break_point: side.get(s, "break"),
+            break_point: side.break_point(s),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Scenario fields shared by several Micro Squad actions (among them a shot
 //! at one stand, [`ShotFields`], and the two stands of an attack,
-//! [`AttackStands`]), the small steps that turn them into modifiers, and the
-//! card's minefields.
+//! [`AttackStandsFields`]), the small steps that turn them into modifiers,
+//! and the card's minefields.
 
 use super::charts::{Charts, TerrainContext};
 use crate::action::{FieldGroup, FieldSpec, FieldType, Scenario, interned};
@@ -100,9 +100,10 @@ pub struct ShotFields {
 }
 
 impl ShotFields {
-    /// The fields of a shot by `firer` (`"firer's"`, `"artillery"`).
-    pub fn new(charts: &Charts, firer: &str) -> Self {
-        let firepower = format!("{firer} firepower against the target's defense class");
+    /// The fields of a shot whose firepower is `firepower_of`'s (`"firer's"`,
+    /// `"artillery"`).
+    pub fn new(charts: &Charts, firepower_of: &str) -> Self {
+        let firepower = format!("{firepower_of} firepower against the target's defense class");
         ShotFields {
             specs: vec![
                 strength("firepower", 6, interned(firepower)),
@@ -165,21 +166,21 @@ impl FieldGroup for ShotFields {
 /// attacker's markers under its role prefix, the attacked stand's under its
 /// own (with this turn's suppression: an `(S)` on it becomes D), and the
 /// conditions it is attacked under.
-pub struct AttackStands {
+pub struct AttackStandsFields {
     pub attacker: &'static str,
     pub attacked: &'static str,
 }
 
-/// What [`AttackStands`] reads.
+/// What [`AttackStandsFields`] reads.
 #[derive(Clone, Copy, Debug)]
-pub struct StandsInAttack {
+pub struct AttackStands {
     pub attacker: Stand,
     pub attacked: Stand,
     pub conditions: TerrainContext,
 }
 
-impl FieldGroup for AttackStands {
-    type Value = StandsInAttack;
+impl FieldGroup for AttackStandsFields {
+    type Value = AttackStands;
 
     fn specs(&self) -> Vec<FieldSpec> {
         let mut specs = markers(self.attacker, false);
@@ -188,8 +189,8 @@ impl FieldGroup for AttackStands {
         specs
     }
 
-    fn read(&self, s: &Scenario) -> Result<StandsInAttack, InputError> {
-        Ok(StandsInAttack {
+    fn read(&self, s: &Scenario) -> Result<AttackStands, InputError> {
+        Ok(AttackStands {
             attacker: stand(s, self.attacker, false),
             attacked: stand(s, self.attacked, true),
             conditions: context(s),

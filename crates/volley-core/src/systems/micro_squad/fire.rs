@@ -2,7 +2,7 @@
 //! terrain and range on the CRT.
 
 use super::charts::Charts;
-use super::fields::{self, AttackStands, ShotFields};
+use super::fields::{self, AttackStandsFields, ShotFields};
 use super::roll_points::{CRT_ROLL, FIRER_COHESION};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::dice::{Dice, Roll};
@@ -239,7 +239,7 @@ crate::action_fields! {
         smoke: bool = FieldSpec::flag("firing into or out of smoke (+3)"),
     }
     groups {
-        stands: AttackStands = AttackStands { attacker: "firer", attacked: "target" },
+        stands: AttackStandsFields = AttackStandsFields { attacker: "firer", attacked: "target" },
     }
 }
 

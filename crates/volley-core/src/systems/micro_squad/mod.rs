@@ -34,7 +34,7 @@ use crate::rules::RuleBook;
 use crate::systems::ghq::engagement_action::EngagementAction;
 use crate::systems::ghq::marker_removal::MarkerRemovalAction;
 use crate::systems::ghq::movement::MoveAction;
-pub use charts::Charts;
+pub(super) use charts::Charts;
 use std::sync::Arc;
 
 /// `micro-squad engagement`, for the tests and benchmarks that build its
@@ -44,7 +44,8 @@ pub type MsEngagementAction = EngagementAction<Charts>;
 pub(super) use describe::{CHARTS, describe_chart};
 pub(super) use roll_points::ALL as ROLLS;
 
-/// The Micro Squad system.
+/// The Micro Squad system (named, and wired to what this folder
+/// exports, in `systems/registry.rs`).
 pub struct MicroSquad;
 
 /// Typed, compiled charts from a (possibly patched) rule book.
@@ -52,7 +53,7 @@ pub fn charts_of(rules: &RuleBook) -> Result<Arc<Charts>, InputError> {
     crate::action::charts_of(rules)
 }
 
-/// Every action of the card, in the order `volley actions` lists them.
+/// Every action of the card, in the order `volley systems` lists them.
 pub(super) const ACTIONS: &[&dyn Action] = &[
     &fire::FireAction,
     &crt::CrtAction,

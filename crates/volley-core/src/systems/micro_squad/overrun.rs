@@ -2,7 +2,7 @@
 //! columns (+5 on the defender, +2 on failed attackers) and vehicle modifiers.
 
 use super::charts::Charts;
-use super::fields::{self, AttackStands};
+use super::fields::{self, AttackStandsFields};
 use crate::action::{About, ChartAction, FieldSpec};
 use crate::engine::{Model, ProcedureModel};
 use crate::error::InputError;
@@ -31,7 +31,7 @@ crate::action_fields! {
         ),
     }
     groups {
-        stands: AttackStands = AttackStands { attacker: "attacker", attacked: "defender" },
+        stands: AttackStandsFields = AttackStandsFields { attacker: "attacker", attacked: "defender" },
     }
 }
 
