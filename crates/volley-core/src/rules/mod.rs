@@ -39,9 +39,10 @@ pub struct Card {
 }
 
 /// The card of the rule system whose data is `rules/NAME.toml`, embedded,
-/// with the path its errors name (`card!("micro_force")`).
+/// with the path its errors name (`card!("micro_force")`, or
+/// `card!(stringify!(micro_force))` from a system's folder name).
 macro_rules! card {
-    ($name:literal) => {
+    ($name:expr) => {
         crate::rules::Card {
             file: concat!("crates/volley-core/src/rules/", $name, ".toml"),
             text: include_str!(concat!(

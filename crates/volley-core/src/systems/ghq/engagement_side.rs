@@ -2,7 +2,7 @@
 //! the side's prefix, each with help that names the side and the enemy.
 //! Micro Armour's and Micro Squad's engagements list different fields for a
 //! side between its stands and its Break Point ([`EngagementSide`] on each
-//! card's side): each card names and words its own through [`SideNames`];
+//! card's side): each card names and words its own through [`Which`];
 //! the stands and the Break Point, and the group, are written here once.
 
 use super::group::MAX_STANDS;
@@ -23,13 +23,13 @@ pub trait EngagementSide: Sized {
     /// The side's own fields, named and worded through `side`: those
     /// between its stands (`{prefix}_stands`, first) and its Break Point
     /// (`{prefix}_break`, last), which every side has.
-    fn specs(charts: &Self::Charts, side: &SideNames) -> Vec<FieldSpec>;
+    fn specs(charts: &Self::Charts, side: Which) -> Vec<FieldSpec>;
 
     /// The side, from a resolved scenario's fields named through `side`.
-    fn read(side: &SideNames, s: &Scenario) -> Self;
+    fn read(side: Which, s: &Scenario) -> Self;
 }
 
-/// Which side of an engagement.
+/// Which side of an engagement: how its fields are named and worded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Which {
     A,
@@ -37,102 +37,77 @@ pub enum Which {
 }
 
 impl Which {
-    /// Its letter and its field prefix; the enemy's letter.
+    /// Its field prefix, its letter, and the enemy's letter.
     fn words(self) -> (&'static str, &'static str, &'static str) {
         match self {
-            Which::A => ("A", "a", "B"),
-            Which::B => ("B", "b", "A"),
+            Which::A => ("a", "A", "B"),
+            Which::B => ("b", "B", "A"),
         }
-    }
-}
-
-/// How one side's fields are named and worded.
-pub struct SideNames {
-    which: Which,
-    prefix: &'static str,
-    side: &'static str,
-    enemy: &'static str,
-}
-
-impl SideNames {
-    pub fn new(which: Which) -> Self {
-        let (side, prefix, enemy) = which.words();
-        SideNames {
-            which,
-            prefix,
-            side,
-            enemy,
-        }
-    }
-
-    /// Whether this is side A (in the fields' words, B answers A's fire).
-    pub fn is_a(&self) -> bool {
-        self.which == Which::A
     }
 
     /// The field `name` of this side (`a_stands`).
-    pub fn field(&self, name: &str) -> &'static str {
-        prefixed(self.prefix, name)
+    pub fn field(self, name: &str) -> &'static str {
+        prefixed(self.words().0, name)
     }
 
     /// `template` with `{side}` and `{enemy}` read as the two sides' letters
     /// and `{prefix}` as this side's field prefix.
-    pub fn help(&self, template: &str) -> &'static str {
+    pub fn help(self, template: &str) -> &'static str {
+        let (prefix, side, enemy) = self.words();
         interned(
             template
-                .replace("{side}", self.side)
-                .replace("{enemy}", self.enemy)
-                .replace("{prefix}", self.prefix),
+                .replace("{side}", side)
+                .replace("{enemy}", enemy)
+                .replace("{prefix}", prefix),
         )
     }
 
     /// Its stands (`{prefix}_stands`).
-    pub fn stands(&self, s: &Scenario) -> u8 {
+    pub fn stands(self, s: &Scenario) -> u8 {
         self.get(s, STANDS)
     }
 
     /// Its Break Point in stands lost (`{prefix}_break`; 0: none).
-    pub fn break_point(&self, s: &Scenario) -> u8 {
+    pub fn break_point(self, s: &Scenario) -> u8 {
         self.get(s, BREAK_POINT)
     }
 
     /// The value of this side's field `name`.
-    pub fn get<T: FieldType>(&self, s: &Scenario, name: &str) -> T {
+    pub fn get<T: FieldType>(self, s: &Scenario, name: &str) -> T {
         T::read(s, self.field(name))
     }
 }
 
 /// One side's fields as a [`FieldGroup`] of an engagement's fields.
 pub struct SideFields<V> {
-    names: SideNames,
+    side: Which,
     specs: Vec<FieldSpec>,
-    side: PhantomData<fn() -> V>,
+    reads: PhantomData<fn() -> V>,
 }
 
 impl<V: EngagementSide> SideFields<V> {
     /// The fields of side `which`.
     pub fn new(charts: &V::Charts, which: Which) -> Self {
-        let names = SideNames::new(which);
-        let (stands, break_point) = (names.field(STANDS), names.field(BREAK_POINT));
+        let (stands, break_point) = (which.field(STANDS), which.field(BREAK_POINT));
         let mut specs = vec![FieldSpec::int(
             stands,
             1,
             MAX_STANDS as i64,
             3,
-            names.help("side {side}'s stands"),
+            which.help("side {side}'s stands"),
         )];
-        specs.extend(V::specs(charts, &names));
+        specs.extend(V::specs(charts, which));
         specs.push(FieldSpec::int(
             break_point,
             0,
             MAX_STANDS as i64,
             0,
-            names.help("{side}'s Break Point in stands lost (0: none)"),
+            which.help("{side}'s Break Point in stands lost (0: none)"),
         ));
         SideFields {
             specs,
-            names,
-            side: PhantomData,
+            side: which,
+            reads: PhantomData,
         }
     }
 }
@@ -145,6 +120,6 @@ impl<V: EngagementSide> FieldGroup for SideFields<V> {
     }
 
     fn read(&self, s: &Scenario) -> Result<V, InputError> {
-        Ok(V::read(&self.names, s))
+        Ok(V::read(self.side, s))
     }
 }

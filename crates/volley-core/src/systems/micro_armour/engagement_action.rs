@@ -10,7 +10,7 @@ use crate::action::{FieldSpec, Scenario};
 use crate::error::InputError;
 use crate::rules::rolls::Value;
 use crate::systems::ghq::engagement_action::EngagementRule;
-use crate::systems::ghq::engagement_side::{EngagementSide, SideFields, SideNames, Which};
+use crate::systems::ghq::engagement_side::{EngagementSide, SideFields, Which};
 use crate::systems::ghq::fire_phase;
 use crate::systems::ghq::roll_off::RollOff;
 use crate::systems::ghq::{RemovalTable, column_or_automatic};
@@ -59,7 +59,7 @@ impl SideView {
 impl EngagementSide for SideView {
     type Charts = Charts;
 
-    fn specs(charts: &Charts, side: &SideNames) -> Vec<FieldSpec> {
+    fn specs(charts: &Charts, side: Which) -> Vec<FieldSpec> {
         let (field, help) = (|name| side.field(name), |text| side.help(text));
         vec![
             fields::tech_level(field("tech_level"), 4, help("side {side}'s tech level")),
@@ -87,7 +87,7 @@ impl EngagementSide for SideView {
         ]
     }
 
-    fn read(side: &SideNames, s: &Scenario) -> SideView {
+    fn read(side: Which, s: &Scenario) -> SideView {
         SideView {
             stands: side.stands(s),
             tech_level: side.get(s, "tech_level"),

@@ -12,7 +12,7 @@ use crate::rules::rolls::Value;
 use crate::systems::ghq::Column;
 use crate::systems::ghq::RemovalTable;
 use crate::systems::ghq::engagement_action::EngagementRule;
-use crate::systems::ghq::engagement_side::{EngagementSide, SideFields, SideNames, Which};
+use crate::systems::ghq::engagement_side::{EngagementSide, SideFields, Which};
 use crate::systems::ghq::fire_phase::{self};
 use std::sync::Arc;
 
@@ -51,10 +51,10 @@ pub struct SideView {
 impl EngagementSide for SideView {
     type Charts = Charts;
 
-    fn specs(charts: &Charts, side: &SideNames) -> Vec<FieldSpec> {
+    fn specs(charts: &Charts, side: Which) -> Vec<FieldSpec> {
         let (field, help) = (|name| side.field(name), |text| side.help(text));
         // Side B is the one that answers A's fire.
-        let holds_fire = if side.is_a() {
+        let holds_fire = if side == Which::A {
             "{side}'s firepower against {enemy}'s class (0: {side} does not fire)"
         } else {
             "{side}'s firepower against {enemy}'s class (0: {side} does not fire back)"
@@ -78,7 +78,7 @@ impl EngagementSide for SideView {
         ]
     }
 
-    fn read(side: &SideNames, s: &Scenario) -> SideView {
+    fn read(side: Which, s: &Scenario) -> SideView {
         SideView {
             stands: side.stands(s),
             firepower: side.get(s, "firepower"),
